@@ -1,0 +1,38 @@
+"""Diagnostics: one error type for bad schemas, and a collector for warnings.
+
+A ``SchemaError`` always names ``file:line:col``; the CLI prints it on one line and exits 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from codegen.ir import NO_SPAN, Span
+
+
+class SchemaError(Exception):
+    """A schema the compiler cannot accept. ``str(err)`` is the one-line message."""
+
+    def __init__(self, span: Span, message: str) -> None:
+        super().__init__(f"{span}: error: {message}")
+        self.span = span
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Warning_:
+    span: Span
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.span}: warning: {self.message}"
+
+
+@dataclass
+class Diagnostics:
+    """Warnings collected by a pass; passes stay pure by returning them, never printing."""
+
+    warnings: list[Warning_] = field(default_factory=list)
+
+    def warn(self, message: str, span: Span = NO_SPAN) -> None:
+        self.warnings.append(Warning_(span, message))

@@ -1,0 +1,291 @@
+"""The typed intermediate representation shared by every compiler pass.
+
+Every node is a frozen dataclass with a ``kind`` literal, so passes can ``match`` on it
+and mypy can narrow it. Nodes carry their source ``Span`` (for ``file:line:col`` errors)
+and their JSDoc as structured tags (``Doc``).
+
+Two stages use these nodes:
+
+* ``parse`` produces one ``Module`` per file. Type references are still names as written.
+* ``resolve`` produces one ``Schema``: a single namespace in which every ``Ref`` names a
+  declaration of the schema (imports followed, overrides applied), every ``typeof CONST``
+  became a ``Literal``, and every declaration was checked to exist.
+  ``extends``, ``Omit`` and ``&`` are kept as written (JSON Schema and Python need them
+  differently); ``resolve.flat_properties`` gives the flattened view where a pass needs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal as Lit
+
+# --------------------------------------------------------------------------- source
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A position in a schema file, 1-based line and column."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+NO_SPAN = Span("<builtin>", 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class DocTag:
+    """One JSDoc block tag, e.g. ``@format uri`` is ``DocTag("format", "uri")``."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Doc:
+    """A JSDoc comment: the free text before the first tag, then the tags in order."""
+
+    description: str = ""
+    tags: tuple[DocTag, ...] = ()
+
+    def get(self, name: str) -> str | None:
+        """The text of the first tag called ``name``, or None."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.text
+        return None
+
+    def all(self, name: str) -> tuple[str, ...]:
+        return tuple(tag.text for tag in self.tags if tag.name == name)
+
+    def has(self, name: str) -> bool:
+        return any(tag.name == name for tag in self.tags)
+
+
+EMPTY_DOC = Doc()
+
+# --------------------------------------------------------------------------- types
+
+PrimitiveName = Lit[
+    "string", "number", "boolean", "null", "unknown", "any", "undefined", "never", "object"
+]
+LiteralValue = str | int | float | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Primitive:
+    name: PrimitiveName
+    span: Span = NO_SPAN
+    kind: Lit["primitive"] = "primitive"
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """A literal type: ``"text"``, ``42``, ``-1.5``, ``true``."""
+
+    value: LiteralValue
+    span: Span = NO_SPAN
+    kind: Lit["literal"] = "literal"
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A named type. ``args`` holds generic arguments (``Omit<T, "k">``, ``Record<K, V>``).
+
+    After ``resolve`` only declaration names remain: ``Record``, ``Array`` and ``Omit``
+    are rewritten to ``Mapping``, ``Array`` and ``Omit`` nodes.
+    """
+
+    name: str
+    args: tuple[TypeExpr, ...] = ()
+    span: Span = NO_SPAN
+    kind: Lit["ref"] = "ref"
+
+
+@dataclass(frozen=True, slots=True)
+class Typeof:
+    """``typeof NAME``; resolve turns it into the constant's ``Literal``."""
+
+    name: str
+    span: Span = NO_SPAN
+    kind: Lit["typeof"] = "typeof"
+
+
+@dataclass(frozen=True, slots=True)
+class Array:
+    items: TypeExpr
+    span: Span = NO_SPAN
+    kind: Lit["array"] = "array"
+
+
+@dataclass(frozen=True, slots=True)
+class Tuple:
+    items: tuple[TypeExpr, ...]
+    span: Span = NO_SPAN
+    kind: Lit["tuple"] = "tuple"
+
+
+@dataclass(frozen=True, slots=True)
+class Union:
+    """Members in source order, nested unions flattened."""
+
+    members: tuple[TypeExpr, ...]
+    span: Span = NO_SPAN
+    kind: Lit["union"] = "union"
+
+
+@dataclass(frozen=True, slots=True)
+class Intersection:
+    members: tuple[TypeExpr, ...]
+    span: Span = NO_SPAN
+    kind: Lit["intersection"] = "intersection"
+
+
+@dataclass(frozen=True, slots=True)
+class Omit:
+    """``Omit<base, "a" | "b">``."""
+
+    base: TypeExpr
+    keys: tuple[str, ...]
+    span: Span = NO_SPAN
+    kind: Lit["omit"] = "omit"
+
+
+@dataclass(frozen=True, slots=True)
+class Mapping:
+    """``Record<string, V>`` (written as a mapping); ``{[k: string]: V}`` stays an Object."""
+
+    value: TypeExpr
+    span: Span = NO_SPAN
+    kind: Lit["mapping"] = "mapping"
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    name: str
+    type: TypeExpr
+    optional: bool = False
+    readonly: bool = False
+    doc: Doc = EMPTY_DOC
+    span: Span = NO_SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class IndexSignature:
+    """``[key: string]: value``."""
+
+    value: TypeExpr
+    key_name: str = "key"
+    doc: Doc = EMPTY_DOC
+    span: Span = NO_SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Object:
+    """An object type literal ``{ ... }`` or an interface body."""
+
+    properties: tuple[Property, ...] = ()
+    index: IndexSignature | None = None
+    span: Span = NO_SPAN
+    kind: Lit["object"] = "object"
+
+
+TypeExpr = (
+    Primitive | Literal | Ref | Typeof | Array | Tuple | Union | Intersection | Omit | Mapping | Object
+)
+
+# --------------------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True, slots=True)
+class Interface:
+    """``interface Name extends A, Omit<B, "x"> { ... }``.
+
+    ``extends`` entries are ``Ref`` or ``Omit`` (of a ``Ref``), in source order.
+    """
+
+    name: str
+    body: Object
+    extends: tuple[TypeExpr, ...] = ()
+    exported: bool = True
+    doc: Doc = EMPTY_DOC
+    span: Span = NO_SPAN
+    kind: Lit["interface"] = "interface"
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """``type Name = <type>``."""
+
+    name: str
+    type: TypeExpr
+    exported: bool = True
+    doc: Doc = EMPTY_DOC
+    span: Span = NO_SPAN
+    kind: Lit["alias"] = "alias"
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """``const NAME = <literal>`` (optionally ``as const`` or with a type annotation)."""
+
+    name: str
+    value: LiteralValue
+    exported: bool = True
+    doc: Doc = EMPTY_DOC
+    span: Span = NO_SPAN
+    kind: Lit["const"] = "const"
+
+
+Decl = Interface | Alias | Const
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """``import { a, b as c } from "./x"``: ``names`` maps local name -> exported name."""
+
+    source: str
+    names: tuple[tuple[str, str], ...]
+    span: Span = NO_SPAN
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """One parsed schema file."""
+
+    path: str
+    decls: tuple[Decl, ...]
+    imports: tuple[Import, ...] = ()
+
+
+# --------------------------------------------------------------------------- resolved schema
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """A declaration replaced by a later one carrying ``@override`` (an overlay)."""
+
+    name: str
+    replaced: Span
+    by: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    """The resolved program: one namespace, declarations in source order.
+
+    ``decls`` preserves first-seen order across files (files in manifest order), with an
+    overriding declaration taking the place of the one it replaces.
+    """
+
+    decls: dict[str, Decl]
+    overrides: tuple[Override, ...] = ()
+    files: tuple[str, ...] = field(default=())
+
+    def interface(self, name: str) -> Interface | None:
+        decl = self.decls.get(name)
+        return decl if isinstance(decl, Interface) else None

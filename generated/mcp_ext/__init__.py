@@ -1,0 +1,1 @@
+"""Generated MCP bindings (placeholder until the first `make generate`)."""
