@@ -1,0 +1,45 @@
+"""Shared fixtures: where the official corpus lives, and the golden-update flag."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus" / "mcp-spec"
+REVISIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28")
+SPECS = ROOT.parent / "shared" / "specs"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite the golden snapshots under tests/golden/ instead of comparing",
+    )
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+def require_corpus(revision: str | None = None) -> Path:
+    """The corpus folder (or one revision of it); skips the test when it is absent."""
+    path = CORPUS / revision if revision else CORPUS
+    if not path.is_dir():
+        pytest.skip(f"official MCP corpus not found at {path}: conformance tests skipped")
+    return path
+
+
+def require_specs() -> Path:
+    if not SPECS.is_dir():
+        pytest.skip(f"specs not found at {SPECS}: spec-example tests skipped")
+    return SPECS
+
+
+@pytest.fixture
+def corpus_dir() -> Path:
+    return require_corpus()
