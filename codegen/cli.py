@@ -1,0 +1,138 @@
+"""Command line: ``python -m codegen generate | jsonschema``.
+
+Exit codes: 0 success; 1 ``--check`` found stale output; 2 a bad schema or bad usage
+(one ``file:line:col: error: ...`` line, never a traceback); 3 an internal compiler error.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from codegen.errors import SchemaError
+
+T = TypeVar("T")
+
+EXIT_STALE = 1
+EXIT_BAD_SCHEMA = 2
+EXIT_INTERNAL = 3
+
+
+def _run(action: Callable[[], T]) -> T:
+    """Turn compiler failures into one-line messages and exit codes."""
+    try:
+        return action()
+    except SchemaError as err:
+        click.echo(str(err), err=True)
+        sys.exit(EXIT_BAD_SCHEMA)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as err:  # a compiler bug: say so briefly, still no traceback
+        click.echo(f"internal compiler error: {type(err).__name__}: {err}", err=True)
+        sys.exit(EXIT_INTERNAL)
+
+
+def _command(argv: list[str]) -> str:
+    return "python -m codegen " + shlex.join(argv)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """mcp-negotiation's schema compiler: MCP-style TypeScript schema to Python bindings."""
+
+
+@main.command()
+@click.option(
+    "--schema",
+    "source",
+    type=click.Path(path_type=Path),
+    default=Path("schema"),
+    show_default=True,
+    help="A schema folder (every .ts below it) or one .ts file.",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("generated/mcp_ext"),
+    show_default=True,
+    help="The package folder to generate.",
+)
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the output is stale.")
+@click.option(
+    "--from-jsonschema",
+    "from_jsonschema",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="Generate models from a JSON Schema file with datamodel-code-generator instead.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
+def generate(
+    source: Path, out: Path, check: bool, from_jsonschema: Path | None, quiet: bool
+) -> None:
+    """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
+    if from_jsonschema is not None:
+        from codegen.from_jsonschema import generate_from_jsonschema
+
+        _run(lambda: generate_from_jsonschema(from_jsonschema, out))
+        return
+
+    from codegen.pipeline import generate as run_generate
+
+    argv = ["generate"]
+    if source != Path("schema") or out != Path("generated/mcp_ext"):
+        argv += ["--schema", str(source), "--out", str(out)]
+    command = "make generate" if argv == ["generate"] else _command(argv)
+    result = _run(lambda: run_generate(source, out, check=check, command=command))
+
+    for warning in result.diagnostics.warnings:
+        click.echo(str(warning), err=True)
+    if not quiet:
+        for override in result.overrides:
+            click.echo(f"{override.by}: override: {override.name} replaces {override.replaced}")
+    if check:
+        if result.stale:
+            for rel in result.stale:
+                click.echo(f"stale: {out / rel}", err=True)
+            click.echo(f"{out} is stale; run 'make generate'", err=True)
+            sys.exit(EXIT_STALE)
+        if not quiet:
+            click.echo(f"{out} is up to date")
+        return
+    if not quiet:
+        if result.up_to_date:
+            click.echo(f"{out} is up to date")
+        else:
+            for rel in result.written:
+                click.echo(f"wrote {out / rel}")
+            for rel in result.removed:
+                click.echo(f"removed {out / rel}")
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Default: stdout."
+)
+def jsonschema(files: tuple[Path, ...], output: Path | None) -> None:
+    """Compile schema files (or folders) into one JSON Schema (2020-12) document."""
+    from codegen.emit.jsonschema import emit_jsonschema
+    from codegen.errors import Diagnostics
+    from codegen.pipeline import load_schema, schema_files
+
+    def run() -> str:
+        paths = [p for source in files for p in schema_files(source)]
+        diags = Diagnostics()
+        (text,) = emit_jsonschema(load_schema(paths, diags), diags).values()
+        for warning in diags.warnings:
+            click.echo(str(warning), err=True)
+        return text
+
+    text = _run(run)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, "utf-8")
