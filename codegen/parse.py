@@ -1,0 +1,501 @@
+"""Parse one TypeScript schema file into an ``ir.Module`` with tree-sitter.
+
+Only the subset the official MCP ``schema.ts`` revisions use is accepted; everything else
+is a ``SchemaError`` that names the construct at its ``file:line:col``, so a schema never
+compiles into something that silently means less than it says.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import NoReturn
+
+import tree_sitter
+import tree_sitter_typescript
+
+from codegen import ir
+from codegen.errors import SchemaError
+from codegen.jsdoc import is_jsdoc, parse_jsdoc
+
+# The only generic names the subset knows, with their arity; resolve rewrites them.
+BUILTIN_GENERICS = {"Omit": 2, "Record": 2, "Array": 1}
+
+_PRIMITIVES: frozenset[str] = frozenset(
+    ("string", "number", "boolean", "null", "unknown", "any", "undefined", "never", "object")
+)
+
+# Constructs outside the subset: tree-sitter node type -> what the error calls it.
+_UNSUPPORTED: dict[str, str] = {
+    "enum_declaration": "enum declaration (use a union of string literals)",
+    "class_declaration": "class declaration (use an interface)",
+    "abstract_class_declaration": "class declaration (use an interface)",
+    "function_declaration": "function declaration",
+    "generator_function_declaration": "function declaration",
+    "function_signature": "function declaration",
+    "internal_module": "namespace declaration (declare types at top level)",
+    "module": "module declaration (declare types at top level)",
+    "ambient_declaration": "'declare' (declare types without it)",
+    "mapped_type_clause": "mapped type",
+    "conditional_type": "conditional type",
+    "index_type_query": "keyof type",
+    "lookup_type": "indexed access type",
+    "template_literal_type": "template literal type (use a string literal or string)",
+    "function_type": "function type",
+    "constructor_type": "constructor type",
+    "infer_type": "infer type",
+    "type_predicate": "type predicate",
+    "asserts": "asserts type",
+    "this_type": "'this' type",
+    "existential_type": "existential type",
+    "readonly_type": "readonly array type (drop 'readonly')",
+    "nested_type_identifier": "qualified type name (import the type instead)",
+    "optional_type": "optional tuple member",
+    "rest_type": "rest tuple member",
+    "optional_parameter": "optional tuple member",
+    "required_parameter": "labelled tuple member (drop the label)",
+    "method_signature": "method signature (use a property)",
+    "call_signature": "call signature",
+    "construct_signature": "construct signature",
+    "abstract_method_signature": "method signature (use a property)",
+    "object_type_with_type_parameters": "generic object type",
+    "type_parameters": "generic type parameters",
+    "satisfies_expression": "'satisfies' expression",
+}
+
+
+@functools.cache
+def _parser() -> tree_sitter.Parser:
+    # Building the language and parser costs more than parsing a schema; do it once.
+    return tree_sitter.Parser(tree_sitter.Language(tree_sitter_typescript.language_typescript()))
+
+
+def parse_module(path: str, text: str) -> ir.Module:
+    """Parse ``text`` (the contents of ``path``); raise ``SchemaError`` on anything unsupported."""
+    return _ModuleParser(path, text).module()
+
+
+def _children(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    return [child for child in node.children if child.is_named]
+
+
+class _ModuleParser:
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.source = text.encode("utf-8", "surrogatepass")
+        self.tree = _parser().parse(self.source)
+
+    # ------------------------------------------------------------------ plumbing
+
+    def span(self, node: tree_sitter.Node) -> ir.Span:
+        row, byte_col = node.start_point
+        line_start = node.start_byte - byte_col
+        # tree-sitter counts bytes; editors and humans count characters.
+        prefix = self.source[line_start : node.start_byte].decode("utf-8", "replace")
+        return ir.Span(self.path, row + 1, len(prefix) + 1)
+
+    def fail(self, node: tree_sitter.Node, message: str) -> NoReturn:
+        raise SchemaError(self.span(node), message)
+
+    def unsupported(self, node: tree_sitter.Node, what: str | None = None) -> NoReturn:
+        self.fail(node, f"unsupported construct: {what or _UNSUPPORTED.get(node.type, node.type)}")
+
+    def text(self, node: tree_sitter.Node) -> str:
+        return self.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def field(self, node: tree_sitter.Node, name: str) -> tree_sitter.Node:
+        child = node.child_by_field_name(name)
+        if child is None:  # tree-sitter reports these as MISSING; kept as a safety net
+            self.fail(node, f"syntax error: {node.type.replace('_', ' ')} lacks its {name}")
+        return child
+
+    def check_syntax(self) -> None:
+        root = self.tree.root_node
+        if not root.has_error:
+            return
+        bad = _first_error(root)
+        if bad is None:  # has_error without a node to point at: blame the file start
+            self.fail(root, "syntax error")
+        if bad.is_missing:
+            what = bad.type.replace("_", " ") if bad.is_named else repr(bad.type)
+            self.fail(bad, f"syntax error: missing {what}")
+        snippet = self.text(bad).strip().split("\n", 1)[0][:30]
+        if bad.child_count > 1 and bad.end_byte >= len(self.source.rstrip()):
+            # Recovery swallowed everything up to the end: the construct was never finished.
+            self.fail(bad, f"syntax error: unexpected end of file in {snippet!r}")
+        self.fail(bad, f"syntax error: unexpected {snippet!r}" if snippet else "syntax error")
+
+    # ------------------------------------------------------------------ statements
+
+    def module(self) -> ir.Module:
+        self.check_syntax()
+        decls: list[ir.Decl] = []
+        imports: list[ir.Import] = []
+        exported_later: list[tuple[str, tree_sitter.Node]] = []
+        doc = ir.EMPTY_DOC
+        for node in _children(self.tree.root_node):
+            if node.type == "comment":
+                comment = self.text(node)
+                if is_jsdoc(comment):
+                    doc = parse_jsdoc(comment)
+                continue
+            span = self.span(node)
+            if node.type == "export_statement":
+                declaration = node.child_by_field_name("declaration")
+                if declaration is not None:
+                    decls.extend(self.declaration(declaration, doc, span, exported=True))
+                else:
+                    exported_later.extend(self.export_clause(node))
+            elif node.type == "import_statement":
+                imports.append(self.import_statement(node))
+            elif node.type != "empty_statement":
+                decls.extend(self.declaration(node, doc, span, exported=False))
+            doc = ir.EMPTY_DOC
+        return ir.Module(self.path, self.mark_exported(decls, exported_later), tuple(imports))
+
+    def mark_exported(
+        self, decls: list[ir.Decl], names: list[tuple[str, tree_sitter.Node]]
+    ) -> tuple[ir.Decl, ...]:
+        """Apply ``export { A, B }`` to the local declarations it names."""
+        index = {decl.name: i for i, decl in enumerate(decls)}
+        for name, node in names:
+            if name not in index:
+                self.fail(node, f"export of unknown local declaration '{name}'")
+            i = index[name]
+            decls[i] = dataclasses.replace(decls[i], exported=True)
+        return tuple(decls)
+
+    def export_clause(self, node: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
+        if node.child_by_field_name("source") is not None:
+            self.unsupported(node, "re-export 'export ... from' (import the names instead)")
+        clause = next((c for c in _children(node) if c.type == "export_clause"), None)
+        if clause is None:
+            if any(child.type == "default" for child in node.children):
+                self.unsupported(node, "default export (use 'export' on the declaration)")
+            self.unsupported(node, "export statement")
+        names = []
+        for spec in _children(clause):
+            if spec.type == "comment":
+                continue
+            if spec.child_by_field_name("alias") is not None:
+                self.unsupported(spec, "renaming export 'as' (export under the declared name)")
+            names.append((self.text(self.field(spec, "name")), spec))
+        return names
+
+    def import_statement(self, node: tree_sitter.Node) -> ir.Import:
+        source = self.string_value(self.field(node, "source"))
+        clause = next((c for c in _children(node) if c.type == "import_clause"), None)
+        if clause is None:
+            self.unsupported(node, "side-effect import (import named types)")
+        names: list[tuple[str, str]] = []
+        for part in _children(clause):
+            if part.type == "namespace_import":
+                self.unsupported(part, "namespace import 'import * as' (import named types)")
+            if part.type != "named_imports":
+                self.unsupported(part, "default import (import named types)")
+            for spec in _children(part):
+                if spec.type == "comment":
+                    continue
+                if spec.type != "import_specifier":
+                    self.unsupported(spec, f"import {spec.type.replace('_', ' ')}")
+                exported = self.text(self.field(spec, "name"))
+                alias = spec.child_by_field_name("alias")
+                names.append((self.text(alias) if alias is not None else exported, exported))
+        return ir.Import(source, tuple(names), self.span(node))
+
+    def declaration(
+        self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, *, exported: bool
+    ) -> list[ir.Decl]:
+        if node.type == "interface_declaration":
+            return [self.interface(node, doc, span, exported)]
+        if node.type == "type_alias_declaration":
+            self.no_type_parameters(node)
+            name = self.text(self.field(node, "name"))
+            value = self.type(self.field(node, "value"))
+            return [ir.Alias(name, value, exported, doc, span)]
+        if node.type == "lexical_declaration":
+            return self.consts(node, doc, span, exported)
+        if node.type == "variable_declaration":
+            self.unsupported(node, "'var' declaration (use 'const')")
+        if node.type == "expression_statement" and node.named_child_count == 1:
+            inner = node.named_children[0]
+            if inner.type in _UNSUPPORTED:
+                self.unsupported(inner)
+        if node.type in _UNSUPPORTED:
+            self.unsupported(node)
+        self.unsupported(node, f"{node.type.replace('_', ' ')}")
+
+    def no_type_parameters(self, node: tree_sitter.Node) -> None:
+        params = node.child_by_field_name("type_parameters")
+        if params is not None:
+            self.unsupported(params, "generic type parameters (declare a concrete type)")
+
+    def interface(
+        self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool
+    ) -> ir.Interface:
+        self.no_type_parameters(node)
+        name = self.text(self.field(node, "name"))
+        bases: list[ir.TypeExpr] = []
+        for clause in _children(node):
+            if clause.type == "extends_type_clause":
+                bases.extend(self.type(base) for base in clause.children_by_field_name("type"))
+        body = self.object(self.field(node, "body"))
+        return ir.Interface(name, body, tuple(bases), exported, doc, span)
+
+    def consts(
+        self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool
+    ) -> list[ir.Decl]:
+        kind = self.field(node, "kind")
+        if kind.type != "const":
+            self.unsupported(node, f"'{kind.type}' declaration (use 'const')")
+        consts: list[ir.Decl] = []
+        for declarator in _children(node):
+            if declarator.type == "comment":
+                continue
+            name_node = self.field(declarator, "name")
+            if name_node.type != "identifier":
+                self.unsupported(name_node, "destructuring const declaration")
+            annotation = declarator.child_by_field_name("type")
+            if annotation is not None:
+                self.type(annotation)  # checked for support; the literal carries the type
+            value = declarator.child_by_field_name("value")
+            if value is None:
+                self.fail(declarator, f"const '{self.text(name_node)}' has no value")
+            declarator_span = span if len(consts) == 0 else self.span(declarator)
+            consts.append(
+                ir.Const(
+                    self.text(name_node), self.const_value(value), exported, doc, declarator_span
+                )
+            )
+        return consts
+
+    def const_value(self, node: tree_sitter.Node) -> ir.LiteralValue:
+        if node.type == "as_expression":
+            target = node.named_children[-1] if node.named_child_count > 1 else None
+            if target is not None or not any(c.type == "const" for c in node.children):
+                self.unsupported(node, "'as' cast (only 'as const' is allowed)")
+            node = node.named_children[0]
+        value = self.literal_value(node)
+        if value is None:
+            self.unsupported(
+                node, "non-literal const initialiser (use a string, number or boolean literal)"
+            )
+        return value
+
+    # ------------------------------------------------------------------ literals
+
+    def literal_value(self, node: tree_sitter.Node) -> ir.LiteralValue | None:
+        """The value of a string/number/boolean literal node, else None."""
+        match node.type:
+            case "string":
+                return self.string_value(node)
+            case "number":
+                return self.number_value(node, negative=False)
+            case "true":
+                return True
+            case "false":
+                return False
+            case "unary_expression":
+                operator = self.field(node, "operator")
+                argument = self.field(node, "argument")
+                if operator.type == "-" and argument.type == "number":
+                    return self.number_value(argument, negative=True)
+        return None
+
+    def number_value(self, node: tree_sitter.Node, *, negative: bool) -> int | float:
+        raw = self.text(node)
+        if raw.endswith("n"):
+            self.unsupported(node, "bigint literal")
+        try:
+            value: int | float = int(raw.replace("_", ""), 0)
+        except ValueError:
+            try:
+                value = float(raw.replace("_", ""))
+            except ValueError:
+                self.fail(node, f"invalid number literal {raw!r}")
+        return -value if negative else value
+
+    def string_value(self, node: tree_sitter.Node) -> str:
+        if node.type != "string":
+            self.fail(node, f"expected a string literal, found {node.type.replace('_', ' ')}")
+        parts = []
+        for child in _children(node):
+            if child.type == "escape_sequence":
+                parts.append(self.escape(child))
+            elif child.type != "comment":
+                parts.append(self.text(child))
+        return "".join(parts)
+
+    def escape(self, node: tree_sitter.Node) -> str:
+        raw = self.text(node)
+        simple = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+        body = raw[1:]
+        if body in simple:
+            return simple[body]
+        if body.startswith("u{") and body.endswith("}"):
+            code = body[2:-1]
+        elif body[:1] in ("u", "x"):
+            code = body[1:]
+        else:
+            return body.lstrip("\r\n")  # \" \\ \' and line continuations
+        try:
+            return chr(int(code, 16))
+        except (ValueError, OverflowError):
+            self.fail(node, f"invalid escape sequence {raw!r}")
+
+    # ------------------------------------------------------------------ types
+
+    def type(self, node: tree_sitter.Node) -> ir.TypeExpr:
+        span = self.span(node)
+        match node.type:
+            case "type_annotation":
+                return self.type(node.named_children[-1])
+            case "parenthesized_type":
+                return self.type(node.named_children[0])
+            case "predefined_type":
+                name = self.text(node)
+                if name not in _PRIMITIVES:
+                    self.unsupported(node, f"'{name}' type")
+                return ir.Primitive(name, span)  # type: ignore[arg-type]  # checked above
+            case "literal_type":
+                return self.literal_type(node, span)
+            case "type_identifier":
+                return ir.Ref(self.text(node), (), span)
+            case "generic_type":
+                return self.generic(node, span)
+            case "type_query":
+                target = node.named_children[0]
+                if target.type != "identifier":
+                    self.unsupported(target, "'typeof' of anything but a const name")
+                return ir.Typeof(self.text(target), span)
+            case "array_type":
+                return ir.Array(self.type(node.named_children[0]), span)
+            case "tuple_type":
+                members = [c for c in _children(node) if c.type != "comment"]
+                return ir.Tuple(tuple(self.type(member) for member in members), span)
+            case "union_type":
+                return ir.Union(tuple(self.flat_members(node, "union_type")), span)
+            case "intersection_type":
+                return ir.Intersection(tuple(self.flat_members(node, "intersection_type")), span)
+            case "object_type":
+                return self.object(node)
+        self.unsupported(node)
+
+    def flat_members(self, node: tree_sitter.Node, kind: str) -> list[ir.TypeExpr]:
+        """``A | B | C`` parses as ``(A | B) | C``; members in source order, nesting flattened."""
+        members: list[ir.TypeExpr] = []
+        for child in _children(node):
+            if child.type == "comment":
+                continue
+            inner = child
+            while inner.type == "parenthesized_type":
+                inner = inner.named_children[0]
+            if inner.type == kind:
+                members.extend(self.flat_members(inner, kind))
+            else:
+                members.append(self.type(child))
+        return members
+
+    def literal_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        inner = node.named_children[0]
+        if inner.type in ("null", "undefined"):
+            return ir.Primitive(inner.type, span)  # type: ignore[arg-type]  # both are names
+        value = self.literal_value(inner)
+        if value is None:
+            self.unsupported(inner, f"literal type {self.text(inner)!r}")
+        return ir.Literal(value, span)
+
+    def generic(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        name_node = self.field(node, "name")
+        if name_node.type != "type_identifier":
+            self.unsupported(name_node)
+        name = self.text(name_node)
+        args_node = self.field(node, "type_arguments")
+        args = tuple(self.type(arg) for arg in _children(args_node) if arg.type != "comment")
+        arity = BUILTIN_GENERICS.get(name)
+        if arity is None:
+            self.unsupported(
+                node, f"generic type '{name}' (only Omit, Record and Array take type arguments)"
+            )
+        if len(args) != arity:
+            plural = "s" if arity > 1 else ""
+            self.fail(node, f"'{name}' takes {arity} type argument{plural}, got {len(args)}")
+        if name == "Record" and args[0] != ir.Primitive("string", args[0].span):
+            self.unsupported(args_node, "record key type other than 'string'")
+        return ir.Ref(name, args, span)
+
+    # ------------------------------------------------------------------ objects
+
+    def object(self, node: tree_sitter.Node) -> ir.Object:
+        properties: list[ir.Property] = []
+        index: ir.IndexSignature | None = None
+        seen: dict[str, ir.Span] = {}
+        doc = ir.EMPTY_DOC
+        for member in _children(node):
+            if member.type == "comment":
+                comment = self.text(member)
+                if is_jsdoc(comment):
+                    doc = parse_jsdoc(comment)
+                continue
+            if member.type == "property_signature":
+                prop = self.property(member, doc)
+                if prop.name in seen:
+                    self.fail(
+                        member,
+                        f"duplicate property '{prop.name}' (first declared at {seen[prop.name]})",
+                    )
+                seen[prop.name] = prop.span
+                properties.append(prop)
+            elif member.type == "index_signature":
+                if index is not None:
+                    self.fail(member, "more than one index signature in one object type")
+                index = self.index_signature(member, doc)
+            else:
+                self.unsupported(member)
+            doc = ir.EMPTY_DOC
+        return ir.Object(tuple(properties), index, self.span(node))
+
+    def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
+        name_node = self.field(node, "name")
+        if name_node.type == "string":
+            name = self.string_value(name_node)
+        elif name_node.type == "property_identifier":
+            name = self.text(name_node)
+        else:
+            self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
+        annotation = node.child_by_field_name("type")
+        if annotation is None:
+            self.fail(node, f"property '{name}' has no type annotation")
+        tokens = {child.type for child in node.children if not child.is_named}
+        return ir.Property(
+            name=name,
+            type=self.type(annotation),
+            optional="?" in tokens,
+            readonly="readonly" in tokens,
+            doc=doc,
+            span=self.span(node),
+        )
+
+    def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature:
+        if any(child.type == "mapped_type_clause" for child in node.children):
+            self.unsupported(node, "mapped type")
+        key_type = self.field(node, "index_type")
+        if self.text(key_type) != "string":
+            self.unsupported(key_type, "index signature key other than 'string'")
+        annotation = self.field(node, "type")
+        if annotation.type != "type_annotation":
+            self.unsupported(annotation, "optional index signature")
+        key_name = self.text(self.field(node, "name"))
+        return ir.IndexSignature(self.type(annotation), key_name, doc, self.span(node))
+
+
+def _first_error(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first ERROR or MISSING node in document order."""
+    if node.is_error or node.is_missing:
+        return node
+    for child in node.children:
+        if child.has_error or child.is_missing:
+            found = _first_error(child)
+            if found is not None:
+                return found
+    return None
