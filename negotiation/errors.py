@@ -1,0 +1,138 @@
+"""The runtime's JSON-RPC error objects, shaped exactly as the specifications print them.
+
+Every function returns a fresh, JSON-ready ``dict`` whose key order (``code``,
+``message``, ``data``) matches the spec examples, so ``json.dumps`` reproduces them.
+Wrap one in a full response with :func:`error_response`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+__all__ = [
+    "HEADER_MISMATCH",
+    "INVALID_PARAMS",
+    "LEGACY_UNSUPPORTED_PROTOCOL_VERSION",
+    "METHOD_NOT_FOUND",
+    "MISSING_REQUIRED_CLIENT_CAPABILITY",
+    "RATE_LIMITED",
+    "UNSUPPORTED_PROTOCOL_VERSION",
+    "JsonRpcError",
+    "cursor_variant_mismatch",
+    "error_response",
+    "header_mismatch",
+    "invalid_cursor",
+    "invalid_server_variant",
+    "missing_required_client_capability",
+    "server_variants_not_supported",
+    "unknown_identifier",
+    "unsupported_protocol_version",
+    "variant_switch_rate_limited",
+]
+
+JsonRpcError = dict[str, Any]
+"""A JSON-RPC error object: ``{"code": int, "message": str, "data"?: ...}``."""
+
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+# -32000..-32019 are implementation-defined; the spec allocates nothing there.
+RATE_LIMITED = -32000
+HEADER_MISMATCH = -32020
+MISSING_REQUIRED_CLIENT_CAPABILITY = -32021
+# The current schema and the official SDK use -32022; protocol-versioning.md prints -32004.
+UNSUPPORTED_PROTOCOL_VERSION = -32022
+LEGACY_UNSUPPORTED_PROTOCOL_VERSION = -32004
+
+IdentifierKind = Literal["tool", "prompt", "resource"]
+
+
+def error_response(request_id: str | int | None, error: JsonRpcError) -> dict[str, Any]:
+    """A complete JSON-RPC error response carrying ``error``."""
+    return {"jsonrpc": "2.0", "id": request_id, "error": error}
+
+
+def invalid_server_variant(requested: str, available: Sequence[str] | None) -> JsonRpcError:
+    """SEP-2053: the requested variant is not one the principal may use.
+
+    ``available`` must list only variants visible to the authenticated principal; pass
+    None when the principal may not enumerate variants, which omits the field.
+    """
+    data: dict[str, Any] = {"requestedVariant": requested}
+    if available is not None:
+        data["availableVariants"] = list(available)
+    return {"code": INVALID_PARAMS, "message": "Invalid server variant", "data": data}
+
+
+def server_variants_not_supported() -> JsonRpcError:
+    """SEP-2053: a variant was requested from a server without the extension."""
+    return {"code": INVALID_PARAMS, "message": "Server variants not supported"}
+
+
+def cursor_variant_mismatch(cursor_variant: str, requested_variant: str) -> JsonRpcError:
+    """SEP-2053: a cursor minted under one variant was used with another."""
+    return {
+        "code": INVALID_PARAMS,
+        "message": "Cursor invalid for requested variant",
+        "data": {"cursorVariant": cursor_variant, "requestedVariant": requested_variant},
+    }
+
+
+def invalid_cursor() -> JsonRpcError:
+    """A cursor that is garbage, tampered with or minted under an unknown key."""
+    return {"code": INVALID_PARAMS, "message": "Invalid cursor"}
+
+
+def unknown_identifier(kind: IdentifierKind, name: str, active_variant: str) -> JsonRpcError:
+    """SEP-2053: a tool, prompt or resource is not in the active variant's namespace."""
+    return {
+        "code": INVALID_PARAMS,
+        "message": f"Unknown {kind}: {name}",
+        "data": {
+            "activeVariant": active_variant,
+            "hint": f"This {kind} may be available in other variants",
+        },
+    }
+
+
+def variant_switch_rate_limited(
+    active_variant: str | None, requested_variant: str, retry_after_ms: int
+) -> JsonRpcError:
+    """SEP-2053 (implementation notes): too many variant switches by one principal.
+
+    The spec asks for "a standard JSON-RPC error" with ``activeVariant``; MCP reserves
+    no code for it, so this uses the implementation-defined -32000.
+    """
+    data: dict[str, Any] = {}
+    if active_variant is not None:
+        data["activeVariant"] = active_variant
+    data["requestedVariant"] = requested_variant
+    data["retryAfterMs"] = retry_after_ms
+    return {"code": RATE_LIMITED, "message": "Too many server variant switches", "data": data}
+
+
+def unsupported_protocol_version(
+    supported: Sequence[str], requested: str, *, code: int = UNSUPPORTED_PROTOCOL_VERSION
+) -> JsonRpcError:
+    """The request's protocol version is not implemented by the server."""
+    return {
+        "code": code,
+        "message": "Unsupported protocol version",
+        "data": {"supported": list(supported), "requested": requested},
+    }
+
+
+def header_mismatch(message: str) -> JsonRpcError:
+    """HTTP headers disagree with the body, or a required header is missing (HTTP 400)."""
+    return {"code": HEADER_MISMATCH, "message": f"Header mismatch: {message}"}
+
+
+def missing_required_client_capability(
+    message: str, required_capabilities: dict[str, Any]
+) -> JsonRpcError:
+    """The request needs a client capability (or extension) the client did not declare."""
+    return {
+        "code": MISSING_REQUIRED_CLIENT_CAPABILITY,
+        "message": message,
+        "data": {"requiredCapabilities": required_capabilities},
+    }

@@ -1,0 +1,503 @@
+"""Content-negotiation feature tags: parsing, feature sets and server predicates.
+
+Tag grammar (``io.modelcontextprotocol/content-negotiation`` v1.0; names use the
+spec's ``/^[a-zA-Z0-9_-]+$/``, and every tag is at most 256 characters)::
+
+    tag        = presence / negation / equality / inequality
+    presence   = name                  ; "agent"
+    negation   = "!" name              ; "!interactive"
+    equality   = name "=" value        ; "format=json"
+    inequality = name "!=" value       ; "format!=xml"
+    name       = 1*( ALPHA / DIGIT / "-" / "_" )     ; "x-..." names are vendor tags
+    value      = 1*( ALPHA / DIGIT / "-" / "_" / "." / "+" / "/" / ":" )
+
+Tags are case-sensitive, as the spec's ``features.includes(...)`` helpers are. A client
+may declare at most 256 tags; the rest are reported as invalid.
+
+Invalid tags never raise: they are collected (with a reason) on the resulting
+:class:`FeatureSet` and logged once per distinct declaration (Requirement 4, Risk 2).
+
+**Feature tags shape content only.** Nothing in this module takes features as an
+authorization input, and no caller should: they are unverified client hints
+(Requirement 3, Risks 1 and 4).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+from negotiation._wire import wire_get
+
+__all__ = [
+    "EXTENSION_ID",
+    "MAX_TAGS",
+    "MAX_TAG_LENGTH",
+    "FeatureSet",
+    "FeatureTag",
+    "InvalidTag",
+    "Predicate",
+    "PredicateError",
+    "TagConflict",
+    "client_features",
+    "compile_predicate",
+    "features_from_capabilities",
+    "parse_features",
+    "parse_tag",
+]
+
+EXTENSION_ID = "io.modelcontextprotocol/content-negotiation"
+MAX_TAG_LENGTH = 256
+MAX_TAGS = 256
+_CACHE_SIZE = 1024
+
+logger = logging.getLogger(__name__)
+
+TagKind = Literal["presence", "negation", "equality", "inequality"]
+
+_TAG = re.compile(r"(!)?([A-Za-z0-9_-]+)(?:(!?=)([A-Za-z0-9_.+/:-]+))?", re.ASCII)
+_NAME = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
+_VALUE = re.compile(r"[A-Za-z0-9_.+/:-]+", re.ASCII)
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureTag:
+    """One well-formed tag."""
+
+    kind: TagKind
+    name: str
+    value: str | None = None
+
+    @property
+    def is_vendor(self) -> bool:
+        """``x-*`` tags are vendor-specific (implementation-defined meaning)."""
+        return self.name.startswith("x-")
+
+    def __str__(self) -> str:
+        if self.kind == "presence":
+            return self.name
+        if self.kind == "negation":
+            return f"!{self.name}"
+        operator = "=" if self.kind == "equality" else "!="
+        return f"{self.name}{operator}{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class InvalidTag:
+    """A declared tag that was ignored, and why."""
+
+    tag: object
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TagConflict:
+    """Two declared tags contradict each other; ``kept`` (the earlier one) wins."""
+
+    kept: FeatureTag
+    dropped: FeatureTag
+
+
+def parse_tag(tag: object) -> FeatureTag | InvalidTag:
+    """Parse one tag; never raises."""
+    if isinstance(tag, str) and len(tag) <= MAX_TAG_LENGTH:
+        match = _TAG.fullmatch(tag)
+        if match is not None:
+            bang, name, operator, value = match.groups()
+            if name == "x-":
+                return InvalidTag(tag, "vendor tag 'x-' needs a name after the prefix")
+            if bang is None and operator is None:
+                return FeatureTag("presence", name)
+            if operator is None:
+                return FeatureTag("negation", name)
+            if bang is None:
+                return FeatureTag("equality" if operator == "=" else "inequality", name, value)
+    return InvalidTag(tag, _why_invalid(tag))
+
+
+def _why_invalid(tag: object) -> str:
+    if not isinstance(tag, str):
+        return f"not a string ({type(tag).__name__})"
+    if not tag:
+        return "empty tag"
+    if len(tag) > MAX_TAG_LENGTH:
+        return f"longer than {MAX_TAG_LENGTH} characters"
+    if not tag.isascii():
+        return "contains non-ASCII characters"
+    if any(char.isspace() or not char.isprintable() for char in tag):
+        return "contains whitespace or control characters"
+    if tag.startswith(("=", "!=")):
+        return "empty key"
+    body = tag[1:] if tag.startswith("!") else tag
+    if "=" in body:
+        if tag.startswith("!"):
+            return "negation applies to a bare name; write key!=value instead"
+        key, _, value = body.partition("=")
+        key = key.removesuffix("!")
+        if not value:
+            return "empty value"
+        if "=" in value:
+            return "more than one '=' (as in 'format==json')"
+        if not _NAME.fullmatch(key):
+            return "invalid character in key"
+        if not _VALUE.fullmatch(value):
+            return "invalid character in value"
+    if not body:
+        return "empty name after '!'"
+    return "invalid character in name"
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureSet:
+    """The effective features of one client declaration.
+
+    Contradictions are resolved deterministically: **the earlier tag wins**, the later
+    contradicting tag is dropped, recorded in :attr:`conflicts` and logged as a
+    warning. ``interactive`` then ``!interactive`` means interactive; ``format=json``
+    then ``format=markdown`` means json. Tags that agree (``format=json`` and
+    ``format!=xml``; a duplicate) are not conflicts.
+
+    A feature set describes the content a client prefers. It is not an identity and
+    must never gate access to anything (Requirement 3).
+    """
+
+    tags: tuple[FeatureTag, ...] = ()
+    invalid: tuple[InvalidTag, ...] = ()
+    conflicts: tuple[TagConflict, ...] = ()
+    _declared: frozenset[str] = field(default=frozenset(), repr=False)
+    _negated: frozenset[str] = field(default=frozenset(), repr=False)
+    _values: Mapping[str, str] = field(default_factory=dict, repr=False)
+    _excluded: frozenset[tuple[str, str]] = field(default=frozenset(), repr=False)
+
+    def has(self, name: str) -> bool:
+        """``name`` was declared, as a presence tag or with a value."""
+        return name in self._declared
+
+    def lacks(self, name: str) -> bool:
+        """``name`` is absent: negated with ``!name`` *or* never declared (RFC 2295)."""
+        return name not in self._declared
+
+    def negated(self, name: str) -> bool:
+        """``name`` was explicitly declared absent with ``!name``."""
+        return name in self._negated
+
+    def equals(self, key: str, value: str) -> bool:
+        """``key=value`` was declared."""
+        return self._values.get(key) == value
+
+    def differs(self, key: str, value: str) -> bool:
+        """``key`` has a value other than ``value``, or ``key!=value`` was declared."""
+        declared = self._values.get(key)
+        if declared is not None:
+            return declared != value
+        return (key, value) in self._excluded
+
+    def value(self, key: str) -> str | None:
+        """The declared value of ``key`` (``format=json`` -> ``"json"``), if any."""
+        return self._values.get(key)
+
+    def __bool__(self) -> bool:
+        return bool(self.tags)
+
+
+EMPTY = FeatureSet()
+
+
+class _Builder:
+    """Accumulates tags in declaration order, applying the earlier-wins rule."""
+
+    def __init__(self) -> None:
+        self.tags: list[FeatureTag] = []
+        self.invalid: list[InvalidTag] = []
+        self.conflicts: list[TagConflict] = []
+        self.seen: set[FeatureTag] = set()
+        self.present: dict[str, FeatureTag] = {}
+        self.negated: dict[str, FeatureTag] = {}
+        self.values: dict[str, FeatureTag] = {}
+        self.excluded: dict[tuple[str, str], FeatureTag] = {}
+
+    def add(self, tag: FeatureTag) -> None:
+        if tag in self.seen:
+            return
+        clash = self._clash(tag)
+        if clash is not None:
+            self.conflicts.append(TagConflict(clash, tag))
+            return
+        self.seen.add(tag)
+        self.tags.append(tag)
+        if tag.kind == "presence":
+            self.present[tag.name] = tag
+        elif tag.kind == "negation":
+            self.negated[tag.name] = tag
+        elif tag.kind == "equality":
+            self.values[tag.name] = tag
+        else:
+            assert tag.value is not None
+            self.excluded[(tag.name, tag.value)] = tag
+
+    def _clash(self, tag: FeatureTag) -> FeatureTag | None:
+        name = tag.name
+        if tag.kind == "negation":
+            return self.present.get(name) or self.values.get(name)
+        if tag.kind == "presence":
+            return self.negated.get(name)
+        assert tag.value is not None
+        if tag.kind == "equality":
+            earlier = self.negated.get(name) or self.excluded.get((name, tag.value))
+            if earlier is not None:
+                return earlier
+            declared = self.values.get(name)
+            return declared if declared is not None and declared.value != tag.value else None
+        declared = self.values.get(name)
+        return declared if declared is not None and declared.value == tag.value else None
+
+    def build(self) -> FeatureSet:
+        return FeatureSet(
+            tags=tuple(self.tags),
+            invalid=tuple(self.invalid),
+            conflicts=tuple(self.conflicts),
+            _declared=frozenset((*self.present, *self.values)),
+            _negated=frozenset(self.negated),
+            _values={name: tag.value for name, tag in self.values.items() if tag.value},
+            _excluded=frozenset(self.excluded),
+        )
+
+
+def _parse(declaration: tuple[object, ...]) -> FeatureSet:
+    builder = _Builder()
+    for raw in declaration[:MAX_TAGS]:
+        parsed = parse_tag(raw)
+        if isinstance(parsed, InvalidTag):
+            builder.invalid.append(parsed)
+        else:
+            builder.add(parsed)
+    overflow = len(declaration) - MAX_TAGS
+    if overflow > 0:
+        builder.invalid.append(
+            InvalidTag(f"<{overflow} more>", f"more than {MAX_TAGS} tags; the rest are ignored")
+        )
+    features = builder.build()
+    _report(features)
+    return features
+
+
+def _report(features: FeatureSet) -> None:
+    if features.invalid:
+        logger.warning(
+            "ignoring %d invalid feature tag(s): %s",
+            len(features.invalid),
+            "; ".join(f"{_shorten(bad.tag)}: {bad.reason}" for bad in features.invalid),
+        )
+    if features.conflicts:
+        logger.warning(
+            "contradictory feature tags, keeping the earlier: %s",
+            "; ".join(f"kept {c.kept}, dropped {c.dropped}" for c in features.conflicts),
+        )
+
+
+def _shorten(tag: object) -> str:
+    text = repr(tag)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# Keyed by the declaration tuple: with per-request capabilities (modern era) a repeat
+# declaration is one hash lookup, and each distinct declaration is logged once.
+_parse_cached = lru_cache(maxsize=_CACHE_SIZE)(_parse)
+
+
+def parse_features(features: object) -> FeatureSet:
+    """The feature set of a declaration (the ``features`` array); never raises.
+
+    Anything that is not an array of strings degrades to the valid part of it (or to the
+    empty set) with the problems recorded in :attr:`FeatureSet.invalid`.
+    """
+    if features is None:
+        return EMPTY
+    if isinstance(features, list | tuple):
+        declaration = tuple(features)
+        if len(declaration) <= MAX_TAGS:
+            try:
+                return _parse_cached(declaration)
+            except TypeError:  # an unhashable element (a JSON object); parse uncached
+                pass
+        return _parse(declaration)
+    bad = FeatureSet(invalid=(InvalidTag(features, "features must be an array of strings"),))
+    _report(bad)
+    return bad
+
+
+def clear_cache() -> None:
+    """Forget cached declarations (tests and benchmarks)."""
+    _parse_cached.cache_clear()
+
+
+def client_features(client_capabilities: object) -> FeatureSet | None:
+    """The client's declared features, or None when it did not declare the extension.
+
+    None means "no negotiation": the server MUST send its default content (graceful
+    degradation; Test Case 3). Accepts a mapping or a model of ``ClientCapabilities``.
+    """
+    extensions = wire_get(client_capabilities, "extensions")
+    settings = wire_get(extensions, EXTENSION_ID)
+    if settings is None:
+        return None
+    return parse_features(wire_get(settings, "features"))
+
+
+_MIRRORED = ("sampling", "elicitation", "roots", "tasks")
+_TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
+
+
+def features_from_capabilities(client_capabilities: object) -> tuple[str, ...]:
+    """Presence tags mirroring the declared MCP capabilities (Requirement 2).
+
+    ``tasks`` is a capability up to 2025-11-25 and the ``io.modelcontextprotocol/tasks``
+    extension from 2026-07-28; either counts. A client merges these into the features
+    it declares.
+    """
+    mirrored = [name for name in _MIRRORED if wire_get(client_capabilities, name) is not None]
+    if "tasks" not in mirrored:
+        extensions = wire_get(client_capabilities, "extensions")
+        if wire_get(extensions, _TASKS_EXTENSION) is not None:
+            mirrored.append("tasks")
+    return tuple(mirrored)
+
+
+# --- server predicates ---------------------------------------------------------------
+
+
+class PredicateError(ValueError):
+    """Server-authored predicate text that does not compile."""
+
+    def __init__(self, text: str, column: int, reason: str) -> None:
+        super().__init__(f"invalid feature predicate {text!r} at column {column}: {reason}")
+        self.text = text
+        self.column = column
+        self.reason = reason
+
+
+_Test = Callable[[FeatureSet], bool]
+_TOKEN = re.compile(r"\s*(?:([()&|])|([^\s()&|]+))")
+
+
+@dataclass(frozen=True, slots=True)
+class Predicate:
+    """A compiled feature predicate such as ``"agent & format=json"``.
+
+    Operators: ``&`` (and), ``|`` (or, binds looser), parentheses; operands are tags in
+    the tag grammar, evaluated with :meth:`FeatureSet.has` (``agent``),
+    :meth:`FeatureSet.lacks` (``!interactive``), :meth:`FeatureSet.equals`
+    (``format=json``) and :meth:`FeatureSet.differs` (``format!=xml``).
+
+    For choosing content shape only, never for access decisions (Requirement 3).
+    """
+
+    text: str
+    _test: _Test = field(repr=False, compare=False)
+
+    def __call__(self, features: FeatureSet) -> bool:
+        return self._test(features)
+
+    matches = __call__
+
+
+def compile_predicate(text: str) -> Predicate:
+    """Compile predicate text once; raises :class:`PredicateError` if it is malformed."""
+    tokens = _tokenize(text)
+    parser = _PredicateParser(text, tokens)
+    test = parser.disjunction()
+    if parser.position < len(tokens):
+        column, token = tokens[parser.position]
+        raise PredicateError(text, column, f"unexpected {token!r}")
+    return Predicate(text, test)
+
+
+def _tokenize(text: str) -> list[tuple[int, str]]:
+    tokens: list[tuple[int, str]] = []
+    position = 0
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None:  # only trailing whitespace is left
+            break
+        operator, operand = match.groups()
+        token = operator or operand
+        tokens.append((match.start(1) if operator else match.start(2), token))
+        position = match.end()
+    return tokens
+
+
+class _PredicateParser:
+    def __init__(self, text: str, tokens: list[tuple[int, str]]) -> None:
+        self.text = text
+        self.tokens = tokens
+        self.position = 0
+
+    def _peek(self) -> str | None:
+        return self.tokens[self.position][1] if self.position < len(self.tokens) else None
+
+    def _fail(self, reason: str) -> PredicateError:
+        column = (
+            self.tokens[self.position][0] if self.position < len(self.tokens) else len(self.text)
+        )
+        return PredicateError(self.text, column, reason)
+
+    def disjunction(self) -> _Test:
+        terms = [self.conjunction()]
+        while self._peek() == "|":
+            self.position += 1
+            terms.append(self.conjunction())
+        return terms[0] if len(terms) == 1 else _any_of(tuple(terms))
+
+    def conjunction(self) -> _Test:
+        terms = [self.term()]
+        while self._peek() == "&":
+            self.position += 1
+            terms.append(self.term())
+        return terms[0] if len(terms) == 1 else _all_of(tuple(terms))
+
+    def term(self) -> _Test:
+        token = self._peek()
+        if token is None:
+            raise self._fail("expected a feature tag")
+        if token == "(":
+            self.position += 1
+            inner = self.disjunction()
+            if self._peek() != ")":
+                raise self._fail("expected ')'")
+            self.position += 1
+            return inner
+        if token in {")", "&", "|"}:
+            raise self._fail(f"expected a feature tag, found {token!r}")
+        parsed = parse_tag(token)
+        if isinstance(parsed, InvalidTag):
+            raise self._fail(f"{token!r} is not a feature tag: {parsed.reason}")
+        self.position += 1
+        return _test_for(parsed)
+
+
+def _test_for(tag: FeatureTag) -> _Test:
+    name, value = tag.name, tag.value or ""
+    if tag.kind == "presence":
+        return lambda features: features.has(name)
+    if tag.kind == "negation":
+        return lambda features: features.lacks(name)
+    if tag.kind == "equality":
+        return lambda features: features.equals(name, value)
+    return lambda features: features.differs(name, value)
+
+
+def _all_of(tests: tuple[_Test, ...]) -> _Test:
+    return lambda features: all(test(features) for test in tests)
+
+
+def _any_of(tests: tuple[_Test, ...]) -> _Test:
+    return lambda features: any(test(features) for test in tests)
+
+
+def declared_tags(features: Iterable[FeatureTag]) -> list[str]:
+    """The wire form of tags, e.g. to echo them in a debug log (Expected Behavior 6)."""
+    return [str(tag) for tag in features]
