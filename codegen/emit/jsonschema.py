@@ -1,0 +1,432 @@
+"""The JSON Schema (2020-12) emitter: one ``$defs`` entry per interface and type alias.
+
+The output follows what typescript-json-schema 0.68 produces for MCP's official
+``schema.json`` (the oracle), so the two can be compared definition by definition; the
+few places where we deliberately differ are listed in ``docs/jsonschema-deviations.md``:
+
+* ``number`` stays ``"number"`` (the oracle turns every unannotated ``number`` into
+  ``"integer"``); ``@TJS-type integer`` still asks for an integer.
+* ``null`` in a union is kept (the oracle compiles without strictNullChecks, so TypeScript
+  erases it: ``JSONValue`` then rejects ``null``).
+* ``@deprecated`` becomes the 2020-12 annotation ``"deprecated": true``.
+* an alias of an interface (``type EmptyResult = Result``) keeps its own description.
+
+Rules copied from the oracle (they are how TypeScript itself sees the types):
+
+* ``extends`` is flattened; an overriding property without its own JSDoc inherits the
+  base property's description and tags. Index signatures are not inherited.
+* ``&`` becomes ``allOf``; ``Omit<T, K>`` becomes T's flattened properties minus K.
+* An alias of a primitive, literal or array is inlined where used (TypeScript keeps no
+  alias name on those types); an alias of a union, object, mapping, ``&`` or ``Omit`` is a
+  ``$ref``. A union member that names a union alias is spliced into the outer union.
+* Literal unions become ``enum`` (sorted) with a ``type``; one literal is ``const``.
+  Literals absorbed by their primitive (``"a" | string``) disappear.
+* ``Record<string, unknown>`` is ``{"type": "object"}``; ``unknown``/``any`` is ``{}``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from codegen import ir
+from codegen.errors import Diagnostics, SchemaError
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+REF_PREFIX = "#/$defs/"
+
+JSON = dict[str, Any]
+
+# JSDoc block tags that become a keyword of the same name (typescript-json-schema's
+# validation keywords). ``@TJS-<keyword>`` spells any keyword explicitly.
+KEYWORD_TAGS = frozenset(
+    {
+        "multipleOf",
+        "maximum",
+        "exclusiveMaximum",
+        "minimum",
+        "exclusiveMinimum",
+        "maxLength",
+        "minLength",
+        "pattern",
+        "maxItems",
+        "minItems",
+        "uniqueItems",
+        "maxProperties",
+        "minProperties",
+        "format",
+        "default",
+    }
+)
+TJS_PREFIX = "TJS-"
+
+# ``{@link Target | text}`` renders as ``{@link Targettext}`` in the oracle: TypeScript's
+# display parts concatenate the link name and its text with nothing in between.
+_LINK = re.compile(r"\{@link\s+([^\s|}]+)\s*(?:\|\s*)?([^}]*)\}")
+
+
+def render_description(text: str) -> str:
+    return _LINK.sub(lambda m: "{@link " + m.group(1) + m.group(2).rstrip() + "}", text).strip()
+
+
+def _tag_value(text: str) -> Any:
+    """A tag's value: JSON when it parses (``0``, ``true``, ``"x"``), else the text."""
+    stripped = text.strip()
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        return stripped
+
+
+# --------------------------------------------------------------------------- emitter
+
+
+class _Emitter:
+    def __init__(self, schema: ir.Schema, diagnostics: Diagnostics) -> None:
+        self.schema = schema
+        self.diagnostics = diagnostics
+
+    # ---------------------------------------------------------------- declarations
+
+    def definitions(self) -> dict[str, JSON]:
+        defs: dict[str, JSON] = {}
+        for name, decl in self.schema.decls.items():
+            if isinstance(decl, ir.Interface):
+                defs[name] = self.interface_definition(decl)
+            elif isinstance(decl, ir.Alias):
+                defs[name] = self.alias_definition(decl)
+        return defs
+
+    def interface_definition(self, decl: ir.Interface) -> JSON:
+        out = self.object_schema(
+            list(self.flat_properties(decl, (decl.name,)).values()), decl.body.index
+        )
+        return self.with_doc(out, decl.doc)
+
+    def alias_definition(self, decl: ir.Alias) -> JSON:
+        target = decl.type
+        if isinstance(target, ir.Ref):
+            # ``type EmptyResult = Result``: TypeScript sees the same type under two names.
+            out = self.type_schema(target)
+        else:
+            out = self.structural_schema(target, (decl.name,))
+        return self.with_doc(out, decl.doc)
+
+    # ---------------------------------------------------------------- documentation
+
+    def with_doc(self, out: JSON, doc: ir.Doc) -> JSON:
+        description = render_description(doc.description)
+        if description:
+            out["description"] = description
+        for tag in doc.tags:
+            name = tag.name
+            if name.startswith(TJS_PREFIX):
+                name = name[len(TJS_PREFIX) :]
+            elif name not in KEYWORD_TAGS:
+                if name == "deprecated":
+                    out["deprecated"] = True
+                elif name == "nullable":
+                    _make_nullable(out)
+                continue
+            out[name] = _tag_value(tag.text)
+        return out
+
+    # ---------------------------------------------------------------- objects
+
+    def flat_properties(self, decl: ir.Interface, seen: tuple[str, ...]) -> dict[str, ir.Property]:
+        """Own and inherited properties; a redeclared property without JSDoc keeps the base's."""
+        props: dict[str, ir.Property] = {}
+        for base in decl.extends:
+            props.update(self.base_properties(base, seen))
+        for prop in decl.body.properties:
+            inherited = props.pop(prop.name, None)
+            props[prop.name] = _inherit_doc(prop, inherited)
+        return props
+
+    def base_properties(self, base: ir.TypeExpr, seen: tuple[str, ...]) -> dict[str, ir.Property]:
+        if isinstance(base, ir.Omit):
+            props = self.base_properties(base.base, seen)
+            return {name: p for name, p in props.items() if name not in base.keys}
+        if isinstance(base, ir.Object):
+            return {p.name: p for p in base.properties}
+        if isinstance(base, ir.Intersection):
+            merged: dict[str, ir.Property] = {}
+            for member in base.members:
+                merged.update(self.base_properties(member, seen))
+            return merged
+        if isinstance(base, ir.Ref):
+            if base.name in seen:
+                raise SchemaError(base.span, f"{base.name} extends itself")
+            decl = self.lookup(base)
+            if isinstance(decl, ir.Interface):
+                return self.flat_properties(decl, (*seen, base.name))
+            if isinstance(decl, ir.Alias):
+                return self.base_properties(decl.type, (*seen, base.name))
+        if isinstance(base, ir.Mapping):
+            return {}  # ``extends MetaObject`` (a Record) adds no named property
+        raise SchemaError(_span(base), "an interface can only extend object types")
+
+    def object_schema(self, properties: list[ir.Property], index: ir.IndexSignature | None) -> JSON:
+        out: JSON = {"type": "object"}
+        if properties or index is None:
+            out["properties"] = {p.name: self.property_schema(p) for p in properties}
+        required = sorted(p.name for p in properties if not p.optional)
+        if required:
+            out["required"] = required
+        if index is not None:
+            out["additionalProperties"] = self.type_schema(index.value)
+        return out
+
+    def property_schema(self, prop: ir.Property) -> JSON:
+        return self.with_doc(self.type_schema(prop.type), prop.doc)
+
+    # ---------------------------------------------------------------- types
+
+    def lookup(self, ref: ir.Ref) -> ir.Decl:
+        decl = self.schema.decls.get(ref.name)
+        if decl is None:
+            raise SchemaError(ref.span, f"unknown type {ref.name!r}")
+        return decl
+
+    def type_schema(self, t: ir.TypeExpr) -> JSON:
+        """The schema of a type where it is used (a property, an item, a union member)."""
+        if isinstance(t, ir.Ref):
+            return self.ref_schema(t, ())
+        return self.structural_schema(t, ())
+
+    def ref_schema(self, ref: ir.Ref, seen: tuple[str, ...]) -> JSON:
+        if ref.name in seen:
+            raise SchemaError(ref.span, f"type alias {ref.name} refers to itself")
+        decl = self.lookup(ref)
+        if isinstance(decl, ir.Const):
+            raise SchemaError(ref.span, f"{ref.name} is a value; use typeof {ref.name}")
+        if isinstance(decl, ir.Alias) and not self.keeps_alias_name(decl, (*seen, ref.name)):
+            target = decl.type
+            if isinstance(target, ir.Ref):
+                return self.ref_schema(target, (*seen, ref.name))
+            return self.structural_schema(target, (*seen, ref.name))
+        return {"$ref": REF_PREFIX + ref.name}
+
+    def keeps_alias_name(self, decl: ir.Alias, seen: tuple[str, ...]) -> bool:
+        """Whether TypeScript remembers the alias name on its type (so it becomes a $ref)."""
+        target = decl.type
+        if isinstance(target, ir.Union):
+            return len(self.union_members(target, seen)) > 1
+        return isinstance(target, ir.Object | ir.Mapping | ir.Intersection | ir.Omit)
+
+    def structural_schema(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> JSON:
+        match t:
+            case ir.Primitive(name=name):
+                return _primitive_schema(name)
+            case ir.Literal(value=value):
+                return {"const": value, "type": _literal_type([value])}
+            case ir.Ref():
+                return self.ref_schema(t, seen)
+            case ir.Array(items=items):
+                return {"type": "array", "items": self.type_schema(items)}
+            case ir.Tuple(items=items):
+                n = len(items)
+                return {
+                    "type": "array",
+                    "prefixItems": [self.type_schema(i) for i in items],
+                    "minItems": n,
+                    "maxItems": n,
+                }
+            case ir.Union():
+                return self.union_schema(t, seen)
+            case ir.Intersection(members=members):
+                return {"allOf": [self.type_schema(m) for m in members]}
+            case ir.Omit(base=base, keys=keys):
+                props = self.base_properties(base, seen)
+                return self.object_schema([p for n, p in props.items() if n not in keys], None)
+            case ir.Mapping(value=value):
+                if _is_any(value):
+                    return {"type": "object"}
+                return {"type": "object", "additionalProperties": self.type_schema(value)}
+            case ir.Object(properties=properties, index=index):
+                return self.object_schema(list(properties), index)
+            case ir.Typeof(name=name):
+                raise SchemaError(t.span, f"typeof {name} was not resolved to a literal")
+        raise SchemaError(_span(t), f"unsupported type {type(t).__name__}")
+
+    # ---------------------------------------------------------------- unions
+
+    def union_members(self, union: ir.Union, seen: tuple[str, ...]) -> list[ir.TypeExpr]:
+        """Members as TypeScript sees them: aliases of unions and primitives spliced in,
+        ``undefined``/``never`` dropped, literals absorbed by their primitive, duplicates
+        removed."""
+        flat = list(self._splice(union, seen))
+        primitives: set[str] = {m.name for m in flat if isinstance(m, ir.Primitive)}
+        if primitives & {"unknown", "any"}:
+            return [ir.Primitive("unknown")]
+        members: list[ir.TypeExpr] = []
+        seen_keys: set[str] = set()
+        for m in flat:
+            if isinstance(m, ir.Primitive) and m.name in {"undefined", "never"}:
+                continue
+            if isinstance(m, ir.Literal) and _literal_type([m.value]) in _widened(primitives):
+                continue
+            key = _member_key(m)
+            if key not in seen_keys:
+                seen_keys.add(key)
+                members.append(m)
+        return members
+
+    def _splice(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> Iterator[ir.TypeExpr]:
+        if isinstance(t, ir.Union):
+            for m in t.members:
+                yield from self._splice(m, seen)
+            return
+        if isinstance(t, ir.Ref):
+            decl = self.lookup(t)
+            if isinstance(decl, ir.Alias) and isinstance(
+                decl.type, ir.Union | ir.Primitive | ir.Literal | ir.Ref
+            ):
+                if t.name in seen:
+                    raise SchemaError(t.span, f"type alias {t.name} refers to itself")
+                yield from self._splice(decl.type, (*seen, t.name))
+                return
+        yield t
+
+    def union_schema(self, union: ir.Union, seen: tuple[str, ...]) -> JSON:
+        literals: list[ir.LiteralValue] = []
+        simple: list[str] = []
+        schemas: list[JSON] = []
+        for member in self.union_members(union, seen):
+            if isinstance(member, ir.Literal):
+                literals.append(member.value)
+                continue
+            schema = self.type_schema(member)
+            if isinstance(member, ir.Ref):
+                decl = self.lookup(member)
+                if isinstance(decl, ir.Alias):
+                    # TypeScript keeps the alias on a union member, so its JSDoc shows.
+                    schema = self.with_doc(schema, decl.doc)
+            if list(schema) == ["type"] and isinstance(schema["type"], str):
+                if schema["type"] not in simple:
+                    simple.append(schema["type"])
+            elif schema == {}:
+                return {}
+            else:
+                schemas.append(schema)
+        if set(literals) == {True, False} and all(isinstance(v, bool) for v in literals):
+            simple.append("boolean")
+        elif literals:
+            if len(literals) == 1:
+                schemas.append({"const": literals[0], "type": _literal_type(literals)})
+            else:
+                ordered = sorted(literals, key=lambda v: (str(type(v)), str(v)))
+                schemas.append({"enum": ordered, "type": _literal_type(literals)})
+        if simple:
+            schemas.append({"type": simple[0] if len(simple) == 1 else simple})
+        if len(schemas) == 1:
+            return schemas[0]
+        return {"anyOf": schemas}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _primitive_schema(name: ir.PrimitiveName) -> JSON:
+    if name in {"unknown", "any", "undefined"}:
+        return {}
+    if name == "never":
+        return {"not": {}}
+    if name == "object":
+        # What the oracle writes for TypeScript's ``object``: any object.
+        return {"type": "object", "properties": {}, "additionalProperties": True}
+    return {"type": name}
+
+
+def _is_any(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Primitive) and t.name in {"unknown", "any"}
+
+
+def _literal_type(values: list[ir.LiteralValue]) -> str | list[str]:
+    kinds: list[str] = []
+    for v in values:
+        if isinstance(v, bool):
+            kind = "boolean"
+        elif isinstance(v, int) or (isinstance(v, float) and v.is_integer()):
+            kind = "integer"
+        elif isinstance(v, float):
+            kind = "number"
+        else:
+            kind = "string"
+        if kind not in kinds:
+            kinds.append(kind)
+    if set(kinds) == {"integer", "number"}:
+        return "number"
+    return kinds[0] if len(kinds) == 1 else kinds
+
+
+def _widened(primitives: set[str]) -> set[str]:
+    """The literal kinds a set of primitives absorbs (``number`` absorbs integer literals)."""
+    kinds = {p for p in primitives if p in {"string", "boolean"}}
+    if "number" in primitives:
+        kinds |= {"integer", "number"}
+    return kinds
+
+
+def _member_key(t: ir.TypeExpr) -> str:
+    if isinstance(t, ir.Literal):
+        return f"literal:{type(t.value).__name__}:{t.value!r}"
+    if isinstance(t, ir.Primitive):
+        return f"primitive:{t.name}"
+    if isinstance(t, ir.Ref) and not t.args:
+        return f"ref:{t.name}"
+    return f"node:{id(t)}"
+
+
+def _make_nullable(out: JSON) -> None:
+    """``@nullable``: let ``null`` through as well (a no-op when it already is)."""
+    kind = out.get("type")
+    if isinstance(kind, str) and set(out) <= {"type", "description"}:
+        if kind != "null":
+            out["type"] = [kind, "null"]
+    elif isinstance(kind, list) and set(out) <= {"type", "description"}:
+        if "null" not in kind:
+            kind.append("null")
+    elif "anyOf" in out:
+        if {"type": "null"} not in out["anyOf"]:
+            out["anyOf"].append({"type": "null"})
+    else:
+        inner = {k: out.pop(k) for k in list(out) if k != "description"}
+        out["anyOf"] = [inner, {"type": "null"}]
+
+
+def _inherit_doc(prop: ir.Property, base: ir.Property | None) -> ir.Property:
+    if base is None or (prop.doc.description and prop.doc.tags):
+        return prop
+    doc = ir.Doc(
+        description=prop.doc.description or base.doc.description,
+        tags=prop.doc.tags or base.doc.tags,
+    )
+    return ir.Property(prop.name, prop.type, prop.optional, prop.readonly, doc=doc, span=prop.span)
+
+
+def _span(t: ir.TypeExpr) -> ir.Span:
+    return t.span
+
+
+# --------------------------------------------------------------------------- API
+
+
+def schema_document(schema: ir.Schema, diagnostics: Diagnostics | None = None) -> JSON:
+    """The whole 2020-12 document: ``{"$schema": ..., "$defs": {name: schema}}``."""
+    emitter = _Emitter(schema, diagnostics if diagnostics is not None else Diagnostics())
+    return {"$schema": SCHEMA_DIALECT, "$defs": emitter.definitions()}
+
+
+def dumps(document: JSON) -> str:
+    """Deterministic text: sorted keys, two-space indent, a trailing newline."""
+    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def emit_jsonschema(
+    schema: ir.Schema, diagnostics: Diagnostics | None = None, path: str = "schema.json"
+) -> dict[str, str]:
+    """The emitter entry point used by the pipeline: ``{path: text}``, no I/O."""
+    return {path: dumps(schema_document(schema, diagnostics))}
