@@ -1,0 +1,604 @@
+"""Resolve parsed modules into one ``ir.Schema`` and offer the flattened views emitters need.
+
+``resolve`` checks imports, merges every file into one namespace (applying ``@override``
+overlays), rewrites ``Record``/``Array``/``Omit`` and ``typeof`` into their IR nodes, and
+rejects unknown names, bad ``extends``, unguarded cycles and incompatible property
+redeclarations. ``flat_properties``, ``flat_index`` and ``deref`` are pure queries on the
+result, memoised per schema.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+from codegen import ir
+from codegen.errors import Diagnostics, SchemaError
+
+OVERRIDE_TAG = "override"
+_T = TypeVar("_T")
+
+# --------------------------------------------------------------------------- entry point
+
+
+def resolve(modules: Sequence[ir.Module], diagnostics: Diagnostics | None = None) -> ir.Schema:
+    """Merge ``modules`` (in manifest order) into one checked namespace."""
+    diags = diagnostics if diagnostics is not None else Diagnostics()
+    scopes = _check_imports(modules)
+    decls, overrides, home = _merge(modules)
+    rewritten: dict[str, ir.Decl] = {}
+    for name, decl in decls.items():
+        rewritten[name] = _Rewriter(decls, scopes[home[name]]).decl(decl)
+    schema = ir.Schema(rewritten, tuple(overrides), tuple(m.path for m in modules))
+    _check_extends(schema)
+    _check_cycles(schema)
+    _check_redeclarations(schema)
+    _warn_unused(schema, diags)
+    return schema
+
+
+# --------------------------------------------------------------------------- imports
+
+
+def _module_key(path: str) -> str:
+    return os.path.normpath(path)
+
+
+def _import_target(importer: str, source: str) -> str:
+    """``./x`` from ``dir/a.ts`` is ``dir/x.ts``; ``./x.js`` (ESM style) also means ``x.ts``."""
+    if source.endswith(".js"):
+        source = source[:-3]
+    if not source.endswith(".ts"):
+        source += ".ts"
+    return _module_key(os.path.join(os.path.dirname(importer), source))
+
+
+def _check_imports(modules: Sequence[ir.Module]) -> dict[str, dict[str, str]]:
+    """Validate every import; per module path, the local names that differ from the real."""
+    by_path = {_module_key(m.path): m for m in modules}
+    scopes: dict[str, dict[str, str]] = {}
+    for module in modules:
+        local_decls = {decl.name for decl in module.decls}
+        scope: dict[str, str] = {}
+        seen: set[str] = set()
+        for imp in module.imports:
+            if not imp.source.startswith("."):
+                raise SchemaError(
+                    imp.span, f"cannot import from '{imp.source}': only relative schema files"
+                )
+            target_path = _import_target(module.path, imp.source)
+            target = by_path.get(target_path)
+            if target is None:
+                raise SchemaError(
+                    imp.span,
+                    f"cannot import from '{imp.source}': {target_path} is not among the schema files",
+                )
+            exported = {d.name: d for d in target.decls}
+            for local, name in imp.names:
+                found = exported.get(name)
+                if found is None or not found.exported:
+                    why = "it is not exported" if found is not None else "no such declaration"
+                    raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}' ({why})")
+                if local in seen or local in local_decls:
+                    raise SchemaError(
+                        imp.span, f"import '{local}' conflicts with another name in this file"
+                    )
+                seen.add(local)
+                if local != name:
+                    scope[local] = name
+        scopes[module.path] = scope
+    return scopes
+
+
+# --------------------------------------------------------------------------- namespace
+
+
+def _merge(
+    modules: Sequence[ir.Module],
+) -> tuple[dict[str, ir.Decl], list[ir.Override], dict[str, str]]:
+    """One namespace: duplicates rejected, ``@override`` declarations replacing in place."""
+    decls: dict[str, ir.Decl] = {}
+    home: dict[str, str] = {}
+    pending: dict[str, tuple[ir.Decl, str]] = {}
+    for module in modules:
+        for decl in module.decls:
+            if decl.doc.has(OVERRIDE_TAG):
+                if decl.name in pending:
+                    first = pending[decl.name][0].span
+                    raise SchemaError(
+                        decl.span, f"second @override of '{decl.name}' (first at {first})"
+                    )
+                pending[decl.name] = (decl, module.path)
+            elif decl.name in decls:
+                first = decls[decl.name].span
+                raise SchemaError(
+                    decl.span, f"duplicate declaration '{decl.name}' (first declared at {first})"
+                )
+            else:
+                decls[decl.name] = decl
+                home[decl.name] = module.path
+    overrides = []
+    for name, (decl, path) in pending.items():
+        if name not in decls:
+            raise SchemaError(
+                decl.span, f"@override of '{name}' but no declaration of '{name}' to replace"
+            )
+        overrides.append(ir.Override(name, replaced=decls[name].span, by=decl.span))
+        decls[name] = decl  # dict assignment keeps the original's position
+        home[name] = path
+    return decls, overrides, home
+
+
+# --------------------------------------------------------------------------- rewriting
+
+
+class _Rewriter:
+    """Turns parsed type expressions into resolved ones for one module's scope."""
+
+    def __init__(self, decls: dict[str, ir.Decl], scope: dict[str, str]) -> None:
+        self.decls = decls
+        self.scope = scope
+
+    def decl(self, decl: ir.Decl) -> ir.Decl:
+        match decl:
+            case ir.Interface():
+                bases = tuple(self.type(base) for base in decl.extends)
+                return dataclasses.replace(decl, body=self.object(decl.body), extends=bases)
+            case ir.Alias():
+                return dataclasses.replace(decl, type=self.type(decl.type))
+            case ir.Const():
+                return decl
+
+    def object(self, obj: ir.Object) -> ir.Object:
+        props = tuple(dataclasses.replace(p, type=self.type(p.type)) for p in obj.properties)
+        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value))
+        return dataclasses.replace(obj, properties=props, index=index)
+
+    def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        match t:
+            case ir.Ref():
+                return self.ref(t)
+            case ir.Typeof():
+                return self.typeof(t)
+            case ir.Array():
+                return dataclasses.replace(t, items=self.type(t.items))
+            case ir.Tuple():
+                return dataclasses.replace(t, items=tuple(self.type(i) for i in t.items))
+            case ir.Union():
+                return dataclasses.replace(t, members=tuple(self.type(m) for m in t.members))
+            case ir.Intersection():
+                return dataclasses.replace(t, members=tuple(self.type(m) for m in t.members))
+            case ir.Omit():
+                return dataclasses.replace(t, base=self.type(t.base))
+            case ir.Mapping():
+                return dataclasses.replace(t, value=self.type(t.value))
+            case ir.Object():
+                return self.object(t)
+            case ir.Primitive() | ir.Literal():
+                return t
+
+    def ref(self, t: ir.Ref) -> ir.TypeExpr:
+        name = self.scope.get(t.name, t.name)
+        if t.args or (name in ("Record", "Array", "Omit") and name not in self.decls):
+            return self.generic(t)
+        decl = self.decls.get(name)
+        if decl is None:
+            raise SchemaError(t.span, f"unknown type '{t.name}'")
+        if isinstance(decl, ir.Const):
+            raise SchemaError(
+                t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
+            )
+        return ir.Ref(name, (), t.span)
+
+    def generic(self, t: ir.Ref) -> ir.TypeExpr:
+        arity = {"Record": 2, "Array": 1, "Omit": 2}.get(t.name)
+        if arity is None:
+            raise SchemaError(t.span, f"unsupported construct: generic type '{t.name}'")
+        if len(t.args) != arity:
+            raise SchemaError(t.span, f"'{t.name}' takes {arity} type arguments, got {len(t.args)}")
+        if t.name == "Array":
+            return ir.Array(self.type(t.args[0]), t.span)
+        if t.name == "Record":
+            key = t.args[0]
+            if not (isinstance(key, ir.Primitive) and key.name == "string"):
+                raise SchemaError(
+                    key.span, "unsupported construct: record key type other than 'string'"
+                )
+            return ir.Mapping(self.type(t.args[1]), t.span)
+        return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
+
+    def typeof(self, t: ir.Typeof) -> ir.Literal:
+        name = self.scope.get(t.name, t.name)
+        decl = self.decls.get(name)
+        if decl is None:
+            raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
+        if not isinstance(decl, ir.Const):
+            raise SchemaError(
+                t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is an {decl.kind}"
+            )
+        return ir.Literal(decl.value, t.span)
+
+
+def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    keys = []
+    for member in members:
+        if not (isinstance(member, ir.Literal) and isinstance(member.value, str)):
+            raise SchemaError(
+                member.span, "Omit keys must be a string literal or a union of string literals"
+            )
+        keys.append(member.value)
+    return tuple(keys)
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _object_like(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> bool:
+    """True for what an interface may extend: interfaces, object types, records, Omit/& of them."""
+    match t:
+        case ir.Ref():
+            decl = schema.decls.get(t.name)
+            if isinstance(decl, ir.Interface):
+                return True
+            if isinstance(decl, ir.Alias) and t.name not in seen:
+                return _object_like(schema, decl.type, seen | {t.name})
+            return False
+        case ir.Object() | ir.Mapping():
+            return True
+        case ir.Omit():
+            return _object_like(schema, t.base, seen)
+        case ir.Intersection():
+            return all(_object_like(schema, m, seen) for m in t.members)
+    return False
+
+
+def _check_extends(schema: ir.Schema) -> None:
+    for decl in schema.decls.values():
+        if not isinstance(decl, ir.Interface):
+            continue
+        for base in decl.extends:
+            target = base.base if isinstance(base, ir.Omit) else base
+            if not isinstance(target, ir.Ref) or not _object_like(schema, target):
+                raise SchemaError(
+                    base.span,
+                    f"interface '{decl.name}' cannot extend {describe(base)}: "
+                    "not an interface or object type",
+                )
+
+
+def _structural_refs(t: ir.TypeExpr) -> Iterator[ir.Ref]:
+    """Refs a type needs resolved to know its own shape (not guarded by an object/array)."""
+    match t:
+        case ir.Ref():
+            yield t
+        case ir.Union() | ir.Intersection():
+            for member in t.members:
+                yield from _structural_refs(member)
+        case ir.Omit():
+            yield from _structural_refs(t.base)
+
+
+def _check_cycles(schema: ir.Schema) -> None:
+    edges: dict[str, list[str]] = {}
+    for name, decl in schema.decls.items():
+        if isinstance(decl, ir.Interface):
+            refs = [r for base in decl.extends for r in _structural_refs(base)]
+        elif isinstance(decl, ir.Alias):
+            refs = list(_structural_refs(decl.type))
+        else:
+            continue
+        edges[name] = [r.name for r in refs if r.name in schema.decls]
+    done: set[str] = set()
+    for start in edges:
+        _find_cycle(schema, edges, start, done)
+
+
+def _find_cycle(schema: ir.Schema, edges: dict[str, list[str]], start: str, done: set[str]) -> None:
+    """Iterative depth-first search (deep alias chains must not hit the recursion limit)."""
+    path: list[str] = []
+    stack: list[tuple[str, int]] = [(start, 0)]
+    while stack:
+        name, next_edge = stack.pop()
+        if next_edge == 0:
+            if name in done:
+                continue
+            if name in path:
+                cycle = [*path[path.index(name) :], name]
+                raise SchemaError(schema.decls[cycle[0]].span, f"cycle: {' -> '.join(cycle)}")
+            path.append(name)
+        targets = edges.get(name, [])
+        if next_edge < len(targets):
+            stack.append((name, next_edge + 1))
+            stack.append((targets[next_edge], 0))
+        else:
+            path.pop()
+            done.add(name)
+
+
+def _check_redeclarations(schema: ir.Schema) -> None:
+    """A redeclared inherited property may narrow its type, never change its kind."""
+    for decl in schema.decls.values():
+        if not isinstance(decl, ir.Interface) or not decl.extends:
+            continue
+        inherited: dict[str, tuple[ir.Property, ir.TypeExpr]] = {}
+        for base in decl.extends:
+            for prop in flat_properties(schema, base):
+                inherited[prop.name] = (prop, base)
+        for prop in decl.body.properties:
+            if prop.name not in inherited:
+                continue
+            base_prop, base = inherited[prop.name]
+            if not is_narrowing(schema, prop.type, base_prop.type):
+                raise SchemaError(
+                    prop.span,
+                    f"property '{prop.name}' of '{decl.name}' has type {describe(prop.type)}, "
+                    f"incompatible with {describe(base_prop.type)} inherited from "
+                    f"{describe(base)}",
+                )
+            if prop.optional and not base_prop.optional:
+                raise SchemaError(
+                    prop.span,
+                    f"property '{prop.name}' of '{decl.name}' is optional but required in "
+                    f"{describe(base)}",
+                )
+
+
+def _warn_unused(schema: ir.Schema, diags: Diagnostics) -> None:
+    used: set[str] = set()
+    for decl in schema.decls.values():
+        if isinstance(decl, ir.Interface):
+            for base in decl.extends:
+                used.update(_ref_names(base))
+            used.update(_ref_names(decl.body))
+        elif isinstance(decl, ir.Alias):
+            used.update(_ref_names(decl.type))
+    for decl in schema.decls.values():
+        if not decl.exported and decl.name not in used and not isinstance(decl, ir.Const):
+            diags.warn(f"'{decl.name}' is neither exported nor used", decl.span)
+
+
+def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
+    match t:
+        case ir.Ref():
+            yield t.name
+        case ir.Array():
+            yield from _ref_names(t.items)
+        case ir.Tuple():
+            for item in t.items:
+                yield from _ref_names(item)
+        case ir.Union() | ir.Intersection():
+            for member in t.members:
+                yield from _ref_names(member)
+        case ir.Omit():
+            yield from _ref_names(t.base)
+        case ir.Mapping():
+            yield from _ref_names(t.value)
+        case ir.Object():
+            for prop in t.properties:
+                yield from _ref_names(prop.type)
+            if t.index is not None:
+                yield from _ref_names(t.index.value)
+
+
+# --------------------------------------------------------------------------- compatibility
+
+JsonKind = str
+_ALL_KINDS: frozenset[JsonKind] = frozenset(
+    ("string", "number", "boolean", "null", "object", "array")
+)
+
+
+def _kinds(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The JSON value kinds a type admits (coarse, for spotting clear incompatibilities)."""
+    match t:
+        case ir.Primitive(name="any" | "unknown"):
+            return _ALL_KINDS
+        case ir.Primitive(name="never" | "undefined"):
+            return frozenset()
+        case ir.Primitive(name="object"):
+            return frozenset(("object", "array"))
+        case ir.Primitive():
+            return frozenset((t.name,))
+        case ir.Literal():
+            value = t.value
+            kind = (
+                "boolean"
+                if isinstance(value, bool)
+                else "string"
+                if isinstance(value, str)
+                else "number"
+            )
+            return frozenset((kind,))
+        case ir.Ref():
+            decl = schema.decls.get(t.name)
+            if isinstance(decl, ir.Alias) and t.name not in seen:
+                return _kinds(schema, decl.type, seen | {t.name})
+            return frozenset(("object",)) if isinstance(decl, ir.Interface) else _ALL_KINDS
+        case ir.Array() | ir.Tuple():
+            return frozenset(("array",))
+        case ir.Object() | ir.Mapping() | ir.Omit():
+            return frozenset(("object",))
+        case ir.Union():
+            return frozenset().union(*(_kinds(schema, m, seen) for m in t.members))
+        case ir.Intersection():
+            return _ALL_KINDS.intersection(*(_kinds(schema, m, seen) for m in t.members))
+    return _ALL_KINDS
+
+
+def _closed_literals(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] | None:
+    """The values of a literal or a union of only literals; None when the type is open."""
+    t = deref(schema, t)
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    values: set[ir.LiteralValue] = set()
+    for member in members:
+        member = deref(schema, member)
+        if isinstance(member, ir.Literal):
+            values.add(member.value)
+        elif isinstance(member, ir.Union):
+            inner = _closed_literals(schema, member)
+            if inner is None:
+                return None
+            values |= inner
+        else:
+            return None
+    return values
+
+
+def is_narrowing(schema: ir.Schema, sub: ir.TypeExpr, base: ir.TypeExpr) -> bool:
+    """False only when ``sub`` clearly admits values ``base`` does not (conservative)."""
+    if not _kinds(schema, sub) <= _kinds(schema, base):
+        return False
+    allowed = _closed_literals(schema, base)
+    if allowed is None:
+        return True
+    offered = _closed_literals(schema, sub)
+    return offered is None or offered <= allowed
+
+
+def describe(t: ir.TypeExpr) -> str:
+    """A short TypeScript-like rendering for error messages."""
+    match t:
+        case ir.Primitive():
+            return t.name
+        case ir.Literal():
+            if isinstance(t.value, bool):
+                return "true" if t.value else "false"
+            return f'"{t.value}"' if isinstance(t.value, str) else repr(t.value)
+        case ir.Ref():
+            args = f"<{', '.join(describe(a) for a in t.args)}>" if t.args else ""
+            return f"'{t.name}{args}'" if not args else f"{t.name}{args}"
+        case ir.Typeof():
+            return f"typeof {t.name}"
+        case ir.Array():
+            return f"{describe(t.items)}[]"
+        case ir.Tuple():
+            return f"[{', '.join(describe(i) for i in t.items)}]"
+        case ir.Union():
+            return " | ".join(describe(m) for m in t.members)
+        case ir.Intersection():
+            return " & ".join(describe(m) for m in t.members)
+        case ir.Omit():
+            keys = " | ".join(f'"{k}"' for k in t.keys)
+            return f"Omit<{describe(t.base).strip(chr(39))}, {keys}>"
+        case ir.Mapping():
+            return f"Record<string, {describe(t.value)}>"
+        case ir.Object():
+            return "an object type"
+
+
+# --------------------------------------------------------------------------- flattened views
+
+
+class _Flattener:
+    """Memoised flattening for one schema; declarations are looked up by name."""
+
+    def __init__(self, schema: ir.Schema) -> None:
+        self.schema = schema
+        self.props: dict[str, tuple[ir.Property, ...]] = {}
+        self.index: dict[str, ir.IndexSignature | None] = {}
+
+    def named(
+        self,
+        name: str,
+        memo: dict[str, _T],
+        compute: Callable[[ir.TypeExpr | ir.Interface], _T],
+        empty: _T,
+    ) -> _T:
+        if name in memo:
+            return memo[name]
+        decl = self.schema.decls.get(name)
+        memo[name] = empty  # a cycle (rejected by resolve) flattens to nothing, not forever
+        if isinstance(decl, ir.Interface):
+            memo[name] = compute(decl)
+        elif isinstance(decl, ir.Alias):
+            memo[name] = compute(decl.type)
+        return memo[name]
+
+    def properties(self, t: ir.TypeExpr | ir.Interface) -> tuple[ir.Property, ...]:
+        match t:
+            case ir.Interface():
+                merged: dict[str, ir.Property] = {}
+                for base in t.extends:
+                    merged.update((p.name, p) for p in self.properties(base))
+                merged.update((p.name, p) for p in t.body.properties)
+                return tuple(merged.values())
+            case ir.Ref():
+                return self.named(t.name, self.props, self.properties, ())
+            case ir.Object():
+                return t.properties
+            case ir.Omit():
+                return tuple(p for p in self.properties(t.base) if p.name not in t.keys)
+            case ir.Intersection():
+                merged = {}
+                for member in t.members:
+                    merged.update((p.name, p) for p in self.properties(member))
+                return tuple(merged.values())
+        return ()
+
+    def index_signature(self, t: ir.TypeExpr | ir.Interface) -> ir.IndexSignature | None:
+        match t:
+            case ir.Interface():
+                if t.body.index is not None:
+                    return t.body.index
+                return self.first_index(t.extends)
+            case ir.Ref():
+                return self.named(t.name, self.index, self.index_signature, None)
+            case ir.Object():
+                return t.index
+            case ir.Mapping():
+                # ``Record<string, V>`` is an index signature by another name.
+                return ir.IndexSignature(t.value, span=t.span)
+            case ir.Omit():
+                return self.index_signature(t.base)
+            case ir.Intersection():
+                return self.first_index(t.members)
+        return None
+
+    def first_index(self, types: Sequence[ir.TypeExpr]) -> ir.IndexSignature | None:
+        for t in types:
+            found = self.index_signature(t)
+            if found is not None:
+                return found
+        return None
+
+
+# One flattener per recently used schema; held strongly so ``id`` keys stay valid.
+_FLATTENERS: dict[int, _Flattener] = {}
+_FLATTENER_SLOTS = 8
+
+
+def _flattener(schema: ir.Schema) -> _Flattener:
+    found = _FLATTENERS.get(id(schema))
+    if found is not None and found.schema is schema:
+        return found
+    if len(_FLATTENERS) >= _FLATTENER_SLOTS:
+        del _FLATTENERS[next(iter(_FLATTENERS))]
+    _FLATTENERS[id(schema)] = created = _Flattener(schema)
+    return created
+
+
+def flat_properties(schema: ir.Schema, t: ir.Interface | ir.TypeExpr) -> tuple[ir.Property, ...]:
+    """All properties of an object-like type: bases first (in ``extends`` order), a
+    redeclared property replacing the inherited one in its place, ``Omit`` keys removed,
+    intersection members merged. Non-object types have none."""
+    return _flattener(schema).properties(t)
+
+
+def flat_index(schema: ir.Schema, t: ir.Interface | ir.TypeExpr) -> ir.IndexSignature | None:
+    """The index signature an object-like type has, its own or the first inherited one."""
+    return _flattener(schema).index_signature(t)
+
+
+def deref(schema: ir.Schema, t: ir.TypeExpr) -> ir.TypeExpr:
+    """Follow alias references to the underlying type (a Ref to an interface stays)."""
+    seen: set[str] = set()
+    while isinstance(t, ir.Ref) and t.name not in seen:
+        decl = schema.decls.get(t.name)
+        if not isinstance(decl, ir.Alias):
+            break
+        seen.add(t.name)
+        t = decl.type
+    return t

@@ -1,0 +1,204 @@
+"""resolve: one namespace, imports, overrides, rewrites, checks; and the flattened views."""
+
+from __future__ import annotations
+
+import pytest
+
+from codegen import ir
+from codegen.errors import Diagnostics, SchemaError
+from codegen.parse import parse_module
+from codegen.resolve import deref, flat_index, flat_properties, is_narrowing, resolve
+
+
+def schema(*files: tuple[str, str], diagnostics: Diagnostics | None = None) -> ir.Schema:
+    return resolve([parse_module(path, text) for path, text in files], diagnostics)
+
+
+def one(text: str) -> ir.Schema:
+    return schema(("a.ts", text))
+
+
+def error(*files: tuple[str, str]) -> str:
+    with pytest.raises(SchemaError) as info:
+        schema(*files)
+    return str(info.value)
+
+
+def names(props: tuple[ir.Property, ...]) -> list[str]:
+    return [p.name for p in props]
+
+
+def test_builtins_are_rewritten() -> None:
+    s = one(
+        'export const V = "2.0";\nexport interface B { a: string; b: number }\n'
+        "export type T = { m: Record<string, B>; l: Array<B>; v: typeof V };\n"
+        'export interface O extends Omit<B, "a"> {}\n'
+    )
+    alias = s.decls["T"]
+    assert isinstance(alias, ir.Alias) and isinstance(alias.type, ir.Object)
+    m, lst, v = (p.type for p in alias.type.properties)
+    assert m == ir.Mapping(ir.Ref("B", (), ir.Span("a.ts", 3, 37)), ir.Span("a.ts", 3, 22))
+    assert isinstance(lst, ir.Array) and lst.items == ir.Ref("B", (), ir.Span("a.ts", 3, 50))
+    assert v == ir.Literal("2.0", ir.Span("a.ts", 3, 57))
+    omit = s.decls["O"]
+    assert isinstance(omit, ir.Interface)
+    (base,) = omit.extends
+    assert isinstance(base, ir.Omit) and base.keys == ("a",)
+    assert names(flat_properties(s, omit)) == ["b"]
+
+
+def test_imports_across_files_with_renaming() -> None:
+    s = schema(
+        ("dir/main.ts", 'import { Base as B } from "./lib/base";\nexport interface A extends B {}'),
+        ("dir/lib/base.ts", "export interface Base { x: string }"),
+    )
+    a = s.interface("A")
+    assert a is not None and a.extends == (ir.Ref("Base", (), ir.Span("dir/main.ts", 2, 28)),)
+    assert s.files == ("dir/main.ts", "dir/lib/base.ts")
+    assert list(s.decls) == ["A", "Base"]
+
+
+@pytest.mark.parametrize(
+    ("main", "message"),
+    [
+        ('import { X } from "./nope";', "cannot import from './nope': nope.ts is not among"),
+        ('import { Y } from "./b";', "'./b' does not export 'Y' (no such declaration)"),
+        ('import { H } from "./b";', "'./b' does not export 'H' (it is not exported)"),
+        ('import { X } from "b";', "cannot import from 'b': only relative schema files"),
+        ('import { X } from "./b";\ntype X = string;', "import 'X' conflicts with another name"),
+    ],
+)
+def test_bad_imports(main: str, message: str) -> None:
+    err = error(("a.ts", main), ("b.ts", "export type X = string;\ntype H = X;"))
+    assert err.startswith("a.ts:1:1: error: " + message)
+
+
+def test_duplicate_declaration_names_both_spans() -> None:
+    err = error(("a.ts", "type Foo = string;"), ("b.ts", "\n\ninterface Foo {}"))
+    assert err == "b.ts:3:1: error: duplicate declaration 'Foo' (first declared at a.ts:1:1)"
+
+
+def test_override_replaces_in_place_and_is_recorded() -> None:
+    s = schema(
+        ("a.ts", "export type A = string;\nexport type B = number;\nexport type C = A;"),
+        ("b.ts", "/** @override */\nexport type B = boolean;"),
+    )
+    assert list(s.decls) == ["A", "B", "C"]
+    b = s.decls["B"]
+    assert isinstance(b, ir.Alias) and b.type.kind == "primitive"
+    assert s.overrides == (ir.Override("B", ir.Span("a.ts", 2, 1), ir.Span("b.ts", 2, 1)),)
+
+
+def test_override_errors() -> None:
+    assert error(("a.ts", "/** @override */\ntype A = string;")) == (
+        "a.ts:2:1: error: @override of 'A' but no declaration of 'A' to replace"
+    )
+    twice = "type A = string;\n/** @override */\ntype A = 1;\n/** @override */\ntype A = 2;"
+    assert error(("a.ts", twice)) == "a.ts:5:1: error: second @override of 'A' (first at a.ts:3:1)"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("type A = Foo;", "a.ts:1:10: error: unknown type 'Foo'"),
+        ("const C = 1;\ntype A = C;", "a.ts:2:10: error: 'C' is a const, not a type"),
+        ("type A = typeof C;", "a.ts:1:10: error: unknown const 'C' in 'typeof C'"),
+        ("type B = 1;\ntype A = typeof B;", "a.ts:2:10: error: 'typeof B' needs a const"),
+        ("type B = {};\ntype A = Omit<B, string>;", "a.ts:2:18: error: Omit keys must be"),
+        ("type B = string;\ninterface A extends B {}", "a.ts:2:21: error: interface 'A' cannot"),
+        ("type A = B;\ntype B = A;", "a.ts:1:1: error: cycle: A -> B -> A"),
+        (
+            "interface A extends B {}\ninterface B extends A {}",
+            "a.ts:1:1: error: cycle: A -> B -> A",
+        ),
+        ("type A = B | string;\ntype B = A[] | A;", "a.ts:1:1: error: cycle: A -> B -> A"),
+        (
+            "interface B { m: string }\ninterface A extends B { m: number }",
+            "a.ts:2:25: error: property 'm' of 'A' has type number, incompatible with string",
+        ),
+        (
+            'interface B { m: "a" | "b" }\ninterface A extends B { m: "c" }',
+            "a.ts:2:25: error: property 'm' of 'A' has type \"c\", incompatible",
+        ),
+        (
+            "interface B { m: string }\ninterface A extends B { m?: string }",
+            "a.ts:2:25: error: property 'm' of 'A' is optional but required in 'B'",
+        ),
+    ],
+)
+def test_resolve_errors(text: str, message: str) -> None:
+    assert error(("a.ts", text)).startswith(message)
+
+
+def test_recursion_through_containers_is_fine() -> None:
+    s = one(
+        "export type V = string | null | O | L;\n"
+        "export type O = { [key: string]: V };\nexport type L = V[];\n"
+        "export interface T { children: T[]; parent?: T }"
+    )
+    assert set(s.decls) == {"V", "O", "L", "T"}
+
+
+def test_narrowing_is_accepted() -> None:
+    s = one(
+        'interface R { method: string; kind: "a" | "b"; data?: unknown; base: B }\n'
+        "interface B { x: string }\ninterface S extends B { y: number }\n"
+        'interface Q extends R { method: "tools/call"; kind: "a"; data: { v: 1 }; base: S }'
+    )
+    q = s.interface("Q")
+    assert q is not None
+    props = flat_properties(s, q)
+    assert names(props) == ["method", "kind", "data", "base"]
+    assert props[0].type == ir.Literal("tools/call", ir.Span("a.ts", 4, 33))
+    assert not props[2].optional
+
+
+def test_flat_properties_order_omit_and_intersections() -> None:
+    s = one(
+        "interface A { a: 1; shared: string }\ninterface B { b: 2 }\n"
+        'interface C extends A, Omit<B, "b"> { c: 3; shared: "s" }\n'
+        "type I = A & { d: 4 } & B;"
+    )
+    c = s.interface("C")
+    assert c is not None
+    props = flat_properties(s, c)
+    assert names(props) == ["a", "shared", "c"]
+    assert props[1].type.kind == "literal"
+    assert names(flat_properties(s, ir.Ref("I"))) == ["a", "shared", "d", "b"]
+    assert flat_properties(s, ir.Primitive("string")) == ()
+
+
+def test_flat_index_and_deref() -> None:
+    s = one(
+        "type M = Record<string, unknown>;\ninterface A extends M { x: 1 }\n"
+        "interface B { [k: string]: number }\ninterface C extends B {}\n"
+        "type D = E;\ntype E = C;"
+    )
+    a_index = flat_index(s, ir.Ref("A"))
+    assert a_index is not None and a_index.value.kind == "primitive"
+    c_index = flat_index(s, ir.Ref("C"))
+    assert c_index is not None and c_index.key_name == "k"
+    assert flat_index(s, ir.Ref("D")) == c_index
+    assert deref(s, ir.Ref("D")) == ir.Ref("C", (), ir.Span("a.ts", 6, 10))
+    assert deref(s, ir.Primitive("string")) == ir.Primitive("string")
+
+
+def test_is_narrowing_directly() -> None:
+    s = one('type Open = "a" | string;\ntype Closed = "a" | "b";')
+    lit = ir.Literal("z")
+    assert is_narrowing(s, lit, ir.Ref("Open"))
+    assert not is_narrowing(s, lit, ir.Ref("Closed"))
+    assert is_narrowing(s, ir.Literal("b"), ir.Ref("Closed"))
+    assert not is_narrowing(s, ir.Primitive("number"), ir.Ref("Closed"))
+    assert is_narrowing(s, ir.Primitive("never"), ir.Primitive("string"))
+
+
+def test_unused_private_declaration_warns() -> None:
+    diags = Diagnostics()
+    one_schema = schema(
+        ("a.ts", "type Hidden = string;\nexport type Shown = number;"), diagnostics=diags
+    )
+    assert "Hidden" in one_schema.decls
+    assert [str(w) for w in diags.warnings] == [
+        "a.ts:1:1: warning: 'Hidden' is neither exported nor used"
+    ]
