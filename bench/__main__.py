@@ -1,0 +1,95 @@
+"""``python -m bench``: run every ``bench/*_bench.py`` section, then print one table.
+
+Sections are discovered, not listed, so a new ``*_bench.py`` with ``run(report)`` plugs
+in by existing. Nothing a section does can crash the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench import Report, Skip, format_table
+
+SUFFIX = "_bench"
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str  # the module name without the suffix, e.g. "codegen"
+    run: Callable[[Report], object]
+
+
+def discover(package: str = "bench", path: Iterable[str] | None = None) -> list[Section]:
+    """Every ``<package>/*_bench.py`` module exposing a callable ``run``, sorted by name.
+
+    A module that fails to import is still listed, with a ``run`` that skips with the
+    import error, so a broken section is reported rather than silently dropped.
+    """
+    search = list(path) if path is not None else list(importlib.import_module(package).__path__)
+    sections = []
+    for info in sorted(pkgutil.iter_modules(search), key=lambda m: m.name):
+        if not info.name.endswith(SUFFIX) or info.ispkg:
+            continue
+        name = info.name.removesuffix(SUFFIX)
+        try:
+            module = importlib.import_module(f"{package}.{info.name}")
+        except Exception as exc:  # a section's own bug must not stop the others
+            sections.append(Section(name, _skipper(f"import failed: {type(exc).__name__}: {exc}")))
+            continue
+        run = getattr(module, "run", None)
+        if callable(run):
+            sections.append(Section(name, run))
+    return sections
+
+
+def _skipper(reason: str) -> Callable[[Report], object]:
+    def run(report: Report) -> None:
+        raise Skip(reason)
+
+    return run
+
+
+def run_sections(sections: Sequence[Section], report: Report) -> None:
+    for section in sections:
+        report.section(section.name)
+        try:
+            section.run(report)
+        except Skip as skip:
+            report.skip(str(skip))
+        except Exception as exc:  # report the crash as a skip; keep going
+            report.skip(f"section crashed: {type(exc).__name__}: {exc}")
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--only", action="append", default=[], help="run only these sections")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs of our compiler (median)")
+    parser.add_argument("--peer-runs", type=int, default=3, help="timed runs of the peer (median)")
+    return parser.parse_args(argv)
+
+
+def main(
+    argv: Sequence[str] | None = None, *, package: str = "bench", path: Iterable[str] | None = None
+) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    sections = discover(package, path)
+    if args.only:
+        sections = [s for s in sections if s.name in args.only]
+    report = Report(options={"runs": max(1, args.runs), "peer_runs": max(1, args.peer_runs)})
+    run_sections(sections, report)
+    print("\n" + format_table(report.rows))
+    return 0
+
+
+if __name__ == "__main__":
+    # Run from anywhere: the project root must be importable for ``codegen``.
+    root = str(Path(__file__).resolve().parents[1])
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    sys.exit(main())
