@@ -1,0 +1,229 @@
+"""Python class layout: which TS ``extends`` become Python bases, and which are flattened.
+
+TS lets an interface narrow an inherited property (``method: string`` ->
+``method: "tools/call"``) and drop one (``Omit<Base, "error">``). Python inheritance can do
+the first only when the new type is a subtype mypy accepts, and never the second. So a base
+is inherited only when every property the class redeclares is a subtype of the inherited
+one, nothing of it is omitted, and it agrees with the other bases on shared fields;
+otherwise the base is *flattened*: its own fields are copied into the class and its own
+bases are tried instead. The judgement is conservative: when unsure, flatten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from codegen import ir
+from codegen.errors import SchemaError
+from codegen.naming import ClassSpec, Names, needs_class
+
+
+@dataclass
+class ClassLayout:
+    """One class as Python sees it.
+
+    ``declared`` are the properties written in the class body (copied from flattened bases
+    first, then its own); ``fields`` are all properties it has, inherited ones included,
+    by wire key; ``owners`` tells which class declares each of them.
+    """
+
+    spec: ClassSpec
+    bases: list[str] = field(default_factory=list)
+    declared: list[ir.Property] = field(default_factory=list)
+    fields: dict[str, ir.Property] = field(default_factory=dict)
+    owners: dict[str, str] = field(default_factory=dict)
+    extra: ir.TypeExpr | None = None
+    declares_extra: bool = False
+    ancestors: set[str] = field(default_factory=set)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+def _shape(expr: ir.TypeExpr) -> object:
+    """A span-free structural key, so equal types written in two places compare equal."""
+    match expr:
+        case ir.Primitive(name=name):
+            return ("p", name)
+        case ir.Literal(value=value):
+            return ("l", type(value).__name__, value)
+        case ir.Ref(name=name, args=args):
+            return ("r", name, tuple(_shape(a) for a in args))
+        case ir.Array(items=items):
+            return ("a", _shape(items))
+        case ir.Tuple(items=items):
+            return ("t", tuple(_shape(i) for i in items))
+        case ir.Union(members=members):
+            return ("u", tuple(_shape(m) for m in members))
+        case ir.Intersection(members=members):
+            return ("i", tuple(_shape(m) for m in members))
+        case ir.Omit(base=base, keys=keys):
+            return ("o", _shape(base), keys)
+        case ir.Mapping(value=value):
+            return ("m", _shape(value))
+        case ir.Object(properties=props, index=index):
+            return (
+                "obj",
+                tuple((p.name, p.optional, _shape(p.type)) for p in props),
+                None if index is None else _shape(index.value),
+            )
+        case ir.Typeof(name=name):
+            return ("typeof", name)
+
+
+def same_type(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
+    return _shape(a) == _shape(b)
+
+
+class Layouts:
+    """Computes (and memoises) the layout of every class of a schema."""
+
+    def __init__(self, schema: ir.Schema, names: Names) -> None:
+        self.schema = schema
+        self.names = names
+        self.specs = {spec.name: spec for spec in names.classes}
+        self.done: dict[str, ClassLayout] = {}
+        self.busy: set[str] = set()
+
+    def all(self) -> dict[str, ClassLayout]:
+        for spec in self.names.classes:
+            self.layout(spec.name)
+        return self.done
+
+    # ------------------------------------------------------------------ lookups
+
+    def deref(self, expr: ir.TypeExpr, depth: int = 0) -> ir.TypeExpr:
+        """Follow aliases that are not classes, to see the type they stand for."""
+        while isinstance(expr, ir.Ref) and depth < 32:
+            decl = self.schema.decls.get(expr.name)
+            if not isinstance(decl, ir.Alias) or expr.name in self.specs:
+                return expr
+            expr = decl.type
+            depth += 1
+        return expr
+
+    def class_of(self, expr: ir.TypeExpr, owner: str, key: str) -> str | None:
+        """The class a field type stands for, if it is exactly one class."""
+        expr = self.deref(expr)
+        if isinstance(expr, ir.Ref) and expr.name in self.specs:
+            return expr.name
+        if needs_class(expr):
+            return self.names.inline.get((owner, key))
+        return None
+
+    # ------------------------------------------------------------------ subtyping
+
+    def is_subclass(self, child: str, parent: str) -> bool:
+        return child == parent or parent in self.layout(child).ancestors
+
+    def is_subtype(self, a: ir.TypeExpr, b: ir.TypeExpr, owner: str, key: str) -> bool:
+        """Conservatively: would mypy accept a field of type ``a`` overriding ``b``?"""
+        a, b = self.deref(a), self.deref(b)
+        if same_type(a, b):
+            return True
+        if isinstance(b, ir.Primitive) and b.name in ("unknown", "any"):
+            return True
+        if isinstance(a, ir.Union):
+            return all(self.is_subtype(m, b, owner, key) for m in a.members)
+        if isinstance(b, ir.Union):
+            return any(self.is_subtype(a, m, owner, key) for m in b.members)
+        if isinstance(a, ir.Literal) and isinstance(b, ir.Primitive):
+            expected = {bool: "boolean", str: "string", int: "number", float: "number"}
+            return expected[type(a.value)] == b.name
+        child, parent = self.class_of(a, owner, key), self.class_of(b, owner, key)
+        if child is not None and parent is not None:
+            return self.is_subclass(child, parent)
+        # Lists and dicts are invariant for mypy: anything else must be the same type.
+        return False
+
+    def _compatible(self, mine: ir.Property, inherited: ir.Property, owner: str) -> bool:
+        if mine.optional and not inherited.optional:
+            return False
+        return self.is_subtype(mine.type, inherited.type, owner, mine.name)
+
+    # ------------------------------------------------------------------ layout
+
+    def layout(self, name: str) -> ClassLayout:
+        if name in self.done:
+            return self.done[name]
+        spec = self.specs[name]
+        if name in self.busy:
+            raise SchemaError(spec.span, f"'{name}' extends itself")
+        self.busy.add(name)
+        result = ClassLayout(spec)
+        own = {prop.name: prop for prop in spec.body.properties}
+        copied: dict[str, ir.Property] = {}
+        if spec.body.index is not None:
+            result.extra, result.declares_extra = spec.body.index.value, True
+
+        pending: list[tuple[ir.TypeExpr, frozenset[str]]] = [(e, frozenset()) for e in spec.extends]
+        while pending:
+            entry, omitted = pending.pop(0)
+            base_name, omitted, extra = self._base(entry, omitted)
+            if extra is not None and result.extra is None:
+                result.extra, result.declares_extra = extra, True
+            if base_name is None:
+                continue
+            base = self.layout(base_name)
+            if result.extra is None and base.extra is not None:
+                result.extra = base.extra
+            if self._can_inherit(result, base, own, omitted):
+                result.bases.append(base.name)
+                result.ancestors |= base.ancestors | {base.name}
+                for key, prop in base.fields.items():
+                    result.fields.setdefault(key, prop)
+                    result.owners.setdefault(key, base.owners[key])
+                continue
+            # Flatten: copy what the base declares itself, then try the base's bases.
+            for prop in base.declared:
+                if prop.name not in omitted and prop.name not in own:
+                    copied.setdefault(prop.name, prop)
+            pending[0:0] = [(ir.Ref(b, span=entry.span), omitted) for b in base.bases]
+
+        result.declared = [p for k, p in copied.items() if k not in own] + list(own.values())
+        for prop in result.declared:
+            result.fields[prop.name] = prop
+            result.owners[prop.name] = name
+        if result.extra is not None and not result.declares_extra:
+            # Extras are typed by the class that declares the index signature.
+            result.declares_extra = not any(self.layout(b).extra is not None for b in result.bases)
+        self.busy.discard(name)
+        self.done[name] = result
+        return result
+
+    def _base(
+        self, entry: ir.TypeExpr, omitted: frozenset[str]
+    ) -> tuple[str | None, frozenset[str], ir.TypeExpr | None]:
+        """An ``extends`` entry as (base class, omitted keys, index value it contributes)."""
+        if isinstance(entry, ir.Omit):
+            return self._base(entry.base, omitted | frozenset(entry.keys))
+        target = self.deref(entry)
+        if isinstance(target, ir.Ref) and target.name in self.specs:
+            return target.name, omitted, None
+        if isinstance(target, ir.Mapping):
+            return None, omitted, target.value
+        if isinstance(target, ir.Object) and not target.properties:
+            value = target.index.value if target.index else ir.Primitive("unknown")
+            return None, omitted, value
+        raise SchemaError(entry.span, "an interface can only extend interfaces and object types")
+
+    def _can_inherit(
+        self,
+        result: ClassLayout,
+        base: ClassLayout,
+        own: dict[str, ir.Property],
+        omitted: frozenset[str],
+    ) -> bool:
+        if omitted & base.fields.keys():
+            return False
+        for key, inherited in base.fields.items():
+            if key in own and not self._compatible(own[key], inherited, result.name):
+                return False
+            # Two bases sharing a field must agree on it, or mypy rejects the class.
+            if key in result.fields and result.owners[key] != base.owners[key]:
+                if not same_type(result.fields[key].type, inherited.type):
+                    return False
+                if result.fields[key].optional != inherited.optional:
+                    return False
+        return True

@@ -1,0 +1,336 @@
+"""Emit Pydantic v2 models (``models.py``) from a resolved schema.
+
+Policy of the generated models (one rule each, applied everywhere):
+
+* **Extra fields:** every model has ``extra="allow"``. Unknown and draft fields are kept in
+  ``model_extra`` and dumped again, so nothing a peer sent is lost. Where the schema gives
+  an index signature with a value type, extras are typed with
+  ``__pydantic_extra__: dict[str, V]`` and validated.
+* **Names:** attributes are snake_case (see ``codegen.naming``) with the wire name as alias.
+  Models validate by alias and by name, and dump by alias (``serialize_by_alias=True``).
+* **Absent is not null:** ``x?: T`` becomes ``x: Omittable[T]`` - ``T | None`` for type
+  checkers, plain ``T`` at run time - with default ``None`` and ``exclude_if`` so an absent
+  field is never dumped and an explicit ``null`` is rejected. ``x?: T | null`` becomes
+  ``T | None = None`` and keeps an explicit null; dump with ``exclude_unset=True`` to
+  reproduce any input exactly.
+* **Inheritance:** ``extends`` is Python inheritance where mypy accepts it, else the base
+  is flattened (see ``codegen.emit.py_layout``).
+* **Unions** of models with a distinct literal in a shared field are pydantic
+  discriminated unions; others are left to pydantic's smart mode, with a warning.
+* JSDoc becomes class and attribute docstrings; ``@deprecated`` becomes
+  ``Field(deprecated=...)``; ``@minimum``/``@maximum``/``@maxItems`` become
+  ``ge``/``le``/``max_length``; a scalar ``@default`` becomes the default; consts become
+  ``Final`` module constants.
+
+The module header (generator and regenerate command) is added by ``codegen.pipeline``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import PurePath
+
+import jinja2
+
+from codegen import ir
+from codegen.emit.py_layout import ClassLayout, Layouts
+from codegen.emit.py_types import Annotation, TypeWriter, py_literal
+from codegen.errors import Diagnostics, SchemaError
+from codegen.naming import Names, assign_names, attribute_name
+from codegen.ordering import Item, topological_order
+
+_TEMPLATES = PurePath(__file__).parent.parent / "templates"
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+
+
+def _render(template: str, **context: object) -> str:
+    return _environment().get_template(template).render(**context)
+
+
+# --------------------------------------------------------------------------- docstrings
+
+_LINK = re.compile(r"\{@link\s+([^}|]+?)\s*(?:\|\s*([^}]+?)\s*)?\}")
+
+
+def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
+    """The prose of a JSDoc comment for a docstring: links as text, deprecation last."""
+    text = _LINK.sub(lambda m: m.group(2) or m.group(1), doc.description).strip()
+    if known_values:
+        values = ", ".join(f"``{json.dumps(v)}``" for v in known_values)
+        text = (text + "\n\n" if text else "") + f"Known values: {values} (others allowed)."
+    deprecated = doc.get("deprecated")
+    if deprecated is not None:
+        note = "Deprecated" + (": " + deprecated.strip() if deprecated.strip() else ".")
+        text = (text + "\n\n" if text else "") + note
+    return text
+
+
+def docstring(text: str) -> str:
+    if not text:
+        return ""
+    body = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    lines = [line.rstrip() for line in body.splitlines()]
+    if body.endswith('"'):
+        lines[-1] += " "
+    if len(lines) == 1:
+        return f'"""{lines[0]}"""'
+    return '"""' + "\n".join(lines) + '\n"""'
+
+
+# --------------------------------------------------------------------------- render data
+
+
+@dataclass
+class _Field:
+    attr: str
+    annotation: str
+    value: str
+    doc: str
+
+
+@dataclass
+class _Class:
+    name: str
+    bases: list[str]
+    doc: str
+    extra: str
+    fields: list[_Field]
+
+
+@dataclass
+class _Alias:
+    name: str
+    value: str
+    quoted: str
+    recursive: bool
+    doc: str
+
+
+@dataclass
+class _Plan:
+    items: dict[str, str] = field(default_factory=dict)
+    orders: dict[str, Item] = field(default_factory=dict)
+    imports: set[str] = field(default_factory=set)
+
+
+_TYPING = ("TYPE_CHECKING", "Annotated", "Any", "Final", "Literal", "TypeAlias", "TypeVar")
+_PYDANTIC = ("BaseModel", "ConfigDict", "Field")
+
+
+class _ModelsEmitter:
+    def __init__(self, schema: ir.Schema, diagnostics: Diagnostics) -> None:
+        self.schema = schema
+        self.names: Names = assign_names(schema)
+        self.layouts = Layouts(schema, self.names)
+        self.writer = TypeWriter(schema, self.names, self.layouts, diagnostics)
+        self.classes = self.writer.classes
+        # Copied (flattened) properties keep naming their inline classes after their origin.
+        self.origin = {
+            id(prop): spec.name for spec in self.names.classes for prop in spec.body.properties
+        }
+
+    # ------------------------------------------------------------------ fields
+
+    def field(self, layout: ClassLayout, prop: ir.Property, imports: set[str]) -> _Field:
+        owner = self.origin.get(id(prop), layout.name)
+        attr = self.names.attributes.get((owner, prop.name)) or attribute_name(prop.name)
+        ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
+        imports |= ann.imports
+        kwargs: list[str] = []
+        annotation = ann.text
+        default = self._default(prop, ann)
+        if default is not None:
+            kwargs.append(f"default={default}")
+        elif prop.optional:
+            kwargs.append("default=None")
+            if not ann.nullable:
+                annotation = f"Omittable[{annotation}]"
+                kwargs.append("exclude_if=_is_none")
+        if attr != prop.name:
+            kwargs.append(f"alias={json.dumps(prop.name, ensure_ascii=False)}")
+        kwargs.extend(self._constraints(prop))
+        deprecated = prop.doc.get("deprecated")
+        if deprecated is not None:
+            kwargs.append(f"deprecated={json.dumps(deprecated.strip() or 'deprecated')}")
+        value = ""
+        if kwargs == ["default=None"]:
+            value = "None"
+        elif kwargs:
+            value = "Field(" + ", ".join(kwargs) + ")"
+            imports.add("Field")
+        return _Field(attr, annotation, value, docstring(doc_text(prop.doc, ann.known_values)))
+
+    def _default(self, prop: ir.Property, ann: Annotation) -> str | None:
+        """A ``@default`` that is safe: a JSON scalar on an optional field of scalar type."""
+        raw = prop.doc.get("default")
+        if raw is None or not prop.optional:
+            return None
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            return None
+        scalar_types: dict[str, type | tuple[type, ...]] = {
+            "str": str,
+            "bool": bool,
+            "int": int,
+            "int | float": (int, float),
+        }
+        expected = scalar_types.get(ann.text)
+        if expected is None or not isinstance(value, expected):
+            return None
+        if not isinstance(value, str | int | float) or (
+            isinstance(value, bool) and ann.text != "bool"
+        ):
+            return None
+        return py_literal(value, prop.span)
+
+    @staticmethod
+    def _constraints(prop: ir.Property) -> list[str]:
+        result = []
+        for tag, kwarg in (("minimum", "ge"), ("maximum", "le"), ("maxItems", "max_length")):
+            text = prop.doc.get(tag)
+            if text is None:
+                continue
+            try:
+                number = json.loads(text.strip())
+            except ValueError:
+                number = None
+            if not isinstance(number, int | float) or isinstance(number, bool):
+                raise SchemaError(prop.span, f"@{tag} needs a number, got '{text.strip()}'")
+            result.append(f"{kwarg}={number}")
+        return result
+
+    # ------------------------------------------------------------------ items
+
+    def class_item(self, layout: ClassLayout, plan: _Plan) -> None:
+        spec = layout.spec
+        fields = [self.field(layout, prop, plan.imports) for prop in layout.declared]
+        refs: set[str] = set()
+        for prop in layout.declared:
+            owner = self.origin.get(id(prop), layout.name)
+            refs |= self.writer.annotation(prop.type, owner, prop.name, prop.doc).refs
+        extra = ""
+        if layout.declares_extra and layout.extra is not None:
+            ann = self.writer.annotation(layout.extra, layout.name, "")
+            if ann.text != "Any":
+                extra, refs = ann.text, refs | ann.refs
+                plan.imports |= ann.imports | {"Field"}
+        text = _render(
+            "model.py.jinja",
+            cls=_Class(
+                name=spec.name,
+                bases=layout.bases or ["SchemaModel"],
+                doc=docstring(doc_text(spec.doc)),
+                extra=extra,
+                fields=fields,
+            ),
+        )
+        plan.items[spec.name] = text
+        plan.orders[spec.name] = Item(
+            spec.name, spec.order, frozenset(layout.bases), frozenset(refs), spec.span
+        )
+
+    def alias_item(self, decl: ir.Alias, order: int, recursive: bool, plan: _Plan) -> None:
+        ann = self.writer.annotation(decl.type, decl.name, "", decl.doc)
+        plan.imports |= ann.imports
+        quote = "'" if '"' in ann.text else '"'
+        text = _render(
+            "alias.py.jinja",
+            alias=_Alias(
+                name=decl.name,
+                value=ann.text,
+                quoted=quote + ann.text + quote,
+                recursive=recursive,
+                doc=docstring(doc_text(decl.doc, ann.known_values)),
+            ),
+        )
+        if not recursive:
+            plan.imports.add("TypeAlias")
+        plan.items[decl.name] = text
+        hard = frozenset() if recursive else frozenset(ann.refs)
+        plan.orders[decl.name] = Item(decl.name, (order,), hard, frozenset(ann.refs), decl.span)
+
+    def recursive_aliases(self) -> set[str]:
+        """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
+        aliases = set(self.names.aliases)
+        edges: dict[str, set[str]] = {}
+        for name in aliases:
+            decl = self.schema.decls[name]
+            if isinstance(decl, ir.Alias):
+                refs = self.writer.annotation(decl.type, name, "").refs
+                edges[name] = refs & aliases
+        recursive: set[str] = set()
+        for start in sorted(edges):
+            stack, seen = list(edges[start]), set()
+            while stack:
+                node = stack.pop()
+                if node == start:
+                    recursive.add(start)
+                    break
+                if node not in seen:
+                    seen.add(node)
+                    stack.extend(sorted(edges.get(node, ())))
+        return recursive
+
+    def constants(self, plan: _Plan) -> str:
+        consts = [
+            {
+                "name": self.names.constants[decl.name],
+                "value": py_literal(decl.value, decl.span)
+                if not isinstance(decl.value, float) or decl.value.is_integer()
+                else repr(decl.value),
+                "doc": docstring(doc_text(decl.doc)),
+            }
+            for decl in self.schema.decls.values()
+            if isinstance(decl, ir.Const)
+        ]
+        if consts:
+            plan.imports.add("Final")
+        return _render("constants.py.jinja", constants=consts).strip()
+
+    def emit(self) -> str:
+        plan = _Plan()
+        for layout in self.classes.values():
+            self.class_item(layout, plan)
+        recursive = self.recursive_aliases()
+        for position, decl in enumerate(self.schema.decls.values()):
+            if isinstance(decl, ir.Alias) and decl.name in self.names.aliases:
+                self.alias_item(decl, position, decl.name in recursive, plan)
+        constants = self.constants(plan)
+        ordered = topological_order(sorted(plan.orders.values(), key=lambda i: i.order))
+        rebuild = [
+            name for name in ordered.names if name in ordered.forward and name in self.classes
+        ]
+        used = plan.imports | {"TYPE_CHECKING", "TypeAlias", "TypeVar"}
+        return _render(
+            "module.py.jinja",
+            sources=", ".join(PurePath(f).name for f in self.schema.files) or "the schema",
+            typing_imports=[name for name in _TYPING if name in used],
+            pydantic_imports=list(_PYDANTIC),
+            needs_alias_type=bool(recursive),
+            constants=constants,
+            items=[plan.items[name].rstrip() for name in ordered.names],
+            rebuild=rebuild,
+        )
+
+
+def emit_models(
+    schema: ir.Schema, diagnostics: Diagnostics | None = None, module: str = "models.py"
+) -> dict[str, str]:
+    """The models module for ``schema`` as ``{module: text}``; warnings go to ``diagnostics``."""
+    diags = diagnostics if diagnostics is not None else Diagnostics()
+    return {module: _ModelsEmitter(schema, diags).emit()}

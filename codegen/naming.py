@@ -1,0 +1,348 @@
+"""The single naming authority: every Python name the emitters write comes from here.
+
+Rules (documented once, relied on by every emitter):
+
+* A declaration keeps its schema name as its class (or alias) name.
+* An anonymous object type that needs a class (an object literal with properties, an
+  intersection ``A & {...}`` or an ``Omit<...>`` used as a field type) is named
+  ``Owner + Field`` in PascalCase: ``ClientCapabilities.elicitation`` becomes
+  ``ClientCapabilitiesElicitation``, one level further ``ClientCapabilitiesElicitationForm``.
+  A field whose type holds two such objects (``{a} | {b}``) cannot be named this way and is
+  a ``SchemaError``: declare the members as interfaces.
+* A property becomes a snake_case attribute (``camelCase`` -> ``camel_case``, ``_meta`` ->
+  ``meta``). Quoted keys keep every word: ``"io.modelcontextprotocol/protocolVersion"``
+  becomes ``io_modelcontextprotocol_protocol_version``; ``$schema`` becomes ``schema_``.
+  A Python keyword, or a name that would shadow an attribute of pydantic's ``BaseModel``
+  (``schema``, ``json``, ``copy``, ``model_dump``...), gets a trailing underscore.
+* A constant becomes an UPPER_SNAKE module constant.
+* Two different things that want one name in one namespace is a ``SchemaError`` at the
+  later one, naming both. Names are never numbered to make them unique.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from codegen import ir
+from codegen.errors import SchemaError
+
+# Names the generated models module defines or imports itself; a schema name equal to one
+# of them would shadow it.
+RESERVED_MODULE_NAMES = frozenset(
+    {
+        "annotations",
+        "TYPE_CHECKING",
+        "Annotated",
+        "Any",
+        "Final",
+        "Literal",
+        "TypeAlias",
+        "TypeVar",
+        "Union",
+        "TypeAliasType",
+        "BaseModel",
+        "ConfigDict",
+        "Field",
+        "SchemaModel",
+        "Omittable",
+    }
+)
+
+# Attributes of pydantic's BaseModel a field must not shadow (tests check this list still
+# covers ``dir(BaseModel)``).
+BASEMODEL_ATTRIBUTES = frozenset(
+    {
+        "construct",
+        "copy",
+        "dict",
+        "from_orm",
+        "json",
+        "parse_file",
+        "parse_obj",
+        "parse_raw",
+        "schema",
+        "schema_json",
+        "update_forward_refs",
+        "validate",
+        "model_computed_fields",
+        "model_config",
+        "model_construct",
+        "model_copy",
+        "model_dump",
+        "model_dump_json",
+        "model_extra",
+        "model_fields",
+        "model_fields_set",
+        "model_json_schema",
+        "model_parametrized_name",
+        "model_post_init",
+        "model_rebuild",
+        "model_validate",
+        "model_validate_json",
+        "model_validate_strings",
+    }
+)
+# pydantic refuses fields in these namespaces, not only exact matches.
+_PROTECTED_PREFIXES = ("model_validate", "model_dump")
+
+
+# --------------------------------------------------------------------------- case helpers
+
+_WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_NON_WORD = re.compile(r"[^0-9A-Za-z]+")
+
+
+def words(name: str) -> list[str]:
+    """Split ``camelCase``, ``PascalCase``, ``snake_case`` and punctuated keys into words."""
+    parts: list[str] = []
+    for chunk in _NON_WORD.split(name):
+        parts.extend(part for part in _WORD_BOUNDARY.split(chunk) if part)
+    return parts
+
+
+def snake_case(name: str) -> str:
+    return "_".join(word.lower() for word in words(name))
+
+
+def pascal_case(name: str) -> str:
+    # Keep the rest of each word as written so ``URL`` stays ``URL`` in ``ElicitURLParams``.
+    return "".join(word[:1].upper() + word[1:] for word in words(name))
+
+
+def upper_snake(name: str) -> str:
+    return "_".join(word.upper() for word in words(name))
+
+
+def attribute_name(key: str) -> str:
+    """The Python attribute for the wire key ``key`` (see the module rules)."""
+    name = snake_case(key)
+    if not name:
+        return ""
+    if name[0].isdigit():
+        name = "n" + name
+    if (
+        keyword.iskeyword(name)
+        or keyword.issoftkeyword(name)
+        or name in BASEMODEL_ATTRIBUTES
+        or name.startswith(_PROTECTED_PREFIXES)
+    ):
+        name += "_"
+    return name
+
+
+# --------------------------------------------------------------------------- class specs
+
+
+@dataclass(frozen=True, slots=True)
+class ClassSpec:
+    """One class the models module defines: a declaration or a named anonymous object.
+
+    ``extends`` holds ``Ref``/``Omit`` entries, ``body`` the own properties (intersection
+    members merged in order). ``owner``/``field`` are set for anonymous objects.
+    """
+
+    name: str
+    extends: tuple[ir.TypeExpr, ...]
+    body: ir.Object
+    doc: ir.Doc
+    span: ir.Span
+    order: tuple[int, ...]
+    owner: str | None = None
+    field: str | None = None
+
+
+def needs_class(expr: ir.TypeExpr) -> bool:
+    """Whether a type written inline needs a generated class of its own."""
+    match expr:
+        case ir.Object(properties=props):
+            return bool(props)
+        case ir.Intersection() | ir.Omit():
+            return True
+        case _:
+            return False
+
+
+def spec_parts(
+    expr: ir.TypeExpr,
+) -> tuple[tuple[ir.TypeExpr, ...], ir.Object]:
+    """Split a class-like type into its bases and its merged own body."""
+    match expr:
+        case ir.Object():
+            return (), expr
+        case ir.Omit() | ir.Ref():
+            return (expr,), ir.Object(span=expr.span)
+        case ir.Intersection(members=members):
+            bases: list[ir.TypeExpr] = []
+            props: list[ir.Property] = []
+            index: ir.IndexSignature | None = None
+            for member in members:
+                if isinstance(member, ir.Ref | ir.Omit):
+                    bases.append(member)
+                elif isinstance(member, ir.Object):
+                    props.extend(member.properties)
+                    index = index or member.index
+                else:
+                    raise SchemaError(
+                        member.span,
+                        f"cannot intersect a {member.kind} type; only interfaces, "
+                        "Omit<...> and object literals can be combined with '&'",
+                    )
+            return tuple(bases), ir.Object(tuple(props), index, expr.span)
+        case _:
+            raise SchemaError(expr.span, f"a {expr.kind} type cannot become a class")
+
+
+def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
+    """The anonymous class-needing types inside one property type (not descending into
+    them: their own properties are named against the class they become)."""
+    if needs_class(expr):
+        yield expr
+        return
+    match expr:
+        case ir.Union(members=members) | ir.Tuple(items=members):
+            for member in members:
+                yield from inline_class_types(member)
+        case ir.Array(items=items):
+            yield from inline_class_types(items)
+        case ir.Mapping(value=value):
+            yield from inline_class_types(value)
+        case ir.Object(index=index) if index is not None:
+            yield from inline_class_types(index.value)
+        case _:
+            return
+
+
+def _alias_is_class(decl: ir.Alias) -> bool:
+    return needs_class(decl.type)
+
+
+def class_specs(schema: ir.Schema) -> list[ClassSpec]:
+    """Every class to generate, declarations and anonymous objects, in source order
+    (an anonymous object just before the class that owns it)."""
+    specs: list[ClassSpec] = []
+
+    def add(spec: ClassSpec) -> None:
+        nested: list[ClassSpec] = []
+        for prop in spec.body.properties:
+            found = list(inline_class_types(prop.type))
+            if len(found) > 1:
+                raise SchemaError(
+                    found[1].span,
+                    f"property '{prop.name}' of '{spec.name}' holds several anonymous "
+                    "object types; declare them as named interfaces",
+                )
+            for inline in found:
+                bases, body = spec_parts(inline)
+                nested.append(
+                    ClassSpec(
+                        name=spec.name + pascal_case(prop.name),
+                        extends=bases,
+                        body=body,
+                        doc=prop.doc,
+                        span=inline.span,
+                        order=(*spec.order[:-1], spec.order[-1], len(nested)),
+                        owner=spec.name,
+                        field=prop.name,
+                    )
+                )
+        for inner in nested:
+            add(inner)
+        specs.append(spec)
+
+    for position, decl in enumerate(schema.decls.values()):
+        if isinstance(decl, ir.Interface):
+            add(ClassSpec(decl.name, decl.extends, decl.body, decl.doc, decl.span, (position,)))
+        elif isinstance(decl, ir.Alias) and _alias_is_class(decl):
+            bases, body = spec_parts(decl.type)
+            add(ClassSpec(decl.name, bases, body, decl.doc, decl.span, (position,)))
+    return specs
+
+
+# --------------------------------------------------------------------------- names
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """Every Python name of one generated module.
+
+    ``classes`` in source order; ``inline`` maps ``(owner class, wire key)`` to the class
+    of the anonymous object in that property; ``attributes`` maps ``(class, wire key)``
+    to the attribute; ``constants`` maps a schema const to its module constant; ``aliases``
+    lists the declarations emitted as type aliases.
+    """
+
+    classes: tuple[ClassSpec, ...]
+    inline: dict[tuple[str, str], str]
+    attributes: dict[tuple[str, str], str]
+    constants: dict[str, str]
+    aliases: tuple[str, ...]
+
+    def attribute(self, class_name: str, key: str) -> str:
+        return self.attributes[(class_name, key)]
+
+
+class _Namespace:
+    """Detects two different things wanting one name."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.taken: dict[str, tuple[str, ir.Span]] = {}
+
+    def claim(self, name: str, owner: str, span: ir.Span) -> None:
+        if not name.isidentifier() or keyword.iskeyword(name):
+            raise SchemaError(span, f"{owner} has no valid Python name (got '{name}')")
+        if name in self.taken:
+            other, other_span = self.taken[name]
+            raise SchemaError(
+                span,
+                f"{owner} and {other} (at {other_span}) both become the Python "
+                f"{self.what} '{name}'; rename one of them",
+            )
+        self.taken[name] = (owner, span)
+
+
+def assign_names(schema: ir.Schema) -> Names:
+    """Name every class, alias, attribute and constant; ``SchemaError`` on any collision."""
+    module = _Namespace("module name")
+    for reserved in sorted(RESERVED_MODULE_NAMES):
+        module.taken[reserved] = (f"the generated module's own '{reserved}'", ir.NO_SPAN)
+
+    specs = class_specs(schema)
+    spec_names = {spec.name for spec in specs}
+    aliases: list[str] = []
+    constants: dict[str, str] = {}
+    # Claim in source order, so the error lands at the later of two colliding things.
+    by_order = sorted(
+        [(spec.order, "class", spec.name, spec.span) for spec in specs]
+        + [
+            ((position,), decl.kind, decl.name, decl.span)
+            for position, decl in enumerate(schema.decls.values())
+            if decl.name not in spec_names
+        ]
+    )
+    for _, kind, name, span in by_order:
+        decl = schema.decls.get(name)
+        if isinstance(decl, ir.Const):
+            constant = upper_snake(name)
+            module.claim(constant, f"const '{name}'", span)
+            constants[name] = constant
+        elif kind == "class":
+            module.claim(name, f"type '{name}'", span)
+        else:
+            module.claim(name, f"type '{name}'", span)
+            aliases.append(name)
+
+    inline: dict[tuple[str, str], str] = {}
+    attributes: dict[tuple[str, str], str] = {}
+    for spec in specs:
+        if spec.owner is not None and spec.field is not None:
+            inline[(spec.owner, spec.field)] = spec.name
+        fields = _Namespace(f"attribute of '{spec.name}'")
+        for prop in spec.body.properties:
+            attr = attribute_name(prop.name)
+            fields.claim(attr, f"property '{prop.name}'", prop.span)
+            attributes[(spec.name, prop.name)] = attr
+    return Names(tuple(specs), inline, attributes, constants, tuple(aliases))
