@@ -450,6 +450,8 @@ class _ModuleParser:
                 if index is not None:
                     self.fail(member, "more than one index signature in one object type")
                 index = self.index_signature(member, doc)
+            elif member.type == "method_signature" and member.children[0].type in ("get", "set"):
+                self.unsupported(member, f"{member.children[0].type}ter (use a property)")
             else:
                 self.unsupported(member)
             doc = ir.EMPTY_DOC
@@ -461,6 +463,8 @@ class _ModuleParser:
             name = self.string_value(name_node)
         elif name_node.type == "property_identifier":
             name = self.text(name_node)
+        elif name_node.type == "computed_property_name":
+            self.unsupported(name_node, "computed property name (use a plain or quoted name)")
         else:
             self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
         annotation = node.child_by_field_name("type")

@@ -19,6 +19,7 @@ from codegen.errors import Diagnostics, SchemaError
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
+_A_KIND = {"interface": "an interface", "alias": "a type alias", "const": "a const"}
 
 # --------------------------------------------------------------------------- entry point
 
@@ -216,7 +217,7 @@ class _Rewriter:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
         if not isinstance(decl, ir.Const):
             raise SchemaError(
-                t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is an {decl.kind}"
+                t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is {_A_KIND[decl.kind]}"
             )
         return ir.Literal(decl.value, t.span)
 

@@ -1,0 +1,2 @@
+// expect: conditional_type.ts:2:21: error: unsupported construct: conditional type
+export type Pick1 = string extends number ? 1 : 2;

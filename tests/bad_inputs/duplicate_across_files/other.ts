@@ -1,0 +1,2 @@
+// a second file that declares Id again
+export type Id = number;

@@ -1,0 +1,5 @@
+// expect: extends_union_alias.ts:5:28: error: interface 'A' cannot extend 'BC': not an interface or object type
+interface B { b: 1 }
+interface C { c: 1 }
+type BC = B | C;
+export interface A extends BC {}

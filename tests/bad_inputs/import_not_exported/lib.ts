@@ -1,0 +1,2 @@
+type Hidden = string;
+export type Shown = Hidden;

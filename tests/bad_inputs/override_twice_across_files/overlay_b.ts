@@ -1,0 +1,2 @@
+/** @override */
+export type Id = boolean;
