@@ -1,0 +1,121 @@
+"""Opaque, stateless pagination cursors bound to the variant that minted them (SEP-2053).
+
+A cursor is ``base64url(version | len(variant) | variant | position | mac)`` where the
+MAC is HMAC-SHA256 (truncated to 128 bits) under the server's key. Nothing is stored
+server-side. Keys rotate: cursors minted under a retired key keep verifying while it is
+listed in ``previous_keys``.
+
+Checking never raises: garbage or a forged MAC answers ``-32602 Invalid cursor``; a
+genuine cursor from another variant answers ``Cursor invalid for requested variant``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from negotiation import errors
+
+__all__ = ["CursorCheck", "CursorCodec"]
+
+_FORMAT = 1
+_MAC_BYTES = 16
+_MIN_KEY_BYTES = 16
+_MAX_VARIANT_BYTES = 255
+_MAX_CURSOR_CHARS = 4096
+_MEMO_SIZE = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class CursorCheck:
+    """The position a valid cursor carries, or the JSON-RPC error to answer with."""
+
+    position: str | None
+    error: errors.JsonRpcError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class CursorCodec:
+    """Mints and checks variant-bound cursors under ``key`` (and retired keys)."""
+
+    __slots__ = ("_keyed", "_verified")
+
+    def __init__(self, key: bytes, *, previous_keys: Sequence[bytes] = ()) -> None:
+        for candidate in (key, *previous_keys):
+            if len(candidate) < _MIN_KEY_BYTES:
+                raise ValueError(f"cursor keys need at least {_MIN_KEY_BYTES} bytes")
+        # Keyed HMAC states, copied per message: the key schedule is paid once.
+        self._keyed = tuple(hmac.new(k, digestmod=hashlib.sha256) for k in (key, *previous_keys))
+        # Cursors already verified (only genuine ones, so garbage cannot fill it):
+        # re-checking a page cursor is then one dict lookup.
+        self._verified: dict[str, tuple[str, str]] = {}
+
+    def _mac(self, keyed: hmac.HMAC, payload: bytes) -> bytes:
+        state = keyed.copy()
+        state.update(payload)
+        return state.digest()[:_MAC_BYTES]
+
+    def mint(self, variant: str | None, position: str) -> str:
+        """A cursor for ``position`` (server-defined, opaque to clients) in ``variant``
+        (None when the server has no variants)."""
+        variant_bytes = (variant or "").encode()
+        if len(variant_bytes) > _MAX_VARIANT_BYTES:
+            raise ValueError(f"variant ids over {_MAX_VARIANT_BYTES} bytes cannot be bound")
+        payload = bytes((_FORMAT, len(variant_bytes))) + variant_bytes + position.encode()
+        mac = self._mac(self._keyed[0], payload)
+        return base64.urlsafe_b64encode(payload + mac).rstrip(b"=").decode("ascii")
+
+    def check(self, cursor: object, requested_variant: str | None) -> CursorCheck:
+        """Verify ``cursor`` for a request served by ``requested_variant``."""
+        decoded = self._decode(cursor)
+        if decoded is None:
+            return CursorCheck(None, errors.invalid_cursor())
+        cursor_variant, position = decoded
+        if cursor_variant != (requested_variant or ""):
+            return CursorCheck(
+                None, errors.cursor_variant_mismatch(cursor_variant, requested_variant or "")
+            )
+        return CursorCheck(position)
+
+    def _decode(self, cursor: object) -> tuple[str, str] | None:
+        if not isinstance(cursor, str) or len(cursor) > _MAX_CURSOR_CHARS:
+            return None
+        known = self._verified.get(cursor)
+        if known is not None:
+            return known
+        decoded = self._verify(cursor)
+        if decoded is not None:
+            if len(self._verified) >= _MEMO_SIZE:
+                self._verified.pop(next(iter(self._verified)))  # oldest first
+            self._verified[cursor] = decoded
+        return decoded
+
+    def _verify(self, cursor: str) -> tuple[str, str] | None:
+        try:
+            encoded = cursor.encode("ascii")
+            raw = base64.urlsafe_b64decode(encoded + b"=" * (-len(encoded) % 4))
+        except (binascii.Error, ValueError):
+            return None
+        # The decoder skips stray characters and ignores trailing bits; accept only the
+        # canonical spelling, so that any edit to a cursor invalidates it.
+        if base64.urlsafe_b64encode(raw).rstrip(b"=") != encoded:
+            return None
+        if len(raw) < 2 + _MAC_BYTES or raw[0] != _FORMAT:
+            return None
+        payload, mac = raw[:-_MAC_BYTES], raw[-_MAC_BYTES:]
+        if not any(hmac.compare_digest(self._mac(keyed, payload), mac) for keyed in self._keyed):
+            return None
+        end = 2 + payload[1]
+        if end > len(payload):
+            return None
+        try:
+            return payload[2:end].decode(), payload[end:].decode()
+        except UnicodeDecodeError:
+            return None

@@ -1,0 +1,279 @@
+"""Protocol version negotiation (protocol-versioning.md), sans-IO.
+
+Server side: read the version a request declares (``_meta``, and on HTTP the
+``MCP-Protocol-Version`` header), accept it or answer UnsupportedProtocolVersionError,
+and build the ``server/discover`` result. Client side: pick a version from an error's
+``supported`` list, detect a server's era from its answer to a probe, and cache the
+era per server. Plus the extension fallback rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Literal
+
+from negotiation import errors
+from negotiation._wire import as_mapping, wire_get
+
+__all__ = [
+    "COMPATIBILITY_MATRIX",
+    "HEADER",
+    "META_CLIENT_CAPABILITIES",
+    "META_CLIENT_INFO",
+    "META_PROTOCOL_VERSION",
+    "MODERN_ERROR_CODES",
+    "Era",
+    "EraCache",
+    "ExtensionDecision",
+    "UnsupportedVersion",
+    "VersionCheck",
+    "check_request_version",
+    "choose_version",
+    "detect_era_http",
+    "detect_era_stdio",
+    "discover_result",
+    "is_modern_version",
+    "negotiate_extension",
+    "parse_unsupported_version",
+]
+
+HEADER = "MCP-Protocol-Version"
+META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion"
+META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
+META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+FIRST_MODERN_VERSION = "2026-07-28"
+_UNSUPPORTED_CODES = frozenset(
+    {errors.UNSUPPORTED_PROTOCOL_VERSION, errors.LEGACY_UNSUPPORTED_PROTOCOL_VERSION}
+)
+MODERN_ERROR_CODES = frozenset(
+    {*_UNSUPPORTED_CODES, errors.HEADER_MISMATCH, errors.MISSING_REQUIRED_CLIENT_CAPABILITY}
+)
+"""Errors only a modern server sends; receiving one identifies a modern server."""
+
+
+def is_modern_version(version: str) -> bool:
+    """Modern revisions (per-request ``_meta``) start at 2026-07-28; dates compare as text."""
+    return version >= FIRST_MODERN_VERSION
+
+
+# --- server side ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class VersionCheck:
+    """The version a request is served under, or the error to answer with."""
+
+    version: str | None
+    error: errors.JsonRpcError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def check_request_version(
+    meta: object,
+    supported: Sequence[str],
+    *,
+    header: str | None = None,
+    http: bool = False,
+    unsupported_code: int = errors.UNSUPPORTED_PROTOCOL_VERSION,
+) -> VersionCheck:
+    """Check a modern request's declared version against ``supported``.
+
+    On HTTP (``http=True``) the ``MCP-Protocol-Version`` header must be present and
+    equal the ``_meta`` value, else a HeaderMismatchError (HTTP 400). An unknown or
+    unimplemented version answers UnsupportedProtocolVersionError (-32022 by default;
+    pass ``unsupported_code=-32004`` for the numbering in protocol-versioning.md).
+    """
+    declared = wire_get(meta, META_PROTOCOL_VERSION)
+    if not isinstance(declared, str) or not declared:
+        return VersionCheck(
+            None,
+            {
+                "code": errors.INVALID_PARAMS,
+                "message": f"Missing or invalid _meta[{META_PROTOCOL_VERSION!r}]",
+            },
+        )
+    if http:
+        if header is None:
+            return VersionCheck(None, errors.header_mismatch(f"{HEADER} header is missing"))
+        if header.strip() != declared:
+            return VersionCheck(
+                None,
+                errors.header_mismatch(
+                    f"{HEADER} header value {header.strip()!r} does not match body value {declared!r}"
+                ),
+            )
+    if declared not in supported:
+        return VersionCheck(
+            None, errors.unsupported_protocol_version(supported, declared, code=unsupported_code)
+        )
+    return VersionCheck(declared)
+
+
+def discover_result(
+    supported_versions: Sequence[str],
+    capabilities: Mapping[str, Any],
+    *,
+    instructions: str | None = None,
+    server_info: Mapping[str, Any] | None = None,
+    ttl_ms: int = 0,
+    cache_scope: Literal["public", "private"] = "private",
+) -> dict[str, Any]:
+    """The ``server/discover`` result (``DiscoverResult``, a cacheable result)."""
+    result: dict[str, Any] = {
+        "resultType": "complete",
+        "supportedVersions": list(supported_versions),
+        "capabilities": dict(capabilities),
+    }
+    if server_info is not None:
+        result["_meta"] = {"io.modelcontextprotocol/serverInfo": dict(server_info)}
+    if instructions is not None:
+        result["instructions"] = instructions
+    result["ttlMs"] = ttl_ms
+    result["cacheScope"] = cache_scope
+    return result
+
+
+# --- client side ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedVersion:
+    """A recognised UnsupportedProtocolVersionError."""
+
+    supported: tuple[str, ...]
+    requested: str | None
+
+
+def parse_unsupported_version(error: object) -> UnsupportedVersion | None:
+    """Recognise UnsupportedProtocolVersionError by -32022 (the schema and official
+    SDK) or -32004 (protocol-versioning.md); accepts the error object or a whole error
+    response. Malformed ``data`` degrades to an empty ``supported`` list."""
+    inner = wire_get(error, "error")
+    if inner is not None:
+        error = inner
+    if wire_get(error, "code") not in _UNSUPPORTED_CODES:
+        return None
+    data = wire_get(error, "data")
+    raw = wire_get(data, "supported")
+    supported = tuple(v for v in raw if isinstance(v, str)) if isinstance(raw, list | tuple) else ()
+    requested = wire_get(data, "requested")
+    return UnsupportedVersion(supported, requested if isinstance(requested, str) else None)
+
+
+def choose_version(preferred: Sequence[str], supported: Sequence[str]) -> str | None:
+    """The client's most preferred version the server supports, or None (surface an
+    error to the user)."""
+    offered = set(supported)
+    return next((version for version in preferred if version in offered), None)
+
+
+class Era(Enum):
+    MODERN = "modern"
+    LEGACY = "legacy"
+
+
+def detect_era_stdio(response: object) -> Era:
+    """The server's era from its answer to a ``server/discover`` probe on stdio.
+
+    A ``DiscoverResult`` or a recognised modern error means modern (retry with a
+    supported version; do not fall back). Anything else, including no answer
+    (pass None after a timeout), means legacy: fall back to ``initialize``.
+    """
+    if response is None:
+        return Era.LEGACY
+    result = wire_get(response, "result")
+    if result is not None:
+        return Era.MODERN if wire_get(result, "supportedVersions") is not None else Era.LEGACY
+    error = wire_get(response, "error")
+    if wire_get(error, "code") in MODERN_ERROR_CODES:
+        return Era.MODERN
+    return Era.LEGACY
+
+
+def detect_era_http(status: int, body: object) -> Era:
+    """The server's era from its answer to a modern request over Streamable HTTP.
+
+    Success means modern; a 4xx whose body is a recognised modern JSON-RPC error means
+    modern; any other 4xx (or unparseable body) means legacy: fall back to
+    ``initialize``.
+    """
+    if 200 <= status < 300:
+        return Era.MODERN
+    error = wire_get(body, "error")
+    if wire_get(error, "code") in MODERN_ERROR_CODES:
+        return Era.MODERN
+    return Era.LEGACY
+
+
+class EraCache:
+    """Era per server (stdio process configuration or HTTP origin).
+
+    Clients cache the probe result for the server's lifetime and re-probe when the
+    cached assumption later fails (:meth:`forget`).
+    """
+
+    def __init__(self) -> None:
+        self._eras: dict[Hashable, Era] = {}
+
+    def get(self, server: Hashable) -> Era | None:
+        return self._eras.get(server)
+
+    def record(self, server: Hashable, era: Era) -> None:
+        self._eras[server] = era
+
+    def forget(self, server: Hashable) -> None:
+        self._eras.pop(server, None)
+
+
+# The dual-era compatibility matrix: (client, server) -> works?
+ClientKind = Literal["modern", "dual", "legacy"]
+ServerKind = Literal["modern", "dual", "legacy"]
+COMPATIBILITY_MATRIX: Mapping[tuple[ClientKind, ServerKind], bool] = {
+    ("modern", "modern"): True,
+    ("modern", "legacy"): False,
+    ("dual", "modern"): True,
+    ("dual", "legacy"): True,
+    ("legacy", "modern"): False,
+    ("legacy", "dual"): True,
+    ("legacy", "legacy"): True,
+}
+
+
+# --- extensions -----------------------------------------------------------------------
+
+
+class ExtensionDecision(Enum):
+    USE = "use"  # both parties declared it
+    CORE = "core"  # revert to core protocol behaviour
+    REJECT = "reject"  # refuse the request with an error
+
+
+def negotiate_extension(
+    extension_id: str,
+    client_capabilities: object,
+    server_capabilities: object,
+    *,
+    required: bool = False,
+) -> tuple[ExtensionDecision, errors.JsonRpcError | None]:
+    """The extension fallback rule: when only one party supports ``extension_id``, the
+    supporting party reverts to core behaviour, or (``required=True``) rejects the
+    request with MissingRequiredClientCapability naming the extension."""
+    client_has = _declares(client_capabilities, extension_id)
+    server_has = _declares(server_capabilities, extension_id)
+    if client_has and server_has:
+        return ExtensionDecision.USE, None
+    if required and server_has:
+        return ExtensionDecision.REJECT, errors.missing_required_client_capability(
+            f"Server requires the {extension_id} extension for this request",
+            {"extensions": {extension_id: {}}},
+        )
+    return ExtensionDecision.CORE, None
+
+
+def _declares(capabilities: object, extension_id: str) -> bool:
+    return as_mapping(wire_get(wire_get(capabilities, "extensions"), extension_id)) is not None
