@@ -20,6 +20,7 @@ from codegen.jsdoc import is_jsdoc, parse_jsdoc
 
 # The only generic names the subset knows, with their arity; resolve rewrites them.
 BUILTIN_GENERICS = {"Omit": 2, "Record": 2, "Array": 1}
+MAX_TYPE_DEPTH = 64
 
 _PRIMITIVES: frozenset[str] = frozenset(
     ("string", "number", "boolean", "null", "unknown", "any", "undefined", "never", "object")
@@ -84,6 +85,7 @@ class _ModuleParser:
         self.path = path
         self.source = text.encode("utf-8", "surrogatepass")
         self.tree = _parser().parse(self.source)
+        self.depth = 0
 
     # ------------------------------------------------------------------ plumbing
 
@@ -346,6 +348,16 @@ class _ModuleParser:
     # ------------------------------------------------------------------ types
 
     def type(self, node: tree_sitter.Node) -> ir.TypeExpr:
+        # Bounded nesting keeps every later (recursive) pass inside Python's stack.
+        if self.depth >= MAX_TYPE_DEPTH:
+            self.fail(node, f"type nested more than {MAX_TYPE_DEPTH} levels deep")
+        self.depth += 1
+        try:
+            return self.type_at_depth(node)
+        finally:
+            self.depth -= 1
+
+    def type_at_depth(self, node: tree_sitter.Node) -> ir.TypeExpr:
         span = self.span(node)
         match node.type:
             case "type_annotation":
@@ -382,18 +394,20 @@ class _ModuleParser:
         self.unsupported(node)
 
     def flat_members(self, node: tree_sitter.Node, kind: str) -> list[ir.TypeExpr]:
-        """``A | B | C`` parses as ``(A | B) | C``; members in source order, nesting flattened."""
+        """``A | B | C`` parses as ``(A | B) | C``; members in source order, nesting flattened.
+
+        Iterative: a long union is a deep left-leaning tree."""
         members: list[ir.TypeExpr] = []
-        for child in _children(node):
-            if child.type == "comment":
-                continue
-            inner = child
-            while inner.type == "parenthesized_type":
+        pending = [node]
+        while pending:
+            current = pending.pop()
+            inner = current
+            while inner.type == "parenthesized_type" and inner.named_child_count:
                 inner = inner.named_children[0]
             if inner.type == kind:
-                members.extend(self.flat_members(inner, kind))
+                pending.extend(reversed([c for c in _children(inner) if c.type != "comment"]))
             else:
-                members.append(self.type(child))
+                members.append(self.type(current))
         return members
 
     def literal_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
@@ -493,13 +507,12 @@ class _ModuleParser:
         return ir.IndexSignature(self.type(annotation), key_name, doc, self.span(node))
 
 
-def _first_error(node: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The first ERROR or MISSING node in document order."""
-    if node.is_error or node.is_missing:
-        return node
-    for child in node.children:
-        if child.has_error or child.is_missing:
-            found = _first_error(child)
-            if found is not None:
-                return found
+def _first_error(root: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first ERROR or MISSING node in document order (iterative: trees can be deep)."""
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if node.is_error or node.is_missing:
+            return node
+        pending.extend(reversed([c for c in node.children if c.has_error or c.is_missing]))
     return None

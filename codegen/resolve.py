@@ -26,7 +26,17 @@ _A_KIND = {"interface": "an interface", "alias": "a type alias", "const": "a con
 
 def resolve(modules: Sequence[ir.Module], diagnostics: Diagnostics | None = None) -> ir.Schema:
     """Merge ``modules`` (in manifest order) into one checked namespace."""
-    diags = diagnostics if diagnostics is not None else Diagnostics()
+    try:
+        return _resolve(modules, diagnostics if diagnostics is not None else Diagnostics())
+    except RecursionError:
+        # Only absurdly long extends/alias chains get here; parse bounds type nesting.
+        span = ir.Span(modules[0].path, 1, 1) if modules else ir.NO_SPAN
+        raise SchemaError(
+            span, "schema nests too deeply (extends or alias chain too long)"
+        ) from None
+
+
+def _resolve(modules: Sequence[ir.Module], diags: Diagnostics) -> ir.Schema:
     scopes = _check_imports(modules)
     decls, overrides, home = _merge(modules)
     rewritten: dict[str, ir.Decl] = {}

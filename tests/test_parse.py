@@ -200,3 +200,14 @@ def test_token_soup_raises_only_schema_error(tokens: list[str]) -> None:
         parse_module("f.ts", " ".join(tokens))
     except SchemaError as err:
         assert "\n" not in str(err)
+
+
+def test_deep_nesting_is_an_error_not_a_crash() -> None:
+    source = "type A = " + "{ a: " * 200 + "string" + " }" * 200 + ";"
+    assert "error: type nested more than 64 levels deep" in error(source)
+
+
+def test_long_unions_parse() -> None:
+    alias = decl("type A = " + " | ".join(f'"v{i}"' for i in range(3000)) + ";")
+    assert isinstance(alias, ir.Alias) and isinstance(alias.type, ir.Union)
+    assert [m.value for m in alias.type.members if isinstance(m, ir.Literal)][-1] == "v2999"

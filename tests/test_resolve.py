@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
@@ -202,3 +204,65 @@ def test_unused_private_declaration_warns() -> None:
     assert [str(w) for w in diags.warnings] == [
         "a.ts:1:1: warning: 'Hidden' is neither exported nor used"
     ]
+
+
+def test_absurd_extends_chain_is_an_error_not_a_crash() -> None:
+    chain = "\n".join(f"interface I{i} extends I{i + 1} {{ p{i}: string }}" for i in range(3000))
+    err = error(("a.ts", chain + "\ninterface I3000 {}"))
+    assert err == "a.ts:1:1: error: schema nests too deeply (extends or alias chain too long)"
+
+
+NAMES = st.sampled_from(["A", "B", "C", "K"])
+LEAF = st.one_of(
+    NAMES,
+    st.sampled_from(["string", "number", "unknown", '"x"', "1", "typeof K", "null"]),
+)
+
+
+def _type_text(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.tuples(children, children).map(" | ".join),
+        st.tuples(children, children).map(" & ".join),
+        children.map(lambda t: f"({t})[]"),
+        children.map(lambda t: f"Record<string, {t}>"),
+        st.tuples(NAMES, st.sampled_from(['"a"', '"a" | "b"', "string"])).map(
+            lambda p: f"Omit<{p[0]}, {p[1]}>"
+        ),
+        st.tuples(st.sampled_from(["a", "b"]), children).map(lambda p: f"{{ {p[0]}: {p[1]} }}"),
+    )
+
+
+TYPES = st.recursive(LEAF, _type_text, max_leaves=6)
+# A declaration body, named later so that most generated schemas have unique names.
+BODY = st.one_of(
+    TYPES.map(lambda t: f"type $NAME = {t};"),
+    st.tuples(st.lists(NAMES, max_size=2), st.sampled_from(["a", "b"]), TYPES).map(
+        lambda p: (
+            "interface $NAME"
+            + (f" extends {', '.join(p[0])}" if p[0] else "")
+            + f" {{ {p[1]}: {p[2]} }}"
+        )
+    ),
+    st.sampled_from(["/** @override */\ntype $NAME = string;", "type $NAME = never;"]),
+)
+DECLS = st.lists(BODY, max_size=3).map(
+    lambda bodies: (
+        ['export const K = "k";']
+        + [body.replace("$NAME", name) for body, name in zip(bodies, "ABC", strict=False)]
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(DECLS)
+def test_random_schemas_resolve_or_fail_cleanly(decls: list[str]) -> None:
+    try:
+        s = schema(("r.ts", "\n".join(decls)))
+    except SchemaError as err:
+        assert str(err).startswith("r.ts:") and "\n" not in str(err)
+        return
+    for decl in s.decls.values():
+        target = decl if isinstance(decl, ir.Interface) else ir.Ref(decl.name)
+        flat_properties(s, target)
+        flat_index(s, target)
+        deref(s, ir.Ref(decl.name))
