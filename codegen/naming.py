@@ -29,26 +29,23 @@ from dataclasses import dataclass
 from codegen import ir
 from codegen.errors import SchemaError
 
-# Names the generated models module defines or imports itself; a schema name equal to one
-# of them would shadow it.
-RESERVED_MODULE_NAMES = frozenset(
-    {
-        "annotations",
-        "TYPE_CHECKING",
-        "Annotated",
-        "Any",
-        "Final",
-        "Literal",
-        "TypeAlias",
-        "TypeVar",
-        "Union",
-        "TypeAliasType",
-        "BaseModel",
-        "ConfigDict",
-        "Field",
-        "SchemaModel",
-        "Omittable",
-    }
+# Names the generated models module defines itself; a schema name equal to one of them is
+# an error.
+RESERVED_MODULE_NAMES = frozenset({"annotations", "SchemaModel", "Omittable", "_T", "_is_none"})
+
+# Library names the module imports; one a schema type also uses is imported as ``_Name``.
+HELPER_NAMES = (
+    "TYPE_CHECKING",
+    "Annotated",
+    "Any",
+    "Final",
+    "Literal",
+    "TypeAlias",
+    "TypeVar",
+    "BaseModel",
+    "ConfigDict",
+    "Field",
+    "TypeAliasType",
 )
 
 # Attributes of pydantic's BaseModel a field must not shadow (tests check this list still
@@ -271,7 +268,8 @@ class Names:
     ``classes`` in source order; ``inline`` maps ``(owner class, wire key)`` to the class
     of the anonymous object in that property; ``attributes`` maps ``(class, wire key)``
     to the attribute; ``constants`` maps a schema const to its module constant; ``aliases``
-    lists the declarations emitted as type aliases.
+    lists the declarations emitted as type aliases; ``helpers`` maps each library name the
+    module imports to the name it is bound to.
     """
 
     classes: tuple[ClassSpec, ...]
@@ -279,6 +277,7 @@ class Names:
     attributes: dict[tuple[str, str], str]
     constants: dict[str, str]
     aliases: tuple[str, ...]
+    helpers: dict[str, str]
 
     def attribute(self, class_name: str, key: str) -> str:
         return self.attributes[(class_name, key)]
@@ -345,4 +344,5 @@ def assign_names(schema: ir.Schema) -> Names:
             attr = attribute_name(prop.name)
             fields.claim(attr, f"property '{prop.name}'", prop.span)
             attributes[(spec.name, prop.name)] = attr
-    return Names(tuple(specs), inline, attributes, constants, tuple(aliases))
+    helpers = {h: f"_{h}" if h in module.taken else h for h in HELPER_NAMES}
+    return Names(tuple(specs), inline, attributes, constants, tuple(aliases), helpers)

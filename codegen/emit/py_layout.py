@@ -85,6 +85,7 @@ class Layouts:
         self.specs = {spec.name: spec for spec in names.classes}
         self.done: dict[str, ClassLayout] = {}
         self.busy: set[str] = set()
+        self.origins = {id(p): spec.name for spec in names.classes for p in spec.body.properties}
 
     def all(self) -> dict[str, ClassLayout]:
         for spec in self.names.classes:
@@ -117,30 +118,44 @@ class Layouts:
     def is_subclass(self, child: str, parent: str) -> bool:
         return child == parent or parent in self.layout(child).ancestors
 
-    def is_subtype(self, a: ir.TypeExpr, b: ir.TypeExpr, owner: str, key: str) -> bool:
-        """Conservatively: would mypy accept a field of type ``a`` overriding ``b``?"""
+    def is_subtype(
+        self, a: ir.TypeExpr, b: ir.TypeExpr, a_owner: str, b_owner: str, key: str
+    ) -> bool:
+        """Conservatively: would mypy accept a field of type ``a`` overriding ``b``?
+
+        ``a_owner``/``b_owner`` are the classes that wrote each type, which name any
+        anonymous class in it.
+        """
         a, b = self.deref(a), self.deref(b)
-        if same_type(a, b):
+        if a_owner == b_owner and same_type(a, b):
             return True
         if isinstance(b, ir.Primitive) and b.name in ("unknown", "any"):
             return True
         if isinstance(a, ir.Union):
-            return all(self.is_subtype(m, b, owner, key) for m in a.members)
+            return all(self.is_subtype(m, b, a_owner, b_owner, key) for m in a.members)
         if isinstance(b, ir.Union):
-            return any(self.is_subtype(a, m, owner, key) for m in b.members)
+            return any(self.is_subtype(a, m, a_owner, b_owner, key) for m in b.members)
         if isinstance(a, ir.Literal) and isinstance(b, ir.Primitive):
             expected = {bool: "boolean", str: "string", int: "number", float: "number"}
             return expected[type(a.value)] == b.name
-        child, parent = self.class_of(a, owner, key), self.class_of(b, owner, key)
+        child, parent = self.class_of(a, a_owner, key), self.class_of(b, b_owner, key)
         if child is not None and parent is not None:
             return self.is_subclass(child, parent)
+        if child is None and parent is None and not _holds_class(a) and same_type(a, b):
+            return True
         # Lists and dicts are invariant for mypy: anything else must be the same type.
         return False
+
+    def origin(self, prop: ir.Property, default: str) -> str:
+        """The class whose body wrote ``prop`` (it names the anonymous classes inside)."""
+        return self.origins.get(id(prop), default)
 
     def _compatible(self, mine: ir.Property, inherited: ir.Property, owner: str) -> bool:
         if mine.optional and not inherited.optional:
             return False
-        return self.is_subtype(mine.type, inherited.type, owner, mine.name)
+        return self.is_subtype(
+            mine.type, inherited.type, owner, self.origin(inherited, owner), mine.name
+        )
 
     # ------------------------------------------------------------------ layout
 
@@ -222,8 +237,24 @@ class Layouts:
                 return False
             # Two bases sharing a field must agree on it, or mypy rejects the class.
             if key in result.fields and result.owners[key] != base.owners[key]:
-                if not same_type(result.fields[key].type, inherited.type):
+                theirs = result.fields[key].type
+                if _holds_class(theirs) or not same_type(theirs, inherited.type):
                     return False
                 if result.fields[key].optional != inherited.optional:
                     return False
         return True
+
+
+def _holds_class(expr: ir.TypeExpr) -> bool:
+    """Whether an anonymous class is written somewhere inside ``expr``."""
+    match expr:
+        case ir.Object(properties=props, index=index):
+            return bool(props) or (index is not None and _holds_class(index.value))
+        case ir.Intersection() | ir.Omit():
+            return True
+        case ir.Union(members=items) | ir.Tuple(items=items):
+            return any(_holds_class(i) for i in items)
+        case ir.Array(items=item) | ir.Mapping(value=item):
+            return _holds_class(item)
+        case _:
+            return False

@@ -56,6 +56,8 @@ class TypeWriter:
         self.diagnostics = diagnostics
         self.classes: dict[str, ClassLayout] = layouts.all()
         self._warned: set[tuple[str, ir.Span]] = set()
+        # Library names as the module binds them (renamed where a schema type took one).
+        self.sym = names.helpers
 
     def _warn(self, message: str, span: ir.Span) -> None:
         # Annotations are computed more than once (ordering, rendering): warn once.
@@ -70,7 +72,8 @@ class TypeWriter:
             case ir.Primitive(name=name):
                 return self._primitive(name, doc, expr.span)
             case ir.Literal(value=value):
-                return Annotation(f"Literal[{py_literal(value, expr.span)}]", imports={"Literal"})
+                literal = py_literal(value, expr.span)
+                return Annotation(f"{self.sym['Literal']}[{literal}]", imports={"Literal"})
             case ir.Ref(name=name, args=args):
                 return self._ref(name, args, expr.span)
             case ir.Array(items=items):
@@ -86,7 +89,7 @@ class TypeWriter:
                 return self._union(members, owner, key, doc, expr.span)
             case ir.Object(properties=(), index=index):
                 if index is None:
-                    return Annotation("dict[str, Any]", imports={"Any"})
+                    return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
                 return self._wrap("dict[str, {}]", self.annotation(index.value, owner, key))
             case ir.Object() | ir.Intersection() | ir.Omit():
                 inline = self.names.inline.get((owner, key))
@@ -111,9 +114,9 @@ class TypeWriter:
         if name in simple:
             return Annotation(simple[name], nullable=name in ("null", "undefined"))
         if name in ("unknown", "any"):
-            return Annotation("Any", nullable=True, imports={"Any"})
+            return Annotation(self.sym["Any"], nullable=True, imports={"Any"})
         if name == "object":
-            return Annotation("dict[str, Any]", imports={"Any"})
+            return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
         raise SchemaError(span, f"the type '{name}' has no Python equivalent here")
 
     def _ref(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> Annotation:
@@ -165,7 +168,7 @@ class TypeWriter:
         parts: list[Annotation] = []
         if closed:
             values = ", ".join(py_literal(lit.value, lit.span) for lit in closed)
-            parts.append(Annotation(f"Literal[{values}]", imports={"Literal"}))
+            parts.append(Annotation(f"{self.sym['Literal']}[{values}]", imports={"Literal"}))
         rest = [m for m in flat if not isinstance(m, ir.Literal)]
         parts.extend(self.annotation(m, owner, key, doc) for m in rest)
         nullable = nullable or any(p.nullable for p in parts)
@@ -176,8 +179,9 @@ class TypeWriter:
             model_names = [m for m in models if m is not None]
             discriminator = self._discriminator(model_names)
             if discriminator is not None:
+                annotated, field = self.sym["Annotated"], self.sym["Field"]
                 annotation.text = (
-                    f'Annotated[{annotation.text}, Field(discriminator="{discriminator}")]'
+                    f'{annotated}[{annotation.text}, {field}(discriminator="{discriminator}")]'
                 )
                 annotation.imports |= {"Annotated", "Field"}
             else:

@@ -84,10 +84,9 @@ def docstring(text: str) -> str:
         return ""
     body = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
     lines = [line.rstrip() for line in body.splitlines()]
-    if body.endswith('"'):
-        lines[-1] += " "
     if len(lines) == 1:
-        return f'"""{lines[0]}"""'
+        # A closing quote in the text would merge with the docstring's own quotes.
+        return f'"""{lines[0]} """' if body.endswith('"') else f'"""{lines[0]}"""'
     return '"""' + "\n".join(lines) + '\n"""'
 
 
@@ -129,6 +128,7 @@ class _Plan:
 
 _TYPING = ("TYPE_CHECKING", "Annotated", "Any", "Final", "Literal", "TypeAlias", "TypeVar")
 _PYDANTIC = ("BaseModel", "ConfigDict", "Field")
+_TYPING_EXTENSIONS = ("TypeAliasType",)
 
 
 class _ModelsEmitter:
@@ -138,6 +138,7 @@ class _ModelsEmitter:
         self.layouts = Layouts(schema, self.names)
         self.writer = TypeWriter(schema, self.names, self.layouts, diagnostics)
         self.classes = self.writer.classes
+        self.sym = self.names.helpers
         # Copied (flattened) properties keep naming their inline classes after their origin.
         self.origin = {
             id(prop): spec.name for spec in self.names.classes for prop in spec.body.properties
@@ -170,7 +171,7 @@ class _ModelsEmitter:
         if kwargs == ["default=None"]:
             value = "None"
         elif kwargs:
-            value = "Field(" + ", ".join(kwargs) + ")"
+            value = self.sym["Field"] + "(" + ", ".join(kwargs) + ")"
             imports.add("Field")
         return _Field(attr, annotation, value, docstring(doc_text(prop.doc, ann.known_values)))
 
@@ -226,11 +227,12 @@ class _ModelsEmitter:
         extra = ""
         if layout.declares_extra and layout.extra is not None:
             ann = self.writer.annotation(layout.extra, layout.name, "")
-            if ann.text != "Any":
+            if ann.text != self.sym["Any"]:
                 extra, refs = ann.text, refs | ann.refs
                 plan.imports |= ann.imports | {"Field"}
         text = _render(
             "model.py.jinja",
+            sym=self.sym,
             cls=_Class(
                 name=spec.name,
                 bases=layout.bases or ["SchemaModel"],
@@ -250,6 +252,7 @@ class _ModelsEmitter:
         quote = "'" if '"' in ann.text else '"'
         text = _render(
             "alias.py.jinja",
+            sym=self.sym,
             alias=_Alias(
                 name=decl.name,
                 value=ann.text,
@@ -300,7 +303,15 @@ class _ModelsEmitter:
         ]
         if consts:
             plan.imports.add("Final")
-        return _render("constants.py.jinja", constants=consts).strip()
+        return _render("constants.py.jinja", constants=consts, sym=self.sym).strip()
+
+    def _import_lines(self, module: str, names: tuple[str, ...], used: set[str]) -> list[str]:
+        """isort's layout: one line of plain names, then one line per renamed import."""
+        plain = [n for n in names if n in used and self.sym[n] == n]
+        renamed = [n for n in names if n in used and self.sym[n] != n]
+        lines = [f"from {module} import {', '.join(plain)}"] if plain else []
+        lines += [f"from {module} import {n} as {self.sym[n]}" for n in renamed]
+        return lines
 
     def emit(self) -> str:
         plan = _Plan()
@@ -315,13 +326,22 @@ class _ModelsEmitter:
         rebuild = [
             name for name in ordered.names if name in ordered.forward and name in self.classes
         ]
-        used = plan.imports | {"TYPE_CHECKING", "TypeAlias", "TypeVar"}
+        used = plan.imports | {"TYPE_CHECKING", "TypeAlias", "TypeVar", "BaseModel", "ConfigDict"}
+        if recursive:
+            used.add("TypeAliasType")
         return _render(
             "module.py.jinja",
             sources=", ".join(PurePath(f).name for f in self.schema.files) or "the schema",
-            typing_imports=[name for name in _TYPING if name in used],
-            pydantic_imports=list(_PYDANTIC),
-            needs_alias_type=bool(recursive),
+            imports=[
+                (module, self._import_lines(module, names, used))
+                for module, names in (
+                    ("typing", _TYPING),
+                    ("pydantic", _PYDANTIC),
+                    ("typing_extensions", _TYPING_EXTENSIONS),
+                )
+                if used & set(names)
+            ],
+            sym=self.sym,
             constants=constants,
             items=[plan.items[name].rstrip() for name in ordered.names],
             rebuild=rebuild,
