@@ -237,6 +237,14 @@ def median_seconds(samples_ns: Sequence[int]) -> float:
     return statistics.median(samples_ns) / 1e9
 
 
+GENERATE_TIMEOUT = 300.0
+
+
+def generate_command(schema: Path, out: Path) -> list[str]:
+    """Our compiler, as a user runs it; run with the project root as working folder."""
+    return [python(), "-m", "codegen", "generate", "--schema", str(schema), "--out", str(out)]
+
+
 def python() -> str:
     """The interpreter running the bench: the project venv under ``make bench``."""
     return sys.executable

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import (
+    GENERATE_TIMEOUT,
     REVISION,
     ROOT,
     SCRATCH,
@@ -22,8 +23,8 @@ from bench import (
     Report,
     Skip,
     example_files,
+    generate_command,
     median_seconds,
-    python,
     revision_dir,
     run_command,
 )
@@ -38,13 +39,8 @@ from bench.validation_bench import (
 
 GOAL_COLD = Goal("ratio_at_least", 5.0)
 GOAL_NOOP = Goal("at_most", 0.2, "s")
-GENERATE_TIMEOUT = 300.0
 COLD_DIR = SCRATCH / "cold"
 PEER_RUNS_DIR = SCRATCH / "peer" / "runs"
-
-
-def generate_command(schema_ts: Path, out: Path) -> list[str]:
-    return [python(), "-m", "codegen", "generate", "--schema", str(schema_ts), "--out", str(out)]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,14 @@ from pydantic import BaseModel
 from bench import Goal, Report, Row, Skip, fmt_number, format_table, run_command
 from bench import peer as peer_pipeline
 from bench.__main__ import discover, main, run_sections
-from bench.validation_bench import Example, check, common, per_message_us, validator_for
+from bench.validation_bench import (
+    REPEATS,
+    Example,
+    check,
+    common,
+    per_message_us,
+    validator_for,
+)
 
 FAKE_SECTIONS = {
     "alpha_bench.py": """
@@ -236,7 +243,13 @@ def test_check_sorts_examples_into_passed_failed_missing() -> None:
     assert common(result, check([good, bad], {"Point": model})) == [good]
 
 
-def test_per_message_us_is_a_positive_mean() -> None:
-    calls: list[int] = []
-    assert per_message_us([(calls.append, 1)], budget_ns=1_000_000) > 0
-    assert len(calls) >= 2
+def test_per_message_us_times_every_party_over_every_message() -> None:
+    seen_a: list[int] = []
+    seen_b: list[int] = []
+    a = [(seen_a.append, 1), (seen_a.append, 2)]
+    b = [(seen_b.append, 3)]
+    figures = per_message_us([a, b], budget_ns=1_000_000)
+    assert len(figures) == 2 and all(f > 0 for f in figures)
+    assert set(seen_a) == {1, 2} and set(seen_b) == {3}
+    # warm-up + calibration + at least one timed round per repeat
+    assert len(seen_b) >= 2 + REPEATS
