@@ -87,6 +87,9 @@ class _Emitter:
     def __init__(self, schema: ir.Schema, diagnostics: Diagnostics) -> None:
         self.schema = schema
         self.diagnostics = diagnostics
+        # Aliases being inlined right now: meeting one again inside itself (``type A = A[]``)
+        # becomes a $ref to its definition instead of endless inlining.
+        self.inlining: list[str] = []
 
     # ---------------------------------------------------------------- declarations
 
@@ -202,11 +205,19 @@ class _Emitter:
         decl = self.lookup(ref)
         if isinstance(decl, ir.Const):
             raise SchemaError(ref.span, f"{ref.name} is a value; use typeof {ref.name}")
-        if isinstance(decl, ir.Alias) and not self.keeps_alias_name(decl, (*seen, ref.name)):
+        if (
+            isinstance(decl, ir.Alias)
+            and ref.name not in self.inlining
+            and not self.keeps_alias_name(decl, (*seen, ref.name))
+        ):
             target = decl.type
             if isinstance(target, ir.Ref):
                 return self.ref_schema(target, (*seen, ref.name))
-            return self.structural_schema(target, (*seen, ref.name))
+            self.inlining.append(ref.name)
+            try:
+                return self.structural_schema(target, (*seen, ref.name))
+            finally:
+                self.inlining.pop()
         return {"$ref": REF_PREFIX + ref.name}
 
     def keeps_alias_name(self, decl: ir.Alias, seen: tuple[str, ...]) -> bool:
@@ -226,6 +237,8 @@ class _Emitter:
                 return self.ref_schema(t, seen)
             case ir.Array(items=items):
                 return {"type": "array", "items": self.type_schema(items)}
+            case ir.Tuple(items=()):
+                return {"type": "array", "maxItems": 0}
             case ir.Tuple(items=items):
                 n = len(items)
                 return {
@@ -321,6 +334,8 @@ class _Emitter:
                 schemas.append({"enum": ordered, "type": _literal_type(literals)})
         if simple:
             schemas.append({"type": simple[0] if len(simple) == 1 else simple})
+        if not schemas:
+            return {"not": {}}  # only ``undefined``/``never``: no JSON value fits
         if len(schemas) == 1:
             return schemas[0]
         return {"anyOf": schemas}
