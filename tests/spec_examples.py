@@ -245,6 +245,19 @@ UNCOVERED: dict[Key, str] = {
     (SV, 592): "a fragment: the 'hints' map of a ServerVariant, shown without the variant",
 }
 
+
+def covered_instances(
+    specs: Path = SPECS,
+) -> list[tuple[SpecExample, Coverage, Any]]:
+    """Each covered (example, coverage, value at the pointer), in table order."""
+    by_key = {ex.key: ex for ex in all_examples(specs)}
+    return [
+        (by_key[key], coverage, resolve_pointer(by_key[key].parse(), coverage.pointer))
+        for key, coverages in COVERED.items()
+        for coverage in coverages
+    ]
+
+
 # Examples per spec file, as counted by hand when the table was written.
 EXPECTED_COUNTS: dict[str, int] = {
     PV: 3,

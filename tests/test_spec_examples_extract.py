@@ -6,6 +6,8 @@ import json
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.conftest import require_specs
 from tests.spec_examples import (
@@ -16,6 +18,7 @@ from tests.spec_examples import (
     UNCOVERED,
     SpecExample,
     all_examples,
+    covered_instances,
     extract_text,
     resolve_pointer,
 )
@@ -52,14 +55,12 @@ def test_tables_account_for_every_example_exactly_once(examples: tuple[SpecExamp
     assert sum(len(t) for t in tables) == len(found), "an example is listed twice"
 
 
-def test_every_coverage_pointer_reaches_an_object(examples: tuple[SpecExample, ...]) -> None:
-    by_key = {ex.key: ex for ex in examples}
-    for key, coverages in COVERED.items():
-        document = by_key[key].parse()
-        for coverage in coverages:
-            value = resolve_pointer(document, coverage.pointer)
-            assert isinstance(value, dict), f"{by_key[key]} {coverage}"
-            assert coverage.valid or coverage.note, "an expected-invalid example needs a reason"
+def test_every_coverage_pointer_reaches_an_object() -> None:
+    instances = covered_instances(require_specs())
+    assert len(instances) == sum(len(c) for c in COVERED.values())
+    for example, coverage, value in instances:
+        assert isinstance(value, dict), f"{example} {coverage}"
+        assert coverage.valid or coverage.note, "an expected-invalid example needs a reason"
 
 
 def test_headings_and_lines_point_at_the_example(examples: tuple[SpecExample, ...]) -> None:
@@ -109,3 +110,19 @@ def test_resolve_pointer(pointer: str, expected: object) -> None:
 def test_resolve_pointer_rejects_relative_pointers() -> None:
     with pytest.raises(ValueError, match="must start with '/'"):
         resolve_pointer({}, "a")
+
+
+_MARKDOWNISH = st.lists(
+    st.sampled_from(["```json", "```", "{", "}", "# H", "Title", "", '"k": 1,', "text."])
+    | st.text(max_size=30),
+    max_size=40,
+).map("\n".join)
+
+
+@given(_MARKDOWNISH)
+def test_extraction_never_fails_and_lines_point_into_the_text(text: str) -> None:
+    lines = text.splitlines()
+    for ex in extract_text("any.md", text):
+        assert 1 <= ex.line <= len(lines) + 1
+        if ex.text:
+            assert lines[ex.line - 1] == ex.text.splitlines()[0]
