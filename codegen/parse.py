@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from typing import NoReturn
 
 import tree_sitter
@@ -257,19 +258,32 @@ class _ModuleParser:
             name_node = self.field(declarator, "name")
             if name_node.type != "identifier":
                 self.unsupported(name_node, "destructuring const declaration")
-            annotation = declarator.child_by_field_name("type")
-            if annotation is not None:
-                self.type(annotation)  # checked for support; the literal carries the type
+            name = self.text(name_node)
             value = declarator.child_by_field_name("value")
             if value is None:
-                self.fail(declarator, f"const '{self.text(name_node)}' has no value")
+                self.fail(declarator, f"const '{name}' has no value")
+            literal = self.const_value(value)
+            annotation = declarator.child_by_field_name("type")
+            if annotation is not None:
+                self.check_annotation(name, self.type(annotation), literal, annotation)
             declarator_span = span if len(consts) == 0 else self.span(declarator)
-            consts.append(
-                ir.Const(
-                    self.text(name_node), self.const_value(value), exported, doc, declarator_span
-                )
-            )
+            consts.append(ir.Const(name, literal, exported, doc, declarator_span))
         return consts
+
+    def check_annotation(
+        self, name: str, declared: ir.TypeExpr, value: ir.LiteralValue, node: tree_sitter.Node
+    ) -> None:
+        """``const X: number = "a"`` is a contradiction; other annotations are left to tsc."""
+        actual = _literal_kind(value)
+        if isinstance(declared, ir.Primitive) and declared.name in ("string", "number", "boolean"):
+            if declared.name != actual:
+                self.fail(
+                    node, f"const '{name}' is declared {declared.name} but its value is {actual}"
+                )
+        elif isinstance(declared, ir.Literal) and declared.value != value:
+            self.fail(
+                node, f"const '{name}' is declared {declared.value!r} but its value is {value!r}"
+            )
 
     def const_value(self, node: tree_sitter.Node) -> ir.LiteralValue:
         if node.type == "as_expression":
@@ -315,6 +329,8 @@ class _ModuleParser:
                 value = float(raw.replace("_", ""))
             except ValueError:
                 self.fail(node, f"invalid number literal {raw!r}")
+        if not math.isfinite(value):
+            self.fail(node, f"number literal {raw!r} is too large to represent")
         return -value if negative else value
 
     def string_value(self, node: tree_sitter.Node) -> str:
@@ -326,7 +342,14 @@ class _ModuleParser:
                 parts.append(self.escape(child))
             elif child.type != "comment":
                 parts.append(self.text(child))
-        return "".join(parts)
+        value = "".join(parts)
+        try:
+            # JS strings are UTF-16: join escaped surrogate pairs, reject lone halves.
+            value = value.encode("utf-16", "surrogatepass").decode("utf-16")
+            value.encode("utf-8")
+        except UnicodeError:
+            self.fail(node, "string literal contains a lone surrogate escape")
+        return value
 
     def escape(self, node: tree_sitter.Node) -> str:
         raw = self.text(node)
@@ -505,6 +528,12 @@ class _ModuleParser:
             self.unsupported(annotation, "optional index signature")
         key_name = self.text(self.field(node, "name"))
         return ir.IndexSignature(self.type(annotation), key_name, doc, self.span(node))
+
+
+def _literal_kind(value: ir.LiteralValue) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    return "string" if isinstance(value, str) else "number"
 
 
 def _first_error(root: tree_sitter.Node) -> tree_sitter.Node | None:

@@ -211,3 +211,23 @@ def test_long_unions_parse() -> None:
     alias = decl("type A = " + " | ".join(f'"v{i}"' for i in range(3000)) + ";")
     assert isinstance(alias, ir.Alias) and isinstance(alias.type, ir.Union)
     assert [m.value for m in alias.type.members if isinstance(m, ir.Literal)][-1] == "v2999"
+
+
+def test_escaped_surrogate_pair_becomes_one_character() -> None:
+    alias = decl('type A = "\\uD83D\\uDE00";')
+    assert isinstance(alias, ir.Alias) and alias.type == ir.Literal("\U0001f600", alias.type.span)
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            'const X: number = "a";',
+            "t.ts:1:8: error: const 'X' is declared number but its value is",
+        ),
+        ("const X: 1 = 2;", "t.ts:1:8: error: const 'X' is declared 1 but its value is 2"),
+        ('type A = "\\uDC00";', "t.ts:1:10: error: string literal contains a lone surrogate"),
+    ],
+)
+def test_const_and_literal_errors(source: str, message: str) -> None:
+    assert error(source).startswith(message)
