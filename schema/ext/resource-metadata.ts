@@ -10,7 +10,7 @@
 
 import { MetaObject } from "../core/base";
 import { CompleteRequest, CompleteResult } from "../core/completion";
-import { EmptyResult, JSONRPCRequest, CacheableResult, Result } from "../core/jsonrpc";
+import { CacheableResult, EmptyResult, JSONRPCRequest, Result } from "../core/jsonrpc";
 import {
   DiscoverRequest,
   DiscoverResult,
