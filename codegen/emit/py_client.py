@@ -1,0 +1,22 @@
+"""Emits ``client.py``: ``Client`` with one typed async method per client -> server
+request, the ``Transport`` protocol it runs over, and ``InvalidResult``."""
+
+from __future__ import annotations
+
+from codegen import ir
+from codegen.emit.py_registry import template
+from codegen.emit.py_server import imported_names, signature
+from codegen.errors import Diagnostics
+from codegen.methods import build_registry
+
+MODULE = "client.py"
+
+
+def emit_client(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
+    del diagnostics  # the registry's warnings are reported once, by emit_registry
+    entries = build_registry(schema, Diagnostics())
+    requests = [e for e in entries if e.kind == "request" and e.client_sends]
+    text = template("client.py.jinja").render(
+        requests=[signature(e) for e in requests], imports=imported_names(requests)
+    )
+    return {MODULE: text}

@@ -1,0 +1,63 @@
+"""Emits ``methods.py``: the ``METHODS`` registry, ``MethodSpec``, ``RPCError``.
+
+Also home of the jinja2 environment the binding emitters (registry, server, client,
+validators) share; templates are loaded once per process.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import jinja2
+
+from codegen import ir
+from codegen.errors import Diagnostics
+from codegen.methods import MethodEntry, build_registry
+from codegen.pipeline import CODEGEN_DIR
+
+MODULE = "methods.py"
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(CODEGEN_DIR / "templates"),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,  # Python source, not HTML
+)
+# repr() of str/int/bool/None is valid Python and deterministic.
+_ENV.filters["pyrepr"] = repr
+
+
+@cache
+def template(name: str) -> jinja2.Template:
+    return _ENV.get_template(name)
+
+
+def import_order(names: set[str]) -> list[str]:
+    """Names in the order ruff's isort wants inside one ``from x import (...)``:
+    CONSTANTS, then Classes, then the rest, each case-insensitively."""
+
+    def key(name: str) -> tuple[int, str, str]:
+        group = 0 if name.isupper() and len(name) > 1 else 1 if name[:1].isupper() else 2
+        return (group, name.lower(), name)
+
+    return sorted(names, key=key)
+
+
+def model_imports(entries: tuple[MethodEntry, ...]) -> list[str]:
+    """Every model name the registry refers to, in import order."""
+    names: set[str] = set()
+    for entry in entries:
+        names.add(entry.message)
+        if entry.params is not None and entry.params.model is not None:
+            names.add(entry.params.model)
+        if entry.result is not None:
+            names.add(entry.result)
+    return import_order(names)
+
+
+def emit_registry(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
+    entries = build_registry(schema, diagnostics)
+    text = template("methods.py.jinja").render(entries=entries, imports=model_imports(entries))
+    return {MODULE: text}

@@ -1,0 +1,320 @@
+"""Emits ``validators.py``: ``parse_message``, ``check`` and the schema's invariants.
+
+Invariants are JSDoc tags on properties, compiled here into a rule table keyed by the
+declaration (the model class) they belong to:
+
+* ``@unique <field> [warn]`` on an array: items' ``<field>`` values are distinct.
+* ``@same <field> [warn]`` on an array: every item has one value of ``<field>``.
+* ``@onlyWhen <field>=<value> [warn]`` on an optional property: present only when the
+  sibling ``<field>`` equals ``<value>`` (its ``@default`` counts when it is absent).
+* ``@format date`` on a string: an ISO 8601 calendar date (``YYYY-MM-DD``).
+* ``@featureTags`` on a ``string[]``: content-negotiation tag syntax; always warnings.
+* ``@conformsTo <schemaField>``: the value conforms to a JSON Schema given at check time
+  (e.g. ``CallToolResult.structuredContent`` against the tool's ``outputSchema``).
+
+Without ``warn`` a finding is an error. A property inside an inline object type is kept
+as a path from the nearest declaration. Tags have no span of their own, so a bad tag is a
+``SchemaError`` at its property.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from codegen import ir
+from codegen.emit.py_registry import import_order, template
+from codegen.errors import Diagnostics, SchemaError
+from codegen.naming import snake_case
+from codegen.resolve import deref, flat_index, flat_properties
+
+MODULE = "validators.py"
+
+RuleKind = Literal["unique", "same", "only_when", "date", "feature_tags", "conforms_to"]
+Severity = Literal["error", "warning"]
+
+_FIELD = re.compile(r"[A-Za-z_$][\w$-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    owner: str  # the declaration whose model the rule is checked on
+    path: tuple[str, ...]  # wire names from that model to the object holding ``prop``
+    prop: str
+    kind: RuleKind
+    severity: Severity
+    field: str = ""  # unique/same/only_when: the item or sibling field
+    value: ir.LiteralValue | None = None  # only_when: the sibling's required value
+    default: ir.LiteralValue | None = None  # only_when: the sibling's @default
+
+
+def _parse_literal(text: str) -> ir.LiteralValue:
+    """``"deprecated"``, ``deprecated``, ``true``, ``3`` -> the JSON value (bare = string)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(value, str | int | float | bool):
+        return value
+    return text
+
+
+def _item_properties(schema: ir.Schema, prop: ir.Property, tag: str) -> list[set[str]]:
+    """For an array property, the property names of each possible item type."""
+    t = deref(schema, prop.type)
+    if not isinstance(t, ir.Array):
+        raise SchemaError(prop.span, f"@{tag} applies to an array property; '{prop.name}' is not")
+    item = deref(schema, t.items)
+    members = item.members if isinstance(item, ir.Union) else (item,)
+    out = []
+    for member in members:
+        member = deref(schema, member)
+        if isinstance(member, ir.Ref | ir.Object | ir.Intersection | ir.Omit):
+            out.append({p.name for p in flat_properties(schema, member)})
+        else:
+            raise SchemaError(
+                prop.span, f"@{tag} needs object items; '{prop.name}' holds {member.kind} items"
+            )
+    return out
+
+
+def _severity(prop: ir.Property, tag: str, args: list[str], arity: int) -> Severity:
+    if len(args) == arity + 1 and args[-1] == "warn":
+        return "warning"
+    if len(args) != arity:
+        raise SchemaError(prop.span, f"@{tag} expects {arity} argument(s) and optional 'warn'")
+    return "error"
+
+
+def _literal_options(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] | None:
+    """The values of a closed literal (union) type, else None."""
+    t = deref(schema, t)
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    values: set[ir.LiteralValue] = set()
+    for member in members:
+        member = deref(schema, member)
+        if not isinstance(member, ir.Literal):
+            return None
+        values.add(member.value)
+    return values
+
+
+def _is_string(schema: ir.Schema, t: ir.TypeExpr) -> bool:
+    t = deref(schema, t)
+    return (isinstance(t, ir.Primitive) and t.name == "string") or (
+        isinstance(t, ir.Literal) and isinstance(t.value, str)
+    )
+
+
+class _Compiler:
+    def __init__(self, schema: ir.Schema) -> None:
+        self.schema = schema
+        self.schema_fields = {
+            p.name
+            for decl in schema.decls.values()
+            if isinstance(decl, ir.Interface | ir.Alias)
+            for p in flat_properties(schema, decl if isinstance(decl, ir.Interface) else decl.type)
+        }
+
+    def rules(self) -> list[Rule]:
+        out: list[Rule] = []
+        for decl in self.schema.decls.values():
+            if isinstance(decl, ir.Interface):
+                self._object(decl.name, (), flat_properties(self.schema, decl), out, set())
+            elif isinstance(decl, ir.Alias):
+                props = flat_properties(self.schema, decl.type)
+                if props and not isinstance(decl.type, ir.Ref):
+                    self._object(decl.name, (), props, out, set())
+        return out
+
+    def _object(
+        self,
+        owner: str,
+        path: tuple[str, ...],
+        props: tuple[ir.Property, ...],
+        out: list[Rule],
+        visiting: set[int],
+    ) -> None:
+        siblings = {p.name: p for p in props}
+        for prop in props:
+            out.extend(self._tags(owner, path, prop, siblings))
+            for inline in _inline_objects(prop.type):
+                if id(inline) in visiting:
+                    continue
+                nested = flat_properties(self.schema, inline)
+                self._object(owner, (*path, prop.name), nested, out, visiting | {id(inline)})
+
+    def _tags(
+        self, owner: str, path: tuple[str, ...], prop: ir.Property, siblings: dict[str, ir.Property]
+    ) -> list[Rule]:
+        rules: list[Rule] = []
+        for tag in prop.doc.tags:
+            args = tag.text.split()
+            base = Rule(owner, path, prop.name, "date", "error")
+            if tag.name in ("unique", "same"):
+                severity = _severity(prop, tag.name, args, 1)
+                field = args[0]
+                for names in _item_properties(self.schema, prop, tag.name):
+                    if field not in names:
+                        raise SchemaError(
+                            prop.span,
+                            f"@{tag.name} names '{field}', which the items of '{prop.name}' "
+                            "do not all have",
+                        )
+                kind: RuleKind = "unique" if tag.name == "unique" else "same"
+                rules.append(replace(base, kind=kind, severity=severity, field=field))
+            elif tag.name == "onlyWhen":
+                rules.append(self._only_when(base, prop, args, siblings))
+            elif tag.name == "format" and tag.text.strip() == "date":
+                if not _is_string(self.schema, prop.type):
+                    raise SchemaError(
+                        prop.span, f"@format date needs a string; '{prop.name}' is not"
+                    )
+                rules.append(base)
+            elif tag.name == "featureTags":
+                t = deref(self.schema, prop.type)
+                if args or not (isinstance(t, ir.Array) and _is_string(self.schema, t.items)):
+                    raise SchemaError(
+                        prop.span, "@featureTags takes no arguments and applies to a string[]"
+                    )
+                rules.append(replace(base, kind="feature_tags", severity="warning"))
+            elif tag.name == "conformsTo":
+                if len(args) != 1 or not _FIELD.fullmatch(args[0]):
+                    raise SchemaError(prop.span, "@conformsTo needs one schema field name")
+                if args[0] not in self.schema_fields:
+                    raise SchemaError(
+                        prop.span, f"@conformsTo names '{args[0]}', which no type declares"
+                    )
+                rules.append(replace(base, kind="conforms_to", field=args[0]))
+        return rules
+
+    def _only_when(
+        self,
+        base: Rule,
+        prop: ir.Property,
+        args: list[str],
+        siblings: dict[str, ir.Property],
+    ) -> Rule:
+        severity = _severity(prop, "onlyWhen", args, 1)
+        field, eq, raw = args[0].partition("=")
+        if not eq or not field or not raw:
+            raise SchemaError(prop.span, "@onlyWhen expects '<field>=<value>'")
+        if not prop.optional:
+            raise SchemaError(
+                prop.span, f"@onlyWhen applies to an optional property; '{prop.name}' is required"
+            )
+        sibling = siblings.get(field)
+        if sibling is None:
+            raise SchemaError(
+                prop.span, f"@onlyWhen names '{field}', which is not a sibling of '{prop.name}'"
+            )
+        value = _parse_literal(raw)
+        options = _literal_options(self.schema, sibling.type)
+        if options is not None and value not in options:
+            raise SchemaError(
+                prop.span,
+                f"@onlyWhen value {value!r} is not one of {sorted(map(repr, options))} "
+                f"allowed for '{field}'",
+            )
+        default_text = sibling.doc.get("default")
+        default = _parse_literal(default_text.strip()) if default_text else None
+        return replace(
+            base,
+            kind="only_when",
+            severity=severity,
+            field=field,
+            value=value,
+            default=default,
+        )
+
+
+def _inline_objects(t: ir.TypeExpr) -> list[ir.TypeExpr]:
+    """Anonymous object types inside a property type, through arrays, unions, mappings."""
+    match t:
+        case ir.Object(properties=props) if props:
+            return [t]
+        case ir.Intersection() | ir.Omit():
+            return [t]
+        case ir.Array(items=items):
+            return _inline_objects(items)
+        case ir.Union(members=members) | ir.Tuple(items=members):
+            return [found for member in members for found in _inline_objects(member)]
+        case ir.Mapping(value=value):
+            return _inline_objects(value)
+        case ir.Object(index=index) if index is not None:
+            return _inline_objects(index.value)
+    return []
+
+
+def _refs(t: ir.TypeExpr) -> set[str]:
+    match t:
+        case ir.Ref(name=name, args=args):
+            return {name}.union(*(_refs(a) for a in args))
+        case ir.Array(items=items):
+            return _refs(items)
+        case ir.Union(members=members) | ir.Intersection(members=members) | ir.Tuple(items=members):
+            return set().union(*(_refs(m) for m in members))
+        case ir.Omit(base=base):
+            return _refs(base)
+        case ir.Mapping(value=value):
+            return _refs(value)
+        case ir.Object(properties=props, index=index):
+            found = set().union(*(_refs(p.type) for p in props))
+            return found | (_refs(index.value) if index is not None else set())
+    return set()
+
+
+def relevant_declarations(schema: ir.Schema, rules: list[Rule]) -> list[str]:
+    """Declarations whose instances may hold a checked value (so the walker enters them)."""
+    uses: dict[str, set[str]] = {}
+    for decl in schema.decls.values():
+        if isinstance(decl, ir.Interface):
+            props, index = flat_properties(schema, decl), flat_index(schema, decl)
+            found = set().union(*(_refs(p.type) for p in props))
+            uses[decl.name] = found | (_refs(index.value) if index is not None else set())
+        elif isinstance(decl, ir.Alias):
+            uses[decl.name] = _refs(decl.type)
+    relevant = {rule.owner for rule in rules}
+    changed = True
+    while changed:
+        changed = False
+        for name, refs in uses.items():
+            if name not in relevant and refs & relevant:
+                relevant.add(name)
+                changed = True
+    return sorted(relevant)
+
+
+def checkers(rules: list[Rule]) -> list[tuple[str, str, str, str]]:
+    """Per declaration with ``@conformsTo`` rules: (function, declaration, parameter, field)."""
+    out: dict[tuple[str, str], tuple[str, str, str, str]] = {}
+    for rule in rules:
+        if rule.kind == "conforms_to":
+            key = (rule.owner, rule.field)
+            out.setdefault(
+                key,
+                (f"check_{snake_case(rule.owner)}", rule.owner, snake_case(rule.field), rule.field),
+            )
+    return [out[key] for key in sorted(out)]
+
+
+def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
+    del diagnostics  # bad invariant tags are errors; nothing here is a warning
+    rules = _Compiler(schema).rules()
+    by_owner: dict[str, list[Rule]] = {}
+    for rule in rules:
+        by_owner.setdefault(rule.owner, []).append(rule)
+    declarations = sorted(
+        d.name for d in schema.decls.values() if isinstance(d, ir.Interface | ir.Alias)
+    )
+    check_functions = checkers(rules)
+    text = template("validators.py.jinja").render(
+        rules=sorted(by_owner.items()),
+        relevant=relevant_declarations(schema, rules),
+        declarations=declarations,
+        checkers=check_functions,
+        imports=import_order({owner for _, owner, _, _ in check_functions}),
+    )
+    return {MODULE: text}

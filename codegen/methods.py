@@ -1,0 +1,262 @@
+"""The method-registry pass: every JSON-RPC method the schema declares, derived, never listed.
+
+A *message* is an interface whose (flattened) ``method`` property is a string literal.
+It is a request when it is a member of ``ClientRequest``/``ServerRequest`` or its name
+ends in ``Request``; a notification when it is a member of ``ClientNotification``/
+``ServerNotification`` or its name ends in ``Notification``.
+
+* Result: the ``@result Name`` tag on the request, else ``<Stem>Result`` for
+  ``<Stem>Request``. A request without a findable result is a ``SchemaError``.
+* Params: the type of the (flattened) ``params`` property, possibly optional; absent
+  means the method takes no params.
+* Direction: membership in the four direction unions (client -> server for
+  ``Client*``, server -> client for ``Server*``, ``both`` for members of both sides).
+  The documented default when a message is in none of them is ``client_to_server``; if
+  the schema declares any direction union at all, that default also earns a warning.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from codegen import ir
+from codegen.errors import Diagnostics, SchemaError
+
+Direction = Literal["client_to_server", "server_to_client", "both"]
+Kind = Literal["request", "notification"]
+
+DEFAULT_DIRECTION: Direction = "client_to_server"
+
+# union name -> (sending side, message kind)
+DIRECTION_UNIONS: dict[str, tuple[Literal["client", "server"], Kind]] = {
+    "ClientRequest": ("client", "request"),
+    "ServerRequest": ("server", "request"),
+    "ClientNotification": ("client", "notification"),
+    "ServerNotification": ("server", "notification"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The params of a method: its Python annotation, the model that annotation names
+    (None for a plain JSON object) and whether params may be absent."""
+
+    annotation: str
+    model: str | None
+    optional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MethodEntry:
+    method: str
+    kind: Kind
+    message: str  # the request/notification declaration
+    params: Params | None
+    result: str | None  # None for notifications
+    direction: Direction
+    python_name: str  # handler / client method name
+    span: ir.Span
+
+    @property
+    def client_sends(self) -> bool:
+        return self.direction in ("client_to_server", "both")
+
+    @property
+    def server_sends(self) -> bool:
+        return self.direction in ("server_to_client", "both")
+
+
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_NOT_IDENT = re.compile(r"[^0-9a-zA-Z_]+")
+
+
+def python_name(method: str) -> str:
+    """``resources/templates/list`` -> ``resources_templates_list``; camelCase -> snake."""
+    words = _NOT_IDENT.sub("_", _CAMEL_BOUNDARY.sub("_", method)).strip("_").lower()
+    name = re.sub("_+", "_", words) or "method"
+    if name[0].isdigit():
+        name = f"m_{name}"
+    return f"{name}_" if keyword.iskeyword(name) else name
+
+
+def _props(schema: ir.Schema, decl: ir.Interface) -> dict[str, ir.Property]:
+    from codegen.resolve import flat_properties
+
+    return {prop.name: prop for prop in flat_properties(schema, decl)}
+
+
+def _union_members(schema: ir.Schema, name: str) -> list[str]:
+    """Declaration names reachable through an alias of (nested) unions, in order."""
+    decl = schema.decls.get(name)
+    if not isinstance(decl, ir.Alias):
+        return []
+    found: list[str] = []
+    pending: list[ir.TypeExpr] = [decl.type]
+    seen = {name}
+    while pending:
+        t = pending.pop(0)
+        if isinstance(t, ir.Union):
+            pending[0:0] = list(t.members)
+        elif isinstance(t, ir.Ref) and t.name not in seen:
+            seen.add(t.name)
+            target = schema.decls.get(t.name)
+            if isinstance(target, ir.Alias):
+                pending.insert(0, target.type)
+            else:
+                found.append(t.name)
+    return found
+
+
+def _directions(schema: ir.Schema) -> dict[str, tuple[set[str], Kind]]:
+    """declaration -> (sending sides, kind) for members of the direction unions."""
+    out: dict[str, tuple[set[str], Kind]] = {}
+    for union, (side, kind) in DIRECTION_UNIONS.items():
+        for member in _union_members(schema, union):
+            sides, _ = out.setdefault(member, (set(), kind))
+            sides.add(side)
+    return out
+
+
+def _literal_method(prop: ir.Property | None) -> str | None:
+    if prop is None:
+        return None
+    t = prop.type
+    if isinstance(t, ir.Literal) and isinstance(t.value, str):
+        return t.value
+    return None
+
+
+def _declaring_interface(schema: ir.Schema, decl: ir.Interface, prop: str) -> str:
+    """Which interface in ``decl``'s ancestry declares ``prop`` (the nearest one)."""
+    if any(p.name == prop for p in decl.body.properties):
+        return decl.name
+    for base in reversed(decl.extends):  # a later base's property wins when flattening
+        ref = base.base if isinstance(base, ir.Omit) else base
+        if isinstance(ref, ir.Ref):
+            parent = schema.interface(ref.name)
+            if parent is not None and prop in _props(schema, parent):
+                return _declaring_interface(schema, parent, prop)
+    return decl.name
+
+
+def _params_annotation(
+    schema: ir.Schema, decl: ir.Interface, prop: ir.Property, inline: Mapping[tuple[str, str], str]
+) -> tuple[str, str | None]:
+    """(Python annotation, model name to import) for a ``params`` property's type.
+
+    A declared type keeps its name; an inline object type gets the model emitter's class
+    name from ``codegen.naming``; a type with no class is a plain JSON object.
+    """
+    if isinstance(prop.type, ir.Ref) and prop.type.name in schema.decls:
+        return prop.type.name, prop.type.name
+    owner = _declaring_interface(schema, decl, prop.name)
+    name = inline.get((owner, prop.name))
+    if name is not None:
+        return name, name
+    return "dict[str, Any]", None
+
+
+def _result_name(schema: ir.Schema, decl: ir.Interface, method: str) -> str:
+    tagged = decl.doc.get("result")
+    if tagged is not None:
+        name = tagged.strip()
+        if not re.fullmatch(r"[A-Za-z_$][\w$]*", name):
+            raise SchemaError(decl.span, f"@result needs one type name, got {tagged!r}")
+        if name not in schema.decls or isinstance(schema.decls[name], ir.Const):
+            raise SchemaError(decl.span, f"@result names unknown type '{name}'")
+        return name
+    stem = decl.name.removesuffix("Request")
+    conventional = f"{stem}Result"
+    if stem != decl.name and conventional in schema.decls:
+        return conventional
+    raise SchemaError(
+        decl.span,
+        f"request '{decl.name}' (method '{method}') has no result: declare "
+        f"'{conventional}' or name its result with '@result <Type>'",
+    )
+
+
+def _kind(name: str, listed: tuple[set[str], Kind] | None) -> Kind | None:
+    if listed is not None:
+        return listed[1]
+    if name.endswith("Request"):
+        return "request"
+    if name.endswith("Notification"):
+        return "notification"
+    return None
+
+
+def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
+    """Every method of the schema, sorted by method name."""
+    from codegen.naming import assign_names
+
+    inline = assign_names(schema).inline
+    listed = _directions(schema)
+    has_unions = any(name in schema.decls for name in DIRECTION_UNIONS)
+    entries: dict[str, MethodEntry] = {}
+    names: dict[str, MethodEntry] = {}
+    for decl in schema.decls.values():
+        if not isinstance(decl, ir.Interface):
+            continue
+        props = _props(schema, decl)
+        method = _literal_method(props.get("method"))
+        if method is None:
+            continue
+        kind = _kind(decl.name, listed.get(decl.name))
+        if kind is None:
+            diagnostics.warn(
+                f"'{decl.name}' has a literal method '{method}' but is neither a request "
+                "nor a notification (not in a direction union, no Request/Notification "
+                "suffix); it is not registered",
+                decl.span,
+            )
+            continue
+        sides = listed[decl.name][0] if decl.name in listed else set()
+        direction: Direction
+        if sides == {"client", "server"}:
+            direction = "both"
+        elif sides == {"server"}:
+            direction = "server_to_client"
+        elif sides == {"client"}:
+            direction = "client_to_server"
+        else:
+            direction = DEFAULT_DIRECTION
+            if has_unions:
+                diagnostics.warn(
+                    f"'{decl.name}' is in no direction union; assuming {DEFAULT_DIRECTION}",
+                    decl.span,
+                )
+        params_prop = props.get("params")
+        params = None
+        if params_prop is not None:
+            annotation, model = _params_annotation(schema, decl, params_prop, inline)
+            params = Params(annotation, model, params_prop.optional)
+        entry = MethodEntry(
+            method=method,
+            kind=kind,
+            message=decl.name,
+            params=params,
+            result=_result_name(schema, decl, method) if kind == "request" else None,
+            direction=direction,
+            python_name=python_name(method),
+            span=decl.span,
+        )
+        if method in entries:
+            first = entries[method]
+            raise SchemaError(
+                decl.span,
+                f"method '{method}' is declared twice ('{first.message}' at {first.span})",
+            )
+        clash = names.get(entry.python_name)
+        if clash is not None:
+            raise SchemaError(
+                decl.span,
+                f"methods '{clash.method}' and '{method}' both map to the Python name "
+                f"'{entry.python_name}'",
+            )
+        entries[method] = names[entry.python_name] = entry
+    return tuple(entries[m] for m in sorted(entries))
