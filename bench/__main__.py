@@ -71,6 +71,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--only", action="append", default=[], help="run only these sections")
     parser.add_argument("--runs", type=int, default=5, help="timed runs of our compiler (median)")
     parser.add_argument("--peer-runs", type=int, default=3, help="timed runs of the peer (median)")
+    parser.add_argument(
+        "--detail", action="store_true", help="per-type validation figures (slowest types)"
+    )
     return parser.parse_args(argv)
 
 
@@ -81,7 +84,12 @@ def main(
     sections = discover(package, path)
     if args.only:
         sections = [s for s in sections if s.name in args.only]
-    report = Report(options={"runs": max(1, args.runs), "peer_runs": max(1, args.peer_runs)})
+    options = {
+        "runs": max(1, args.runs),
+        "peer_runs": max(1, args.peer_runs),
+        "detail": int(args.detail),
+    }
+    report = Report(options=options)
     run_sections(sections, report)
     print("\n" + format_table(report.rows))
     return 0

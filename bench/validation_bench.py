@@ -15,7 +15,7 @@ import inspect
 import json
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -45,6 +45,7 @@ GOAL_VS_FASTJSONSCHEMA = Goal("ratio_at_least", 3.0)
 OURS_DIR = SCRATCH / "ours" / "mcp_ext"
 MCP_TYPES_MODULES = ("mcp_types._v2026_07_28", "mcp_types")
 TIME_BUDGET_NS = 1_200_000_000  # per measurement, split over the parties and repeats
+DETAIL_BUDGET_NS = 30_000_000  # per type with --detail: indicative only
 REPEATS = 15  # many short rounds: the best one is the least disturbed by other load
 
 
@@ -137,7 +138,7 @@ class Conformance:
         return text
 
 
-def check(examples: Sequence[Example], validators: dict[str, Validator]) -> Conformance:
+def check(examples: Sequence[Example], validators: Mapping[str, Validator]) -> Conformance:
     result = Conformance()
     for example in examples:
         validate = validators.get(example.type_name)
@@ -191,7 +192,7 @@ def per_message_us(parties: Sequence[Pairs], budget_ns: int = TIME_BUDGET_NS) ->
     ]
 
 
-def pairs_for(examples: Sequence[Example], validators: dict[str, Validator]) -> Pairs:
+def pairs_for(examples: Sequence[Example], validators: Mapping[str, Validator]) -> Pairs:
     return [(validators[e.type_name], e.data) for e in examples]
 
 
@@ -296,8 +297,8 @@ def compare(
     short: str,
     examples: Sequence[Example],
     our_check: Conformance | None,
-    ours: dict[str, Validator] | str,
-    theirs: dict[str, Validator],
+    ours: Mapping[str, Validator] | str,
+    theirs: Mapping[str, Validator],
     goal: Goal,
 ) -> None:
     their_check = check(examples, theirs)
@@ -323,3 +324,27 @@ def compare(
     report.row(
         f"validate vs {short} ({len(shared)} common msgs)", ours_us, "µs", peer=peer_us, goal=goal
     )
+    if report.option("detail", 0):
+        report_slowest_types(report, short, shared, ours, theirs)
+
+
+def report_slowest_types(
+    report: Report,
+    short: str,
+    shared: Sequence[Example],
+    ours: Mapping[str, Validator],
+    theirs: Mapping[str, Validator],
+    top: int = 8,
+) -> None:
+    """Where we lose most against the other side: a pointer for whoever tunes the models."""
+    by_type: dict[str, list[Example]] = {}
+    for example in shared:
+        by_type.setdefault(example.type_name, []).append(example)
+    budget = DETAIL_BUDGET_NS
+    figures = []
+    for name, group in sorted(by_type.items()):
+        mine, other = per_message_us([pairs_for(group, ours), pairs_for(group, theirs)], budget)
+        figures.append((other / mine, name, mine, other))
+    report.note(f"types where ours is slowest relative to {short} (ratio, ours, theirs):")
+    for ratio, name, mine, other in sorted(figures)[:top]:
+        report.note(f"  {name}: {ratio:.2f}×  {mine:.2f} µs vs {other:.2f} µs")

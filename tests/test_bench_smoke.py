@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -15,15 +15,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from bench import Goal, Report, Row, Skip, fmt_number, format_table, run_command
+from bench import Goal, Report, Row, Skip, fmt_number, format_table, run_command, validation_bench
 from bench import peer as peer_pipeline
 from bench.__main__ import discover, main, run_sections
 from bench.validation_bench import (
     REPEATS,
     Example,
+    Validator,
     check,
     common,
     per_message_us,
+    report_slowest_types,
     validator_for,
 )
 
@@ -253,3 +255,27 @@ def test_per_message_us_times_every_party_over_every_message() -> None:
     assert set(seen_a) == {1, 2} and set(seen_b) == {3}
     # warm-up + calibration + at least one timed round per repeat
     assert len(seen_b) >= 2 + REPEATS
+
+
+def test_detail_names_the_types_where_ours_loses_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Fixed fake figures (µs per call of each validator): no real timing in this test.
+    def quick(data: object) -> object:
+        return data
+
+    def slow(data: object) -> object:
+        return data
+
+    cost: dict[Validator, float] = {quick: 1.0, slow: 4.0}
+
+    def fake_timing(
+        parties: Sequence[Sequence[tuple[Validator, object]]], *_: object
+    ) -> list[float]:
+        return [cost[pairs[0][0]] for pairs in parties]
+
+    monkeypatch.setattr(validation_bench, "per_message_us", fake_timing)
+    report, lines = collecting_report()
+    examples = [Example("Fast", Path("f.json"), {}), Example("Slow", Path("s.json"), {})]
+    ours = {"Fast": quick, "Slow": slow}
+    theirs = {"Fast": quick, "Slow": quick}
+    report_slowest_types(report, "them", examples, ours, theirs, top=1)
+    assert lines[-1].split() == ["Slow:", "0.25×", "4.00", "µs", "vs", "1.00", "µs"]
