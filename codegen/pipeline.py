@@ -27,6 +27,10 @@ DEFAULT_OUT = Path("generated/mcp_ext")
 # so that a no-op ``generate`` does not pay for jinja2 and friends.
 EMITTERS: tuple[tuple[str, str], ...] = (
     ("codegen.emit.pydantic", "emit_models"),
+    ("codegen.emit.py_registry", "emit_registry"),
+    ("codegen.emit.py_validators", "emit_validators"),
+    ("codegen.emit.py_server", "emit_server"),
+    ("codegen.emit.py_client", "emit_client"),
     ("codegen.emit.jsonschema", "emit_jsonschema"),
 )
 
@@ -100,6 +104,9 @@ def build(
             if path in files:
                 raise RuntimeError(f"two emitters both produce {path}")
             files[path] = text
+    from codegen.emit.package import emit_package
+
+    files.update(emit_package(files))
     formatted = format_outputs(files)
     return {
         path: header(command) + text if path.endswith(".py") else text
