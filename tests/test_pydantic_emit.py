@@ -1,0 +1,478 @@
+"""Behaviour of the generated Pydantic models: compile a TS snippet, import it, use it."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from codegen.emit.pydantic import emit_models
+from codegen.errors import Diagnostics, SchemaError
+from codegen.format import format_python
+from codegen.pipeline import load_schema
+
+ROOT = Path(__file__).resolve().parents[1]
+_counter = itertools.count()
+
+
+def generate_models(paths: list[Path], diagnostics: Diagnostics | None = None) -> str:
+    """The formatted models module for schema files."""
+    schema = load_schema(paths, diagnostics)
+    return format_python("models.py", emit_models(schema, diagnostics)["models.py"])
+
+
+def import_source(source: str, directory: Path) -> ModuleType:
+    """Write ``source`` as a fresh module under ``directory`` and import it."""
+    name = f"_generated_models_{next(_counter)}"
+    path = directory / f"{name}.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # pydantic resolves forward references through sys.modules
+    spec.loader.exec_module(module)
+    return module
+
+
+def compile_ts(
+    tmp_path: Path, ts: str, diagnostics: Diagnostics | None = None
+) -> tuple[ModuleType, str]:
+    schema_file = tmp_path / "schema.ts"
+    schema_file.write_text(ts)
+    source = generate_models([schema_file], diagnostics)
+    return import_source(source, tmp_path), source
+
+
+def dump(model: BaseModel) -> Any:
+    return model.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+# --------------------------------------------------------------------------- inheritance
+
+INHERITANCE = """
+export interface Request { method: string; params?: { [key: string]: unknown }; }
+export interface CallToolRequest extends Request { method: "tools/call"; }
+export interface Envelope { jsonrpc: "2.0"; id: string; error: Problem; }
+export interface Problem { code: number; message: string; }
+export interface Narrowed extends Omit<Envelope, "error"> { error: Problem & { code: -1 }; }
+export interface Listed { tags: string[]; }
+export interface ListedNarrow extends Listed { tags: "a"[]; }
+"""
+
+
+def test_compatible_extends_is_python_inheritance(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, INHERITANCE)
+    assert issubclass(models.CallToolRequest, models.Request)
+    request = models.CallToolRequest.model_validate({"method": "tools/call"})
+    assert request.method == "tools/call"
+    with pytest.raises(ValidationError):
+        models.CallToolRequest.model_validate({"method": "tools/list"})
+
+
+def test_omit_and_invariant_narrowing_are_flattened(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, INHERITANCE)
+    # Omit<> cannot be inheritance: the class gets the base's fields by copy instead.
+    assert not issubclass(models.Narrowed, models.Envelope)
+    narrowed = models.Narrowed.model_validate(
+        {"jsonrpc": "2.0", "id": "1", "error": {"code": -1, "message": "m"}}
+    )
+    assert isinstance(narrowed.error, models.Problem)  # ``Problem & {...}`` subclasses Problem
+    with pytest.raises(ValidationError):
+        models.Narrowed.model_validate(
+            {"jsonrpc": "2.0", "id": "1", "error": {"code": 5, "message": "m"}}
+        )
+    # list[...] is invariant for mypy, so a narrower item type flattens too.
+    assert not issubclass(models.ListedNarrow, models.Listed)
+    with pytest.raises(ValidationError):
+        models.ListedNarrow.model_validate({"tags": ["b"]})
+
+
+# --------------------------------------------------------------------------- names
+
+NAMES = """
+export interface Thing {
+  camelCase: string;
+  _meta?: { [key: string]: unknown };
+  "io.modelcontextprotocol/protocolVersion"?: string;
+  $schema?: string;
+  from?: number;
+}
+"""
+
+
+def test_snake_case_attributes_validate_by_alias_and_name_and_dump_by_alias(
+    tmp_path: Path,
+) -> None:
+    models, _ = compile_ts(tmp_path, NAMES)
+    wire = {
+        "camelCase": "c",
+        "_meta": {"k": 1},
+        "io.modelcontextprotocol/protocolVersion": "v",
+        "$schema": "s",
+        "from": 2,
+    }
+    by_alias = models.Thing.model_validate(wire)
+    assert (by_alias.camel_case, by_alias.meta, by_alias.schema_, by_alias.from_) == (
+        "c",
+        {"k": 1},
+        "s",
+        2,
+    )
+    assert by_alias.io_modelcontextprotocol_protocol_version == "v"
+    by_name = models.Thing(
+        camel_case="c",
+        meta={"k": 1},
+        io_modelcontextprotocol_protocol_version="v",
+        schema_="s",
+        from_=2,
+    )
+    assert by_name.model_dump(mode="json") == wire  # dumps by alias without being asked
+    assert dump(by_alias) == wire
+
+
+# --------------------------------------------------------------------------- absent vs null
+
+OPTIONAL = """
+export interface Opt {
+  plain?: string;
+  nullable?: string | null;
+  required: string | null;
+  anything?: unknown;
+}
+"""
+
+
+def test_absent_is_not_null(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, OPTIONAL)
+    absent = models.Opt.model_validate({"required": None})
+    assert absent.plain is None
+    assert dump(absent) == {"required": None}
+    # Absent stays absent even without exclude_unset: never a null the schema forbids.
+    assert "plain" not in absent.model_dump()
+    with pytest.raises(ValidationError):
+        models.Opt.model_validate({"required": "r", "plain": None})
+    with pytest.raises(ValidationError):
+        models.Opt.model_validate({})  # required (even if nullable) must be present
+
+
+def test_nullable_optional_keeps_an_explicit_null(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, OPTIONAL)
+    data = {"required": "r", "nullable": None, "anything": None}
+    assert dump(models.Opt.model_validate(data)) == data
+    assert dump(models.Opt.model_validate({"required": "r"})) == {"required": "r"}
+
+
+# --------------------------------------------------------------------------- extras
+
+EXTRAS = """
+export interface Open { name: string; }
+export interface Scores { [key: string]: number; }
+export interface Result { resultType: string; [key: string]: unknown; }
+"""
+
+
+def test_unknown_fields_are_kept_and_round_trip(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, EXTRAS)
+    data = {"name": "n", "draftField": {"nested": [1, None]}}
+    model = models.Open.model_validate(data)
+    assert model.model_extra == {"draftField": {"nested": [1, None]}}
+    assert dump(model) == data
+    assert dump(models.Result.model_validate({"resultType": "x", "y": 1})) == {
+        "resultType": "x",
+        "y": 1,
+    }
+
+
+def test_typed_index_signature_validates_extras(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, EXTRAS)
+    assert dump(models.Scores.model_validate({"a": 1, "b": 2.5})) == {"a": 1, "b": 2.5}
+    with pytest.raises(ValidationError):
+        models.Scores.model_validate({"a": "not a number"})
+
+
+# --------------------------------------------------------------------------- unions
+
+UNIONS = """
+export interface TextContent { type: "text"; text: string; }
+export interface ImageContent { type: "image"; data: string; mimeType: string; }
+export type ContentBlock = TextContent | ImageContent;
+export interface Holder { content: ContentBlock[]; }
+export interface Small { resultType: string; }
+export interface Big { resultType: string; contents: string[]; }
+export type AnyResult = Small | Big;
+"""
+
+
+def test_literal_fields_make_discriminated_unions(tmp_path: Path) -> None:
+    diagnostics = Diagnostics()
+    models, source = compile_ts(tmp_path, UNIONS, diagnostics)
+    assert 'discriminator="type"' in source
+    holder = models.Holder.model_validate(
+        {"content": [{"type": "image", "data": "AA==", "mimeType": "image/png"}]}
+    )
+    assert isinstance(holder.content[0], models.ImageContent)
+    with pytest.raises(ValidationError) as error:
+        models.Holder.model_validate({"content": [{"type": "video"}]})
+    assert error.value.errors()[0]["type"] == "union_tag_invalid"
+
+
+def test_indistinct_union_warns_and_keeps_the_richer_member(tmp_path: Path) -> None:
+    diagnostics = Diagnostics()
+    models, _ = compile_ts(tmp_path, UNIONS, diagnostics)
+    messages = [str(w) for w in diagnostics.warnings]
+    assert any("Small | Big" in m and "tells its members apart" in m for m in messages)
+    adapter: TypeAdapter[Any] = TypeAdapter(models.AnyResult)
+    big = adapter.validate_python({"resultType": "complete", "contents": ["x"]})
+    assert isinstance(big, models.Big)  # not Small with ``contents`` demoted to an extra
+    assert isinstance(adapter.validate_python({"resultType": "complete"}), models.Small)
+
+
+# --------------------------------------------------------------------------- mappings
+
+MAPPINGS = """
+export const LATEST_VERSION = "2026-07-28";
+export const PARSE_ERROR = -32700;
+export type Level = "debug" | "info";
+export type Reason = "endTurn" | "maxTokens" | string;
+/** A thing with every mapping. */
+export interface Everything {
+  /**
+   * Base64 image data.
+   * @format byte
+   */
+  data: string;
+  /** @deprecated use data */
+  old?: string;
+  amount: number;
+  /** @TJS-type integer */
+  count?: number;
+  level?: Level;
+  reason?: Reason;
+  stop?: "endTurn" | "maxTokens" | string;
+  table?: Record<string, number>;
+  blob?: unknown;
+  pair?: [string, number];
+  /**
+   * @minimum 0
+   * @maximum 1
+   */
+  priority?: number;
+  /** @maxItems 2 */
+  few?: string[];
+  /** @default false */
+  flag?: boolean;
+  version?: typeof LATEST_VERSION;
+}
+"""
+
+
+def test_scalar_mappings(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, MAPPINGS)
+    png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+    data = {
+        "data": png,
+        "amount": 3,
+        "count": 2,
+        "level": "info",
+        "reason": "provider-specific",
+        "table": {"a": 1.5},
+        "blob": [None, {"x": 1}],
+        "pair": ["a", 1],
+        "priority": 0.5,
+        "few": ["a", "b"],
+        "version": "2026-07-28",
+    }
+    model = models.Everything.model_validate(data)
+    assert model.data == png  # base64 text is kept as sent, never decoded
+    assert dump(model) == data
+    assert json.dumps(dump(models.Everything.model_validate({"data": "", "amount": 3})))
+    assert dump(models.Everything.model_validate({"data": "", "amount": 3}))["amount"] == 3
+    assert isinstance(models.Everything.model_validate({"data": "", "amount": 3}).amount, int)
+    assert models.Everything.model_validate({"data": "", "amount": 2.5}).amount == 2.5
+    assert models.Everything.model_validate({"data": "", "amount": 1}).flag is False
+    assert models.LATEST_VERSION == "2026-07-28" and models.PARSE_ERROR == -32700
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"count": 1.5},
+        {"level": "trace"},
+        {"priority": 2},
+        {"priority": -1},
+        {"few": ["a", "b", "c"]},
+        {"pair": ["a", "b"]},
+        {"version": "2025-01-01"},
+        {"table": {"a": "x"}},
+    ],
+)
+def test_constraints_reject_bad_values(tmp_path: Path, bad: dict[str, Any]) -> None:
+    models, _ = compile_ts(tmp_path, MAPPINGS)
+    with pytest.raises(ValidationError):
+        models.Everything.model_validate({"data": "", "amount": 1, **bad})
+
+
+def test_docs_and_deprecation(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, MAPPINGS)
+    assert models.Everything.__doc__ == "A thing with every mapping."
+    fields = models.Everything.model_fields
+    assert fields["data"].description == "Base64 image data."
+    assert '``"endTurn"``, ``"maxTokens"``' in (fields["stop"].description or "")
+    model = models.Everything.model_validate({"data": "", "amount": 1, "old": "o"})
+    with pytest.warns(DeprecationWarning):
+        assert model.old == "o"
+
+
+RECURSIVE = """
+export type JSONValue = string | number | boolean | null | JSONObject | JSONArray;
+export type JSONObject = { [key: string]: JSONValue };
+export type JSONArray = JSONValue[];
+export interface Tree { label: string; children?: Tree[]; value?: JSONValue; }
+"""
+
+
+def test_recursive_types(tmp_path: Path) -> None:
+    models, _ = compile_ts(tmp_path, RECURSIVE)
+    value = {"a": [1, 2.5, None, True, {"b": "c"}]}
+    adapter: TypeAdapter[Any] = TypeAdapter(models.JSONValue)
+    assert adapter.validate_python(None) is None
+    assert adapter.dump_python(adapter.validate_python(value), mode="json") == value
+    tree = {"label": "r", "children": [{"label": "c", "value": value}]}
+    assert dump(models.Tree.model_validate(tree)) == tree
+
+
+# --------------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("ts", "fragment"),
+    [
+        ("export interface A { fooBar: string; foo_bar: string; }", "foo_bar"),
+        ("export interface SchemaModel { a: string; }", "SchemaModel"),
+        ("export interface A { b: { x: string } | { y: string }; }", "anonymous object"),
+        ("export interface A {\n  /** @minimum lots */\n  n: number;\n}", "@minimum"),
+    ],
+)
+def test_bad_schemas_are_schema_errors(tmp_path: Path, ts: str, fragment: str) -> None:
+    (tmp_path / "schema.ts").write_text(ts)
+    with pytest.raises(SchemaError) as error:
+        generate_models([tmp_path / "schema.ts"])
+    assert fragment in str(error.value)
+    assert "schema.ts:" in str(error.value) and ": error: " in str(error.value)
+
+
+def test_schema_type_named_like_a_helper_renames_the_import(tmp_path: Path) -> None:
+    ts = UNIONS + "export interface Annotated { a: string; }\nexport interface Any { x?: unknown; }"
+    models, source = compile_ts(tmp_path, ts)
+    assert "from typing import Annotated as _Annotated" in source
+    assert "from typing import Any as _Any" in source
+    assert models.Any.model_validate({"x": 1}).x == 1
+    assert models.Annotated.model_validate({"a": "b"}).a == "b"
+    assert isinstance(
+        models.Holder.model_validate({"content": [{"type": "text", "text": "t"}]}).content[0],
+        models.TextContent,
+    )
+
+
+# --------------------------------------------------------------------------- properties
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.dictionaries(st.text(max_size=8), st.none() | st.integers() | st.text(max_size=5)))
+def test_untrusted_extra_keys_round_trip(payload: dict[str, Any]) -> None:
+    models = _shared_models()
+    data = {**payload, "name": "n"}
+    assert dump(models.Open.model_validate(data)) == data
+
+
+_SHARED: list[ModuleType] = []
+
+
+def _shared_models() -> ModuleType:
+    if not _SHARED:
+        import tempfile
+
+        directory = Path(tempfile.mkdtemp(prefix="models_"))
+        _SHARED.append(compile_ts(directory, EXTRAS)[0])
+    return _SHARED[0]
+
+
+# --------------------------------------------------------------------------- output quality
+
+_GENERATE = """
+import sys
+from pathlib import Path
+from codegen.emit.pydantic import emit_models
+from codegen.pipeline import load_schema
+sys.stdout.write(emit_models(load_schema([Path(sys.argv[1])]))["models.py"])
+"""
+
+
+def test_output_is_byte_identical_across_hash_seeds(tmp_path: Path) -> None:
+    schema = tmp_path / "schema.ts"
+    schema.write_text(INHERITANCE + UNIONS + MAPPINGS.replace("Level", "Lvl"))
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", _GENERATE, str(schema)],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={"PYTHONHASHSEED": seed, "PATH": ""},
+        ).stdout
+        for seed in ("0", "1", "12345")
+    }
+    assert len(outputs) == 1 and next(iter(outputs))
+
+
+def _mypy(path: Path) -> subprocess.CompletedProcess[str]:
+    config = path.parent / "mypy.ini"
+    config.write_text("[mypy]\nstrict = True\nplugins = pydantic.mypy\n")
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(config), str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def _ruff(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--config",
+            str(ROOT / "pyproject.toml"),
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.slow
+def test_snippet_models_are_mypy_strict_and_ruff_clean(tmp_path: Path) -> None:
+    schema = tmp_path / "schema.ts"
+    schema.write_text(INHERITANCE + UNIONS + MAPPINGS + RECURSIVE + OPTIONAL + NAMES)
+    path = tmp_path / "snippet_models.py"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        path.write_text(generate_models([schema]))
+    checked = _mypy(path)
+    assert checked.returncode == 0, checked.stdout
+    linted = _ruff(path)
+    assert linted.returncode == 0, linted.stdout
