@@ -1,0 +1,104 @@
+"""Variant-bound HMAC cursors: minting, checking, rotation and hostile input."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from negotiation.cursors import CursorCodec
+
+KEY = b"k" * 32
+OLD_KEY = b"o" * 32
+
+
+def test_a_cursor_round_trips_in_its_variant() -> None:
+    codec = CursorCodec(KEY)
+    cursor = codec.mint("compact", "offset=40")
+    check = codec.check(cursor, "compact")
+    assert check.ok and check.position == "offset=40"
+    assert codec.check(cursor, "compact").position == "offset=40"  # memoised path
+
+
+def test_cursors_are_opaque_url_safe_text() -> None:
+    cursor = CursorCodec(KEY).mint("compact", "offset=40")
+    assert cursor.isascii() and "=" not in cursor and "+" not in cursor and "/" not in cursor
+
+
+def test_another_variant_gets_the_spec_mismatch_error() -> None:
+    codec = CursorCodec(KEY)
+    check = codec.check(codec.mint("claude-optimized", "p2"), "compact")
+    assert check.error == {
+        "code": -32602,
+        "message": "Cursor invalid for requested variant",
+        "data": {"cursorVariant": "claude-optimized", "requestedVariant": "compact"},
+    }
+
+
+def test_servers_without_variants_bind_to_the_implicit_default() -> None:
+    codec = CursorCodec(KEY)
+    assert codec.check(codec.mint(None, "p"), None).position == "p"
+    assert not codec.check(codec.mint(None, "p"), "compact").ok
+
+
+def test_a_rotated_out_key_is_still_accepted() -> None:
+    old = CursorCodec(OLD_KEY).mint("compact", "p")
+    rotated = CursorCodec(KEY, previous_keys=[OLD_KEY])
+    assert rotated.check(old, "compact").position == "p"
+    assert not CursorCodec(KEY).check(old, "compact").ok  # once dropped, it is invalid
+    assert CursorCodec(OLD_KEY).check(rotated.mint("compact", "p"), "compact").error is not None
+
+
+def test_a_forged_variant_is_invalid_not_a_mismatch() -> None:
+    codec = CursorCodec(KEY)
+    raw = bytearray(base64.urlsafe_b64decode(codec.mint("aaaa", "p") + "=="))
+    raw[2:6] = b"bbbb"  # claim another variant without the key
+    forged = base64.urlsafe_b64encode(bytes(raw)).rstrip(b"=").decode()
+    assert codec.check(forged, "bbbb").error == {"code": -32602, "message": "Invalid cursor"}
+
+
+def test_short_keys_are_refused() -> None:
+    with pytest.raises(ValueError):
+        CursorCodec(b"short")
+    with pytest.raises(ValueError):
+        CursorCodec(KEY, previous_keys=[b""])
+
+
+@pytest.mark.parametrize(
+    "garbage", ["", "!!!", "AAAA", "x" * 5000, "é", None, 42, ["a"], "AQdj==="]
+)
+def test_garbage_is_invalid_cursor(garbage: object) -> None:
+    assert CursorCodec(KEY).check(garbage, "compact").error == {
+        "code": -32602,
+        "message": "Invalid cursor",
+    }
+
+
+@given(st.text(max_size=40), st.integers(min_value=0, max_value=200), st.characters())
+def test_any_edit_to_a_cursor_invalidates_it(position: str, index: int, replacement: str) -> None:
+    codec = CursorCodec(KEY)
+    cursor = codec.mint("compact", position)
+    i = index % len(cursor)
+    edited = cursor[:i] + replacement + cursor[i + 1 :]
+    check = codec.check(edited, "compact")
+    if edited == cursor:
+        assert check.ok
+    else:
+        assert check.error == {"code": -32602, "message": "Invalid cursor"}
+
+
+@given(
+    st.text(max_size=200)
+    | st.binary(max_size=100).map(lambda b: base64.urlsafe_b64encode(b).decode())
+)
+def test_no_input_raises(text: str) -> None:
+    check = CursorCodec(KEY, previous_keys=[OLD_KEY]).check(text, "compact")
+    assert not check.ok
+
+
+@given(st.text(max_size=50), st.text(max_size=200))
+def test_every_minted_cursor_checks(variant: str, position: str) -> None:
+    codec = CursorCodec(KEY)
+    assert codec.check(codec.mint(variant or None, position), variant or None).position == position
