@@ -1,0 +1,1062 @@
+"""Compare two resolved schemas: what was added, removed or changed, and what breaks.
+
+Two audiences can break independently:
+
+* the wire: a peer speaking the old revision meets a message of the new one (a field
+  removed, optional becoming required, a type narrowed, a literal value or a method
+  removed, an error code changed);
+* Python: code written against the generated classes of the old revision (a class or
+  attribute renamed or removed, a required field added to a constructor).
+
+Named types are compared by name (or through a detected rename): a change inside a named
+type is reported once, on that type, not again on every field that mentions it; likewise a
+change to an inherited field is reported on the base that declares it.
+
+Renames are found from an explicit ``@renamedFrom OldName`` JSDoc tag (on a declaration
+or a property), or inferred when exactly one removed and one added thing have the same
+structure. Everything here is pure: two ``ir.Schema`` values in, a ``SchemaDiff`` out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal as Lit
+
+from codegen import ir
+from codegen.errors import Diagnostics
+from codegen.resolve import deref, flat_index, flat_properties
+
+Severity = Lit["breaking", "additive", "changed"]
+RENAME_TAG = "renamedFrom"
+# JSON-RPC reserves -32768..-32000 for error codes; an integer const there is an error code.
+ERROR_CODE_RANGE = range(-32768, -32000 + 1)
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One finding. ``code`` is a stable machine-readable kind, e.g. ``field-removed``."""
+
+    code: str
+    subject: str
+    message: str
+    wire: bool = False
+    python: bool = False
+    additive: bool = False
+    old: ir.Span | None = None
+    new: ir.Span | None = None
+
+    @property
+    def breaking(self) -> bool:
+        return self.wire or self.python
+
+    @property
+    def severity(self) -> Severity:
+        if self.breaking:
+            return "breaking"
+        return "additive" if self.additive else "changed"
+
+    @property
+    def breaks(self) -> tuple[str, ...]:
+        return tuple(who for who, hit in (("wire", self.wire), ("python", self.python)) if hit)
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """A declaration (type or const) known by another name in the new revision."""
+
+    old: str
+    new: str
+    hinted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FieldRename:
+    """Property ``old`` of type ``owner`` (new name) is now called ``new``."""
+
+    owner: str
+    old: str
+    new: str
+    hinted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FieldMove:
+    """Property ``name`` of ``owner`` was removed; the object in property ``into`` has it now."""
+
+    owner: str
+    name: str
+    into: str
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaDiff:
+    changes: tuple[Change, ...]
+    renames: tuple[Rename, ...] = ()
+    field_renames: tuple[FieldRename, ...] = ()
+    field_moves: tuple[FieldMove, ...] = ()
+    removed: tuple[str, ...] = ()
+    removed_fields: tuple[tuple[str, str], ...] = field(default=())
+
+    def by_severity(self, severity: Severity) -> tuple[Change, ...]:
+        return tuple(c for c in self.changes if c.severity == severity)
+
+    @property
+    def breaking(self) -> bool:
+        return any(c.breaking for c in self.changes)
+
+
+# --------------------------------------------------------------------------- type helpers
+
+LiteralKey = tuple[str, ir.LiteralValue]
+TOP_TYPES = frozenset({"any", "unknown"})
+
+
+def render(t: ir.TypeExpr) -> str:
+    """TypeScript-like text for a type, without spans: for messages and shape keys."""
+    match t:
+        case ir.Primitive(name=name):
+            return name
+        case ir.Literal(value=value):
+            return json.dumps(value)
+        case ir.Ref(name=name, args=args):
+            return f"{name}<{', '.join(map(render, args))}>" if args else name
+        case ir.Typeof(name=name):
+            return f"typeof {name}"
+        case ir.Array(items=items):
+            inner = render(items)
+            return f"({inner})[]" if isinstance(items, ir.Union | ir.Intersection) else f"{inner}[]"
+        case ir.Tuple(items=items):
+            return f"[{', '.join(map(render, items))}]"
+        case ir.Union(members=members):
+            return " | ".join(map(render, members))
+        case ir.Intersection(members=members):
+            return " & ".join(map(render, members))
+        case ir.Omit(base=base, keys=keys):
+            return f"Omit<{render(base)}, {' | '.join(json.dumps(k) for k in keys)}>"
+        case ir.Mapping(value=value):
+            return f"Record<string, {render(value)}>"
+        case ir.Object(properties=props, index=index):
+            parts = [f"{p.name}{'?' if p.optional else ''}: {render(p.type)}" for p in props]
+            if index is not None:
+                parts.append(f"[{index.key_name}: string]: {render(index.value)}")
+            return "{ " + "; ".join(parts) + " }" if parts else "{}"
+
+
+def literal_key(value: ir.LiteralValue) -> LiteralKey:
+    # bool is an int in Python; keep true and 1 apart.
+    return (type(value).__name__, value)
+
+
+def literal_set(schema: ir.Schema, t: ir.TypeExpr) -> frozenset[LiteralKey] | None:
+    """The values of a literal or a union of literals; None if any member is not a literal."""
+    t = deref(schema, t)
+    if isinstance(t, ir.Literal):
+        return frozenset({literal_key(t.value)})
+    if isinstance(t, ir.Union):
+        keys: set[LiteralKey] = set()
+        for member in t.members:
+            found = literal_set(schema, member)
+            if found is None:
+                return None
+            keys |= found
+        return frozenset(keys)
+    return None
+
+
+ObjectView = tuple[tuple[ir.Property, ...], ir.IndexSignature | None]
+
+
+def object_view(schema: ir.Schema, t: ir.TypeExpr | ir.Interface) -> ObjectView | None:
+    """Flattened properties and index signature of an object-like type, else None.
+
+    ``Record<string, V>`` is an object with only an index signature.
+    """
+    if isinstance(t, ir.Interface):
+        return flat_properties(schema, t), flat_index(schema, t)
+    t = deref(schema, t)
+    if isinstance(t, ir.Ref):
+        iface = schema.interface(t.name)
+        return None if iface is None else object_view(schema, iface)
+    if isinstance(t, ir.Object | ir.Intersection | ir.Omit | ir.Mapping):
+        return flat_properties(schema, t), flat_index(schema, t)
+    return None
+
+
+def union_members(schema: ir.Schema, t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
+    t = deref(schema, t)
+    if isinstance(t, ir.Union):
+        return tuple(m for member in t.members for m in union_members(schema, member))
+    return (t,)
+
+
+# TypeScript's ``object``: any object at all.
+ANY_OBJECT: ObjectView = ((), ir.IndexSignature(ir.Primitive("unknown")))
+
+
+def is_top(schema: ir.Schema, t: ir.TypeExpr) -> bool:
+    """``unknown``/``any``, or a JSON-value union: on the wire both accept anything."""
+    t = deref(schema, t)
+    if isinstance(t, ir.Primitive):
+        return t.name in TOP_TYPES
+    if not isinstance(t, ir.Union):
+        return False
+    kinds: set[str] = set()
+    for member in union_members(schema, t):
+        if isinstance(member, ir.Primitive):
+            kinds.add(member.name)
+        elif isinstance(member, ir.Array):
+            kinds.add("array")
+        elif isinstance(member, ir.Mapping) or (
+            isinstance(member, ir.Object) and not member.properties and member.index
+        ):
+            kinds.add("object")
+    return kinds >= {"string", "number", "boolean", "null", "array", "object"}
+
+
+def _is_object_primitive(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Primitive) and t.name == "object"
+
+
+def _literal_fits(value: ir.LiteralValue, primitive: str) -> bool:
+    if isinstance(value, bool):
+        return primitive == "boolean"
+    if isinstance(value, int | float):
+        return primitive == "number"
+    return primitive == "string"
+
+
+class Compatibility:
+    """Structural assignability between a type of one revision and a type of another.
+
+    ``same_names`` holds the (source name, target name) pairs that denote one type: equal
+    names, plus detected renames in both directions.
+    """
+
+    def __init__(self, renames: Iterable[tuple[str, str]] = ()) -> None:
+        pairs = set(renames)
+        self._renamed = pairs | {(b, a) for a, b in pairs}
+        self._assumed: set[tuple[ir.TypeExpr, ir.TypeExpr]] = set()
+
+    def same_name(self, a: str, b: str) -> bool:
+        return a == b or (a, b) in self._renamed
+
+    def fits(
+        self, src: ir.TypeExpr, src_schema: ir.Schema, dst: ir.TypeExpr, dst_schema: ir.Schema
+    ) -> bool:
+        """Whether every value of ``src`` (in ``src_schema``) is a value of ``dst``."""
+        if isinstance(src, ir.Ref) and not src.args:
+            # A named type fits a union that names it, whatever became of its definition.
+            target = deref(dst_schema, dst)
+            targets = target.members if isinstance(target, ir.Union) else (dst,)
+            if any(isinstance(t, ir.Ref) and self.same_name(src.name, t.name) for t in targets):
+                return True
+        key = (src, dst)
+        if key in self._assumed:  # recursive types: assume the cycle holds (coinduction)
+            return True
+        self._assumed.add(key)
+        try:
+            return self._fits(
+                deref(src_schema, src), src_schema, deref(dst_schema, dst), dst_schema
+            )
+        finally:
+            self._assumed.discard(key)
+
+    def _fits(self, src: ir.TypeExpr, ss: ir.Schema, dst: ir.TypeExpr, ds: ir.Schema) -> bool:
+        if is_top(ds, dst):
+            return True
+        if isinstance(src, ir.Primitive) and src.name == "never":
+            return True
+        if isinstance(src, ir.Union):
+            return all(self.fits(m, ss, dst, ds) for m in src.members)
+        if isinstance(dst, ir.Union):
+            return any(self.fits(src, ss, m, ds) for m in dst.members)
+        match src, dst:
+            case ir.Literal(value=a), ir.Literal(value=b):
+                return literal_key(a) == literal_key(b)
+            case ir.Literal(value=a), ir.Primitive(name=p):
+                return _literal_fits(a, p)
+            case ir.Primitive(name=a), ir.Primitive(name=b):
+                return a == b
+            case ir.Array(items=a), ir.Array(items=b):
+                return self.fits(a, ss, b, ds)
+            case ir.Tuple(items=a), ir.Array(items=b):
+                return all(self.fits(x, ss, b, ds) for x in a)
+            case ir.Tuple(items=a), ir.Tuple(items=b):
+                return len(a) == len(b) and all(
+                    self.fits(x, ss, y, ds) for x, y in zip(a, b, strict=True)
+                )
+            case ir.Mapping(value=a), ir.Mapping(value=b):
+                return self.fits(a, ss, b, ds)
+        src_view = ANY_OBJECT if _is_object_primitive(src) else object_view(ss, src)
+        if _is_object_primitive(dst):
+            return src_view is not None
+        dst_view = object_view(ds, dst)
+        if dst_view is None:
+            return False
+        if src_view is None:
+            return False
+        return self._object_fits(src_view, ss, dst_view, ds)
+
+    def _object_fits(self, src: ObjectView, ss: ir.Schema, dst: ObjectView, ds: ir.Schema) -> bool:
+        src_props = {p.name: p for p in src[0]}
+        for prop in dst[0]:
+            have = src_props.get(prop.name)
+            if have is None:
+                if prop.optional:
+                    continue
+                return False
+            if have.optional and not prop.optional:
+                return False
+            if not self.fits(have.type, ss, prop.type, ds):
+                return False
+        dst_index = dst[1]
+        if dst_index is not None:
+            named = {p.name for p in dst[0]}
+            extras = [p for p in src[0] if p.name not in named]
+            if not all(self.fits(p.type, ss, dst_index.value, ds) for p in extras):
+                return False
+            if src[1] is not None and not self.fits(src[1].value, ss, dst_index.value, ds):
+                return False
+        return True
+
+
+# --------------------------------------------------------------------------- declarations
+
+
+def decl_view(schema: ir.Schema, decl: ir.Decl) -> ObjectView | None:
+    """The flattened object a class-like declaration describes, else None.
+
+    Class-like: an interface, or an alias of an object literal, intersection or ``Omit``
+    (the generated code makes a class of each). An alias naming another type is not.
+    """
+    if isinstance(decl, ir.Interface):
+        return object_view(schema, decl)
+    if isinstance(decl, ir.Alias) and isinstance(decl.type, ir.Object | ir.Intersection | ir.Omit):
+        return object_view(schema, decl.type)
+    return None
+
+
+def method_of(schema: ir.Schema, decl: ir.Decl) -> str | None:
+    """A request or notification type is one whose ``method`` property is a literal."""
+    view = decl_view(schema, decl)
+    for prop in view[0] if view else ():
+        if prop.name == "method":
+            t = deref(schema, prop.type)
+            if isinstance(t, ir.Literal) and isinstance(t.value, str):
+                return t.value
+    return None
+
+
+def methods(schema: ir.Schema) -> dict[str, str]:
+    """Method name -> the first declaration that carries it."""
+    found: dict[str, str] = {}
+    for decl in schema.decls.values():
+        method = method_of(schema, decl)
+        if method is not None:
+            found.setdefault(method, decl.name)
+    return found
+
+
+def is_error_code(value: ir.LiteralValue) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in ERROR_CODE_RANGE
+
+
+def shape(schema: ir.Schema, decl: ir.Decl) -> str | None:
+    """A name-free structural key; two declarations with one shape are interchangeable.
+
+    Empty objects have no shape: any two of them look alike, so they prove no rename.
+    """
+    if isinstance(decl, ir.Const):
+        return "const " + json.dumps(decl.value)
+    view = decl_view(schema, decl)
+    if view is not None:
+        props, index = view
+        if not props:
+            return None
+        parts = sorted(f"{p.name}{'?' if p.optional else ''}: {render(p.type)}" for p in props)
+        if index is not None:
+            parts.append(f"[string]: {render(index.value)}")
+        return "object { " + "; ".join(parts) + " }"
+    assert isinstance(decl, ir.Alias)
+    return "alias " + render(decl.type)
+
+
+def declaring(
+    schema: ir.Schema, t: ir.TypeExpr | ir.Interface, owner: str, name: str
+) -> str | None:
+    """The declaration whose own body declares property ``name`` of ``t``."""
+    match t:
+        case ir.Interface():
+            if any(p.name == name for p in t.body.properties):
+                return t.name
+            # Later bases win in ``flat_properties``, so search them last-first.
+            for base in reversed(t.extends):
+                found = declaring(schema, base, t.name, name)
+                if found is not None:
+                    return found
+        case ir.Ref():
+            decl = schema.decls.get(t.name)
+            if isinstance(decl, ir.Interface):
+                return declaring(schema, decl, decl.name, name)
+            if isinstance(decl, ir.Alias):
+                return declaring(schema, decl.type, decl.name, name)
+        case ir.Object(properties=props):
+            return owner if any(p.name == name for p in props) else None
+        case ir.Omit(base=base, keys=keys):
+            return None if name in keys else declaring(schema, base, owner, name)
+        case ir.Intersection(members=members):
+            for member in reversed(members):
+                found = declaring(schema, member, owner, name)
+                if found is not None:
+                    return found
+    return None
+
+
+def _base_refs(t: ir.TypeExpr) -> Iterator[str]:
+    match t:
+        case ir.Ref(name=name):
+            yield name
+        case ir.Omit(base=base):
+            yield from _base_refs(base)
+        case ir.Intersection(members=members):
+            for member in members:
+                yield from _base_refs(member)
+
+
+def ancestors(schema: ir.Schema, name: str) -> frozenset[str]:
+    """Every declaration ``name`` inherits properties from, transitively."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        decl = schema.decls.get(todo.pop())
+        if isinstance(decl, ir.Interface):
+            bases = [b for t in decl.extends for b in _base_refs(t)]
+        elif isinstance(decl, ir.Alias):
+            bases = list(_base_refs(decl.type))
+        else:
+            bases = []
+        for base in bases:
+            if base not in seen:
+                seen.add(base)
+                todo.append(base)
+    return frozenset(seen)
+
+
+def _has_prop(schema: ir.Schema, decl_name: str, prop: str) -> bool:
+    decl = schema.decls.get(decl_name)
+    view = decl_view(schema, decl) if decl is not None else None
+    return view is not None and any(p.name == prop for p in view[0])
+
+
+def _show(value: ir.LiteralValue) -> str:
+    return json.dumps(value)
+
+
+def _pair_unique(
+    removed: Iterable[tuple[str, str | None]], added: Iterable[tuple[str, str | None]]
+) -> list[tuple[str, str]]:
+    """Pair removed and added names whose key matches exactly one of each."""
+    gone: dict[str, list[str]] = defaultdict(list)
+    new: dict[str, list[str]] = defaultdict(list)
+    for name, key in removed:
+        if key is not None:
+            gone[key].append(name)
+    for name, key in added:
+        if key is not None:
+            new[key].append(name)
+    return [
+        (gone[key][0], new[key][0])
+        for key in gone
+        if len(gone[key]) == 1 and len(new.get(key, ())) == 1
+    ]
+
+
+# --------------------------------------------------------------------------- the diff
+
+
+class _Differ:
+    def __init__(self, old: ir.Schema, new: ir.Schema, diagnostics: Diagnostics) -> None:
+        self.old = old
+        self.new = new
+        self.diags = diagnostics
+        self.changes: list[Change] = []
+        self.field_renames: list[FieldRename] = []
+        self.field_moves: list[FieldMove] = []
+        self.removed_fields: list[tuple[str, str]] = []
+        self.compat = Compatibility()
+
+    def add(
+        self,
+        code: str,
+        subject: str,
+        message: str,
+        *,
+        wire: bool = False,
+        python: bool = False,
+        additive: bool = False,
+        old: ir.Span | None = None,
+        new: ir.Span | None = None,
+    ) -> None:
+        self.changes.append(Change(code, subject, message, wire, python, additive, old, new))
+
+    # -- top level
+
+    def run(self) -> SchemaDiff:
+        removed = [n for n in self.old.decls if n not in self.new.decls]
+        added = [n for n in self.new.decls if n not in self.old.decls]
+        renames = self.find_renames(removed, added)
+        self.compat = Compatibility((r.old, r.new) for r in renames)
+        renamed_from = {r.new: r for r in renames}
+        renamed_old = {r.old for r in renames}
+
+        for name in removed:
+            if name not in renamed_old:
+                self.declaration_removed(self.old.decls[name])
+        for name, new_decl in self.new.decls.items():
+            rename = renamed_from.get(name)
+            if rename is not None:
+                old_decl = self.old.decls[rename.old]
+                how = "by @renamedFrom" if rename.hinted else "same structure"
+                self.add(
+                    "renamed",
+                    rename.old,
+                    f"renamed to {name} ({how}); the Python name changes",
+                    python=True,
+                    old=old_decl.span,
+                    new=new_decl.span,
+                )
+                self.compare(old_decl, new_decl)
+            elif name in self.old.decls:
+                self.compare(self.old.decls[name], new_decl)
+            else:
+                kind = "constant" if isinstance(new_decl, ir.Const) else "type"
+                self.add("added", name, f"{kind} added", additive=True, new=new_decl.span)
+        self.compare_methods()
+        return SchemaDiff(
+            tuple(self.changes),
+            tuple(renames),
+            tuple(self.field_renames),
+            tuple(self.field_moves),
+            tuple(n for n in removed if n not in renamed_old),
+            tuple(self.removed_fields),
+        )
+
+    def find_renames(self, removed: list[str], added: list[str]) -> list[Rename]:
+        renames: list[Rename] = []
+        gone = set(removed)
+        for name in added:
+            decl = self.new.decls[name]
+            hint = decl.doc.get(RENAME_TAG)
+            if hint is None:
+                continue
+            old_name = hint.split()[0] if hint.split() else ""
+            if old_name in gone:
+                renames.append(Rename(old_name, name, hinted=True))
+                gone.discard(old_name)
+            else:
+                self.diags.warn(
+                    f"@{RENAME_TAG} {old_name or '(no name)'}: the old schema has no removed "
+                    f"declaration of that name; tag ignored",
+                    decl.span,
+                )
+        taken = {r.new for r in renames}
+        inferred = _pair_unique(
+            [(n, shape(self.old, self.old.decls[n])) for n in removed if n in gone],
+            [(n, shape(self.new, self.new.decls[n])) for n in added if n not in taken],
+        )
+        renames += [Rename(a, b, hinted=False) for a, b in inferred]
+        return renames
+
+    def declaration_removed(self, decl: ir.Decl) -> None:
+        if isinstance(decl, ir.Const):
+            if is_error_code(decl.value):
+                self.add(
+                    "error-code-removed",
+                    decl.name,
+                    f"error code {decl.value} removed",
+                    wire=True,
+                    python=True,
+                    old=decl.span,
+                )
+            else:
+                self.add("removed", decl.name, "constant removed", python=True, old=decl.span)
+        else:
+            self.add("removed", decl.name, "type removed", python=True, old=decl.span)
+
+    def compare_methods(self) -> None:
+        old, new = methods(self.old), methods(self.new)
+        for method, owner in old.items():
+            if method not in new:
+                span = self.old.decls[owner].span
+                self.add(
+                    "method-removed",
+                    f"method {method}",
+                    f"removed (was {owner})",
+                    wire=True,
+                    old=span,
+                )
+        for method, owner in new.items():
+            if method not in old:
+                span = self.new.decls[owner].span
+                self.add(
+                    "method-added", f"method {method}", f"added ({owner})", additive=True, new=span
+                )
+
+    # -- one declaration present on both sides
+
+    def compare(self, old: ir.Decl, new: ir.Decl) -> None:
+        subject = new.name
+        if isinstance(old, ir.Const) and isinstance(new, ir.Const):
+            if literal_key(old.value) != literal_key(new.value):
+                error = is_error_code(old.value) or is_error_code(new.value)
+                self.add(
+                    "error-code-changed" if error else "const-changed",
+                    subject,
+                    f"value changed from {_show(old.value)} to {_show(new.value)}",
+                    wire=True,
+                    old=old.span,
+                    new=new.span,
+                )
+        elif isinstance(old, ir.Const) or isinstance(new, ir.Const):
+            self.add(
+                "kind-changed",
+                subject,
+                f"changed from {old.kind} to {new.kind}",
+                wire=True,
+                python=True,
+                old=old.span,
+                new=new.span,
+            )
+        else:
+            old_view, new_view = decl_view(self.old, old), decl_view(self.new, new)
+            if old_view is not None and new_view is not None:
+                self.compare_fields(old, new)
+            elif (
+                isinstance(old, ir.Alias)
+                and isinstance(new, ir.Alias)
+                and not (old_view or new_view)
+            ):
+                self.compare_types(subject, old.type, new.type, old.span, new.span)
+            else:
+                # An object type became a union (or the reverse): the class is gone in Python.
+                old_t, new_t = _decl_type(old), _decl_type(new)
+                fits = self.compat.fits(old_t, self.old, new_t, self.new)
+                self.add(
+                    "kind-changed",
+                    subject,
+                    f"changed from {_describe(old, old_t)} to {_describe(new, new_t)}",
+                    wire=not fits,
+                    python=True,
+                    old=old.span,
+                    new=new.span,
+                )
+        if new.doc.has("deprecated") and not old.doc.has("deprecated"):
+            self.add("deprecated", subject, "deprecated", old=old.span, new=new.span)
+
+    def compare_types(
+        self,
+        subject: str,
+        old_t: ir.TypeExpr,
+        new_t: ir.TypeExpr,
+        old_span: ir.Span,
+        new_span: ir.Span,
+    ) -> None:
+        if (
+            isinstance(old_t, ir.Ref)
+            and isinstance(new_t, ir.Ref)
+            and self.compat.same_name(old_t.name, new_t.name)
+        ):
+            return  # a named type: its own changes are reported on it
+        old_lits, new_lits = literal_set(self.old, old_t), literal_set(self.new, new_t)
+        if old_lits is not None and new_lits is not None:
+            self.compare_literals(subject, old_lits, new_lits, old_span, new_span)
+            return
+        views = self.inline_views(old_t, new_t)
+        if views is not None:
+            # An object written inline has no name to report on: compare it field by field.
+            (old_props, old_index), (new_props, new_index) = views
+            self.compare_props(
+                subject,
+                {p.name: p for p in old_props},
+                {p.name: p for p in new_props},
+                None,
+            )
+            self.compare_index(subject, old_index, new_index)
+            return
+        wider = self.compat.fits(old_t, self.old, new_t, self.new)
+        narrower = self.compat.fits(new_t, self.new, old_t, self.old)
+        members = self.member_changes(old_t, new_t)
+        text = members or f"from {render(old_t)} to {render(new_t)}"
+        if wider and narrower:
+            if members:  # every member is still accepted, but the named list changed
+                self.add("members-changed", subject, members, old=old_span, new=new_span)
+        elif wider:
+            self.add(
+                "type-widened",
+                subject,
+                f"type widened: {text}",
+                additive=True,
+                old=old_span,
+                new=new_span,
+            )
+        elif narrower:
+            self.add(
+                "type-narrowed",
+                subject,
+                f"type narrowed: {text}",
+                wire=True,
+                old=old_span,
+                new=new_span,
+            )
+        else:
+            self.add(
+                "type-changed",
+                subject,
+                f"type changed: {text}",
+                wire=True,
+                old=old_span,
+                new=new_span,
+            )
+
+    def compare_literals(
+        self,
+        subject: str,
+        old_lits: frozenset[LiteralKey],
+        new_lits: frozenset[LiteralKey],
+        old_span: ir.Span,
+        new_span: ir.Span,
+    ) -> None:
+        if old_lits == new_lits:
+            return
+        if len(old_lits) == 1 and len(new_lits) == 1:
+            (_, a), (_, b) = next(iter(old_lits)), next(iter(new_lits))
+            error = is_error_code(a) or is_error_code(b)
+            self.add(
+                "error-code-changed" if error else "literal-changed",
+                subject,
+                f"literal changed from {_show(a)} to {_show(b)}",
+                wire=True,
+                old=old_span,
+                new=new_span,
+            )
+            return
+        for _, value in sorted(old_lits - new_lits, key=str):
+            self.add(
+                "literal-removed",
+                subject,
+                f"literal {_show(value)} removed",
+                wire=True,
+                old=old_span,
+                new=new_span,
+            )
+        for _, value in sorted(new_lits - old_lits, key=str):
+            self.add(
+                "literal-added",
+                subject,
+                f"literal {_show(value)} added",
+                additive=True,
+                old=old_span,
+                new=new_span,
+            )
+
+    def inline_views(
+        self, old_t: ir.TypeExpr, new_t: ir.TypeExpr
+    ) -> tuple[ObjectView, ObjectView] | None:
+        """Both sides' properties when both are objects and at least one is written inline."""
+        old_d, new_d = deref(self.old, old_t), deref(self.new, new_t)
+        if isinstance(old_d, ir.Ref) and isinstance(new_d, ir.Ref):
+            return None
+        old_v = ANY_OBJECT if _is_object_primitive(old_d) else object_view(self.old, old_d)
+        new_v = ANY_OBJECT if _is_object_primitive(new_d) else object_view(self.new, new_d)
+        if old_v is None or new_v is None:
+            return None
+        return old_v, new_v
+
+    def member_changes(self, old_t: ir.TypeExpr, new_t: ir.TypeExpr) -> str:
+        """ "members added: X; removed: Y" for two unions of named types, else ""."""
+        old_m, new_m = _named_members(self.old, old_t), _named_members(self.new, new_t)
+        if not all(isinstance(m, ir.Ref) for m in (*old_m, *new_m)):
+            return ""
+        old_names = [m.name for m in old_m if isinstance(m, ir.Ref)]
+        new_names = [m.name for m in new_m if isinstance(m, ir.Ref)]
+        added = [n for n in new_names if not any(self.compat.same_name(o, n) for o in old_names)]
+        gone = [o for o in old_names if not any(self.compat.same_name(o, n) for n in new_names)]
+        parts = [
+            f"{what}: {', '.join(names)}"
+            for what, names in (("members added", added), ("members removed", gone))
+            if names
+        ]
+        return "; ".join(parts)
+
+    def compare_fields(self, old: ir.Decl, new: ir.Decl) -> None:
+        old_view, new_view = decl_view(self.old, old), decl_view(self.new, new)
+        assert old_view is not None and new_view is not None
+        old_props = {p.name: p for p in old_view[0]}
+        new_props = {p.name: p for p in new_view[0]}
+        self.compare_props(new.name, old_props, new_props, (old, new))
+        self.compare_index(f"{new.name}", _own_index(old), _own_index(new))
+
+    def compare_props(
+        self,
+        owner: str,
+        old_props: dict[str, ir.Property],
+        new_props: dict[str, ir.Property],
+        decls: tuple[ir.Decl, ir.Decl] | None,
+    ) -> None:
+        """Field-level changes of one object type; ``decls`` is None for an inline object."""
+        gone = [n for n in old_props if n not in new_props]
+        fresh = [n for n in new_props if n not in old_props]
+        renamed: list[FieldRename] = []
+        if decls is not None:
+            renamed = self.field_renames_of(*decls, old_props, new_props, gone, fresh)
+        renamed_old = {r.old: r for r in renamed}
+        renamed_new = {r.new for r in renamed}
+        is_method = decls is not None and all(
+            method_of(schema, decl) is not None
+            for schema, decl in ((self.old, decls[0]), (self.new, decls[1]))
+        )
+
+        for name in gone:
+            if name in renamed_old:
+                rename = renamed_old[name]
+                self.add(
+                    "field-renamed",
+                    f"{owner}.{name}",
+                    f"renamed to {rename.new}; the Python attribute changes",
+                    wire=True,
+                    python=True,
+                    old=old_props[name].span,
+                    new=new_props[rename.new].span,
+                )
+                self.compare_field(owner, old_props[name], new_props[rename.new], rename.new)
+            elif decls is None or not self.inherited_removal(*decls, name):
+                self.field_removed(owner, new_props, old_props[name], record=decls is not None)
+        for name in fresh:
+            if name in renamed_new or (decls and self.inherited_addition(*decls, name)):
+                continue
+            prop = new_props[name]
+            if prop.optional:
+                self.add(
+                    "field-added",
+                    f"{owner}.{name}",
+                    "optional field added",
+                    additive=True,
+                    new=prop.span,
+                )
+            else:
+                self.add(
+                    "required-field-added",
+                    f"{owner}.{name}",
+                    "required field added",
+                    wire=True,
+                    python=True,
+                    new=prop.span,
+                )
+        for name, old_prop in old_props.items():
+            if name not in new_props or (is_method and name == "method"):
+                continue
+            if decls is not None and self.inherited_unchanged(*decls, name):
+                continue
+            self.compare_field(owner, old_prop, new_props[name], name)
+
+    def inherited_unchanged(self, old: ir.Decl, new: ir.Decl, name: str) -> bool:
+        """Both sides inherit ``name`` from one base: any change is reported on that base."""
+        origin_old = declaring(self.old, _as_type(old), old.name, name)
+        origin_new = declaring(self.new, _as_type(new), new.name, name)
+        return origin_old == origin_new and origin_new not in (old.name, new.name)
+
+    def field_renames_of(
+        self,
+        old: ir.Decl,
+        new: ir.Decl,
+        old_props: dict[str, ir.Property],
+        new_props: dict[str, ir.Property],
+        gone: list[str],
+        fresh: list[str],
+    ) -> list[FieldRename]:
+        found: list[FieldRename] = []
+        left = set(gone)
+        for name in fresh:
+            hint = new_props[name].doc.get(RENAME_TAG)
+            if hint is None:
+                continue
+            old_name = hint.split()[0] if hint.split() else ""
+            if old_name in left:
+                found.append(FieldRename(new.name, old_name, name, hinted=True))
+                left.discard(old_name)
+            else:
+                self.diags.warn(
+                    f"@{RENAME_TAG} {old_name or '(no name)'}: '{old.name}' had no property of "
+                    "that name that is now gone; tag ignored",
+                    new_props[name].span,
+                )
+        taken = {r.new for r in found}
+
+        # Only a type's own properties can be inferred renames: inherited ones move with bases.
+        def key(schema: ir.Schema, decl: ir.Decl, prop: ir.Property) -> str | None:
+            if declaring(schema, _as_type(decl), decl.name, prop.name) != decl.name:
+                return None
+            return f"{'?' if prop.optional else ''}{render(prop.type)}"
+
+        found += [
+            FieldRename(new.name, a, b, hinted=False)
+            for a, b in _pair_unique(
+                [(n, key(self.old, old, old_props[n])) for n in gone if n in left],
+                [(n, key(self.new, new, new_props[n])) for n in fresh if n not in taken],
+            )
+        ]
+        self.field_renames += found
+        return found
+
+    def inherited_removal(self, old: ir.Decl, new: ir.Decl, name: str) -> bool:
+        """The base that declared ``name`` is still a base and lost it: reported there."""
+        origin = declaring(self.old, _as_type(old), old.name, name)
+        return (
+            origin is not None
+            and origin != old.name
+            and origin in ancestors(self.new, new.name)
+            and not _has_prop(self.new, origin, name)
+        )
+
+    def inherited_addition(self, old: ir.Decl, new: ir.Decl, name: str) -> bool:
+        origin = declaring(self.new, _as_type(new), new.name, name)
+        return (
+            origin is not None
+            and origin != new.name
+            and origin in ancestors(self.old, old.name)
+            and not _has_prop(self.old, origin, name)
+        )
+
+    def field_removed(
+        self, owner: str, new_props: dict[str, ir.Property], prop: ir.Property, *, record: bool
+    ) -> None:
+        """``record``: the owner is a declaration, so the Python class keeps its name."""
+        into = self.moved_into(new_props, prop.name)
+        if record:
+            self.removed_fields.append((owner, prop.name))
+        if into is None:
+            message = "field removed"
+        else:
+            if record:
+                self.field_moves.append(FieldMove(owner, prop.name, into))
+            message = f"field removed; it now lives in {into}.{prop.name}"
+        self.add(
+            "field-removed",
+            f"{owner}.{prop.name}",
+            message,
+            wire=True,
+            python=True,
+            old=prop.span,
+        )
+
+    def moved_into(self, new_props: dict[str, ir.Property], name: str) -> str | None:
+        """A sibling property whose object type(s) all gained ``name`` holds it now."""
+        for holder in new_props.values():
+            members = union_members(self.new, holder.type)
+            views = [object_view(self.new, m) for m in members]
+            if views and all(v is not None and any(p.name == name for p in v[0]) for v in views):
+                return holder.name
+        return None
+
+    def compare_field(self, owner: str, old: ir.Property, new: ir.Property, name: str) -> None:
+        subject = f"{owner}.{name}"
+        if old.optional and not new.optional:
+            self.add(
+                "field-required",
+                subject,
+                "optional field became required",
+                wire=True,
+                old=old.span,
+                new=new.span,
+            )
+        elif new.optional and not old.optional:
+            self.add(
+                "field-optional",
+                subject,
+                "required field became optional",
+                old=old.span,
+                new=new.span,
+            )
+        self.compare_types(subject, old.type, new.type, old.span, new.span)
+        if new.doc.has("deprecated") and not old.doc.has("deprecated"):
+            self.add("deprecated", subject, "deprecated", old=old.span, new=new.span)
+
+    def compare_index(
+        self, owner: str, old_index: ir.IndexSignature | None, new_index: ir.IndexSignature | None
+    ) -> None:
+        subject = f"{owner}[string]"
+        # Object types are open anyway; an index of ``unknown`` adds nothing to that.
+        if old_index is not None and is_top(self.old, old_index.value):
+            old_index = None
+        if new_index is not None and is_top(self.new, new_index.value):
+            new_index = None
+        if old_index is not None and new_index is None:
+            self.add(
+                "index-removed",
+                subject,
+                # Object types stay open on the wire (and in the models), so extra
+                # properties still pass; only their declared value type is gone.
+                "no longer declares arbitrary extra properties",
+                old=old_index.span,
+            )
+        elif old_index is None and new_index is not None:
+            self.add(
+                "index-added",
+                subject,
+                "now accepts arbitrary extra properties",
+                additive=True,
+                new=new_index.span,
+            )
+        elif old_index is not None and new_index is not None:
+            self.compare_types(
+                subject, old_index.value, new_index.value, old_index.span, new_index.span
+            )
+
+
+def _as_type(decl: ir.Decl) -> ir.TypeExpr | ir.Interface:
+    if isinstance(decl, ir.Interface):
+        return decl
+    if isinstance(decl, ir.Alias):
+        return decl.type
+    return ir.Literal(decl.value)
+
+
+def _named_members(schema: ir.Schema, t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
+    """A union's members as written (through one alias naming a union), else ``(t,)``."""
+    decl = schema.decls.get(t.name) if isinstance(t, ir.Ref) else None
+    if isinstance(decl, ir.Alias) and isinstance(decl.type, ir.Union):
+        t = decl.type
+    return t.members if isinstance(t, ir.Union) else (t,)
+
+
+def _describe(decl: ir.Decl, t: ir.TypeExpr) -> str:
+    return "an object type" if isinstance(decl, ir.Interface) else render(t)
+
+
+def _decl_type(decl: ir.Decl) -> ir.TypeExpr:
+    """A declaration as a type: an interface by reference, an alias by its definition."""
+    if isinstance(decl, ir.Alias):
+        return decl.type
+    if isinstance(decl, ir.Const):
+        return ir.Literal(decl.value)
+    return ir.Ref(decl.name)
+
+
+def _own_index(decl: ir.Decl) -> ir.IndexSignature | None:
+    if isinstance(decl, ir.Interface):
+        return decl.body.index
+    if isinstance(decl, ir.Alias) and isinstance(decl.type, ir.Object):
+        return decl.type.index
+    return None
+
+
+def diff_schemas(
+    old: ir.Schema, new: ir.Schema, diagnostics: Diagnostics | None = None
+) -> SchemaDiff:
+    """Everything that differs between two revisions, in the new revision's order."""
+    return _Differ(old, new, diagnostics if diagnostics is not None else Diagnostics()).run()

@@ -1,0 +1,214 @@
+"""Render a ``SchemaDiff`` as text, Markdown (changelog-ready) or JSON; the ``diff`` command.
+
+Rendering is pure. Text and Markdown fold one change repeated over many types (a field
+every request inherits from a new base, say) into one line; JSON lists every change.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from codegen import ir
+from codegen.diff import Change, SchemaDiff, Severity, diff_schemas
+from codegen.errors import Diagnostics, SchemaError
+
+T = TypeVar("T")
+
+EXIT_BREAKING = 1
+EXIT_BAD_SCHEMA = 2
+EXIT_INTERNAL = 3
+GROUPS: tuple[tuple[Severity, str], ...] = (
+    ("breaking", "Breaking"),
+    ("additive", "Additive"),
+    ("changed", "Changed"),
+)
+WHO = {"wire": "wire", "python": "Python"}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of a human report: a change, or one change shared by several types."""
+
+    subject: str
+    message: str
+    breaks: tuple[str, ...]
+    span: ir.Span | None
+    owners: tuple[str, ...] = ()
+
+    def label(self, code: Callable[[str], str] = str) -> str:
+        if not self.owners:
+            return code(self.subject)
+        return f"{code(self.subject)} in {len(self.owners)} types ({', '.join(self.owners)})"
+
+
+def summary(diff: SchemaDiff) -> dict[str, int]:
+    return {severity: len(diff.by_severity(severity)) for severity, _ in GROUPS}
+
+
+def _group_key(change: Change) -> tuple[object, ...] | None:
+    owner, dot, member = change.subject.rpartition(".")
+    if not dot or " " in owner:
+        return None
+    return (change.code, member, change.message, change.old, change.new)
+
+
+def entries(changes: Sequence[Change]) -> list[Entry]:
+    """Fold changes that differ only in their owner type into one entry, in first order."""
+    owners: dict[tuple[object, ...], list[str]] = {}
+    firsts: dict[tuple[object, ...], Change] = {}
+    order: list[tuple[object, ...] | Change] = []
+    for change in changes:
+        key = _group_key(change)
+        if key is None:
+            order.append(change)
+            continue
+        if key not in owners:
+            owners[key], firsts[key] = [], change
+            order.append(key)
+        owners[key].append(change.subject.rpartition(".")[0])
+    result: list[Entry] = []
+    for item in order:
+        change = item if isinstance(item, Change) else firsts[item]
+        span = change.new or change.old
+        if isinstance(item, Change) or len(owners[item]) == 1:
+            result.append(Entry(change.subject, change.message, change.breaks, span))
+        else:
+            member = change.subject.rpartition(".")[2]
+            result.append(Entry(member, change.message, change.breaks, span, tuple(owners[item])))
+    return result
+
+
+def _who(breaks: tuple[str, ...]) -> str:
+    return ", ".join(WHO[b] for b in breaks)
+
+
+def render_text(diff: SchemaDiff, old: str, new: str) -> str:
+    counts = summary(diff)
+    lines = [
+        f"{old} -> {new}: {counts['breaking']} breaking, {counts['additive']} additive, "
+        f"{counts['changed']} changed"
+    ]
+    for severity, title in GROUPS:
+        group = entries(diff.by_severity(severity))
+        if not group:
+            continue
+        lines += ["", f"{title}:"]
+        for entry in group:
+            who = f" [breaks {_who(entry.breaks)}]" if entry.breaks else ""
+            where = f" ({entry.span})" if entry.span else ""
+            lines.append(f"  {entry.label()}: {entry.message}{who}{where}")
+    return "\n".join(lines) + "\n"
+
+
+def render_markdown(diff: SchemaDiff, old: str, new: str) -> str:
+    lines = [f"## Schema changes: `{old}` → `{new}`", ""]
+    if not diff.changes:
+        return "\n".join([*lines, "_No changes._", ""])
+    for severity, title in GROUPS:
+        group = entries(diff.by_severity(severity))
+        if not group:
+            continue
+        lines += [f"### {title}", ""]
+        for entry in group:
+            who = f" _(breaks {_who(entry.breaks)})_" if entry.breaks else ""
+            lines.append(f"- {entry.label(lambda s: f'**`{s}`**')}: {entry.message}{who}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _span(span: ir.Span | None) -> str | None:
+    return None if span is None else str(span)
+
+
+def render_json(diff: SchemaDiff, old: str, new: str) -> str:
+    data = {
+        "old": old,
+        "new": new,
+        "summary": summary(diff),
+        "breaking": diff.breaking,
+        "changes": [
+            {
+                "severity": c.severity,
+                "code": c.code,
+                "subject": c.subject,
+                "message": c.message,
+                "breaks": list(c.breaks),
+                "old": _span(c.old),
+                "new": _span(c.new),
+            }
+            for c in diff.changes
+        ],
+        "renames": [{"old": r.old, "new": r.new, "hinted": r.hinted} for r in diff.renames],
+        "field_renames": [
+            {"type": r.owner, "old": r.old, "new": r.new, "hinted": r.hinted}
+            for r in diff.field_renames
+        ],
+        "field_moves": [
+            {"type": m.owner, "field": m.name, "into": m.into} for m in diff.field_moves
+        ],
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+RENDERERS: dict[str, Callable[[SchemaDiff, str, str], str]] = {
+    "text": render_text,
+    "markdown": render_markdown,
+    "json": render_json,
+}
+
+# --------------------------------------------------------------------------- command
+
+
+def run_or_exit(action: Callable[[], T]) -> T:
+    """Bad schemas become one ``file:line:col: error:`` line and exit 2; never a traceback."""
+    try:
+        return action()
+    except SchemaError as err:
+        click.echo(str(err), err=True)
+        sys.exit(EXIT_BAD_SCHEMA)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as err:  # a compiler bug: say so briefly
+        click.echo(f"internal compiler error: {type(err).__name__}: {err}", err=True)
+        sys.exit(EXIT_INTERNAL)
+
+
+def load_side(source: Path, diagnostics: Diagnostics) -> ir.Schema:
+    """One side of a diff: a schema folder (every .ts below it) or one .ts file."""
+    from codegen.pipeline import load_schema, schema_files
+
+    return load_schema(schema_files(source), diagnostics)
+
+
+def diff_paths(old: Path, new: Path, diagnostics: Diagnostics) -> SchemaDiff:
+    return diff_schemas(load_side(old, diagnostics), load_side(new, diagnostics), diagnostics)
+
+
+@click.command("diff")
+@click.argument("old", type=click.Path(path_type=Path))
+@click.argument("new", type=click.Path(path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(sorted(RENDERERS)),
+    default="text",
+    show_default=True,
+    help="markdown is ready to paste into a changelog.",
+)
+@click.option("--fail-on-breaking", is_flag=True, help="Exit 1 if anything breaks.")
+def diff_command(old: Path, new: Path, fmt: str, fail_on_breaking: bool) -> None:
+    """Compare two schema revisions (folders or .ts files) and report what breaks."""
+    diags = Diagnostics()
+    result = run_or_exit(lambda: diff_paths(old, new, diags))
+    for warning in diags.warnings:
+        click.echo(str(warning), err=True)
+    click.echo(RENDERERS[fmt](result, str(old), str(new)), nl=False)
+    if fail_on_breaking and result.breaking:
+        sys.exit(EXIT_BREAKING)
