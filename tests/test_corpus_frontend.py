@@ -6,9 +6,11 @@ import json
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from codegen import ir
-from codegen.errors import Diagnostics
+from codegen.errors import Diagnostics, SchemaError
 from codegen.parse import parse_module
 from codegen.resolve import flat_properties, resolve
 from tests.conftest import REVISIONS, require_corpus
@@ -116,3 +118,37 @@ def _timed(text: str) -> float:
     start = time.perf_counter()
     resolve([parse_module("schema.ts", text)])
     return time.perf_counter() - start
+
+
+EDITS = st.lists(
+    st.tuples(
+        st.floats(0, 1, exclude_max=True),
+        st.one_of(
+            st.integers(1, 20),
+            st.sampled_from(["<", "}", "|", "[]", "typeof ", "Omit<", "extends ", '"x"', "?"]),
+            st.sampled_from(["/**", "@override", "-", "keyof ", "Foo", "\\u", "`", ";"]),
+        ),
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(EDITS)
+def test_corrupted_official_schema_fails_cleanly(edits: list[tuple[float, int | str]]) -> None:
+    text = (require_corpus("2024-11-05") / "schema.ts").read_text("utf-8")
+    for where, edit in edits:
+        at = int(where * len(text))
+        # An int deletes that many characters; a string is inserted.
+        text = (
+            text[:at] + text[at + edit :] if isinstance(edit, int) else text[:at] + edit + text[at:]
+        )
+    try:
+        schema = resolve([parse_module("m.ts", text)])
+    except SchemaError as err:
+        assert str(err).startswith("m.ts:") and "\n" not in str(err)
+        return
+    for decl in schema.decls.values():
+        if isinstance(decl, ir.Interface):
+            flat_properties(schema, decl)
