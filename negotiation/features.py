@@ -491,11 +491,27 @@ def _test_for(tag: FeatureTag) -> _Test:
 
 
 def _all_of(tests: tuple[_Test, ...]) -> _Test:
-    return lambda features: all(test(features) for test in tests)
+    if len(tests) == 2:
+        first, second = tests
+        return lambda features: first(features) and second(features)
+
+    def all_hold(features: FeatureSet) -> bool:
+        for test in tests:  # a plain loop: cheaper than all() over a generator
+            if not test(features):
+                return False
+        return True
+
+    return all_hold
 
 
 def _any_of(tests: tuple[_Test, ...]) -> _Test:
-    return lambda features: any(test(features) for test in tests)
+    def any_holds(features: FeatureSet) -> bool:
+        for test in tests:
+            if test(features):
+                return True
+        return False
+
+    return any_holds
 
 
 def declared_tags(features: Iterable[FeatureTag]) -> list[str]:
