@@ -279,3 +279,23 @@ def test_detail_names_the_types_where_ours_loses_first(monkeypatch: pytest.Monke
     theirs = {"Fast": quick, "Slow": quick}
     report_slowest_types(report, "them", examples, ours, theirs, top=1)
     assert lines[-1].split() == ["Slow:", "0.25×", "4.00", "µs", "vs", "1.00", "µs"]
+
+
+def test_without_the_corpus_every_goal_row_is_kept_and_marked_skipped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bench import codegen_bench
+
+    def no_corpus(revision: str = "") -> Path:
+        raise Skip("official MCP corpus not found at /nowhere")
+
+    monkeypatch.setattr(codegen_bench, "revision_dir", no_corpus)
+    monkeypatch.setattr(validation_bench, "example_files", no_corpus)
+    report, lines = collecting_report()
+    codegen_bench.run(report)
+    validation_bench.run(report)
+    assert [r.value for r in report.rows] == [None] * 5
+    assert all(r.goal is not None and r.met is None for r in report.rows)
+    assert all("corpus not found" in line for line in lines)
+    table = format_table(report.rows)
+    assert table.count("skipped") == 5
