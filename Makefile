@@ -10,7 +10,6 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PY_BOOT) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 

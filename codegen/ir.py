@@ -195,7 +195,17 @@ class Object:
 
 
 TypeExpr = (
-    Primitive | Literal | Ref | Typeof | Array | Tuple | Union | Intersection | Omit | Mapping | Object
+    Primitive
+    | Literal
+    | Ref
+    | Typeof
+    | Array
+    | Tuple
+    | Union
+    | Intersection
+    | Omit
+    | Mapping
+    | Object
 )
 
 # --------------------------------------------------------------------------- declarations
