@@ -264,8 +264,9 @@ class _ModelsEmitter:
         if not recursive:
             plan.imports.add("TypeAlias")
         plan.items[decl.name] = text
-        hard = frozenset() if recursive else frozenset(ann.refs)
-        plan.orders[decl.name] = Item(decl.name, (order,), hard, frozenset(ann.refs), decl.span)
+        # A quoted recursive alias needs nothing when it runs: it keeps its source place.
+        needs = frozenset() if recursive else frozenset(ann.refs)
+        plan.orders[decl.name] = Item(decl.name, (order,), needs, needs, decl.span)
 
     def recursive_aliases(self) -> set[str]:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
