@@ -207,7 +207,6 @@ class ResourceTemplateReference(SchemaModel):
     """Names a resource template whose argument is being completed."""
 
     type: Literal["ref/resource"]
-
     uri: str
     """The URI or URI template."""
 
@@ -243,7 +242,6 @@ class TextContent(SchemaModel):
     """Text for or from a model."""
 
     type: Literal["text"]
-
     text: str
     """The text."""
 
@@ -257,7 +255,6 @@ class ImageContent(SchemaModel):
     """An image for or from a model."""
 
     type: Literal["image"]
-
     data: str
     """The image bytes, base64-encoded."""
 
@@ -274,7 +271,6 @@ class AudioContent(SchemaModel):
     """Audio for or from a model."""
 
     type: Literal["audio"]
-
     data: str
     """The audio bytes, base64-encoded."""
 
@@ -287,6 +283,91 @@ class AudioContent(SchemaModel):
     meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
 
 
+JSONValue = TypeAliasType("JSONValue", "str | int | float | bool | JSONObject | JSONArray | None")
+"""Any JSON value. `null` is a real value here (a tool may return it as structured content)."""
+
+JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
+"""A JSON object with arbitrary members."""
+
+
+class ClientCapabilitiesSampling(SchemaModel):
+    """Present when the client lets the server sample its language model."""
+
+    context: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    """Present when the client honours `includeContext`."""
+
+    tools: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    """Present when the client supports tool use during sampling."""
+
+
+class ClientCapabilitiesElicitation(SchemaModel):
+    """Present when the client can ask its user for input on the server's behalf."""
+
+    form: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    url: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+
+
+class ClientCapabilities(SchemaModel):
+    """Optional features a client supports. The set is open: clients may add their own members."""
+
+    experimental: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
+    """Non-standard capabilities, keyed by name."""
+
+    roots: Omittable[ClientCapabilitiesRoots] = Field(default=None, exclude_if=_is_none)
+    """Present when the client can list filesystem roots."""
+
+    sampling: Omittable[ClientCapabilitiesSampling] = Field(default=None, exclude_if=_is_none)
+    """Present when the client lets the server sample its language model."""
+
+    elicitation: Omittable[ClientCapabilitiesElicitation] = Field(default=None, exclude_if=_is_none)
+    """Present when the client can ask its user for input on the server's behalf."""
+
+    tasks: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    """Task support as advertised by 2025-11-25 clients; from 2026-07-28 on, tasks are the
+    `io.modelcontextprotocol/tasks` extension instead.
+    """
+
+    extensions: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
+    """Extensions the client supports: extension id to that extension's settings object.
+    An empty object means "supported, no settings".
+    """
+
+
+class ServerCapabilities(SchemaModel):
+    """Optional features a server supports. The set is open: servers may add their own members."""
+
+    experimental: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
+    """Non-standard capabilities, keyed by name."""
+
+    logging: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    """Present when the server sends log messages."""
+
+    completions: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    """Present when the server offers argument completion."""
+
+    prompts: Omittable[ServerCapabilitiesPrompts] = Field(default=None, exclude_if=_is_none)
+    """Present when the server offers prompts."""
+
+    resources: Omittable[ServerCapabilitiesResources] = Field(default=None, exclude_if=_is_none)
+    """Present when the server offers resources."""
+
+    tools: Omittable[ServerCapabilitiesTools] = Field(default=None, exclude_if=_is_none)
+    """Present when the server offers tools."""
+
+    tasks: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    """Task support as advertised by 2025-11-25 servers; from 2026-07-28 on, tasks are the
+    `io.modelcontextprotocol/tasks` extension instead.
+    """
+
+    extensions: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
+    """Extensions the server supports: extension id to that extension's settings object.
+    An empty object means "supported, no settings".
+    """
+
+
+JSONArray = TypeAliasType("JSONArray", "list[JSONValue]")
+"""A JSON array of arbitrary values."""
+
 RequestId: TypeAlias = str | int | float
 """A request id: a string or a number, unique among the sender's open requests."""
 
@@ -295,6 +376,36 @@ ProgressToken: TypeAlias = str | int | float
 
 Cursor: TypeAlias = str
 """An opaque pagination position, minted by the server."""
+
+
+class RequestMetaObject(MetaObject):
+    """The `_meta` of a request. In the modern era it carries the protocol version, the client's
+    identity and the client's capabilities on every request.
+    """
+
+    progress_token: Omittable[ProgressToken] = Field(
+        default=None, exclude_if=_is_none, alias="progressToken"
+    )
+    """Asks for progress notifications, which will quote this token."""
+
+    io_modelcontextprotocol_protocol_version: Omittable[str] = Field(
+        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/protocolVersion"
+    )
+    """The protocol version of this request. Required on every modern request; the
+    `MCP-Protocol-Version` HTTP header must agree with it.
+    """
+
+    io_modelcontextprotocol_client_info: Omittable[Implementation] = Field(
+        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/clientInfo"
+    )
+    """The client program sending the request. Self-reported, so never a basis for trust."""
+
+    io_modelcontextprotocol_client_capabilities: Omittable[ClientCapabilities] = Field(
+        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/clientCapabilities"
+    )
+    """The client's capabilities for this request. Required on every modern request:
+    servers must not carry capabilities over from earlier requests.
+    """
 
 
 class NotificationMetaObject(MetaObject):
@@ -315,9 +426,34 @@ class ResultMetaObject(MetaObject):
     """The server program answering. Self-reported, so never a basis for trust."""
 
 
+class RequestParams(SchemaModel):
+    """Members every request's `params` may have."""
+
+    meta: Omittable[RequestMetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+
+
+class CompleteRequestParams(RequestParams):
+    """Params of `completion/complete`."""
+
+    ref: Annotated[PromptReference | ResourceTemplateReference, Field(discriminator="type")]
+    argument: CompleteRequestParamsArgument
+    """The argument being typed."""
+
+    context: Omittable[CompleteRequestParamsContext] = Field(default=None, exclude_if=_is_none)
+    """Other arguments already settled."""
+
+
+class CompleteRequest(SchemaModel):
+    """Asks for completion candidates for an argument."""
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["completion/complete"]
+    params: CompleteRequestParams
+
+
 class Request(SchemaModel):
     method: str
-
     params: Omittable[dict[str, Any]] = Field(default=None, exclude_if=_is_none)
 
 
@@ -331,7 +467,6 @@ class NotificationParams(SchemaModel):
 
 class Notification(SchemaModel):
     method: str
-
     params: Omittable[dict[str, Any]] = Field(default=None, exclude_if=_is_none)
 
 
@@ -347,7 +482,6 @@ class Result(SchemaModel):
     """Members every result has. Results may carry further members."""
 
     meta: Omittable[ResultMetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
-
     result_type: Omittable[ResultType] = Field(
         default=None, exclude_if=_is_none, alias="resultType"
     )
@@ -395,7 +529,6 @@ class JSONRPCRequest(Request):
     """A request: it expects exactly one response with the same `id`."""
 
     jsonrpc: Literal["2.0"]
-
     id: RequestId
 
 
@@ -409,9 +542,7 @@ class JSONRPCResultResponse(SchemaModel):
     """A successful response."""
 
     jsonrpc: Literal["2.0"]
-
     id: RequestId
-
     result: Result
 
 
@@ -419,9 +550,7 @@ class JSONRPCErrorResponse(SchemaModel):
     """A failed response. `id` is absent only when the request's id could not be read."""
 
     jsonrpc: Literal["2.0"]
-
     id: Omittable[RequestId] = Field(default=None, exclude_if=_is_none)
-
     error: Error
 
 
@@ -444,7 +573,6 @@ class UnsupportedProtocolVersionErrorData(SchemaModel):
 
 class UnsupportedProtocolVersionErrorError(Error):
     code: Literal[-32022, -32004]
-
     data: UnsupportedProtocolVersionErrorData
 
 
@@ -458,19 +586,81 @@ class UnsupportedProtocolVersionError(SchemaModel):
     """
 
     jsonrpc: Literal["2.0"]
-
     id: Omittable[RequestId] = Field(default=None, exclude_if=_is_none)
-
     error: UnsupportedProtocolVersionErrorError
+
+
+class DiscoverRequest(SchemaModel):
+    """Asks the server which protocol versions and capabilities it offers. Every modern server
+    implements it; clients may call it first, or just send requests and handle an
+    unsupported-version error. On stdio it is also the probe that tells modern servers from
+    legacy ones.
+    """
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["server/discover"]
+    params: RequestParams
+
+
+class DiscoverResult(CacheableResult):
+    """What a server offers."""
+
+    supported_versions: list[str] = Field(alias="supportedVersions")
+    """The protocol versions the server accepts; the client picks one for its requests."""
+
+    capabilities: ServerCapabilities
+    """The server's capabilities, including the extensions it supports."""
+
+    instructions: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    """Guidance on using the server, suitable for a model's system prompt."""
+
+
+class InitializeRequestParams(RequestParams):
+    """Params of the legacy handshake request."""
+
+    protocol_version: str = Field(alias="protocolVersion")
+    """The newest protocol version the client supports."""
+
+    capabilities: ClientCapabilities
+    """The client's capabilities for the whole session, including extension settings."""
+
+    client_info: Implementation = Field(alias="clientInfo")
+    """The client program."""
+
+
+class InitializeRequest(SchemaModel):
+    """The legacy handshake: the first request of a session in protocol versions up to
+    2025-11-25. Modern-only servers answer it with "method not found".
+    """
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["initialize"]
+    params: InitializeRequestParams
+
+
+class InitializeResult(Result):
+    """The server's side of the legacy handshake."""
+
+    protocol_version: str = Field(alias="protocolVersion")
+    """The protocol version the session will use. If the client cannot speak it, it disconnects."""
+
+    capabilities: ServerCapabilities
+    """The server's capabilities for the session, including extension settings."""
+
+    server_info: Implementation = Field(alias="serverInfo")
+    """The server program."""
+
+    instructions: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    """Guidance on using the server, suitable for a model's system prompt."""
 
 
 class InitializedNotification(SchemaModel):
     """Sent by the client once it has processed the handshake result."""
 
     jsonrpc: Literal["2.0"]
-
     method: Literal["notifications/initialized"]
-
     params: Omittable[NotificationParams] = Field(default=None, exclude_if=_is_none)
 
 
@@ -490,9 +680,7 @@ class CancelledNotification(SchemaModel):
     """
 
     jsonrpc: Literal["2.0"]
-
     method: Literal["notifications/cancelled"]
-
     params: CancelledNotificationParams
 
 
@@ -501,6 +689,20 @@ ClientNotification: TypeAlias = Annotated[
 ]
 
 ClientResult: TypeAlias = EmptyResult
+
+
+class PaginatedRequestParams(RequestParams):
+    """Params of a list request."""
+
+    cursor: Omittable[Cursor] = Field(default=None, exclude_if=_is_none)
+    """Where to continue: a `nextCursor` from an earlier page. Absent asks for the first page."""
+
+
+class PaginatedRequest(SchemaModel):
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: str
+    params: Omittable[PaginatedRequestParams] = Field(default=None, exclude_if=_is_none)
 
 
 class PaginatedResult(Result):
@@ -530,19 +732,42 @@ class Prompt(BaseMetadata, Icons):
     meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
 
 
+class ListPromptsRequest(PaginatedRequest):
+    """Asks for (a page of) the server's prompts."""
+
+    method: Literal["prompts/list"]
+
+
 class ListPromptsResult(PaginatedResult, CacheableResult):
     """A page of prompts."""
 
     prompts: list[Prompt]
 
 
+class GetPromptRequestParams(RequestParams):
+    """Params of `prompts/get`."""
+
+    name: str
+    """The prompt to get."""
+
+    arguments: Omittable[dict[str, str]] = Field(default=None, exclude_if=_is_none)
+    """Values for the template's arguments."""
+
+
+class GetPromptRequest(SchemaModel):
+    """Asks for one prompt, filled in with arguments."""
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["prompts/get"]
+    params: GetPromptRequestParams
+
+
 class PromptListChangedNotification(SchemaModel):
     """Tells the client that the list of prompts changed, so a cached list is stale."""
 
     jsonrpc: Literal["2.0"]
-
     method: Literal["notifications/prompts/list_changed"]
-
     params: Omittable[NotificationParams] = Field(default=None, exclude_if=_is_none)
 
 
@@ -613,7 +838,6 @@ class TextResourceContents(Icons):
     """
 
     meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
-
     title: Omittable[str] = Field(default=None, exclude_if=_is_none)
     """A human-friendly name for user interfaces."""
 
@@ -650,7 +874,6 @@ class BlobResourceContents(Icons):
     """
 
     meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
-
     title: Omittable[str] = Field(default=None, exclude_if=_is_none)
     """A human-friendly name for user interfaces."""
 
@@ -668,7 +891,6 @@ class EmbeddedResource(SchemaModel):
     """
 
     type: Literal["resource"]
-
     resource: TextResourceContents | BlobResourceContents
     """The embedded contents, with their metadata and annotations."""
 
@@ -686,7 +908,6 @@ class PromptMessage(SchemaModel):
     """One message of a prompt: exactly one content block."""
 
     role: Role
-
     content: ContentBlock
 
 
@@ -699,10 +920,36 @@ class GetPromptResult(Result):
     messages: list[PromptMessage]
 
 
+class ListResourcesRequest(PaginatedRequest):
+    """Asks for (a page of) the server's resources."""
+
+    method: Literal["resources/list"]
+
+
 class ListResourcesResult(PaginatedResult, CacheableResult):
     """A page of resources."""
 
     resources: list[Resource]
+
+
+class ResourceRequestParams(RequestParams):
+    """Params of a request about one resource."""
+
+    uri: str
+    """The resource's URI, as the server listed it."""
+
+
+class ReadResourceRequestParams(ResourceRequestParams):
+    """Params of `resources/read`."""
+
+
+class ReadResourceRequest(SchemaModel):
+    """Asks for the contents of one resource."""
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["resources/read"]
+    params: ReadResourceRequestParams
 
 
 class ReadResourceResult(CacheableResult):
@@ -715,13 +962,39 @@ class ReadResourceResult(CacheableResult):
     """One entry per format."""
 
 
+class SubscribeRequestParams(ResourceRequestParams):
+    """Params of `resources/subscribe`."""
+
+
+class SubscribeRequest(SchemaModel):
+    """Asks to be told whenever one resource changes (legacy era; modern clients use
+    `subscriptions/listen`).
+    """
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["resources/subscribe"]
+    params: SubscribeRequestParams
+
+
+class UnsubscribeRequestParams(ResourceRequestParams):
+    """Params of `resources/unsubscribe`."""
+
+
+class UnsubscribeRequest(SchemaModel):
+    """Ends an earlier `resources/subscribe` (legacy era)."""
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["resources/unsubscribe"]
+    params: UnsubscribeRequestParams
+
+
 class ResourceListChangedNotification(SchemaModel):
     """Tells the client that the list of resources changed, so a cached list is stale."""
 
     jsonrpc: Literal["2.0"]
-
     method: Literal["notifications/resources/list_changed"]
-
     params: Omittable[NotificationParams] = Field(default=None, exclude_if=_is_none)
 
 
@@ -736,9 +1009,7 @@ class ResourceUpdatedNotification(SchemaModel):
     """Tells the client that a resource it watches changed and may be read again."""
 
     jsonrpc: Literal["2.0"]
-
     method: Literal["notifications/resources/updated"]
-
     params: ResourceUpdatedNotificationParams
 
 
@@ -781,7 +1052,6 @@ class ToolInputSchema(SchemaModel):
     """
 
     schema_: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="$schema")
-
     type: Literal["object"]
 
 
@@ -821,10 +1091,35 @@ class Tool(BaseMetadata, Icons):
     meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
 
 
+class ListToolsRequest(PaginatedRequest):
+    """Asks for (a page of) the server's tools."""
+
+    method: Literal["tools/list"]
+
+
 class ListToolsResult(PaginatedResult, CacheableResult):
     """A page of tools."""
 
     tools: list[Tool]
+
+
+class CallToolRequestParams(RequestParams):
+    """Params of `tools/call`."""
+
+    name: str
+    """The tool to call."""
+
+    arguments: Omittable[dict[str, Any]] = Field(default=None, exclude_if=_is_none)
+    """The arguments, matching the tool's `inputSchema`."""
+
+
+class CallToolRequest(SchemaModel):
+    """Calls a tool."""
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["tools/call"]
+    params: CallToolRequestParams
 
 
 class CallToolResult(Result):
@@ -862,9 +1157,7 @@ class ToolListChangedNotification(SchemaModel):
     """Tells the client that the list of tools changed, so a cached list is stale."""
 
     jsonrpc: Literal["2.0"]
-
     method: Literal["notifications/tools/list_changed"]
-
     params: Omittable[NotificationParams] = Field(default=None, exclude_if=_is_none)
 
 
@@ -911,6 +1204,39 @@ class ContentNegotiationServerSettings(SchemaModel):
     """
 
 
+class ReadResourceMetadataRequestParams(ResourceRequestParams):
+    """Params of `resources/metadata`."""
+
+
+class ReadResourceMetadataRequest(SchemaModel):
+    """Asks for a resource's metadata without its content, e.g. to check `size` or
+    `annotations.lastModified` before reading, or to refresh a title or icon.
+    """
+
+    jsonrpc: Literal["2.0"]
+    id: RequestId
+    method: Literal["resources/metadata"]
+    params: ReadResourceMetadataRequestParams
+
+
+ClientRequest: TypeAlias = Annotated[
+    DiscoverRequest
+    | InitializeRequest
+    | CompleteRequest
+    | GetPromptRequest
+    | ListPromptsRequest
+    | ListResourcesRequest
+    | ReadResourceRequest
+    | ReadResourceMetadataRequest
+    | SubscribeRequest
+    | UnsubscribeRequest
+    | CallToolRequest
+    | ListToolsRequest,
+    Field(discriminator="method"),
+]
+"""The client's requests, now with `resources/metadata`."""
+
+
 class ReadResourceMetadataResult(Result):
     """The metadata of the requested resource."""
 
@@ -918,6 +1244,22 @@ class ReadResourceMetadataResult(Result):
     """Usually one entry; one per format when the resource comes in several, each with its
     own MIME type, all with the requested URI.
     """
+
+
+ServerResult: TypeAlias = (
+    EmptyResult
+    | DiscoverResult
+    | InitializeResult
+    | CompleteResult
+    | GetPromptResult
+    | ListPromptsResult
+    | ListResourcesResult
+    | ReadResourceResult
+    | ReadResourceMetadataResult
+    | CallToolResult
+    | ListToolsResult
+)
+"""The server's results, now with `resources/metadata`."""
 
 
 class VariantDeprecationInfo(SchemaModel):
@@ -1037,9 +1379,7 @@ class InvalidServerVariantError(Error):
     """
 
     code: Literal[-32602]
-
     message: Literal["Invalid server variant"]
-
     data: InvalidServerVariantErrorData
 
 
@@ -1047,7 +1387,6 @@ class ServerVariantsNotSupportedError(Error):
     """The request named a variant, but the server does not implement the extension."""
 
     code: Literal[-32602]
-
     message: Literal["Server variants not supported"]
 
 
@@ -1065,9 +1404,7 @@ class CursorVariantMismatchError(Error):
     """A pagination cursor was presented under a different variant than the one that minted it."""
 
     code: Literal[-32602]
-
     message: Literal["Cursor invalid for requested variant"]
-
     data: CursorVariantMismatchErrorData
 
 
@@ -1089,413 +1426,3 @@ class VariantScopedError(Error):
     """
 
     data: VariantScopedErrorData
-
-
-class ClientCapabilities(SchemaModel):
-    """Optional features a client supports. The set is open: clients may add their own members."""
-
-    experimental: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
-    """Non-standard capabilities, keyed by name."""
-
-    roots: Omittable[ClientCapabilitiesRoots] = Field(default=None, exclude_if=_is_none)
-    """Present when the client can list filesystem roots."""
-
-    sampling: Omittable[ClientCapabilitiesSampling] = Field(default=None, exclude_if=_is_none)
-    """Present when the client lets the server sample its language model."""
-
-    elicitation: Omittable[ClientCapabilitiesElicitation] = Field(default=None, exclude_if=_is_none)
-    """Present when the client can ask its user for input on the server's behalf."""
-
-    tasks: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-    """Task support as advertised by 2025-11-25 clients; from 2026-07-28 on, tasks are the
-    `io.modelcontextprotocol/tasks` extension instead.
-    """
-
-    extensions: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
-    """Extensions the client supports: extension id to that extension's settings object.
-    An empty object means "supported, no settings".
-    """
-
-
-class RequestMetaObject(MetaObject):
-    """The `_meta` of a request. In the modern era it carries the protocol version, the client's
-    identity and the client's capabilities on every request.
-    """
-
-    progress_token: Omittable[ProgressToken] = Field(
-        default=None, exclude_if=_is_none, alias="progressToken"
-    )
-    """Asks for progress notifications, which will quote this token."""
-
-    io_modelcontextprotocol_protocol_version: Omittable[str] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/protocolVersion"
-    )
-    """The protocol version of this request. Required on every modern request; the
-    `MCP-Protocol-Version` HTTP header must agree with it.
-    """
-
-    io_modelcontextprotocol_client_info: Omittable[Implementation] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/clientInfo"
-    )
-    """The client program sending the request. Self-reported, so never a basis for trust."""
-
-    io_modelcontextprotocol_client_capabilities: Omittable[ClientCapabilities] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/clientCapabilities"
-    )
-    """The client's capabilities for this request. Required on every modern request:
-    servers must not carry capabilities over from earlier requests.
-    """
-
-
-class RequestParams(SchemaModel):
-    """Members every request's `params` may have."""
-
-    meta: Omittable[RequestMetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
-
-
-class CompleteRequestParams(RequestParams):
-    """Params of `completion/complete`."""
-
-    ref: Annotated[PromptReference | ResourceTemplateReference, Field(discriminator="type")]
-
-    argument: CompleteRequestParamsArgument
-    """The argument being typed."""
-
-    context: Omittable[CompleteRequestParamsContext] = Field(default=None, exclude_if=_is_none)
-    """Other arguments already settled."""
-
-
-class CompleteRequest(SchemaModel):
-    """Asks for completion candidates for an argument."""
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["completion/complete"]
-
-    params: CompleteRequestParams
-
-
-class DiscoverRequest(SchemaModel):
-    """Asks the server which protocol versions and capabilities it offers. Every modern server
-    implements it; clients may call it first, or just send requests and handle an
-    unsupported-version error. On stdio it is also the probe that tells modern servers from
-    legacy ones.
-    """
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["server/discover"]
-
-    params: RequestParams
-
-
-class InitializeRequestParams(RequestParams):
-    """Params of the legacy handshake request."""
-
-    protocol_version: str = Field(alias="protocolVersion")
-    """The newest protocol version the client supports."""
-
-    capabilities: ClientCapabilities
-    """The client's capabilities for the whole session, including extension settings."""
-
-    client_info: Implementation = Field(alias="clientInfo")
-    """The client program."""
-
-
-class InitializeRequest(SchemaModel):
-    """The legacy handshake: the first request of a session in protocol versions up to
-    2025-11-25. Modern-only servers answer it with "method not found".
-    """
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["initialize"]
-
-    params: InitializeRequestParams
-
-
-class PaginatedRequestParams(RequestParams):
-    """Params of a list request."""
-
-    cursor: Omittable[Cursor] = Field(default=None, exclude_if=_is_none)
-    """Where to continue: a `nextCursor` from an earlier page. Absent asks for the first page."""
-
-
-class PaginatedRequest(SchemaModel):
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: str
-
-    params: Omittable[PaginatedRequestParams] = Field(default=None, exclude_if=_is_none)
-
-
-class ListPromptsRequest(PaginatedRequest):
-    """Asks for (a page of) the server's prompts."""
-
-    method: Literal["prompts/list"]
-
-
-class GetPromptRequestParams(RequestParams):
-    """Params of `prompts/get`."""
-
-    name: str
-    """The prompt to get."""
-
-    arguments: Omittable[dict[str, str]] = Field(default=None, exclude_if=_is_none)
-    """Values for the template's arguments."""
-
-
-class GetPromptRequest(SchemaModel):
-    """Asks for one prompt, filled in with arguments."""
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["prompts/get"]
-
-    params: GetPromptRequestParams
-
-
-class ListResourcesRequest(PaginatedRequest):
-    """Asks for (a page of) the server's resources."""
-
-    method: Literal["resources/list"]
-
-
-class ResourceRequestParams(RequestParams):
-    """Params of a request about one resource."""
-
-    uri: str
-    """The resource's URI, as the server listed it."""
-
-
-class ReadResourceRequestParams(ResourceRequestParams):
-    """Params of `resources/read`."""
-
-
-class ReadResourceRequest(SchemaModel):
-    """Asks for the contents of one resource."""
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["resources/read"]
-
-    params: ReadResourceRequestParams
-
-
-class SubscribeRequestParams(ResourceRequestParams):
-    """Params of `resources/subscribe`."""
-
-
-class SubscribeRequest(SchemaModel):
-    """Asks to be told whenever one resource changes (legacy era; modern clients use
-    `subscriptions/listen`).
-    """
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["resources/subscribe"]
-
-    params: SubscribeRequestParams
-
-
-class UnsubscribeRequestParams(ResourceRequestParams):
-    """Params of `resources/unsubscribe`."""
-
-
-class UnsubscribeRequest(SchemaModel):
-    """Ends an earlier `resources/subscribe` (legacy era)."""
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["resources/unsubscribe"]
-
-    params: UnsubscribeRequestParams
-
-
-class ListToolsRequest(PaginatedRequest):
-    """Asks for (a page of) the server's tools."""
-
-    method: Literal["tools/list"]
-
-
-class CallToolRequestParams(RequestParams):
-    """Params of `tools/call`."""
-
-    name: str
-    """The tool to call."""
-
-    arguments: Omittable[dict[str, Any]] = Field(default=None, exclude_if=_is_none)
-    """The arguments, matching the tool's `inputSchema`."""
-
-
-class CallToolRequest(SchemaModel):
-    """Calls a tool."""
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["tools/call"]
-
-    params: CallToolRequestParams
-
-
-class ReadResourceMetadataRequestParams(ResourceRequestParams):
-    """Params of `resources/metadata`."""
-
-
-class ReadResourceMetadataRequest(SchemaModel):
-    """Asks for a resource's metadata without its content, e.g. to check `size` or
-    `annotations.lastModified` before reading, or to refresh a title or icon.
-    """
-
-    jsonrpc: Literal["2.0"]
-
-    id: RequestId
-
-    method: Literal["resources/metadata"]
-
-    params: ReadResourceMetadataRequestParams
-
-
-ClientRequest: TypeAlias = Annotated[
-    DiscoverRequest
-    | InitializeRequest
-    | CompleteRequest
-    | GetPromptRequest
-    | ListPromptsRequest
-    | ListResourcesRequest
-    | ReadResourceRequest
-    | ReadResourceMetadataRequest
-    | SubscribeRequest
-    | UnsubscribeRequest
-    | CallToolRequest
-    | ListToolsRequest,
-    Field(discriminator="method"),
-]
-"""The client's requests, now with `resources/metadata`."""
-
-
-class ClientCapabilitiesSampling(SchemaModel):
-    """Present when the client lets the server sample its language model."""
-
-    context: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-    """Present when the client honours `includeContext`."""
-
-    tools: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-    """Present when the client supports tool use during sampling."""
-
-
-class ClientCapabilitiesElicitation(SchemaModel):
-    """Present when the client can ask its user for input on the server's behalf."""
-
-    form: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-
-    url: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-
-
-class ServerCapabilities(SchemaModel):
-    """Optional features a server supports. The set is open: servers may add their own members."""
-
-    experimental: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
-    """Non-standard capabilities, keyed by name."""
-
-    logging: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-    """Present when the server sends log messages."""
-
-    completions: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-    """Present when the server offers argument completion."""
-
-    prompts: Omittable[ServerCapabilitiesPrompts] = Field(default=None, exclude_if=_is_none)
-    """Present when the server offers prompts."""
-
-    resources: Omittable[ServerCapabilitiesResources] = Field(default=None, exclude_if=_is_none)
-    """Present when the server offers resources."""
-
-    tools: Omittable[ServerCapabilitiesTools] = Field(default=None, exclude_if=_is_none)
-    """Present when the server offers tools."""
-
-    tasks: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-    """Task support as advertised by 2025-11-25 servers; from 2026-07-28 on, tasks are the
-    `io.modelcontextprotocol/tasks` extension instead.
-    """
-
-    extensions: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
-    """Extensions the server supports: extension id to that extension's settings object.
-    An empty object means "supported, no settings".
-    """
-
-
-class DiscoverResult(CacheableResult):
-    """What a server offers."""
-
-    supported_versions: list[str] = Field(alias="supportedVersions")
-    """The protocol versions the server accepts; the client picks one for its requests."""
-
-    capabilities: ServerCapabilities
-    """The server's capabilities, including the extensions it supports."""
-
-    instructions: Omittable[str] = Field(default=None, exclude_if=_is_none)
-    """Guidance on using the server, suitable for a model's system prompt."""
-
-
-class InitializeResult(Result):
-    """The server's side of the legacy handshake."""
-
-    protocol_version: str = Field(alias="protocolVersion")
-    """The protocol version the session will use. If the client cannot speak it, it disconnects."""
-
-    capabilities: ServerCapabilities
-    """The server's capabilities for the session, including extension settings."""
-
-    server_info: Implementation = Field(alias="serverInfo")
-    """The server program."""
-
-    instructions: Omittable[str] = Field(default=None, exclude_if=_is_none)
-    """Guidance on using the server, suitable for a model's system prompt."""
-
-
-ServerResult: TypeAlias = (
-    EmptyResult
-    | DiscoverResult
-    | InitializeResult
-    | CompleteResult
-    | GetPromptResult
-    | ListPromptsResult
-    | ListResourcesResult
-    | ReadResourceResult
-    | ReadResourceMetadataResult
-    | CallToolResult
-    | ListToolsResult
-)
-"""The server's results, now with `resources/metadata`."""
-
-JSONValue = TypeAliasType("JSONValue", "str | int | float | bool | JSONObject | JSONArray | None")
-"""Any JSON value. `null` is a real value here (a tool may return it as structured content)."""
-
-JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
-"""A JSON object with arbitrary members."""
-
-JSONArray = TypeAliasType("JSONArray", "list[JSONValue]")
-"""A JSON array of arbitrary values."""
-
-ClientCapabilities.model_rebuild()
-ClientCapabilitiesSampling.model_rebuild()
-ClientCapabilitiesElicitation.model_rebuild()
-ServerCapabilities.model_rebuild()

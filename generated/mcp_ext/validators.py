@@ -118,7 +118,7 @@ _RULES: Final[Mapping[str, tuple[_Rule, ...]]] = {
 }
 
 # Declarations whose instances may hold a checked value; other declared models are skipped.
-_RELEVANT: Final = frozenset(
+_RELEVANT: Final[frozenset[str]] = frozenset(
     [
         "CallToolResult",
         "ContentNegotiationSettings",
@@ -130,7 +130,7 @@ _RELEVANT: Final = frozenset(
         "VariantDeprecationInfo",
     ]
 )
-_DECLARED: Final = frozenset(
+_DECLARED: Final[frozenset[str]] = frozenset(
     [
         "Annotations",
         "AudioContent",
