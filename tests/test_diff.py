@@ -416,3 +416,19 @@ def test_removing_any_field_is_breaking(
         assert only(result, f"T.{name}").breaks == ("wire", "python")
     if gone:
         assert result.breaking
+
+
+def test_project_overlays_against_the_core() -> None:
+    root = Path(__file__).resolve().parents[1] / "schema"
+    if not (root / "ext").is_dir() or not any((root / "ext").glob("*.ts")):
+        pytest.skip("schema/ext has no overlays yet")
+    result = diff_paths(root / "core", root, Diagnostics())
+    removed = only(result, "EmbeddedResource.annotations")
+    assert removed.breaks == ("wire", "python")
+    assert ("EmbeddedResource", "annotations", "resource") in {
+        (m.owner, m.name, m.into) for m in result.field_moves
+    }
+    for owner in ("TextResourceContents", "BlobResourceContents"):
+        assert only(result, f"{owner}.title").severity == "additive"
+        assert only(result, f"{owner}.annotations").severity == "additive"
+    assert only(result, "method resources/metadata").code == "method-added"
