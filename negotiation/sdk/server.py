@@ -1,0 +1,288 @@
+"""Serve a generated ``mcp_ext.ServerHandler`` on the official SDK's low-level ``Server``.
+
+Every request method of ``mcp_ext.METHODS`` the client sends (spec methods and custom
+ones such as ``resources/metadata``) is registered with ``Server.add_request_handler``;
+the handler gets a :class:`NegotiationContext` with the client's features, the resolved
+variant and the protocol era. ``initialize`` belongs to the SDK runner, so the
+extensions are advertised by a middleware instead.
+
+The SDK re-validates spec results against its own per-version models and drops what
+it does not know (draft fields such as ``name`` on ``resources/read`` contents; the
+whole ``capabilities.extensions`` of a 2025-11-25 ``InitializeResult``). The same
+middleware puts the handler's full result back, keeping what the SDK adds on top
+(``resultType``, the ``serverInfo`` stamp).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPError
+from mcp_ext.methods import INTERNAL_ERROR, METHODS
+from mcp_ext.server import ServerHandler, dispatch
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from pydantic import BaseModel, ConfigDict
+
+from negotiation import features as cn
+from negotiation import variants as sv
+from negotiation._wire import as_mapping, wire_get
+from negotiation.sdk.context import NegotiationContext
+from negotiation.versioning import Era
+
+__all__ = ["NegotiationAdapter", "PrincipalOf", "serve"]
+
+logger = logging.getLogger(__name__)
+
+PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Hashable]
+"""Who is asking (from the HTTP request, a token...). Decides which variants they see."""
+
+# Methods the SDK runner owns; the handler's versions of these are never registered.
+_SDK_OWNED = frozenset({"initialize", "server/discover"})
+
+
+class _RawParams(BaseModel):
+    """Accepts any params: the generated validators check them (and shape the -32602)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+@dataclass(slots=True)
+class _Slot:
+    """Where the handler leaves its full wire result for the middleware to restore."""
+
+    result: dict[str, Any] | None = None
+
+
+_slot: ContextVar[_Slot | None] = ContextVar("negotiation_sdk_slot", default=None)
+
+
+def _raise(error: Mapping[str, Any]) -> MCPError:
+    return MCPError(code=error["code"], message=error["message"], data=error.get("data"))
+
+
+def _restore(ours: dict[str, Any], sdk: Mapping[str, Any]) -> dict[str, Any]:
+    """The handler's result, plus the members the SDK added (``resultType``, stamps)."""
+    merged = dict(ours)
+    for key, value in sdk.items():
+        if key == "_meta" and isinstance(value, Mapping):
+            merged["_meta"] = {**value, **(as_mapping(ours.get("_meta")) or {})}
+        elif key not in merged:
+            merged[key] = value
+    return merged
+
+
+class NegotiationAdapter:
+    """Binds one generated handler to one SDK ``Server``: registration, context, repair.
+
+    ``variants`` (default first) enables server variants; ``visible(principal, variant)``
+    hides variants from principals; ``principal_of`` reads the principal from the SDK's
+    request context. ``negotiate=False`` serves the same handler with no negotiation at
+    all (no extensions advertised, default content, no variants): the baseline the load
+    benchmark compares against.
+    """
+
+    def __init__(
+        self,
+        server: Server[Any],
+        handler: ServerHandler[NegotiationContext],
+        *,
+        variants: Sequence[sv.Variant] = (),
+        visible: sv.Visibility | None = None,
+        principal_of: PrincipalOf | None = None,
+        negotiate: bool = True,
+    ) -> None:
+        self.server = server
+        self.handler = handler
+        self.negotiate = negotiate
+        self._principal_of = principal_of
+        self._advertiser = (
+            sv.VariantAdvertiser(variants, visible=visible, cache=sv.RankingCache())
+            if variants and negotiate
+            else None
+        )
+        self._resolvers: dict[tuple[str, ...], sv.VariantResolver] = {}
+        self.served = self._register()
+        server.middleware.append(self._middleware)
+
+    # --- registration -------------------------------------------------------------
+
+    def _register(self) -> frozenset[str]:
+        served: set[str] = set()
+        for spec in METHODS.values():
+            if spec.kind != "request" or not spec.client_sends or spec.method in _SDK_OWNED:
+                continue
+            if getattr(type(self.handler), spec.handler) is getattr(ServerHandler, spec.handler):
+                continue  # not overridden: the SDK answers -32601 as for any unserved method
+            self.server.add_request_handler(spec.method, _RawParams, self._handle)
+            served.add(spec.method)
+        return frozenset(served)
+
+    # --- per request --------------------------------------------------------------
+
+    def advertisement(
+        self, client_capabilities: object, principal: Hashable
+    ) -> sv.Advertisement | None:
+        """The variants this principal gets for these client hints (None: no variants)."""
+        if self._advertiser is None:
+            return None
+        settings = wire_get(wire_get(client_capabilities, "extensions"), sv.EXTENSION_ID)
+        hints = sv.ClientHints.from_wire(wire_get(settings, "variantHints"))
+        return self._advertiser.advertise(hints, principal)
+
+    def extensions(self, client_capabilities: object, principal: Hashable) -> dict[str, Any]:
+        """``capabilities.extensions`` as this server advertises them to this client."""
+        if not self.negotiate:
+            return {}
+        advertised: dict[str, Any] = {cn.EXTENSION_ID: {}}
+        ad = self.advertisement(client_capabilities, principal)
+        if ad is not None:
+            advertised[sv.EXTENSION_ID] = ad.to_wire()
+        return advertised
+
+    def _principal(self, ctx: ServerRequestContext[Any, Any]) -> Hashable:
+        return self._principal_of(ctx) if self._principal_of is not None else None
+
+    def _resolver(self, ids: tuple[str, ...]) -> sv.VariantResolver:
+        resolver = self._resolvers.get(ids)
+        if resolver is None:
+            resolver = self._resolvers[ids] = sv.VariantResolver(ids)
+        return resolver
+
+    def context(self, ctx: ServerRequestContext[Any, Any]) -> NegotiationContext:
+        """The negotiation state of one request; raises the spec's error for a bad variant."""
+        version = ctx.protocol_version
+        era = Era.MODERN if version in MODERN_PROTOCOL_VERSIONS else Era.LEGACY
+        capabilities = ctx.session.client_capabilities
+        wire_caps: Mapping[str, Any] = (
+            capabilities.model_dump(by_alias=True, mode="json", exclude_none=True)
+            if isinstance(capabilities, BaseModel)
+            else {}
+        )
+        principal = self._principal(ctx)
+        if not self.negotiate:
+            return NegotiationContext(era, version, None, None, (), principal, wire_caps, ctx)
+        ad = self.advertisement(wire_caps, principal)
+        ids = ad.ids if ad is not None else ()
+        meta = (ctx.params or {}).get("_meta")
+        headers = getattr(ctx.request, "headers", None)
+        header = headers.get(sv.HEADER) if headers is not None else None
+        resolution = self._resolver(ids).resolve(meta, header)
+        if resolution.error is not None:
+            raise _raise(resolution.error)
+        return NegotiationContext(
+            era,
+            version,
+            cn.client_features(wire_caps),
+            resolution.variant,
+            ids,
+            principal,
+            wire_caps,
+            ctx,
+        )
+
+    async def _handle(self, ctx: ServerRequestContext[Any, Any], _: _RawParams) -> HandlerResult:
+        negotiation = self.context(ctx)
+        message: dict[str, Any] = {
+            "jsonrpc": "2.0",
+            "id": ctx.request_id if ctx.request_id is not None else 0,
+            "method": ctx.method,
+        }
+        if ctx.params is not None:
+            message["params"] = dict(ctx.params)
+        response = await dispatch(self.handler, message, negotiation)
+        if response is None or "error" in response:
+            raise _raise(response["error"] if response else {"code": INTERNAL_ERROR, "message": ""})
+        result: dict[str, Any] = response["result"]
+        if negotiation.era is Era.MODERN:
+            # 2026-07-28 requires ``resultType``; the schema keeps it optional for both eras.
+            result.setdefault("resultType", "complete")
+        slot = _slot.get()
+        if slot is not None:
+            slot.result = result
+        return result
+
+    # --- the middleware -----------------------------------------------------------
+
+    async def _middleware(
+        self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
+    ) -> HandlerResult:
+        if ctx.request_id is None:  # a notification: nothing to repair
+            return await call_next(ctx)
+        if ctx.method == "initialize":
+            return self._advertise(
+                await call_next(ctx), ctx, (ctx.params or {}).get("capabilities")
+            )
+        if ctx.method == "server/discover":
+            return self._advertise(await call_next(ctx), ctx, ctx.session.client_capabilities)
+        if ctx.method not in self.served:
+            return await call_next(ctx)
+        slot = _Slot()
+        token = _slot.set(slot)
+        try:
+            try:
+                sdk_result = await call_next(ctx)
+            except MCPError as error:
+                # The SDK's per-version model is narrower than the draft schema the
+                # handler's result was already validated against: keep the result.
+                if slot.result is None or error.code != INTERNAL_ERROR:
+                    raise
+                logger.debug("the SDK rejected a draft %s result; serving it as is", ctx.method)
+                sdk_result = self._stamp(ctx)
+        finally:
+            _slot.reset(token)
+        if slot.result is None or not isinstance(sdk_result, Mapping):
+            return sdk_result
+        return _restore(slot.result, sdk_result)
+
+    def _stamp(self, ctx: ServerRequestContext[Any, Any]) -> dict[str, Any]:
+        """What the SDK would have added to a result it accepted."""
+        if ctx.protocol_version not in MODERN_PROTOCOL_VERSIONS:
+            return {}
+        return {
+            "resultType": "complete",
+            "_meta": {"io.modelcontextprotocol/serverInfo": self.server.server_info_stamp},
+        }
+
+    def _advertise(
+        self, result: HandlerResult, ctx: ServerRequestContext[Any, Any], client_caps: object
+    ) -> HandlerResult:
+        extensions = self.extensions(client_caps, self._principal(ctx))
+        if not extensions or not isinstance(result, Mapping):
+            return result
+        patched = dict(result)
+        capabilities = dict(as_mapping(patched.get("capabilities")) or {})
+        capabilities["extensions"] = {
+            **(as_mapping(capabilities.get("extensions")) or {}),
+            **extensions,
+        }
+        patched["capabilities"] = capabilities
+        return patched
+
+
+def serve(
+    handler: ServerHandler[NegotiationContext],
+    *,
+    name: str,
+    version: str = "",
+    instructions: str | None = None,
+    variants: Sequence[sv.Variant] = (),
+    visible: sv.Visibility | None = None,
+    principal_of: PrincipalOf | None = None,
+    negotiate: bool = True,
+) -> NegotiationAdapter:
+    """A new SDK ``Server`` serving ``handler`` (``.server``), with its adapter."""
+    server: Server[Any] = Server(name, version=version, instructions=instructions)
+    return NegotiationAdapter(
+        server,
+        handler,
+        variants=variants,
+        visible=visible,
+        principal_of=principal_of,
+        negotiate=negotiate,
+    )
