@@ -6,11 +6,12 @@ Exit codes: 0 success; 1 ``--check`` found stale output; 2 a bad schema or bad u
 
 from __future__ import annotations
 
+import importlib
 import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 import click
 
@@ -41,7 +42,27 @@ def _command(argv: list[str]) -> str:
     return "python -m codegen " + shlex.join(argv)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _LazyGroup(click.Group):
+    """Subcommands whose modules are heavy (libcst) load only when they are asked for."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {
+        "diff": ("codegen.diff_report", "diff_command"),
+        "migrate": ("codegen.migrate", "migrate_command"),
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, attr = self.lazy[cmd_name]
+            command = getattr(importlib.import_module(module), attr)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """mcp-negotiation's schema compiler: MCP-style TypeScript schema to Python bindings."""
 
