@@ -6,7 +6,9 @@ ends in ``Request``; a notification when it is a member of ``ClientNotification`
 ``ServerNotification`` or its name ends in ``Notification``.
 
 * Result: the ``@result Name`` tag on the request, else ``<Stem>Result`` for
-  ``<Stem>Request``. A request without a findable result is a ``SchemaError``.
+  ``<Stem>Request``, else the schema's ``EmptyResult`` with a warning (MCP's older
+  revisions answer ``ping`` that way without saying so). A request with none of these
+  is a ``SchemaError``.
 * Params: the type of the (flattened) ``params`` property, possibly optional; absent
   means the method takes no params.
 * Direction: membership in the four direction unions (client -> server for
@@ -160,7 +162,12 @@ def _params_annotation(
     return "dict[str, Any]", None
 
 
-def _result_name(schema: ir.Schema, decl: ir.Interface, method: str) -> str:
+EMPTY_RESULT = "EmptyResult"
+
+
+def _result_name(
+    schema: ir.Schema, decl: ir.Interface, method: str, diagnostics: Diagnostics
+) -> str:
     tagged = decl.doc.get("result")
     if tagged is not None:
         name = tagged.strip()
@@ -173,6 +180,13 @@ def _result_name(schema: ir.Schema, decl: ir.Interface, method: str) -> str:
     conventional = f"{stem}Result"
     if stem != decl.name and conventional in schema.decls:
         return conventional
+    if EMPTY_RESULT in schema.decls:
+        diagnostics.warn(
+            f"request '{decl.name}' (method '{method}') names no result; assuming "
+            f"'{EMPTY_RESULT}' (declare '{conventional}' or tag it '@result <Type>')",
+            decl.span,
+        )
+        return EMPTY_RESULT
     raise SchemaError(
         decl.span,
         f"request '{decl.name}' (method '{method}') has no result: declare "
@@ -240,7 +254,7 @@ def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodE
             kind=kind,
             message=decl.name,
             params=params,
-            result=_result_name(schema, decl, method) if kind == "request" else None,
+            result=(_result_name(schema, decl, method, diagnostics) if kind == "request" else None),
             direction=direction,
             python_name=python_name(method),
             span=decl.span,
