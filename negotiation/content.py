@@ -1,0 +1,732 @@
+"""Content negotiation at run time: the client's context, declarative renderings, and
+builders for the results a negotiating server sends (sep-content-negotiation.md).
+
+**Context.** A :class:`NegotiationContext` is built from the client's extension settings
+(``extensions["io.modelcontextprotocol/content-negotiation"]``): once from ``initialize``
+in the legacy era (:func:`context_from_initialize`), from every request's
+``_meta["io.modelcontextprotocol/clientCapabilities"]`` in the modern era
+(:func:`context_from_meta`, or :func:`request_context` for a dual-era server). Building
+one never raises: malformed input gives the default context plus :attr:`warnings`.
+Feature parsing is cached in :mod:`negotiation.features`, so a per-request build is a few
+lookups.
+
+**Format.** :attr:`NegotiationContext.format` is the client's explicit ``format=`` tag
+when it has one, else a format inferred from its other tags (``agent``/``sampling`` ->
+json, ``human`` -> markdown, first declared wins). Explicit beats inferred
+(Requirement 5). A client that did not declare the extension, or declared only tags a
+rendering set does not know, gets default content (Requirements 1 and 7).
+
+**Renderings.** :class:`Renderings` maps predicates to render functions: ordered
+``(predicate text, render)`` rules compiled once, plus a default; the first rule whose
+predicate holds wins. Predicates see the *declared* features exactly as the client sent
+them (``!interactive`` holds when ``interactive`` was not declared, RFC 2295); use
+:meth:`Renderings.by_format` to dispatch on the negotiated format instead.
+
+**Tool results: structured-only answers carry no text fallback for negotiating JSON
+clients.** The specs disagree. sep-tool-result-content.md §2: "For backwards
+compatibility, tools that return ``structuredContent`` SHOULD also return a ``content``
+representation of the same information. JSON-serialized text is acceptable, but not
+required." sep-content-negotiation.md, Test Case 1: "Client features: ["agent",
+"format=json"] ... Expected: structuredContent with JSON object, empty content[]" (and
+every JSON example there has ``"content": []``). We follow each where it applies: the
+fallback exists for clients that may not read ``structuredContent``, and a client that
+negotiated JSON has said it does, so :func:`tool_result` sends ``content: []`` to it;
+every other client (legacy, no usable format, markdown or text asked for but the tool
+had no text) gets ``content`` too, JSON-serialized when the tool gave no text. Two
+exceptions keep the protocol's MUSTs: a tool with an ``outputSchema`` always sends
+``structuredContent``, and an error result always sends ``content`` (the model must see
+it to retry).
+
+**Features are never authorization input** (Requirement 3): nothing here decides
+*whether* something is returned, only its shape.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Generic, Literal, TypeAlias, TypeVar
+
+from mcp_ext.models import (
+    AudioContent,
+    CallToolResult,
+    ContentBlock,
+    EmbeddedResource,
+    GetPromptResult,
+    ImageContent,
+    Implementation,
+    InitializeResult,
+    PromptMessage,
+    ResourceLink,
+    Role,
+    ServerCapabilities,
+    TextContent,
+    Tool,
+)
+from pydantic import BaseModel
+
+from negotiation._wire import as_mapping, wire_get
+from negotiation.features import EMPTY as NO_FEATURES
+from negotiation.features import (
+    EXTENSION_ID,
+    FeatureSet,
+    InvalidTag,
+    Predicate,
+    compile_predicate,
+    parse_features,
+    parse_tag,
+)
+from negotiation.versioning import META_CLIENT_CAPABILITIES
+
+__all__ = [
+    "DEFAULT_CONTEXT",
+    "EXTENSION_ID",
+    "SUPPORTED_VERSION",
+    "ModelView",
+    "NegotiationContext",
+    "Renderings",
+    "Rule",
+    "ToolResultShaper",
+    "ToolShape",
+    "ViewMode",
+    "context_from_capabilities",
+    "context_from_initialize",
+    "context_from_meta",
+    "formats_for",
+    "initialize_result",
+    "instructions",
+    "mime_matches",
+    "model_view",
+    "prompt_messages",
+    "prompt_result",
+    "request_context",
+    "server_capabilities",
+    "tool_result",
+    "tool_shape",
+]
+
+logger = logging.getLogger(__name__)
+
+SUPPORTED_VERSION = "1.0"
+Era = Literal["legacy", "modern"]
+FormatSource = Literal["explicit", "inferred"]
+
+# Tags that imply a format when the client gave no ``format=`` (Requirement 5 makes the
+# explicit tag win). From the tag registry's "Server Impact" column.
+INFERRED_FORMATS: Mapping[str, str] = {"agent": "json", "sampling": "json", "human": "markdown"}
+
+
+# --- the context --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NegotiationContext:
+    """What one client negotiated. Cheap, immutable, safe to share across requests.
+
+    ``negotiating`` is False when the client did not declare the extension (or declared
+    it unreadably): such a client gets default content whatever else it sent.
+    """
+
+    negotiating: bool = False
+    features: FeatureSet = NO_FEATURES
+    version: str | None = None
+    format: str | None = None
+    format_source: FormatSource | None = None
+    era: Era | None = None
+    problems: tuple[str, ...] = ()
+    """Problems with the declaration's shape (not its tags); see :attr:`warnings`."""
+
+    @property
+    def verbosity(self) -> str:
+        """``verbosity=`` as declared, else ``"standard"`` (the registry's default)."""
+        return self.features.value("verbosity") or "standard"
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Everything that was ignored, and why: shape problems, bad and conflicting tags."""
+        invalid = tuple(
+            f"ignored feature tag {bad.tag!r}: {bad.reason}" for bad in self.features.invalid
+        )
+        conflicts = tuple(
+            f"ignored feature tag {str(c.dropped)!r}: contradicts earlier {str(c.kept)!r}"
+            for c in self.features.conflicts
+        )
+        return self.problems + invalid + conflicts
+
+    def unsupported(self, known: Iterable[str]) -> tuple[str, ...]:
+        """Declared tags whose names are not in ``known`` (a server MAY log them, Req. 7)."""
+        names = frozenset(known)
+        return tuple(str(tag) for tag in self.features.tags if tag.name not in names)
+
+
+DEFAULT_CONTEXT = NegotiationContext()
+"""No negotiation: the server sends what it sends to everyone (Requirement 1)."""
+
+
+@lru_cache(maxsize=256)
+def _warn_once(message: str) -> None:
+    # Modern-era contexts are rebuilt per request; log each distinct problem once.
+    logger.warning("content negotiation: %s", message)
+
+
+def _default(era: Era | None, *problems: str) -> NegotiationContext:
+    for problem in problems:
+        _warn_once(problem)
+    if not problems:
+        return DEFAULT_CONTEXT if era is None else NegotiationContext(era=era)
+    return NegotiationContext(era=era, problems=problems)
+
+
+def _is_object(value: object) -> bool:
+    return isinstance(value, Mapping | BaseModel)
+
+
+def context_from_capabilities(
+    client_capabilities: object, *, era: Era | None = "legacy"
+) -> NegotiationContext:
+    """The context of a client with these ``ClientCapabilities`` (a model or a mapping)."""
+    if client_capabilities is None:
+        return _default(era)
+    if not _is_object(client_capabilities):
+        return _default(era, "client capabilities are not an object")
+    extensions = wire_get(client_capabilities, "extensions")
+    if extensions is None:
+        return _default(era)
+    if not _is_object(extensions):
+        return _default(era, "capabilities.extensions is not an object")
+    settings = wire_get(extensions, EXTENSION_ID)
+    if settings is None:
+        return _default(era)
+    if not _is_object(settings):
+        return _default(era, f"settings for {EXTENSION_ID} are not an object; not negotiating")
+    return _negotiated(era, wire_get(settings, "version"), wire_get(settings, "features"))
+
+
+def _negotiated(era: Era | None, version: object, raw_features: object) -> NegotiationContext:
+    problems: list[str] = []
+    if version is None:
+        problems.append(f"settings have no 'version'; reading them as {SUPPORTED_VERSION}")
+    elif not isinstance(version, str):
+        problems.append(f"settings 'version' is not a string; reading them as {SUPPORTED_VERSION}")
+        version = None
+    elif version.split(".", 1)[0] != SUPPORTED_VERSION.split(".", 1)[0]:
+        problems.append(
+            f"unknown settings version {version[:40]!r}; reading it as {SUPPORTED_VERSION}"
+        )
+    for problem in problems:
+        _warn_once(problem)
+    features = parse_features(raw_features)  # never raises; logs bad tags once
+    format_, source = _negotiated_format(features)
+    return NegotiationContext(
+        negotiating=True,
+        features=features,
+        version=version if isinstance(version, str) else None,
+        format=format_,
+        format_source=source,
+        era=era,
+        problems=tuple(problems),
+    )
+
+
+def _negotiated_format(features: FeatureSet) -> tuple[str | None, FormatSource | None]:
+    explicit = features.value("format")
+    if explicit is not None:
+        return explicit, "explicit"
+    for tag in features.tags:
+        if tag.kind == "presence":
+            inferred = INFERRED_FORMATS.get(tag.name)
+            if inferred is not None and not features.differs("format", inferred):
+                return inferred, "inferred"
+    return None, None
+
+
+def context_from_initialize(initialize: object) -> NegotiationContext:
+    """Legacy era: the context for a session, from ``initialize`` (the request or its params).
+
+    Store it with the session and pass it to :func:`request_context` per request.
+    """
+    params = wire_get(initialize, "params")
+    if wire_get(initialize, "capabilities") is None and _is_object(params):
+        initialize = params
+    if initialize is not None and not _is_object(initialize):
+        return _default("legacy", "initialize params are not an object")
+    return context_from_capabilities(wire_get(initialize, "capabilities"), era="legacy")
+
+
+def context_from_meta(meta: object) -> NegotiationContext:
+    """Modern era: the context of one request, from its ``_meta``."""
+    if meta is None:
+        return _default("modern")
+    if not _is_object(meta):
+        return _default("modern", "request _meta is not an object")
+    return context_from_capabilities(wire_get(meta, META_CLIENT_CAPABILITIES), era="modern")
+
+
+def request_context(
+    params: object, session: NegotiationContext | None = None
+) -> NegotiationContext:
+    """The context to serve one request with, for a dual-era server.
+
+    A request whose ``_meta`` carries client capabilities is modern and stands alone;
+    otherwise the legacy ``session`` context applies (default when there is none).
+    """
+    meta = wire_get(params, "_meta")
+    if wire_get(meta, META_CLIENT_CAPABILITIES) is not None:
+        return context_from_meta(meta)
+    return session if session is not None else DEFAULT_CONTEXT
+
+
+# --- renderings ---------------------------------------------------------------------
+
+D = TypeVar("D")
+R = TypeVar("R")
+Render: TypeAlias = Callable[[D, NegotiationContext], R]
+
+_OPERAND = re.compile(r"[^\s()&|]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule(Generic[D, R]):
+    """One rendering: when ``matches`` holds for a context, ``render`` produces the value."""
+
+    text: str
+    matches: Callable[[NegotiationContext], bool]
+    render: Callable[[D, NegotiationContext], R]
+    names: frozenset[str]
+    """The tag names the rule reads: a client declaring none of a rule set's names gets
+    the default (Requirement 7)."""
+
+
+class Renderings(Generic[D, R]):
+    """Ordered predicate -> render rules plus a default; the first matching rule wins.
+
+    >>> shaper = Renderings(
+    ...     [("agent & verbosity=compact", compact), ("format=markdown", markdown)],
+    ...     default=plain,
+    ... )
+    >>> shaper.render(context, data)  # doctest: +SKIP
+
+    Predicates use :func:`negotiation.features.compile_predicate` syntax (``&``, ``|``,
+    parentheses, tags) and compile here, once; bad predicate text raises
+    :class:`~negotiation.features.PredicateError` at construction. The default renders
+    when the client is not negotiating, declared no tag any rule mentions, or matches no
+    rule. Renderings choose content shape only, never whether to answer (Requirement 3).
+    """
+
+    __slots__ = ("_default", "_names", "_rules")
+
+    def __init__(
+        self,
+        rules: Iterable[tuple[str, Render[D, R]]] = (),
+        *,
+        default: Render[D, R],
+    ) -> None:
+        compiled: list[Rule[D, R]] = []
+        for text, render in rules:
+            predicate = compile_predicate(text)
+            compiled.append(Rule(text, _holds(predicate), render, _names_in(text)))
+        self._init(compiled, default)
+
+    def _init(self, rules: list[Rule[D, R]], default: Render[D, R]) -> None:
+        self._rules = tuple(rules)
+        self._default = default
+        self._names = frozenset(name for rule in rules for name in rule.names)
+
+    @classmethod
+    def by_format(
+        cls, formats: Mapping[str, Render[D, R]], *, default: Render[D, R]
+    ) -> Renderings[D, R]:
+        """Dispatch on :attr:`NegotiationContext.format` (explicit, else inferred), so an
+        explicit ``format=`` beats inference (Requirement 5). Keys are format values
+        (``"json"``, ``"markdown"``, ``"text"``, or a MIME type such as ``"text/csv"``)."""
+        names = frozenset({"format", *INFERRED_FORMATS})
+        rules: list[Rule[D, R]] = []
+        for key, render in formats.items():
+            if isinstance(parse_tag(f"format={key}"), InvalidTag):
+                raise ValueError(f"{key!r} is not a valid format value")
+            rules.append(Rule(f"format={key}", _format_is(key), render, names))
+        made: Renderings[D, R] = cls.__new__(cls)
+        made._init(rules, default)
+        return made
+
+    @property
+    def rules(self) -> tuple[Rule[D, R], ...]:
+        return self._rules
+
+    @property
+    def names(self) -> frozenset[str]:
+        """Every tag name the rules read."""
+        return self._names
+
+    def select(self, context: NegotiationContext) -> Rule[D, R] | None:
+        """The rule that applies to ``context``, or None for the default."""
+        if not context.negotiating:
+            return None
+        if not any(tag.name in self._names for tag in context.features.tags):
+            return None  # only tags we do not support: default content (Requirement 7)
+        for rule in self._rules:
+            if rule.matches(context):
+                return rule
+        return None
+
+    def render(self, context: NegotiationContext, data: D) -> R:
+        rule = self.select(context)
+        if logger.isEnabledFor(logging.DEBUG):  # Expected Behavior 6: log negotiations
+            logger.debug(
+                "features %s -> %s",
+                [str(tag) for tag in context.features.tags],
+                rule.text if rule else "default",
+            )
+        render = rule.render if rule is not None else self._default
+        return render(data, context)
+
+
+def _holds(predicate: Predicate) -> Callable[[NegotiationContext], bool]:
+    return lambda context: predicate(context.features)
+
+
+def _format_is(format_: str) -> Callable[[NegotiationContext], bool]:
+    return lambda context: context.format == format_
+
+
+def _names_in(text: str) -> frozenset[str]:
+    names: set[str] = set()
+    for operand in _OPERAND.findall(text):
+        tag = parse_tag(operand)
+        if not isinstance(tag, InvalidTag):
+            names.add(tag.name)
+    return frozenset(names)
+
+
+# --- formats ------------------------------------------------------------------------
+
+_MARKDOWN_TYPES = frozenset({"text/markdown", "text/x-markdown"})
+
+
+def _media_type(mime: str) -> str:
+    return mime.split(";", 1)[0].strip().lower()
+
+
+def mime_matches(format_: str, mime: str) -> bool:
+    """Whether a representation of type ``mime`` satisfies the format ``format_``.
+
+    ``json`` matches ``application/json`` and any ``+json`` type; ``markdown`` matches
+    ``text/markdown``; ``text`` matches ``text/plain``; a value with a ``/`` is a MIME
+    type and matches itself (parameters and case ignored).
+    """
+    media = _media_type(mime)
+    if format_ == "json":
+        return media == "application/json" or media.endswith("+json")
+    if format_ == "markdown":
+        return media in _MARKDOWN_TYPES
+    if format_ == "text":
+        return media == "text/plain"
+    return "/" in format_ and media == _media_type(format_)
+
+
+def formats_for(
+    context: NegotiationContext, available: Sequence[str], primary: str | None = None
+) -> list[str]:
+    """The MIME types of one resource to send this client, primary first.
+
+    A negotiated format picks the matching subset; without one (or when nothing
+    matches, Requirement 7) every format is sent.
+    """
+    first = [primary] if primary is not None and primary in available else []
+    ordered = list(dict.fromkeys([*first, *available]))
+    if not context.negotiating or context.format is None:
+        return ordered
+    chosen = [mime for mime in ordered if mime_matches(context.format, mime)]
+    return chosen or ordered
+
+
+# --- tool results -------------------------------------------------------------------
+
+ToolShape = Literal["content", "structured", "both"]
+
+
+def tool_shape(context: NegotiationContext) -> ToolShape:
+    """Which fields of a ``CallToolResult`` this client asked for.
+
+    ``structured`` for a negotiated JSON format, ``content`` for markdown or text (or any
+    ``text/*`` type), ``both`` otherwise (the backward-compatible default).
+    """
+    fmt = context.format
+    if not context.negotiating or fmt is None:
+        return "both"
+    if mime_matches("json", fmt) or fmt == "json":
+        return "structured"
+    if fmt in ("markdown", "text") or _media_type(fmt).startswith("text/"):
+        return "content"
+    return "both"
+
+
+def _json_text(value: object) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"structured content is not JSON-serializable: {error}") from error
+
+
+def _plan(
+    shape: ToolShape, *, has_structured: bool, has_content: bool, tool: Tool | None, is_error: bool
+) -> tuple[bool, bool]:
+    """(send content, send structuredContent) for what the tool produced."""
+    if not has_structured:
+        if not has_content:
+            raise ValueError("a tool result needs content, structured content or both")
+        return True, False
+    if shape == "content" and (tool is not None and tool.output_schema is not None):
+        shape = "both"  # an outputSchema makes structuredContent a MUST
+    if shape == "structured" and is_error:
+        shape = "both"  # the model must see a tool error to recover from it
+    if shape == "structured":
+        return False, True
+    if shape == "content" and has_content:
+        return True, False
+    return True, True
+
+
+def _assemble(
+    send: tuple[bool, bool],
+    content: list[ContentBlock] | None,
+    structured: Any,
+    is_error: bool | None,
+) -> CallToolResult:
+    send_content, send_structured = send
+    blocks: list[ContentBlock] = []
+    if send_content:
+        blocks = (
+            content
+            if content is not None
+            else [TextContent(type="text", text=_json_text(structured))]
+        )
+    elif structured is not None:
+        _json_text(structured)  # fail now, not on the wire, if it is not JSON
+    result = CallToolResult(content=blocks)
+    if send_structured:
+        result.structured_content = structured
+    if is_error is not None:
+        result.is_error = is_error
+    return result
+
+
+def _blocks(text: str | None, content: Sequence[ContentBlock] | None) -> list[ContentBlock] | None:
+    if text is not None and content is not None:
+        raise ValueError("pass text or content, not both")
+    if text is not None:
+        return [TextContent(type="text", text=text)]
+    return list(content) if content is not None else None
+
+
+def tool_result(
+    context: NegotiationContext,
+    *,
+    structured: Any = None,
+    text: str | None = None,
+    content: Sequence[ContentBlock] | None = None,
+    is_error: bool | None = None,
+    tool: Tool | None = None,
+) -> CallToolResult:
+    """A ``CallToolResult`` shaped for ``context`` (see the module docstring for the rules).
+
+    ``structured`` is the machine-facing value, ``text`` (or ``content`` blocks) the
+    model-facing rendering of the same information; give one or both. ``None`` for
+    ``structured`` means "none". Pass the ``tool`` to honour its ``outputSchema``.
+    """
+    blocks = _blocks(text, content)
+    send = _plan(
+        tool_shape(context),
+        has_structured=structured is not None,
+        has_content=blocks is not None,
+        tool=tool,
+        is_error=bool(is_error),
+    )
+    return _assemble(send, blocks, structured, is_error)
+
+
+class ToolResultShaper(Generic[D]):
+    """A tool's two renderings of its data, rendered only when the client will get them.
+
+    ``structured`` renders the machine-facing value and ``text`` the model-facing text;
+    both render the same ``data``, which keeps the two fields aligned.
+    """
+
+    __slots__ = ("_structured", "_text", "_tool")
+
+    def __init__(
+        self,
+        *,
+        structured: Renderings[D, Any] | None = None,
+        text: Renderings[D, str] | None = None,
+        tool: Tool | None = None,
+    ) -> None:
+        if structured is None and text is None:
+            raise ValueError("a tool result shaper needs structured or text renderings")
+        self._structured = structured
+        self._text = text
+        self._tool = tool
+
+    def build(
+        self, context: NegotiationContext, data: D, *, is_error: bool | None = None
+    ) -> CallToolResult:
+        send_content, send_structured = _plan(
+            tool_shape(context),
+            has_structured=self._structured is not None,
+            has_content=self._text is not None,
+            tool=self._tool,
+            is_error=bool(is_error),
+        )
+        structured = None
+        if self._structured is not None and (send_structured or self._text is None):
+            structured = self._structured.render(context, data)
+        blocks = None
+        if send_content and self._text is not None:
+            blocks = _blocks(self._text.render(context, data), None)
+        if send_structured and structured is None:  # rendered null: nothing structured
+            send_structured, send_content = False, True
+            if blocks is None:
+                raise ValueError("the structured rendering returned None and there is no text")
+        return _assemble((send_content, send_structured), blocks, structured, is_error)
+
+
+# --- the client's view --------------------------------------------------------------
+
+ViewMode = Literal["conversational", "programmatic"]
+_MODES: frozenset[str] = frozenset({"conversational", "programmatic"})
+
+
+@dataclass(frozen=True, slots=True)
+class ModelView:
+    """The one field of a tool result a client passes to its model."""
+
+    field: Literal["content", "structuredContent"]
+    value: Any
+
+
+def model_view(result: CallToolResult | Mapping[str, Any], mode: ViewMode) -> ModelView:
+    """Which field to give the model, never both (sep-tool-result-content §3).
+
+    ``conversational`` (chat and agent UX) prefers ``content``; ``programmatic`` (code
+    mode, typed orchestration) prefers ``structuredContent``. When the preferred field
+    is empty the other is used, so the model is never handed an empty result while
+    information is available.
+    """
+    if mode not in _MODES:
+        raise ValueError(f"unknown view mode {mode!r}; expected one of {sorted(_MODES)}")
+    if not isinstance(result, CallToolResult):
+        result = CallToolResult.model_validate(result)  # ValidationError is a ValueError
+    has_structured = result.structured_content is not None
+    if mode == "programmatic" and has_structured:
+        return ModelView("structuredContent", result.structured_content)
+    if mode == "conversational" and not result.content and has_structured:
+        return ModelView("structuredContent", result.structured_content)
+    return ModelView("content", list(result.content))
+
+
+# --- prompts ------------------------------------------------------------------------
+
+_BLOCK_TYPES = (TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource)
+PromptPart: TypeAlias = "str | ContentBlock | PromptMessage"
+PromptBody: TypeAlias = "PromptPart | Sequence[PromptPart]"
+
+
+def prompt_messages(body: PromptBody, *, role: Role = "user") -> list[PromptMessage]:
+    """Prompt messages from rendered text, blocks or messages.
+
+    ``PromptMessage.content`` is one block, so a list of blocks becomes one message per
+    block (the spec's prompt examples wrap a block in an array, which MCP's schema
+    rejects).
+    """
+    parts: Sequence[object] = [body] if isinstance(body, str | BaseModel) else body
+    messages: list[PromptMessage] = []
+    for part in parts:
+        if isinstance(part, PromptMessage):
+            messages.append(part)
+        elif isinstance(part, str):
+            messages.append(PromptMessage(role=role, content=TextContent(type="text", text=part)))
+        elif isinstance(part, _BLOCK_TYPES):
+            messages.append(PromptMessage(role=role, content=part))
+        else:
+            raise TypeError(f"cannot make a prompt message from {type(part).__name__}")
+    return messages
+
+
+def prompt_result(
+    context: NegotiationContext,
+    renderings: Renderings[D, PromptBody],
+    data: D,
+    *,
+    description: str | None = None,
+    role: Role = "user",
+) -> GetPromptResult:
+    """A ``prompts/get`` result rendered for ``context``."""
+    result = GetPromptResult(messages=prompt_messages(renderings.render(context, data), role=role))
+    if description is not None:
+        result.description = description
+    return result
+
+
+# --- initialize ---------------------------------------------------------------------
+
+_FORMAT_PHRASES: Mapping[str, str] = {
+    "json": "Tool results will be JSON-formatted",
+    "markdown": "Tool results will be markdown-formatted",
+    "text": "Tool results will be plain text",
+}
+
+
+def instructions(context: NegotiationContext) -> str:
+    """The ``instructions`` line announcing what was negotiated (the spec's scenarios)."""
+    if not context.negotiating:
+        return "Client does not support content negotiation extension; using default format."
+    features = context.features
+    clauses: list[str] = []
+    if context.format is not None:
+        phrase = _FORMAT_PHRASES.get(context.format, f"Tool results will use {context.format}")
+        if context.format in ("markdown", "text") and (
+            features.has("human") or context.verbosity == "verbose"
+        ):
+            phrase += " with narrative explanations"
+        clauses.append(phrase)
+    if features.has("sampling"):
+        clauses.append("prompts include reasoning hints")
+    if not clauses:
+        clauses.append("using default format")
+    return f"Content negotiation enabled. {'; '.join(clauses)}."
+
+
+def server_capabilities(capabilities: ServerCapabilities | Mapping[str, Any]) -> ServerCapabilities:
+    """``capabilities`` plus the extension's declaration (an empty settings object)."""
+    data = dict(as_mapping(capabilities) or {})
+    extensions = dict(data.get("extensions") or {})
+    extensions[EXTENSION_ID] = {}
+    data["extensions"] = extensions
+    return ServerCapabilities.model_validate(data)
+
+
+def initialize_result(
+    context: NegotiationContext,
+    *,
+    protocol_version: str,
+    capabilities: ServerCapabilities | Mapping[str, Any],
+    server_info: Implementation | Mapping[str, Any],
+    instructions_text: str | None = None,
+) -> InitializeResult:
+    """The ``initialize`` result of a negotiating server: the extension declared, and the
+    instructions line (:func:`instructions` unless ``instructions_text`` is given)."""
+    info = (
+        server_info
+        if isinstance(server_info, Implementation)
+        else Implementation.model_validate(server_info)
+    )
+    return InitializeResult(
+        protocol_version=protocol_version,
+        capabilities=server_capabilities(capabilities),
+        server_info=info,
+        instructions=instructions_text if instructions_text is not None else instructions(context),
+    )
