@@ -24,8 +24,8 @@ EXIT_BAD_SCHEMA = 2
 EXIT_INTERNAL = 3
 
 
-def _run(action: Callable[[], T]) -> T:
-    """Turn compiler failures into one-line messages and exit codes."""
+def run_or_exit(action: Callable[[], T]) -> T:
+    """Bad schemas become one ``file:line:col: error:`` line and exit 2; never a traceback."""
     try:
         return action()
     except SchemaError as err:
@@ -98,7 +98,7 @@ def generate(
     if from_jsonschema is not None:
         from codegen.from_jsonschema import generate_from_jsonschema
 
-        _run(lambda: generate_from_jsonschema(from_jsonschema, out))
+        run_or_exit(lambda: generate_from_jsonschema(from_jsonschema, out))
         return
 
     from codegen.pipeline import generate as run_generate
@@ -107,7 +107,7 @@ def generate(
     if source != Path("schema") or out != Path("generated/mcp_ext"):
         argv += ["--schema", str(source), "--out", str(out)]
     command = "make generate" if argv == ["generate"] else _command(argv)
-    result = _run(lambda: run_generate(source, out, check=check, command=command))
+    result = run_or_exit(lambda: run_generate(source, out, check=check, command=command))
 
     for warning in result.diagnostics.warnings:
         click.echo(str(warning), err=True)
@@ -152,7 +152,7 @@ def jsonschema(files: tuple[Path, ...], output: Path | None) -> None:
             click.echo(str(warning), err=True)
         return text
 
-    text = _run(run)
+    text = run_or_exit(run)
     if output is None:
         click.echo(text, nl=False)
     else:

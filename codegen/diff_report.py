@@ -11,19 +11,15 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 import click
 
 from codegen import ir
+from codegen.cli import run_or_exit
 from codegen.diff import Change, SchemaDiff, Severity, diff_schemas
-from codegen.errors import Diagnostics, SchemaError
-
-T = TypeVar("T")
+from codegen.errors import Diagnostics
 
 EXIT_BREAKING = 1
-EXIT_BAD_SCHEMA = 2
-EXIT_INTERNAL = 3
 GROUPS: tuple[tuple[Severity, str], ...] = (
     ("breaking", "Breaking"),
     ("additive", "Additive"),
@@ -164,20 +160,6 @@ RENDERERS: dict[str, Callable[[SchemaDiff, str, str], str]] = {
 }
 
 # --------------------------------------------------------------------------- command
-
-
-def run_or_exit(action: Callable[[], T]) -> T:
-    """Bad schemas become one ``file:line:col: error:`` line and exit 2; never a traceback."""
-    try:
-        return action()
-    except SchemaError as err:
-        click.echo(str(err), err=True)
-        sys.exit(EXIT_BAD_SCHEMA)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except Exception as err:  # a compiler bug: say so briefly
-        click.echo(f"internal compiler error: {type(err).__name__}: {err}", err=True)
-        sys.exit(EXIT_INTERNAL)
 
 
 def load_side(source: Path, diagnostics: Diagnostics) -> ir.Schema:

@@ -25,8 +25,9 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
 from codegen import ir
+from codegen.cli import EXIT_BAD_SCHEMA, run_or_exit
 from codegen.diff import SchemaDiff, decl_view
-from codegen.diff_report import EXIT_BAD_SCHEMA, diff_paths, load_side, run_or_exit
+from codegen.diff_report import diff_paths, load_side
 from codegen.errors import Diagnostics
 from codegen.naming import attribute_name, upper_snake
 
