@@ -1,0 +1,1 @@
+"""Runnable demo servers for the negotiation extensions (``python -m demos.weather``)."""

@@ -1,0 +1,1 @@
+"""Weather and places: the content-negotiation demo (the SEP's Bern example)."""

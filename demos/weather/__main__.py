@@ -1,0 +1,8 @@
+"""``python -m demos.weather --transport stdio|http --port N``."""
+
+from demos._run import parse_args, run
+from demos.weather.server import build
+
+if __name__ == "__main__":
+    args = parse_args("python -m demos.weather")
+    run(build(negotiate=not args.no_negotiation).server, args.transport, args.port)

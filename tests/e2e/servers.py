@@ -1,0 +1,97 @@
+"""Start and stop the demo servers for end-to-end tests: subprocesses on stdio or on
+a free loopback port, always terminated (then waited for) by whoever started them."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from negotiation.sdk import negotiation_extensions
+
+REPO = Path(__file__).resolve().parents[2]
+LOOPBACK = "127.0.0.1"
+STARTUP_LIMIT_SECONDS = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    return env
+
+
+def stdio_params(module: str, *extra: str) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=sys.executable,
+        args=["-m", module, "--transport", "stdio", *extra],
+        cwd=str(REPO),
+        env=_env(),
+    )
+
+
+def _wait_for_port(process: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + STARTUP_LIMIT_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early with {process.returncode}")
+        try:
+            with socket.create_connection((LOOPBACK, port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server did not listen on {LOOPBACK}:{port}")
+
+
+@contextmanager
+def http_server(module: str, *extra: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run ``python -m module --transport http`` on a free port; yield its MCP URL."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", module, "--transport", "http", "--port", str(port), *extra],
+        cwd=REPO,
+        env={**_env(), **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for_port(process, port)
+        yield f"http://{LOOPBACK}:{port}/mcp"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def client(
+    target: Any,
+    mode: str,
+    *,
+    features: Sequence[str] | None = None,
+    variant_hints: dict[str, Any] | None = None,
+) -> Client:
+    """An official SDK client declaring our extensions the SDK's way."""
+    return Client(
+        target,
+        mode=mode,
+        extensions=negotiation_extensions(features=features, variant_hints=variant_hints),
+        read_timeout_seconds=60,
+    )
