@@ -584,13 +584,13 @@ class ToolResultShaper(Generic[D]):
         structured = None
         if self._structured is not None and (send_structured or self._text is None):
             structured = self._structured.render(context, data)
+        if send_structured and structured is None:  # rendered null: nothing structured
+            if self._text is None:
+                raise ValueError("the structured rendering returned None and there is no text")
+            send_structured, send_content = False, True
         blocks = None
         if send_content and self._text is not None:
             blocks = _blocks(self._text.render(context, data), None)
-        if send_structured and structured is None:  # rendered null: nothing structured
-            send_structured, send_content = False, True
-            if blocks is None:
-                raise ValueError("the structured rendering returned None and there is no text")
         return _assemble((send_content, send_structured), blocks, structured, is_error)
 
 
