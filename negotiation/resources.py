@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from mcp_ext.methods import RPCError
 from mcp_ext.models import (
@@ -56,7 +57,7 @@ __all__ = [
 LEGACY_RESOURCE_NOT_FOUND = -32002
 """Resource-not-found up to 2025-11-25; the 2026-07-28 schema replaced it with -32602."""
 
-Body = str | bytes
+Body: TypeAlias = str | bytes
 """Text (sent as ``text``) or bytes (sent base64-encoded as ``blob``)."""
 
 # Resource fields every representation shares; mimeType and size are per format.
