@@ -46,6 +46,18 @@ PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Hashable]
 _SDK_OWNED = frozenset({"initialize", "server/discover"})
 
 
+def _is_cacheable(result: object) -> bool:
+    return (
+        isinstance(result, type)
+        and issubclass(result, BaseModel)
+        and "ttl_ms" in result.model_fields
+    )
+
+
+# Results that must carry ``ttlMs`` and ``cacheScope`` in the 2026-07-28 era.
+_CACHEABLE = frozenset(spec.method for spec in METHODS.values() if _is_cacheable(spec.result))
+
+
 class _RawParams(BaseModel):
     """Accepts any params: the generated validators check them (and shape the -32602)."""
 
@@ -200,8 +212,12 @@ class NegotiationAdapter:
             raise _raise(response["error"] if response else {"code": INTERNAL_ERROR, "message": ""})
         result: dict[str, Any] = response["result"]
         if negotiation.era is Era.MODERN:
-            # 2026-07-28 requires ``resultType``; the schema keeps it optional for both eras.
+            # 2026-07-28 requires these; the schema keeps them optional for both eras.
             result.setdefault("resultType", "complete")
+            if ctx.method in _CACHEABLE:
+                # Variant- and feature-shaped content: never shared, not cached by default.
+                result.setdefault("ttlMs", 0)
+                result.setdefault("cacheScope", "private")
         slot = _slot.get()
         if slot is not None:
             slot.result = result

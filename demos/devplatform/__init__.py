@@ -1,0 +1,1 @@
+"""Developer platform: the server-variants demo (SEP-2053)."""
