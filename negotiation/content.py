@@ -85,9 +85,11 @@ from negotiation.versioning import META_CLIENT_CAPABILITIES
 __all__ = [
     "DEFAULT_CONTEXT",
     "EXTENSION_ID",
+    "INFERRED_FORMATS",
     "SUPPORTED_VERSION",
     "ModelView",
     "NegotiationContext",
+    "PromptBody",
     "Renderings",
     "Rule",
     "ToolResultShaper",
@@ -349,8 +351,8 @@ class Renderings(Generic[D, R]):
             if isinstance(parse_tag(f"format={key}"), InvalidTag):
                 raise ValueError(f"{key!r} is not a valid format value")
             rules.append(Rule(f"format={key}", _format_is(key), render, names))
-        made: Renderings[D, R] = cls.__new__(cls)
-        made._init(rules, default)
+        made: Renderings[D, R] = cls(default=default)
+        made._init(rules, default)  # swap in the format rules (no predicate text to compile)
         return made
 
     @property
