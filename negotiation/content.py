@@ -52,6 +52,7 @@ from functools import lru_cache
 from typing import Any, Generic, Literal, TypeAlias, TypeVar
 
 from mcp_ext.models import (
+    CONTENT_NEGOTIATION_VERSION,
     AudioContent,
     CallToolResult,
     ContentBlock,
@@ -113,7 +114,7 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-SUPPORTED_VERSION = "1.0"
+SUPPORTED_VERSION = CONTENT_NEGOTIATION_VERSION
 Era = Literal["legacy", "modern"]
 FormatSource = Literal["explicit", "inferred"]
 

@@ -10,6 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from mcp_ext.models import (
+    HEADER_MISMATCH,
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    MISSING_REQUIRED_CLIENT_CAPABILITY,
+    UNSUPPORTED_PROTOCOL_VERSION,
+    UNSUPPORTED_PROTOCOL_VERSION_DRAFT,
+)
+
 __all__ = [
     "HEADER_MISMATCH",
     "INVALID_PARAMS",
@@ -34,15 +43,11 @@ __all__ = [
 JsonRpcError = dict[str, Any]
 """A JSON-RPC error object: ``{"code": int, "message": str, "data"?: ...}``."""
 
-METHOD_NOT_FOUND = -32601
-INVALID_PARAMS = -32602
+# The codes come from the compiled schema: one source of truth for the wire.
+# The current schema and the official SDK use -32022; protocol-versioning.md prints -32004.
+LEGACY_UNSUPPORTED_PROTOCOL_VERSION = UNSUPPORTED_PROTOCOL_VERSION_DRAFT
 # -32000..-32019 are implementation-defined; the spec allocates nothing there.
 RATE_LIMITED = -32000
-HEADER_MISMATCH = -32020
-MISSING_REQUIRED_CLIENT_CAPABILITY = -32021
-# The current schema and the official SDK use -32022; protocol-versioning.md prints -32004.
-UNSUPPORTED_PROTOCOL_VERSION = -32022
-LEGACY_UNSUPPORTED_PROTOCOL_VERSION = -32004
 
 IdentifierKind = Literal["tool", "prompt", "resource"]
 

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from mcp_ext.models import CONTENT_NEGOTIATION_EXTENSION_ID
+
 from negotiation._wire import wire_get
 
 __all__ = [
@@ -50,7 +52,7 @@ __all__ = [
     "parse_tag",
 ]
 
-EXTENSION_ID = "io.modelcontextprotocol/content-negotiation"
+EXTENSION_ID = CONTENT_NEGOTIATION_EXTENSION_ID
 MAX_TAG_LENGTH = 256
 MAX_TAGS = 256
 _CACHE_SIZE = 1024

@@ -17,6 +17,12 @@ from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from mcp_ext.models import (
+    SERVER_VARIANT_HEADER,
+    SERVER_VARIANT_META_KEY,
+    SERVER_VARIANTS_EXTENSION_ID,
+)
+
 from negotiation import errors
 from negotiation._wire import as_mapping, wire_get
 
@@ -47,9 +53,9 @@ __all__ = [
     "with_variant",
 ]
 
-EXTENSION_ID = "io.modelcontextprotocol/server-variants"
-META_KEY = "io.modelcontextprotocol/server-variant"
-HEADER = "MCP-Server-Variant"
+EXTENSION_ID = SERVER_VARIANTS_EXTENSION_ID
+META_KEY = SERVER_VARIANT_META_KEY
+HEADER = SERVER_VARIANT_HEADER
 COMPACT_TOKEN_THRESHOLD = 10_000
 
 logger = logging.getLogger(__name__)

@@ -14,6 +14,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal
 
+from mcp_ext.models import (
+    CLIENT_CAPABILITIES_META_KEY,
+    CLIENT_INFO_META_KEY,
+    PROTOCOL_VERSION_HEADER,
+    PROTOCOL_VERSION_META_KEY,
+)
+
 from negotiation import errors
 from negotiation._wire import as_mapping, wire_get
 
@@ -39,10 +46,10 @@ __all__ = [
     "parse_unsupported_version",
 ]
 
-HEADER = "MCP-Protocol-Version"
-META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion"
-META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
-META_CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+HEADER = PROTOCOL_VERSION_HEADER
+META_PROTOCOL_VERSION = PROTOCOL_VERSION_META_KEY
+META_CLIENT_INFO = CLIENT_INFO_META_KEY
+META_CLIENT_CAPABILITIES = CLIENT_CAPABILITIES_META_KEY
 FIRST_MODERN_VERSION = "2026-07-28"
 _UNSUPPORTED_CODES = frozenset(
     {errors.UNSUPPORTED_PROTOCOL_VERSION, errors.LEGACY_UNSUPPORTED_PROTOCOL_VERSION}

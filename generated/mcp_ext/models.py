@@ -50,6 +50,14 @@ LATEST_PROTOCOL_VERSION: Final = "2026-07-28"
 """The newest protocol revision this schema knows."""
 LATEST_LEGACY_PROTOCOL_VERSION: Final = "2025-11-25"
 """The newest legacy (handshake-based) protocol revision."""
+PROTOCOL_VERSION_HEADER: Final = "MCP-Protocol-Version"
+"""The HTTP header that repeats the request's protocol version (it must match `_meta`)."""
+PROTOCOL_VERSION_META_KEY: Final = "io.modelcontextprotocol/protocolVersion"
+"""The `_meta` key of a modern-era request's protocol version."""
+CLIENT_CAPABILITIES_META_KEY: Final = "io.modelcontextprotocol/clientCapabilities"
+"""The `_meta` key of a modern-era request's client capabilities."""
+CLIENT_INFO_META_KEY: Final = "io.modelcontextprotocol/clientInfo"
+"""The `_meta` key of a modern-era request's client information."""
 PARSE_ERROR: Final = -32700
 """The message was not valid JSON."""
 INVALID_REQUEST: Final = -32600
@@ -60,6 +68,10 @@ INVALID_PARAMS: Final = -32602
 """The method exists but its params are wrong; also used for unknown names and bad cursors."""
 INTERNAL_ERROR: Final = -32603
 """The receiver failed while handling the request."""
+HEADER_MISMATCH: Final = -32020
+"""The HTTP headers disagree with the request body, or a required header is missing."""
+MISSING_REQUIRED_CLIENT_CAPABILITY: Final = -32021
+"""The request needs a client capability the client did not declare."""
 UNSUPPORTED_PROTOCOL_VERSION: Final = -32022
 """Unsupported protocol version, as numbered by the released 2026-07-28 schema and the
 official SDKs. Senders should use this code.

@@ -28,6 +28,34 @@ export const LATEST_PROTOCOL_VERSION = "2026-07-28";
 export const LATEST_LEGACY_PROTOCOL_VERSION = "2025-11-25";
 
 /**
+ * The HTTP header that repeats the request's protocol version (it must match `_meta`).
+ *
+ * @category Common Types
+ */
+export const PROTOCOL_VERSION_HEADER = "MCP-Protocol-Version";
+
+/**
+ * The `_meta` key of a modern-era request's protocol version.
+ *
+ * @category Common Types
+ */
+export const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion";
+
+/**
+ * The `_meta` key of a modern-era request's client capabilities.
+ *
+ * @category Common Types
+ */
+export const CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities";
+
+/**
+ * The `_meta` key of a modern-era request's client information.
+ *
+ * @category Common Types
+ */
+export const CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo";
+
+/**
  * A request id: a string or a number, unique among the sender's open requests.
  *
  * @category JSON-RPC
@@ -273,6 +301,20 @@ export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 /** The receiver failed while handling the request. */
 export const INTERNAL_ERROR = -32603;
+
+/**
+ * The HTTP headers disagree with the request body, or a required header is missing.
+ *
+ * @category Errors
+ */
+export const HEADER_MISMATCH = -32020;
+
+/**
+ * The request needs a client capability the client did not declare.
+ *
+ * @category Errors
+ */
+export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
 
 /**
  * Unsupported protocol version, as numbered by the released 2026-07-28 schema and the
