@@ -1,0 +1,43 @@
+"""The sans-IO negotiation runtime over the generated ``mcp_ext`` bindings.
+
+Pure functions and small classes, no transport code (in the manner of h11); the
+adapters for the official SDK live in :mod:`negotiation.sdk` (extra ``[sdk]``).
+
+* :mod:`negotiation.features` — feature tags, feature sets, server predicates
+* :mod:`negotiation.content` — the negotiation context and content shaping
+* :mod:`negotiation.resources` — multi-format resources and ``resources/metadata``
+* :mod:`negotiation.variants` — ranking, advertising, resolving and selecting variants
+* :mod:`negotiation.cursors` — cursors bound to a variant
+* :mod:`negotiation.subscriptions` — subscriptions scoped to a variant, switch limits
+* :mod:`negotiation.versioning` — protocol eras and version negotiation
+* :mod:`negotiation.errors` — the JSON-RPC error shapes of the specs
+
+Feature tags shape content only: no API here takes them as an authorization input.
+"""
+
+from negotiation.content import NegotiationContext, Renderings, model_view, request_context
+from negotiation.cursors import CursorCodec
+from negotiation.features import FeatureSet, compile_predicate, parse_features
+from negotiation.resources import ResourceRegistry
+from negotiation.subscriptions import SubscriptionRegistry
+from negotiation.variants import VariantAdvertiser, VariantResolver, rank_variants, select_variant
+from negotiation.versioning import Era, check_request_version
+
+__all__ = [
+    "CursorCodec",
+    "Era",
+    "FeatureSet",
+    "NegotiationContext",
+    "Renderings",
+    "ResourceRegistry",
+    "SubscriptionRegistry",
+    "VariantAdvertiser",
+    "VariantResolver",
+    "check_request_version",
+    "compile_predicate",
+    "model_view",
+    "parse_features",
+    "rank_variants",
+    "request_context",
+    "select_variant",
+]
