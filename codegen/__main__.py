@@ -1,3 +1,9 @@
-from codegen.cli import main
+import sys
 
-main()
+from codegen.noop import try_noop
+
+# A ``generate`` with nothing to do finishes before click and the compiler are imported.
+if not try_noop(sys.argv[1:]):
+    from codegen.cli import main
+
+    main()

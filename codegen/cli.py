@@ -91,8 +91,20 @@ def main() -> None:
     help="Generate models from a JSON Schema file with datamodel-code-generator instead.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
+@click.option(
+    "--cache-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Where to keep the incremental-build cache. Default: .codegen-cache/ in the repo.",
+)
+@click.option("--no-cache", is_flag=True, help="Compile everything from scratch.")
 def generate(
-    source: Path, out: Path, check: bool, from_jsonschema: Path | None, quiet: bool
+    source: Path,
+    out: Path,
+    check: bool,
+    from_jsonschema: Path | None,
+    quiet: bool,
+    cache_dir: Path | None,
+    no_cache: bool,
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if from_jsonschema is not None:
@@ -101,13 +113,18 @@ def generate(
         run_or_exit(lambda: generate_from_jsonschema(from_jsonschema, out))
         return
 
+    from codegen.pipeline import DEFAULT_CACHE
     from codegen.pipeline import generate as run_generate
+
+    cache = None if no_cache else cache_dir or DEFAULT_CACHE
 
     argv = ["generate"]
     if source != Path("schema") or out != Path("generated/mcp_ext"):
         argv += ["--schema", str(source), "--out", str(out)]
     command = "make generate" if argv == ["generate"] else _command(argv)
-    result = run_or_exit(lambda: run_generate(source, out, check=check, command=command))
+    result = run_or_exit(
+        lambda: run_generate(source, out, check=check, command=command, cache_dir=cache)
+    )
 
     for warning in result.diagnostics.warnings:
         click.echo(str(warning), err=True)

@@ -5,23 +5,40 @@
 
 Everything up to ``build`` is pure: it takes text and returns text. ``generate`` is the
 only function that reads the schema folder and writes the output folder.
+
+Incremental regeneration memoises the pure passes in a content-addressed cache
+(``codegen.cache``), never changing what they compute:
+
+* ``parse``: one entry per schema file, keyed by its name and bytes, so an edit re-parses
+  only the edited file;
+* ``build``: the whole output (plus its warnings and overrides), keyed by every input, so
+  ``--check``, a fresh output folder or an undone edit cost no compiling at all;
+* ``format``: one entry per generated Python text, keyed by the unformatted text, so only
+  outputs whose text an edit changed go through ruff;
+* ``write``: only files whose content changed are written.
+
+Every key includes the compiler's own sources and the tool versions, so editing the
+compiler invalidates everything it could affect.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from codegen import ir
-from codegen.errors import Diagnostics, SchemaError
+from codegen.cache import Cache, Counters, key
+from codegen.errors import Diagnostics, SchemaError, Warning_
+from codegen.noop import CODEGEN_DIR as CODEGEN_DIR  # re-exported: emitters find templates
+from codegen.noop import DEFAULT_OUT as DEFAULT_OUT
+from codegen.noop import DEFAULT_SCHEMA as DEFAULT_SCHEMA
+from codegen.noop import compiler_hash, input_hash, list_schema_files, toolchain
+from codegen.noop import display_path as display_path
 
-CODEGEN_DIR = Path(__file__).resolve().parent
-DEFAULT_SCHEMA = Path("schema")
-DEFAULT_OUT = Path("generated/mcp_ext")
+# At the repository root, beside .gitignore's entry for it; safe to delete at any time.
+DEFAULT_CACHE = CODEGEN_DIR.parent / ".codegen-cache"
 
 # Each emitter is ``emit(schema, diagnostics) -> {relative path: text}``; imported lazily
 # so that a no-op ``generate`` does not pay for jinja2 and friends.
@@ -37,40 +54,62 @@ EMITTERS: tuple[tuple[str, str], ...] = (
 Emitter = Callable[[ir.Schema, Diagnostics], dict[str, str]]
 
 
-def display_path(path: Path) -> str:
-    """How a schema file is named in messages: relative to the working folder if inside it."""
-    try:
-        return os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd()) else str(path)
-    except ValueError:  # another drive on Windows
-        return str(path)
+@dataclass(frozen=True)
+class Source:
+    """One schema file as read: its display name and its exact bytes."""
+
+    name: str
+    data: bytes
 
 
 def schema_files(source: Path) -> list[Path]:
     """The ``.ts`` files of a schema: one file, or every file below a folder in path order."""
-    if source.is_file():
-        return [source]
+    files = list_schema_files(source)
+    if files:
+        return files
     if source.is_dir():
-        files = sorted(p for p in source.rglob("*.ts") if p.is_file())
-        if files:
-            return files
         raise SchemaError(ir.Span(display_path(source), 1, 1), "no .ts files in schema folder")
     raise SchemaError(ir.Span(display_path(source), 1, 1), "schema path does not exist")
 
 
-def parse_files(paths: Sequence[Path]) -> list[ir.Module]:
-    from codegen.parse import parse_module
-
-    modules = []
+def read_sources(paths: Sequence[Path]) -> list[Source]:
+    sources = []
     for path in paths:
         name = display_path(path)
         try:
-            text = path.read_text("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SchemaError(ir.Span(name, 1, 1), f"not UTF-8 text ({exc.reason})") from None
+            sources.append(Source(name, path.read_bytes()))
         except OSError as exc:
             raise SchemaError(ir.Span(name, 1, 1), f"cannot read file: {exc.strerror}") from None
-        modules.append(parse_module(name, text))
+    return sources
+
+
+def source_text(source: Source) -> str:
+    """The text the parser sees: UTF-8 with universal newlines, as ``Path.read_text`` gives."""
+    try:
+        text = source.data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SchemaError(ir.Span(source.name, 1, 1), f"not UTF-8 text ({exc.reason})") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_sources(sources: Sequence[Source], cache: Cache | None = None) -> list[ir.Module]:
+    """Parse each file, reusing the cached module of every file parsed before."""
+    store = cache if cache is not None else Cache(None)
+    modules = []
+    for source in sources:
+        entry = key("parse", compiler_hash(), toolchain(), source.name, source.data)
+        module = store.get_object("parse", entry, ir.Module)
+        if module is None:
+            from codegen.parse import parse_module
+
+            module = parse_module(source.name, source_text(source))
+            store.put_object("parse", entry, module)
+        modules.append(module)
     return modules
+
+
+def parse_files(paths: Sequence[Path]) -> list[ir.Module]:
+    return parse_sources(read_sources(paths))
 
 
 def load_schema(paths: Sequence[Path], diagnostics: Diagnostics | None = None) -> ir.Schema:
@@ -92,8 +131,12 @@ def build(
     command: str,
     diagnostics: Diagnostics | None = None,
     emitters: Sequence[tuple[str, str]] = EMITTERS,
+    cache: Cache | None = None,
 ) -> dict[str, str]:
-    """Run every emitter and the formatter; returns the whole output as ``{path: text}``."""
+    """Run every emitter and the formatter; returns the whole output as ``{path: text}``.
+
+    ``cache`` only memoises formatting, which never changes the result.
+    """
     from codegen.format import format_outputs
 
     diags = diagnostics if diagnostics is not None else Diagnostics()
@@ -107,23 +150,58 @@ def build(
     from codegen.emit.package import emit_package
 
     files.update(emit_package(files))
-    formatted = format_outputs(files)
+    formatted = format_outputs(files, cache)
     return {
         path: header(command) + text if path.endswith(".py") else text
         for path, text in sorted(formatted.items())
     }
 
 
-def input_hash(paths: Sequence[Path]) -> str:
-    """Hash of everything the output depends on: the schema files and the compiler itself."""
-    h = hashlib.sha256()
-    compiler = sorted(p for p in CODEGEN_DIR.rglob("*") if p.suffix in {".py", ".jinja"})
-    for path in [*paths, *compiler]:
-        h.update(str(path.name).encode())
-        h.update(b"\0")
-        h.update(path.read_bytes())
-        h.update(b"\0")
-    return h.hexdigest()
+@dataclass(frozen=True)
+class Built:
+    """A build cache entry: the output and what compiling it reported."""
+
+    files: dict[str, str]
+    warnings: tuple[Warning_, ...]
+    overrides: tuple[ir.Override, ...]
+
+    def valid(self) -> bool:
+        return (
+            isinstance(self.files, dict)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in self.files.items())
+            and all(isinstance(w, Warning_) for w in self.warnings)
+            and all(isinstance(o, ir.Override) for o in self.overrides)
+        )
+
+
+def build_key(sources: Sequence[Source], command: str, emitters: Sequence[tuple[str, str]]) -> str:
+    parts: list[str | bytes] = ["build", compiler_hash(), toolchain(), command, repr(emitters)]
+    for source in sources:
+        parts += [source.name, source.data]
+    return key(*parts)
+
+
+def compile_sources(
+    sources: Sequence[Source],
+    *,
+    command: str,
+    cache: Cache | None = None,
+    emitters: Sequence[tuple[str, str]] = EMITTERS,
+) -> Built:
+    """parse -> resolve -> build, reusing whatever the cache already holds."""
+    from codegen.resolve import resolve
+
+    store = cache if cache is not None else Cache(None)
+    entry = build_key(sources, command, emitters)
+    built = store.get_object("build", entry, Built)
+    if built is not None and built.valid():
+        return built
+    diagnostics = Diagnostics()
+    schema = resolve(parse_sources(sources, store), diagnostics)
+    files = build(schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=store)
+    built = Built(files, tuple(diagnostics.warnings), schema.overrides)
+    store.put_object("build", entry, built)
+    return built
 
 
 @dataclass
@@ -135,28 +213,46 @@ class GenerateResult:
     up_to_date: bool = False
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
     overrides: tuple[ir.Override, ...] = ()
+    # Per kind of cache entry ("parse", "build", "format"): hits, misses, corrupt, stored.
+    cache: dict[str, Counters] = field(default_factory=dict)
 
 
-def generate(source: Path, out_dir: Path, *, check: bool = False, command: str) -> GenerateResult:
-    """Compile ``source`` into ``out_dir``; with ``check``, only report what is stale."""
+def generate(
+    source: Path,
+    out_dir: Path,
+    *,
+    check: bool = False,
+    command: str,
+    cache_dir: Path | None = DEFAULT_CACHE,
+) -> GenerateResult:
+    """Compile ``source`` into ``out_dir``; with ``check``, only report what is stale.
+
+    ``cache_dir`` None compiles everything from scratch and leaves no cache behind.
+    """
     from codegen.writer import Manifest, stale_files, write_outputs
 
-    paths = schema_files(source)
-    key = input_hash(paths)
+    sources = read_sources(schema_files(source))
+    inputs = input_hash([(s.name, s.data) for s in sources], command)
     if not check:
         previous = Manifest.read(out_dir)
-        if previous is not None and previous.input_hash == key and previous.outputs_intact(out_dir):
+        if (
+            previous is not None
+            and previous.input_hash == inputs
+            and previous.outputs_intact(out_dir)
+        ):
             return GenerateResult(up_to_date=True)
 
-    result = GenerateResult()
-    schema = load_schema(paths, result.diagnostics)
-    result.overrides = schema.overrides
-    result.files = build(schema, command=command, diagnostics=result.diagnostics)
+    cache = Cache(cache_dir)
+    built = compile_sources(sources, command=command, cache=cache)
+    result = GenerateResult(files=built.files, overrides=built.overrides, cache=cache.stats)
+    result.diagnostics.warnings.extend(built.warnings)
     if check:
         result.stale = stale_files(out_dir, result.files)
         result.up_to_date = not result.stale
         return result
-    report = write_outputs(out_dir, result.files, key)
+    report = write_outputs(out_dir, result.files, inputs)
     result.written, result.removed = report.written, report.removed
     result.up_to_date = not report.written and not report.removed
+    if cache.stats.get("build", Counters()).stored:
+        cache.prune()
     return result

@@ -4,6 +4,9 @@ A manifest (``.codegen-manifest.json``) records what the last run wrote and the 
 its inputs. It lets a no-op ``generate`` finish without compiling, lets stale files be
 removed without ever deleting anything the compiler did not write, and lets
 ``--check`` name exactly which files differ.
+
+Plain classes rather than dataclasses: the no-op fast path (``codegen.noop``) reads the
+manifest before anything heavy is imported, and ``dataclasses`` pulls in ``inspect``.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 MANIFEST = ".codegen-manifest.json"
@@ -21,17 +23,21 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-@dataclass
 class WriteReport:
-    written: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
+    __slots__ = ("removed", "unchanged", "written")
+
+    def __init__(self) -> None:
+        self.written: list[str] = []
+        self.removed: list[str] = []
+        self.unchanged: list[str] = []
 
 
-@dataclass(frozen=True)
 class Manifest:
-    input_hash: str
-    files: dict[str, str]  # relative path -> sha256 of its text
+    __slots__ = ("files", "input_hash")
+
+    def __init__(self, input_hash: str, files: dict[str, str]) -> None:
+        self.input_hash = input_hash
+        self.files = files  # relative path -> sha256 of its text
 
     @staticmethod
     def read(out_dir: Path) -> Manifest | None:
