@@ -28,6 +28,8 @@ __all__ = ["PAGE_SIZE", "DevPlatformHandler", "build", "principal_from"]
 DATA = Path(__file__).with_name("data.json")
 PAGE_SIZE = 3
 DEFAULT_PRINCIPAL = "maintainer"
+# What a server without variants serves (negotiation switched off).
+IMPLICIT_VARIANT = "code-review"
 # Tools that change a resource, and so notify its subscribers.
 _COMMENT_TOOLS = frozenset({"add_review_comment", "add_comment"})
 
@@ -53,7 +55,7 @@ def _rpc(error: Mapping[str, Any]) -> RPCError:
 
 def _exists(variant: str | None, uri: str) -> bool:
     resource = _data()["resources"].get(uri)
-    return resource is not None and variant in resource["variants"]
+    return resource is not None and (variant or IMPLICIT_VARIANT) in resource["variants"]
 
 
 def principal_from(default: str) -> Any:
@@ -78,7 +80,7 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
 
     @staticmethod
     def _tools(variant: str | None) -> list[list[str]]:
-        tools: list[list[str]] = _data()["tools"].get(variant or "", [])
+        tools: list[list[str]] = _data()["tools"].get(variant or IMPLICIT_VARIANT, [])
         return tools
 
     async def tools_list(
@@ -125,7 +127,11 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
         return m.CallToolResult.model_validate(
             {
                 "content": [{"type": "text", "text": text}],
-                "structuredContent": {"variant": ctx.variant},
+                # Echoes what served the call, so load tests can spot cross-session leaks.
+                "structuredContent": {
+                    "variant": ctx.variant,
+                    "format": ctx.features.value("format") if ctx.features else None,
+                },
             }
         )
 
@@ -147,7 +153,7 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
                 "mimeType": "text/plain",
             }
             for uri, entry in _data()["resources"].items()
-            if ctx.variant in entry["variants"]
+            if (ctx.variant or IMPLICIT_VARIANT) in entry["variants"]
         ]
         return m.ListResourcesResult.model_validate({"resources": resources})
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from negotiation.features import FeatureSet
@@ -29,7 +29,7 @@ class NegotiationContext:
     variant: str | None
     advertised: tuple[str, ...] = ()
     principal: Hashable = None
-    client_capabilities: Mapping[str, Any] = field(default_factory=dict)
+    client_capabilities: object = None  # the SDK's ClientCapabilities (read with wire_get)
     sdk: Any = None
 
     @property

@@ -58,6 +58,18 @@ def _is_cacheable(result: object) -> bool:
 _CACHEABLE = frozenset(spec.method for spec in METHODS.values() if _is_cacheable(spec.result))
 
 
+_MEMO_SIZE = 1024
+
+
+def _frozen(value: object) -> Hashable:
+    """A hashable copy of a JSON value (small: client hints), for memo keys."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value if isinstance(value, str | int | float | bool) or value is None else repr(value)
+
+
 class _RawParams(BaseModel):
     """Accepts any params: the generated validators check them (and shape the -32602)."""
 
@@ -119,6 +131,7 @@ class NegotiationAdapter:
             else None
         )
         self._resolvers: dict[tuple[str, ...], sv.VariantResolver] = {}
+        self._ads: dict[tuple[Hashable, Hashable], sv.Advertisement] = {}
         self.served = self._register()
         server.middleware.append(self._middleware)
 
@@ -144,8 +157,16 @@ class NegotiationAdapter:
         if self._advertiser is None:
             return None
         settings = wire_get(wire_get(client_capabilities, "extensions"), sv.EXTENSION_ID)
-        hints = sv.ClientHints.from_wire(wire_get(settings, "variantHints"))
-        return self._advertiser.advertise(hints, principal)
+        raw = wire_get(settings, "variantHints")
+        key = (principal, _frozen(raw))
+        ad = self._ads.get(key)
+        if ad is None:
+            # Ranking is deterministic, so the advertised set stays stable per session.
+            ad = self._advertiser.advertise(sv.ClientHints.from_wire(raw), principal)
+            if len(self._ads) >= _MEMO_SIZE:
+                self._ads.pop(next(iter(self._ads)))
+            self._ads[key] = ad
+        return ad
 
     def extensions(self, client_capabilities: object, principal: Hashable) -> dict[str, Any]:
         """``capabilities.extensions`` as this server advertises them to this client."""
@@ -170,16 +191,12 @@ class NegotiationAdapter:
         """The negotiation state of one request; raises the spec's error for a bad variant."""
         version = ctx.protocol_version
         era = Era.MODERN if version in MODERN_PROTOCOL_VERSIONS else Era.LEGACY
-        capabilities = ctx.session.client_capabilities
-        wire_caps: Mapping[str, Any] = (
-            capabilities.model_dump(by_alias=True, mode="json", exclude_none=True)
-            if isinstance(capabilities, BaseModel)
-            else {}
-        )
+        # Read through the SDK's model by wire name: no per-request dump.
+        capabilities: object = ctx.session.client_capabilities
         principal = self._principal(ctx)
         if not self.negotiate:
-            return NegotiationContext(era, version, None, None, (), principal, wire_caps, ctx)
-        ad = self.advertisement(wire_caps, principal)
+            return NegotiationContext(era, version, None, None, (), principal, capabilities, ctx)
+        ad = self.advertisement(capabilities, principal)
         ids = ad.ids if ad is not None else ()
         meta = (ctx.params or {}).get("_meta")
         headers = getattr(ctx.request, "headers", None)
@@ -190,11 +207,11 @@ class NegotiationAdapter:
         return NegotiationContext(
             era,
             version,
-            cn.client_features(wire_caps),
+            cn.client_features(capabilities),
             resolution.variant,
             ids,
             principal,
-            wire_caps,
+            capabilities,
             ctx,
         )
 

@@ -1,0 +1,126 @@
+"""A bounded load on loopback: concurrent official-SDK HTTP sessions against the
+developer-platform demo, each with its own features and variant, checking that every
+response matches its own session (no leakage between sessions). Stops by itself: a
+fixed number of sessions times a fixed number of requests."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+from mcp import Client
+from mcp_ext import models as m
+from mcp_ext.methods import RPCError
+
+from negotiation.sdk import client_for, negotiation_extensions
+
+VARIANTS = ("code-review", "project-management", "security-readonly", "ci-legacy")
+FORMATS = ("json", "markdown", "text")
+# The first page of tools/list in each variant (page size 3), as the demo data has it.
+FIRST_PAGE = {
+    "code-review": ["list_pull_requests", "get_pull_request", "get_diff"],
+    "project-management": ["list_issues", "get_issue", "create_issue"],
+    "security-readonly": ["list_alerts", "get_alert", "get_file"],
+    "ci-legacy": ["run_workflow", "get_run"],
+}
+TOOL = {
+    "code-review": "get_diff",
+    "project-management": "get_issue",
+    "security-readonly": "get_alert",
+    "ci-legacy": "get_run",
+}
+
+
+@dataclass
+class LoadResult:
+    latencies: list[float] = field(default_factory=list)  # seconds, one per request
+    errors: list[str] = field(default_factory=list)
+    leaks: list[str] = field(default_factory=list)
+    requests: int = 0
+
+    def percentile(self, fraction: float) -> float:
+        ordered = sorted(self.latencies)
+        if not ordered:
+            return float("nan")
+        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+@dataclass(frozen=True)
+class SessionPlan:
+    index: int
+    variant: str | None  # None: the server has negotiation switched off
+    fmt: str | None
+    mode: str
+
+
+def plans(sessions: int, *, negotiate: bool = True) -> list[SessionPlan]:
+    """Sessions spread over variants, formats and both eras."""
+    return [
+        SessionPlan(
+            i,
+            VARIANTS[i % len(VARIANTS)] if negotiate else None,
+            FORMATS[i % len(FORMATS)] if negotiate else None,
+            "legacy" if i % 2 == 0 else "auto",
+        )
+        for i in range(sessions)
+    ]
+
+
+async def _session(url: str, plan: SessionPlan, requests: int, out: LoadResult) -> None:
+    features = ["agent", f"format={plan.fmt}"] if plan.fmt else None
+    declared = negotiation_extensions(features=features, variant_hints={} if plan.variant else None)
+    try:
+        async with Client(
+            url, mode=plan.mode, extensions=declared, read_timeout_seconds=120
+        ) as session:
+            typed = client_for(session.session, variant=plan.variant)
+            call = m.CallToolRequestParams(name=TOOL[plan.variant or "code-review"])
+            expected_names = FIRST_PAGE[plan.variant or "code-review"]
+            for n in range(requests):
+                got: object
+                want: object
+                start = time.perf_counter()
+                try:
+                    if n % 2 == 0:
+                        result = await typed.tools_call(call)
+                        got = result.structured_content
+                        want = {"variant": plan.variant, "format": plan.fmt}
+                    else:
+                        listed = await typed.tools_list()
+                        got = [tool.name for tool in listed.tools]
+                        want = expected_names
+                except RPCError as error:
+                    out.errors.append(f"session {plan.index}: {error}")
+                    continue
+                finally:
+                    out.latencies.append(time.perf_counter() - start)
+                    out.requests += 1
+                if got != want:
+                    out.leaks.append(f"session {plan.index} request {n}: {got!r} != {want!r}")
+    except Exception as error:  # a failed session is an error to report, not a crash
+        out.errors.append(f"session {plan.index}: {type(error).__name__}: {error}")
+
+
+def run_load(url: str, sessions: int, requests: int, *, negotiate: bool = True) -> LoadResult:
+    """``sessions`` concurrent sessions of ``requests`` requests each; returns when done."""
+    out = LoadResult()
+
+    async def main() -> None:
+        async with anyio.create_task_group() as group:
+            for plan in plans(sessions, negotiate=negotiate):
+                group.start_soon(_session, url, plan, requests, out)
+
+    anyio.run(main)
+    return out
+
+
+def summary(result: LoadResult) -> dict[str, Any]:
+    return {
+        "requests": result.requests,
+        "errors": len(result.errors),
+        "leaks": len(result.leaks),
+        "p50_ms": result.percentile(0.5) * 1000,
+        "p99_ms": result.percentile(0.99) * 1000,
+    }
