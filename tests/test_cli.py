@@ -138,3 +138,33 @@ def test_from_jsonschema_path(tmp_path: Path) -> None:
     broken.write_text("{not json")
     bad = run("generate", "--from-jsonschema", str(broken), "--out", str(tmp_path / "x"))
     assert bad.returncode == 2 and bad.stderr.startswith(f"{broken}:1:2: error: invalid JSON")
+
+
+def test_cache_options(schema_dir: Path, tmp_path: Path) -> None:
+    args = ("--schema", str(schema_dir))
+    cache = tmp_path / "cache"
+    first = run("generate", *args, "--out", str(tmp_path / "a"), "--cache-dir", str(cache))
+    assert first.returncode == 0, first.stderr
+    assert {p.name for p in cache.iterdir()} == {"build", "format", "parse"}
+    cold = tmp_path / "cold-cache"
+    second = run(
+        "generate", *args, "--out", str(tmp_path / "b"), "--no-cache", "--cache-dir", str(cold)
+    )
+    assert second.returncode == 0, second.stderr
+    assert not cold.exists()  # --no-cache wins: nothing read, nothing written
+    a, b = (tmp_path / "a" / "models.py").read_text(), (tmp_path / "b" / "models.py").read_text()
+    assert a.split("\n", 2)[2] == b.split("\n", 2)[2]  # same code below the header
+
+
+def test_noop_fast_path_leaves_bad_usage_to_click(schema_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "pkg"
+    args = ("generate", "--schema", str(schema_dir), "--out", str(out))
+    assert run(*args).returncode == 0
+    fast = run(*args, "--no-cache")
+    assert fast.returncode == 0 and fast.stdout == f"{out} is up to date\n"
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    bad = run(*args, "--cache-dir", str(blocker))
+    assert bad.returncode == 2 and "--cache-dir" in bad.stderr
+    unknown = run(*args, "--bogus")
+    assert unknown.returncode == 2 and "--bogus" in unknown.stderr
