@@ -17,14 +17,14 @@ import hashlib
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+# No dataclasses, pickle or typing at run time: the no-op path imports ``key`` from here.
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy honours, without importing typing
 if TYPE_CHECKING:
     from typing import TypeVar
 
     T = TypeVar("T")
 
-# No dataclasses, pickle or typing at run time: the no-op path imports ``key`` from here.
 MAGIC = b"mcp-negotiation codegen cache 1\n"
 CHECKSUM_SIZE = 32  # sha256 digest of the payload, right after the magic line
 # Beyond this the least recently used entries go; a full build of schema/ is ~0.5 MB.

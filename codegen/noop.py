@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import os
-import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -103,10 +102,13 @@ def command_for(source: Path, out: Path) -> str:
 
     Should the two ever disagree, the hashes differ and the fast path merely never fires.
     """
-    argv = ["generate"]
-    if source != DEFAULT_SCHEMA or out != DEFAULT_OUT:
-        argv += ["--schema", str(source), "--out", str(out)]
-    return "make generate" if argv == ["generate"] else "python -m codegen " + shlex.join(argv)
+    if source == DEFAULT_SCHEMA and out == DEFAULT_OUT:
+        return "make generate"
+    import shlex  # only here: ``make generate`` never needs it
+
+    return "python -m codegen " + shlex.join(
+        ["generate", "--schema", str(source), "--out", str(out)]
+    )
 
 
 def up_to_date(source: Path, out: Path, command: str) -> bool:
