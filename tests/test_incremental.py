@@ -273,3 +273,38 @@ def test_fast_noop_agrees_with_the_command_line(schema: Path, tmp_path: Path) ->
     )
     assert proc.returncode == 0, proc.stderr
     assert noop.try_noop(args)
+
+
+# --------------------------------------------------------------------------- formatting
+
+LOOSE = {
+    "a.py": "x=1\ny = [1,2 ,3]\n\n\n\n\ndef f( a ):\n  return a\n",
+    "pkg/b.py": "class  C :\n    '''Doc.'''\n    z : int=0\n",
+    "c/b.py": "import os,sys\r\nprint( os , sys )\r\n",  # same file name, other folder
+    "d.pyi": "def g(x:int)->int: ...\n",
+}
+
+
+def test_one_ruff_process_formats_like_one_per_file(tmp_path: Path) -> None:
+    from codegen.format import format_many, format_outputs, format_python
+
+    together = format_many(LOOSE)
+    assert together == {path: format_python(path, text) for path, text in LOOSE.items()}
+    assert together["a.py"] != LOOSE["a.py"]
+    # format_outputs formats .py outputs only; other files pass through as emitted
+    cache = Cache(tmp_path)
+    files = {**LOOSE, "schema.json": "{ }\n"}
+    python = [path for path in files if path.endswith(".py")]
+    first = format_outputs(files, cache)
+    assert first == {path: together[path] if path in python else files[path] for path in files}
+    assert (cache.stats["format"].hits, cache.stats["format"].stored) == (0, len(python))
+    assert format_outputs(files, cache) == first
+    assert cache.stats["format"].hits == len(python)
+
+
+def test_format_error_names_the_generated_file() -> None:
+    from codegen.format import FormatError, format_many
+
+    with pytest.raises(FormatError, match=r"broken\.py") as raised:
+        format_many({"fine.py": "x = 1\n", "broken.py": "def (:\n"})
+    assert "codegen-format-" not in str(raised.value)  # no temporary paths in the message
