@@ -19,7 +19,7 @@ from mcp_ext.server import ServerHandler
 
 from negotiation import errors
 from negotiation.cursors import CursorCodec
-from negotiation.sdk import NegotiationAdapter, NegotiationContext, serve
+from negotiation.sdk import HandlerContext, NegotiationAdapter, serve
 from negotiation.subscriptions import SubscriptionRegistry
 from negotiation.variants import Variant
 
@@ -71,7 +71,7 @@ def principal_from(default: str) -> Any:
     return principal_of
 
 
-class DevPlatformHandler(ServerHandler[NegotiationContext]):
+class DevPlatformHandler(ServerHandler[HandlerContext]):
     def __init__(self, cursor_key: bytes | None = None) -> None:
         self._cursors = CursorCodec(cursor_key or os.urandom(32))
         self._subscriptions = SubscriptionRegistry(_exists)
@@ -84,7 +84,7 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
         return tools
 
     async def tools_list(
-        self, params: m.PaginatedRequestParams | None, ctx: NegotiationContext
+        self, params: m.PaginatedRequestParams | None, ctx: HandlerContext
     ) -> m.ListToolsResult:
         start = 0
         cursor = params.cursor if params is not None else None
@@ -110,7 +110,7 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
         return m.ListToolsResult.model_validate(result)
 
     async def tools_call(
-        self, params: m.CallToolRequestParams, ctx: NegotiationContext
+        self, params: m.CallToolRequestParams, ctx: HandlerContext
     ) -> m.CallToolResult:
         names = {name for name, _ in self._tools(ctx.variant)}
         if params.name not in names:
@@ -143,7 +143,7 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
                 await session.send_resource_updated(uri)
 
     async def resources_list(
-        self, params: m.PaginatedRequestParams | None, ctx: NegotiationContext
+        self, params: m.PaginatedRequestParams | None, ctx: HandlerContext
     ) -> m.ListResourcesResult:
         resources = [
             {
@@ -158,7 +158,7 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
         return m.ListResourcesResult.model_validate({"resources": resources})
 
     async def resources_read(
-        self, params: m.ReadResourceRequestParams, ctx: NegotiationContext
+        self, params: m.ReadResourceRequestParams, ctx: HandlerContext
     ) -> m.ReadResourceResult:
         if not _exists(ctx.variant, params.uri):
             raise _rpc(errors.unknown_identifier("resource", params.uri, ctx.variant or ""))
@@ -174,14 +174,14 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
         return m.ReadResourceResult.model_validate({"contents": [content]})
 
     @staticmethod
-    def _subscriber(ctx: NegotiationContext) -> tuple[Hashable, ServerSession]:
+    def _subscriber(ctx: HandlerContext) -> tuple[Hashable, ServerSession]:
         session: ServerSession = ctx.sdk.session
         # The SDK makes a session object per request; the connection is what persists.
         connection: Hashable = getattr(session, "_connection", session)
         return connection, session
 
     async def resources_subscribe(
-        self, params: m.SubscribeRequestParams, ctx: NegotiationContext
+        self, params: m.SubscribeRequestParams, ctx: HandlerContext
     ) -> m.EmptyResult:
         subscriber, session = self._subscriber(ctx)
         error = self._subscriptions.subscribe(subscriber, params.uri, ctx.variant)
@@ -191,7 +191,7 @@ class DevPlatformHandler(ServerHandler[NegotiationContext]):
         return m.EmptyResult.model_validate({})
 
     async def resources_unsubscribe(
-        self, params: m.UnsubscribeRequestParams, ctx: NegotiationContext
+        self, params: m.UnsubscribeRequestParams, ctx: HandlerContext
     ) -> m.EmptyResult:
         subscriber, _ = self._subscriber(ctx)
         self._subscriptions.unsubscribe(subscriber, params.uri, ctx.variant)

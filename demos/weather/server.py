@@ -13,7 +13,7 @@ from mcp_ext.methods import INVALID_PARAMS, RPCError
 from mcp_ext.server import ServerHandler
 
 from demos.weather import render
-from negotiation.sdk import NegotiationAdapter, NegotiationContext, serve
+from negotiation.sdk import HandlerContext, NegotiationAdapter, serve
 
 __all__ = ["WeatherHandler", "build"]
 
@@ -46,9 +46,9 @@ def _city(arguments: dict[str, Any] | None) -> dict[str, Any]:
     return dict(data)
 
 
-class WeatherHandler(ServerHandler[NegotiationContext]):
+class WeatherHandler(ServerHandler[HandlerContext]):
     async def tools_list(
-        self, params: m.PaginatedRequestParams | None, ctx: NegotiationContext
+        self, params: m.PaginatedRequestParams | None, ctx: HandlerContext
     ) -> m.ListToolsResult:
         return m.ListToolsResult.model_validate(
             {
@@ -69,7 +69,7 @@ class WeatherHandler(ServerHandler[NegotiationContext]):
         )
 
     async def tools_call(
-        self, params: m.CallToolRequestParams, ctx: NegotiationContext
+        self, params: m.CallToolRequestParams, ctx: HandlerContext
     ) -> m.CallToolResult:
         if params.name != "get_weather":
             raise _unknown("tool", params.name)
@@ -92,7 +92,7 @@ class WeatherHandler(ServerHandler[NegotiationContext]):
         return m.CallToolResult.model_validate(result)
 
     async def resources_list(
-        self, params: m.PaginatedRequestParams | None, ctx: NegotiationContext
+        self, params: m.PaginatedRequestParams | None, ctx: HandlerContext
     ) -> m.ListResourcesResult:
         data = _data()
         resources = [
@@ -115,7 +115,7 @@ class WeatherHandler(ServerHandler[NegotiationContext]):
         return m.ListResourcesResult.model_validate({"resources": resources})
 
     @staticmethod
-    def _place_type(ctx: NegotiationContext) -> str:
+    def _place_type(ctx: HandlerContext) -> str:
         features = ctx.features
         wants_geo = features is not None and (
             render.shape_for(features) == "json" or features.has("mcp-capable")
@@ -129,7 +129,7 @@ class WeatherHandler(ServerHandler[NegotiationContext]):
         return dict(place)
 
     async def resources_read(
-        self, params: m.ReadResourceRequestParams, ctx: NegotiationContext
+        self, params: m.ReadResourceRequestParams, ctx: HandlerContext
     ) -> m.ReadResourceResult:
         uri = params.uri
         if uri.startswith(WEATHER_PREFIX):
@@ -157,7 +157,7 @@ class WeatherHandler(ServerHandler[NegotiationContext]):
         return m.ReadResourceResult.model_validate({"contents": [content]})
 
     async def resources_metadata(
-        self, params: m.ReadResourceMetadataRequestParams, ctx: NegotiationContext
+        self, params: m.ReadResourceMetadataRequestParams, ctx: HandlerContext
     ) -> m.ReadResourceMetadataResult:
         place = self._place(params.uri)
         common = {
@@ -171,7 +171,7 @@ class WeatherHandler(ServerHandler[NegotiationContext]):
         )
 
     async def prompts_list(
-        self, params: m.PaginatedRequestParams | None, ctx: NegotiationContext
+        self, params: m.PaginatedRequestParams | None, ctx: HandlerContext
     ) -> m.ListPromptsResult:
         return m.ListPromptsResult.model_validate(
             {
@@ -187,7 +187,7 @@ class WeatherHandler(ServerHandler[NegotiationContext]):
         )
 
     async def prompts_get(
-        self, params: m.GetPromptRequestParams, ctx: NegotiationContext
+        self, params: m.GetPromptRequestParams, ctx: HandlerContext
     ) -> m.GetPromptResult:
         if params.name != "check_weather":
             raise _unknown("prompt", params.name)

@@ -9,12 +9,12 @@ from negotiation.sdk.client import (
     client_for,
     negotiation_extensions,
 )
-from negotiation.sdk.context import NegotiationContext
+from negotiation.sdk.context import HandlerContext
 from negotiation.sdk.server import NegotiationAdapter, PrincipalOf, serve
 
 __all__ = [
+    "HandlerContext",
     "NegotiationAdapter",
-    "NegotiationContext",
     "PrincipalOf",
     "SessionTransport",
     "available_variants",

@@ -9,12 +9,15 @@ from typing import Any
 from negotiation.features import FeatureSet
 from negotiation.versioning import Era
 
-__all__ = ["NegotiationContext"]
+__all__ = ["HandlerContext"]
 
 
 @dataclass(frozen=True, slots=True)
-class NegotiationContext:
+class HandlerContext:
     """The negotiated view of one request, built by the adapter before the handler runs.
+
+    (Not to be confused with :class:`negotiation.content.NegotiationContext`, the
+    sans-IO view of the client's content-negotiation settings alone.)
 
     ``features`` is None when the client did not declare content negotiation: the
     handler must then answer with its default content (graceful degradation).

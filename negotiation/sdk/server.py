@@ -2,7 +2,7 @@
 
 Every request method of ``mcp_ext.METHODS`` the client sends (spec methods and custom
 ones such as ``resources/metadata``) is registered with ``Server.add_request_handler``;
-the handler gets a :class:`NegotiationContext` with the client's features, the resolved
+the handler gets a :class:`HandlerContext` with the client's features, the resolved
 variant and the protocol era. ``initialize`` belongs to the SDK runner, so the
 extensions are advertised by a middleware instead.
 
@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import as_mapping, wire_get
-from negotiation.sdk.context import NegotiationContext
+from negotiation.sdk.context import HandlerContext
 from negotiation.versioning import Era
 
 __all__ = ["NegotiationAdapter", "PrincipalOf", "serve"]
@@ -114,7 +114,7 @@ class NegotiationAdapter:
     def __init__(
         self,
         server: Server[Any],
-        handler: ServerHandler[NegotiationContext],
+        handler: ServerHandler[HandlerContext],
         *,
         variants: Sequence[sv.Variant] = (),
         visible: sv.Visibility | None = None,
@@ -187,7 +187,7 @@ class NegotiationAdapter:
             resolver = self._resolvers[ids] = sv.VariantResolver(ids)
         return resolver
 
-    def context(self, ctx: ServerRequestContext[Any, Any]) -> NegotiationContext:
+    def context(self, ctx: ServerRequestContext[Any, Any]) -> HandlerContext:
         """The negotiation state of one request; raises the spec's error for a bad variant."""
         version = ctx.protocol_version
         era = Era.MODERN if version in MODERN_PROTOCOL_VERSIONS else Era.LEGACY
@@ -195,7 +195,7 @@ class NegotiationAdapter:
         capabilities: object = ctx.session.client_capabilities
         principal = self._principal(ctx)
         if not self.negotiate:
-            return NegotiationContext(era, version, None, None, (), principal, capabilities, ctx)
+            return HandlerContext(era, version, None, None, (), principal, capabilities, ctx)
         ad = self.advertisement(capabilities, principal)
         ids = ad.ids if ad is not None else ()
         meta = (ctx.params or {}).get("_meta")
@@ -204,7 +204,7 @@ class NegotiationAdapter:
         resolution = self._resolver(ids).resolve(meta, header)
         if resolution.error is not None:
             raise _raise(resolution.error)
-        return NegotiationContext(
+        return HandlerContext(
             era,
             version,
             cn.client_features(capabilities),
@@ -299,7 +299,7 @@ class NegotiationAdapter:
 
 
 def serve(
-    handler: ServerHandler[NegotiationContext],
+    handler: ServerHandler[HandlerContext],
     *,
     name: str,
     version: str = "",

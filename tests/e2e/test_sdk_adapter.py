@@ -14,7 +14,7 @@ from mcp_ext.server import ServerHandler
 from mcp_types import methods as sdk_methods
 
 from negotiation.sdk import (
-    NegotiationContext,
+    HandlerContext,
     available_variants,
     client_for,
     negotiation_extensions,
@@ -26,16 +26,16 @@ from negotiation.versioning import Era
 MODES = ["legacy", "auto"]
 
 
-class Probe(ServerHandler[NegotiationContext]):
+class Probe(ServerHandler[HandlerContext]):
     """Echoes the negotiation context it was handed."""
 
-    seen: list[NegotiationContext]
+    seen: list[HandlerContext]
 
     def __init__(self) -> None:
         self.seen = []
 
     async def resources_read(
-        self, params: m.ReadResourceRequestParams, ctx: NegotiationContext
+        self, params: m.ReadResourceRequestParams, ctx: HandlerContext
     ) -> m.ReadResourceResult:
         self.seen.append(ctx)
         return m.ReadResourceResult.model_validate(
@@ -43,7 +43,7 @@ class Probe(ServerHandler[NegotiationContext]):
         )
 
     async def resources_metadata(
-        self, params: m.ReadResourceMetadataRequestParams, ctx: NegotiationContext
+        self, params: m.ReadResourceMetadataRequestParams, ctx: HandlerContext
     ) -> m.ReadResourceMetadataResult:
         return m.ReadResourceMetadataResult.model_validate(
             {"metadata": [{"uri": params.uri, "name": "meta", "mimeType": "text/plain"}]}
