@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 # No dataclasses, pickle or typing at run time: the no-op path imports ``key`` from here.
@@ -65,6 +65,7 @@ class Cache:
     def __init__(self, root: Path | None) -> None:
         self.root = root
         self.stats: dict[str, Counters] = {}
+        self._stored: list[tuple[str, Path]] = []
 
     def counters(self, kind: str) -> Counters:
         return self.stats.setdefault(kind, Counters())
@@ -76,8 +77,14 @@ class Cache:
     def get(self, kind: str, name: str) -> bytes | None:
         return self._lookup(kind, name, lambda payload: payload)
 
-    def get_object(self, kind: str, name: str, expected: type[T]) -> T | None:
-        """An unpickled entry of type ``expected``; anything else counts as corrupt."""
+    def get_object(
+        self,
+        kind: str,
+        name: str,
+        expected: type[T],
+        valid: Callable[[T], bool] = lambda _: True,
+    ) -> T | None:
+        """An unpickled entry of type ``expected`` that is ``valid``; else it counts as corrupt."""
 
         import pickle
 
@@ -86,7 +93,7 @@ class Cache:
                 value = pickle.loads(payload)
             except Exception:  # written by another compiler build, or garbage
                 return None
-            return value if isinstance(value, expected) else None
+            return value if isinstance(value, expected) and valid(value) else None
 
         return self._lookup(kind, name, decode)
 
@@ -134,6 +141,15 @@ class Cache:
             _remove(temp)
             return
         self.counters(kind).stored += 1
+        self._stored.append((kind, entry))
+
+    def forget_stored(self, kinds: Sequence[str]) -> None:
+        """Remove the entries of ``kinds`` this run stored: their key no longer describes them."""
+        for kind, entry in self._stored:
+            if kind in kinds:
+                _remove(entry)
+                self.counters(kind).stored -= 1
+        self._stored = [(kind, entry) for kind, entry in self._stored if kind not in kinds]
 
     def put_object(self, kind: str, name: str, value: object) -> None:
         import pickle

@@ -32,8 +32,7 @@ COMPILER_SUFFIXES = (".py", ".jinja")
 TOOL_DISTRIBUTIONS = ("tree_sitter", "tree_sitter_typescript", "jinja2", "ruff")
 
 
-@functools.cache
-def compiler_hash() -> str:
+def read_compiler_hash() -> str:
     """Hash of the compiler's sources and templates: any edit to them changes every key."""
     parts: list[str | bytes] = []
     for folder, dirs, names in os.walk(CODEGEN_DIR):
@@ -43,6 +42,10 @@ def compiler_hash() -> str:
                 path = Path(folder, name)
                 parts += [path.relative_to(CODEGEN_DIR).as_posix(), path.read_bytes()]
     return key(*parts)
+
+
+# Read once per process; ``read_compiler_hash`` again tells whether it changed since.
+compiler_hash = functools.cache(read_compiler_hash)
 
 
 @functools.cache

@@ -34,7 +34,13 @@ from codegen.errors import Diagnostics, SchemaError, Warning_
 from codegen.noop import CODEGEN_DIR as CODEGEN_DIR  # re-exported: emitters find templates
 from codegen.noop import DEFAULT_OUT as DEFAULT_OUT
 from codegen.noop import DEFAULT_SCHEMA as DEFAULT_SCHEMA
-from codegen.noop import compiler_hash, input_hash, list_schema_files, toolchain
+from codegen.noop import (
+    compiler_hash,
+    input_hash,
+    list_schema_files,
+    read_compiler_hash,
+    toolchain,
+)
 from codegen.noop import display_path as display_path
 
 # At the repository root, beside .gitignore's entry for it; safe to delete at any time.
@@ -193,14 +199,17 @@ def compile_sources(
 
     store = cache if cache is not None else Cache(None)
     entry = build_key(sources, command, emitters)
-    built = store.get_object("build", entry, Built)
-    if built is not None and built.valid():
+    built = store.get_object("build", entry, Built, Built.valid)
+    if built is not None:
         return built
     diagnostics = Diagnostics()
     schema = resolve(parse_sources(sources, store), diagnostics)
     files = build(schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=store)
     built = Built(files, tuple(diagnostics.warnings), schema.overrides)
-    store.put_object("build", entry, built)
+    if read_compiler_hash() == compiler_hash():
+        store.put_object("build", entry, built)
+    else:  # the compiler was edited while it ran: keep nothing filed under the old hash
+        store.forget_stored(("parse", "build"))
     return built
 
 

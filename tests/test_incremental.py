@@ -11,12 +11,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from codegen import noop
+from codegen import noop, pipeline
 from codegen.cache import MAGIC, Cache
 from codegen.pipeline import GenerateResult, generate
 from tests.conftest import ROOT
@@ -181,6 +182,32 @@ def test_compiler_source_change_invalidates(
         files = len(list(schema.rglob("*.ts")))
         assert counts(result, "build") == (0, 1)
         assert counts(result, "parse") == (0, files)
+    finally:
+        noop.compiler_hash.cache_clear()
+
+
+def test_compiler_edited_during_a_run_leaves_nothing_cached(
+    schema: Path, cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiler = tmp_path / "codegen"
+    shutil.copytree(noop.CODEGEN_DIR, compiler, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(noop, "CODEGEN_DIR", compiler)
+    real_build = pipeline.build
+
+    def build_while_someone_edits(*args: Any, **kwargs: Any) -> dict[str, str]:
+        template = next(compiler.rglob("*.jinja"))
+        template.write_text(template.read_text("utf-8") + "\n", "utf-8")
+        return real_build(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "build", build_while_someone_edits)
+    noop.compiler_hash.cache_clear()
+    try:
+        out = tmp_path / "out"
+        result = generate(schema, out, command=COMMAND, cache_dir=cache_dir)
+        assert result.cache["build"].stored == result.cache["parse"].stored == 0
+        assert not list(cache_entries(cache_dir, "build"))
+        assert not list(cache_entries(cache_dir, "parse"))
+        assert tree(out) == cold(schema, tmp_path / "cold")
     finally:
         noop.compiler_hash.cache_clear()
 
