@@ -1,0 +1,59 @@
+"""Ask the weather demo the same question as an agent and as a human, and print both.
+
+    python -m demos.weather.compare [--mode auto|legacy]
+
+It starts the demo over stdio with the official SDK client, once per kind of client,
+and stops it again; the README's quick-start transcript is this program's output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+import anyio
+import mcp_ext as m
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from negotiation.sdk import client_for, negotiation_extensions
+
+CLIENTS: dict[str, list[str] | None] = {
+    "agent": ["agent", "!interactive", "format=json"],
+    "human": ["human", "interactive", "format=markdown"],
+    "legacy": None,  # declares no content negotiation at all
+}
+QUESTION = m.CallToolRequestParams(name="get_weather", arguments={"location": "Bern"})
+
+
+async def ask(features: Sequence[str] | None, mode: str) -> m.CallToolResult:
+    server = StdioServerParameters(
+        command=sys.executable, args=["-m", "demos.weather", "--transport", "stdio"]
+    )
+    extensions = negotiation_extensions(features=features) if features is not None else None
+    async with Client(server, mode=mode, extensions=extensions) as session:
+        return await client_for(session.session).tools_call(QUESTION)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m demos.weather.compare")
+    parser.add_argument("--mode", choices=("auto", "legacy"), default="auto")
+    mode = parser.parse_args(argv).mode
+
+    async def run() -> None:
+        for name, features in CLIENTS.items():
+            result = await ask(features, mode)
+            print(f"--- {name}: {' '.join(features) if features else '(no negotiation)'}")
+            if result.structured_content is not None:
+                print("structuredContent:", json.dumps(result.structured_content))
+            for block in result.content:
+                if isinstance(block, m.TextContent):
+                    print(block.text)
+
+    anyio.run(run)
+
+
+if __name__ == "__main__":
+    main()
