@@ -53,18 +53,22 @@ def format_python(path: str, text: str) -> str:
 
 
 @functools.cache
-def ruff_identity() -> str:
-    """Which ruff formats: a different binary may format differently, so cache keys name it."""
+def formatter_identity() -> str:
+    """What decides how a text is formatted: the ruff binary and this module's own options.
+
+    Cache keys name it, so another ruff or an edit here never reuses an old result.
+    """
     binary = shutil.which(_ruff()) or _ruff()
     try:
         st = os.stat(binary)
+        ruff = f"{binary}\0{st.st_size}\0{st.st_mtime_ns}"
     except OSError:
-        return binary
-    return f"{binary}\0{st.st_size}\0{st.st_mtime_ns}"
+        ruff = binary
+    return key(ruff, Path(__file__).read_bytes())
 
 
 def format_key(path: str, text: str) -> str:
-    return key("format", ruff_identity(), str(LINE_LENGTH), path, text)
+    return key("format", formatter_identity(), path, text)
 
 
 def format_many(files: Mapping[str, str]) -> dict[str, str]:

@@ -17,8 +17,9 @@ Incremental regeneration memoises the pure passes in a content-addressed cache
   outputs whose text an edit changed go through ruff;
 * ``write``: only files whose content changed are written.
 
-Every key includes the compiler's own sources and the tool versions, so editing the
-compiler invalidates everything it could affect.
+Keys name the tool versions and the code that computes the entry (the compiler's sources
+for ``parse`` and ``build``; ``format.py`` and the ruff binary for ``format``), so editing
+the compiler invalidates everything it could affect.
 """
 
 from __future__ import annotations
@@ -181,7 +182,10 @@ class Built:
 
 
 def build_key(sources: Sequence[Source], command: str, emitters: Sequence[tuple[str, str]]) -> str:
-    parts: list[str | bytes] = ["build", compiler_hash(), toolchain(), command, repr(emitters)]
+    from codegen.format import formatter_identity  # ruff may come from PATH, not the venv
+
+    parts: list[str | bytes] = ["build", compiler_hash(), toolchain(), formatter_identity()]
+    parts += [command, repr(emitters)]
     for source in sources:
         parts += [source.name, source.data]
     return key(*parts)
