@@ -240,9 +240,13 @@ def median_seconds(samples_ns: Sequence[int]) -> float:
 GENERATE_TIMEOUT = 300.0
 
 
-def generate_command(schema: Path, out: Path) -> list[str]:
-    """Our compiler, as a user runs it; run with the project root as working folder."""
-    return [python(), "-m", "codegen", "generate", "--schema", str(schema), "--out", str(out)]
+def generate_command(schema: Path, out: Path, *, cold: bool = False) -> list[str]:
+    """Our compiler, as a user runs it; run with the project root as working folder.
+
+    ``cold`` bypasses the content-hash cache, so nothing from an earlier run is reused.
+    """
+    command = [python(), "-m", "codegen", "generate", "--schema", str(schema), "--out", str(out)]
+    return [*command, "--no-cache"] if cold else command
 
 
 def python() -> str:

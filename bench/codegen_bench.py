@@ -1,9 +1,9 @@
 """Generation time for the official schema: our compiler cold and no-op, and the peer.
 
-Ours is ``python -m codegen generate --schema <schema.ts> --out <dir>`` in a fresh
-subprocess with a fresh output folder per run (the manifest in the output folder is the
-compiler's only cache, so a fresh folder is a cold run). The no-op figure reruns the same
-command on the last, already up-to-date folder. The peer is `bench.peer`.
+Ours is ``python -m codegen generate --schema <schema.ts> --out <dir> --no-cache`` in a
+fresh subprocess with a fresh output folder per run: no manifest and no content-hash
+cache, so every run is cold. The no-op figure reruns the plain command on the last,
+already up-to-date folder. The peer is `bench.peer`.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def time_ours(schema_ts: Path, runs: int) -> OurTimes:
             shutil.rmtree(last.parent, ignore_errors=True)
         last = Path(tempfile.mkdtemp(dir=COLD_DIR)) / "mcp_ext"
         _, elapsed = run_command(
-            generate_command(schema_ts, last),
+            generate_command(schema_ts, last, cold=True),
             cwd=ROOT,
             timeout=GENERATE_TIMEOUT,
             what="our compiler",
