@@ -10,7 +10,7 @@ import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Union
 
 import pytest
 from hypothesis import given, settings
@@ -238,6 +238,116 @@ def test_indistinct_union_warns_and_keeps_the_richer_member(tmp_path: Path) -> N
     assert isinstance(adapter.validate_python({"resultType": "complete"}), models.Small)
 
 
+ROUTED = """
+export interface StringSchema { type: "string"; title?: string; default?: string; }
+export interface NumberSchema { type: "number" | "integer"; minimum?: number; }
+export interface EnumSchema { type: "string"; enum: string[]; enumNames?: string[]; }
+export interface TitledEnumSchema { type: "string"; oneOf: { const: string; title: string }[]; }
+export type ChoiceSchema = EnumSchema | TitledEnumSchema;
+export type PrimitiveSchema = StringSchema | NumberSchema | ChoiceSchema;
+export interface FormParams { mode?: "form"; message: string; }
+export interface UrlParams { mode: "url"; message: string; elicitationId: string; }
+export type Params = FormParams | UrlParams;
+export interface Form { params: Params; fields: { [key: string]: PrimitiveSchema }; }
+"""
+_ROUTED: list[ModuleType] = []
+
+
+def _routed_models() -> ModuleType:
+    """Compiled once: hypothesis calls the property tests many times."""
+    if not _ROUTED:
+        import tempfile
+
+        directory = Path(tempfile.mkdtemp(prefix="routed_"))
+        _ROUTED.append(compile_ts(directory, ROUTED)[0])
+    return _ROUTED[0]
+
+
+def test_unions_without_a_distinct_literal_get_a_route(tmp_path: Path) -> None:
+    diagnostics = Diagnostics()
+    models, source = compile_ts(tmp_path, ROUTED, diagnostics)
+    assert source.count("= _router(") == 3  # Params, ChoiceSchema, PrimitiveSchema
+    # An optional literal (mode?: "form") and required keys tell Form and Url apart.
+    assert not [w for w in diagnostics.warnings if "FormParams" in str(w)]
+    form = models.Form.model_validate(
+        {
+            "params": {"mode": "url", "message": "m", "elicitationId": "e"},
+            "fields": {
+                "a": {"type": "string"},
+                "b": {"type": "integer", "minimum": 1},
+                "c": {"type": "string", "enum": ["x"]},
+                "d": {"type": "string", "oneOf": [{"const": "x", "title": "X"}]},
+            },
+        }
+    )
+    assert type(form.params) is models.UrlParams
+    kinds = {key: type(value).__name__ for key, value in form.fields.items()}
+    assert kinds == {
+        "a": "StringSchema",
+        "b": "NumberSchema",
+        "c": "EnumSchema",
+        "d": "TitledEnumSchema",
+    }
+    # The key is read under its attribute name too (validate_by_name).
+    by_name = models.Params.__value__ if hasattr(models.Params, "__value__") else models.Params
+    adapter: TypeAdapter[Any] = TypeAdapter(by_name)
+    url = adapter.validate_python({"mode": "url", "message": "m", "elicitation_id": "e"})
+    assert type(url) is models.UrlParams
+    assert type(adapter.validate_python({"message": "m"})) is models.FormParams
+
+
+def test_routed_union_rejects_what_no_member_accepts(tmp_path: Path) -> None:
+    models = _routed_models()
+    adapter: TypeAdapter[Any] = TypeAdapter(models.PrimitiveSchema)
+    for bad in ({"type": "strin"}, {"type": 3}, {}, {"type": "number", "minimum": "x"}, [], "s"):
+        with pytest.raises(ValidationError):
+            adapter.validate_python(bad)
+    instance = models.EnumSchema(type="string", enum=["a"])
+    assert adapter.validate_python(instance) is instance  # instances skip the route
+
+
+def _smart(models: ModuleType, *names: str) -> TypeAdapter[Any]:
+    """The same union in pydantic's smart mode, without the route: the reference."""
+    members = tuple(getattr(models, name) for name in names)
+    return TypeAdapter(Union[members])  # noqa: UP007 - built at run time
+
+
+_VALUES = st.sampled_from(["string", "number", "integer", "form", "url", "x", ""]) | st.one_of(
+    st.none(),
+    st.integers(-2, 2),
+    st.lists(st.sampled_from(["a", "b"]), max_size=2),
+    st.lists(st.fixed_dictionaries({"const": st.just("a"), "title": st.just("A")}), max_size=2),
+)
+_KEYS = st.sampled_from(
+    "type mode enum oneOf one_of enumNames title default minimum message elicitationId "
+    "elicitation_id extra".split()
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(_KEYS, _VALUES, max_size=6) | _VALUES)
+def test_routes_accept_and_pick_exactly_what_smart_mode_does(payload: Any) -> None:
+    models = _routed_models()
+    for union, names in (
+        (
+            models.PrimitiveSchema,
+            ("StringSchema", "NumberSchema", "EnumSchema", "TitledEnumSchema"),
+        ),
+        (models.Params, ("FormParams", "UrlParams")),
+    ):
+        routed: TypeAdapter[Any] = TypeAdapter(union)
+        smart = _smart(models, *names)
+        try:
+            expected = smart.validate_python(payload)
+        except ValidationError:
+            with pytest.raises(ValidationError):
+                routed.validate_python(payload)
+            continue
+        got = routed.validate_python(payload)
+        assert type(got) is type(expected)
+        assert dump(got) == dump(expected)
+
+
 # --------------------------------------------------------------------------- mappings
 
 MAPPINGS = """
@@ -350,6 +460,91 @@ def test_recursive_types(tmp_path: Path) -> None:
     assert adapter.dump_python(adapter.validate_python(value), mode="json") == value
     tree = {"label": "r", "children": [{"label": "c", "value": value}]}
     assert dump(models.Tree.model_validate(tree)) == tree
+
+
+KINDS = (
+    RECURSIVE
+    + """
+export interface Answers { content: { [key: string]: string | number | boolean | string[] }; }
+"""
+)
+_KINDED: list[ModuleType] = []
+
+
+def _kinded_models() -> ModuleType:
+    if not _KINDED:
+        import tempfile
+
+        directory = Path(tempfile.mkdtemp(prefix="kinds_"))
+        _KINDED.append(compile_ts(directory, KINDS)[0])
+    return _KINDED[0]
+
+
+def test_unions_of_distinct_kinds_dispatch_on_the_type(tmp_path: Path) -> None:
+    models, source = compile_ts(tmp_path, KINDS)
+    assert "_kind_str_int_float_bool_list_dict = _by_kind(" in source  # JSONValue
+    assert "_kind_str_int_float_bool_list = _by_kind(" in source  # Answers.content
+    answers = models.Answers.model_validate({"content": {"a": ["x"], "b": 2, "c": 2.5, "d": True}})
+    assert answers.content == {"a": ["x"], "b": 2, "c": 2.5, "d": True}
+    assert type(answers.content["b"]) is int and type(answers.content["d"]) is bool
+
+
+_SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
+_ODD = st.sampled_from([b"x", (1, 2), "1", 1.0, frozenset(), object()])  # not JSON kinds
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        _SCALARS | _ODD,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+        max_leaves=8,
+    )
+)
+def test_kind_dispatch_accepts_and_returns_what_smart_mode_does(value: Any) -> None:
+    models = _kinded_models()
+    smart: TypeAdapter[Any] = TypeAdapter(
+        Union[str, int, float, bool, dict[str, Any], list[Any], None]  # noqa: UP007
+    )
+    routed: TypeAdapter[Any] = TypeAdapter(models.JSONValue)
+    reference: TypeAdapter[Any] = TypeAdapter(
+        Union[str, int, float, bool, list[str]]  # noqa: UP007
+    )
+    answers: TypeAdapter[Any] = TypeAdapter(models.Answers)
+    try:
+        expected = _smart_json(smart, value)
+    except ValidationError:
+        with pytest.raises(ValidationError):
+            routed.validate_python(value)
+    else:
+        got = routed.validate_python(value)
+        assert got == expected and _types(got) == _types(expected)
+    try:
+        want = reference.validate_python(value)
+    except ValidationError:
+        with pytest.raises(ValidationError):
+            answers.validate_python({"content": {"k": value}})
+    else:
+        got = answers.validate_python({"content": {"k": value}}).content["k"]
+        assert got == want and _types(got) == _types(want)
+
+
+def _smart_json(adapter: TypeAdapter[Any], value: Any) -> Any:
+    """JSONValue validated the pre-route way: smart mode at every level."""
+    result = adapter.validate_python(value)
+    if isinstance(result, dict):
+        return {k: _smart_json(adapter, v) for k, v in result.items()}
+    if isinstance(result, list):
+        return [_smart_json(adapter, v) for v in result]
+    return result
+
+
+def _types(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _types(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_types(v) for v in value]
+    return type(value)
 
 
 # --------------------------------------------------------------------------- errors

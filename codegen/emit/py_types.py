@@ -7,17 +7,27 @@ Mappings: ``string`` -> ``str`` (``@format byte`` too: base64 text is kept as se
 ``str`` (the known values go to the docstring); ``Record<string, V>`` and index-only
 objects -> ``dict[str, V]``; tuples -> ``tuple[...]``. A union of models that all carry a
 distinct literal in one field becomes a pydantic discriminated union on that field; other
-unions of models are left to pydantic's smart mode, with a warning.
+unions of models get a route when one pays (``codegen.emit.py_routes``) and otherwise stay
+in pydantic's smart mode, with a warning; unions of distinct kinds with a container
+dispatch on the input's type (see ``TypeWriter._route_by_kind``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from codegen import ir
 from codegen.emit.py_layout import ClassLayout, Layouts
+from codegen.emit.py_routes import (
+    KeyRule,
+    Route,
+    group_tag,
+    plan_route,
+    string_literals,
+    unique,
+)
 from codegen.errors import Diagnostics, SchemaError
 from codegen.naming import Names, attribute_name
 
@@ -56,6 +66,9 @@ class TypeWriter:
         self.diagnostics = diagnostics
         self.classes: dict[str, ClassLayout] = layouts.all()
         self._warned: set[tuple[str, ir.Span]] = set()
+        # Routes the annotations use, by function name; the module defines them.
+        self.routes: dict[str, Route] = {}
+        self.kind_routes: dict[str, tuple[str, ...]] = {}
         # Library names as the module binds them (renamed where a schema type took one).
         self.sym = names.helpers
 
@@ -172,29 +185,127 @@ class TypeWriter:
         rest = [m for m in flat if not isinstance(m, ir.Literal)]
         parts.extend(self.annotation(m, owner, key, doc) for m in rest)
         nullable = nullable or any(p.nullable for p in parts)
-        texts = _unique(p.text for p in parts)
+        texts = unique(p.text for p in parts)
         models = [self.layouts.class_of(m, owner, key) for m in rest]
         annotation = _merge(" | ".join(texts) if texts else "None", parts)
-        if len(models) >= 2 and all(models):
-            model_names = [m for m in models if m is not None]
-            discriminator = self._discriminator(model_names)
-            if discriminator is not None:
-                annotated, field = self.sym["Annotated"], self.sym["Field"]
-                annotation.text = (
-                    f'{annotated}[{annotation.text}, {field}(discriminator="{discriminator}")]'
-                )
-                annotation.imports |= {"Annotated", "Field"}
-            else:
-                self._warn(
-                    f"union {' | '.join(model_names)} has no literal field that tells its "
-                    "members apart; pydantic picks the member that matches best",
-                    span,
-                )
+        expanded = self._model_members(rest, owner, key) if not closed else None
+        if expanded is not None and len(expanded) >= 2:
+            self._discriminate(annotation, expanded, all(models), span)
+        elif not closed:
+            self._route_by_kind(annotation, rest, parts[len(parts) - len(rest) :])
         if nullable and "None" not in texts:
             annotation.text += " | None"
         annotation.nullable = nullable
         annotation.known_values = [str(lit.value) for lit in known]
         return annotation
+
+    def _route_by_kind(
+        self, annotation: Annotation, members: Sequence[ir.TypeExpr], parts: list[Annotation]
+    ) -> None:
+        """Dispatch a union of distinct kinds (str, numbers, bool, list, dict) on the type.
+
+        Smart mode tries the members in turn, so a dict in ``str | int | ... | dict`` first
+        fails every scalar. When each built-in type matches one member of its own kind,
+        that member is what smart mode picks too (the only one that is exact), so
+        ``type(value)`` can choose it; any other input goes to the whole union (``*``).
+        Worth a Python call only with a container and at least three kinds.
+        """
+        kinds: dict[str, str] = {}
+        for member, part in zip(members, parts, strict=True):
+            found = _kinds_of(self.layouts.deref(member), part.text)
+            if found is None or kinds.keys() & found.keys():
+                return
+            kinds.update(found)
+        if len(kinds) < 3 or not kinds.keys() & {"dict", "list"}:
+            return
+        order = sorted(kinds, key=_KIND_ORDER.index)
+        name = "_kind_" + "_".join(k.lower() for k in order)
+        self.kind_routes[name] = tuple(order)
+        annotated = self.sym["Annotated"]
+        choices = [f'{annotated}[{kinds[k]}, _Tag("{k}")]' for k in order]
+        choices.append(f'{annotated}[{annotation.text}, _Tag("*")]')
+        annotation.text = f"{annotated}[{' | '.join(choices)}, _Discriminator({name})]"
+        annotation.imports.add("Annotated")
+
+    def _model_members(
+        self, members: Iterable[ir.TypeExpr], owner: str, key: str, depth: int = 0
+    ) -> list[str] | None:
+        """The classes of a union of models, through aliases of unions; None if not one."""
+        found: list[str] = []
+        for member in members:
+            name = self.layouts.class_of(member, owner, key)
+            if name is not None:
+                found.append(name)
+                continue
+            target = self.layouts.deref(member)
+            if not isinstance(target, ir.Union) or target is member or depth > 16:
+                return None
+            inner = self._model_members(target.members, owner, key, depth + 1)
+            if inner is None:
+                return None
+            found.extend(inner)
+        return unique(found)
+
+    def _discriminate(
+        self, annotation: Annotation, models: list[str], warn: bool, span: ir.Span
+    ) -> None:
+        """Make a union of models cheap to validate, keeping what it accepts and picks.
+
+        A literal field with a distinct value per member is a pydantic discriminator
+        (checked in Rust); failing that a route (``codegen.emit.py_routes``) drops the
+        members that cannot match before smart mode picks among the rest.
+        """
+        annotated = self.sym["Annotated"]
+        text = " | ".join(models)
+        discriminator = self._discriminator(models)
+        if discriminator is not None:
+            field = self.sym["Field"]
+            annotation.text = f'{annotated}[{text}, {field}(discriminator="{discriminator}")]'
+            annotation.imports |= {"Annotated", "Field"}
+            annotation.refs |= set(models)
+            return
+        route = plan_route(
+            models,
+            [self._rules(self.classes[m]) for m in models],
+            lambda k: self._shared_attribute(models, k),
+        )
+        if route is not None:
+            self.routes[route.name] = route
+            choices = [
+                f'{annotated}[{" | ".join(group)}, _Tag("{group_tag(group)}")]'
+                for group in route.groups
+            ]
+            # "*": the whole union, for inputs the route cannot narrow (see the module).
+            choices.append(f'{annotated}[{text}, _Tag("*")]')
+            annotation.text = f"{annotated}[{' | '.join(choices)}, _Discriminator({route.name})]"
+            annotation.imports.add("Annotated")
+            annotation.refs |= set(models)
+        if warn and (route is None or not route.exact):
+            self._warn(
+                f"union {text} has no literal field that tells its members apart; "
+                "pydantic picks the member that matches best",
+                span,
+            )
+
+    def _rules(self, layout: ClassLayout) -> dict[str, KeyRule]:
+        return {
+            key: KeyRule(
+                required=not prop.optional,
+                values=frozenset(v)
+                if (v := string_literals(prop.type, self.layouts.deref)) is not None
+                else None,
+            )
+            for key, prop in layout.fields.items()
+        }
+
+    def _shared_attribute(self, models: list[str], key: str) -> str | None:
+        """The attribute of ``key`` in every member declaring it, if they agree."""
+        names = {
+            _attribute_for(self.names, self.classes[m], key)
+            for m in models
+            if key in self.classes[m].fields
+        }
+        return names.pop() if len(names) == 1 else None
 
     def _discriminator(self, models: list[str]) -> str | None:
         """The attribute whose literal values are distinct across all ``models``, if any."""
@@ -259,12 +370,24 @@ def _admits_null(expr: ir.TypeExpr, layouts: Layouts, depth: int = 0) -> bool:
             return False
 
 
-def _unique(texts: Iterable[str]) -> list[str]:
-    seen: list[str] = []
-    for text in texts:
-        if text not in seen:
-            seen.append(text)
-    return seen
+_KIND_ORDER = ("str", "int", "float", "bool", "list", "dict")
+
+
+def _kinds_of(expr: ir.TypeExpr, text: str) -> dict[str, str] | None:
+    """The built-in types a union member is the exact match for, with its annotation."""
+    match expr:
+        case ir.Primitive(name="string"):
+            return {"str": "str"}
+        case ir.Primitive(name="number"):
+            return {"int": "int"} if text == "int" else {"int": "int", "float": "float"}
+        case ir.Primitive(name="boolean"):
+            return {"bool": "bool"}
+        case ir.Array():
+            return {"list": text}
+        case ir.Mapping() | ir.Object(properties=()):
+            return {"dict": text}
+        case _:
+            return None
 
 
 def _merge(text: str, parts: Iterable[Annotation]) -> Annotation:

@@ -10,9 +10,12 @@ as ``None`` but an explicit ``null`` is rejected unless the schema allows it; du
 
 from __future__ import annotations
 
+from collections.abc import Callable as _Callable
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Discriminator as _Discriminator
+from pydantic import Tag as _Tag
 from typing_extensions import TypeAliasType
 
 if TYPE_CHECKING:
@@ -44,6 +47,112 @@ class SchemaModel(BaseModel):
         use_attribute_docstrings=True,
     )
 
+
+def _by_kind(*kinds: type) -> _Callable[[object], str]:
+    """A callable discriminator on the exact built-in type of the input.
+
+    Each listed type has one member of its own kind in the union, the one smart mode
+    would pick; anything else goes to the whole union (tag ``*``).
+    """
+    tags = {kind: kind.__name__ for kind in kinds}
+
+    def route(value: object) -> str:
+        return tags.get(type(value), "*")
+
+    return route
+
+
+_kind_str_int_float_bool_list_dict = _by_kind(str, int, float, bool, list, dict)
+
+
+_ABSENT = object()
+_RouteKey: TypeAlias = tuple[str, str, int, int, dict[str, int]]
+
+
+def _router(
+    full: int, keys: tuple[_RouteKey, ...], tags: dict[int, str]
+) -> _Callable[[object], str]:
+    """A callable discriminator for a union of models no literal field tells apart.
+
+    ``full`` has one bit per member; each key maps what the input holds there (absent, or
+    a string) to the members that still admit it. The tag names the surviving members,
+    among which pydantic's smart mode picks as it would over the whole union (tag ``*``):
+    only members that would fail are dropped (see ``codegen.emit.py_routes``).
+    """
+
+    def route(value: object) -> str:
+        if not isinstance(value, dict):
+            return "*"  # a model instance or a wrong type: the whole union decides
+        mask = full
+        for alias, name, absent, other, by_value in keys:
+            found = value.get(alias, _ABSENT)
+            if found is _ABSENT and name:
+                found = value.get(name, _ABSENT)
+            if found is _ABSENT:
+                mask &= absent
+            elif isinstance(found, str):
+                mask &= by_value.get(found, other)
+        return tags.get(mask, "*")
+
+    return route
+
+
+# TextResourceContents | BlobResourceContents
+_route_126b938f72 = _router(
+    3,
+    (
+        ("blob", "", 1, 3, {}),
+        ("text", "", 2, 3, {}),
+    ),
+    {1: "TextResourceContents", 2: "BlobResourceContents"},
+)
+
+# JSONRPCResultResponse | JSONRPCErrorResponse
+_route_4264155fe4 = _router(
+    3,
+    (
+        ("error", "", 1, 3, {}),
+        ("id", "", 2, 3, {}),
+    ),
+    {1: "JSONRPCResultResponse", 2: "JSONRPCErrorResponse"},
+)
+
+# JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse
+_route_a8f4795e91 = _router(
+    15,
+    (
+        ("id", "", 10, 15, {}),
+        ("error", "", 7, 15, {}),
+        ("method", "", 12, 15, {}),
+    ),
+    {
+        2: "JSONRPCNotification",
+        4: "JSONRPCResultResponse",
+        7: "JSONRPCRequest|JSONRPCNotification|JSONRPCResultResponse",
+        8: "JSONRPCErrorResponse",
+        10: "JSONRPCNotification|JSONRPCErrorResponse",
+        12: "JSONRPCResultResponse|JSONRPCErrorResponse",
+    },
+)
+
+# Result | DiscoverResult | InitializeResult | CompleteResult | GetPromptResult | ListPromptsResult | ListResourcesResult | ReadResourceResult | ReadResourceMetadataResult | CallToolResult | ListToolsResult
+_route_ce34b64d50 = _router(
+    2047,
+    (
+        ("capabilities", "", 2041, 2047, {}),
+        ("completion", "", 2039, 2047, {}),
+        ("content", "", 1535, 2047, {}),
+    ),
+    {
+        1521: "Result|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult",
+        1527: "Result|DiscoverResult|InitializeResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult",
+        1529: "Result|CompleteResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult",
+        1535: "Result|DiscoverResult|InitializeResult|CompleteResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult",
+        2033: "Result|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|CallToolResult|ListToolsResult",
+        2039: "Result|DiscoverResult|InitializeResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|CallToolResult|ListToolsResult",
+        2041: "Result|CompleteResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|CallToolResult|ListToolsResult",
+    },
+)
 
 JSONRPC_VERSION: Final = "2.0"
 LATEST_PROTOCOL_VERSION: Final = "2026-07-28"
@@ -295,7 +404,10 @@ class AudioContent(SchemaModel):
     meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
 
 
-JSONValue = TypeAliasType("JSONValue", "str | int | float | bool | JSONObject | JSONArray | None")
+JSONValue = TypeAliasType(
+    "JSONValue",
+    'Annotated[Annotated[str, _Tag("str")] | Annotated[int, _Tag("int")] | Annotated[float, _Tag("float")] | Annotated[bool, _Tag("bool")] | Annotated[JSONArray, _Tag("list")] | Annotated[JSONObject, _Tag("dict")] | Annotated[str | int | float | bool | JSONObject | JSONArray, _Tag("*")], _Discriminator(_kind_str_int_float_bool_list_dict)] | None',
+)
 """Any JSON value. `null` is a real value here (a tool may return it as structured content)."""
 
 JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
@@ -566,10 +678,35 @@ class JSONRPCErrorResponse(SchemaModel):
     error: Error
 
 
-JSONRPCResponse: TypeAlias = JSONRPCResultResponse | JSONRPCErrorResponse
+JSONRPCResponse: TypeAlias = Annotated[
+    Annotated[JSONRPCResultResponse, _Tag("JSONRPCResultResponse")]
+    | Annotated[JSONRPCErrorResponse, _Tag("JSONRPCErrorResponse")]
+    | Annotated[JSONRPCResultResponse | JSONRPCErrorResponse, _Tag("*")],
+    _Discriminator(_route_4264155fe4),
+]
 """Either kind of response."""
 
-JSONRPCMessage: TypeAlias = JSONRPCRequest | JSONRPCNotification | JSONRPCResponse
+JSONRPCMessage: TypeAlias = Annotated[
+    Annotated[JSONRPCNotification, _Tag("JSONRPCNotification")]
+    | Annotated[JSONRPCResultResponse, _Tag("JSONRPCResultResponse")]
+    | Annotated[
+        JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse,
+        _Tag("JSONRPCRequest|JSONRPCNotification|JSONRPCResultResponse"),
+    ]
+    | Annotated[JSONRPCErrorResponse, _Tag("JSONRPCErrorResponse")]
+    | Annotated[
+        JSONRPCNotification | JSONRPCErrorResponse, _Tag("JSONRPCNotification|JSONRPCErrorResponse")
+    ]
+    | Annotated[
+        JSONRPCResultResponse | JSONRPCErrorResponse,
+        _Tag("JSONRPCResultResponse|JSONRPCErrorResponse"),
+    ]
+    | Annotated[
+        JSONRPCRequest | JSONRPCNotification | JSONRPCResultResponse | JSONRPCErrorResponse,
+        _Tag("*"),
+    ],
+    _Discriminator(_route_a8f4795e91),
+]
 """Anything that may travel on the wire."""
 
 
@@ -903,7 +1040,12 @@ class EmbeddedResource(SchemaModel):
     """
 
     type: Literal["resource"]
-    resource: TextResourceContents | BlobResourceContents
+    resource: Annotated[
+        Annotated[TextResourceContents, _Tag("TextResourceContents")]
+        | Annotated[BlobResourceContents, _Tag("BlobResourceContents")]
+        | Annotated[TextResourceContents | BlobResourceContents, _Tag("*")],
+        _Discriminator(_route_126b938f72),
+    ]
     """The embedded contents, with their metadata and annotations."""
 
     meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
@@ -970,7 +1112,14 @@ class ReadResourceResult(CacheableResult):
     `resources/list`, `Resource.mimeType` names the preferred format (absent if none is).
     """
 
-    contents: list[TextResourceContents | BlobResourceContents]
+    contents: list[
+        Annotated[
+            Annotated[TextResourceContents, _Tag("TextResourceContents")]
+            | Annotated[BlobResourceContents, _Tag("BlobResourceContents")]
+            | Annotated[TextResourceContents | BlobResourceContents, _Tag("*")],
+            _Discriminator(_route_126b938f72),
+        ]
+    ]
     """One entry per format."""
 
 
@@ -1258,19 +1407,119 @@ class ReadResourceMetadataResult(Result):
     """
 
 
-ServerResult: TypeAlias = (
-    EmptyResult
-    | DiscoverResult
-    | InitializeResult
-    | CompleteResult
-    | GetPromptResult
-    | ListPromptsResult
-    | ListResourcesResult
-    | ReadResourceResult
-    | ReadResourceMetadataResult
-    | CallToolResult
-    | ListToolsResult
-)
+ServerResult: TypeAlias = Annotated[
+    Annotated[
+        Result
+        | GetPromptResult
+        | ListPromptsResult
+        | ListResourcesResult
+        | ReadResourceResult
+        | ReadResourceMetadataResult
+        | ListToolsResult,
+        _Tag(
+            "Result|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult"
+        ),
+    ]
+    | Annotated[
+        Result
+        | DiscoverResult
+        | InitializeResult
+        | GetPromptResult
+        | ListPromptsResult
+        | ListResourcesResult
+        | ReadResourceResult
+        | ReadResourceMetadataResult
+        | ListToolsResult,
+        _Tag(
+            "Result|DiscoverResult|InitializeResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult"
+        ),
+    ]
+    | Annotated[
+        Result
+        | CompleteResult
+        | GetPromptResult
+        | ListPromptsResult
+        | ListResourcesResult
+        | ReadResourceResult
+        | ReadResourceMetadataResult
+        | ListToolsResult,
+        _Tag(
+            "Result|CompleteResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult"
+        ),
+    ]
+    | Annotated[
+        Result
+        | DiscoverResult
+        | InitializeResult
+        | CompleteResult
+        | GetPromptResult
+        | ListPromptsResult
+        | ListResourcesResult
+        | ReadResourceResult
+        | ReadResourceMetadataResult
+        | ListToolsResult,
+        _Tag(
+            "Result|DiscoverResult|InitializeResult|CompleteResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult"
+        ),
+    ]
+    | Annotated[
+        Result
+        | GetPromptResult
+        | ListPromptsResult
+        | ListResourcesResult
+        | ReadResourceResult
+        | ReadResourceMetadataResult
+        | CallToolResult
+        | ListToolsResult,
+        _Tag(
+            "Result|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|CallToolResult|ListToolsResult"
+        ),
+    ]
+    | Annotated[
+        Result
+        | DiscoverResult
+        | InitializeResult
+        | GetPromptResult
+        | ListPromptsResult
+        | ListResourcesResult
+        | ReadResourceResult
+        | ReadResourceMetadataResult
+        | CallToolResult
+        | ListToolsResult,
+        _Tag(
+            "Result|DiscoverResult|InitializeResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|CallToolResult|ListToolsResult"
+        ),
+    ]
+    | Annotated[
+        Result
+        | CompleteResult
+        | GetPromptResult
+        | ListPromptsResult
+        | ListResourcesResult
+        | ReadResourceResult
+        | ReadResourceMetadataResult
+        | CallToolResult
+        | ListToolsResult,
+        _Tag(
+            "Result|CompleteResult|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|CallToolResult|ListToolsResult"
+        ),
+    ]
+    | Annotated[
+        Result
+        | DiscoverResult
+        | InitializeResult
+        | CompleteResult
+        | GetPromptResult
+        | ListPromptsResult
+        | ListResourcesResult
+        | ReadResourceResult
+        | ReadResourceMetadataResult
+        | CallToolResult
+        | ListToolsResult,
+        _Tag("*"),
+    ],
+    _Discriminator(_route_ce34b64d50),
+]
 """The server's results, now with `resources/metadata`."""
 
 

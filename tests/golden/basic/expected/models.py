@@ -8,9 +8,12 @@ as ``None`` but an explicit ``null`` is rejected unless the schema allows it; du
 
 from __future__ import annotations
 
+from collections.abc import Callable as _Callable
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Discriminator as _Discriminator
+from pydantic import Tag as _Tag
 from typing_extensions import TypeAliasType
 
 if TYPE_CHECKING:
@@ -43,11 +46,30 @@ class SchemaModel(BaseModel):
     )
 
 
+def _by_kind(*kinds: type) -> _Callable[[object], str]:
+    """A callable discriminator on the exact built-in type of the input.
+
+    Each listed type has one member of its own kind in the union, the one smart mode
+    would pick; anything else goes to the whole union (tag ``*``).
+    """
+    tags = {kind: kind.__name__ for kind in kinds}
+
+    def route(value: object) -> str:
+        return tags.get(type(value), "*")
+
+    return route
+
+
+_kind_str_int_float_bool_list_dict = _by_kind(str, int, float, bool, list, dict)
+
 LATEST_PROTOCOL_VERSION: Final = "2026-07-28"
 """The protocol revision."""
 INVALID_PARAMS: Final = -32602
 
-JSONValue = TypeAliasType("JSONValue", "str | int | float | bool | JSONObject | JSONArray | None")
+JSONValue = TypeAliasType(
+    "JSONValue",
+    'Annotated[Annotated[str, _Tag("str")] | Annotated[int, _Tag("int")] | Annotated[float, _Tag("float")] | Annotated[bool, _Tag("bool")] | Annotated[JSONArray, _Tag("list")] | Annotated[JSONObject, _Tag("dict")] | Annotated[str | int | float | bool | JSONObject | JSONArray, _Tag("*")], _Discriminator(_kind_str_int_float_bool_list_dict)] | None',
+)
 """Any JSON value."""
 
 JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
