@@ -10,12 +10,12 @@ import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Union
+from typing import Annotated, Any, Union
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from codegen.emit.pydantic import emit_models
 from codegen.errors import Diagnostics, SchemaError
@@ -431,6 +431,37 @@ def test_constraints_reject_bad_values(tmp_path: Path, bad: dict[str, Any]) -> N
     models, _ = compile_ts(tmp_path, MAPPINGS)
     with pytest.raises(ValidationError):
         models.Everything.model_validate({"data": "", "amount": 1, **bad})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-3, 3) | st.floats(-2, 2, allow_nan=False) | st.sampled_from(["1", "0.5", True]))
+def test_bounds_on_numbers_keep_ints_and_check_every_member(value: Any) -> None:
+    """``@minimum 0 @maximum 1`` on a number: the same values as a bounded ``int | float``."""
+    models = _mappings_models()
+    reference: TypeAdapter[Any] = TypeAdapter(
+        Annotated[Union[int, float], Field(ge=0, le=1)]  # noqa: UP007 - the pre-change form
+    )
+    data = {"data": "", "amount": 1, "priority": value}
+    try:
+        expected = reference.validate_python(value)
+    except ValidationError:
+        with pytest.raises(ValidationError):
+            models.Everything.model_validate(data)
+        return
+    got = models.Everything.model_validate(data).priority
+    assert got == expected and type(got) is type(expected)
+
+
+_MAPPINGS: list[ModuleType] = []
+
+
+def _mappings_models() -> ModuleType:
+    if not _MAPPINGS:
+        import tempfile
+
+        directory = Path(tempfile.mkdtemp(prefix="mappings_"))
+        _MAPPINGS.append(compile_ts(directory, MAPPINGS)[0])
+    return _MAPPINGS[0]
 
 
 def test_docs_and_deprecation(tmp_path: Path) -> None:

@@ -178,6 +178,16 @@ class _ModelsEmitter:
         imports |= ann.imports
         kwargs: list[str] = []
         annotation = ann.text
+        constraints = self._constraints(prop)
+        bounds = [c for c in constraints if c.startswith(("ge=", "le="))]
+        if bounds and annotation == "int | float":
+            # Bounds on a union are Python validators run after it; on each member they are
+            # native int/float checks. Same values accepted, ints stay ints.
+            annotated, field = self.sym["Annotated"], self.sym["Field"]
+            inner = f"{field}({', '.join(bounds)})"
+            annotation = f"{annotated}[int, {inner}] | {annotated}[float, {inner}]"
+            constraints = [c for c in constraints if c not in bounds]
+            imports |= {"Annotated", "Field"}
         default = self._default(prop, ann)
         if default is not None:
             kwargs.append(f"default={default}")
@@ -188,7 +198,7 @@ class _ModelsEmitter:
                 kwargs.append("exclude_if=_is_none")
         if attr != prop.name:
             kwargs.append(f"alias={json.dumps(prop.name, ensure_ascii=False)}")
-        kwargs.extend(self._constraints(prop))
+        kwargs.extend(constraints)
         deprecated = prop.doc.get("deprecated")
         if deprecated is not None:
             kwargs.append(f"deprecated={json.dumps(deprecated.strip() or 'deprecated')}")

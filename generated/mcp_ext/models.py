@@ -228,7 +228,9 @@ class Annotations(SchemaModel):
     audience: Omittable[list[Role]] = Field(default=None, exclude_if=_is_none)
     """The intended readers; both roles may be listed."""
 
-    priority: Omittable[int | float] = Field(default=None, exclude_if=_is_none, ge=0, le=1)
+    priority: Omittable[Annotated[int, Field(ge=0, le=1)] | Annotated[float, Field(ge=0, le=1)]] = (
+        Field(default=None, exclude_if=_is_none)
+    )
     """Importance for operating the server, from 0 (entirely optional) to 1 (effectively required)."""
 
     last_modified: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="lastModified")
@@ -625,7 +627,9 @@ EmptyResult: TypeAlias = Result
 class CacheableResult(Result):
     """A result the client may cache. Modern servers send both members; legacy ones send neither."""
 
-    ttl_ms: Omittable[int | float] = Field(default=None, exclude_if=_is_none, alias="ttlMs", ge=0)
+    ttl_ms: Omittable[Annotated[int, Field(ge=0)] | Annotated[float, Field(ge=0)]] = Field(
+        default=None, exclude_if=_is_none, alias="ttlMs"
+    )
     """How long, in milliseconds, the client may reuse this result; 0 means it is stale at once."""
 
     cache_scope: Omittable[Literal["public", "private"]] = Field(

@@ -150,7 +150,9 @@ class CallToolResult(Result):
     legacy: str | None = Field(default=None, deprecated="use content")
     """Deprecated: use content"""
 
-    priority: Omittable[int | float] = Field(default=None, exclude_if=_is_none, ge=0, le=1)
+    priority: Omittable[Annotated[int, Field(ge=0, le=1)] | Annotated[float, Field(ge=0, le=1)]] = (
+        Field(default=None, exclude_if=_is_none)
+    )
 
 
 Role: TypeAlias = Literal["user", "assistant"]
