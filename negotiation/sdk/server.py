@@ -33,6 +33,7 @@ from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import as_mapping, wire_get
 from negotiation.sdk.context import HandlerContext
+from negotiation.sdk.memo import DeclarationMemo, Negotiated
 from negotiation.versioning import Era
 
 __all__ = ["NegotiationAdapter", "PrincipalOf", "serve"]
@@ -91,14 +92,17 @@ def _raise(error: Mapping[str, Any]) -> MCPError:
 
 
 def _restore(ours: dict[str, Any], sdk: Mapping[str, Any]) -> dict[str, Any]:
-    """The handler's result, plus the members the SDK added (``resultType``, stamps)."""
-    merged = dict(ours)
+    """The handler's result, plus the members the SDK added (``resultType``, stamps).
+
+    ``ours`` is the dict ``dispatch`` built for this request alone (the SDK serialised a
+    copy), so it is completed in place rather than copied.
+    """
     for key, value in sdk.items():
         if key == "_meta" and isinstance(value, Mapping):
-            merged["_meta"] = {**value, **(as_mapping(ours.get("_meta")) or {})}
-        elif key not in merged:
-            merged[key] = value
-    return merged
+            ours["_meta"] = {**value, **(as_mapping(ours.get("_meta")) or {})}
+        elif key not in ours:
+            ours[key] = value
+    return ours
 
 
 class NegotiationAdapter:
@@ -132,6 +136,7 @@ class NegotiationAdapter:
         )
         self._resolvers: dict[tuple[str, ...], sv.VariantResolver] = {}
         self._ads: dict[tuple[Hashable, Hashable], sv.Advertisement] = {}
+        self._declarations = DeclarationMemo(self._settle)
         self.served = self._register()
         server.middleware.append(self._middleware)
 
@@ -187,6 +192,12 @@ class NegotiationAdapter:
             resolver = self._resolvers[ids] = sv.VariantResolver(ids)
         return resolver
 
+    def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
+        """What a declaration and principal decide for all their requests (memoised)."""
+        ad = self.advertisement(capabilities, principal)
+        ids = ad.ids if ad is not None else ()
+        return Negotiated(cn.client_features(capabilities), ids, self._resolver(ids))
+
     def context(self, ctx: ServerRequestContext[Any, Any]) -> HandlerContext:
         """The negotiation state of one request; raises the spec's error for a bad variant."""
         version = ctx.protocol_version
@@ -196,20 +207,21 @@ class NegotiationAdapter:
         principal = self._principal(ctx)
         if not self.negotiate:
             return HandlerContext(era, version, None, None, (), principal, capabilities, ctx)
-        ad = self.advertisement(capabilities, principal)
-        ids = ad.ids if ad is not None else ()
-        meta = (ctx.params or {}).get("_meta")
+        # Handshake-era capabilities are one object for the whole session.
+        settled = self._declarations.get(capabilities, principal, sticky=era is Era.LEGACY)
+        params = ctx.params
+        meta = params.get("_meta") if params is not None else None
         headers = getattr(ctx.request, "headers", None)
         header = headers.get(sv.HEADER) if headers is not None else None
-        resolution = self._resolver(ids).resolve(meta, header)
+        resolution = settled.resolver.resolve(meta, header)
         if resolution.error is not None:
             raise _raise(resolution.error)
         return HandlerContext(
             era,
             version,
-            cn.client_features(capabilities),
+            settled.features,
             resolution.variant,
-            ids,
+            settled.ids,
             principal,
             capabilities,
             ctx,
@@ -223,7 +235,9 @@ class NegotiationAdapter:
             "method": ctx.method,
         }
         if ctx.params is not None:
-            message["params"] = dict(ctx.params)
+            # Validation only reads the params: no copy unless they are not a dict.
+            params = ctx.params
+            message["params"] = params if isinstance(params, dict) else dict(params)
         response = await dispatch(self.handler, message, negotiation)
         if response is None or "error" in response:
             raise _raise(response["error"] if response else {"code": INTERNAL_ERROR, "message": ""})

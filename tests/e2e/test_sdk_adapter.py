@@ -7,6 +7,8 @@ from typing import Any
 
 import anyio
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mcp import Client
 from mcp_ext import models as m
 from mcp_ext.methods import RPCError
@@ -166,3 +168,175 @@ def test_importing_negotiation_does_not_import_mcp() -> None:
     code = "import sys, negotiation, negotiation.features, negotiation.variants; print('mcp' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+# --- the per-declaration memo -------------------------------------------------------------
+
+_CN = "io.modelcontextprotocol/content-negotiation"
+_SV = "io.modelcontextprotocol/server-variants"
+
+
+def _declared(features: list[Any], hints: Any = None) -> Any:
+    import mcp_types
+
+    extensions: dict[str, Any] = {_CN: {"version": "1.0", "features": features}}
+    if hints is not None:
+        extensions[_SV] = {"variantHints": hints}
+    return mcp_types.ClientCapabilities.model_validate({"extensions": extensions})
+
+
+class _Counting:
+    """A settle function that counts its calls and echoes what it was asked."""
+
+    def __init__(self) -> None:
+        self.calls: list[object] = []  # the principals: no reference to what was settled
+
+    def __call__(self, capabilities: object, principal: Any) -> Any:
+        from negotiation.features import client_features
+        from negotiation.sdk.memo import Negotiated
+        from negotiation.variants import VariantResolver
+
+        self.calls.append(principal)
+        return Negotiated(client_features(capabilities), (str(principal),), VariantResolver(()))
+
+
+def test_memo_settles_each_declaration_and_principal_once() -> None:
+    from negotiation.sdk.memo import DeclarationMemo
+
+    settle = _Counting()
+    memo = DeclarationMemo(settle)
+    json_a, json_b = _declared(["format=json"]), _declared(["format=json"])
+    markdown = _declared(["format=markdown"])
+    # Fresh equal copies (the 2026 era) share one state; a new declaration or principal
+    # is settled anew.
+    assert memo.get(json_a, "p", sticky=False) is memo.get(json_b, "p", sticky=False)
+    first = memo.get(json_a, "p", sticky=False)
+    other = memo.get(markdown, "p", sticky=False)
+    stranger = memo.get(json_a, "q", sticky=False)
+    assert len(settle.calls) == 3
+    assert first.features is not None and first.features.equals("format", "json")
+    assert other.features is not None and other.features.equals("format", "markdown")
+    assert stranger.ids == ("q",)
+
+
+def test_memo_session_fast_path_is_per_object_and_principal() -> None:
+    import gc
+
+    from negotiation.sdk.memo import DeclarationMemo
+
+    settle = _Counting()
+    memo = DeclarationMemo(settle)
+    session = _declared(["agent"])
+    state = memo.get(session, "p", sticky=True)
+    assert memo.get(session, "p", sticky=True) is state
+    assert memo.get(session, "q", sticky=True).ids == ("q",)
+    assert len(settle.calls) == 2
+    # A finished session's object is not kept alive by the memo.
+    del session, state
+    gc.collect()
+    assert all(ref() is None for ref, _, _ in memo._by_object.values())
+
+
+def test_memo_is_bounded() -> None:
+    from negotiation.sdk.memo import DeclarationMemo
+
+    memo = DeclarationMemo(_Counting(), size=4)
+    for n in range(20):
+        memo.get(_declared([f"tag{n}"]), None, sticky=True)
+    assert len(memo._by_declaration) <= 4 and len(memo._by_object) <= 4
+
+
+def test_memo_declines_oversized_deep_and_odd_declarations() -> None:
+    from negotiation.sdk.memo import DeclarationMemo, declaration_key
+
+    deep: Any = "x"
+    for _ in range(5000):
+        deep = [deep]
+    odd = {_CN: {"features": [b"bytes"]}}
+    for capabilities in (
+        _declared([f"t{n}" for n in range(1000)]),
+        _declared(["agent"], hints=deep),
+        {"extensions": odd},
+    ):
+        assert declaration_key(capabilities, None) is None
+        settle = _Counting()
+        memo = DeclarationMemo(settle)
+        memo.get(capabilities, None, sticky=False)
+        memo.get(capabilities, None, sticky=False)
+        assert len(settle.calls) == 2  # settled afresh, never memoised, never raised
+
+
+def test_memo_keys_tell_json_values_apart() -> None:
+    from negotiation.sdk.memo import declaration_key
+
+    values: list[Any] = [1, 1.0, True, "1", None, [["a", 1]], {"a": 1}, [], {}]
+    keys = [declaration_key(_declared(["agent"], hints=v), None) for v in values]
+    assert None not in keys and len(set(keys)) == len(values)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(features=_json, hints=_json, other_features=_json, other_hints=_json)
+def test_memo_keys_are_equal_exactly_when_declarations_are(
+    features: Any, hints: Any, other_features: Any, other_hints: Any
+) -> None:
+    from negotiation.sdk.memo import declaration_key
+
+    def caps(f: Any, h: Any) -> dict[str, Any]:
+        return {"extensions": {_CN: {"features": f}, _SV: {"variantHints": h}}}
+
+    key = declaration_key(caps(features, hints), "p")
+    assert key == declaration_key(caps(features, hints), "p")  # deterministic, never raises
+    other = declaration_key(caps(other_features, other_hints), "p")
+    if key is not None and other is not None:
+        same = _strict(features) == _strict(other_features) and _strict(hints) == _strict(
+            other_hints
+        )
+        assert (key == other) == same
+
+
+def _strict(value: Any) -> Any:
+    """JSON equality that tells 1, 1.0 and True apart (Python's == does not)."""
+    if isinstance(value, list):
+        return ("list", tuple(_strict(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((k, _strict(v)) for k, v in value.items())))
+    return (type(value).__name__, value)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_interleaved_sessions_keep_their_own_negotiation(mode: str) -> None:
+    # Two sessions of one server with different declarations, requests interleaved:
+    # the memo must never hand one session's features or variants to the other.
+    probe = Probe()
+    adapter = _adapter(probe)
+
+    async def main() -> None:
+        json_client = Client(
+            adapter.server,
+            mode=mode,
+            extensions=negotiation_extensions(features=["format=json"], variant_hints={}),
+        )
+        markdown_client = Client(
+            adapter.server,
+            mode=mode,
+            extensions=negotiation_extensions(features=["format=markdown"]),
+        )
+        async with json_client as first, markdown_client as second:
+            for _ in range(3):
+                for client, variant in ((first, "second"), (second, None)):
+                    await client_for(client.session, variant=variant).resources_read(
+                        m.ReadResourceRequestParams(uri="x://a")
+                    )
+
+    run(main)
+    seen = [(c.features.value("format") if c.features else None, c.variant) for c in probe.seen]
+    assert seen == [("json", "second"), ("markdown", "first")] * 3
