@@ -69,6 +69,7 @@ class TypeWriter:
         # Routes the annotations use, by function name; the module defines them.
         self.routes: dict[str, Route] = {}
         self.kind_routes: dict[str, tuple[str, ...]] = {}
+        self._plans: dict[tuple[str, ...], Route | None] = {}
         # Library names as the module binds them (renamed where a schema type took one).
         self.sym = names.helpers
 
@@ -264,11 +265,14 @@ class TypeWriter:
             annotation.imports |= {"Annotated", "Field"}
             annotation.refs |= set(models)
             return
-        route = plan_route(
-            models,
-            [self._rules(self.classes[m]) for m in models],
-            lambda k: self._shared_attribute(models, k),
-        )
+        members = tuple(models)
+        if members not in self._plans:  # annotations are computed more than once
+            self._plans[members] = plan_route(
+                models,
+                [self._rules(self.classes[m]) for m in models],
+                lambda k: self._shared_attribute(models, k),
+            )
+        route = self._plans[members]
         if route is not None:
             self.routes[route.name] = route
             choices = [
