@@ -31,6 +31,9 @@ Validation speed (why the unions look the way they do; see ``codegen.emit.py_rou
   dispatches on ``type(value)``: each built-in type has one member of its kind, the one
   smart mode picks anyway, while smart mode would first fail every scalar on each dict
   (a nested JSON object: ~4 -> ~1.8 µs). Other input types take the whole union.
+* ``@minimum``/``@maximum`` on a ``number`` go on each of ``int`` and ``float``: on the
+  union pydantic checks them with two Python validators after it (``ModelPreferences``:
+  ~3.0 -> ~1.9 µs).
 * Kept on purpose, measured: ``extra="allow"`` costs ~20 % of the corpus validation time
   (pydantic tracks the used keys and builds the extras dict per instance) but is what keeps
   unknown fields; ``validate_by_name`` only adds a second lookup for an absent aliased key;
