@@ -90,6 +90,9 @@ class _Emitter:
         # Aliases being inlined right now: meeting one again inside itself (``type A = A[]``)
         # becomes a $ref to its definition instead of endless inlining.
         self.inlining: list[str] = []
+        # Aliases whose union members are being rendered right now. A recursive alias met
+        # again inside its own members stays a $ref; splicing it again would never end.
+        self.expanding: list[str] = []
 
     # ---------------------------------------------------------------- declarations
 
@@ -114,7 +117,11 @@ class _Emitter:
             # ``type EmptyResult = Result``: TypeScript sees the same type under two names.
             out = self.type_schema(target)
         else:
-            out = self.structural_schema(target, (decl.name,))
+            self.expanding.append(decl.name)
+            try:
+                out = self.structural_schema(target, (decl.name,))
+            finally:
+                self.expanding.pop()
         return self.with_doc(out, decl.doc)
 
     # ---------------------------------------------------------------- documentation
@@ -266,11 +273,13 @@ class _Emitter:
 
     # ---------------------------------------------------------------- unions
 
-    def union_members(self, union: ir.Union, seen: tuple[str, ...]) -> list[ir.TypeExpr]:
+    def union_members(
+        self, union: ir.Union, seen: tuple[str, ...], spliced: list[str] | None = None
+    ) -> list[ir.TypeExpr]:
         """Members as TypeScript sees them: aliases of unions and primitives spliced in,
         ``undefined``/``never`` dropped, literals absorbed by their primitive, duplicates
         removed."""
-        flat = list(self._splice(union, seen))
+        flat = list(self._splice(union, seen, [] if spliced is None else spliced))
         primitives: set[str] = {m.name for m in flat if isinstance(m, ir.Primitive)}
         if primitives & {"unknown", "any"}:
             return [ir.Primitive("unknown")]
@@ -287,10 +296,12 @@ class _Emitter:
                 members.append(m)
         return members
 
-    def _splice(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> Iterator[ir.TypeExpr]:
+    def _splice(
+        self, t: ir.TypeExpr, seen: tuple[str, ...], spliced: list[str]
+    ) -> Iterator[ir.TypeExpr]:
         if isinstance(t, ir.Union):
             for m in t.members:
-                yield from self._splice(m, seen)
+                yield from self._splice(m, seen, spliced)
             return
         if isinstance(t, ir.Ref):
             decl = self.lookup(t)
@@ -299,15 +310,26 @@ class _Emitter:
             ):
                 if t.name in seen:
                     raise SchemaError(t.span, f"type alias {t.name} refers to itself")
-                yield from self._splice(decl.type, (*seen, t.name))
-                return
+                if t.name not in self.expanding:
+                    spliced.append(t.name)
+                    yield from self._splice(decl.type, (*seen, t.name), spliced)
+                    return
         yield t
 
     def union_schema(self, union: ir.Union, seen: tuple[str, ...]) -> JSON:
+        spliced: list[str] = []
+        members = self.union_members(union, seen, spliced)
+        self.expanding += spliced
+        try:
+            return self._members_schema(members)
+        finally:
+            del self.expanding[len(self.expanding) - len(spliced) :]
+
+    def _members_schema(self, members: list[ir.TypeExpr]) -> JSON:
         literals: list[ir.LiteralValue] = []
         simple: list[str] = []
         schemas: list[JSON] = []
-        for member in self.union_members(union, seen):
+        for member in members:
             if isinstance(member, ir.Literal):
                 literals.append(member.value)
                 continue
