@@ -4,8 +4,8 @@ request, the ``Transport`` protocol it runs over, and ``InvalidResult``."""
 from __future__ import annotations
 
 from codegen import ir
-from codegen.emit.py_registry import template
-from codegen.emit.py_server import imported_names, signature
+from codegen.emit.py_registry import model_imports, template
+from codegen.emit.py_server import signature
 from codegen.errors import Diagnostics
 from codegen.methods import build_registry
 
@@ -17,6 +17,6 @@ def emit_client(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
     entries = build_registry(schema, Diagnostics())
     requests = [e for e in entries if e.kind == "request" and e.client_sends]
     text = template("client.py.jinja").render(
-        requests=[signature(e) for e in requests], imports=imported_names(requests)
+        requests=[signature(e) for e in requests], imports=model_imports(requests, messages=False)
     )
     return {MODULE: text}

@@ -6,6 +6,7 @@ validators) share; templates are loaded once per process.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 import jinja2
@@ -45,11 +46,13 @@ def import_order(names: set[str]) -> list[str]:
     return sorted(names, key=key)
 
 
-def model_imports(entries: tuple[MethodEntry, ...]) -> list[str]:
-    """Every model name the registry refers to, in import order."""
+def model_imports(entries: Iterable[MethodEntry], *, messages: bool = True) -> list[str]:
+    """Every model name the entries refer to (their message models too, if asked), in
+    import order."""
     names: set[str] = set()
     for entry in entries:
-        names.add(entry.message)
+        if messages:
+            names.add(entry.message)
         if entry.params is not None and entry.params.model is not None:
             names.add(entry.params.model)
         if entry.result is not None:

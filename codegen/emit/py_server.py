@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from codegen import ir
-from codegen.emit.py_registry import import_order, template
+from codegen.emit.py_registry import model_imports, template
 from codegen.errors import Diagnostics
 from codegen.methods import MethodEntry, build_registry
 
@@ -46,16 +46,6 @@ def handler_annotation(sig: Signature) -> Signature:
     return sig
 
 
-def imported_names(entries: list[MethodEntry]) -> list[str]:
-    names: set[str] = set()
-    for entry in entries:
-        if entry.params is not None and entry.params.model is not None:
-            names.add(entry.params.model)
-        if entry.result is not None:
-            names.add(entry.result)
-    return import_order(names)
-
-
 def emit_server(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
     del diagnostics  # the registry's warnings are reported once, by emit_registry
     entries = build_registry(schema, Diagnostics())
@@ -64,6 +54,6 @@ def emit_server(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
     text = template("server.py.jinja").render(
         requests=[handler_annotation(signature(e)) for e in requests],
         notifications=[handler_annotation(signature(e)) for e in notifications],
-        imports=imported_names([*requests, *notifications]),
+        imports=model_imports([*requests, *notifications], messages=False),
     )
     return {MODULE: text}
