@@ -61,6 +61,7 @@ import jinja2
 
 from codegen import ir
 from codegen.emit.py_layout import ClassLayout, Layouts
+from codegen.emit.py_moved import plan_moves, property_body, property_doc
 from codegen.emit.py_routes import Route, group_tag
 from codegen.emit.py_types import Annotation, TypeWriter, py_literal
 from codegen.errors import Diagnostics, SchemaError
@@ -127,12 +128,25 @@ class _Field:
 
 
 @dataclass
+class _Shim:
+    """A ``@moved`` tag as the template writes it (literals already Python text)."""
+
+    legacy: str
+    path: str
+    attr: str
+    returns: str
+    doc: str
+    body: list[str]
+
+
+@dataclass
 class _Class:
     name: str
     bases: list[str]
     doc: str
     extra: str
     fields: list[_Field]
+    moves: list[_Shim] = field(default_factory=list)
 
 
 @dataclass
@@ -153,9 +167,21 @@ class _Plan:
 
 _COLLECTIONS = ("Callable",)
 _TYPING = ("TYPE_CHECKING", "Annotated", "Any", "Final", "Literal", "TypeAlias", "TypeVar")
-_PYDANTIC = ("BaseModel", "ConfigDict", "Discriminator", "Field", "Tag")
-# Bound under private names: they only serve the routes, so no schema type can shadow them.
-_PRIVATE = {"Callable": "_Callable", "Discriminator": "_Discriminator", "Tag": "_Tag"}
+_WARNINGS = ("warn",)
+_PYDANTIC = ("BaseModel", "ConfigDict", "Discriminator", "Field", "Tag", "model_validator")
+# Bound under private names: they only serve the routes and the ``@moved`` shims, so no
+# schema type can shadow them.
+_PRIVATE = {
+    "Callable": "_Callable",
+    "Discriminator": "_Discriminator",
+    "Tag": "_Tag",
+    "warn": "_warn",
+    "model_validator": "_model_validator",
+}
+_ROUTE_HELPERS = {"Callable", "Discriminator", "Tag"}
+_SHIM_HELPERS = {"warn", "model_validator"}
+# The module-level function every shim calls; emitted once, before the classes.
+_SHIM_FUNCTION = "_move_legacy"
 _TYPING_EXTENSIONS = ("TypeAliasType",)
 
 
@@ -268,6 +294,7 @@ class _ModelsEmitter:
             if ann.text != self.sym["Any"]:
                 extra, refs = ann.text, refs | ann.refs
                 plan.imports |= ann.imports | {"Field"}
+        moves = self.shims(layout, plan)
         text = _render(
             "model.py.jinja",
             sym=self.sym,
@@ -277,12 +304,33 @@ class _ModelsEmitter:
                 doc=docstring(doc_text(spec.doc)),
                 extra=extra,
                 fields=fields,
+                moves=moves,
             ),
         )
         plan.items[spec.name] = text
         plan.orders[spec.name] = Item(
             spec.name, spec.order, frozenset(layout.bases), frozenset(refs), spec.span
         )
+
+    def shims(self, layout: ClassLayout, plan: _Plan) -> list[_Shim]:
+        """The ``@moved`` shims of a class; the first one also plans the shared function."""
+        spec = layout.spec
+        moves = plan_moves(spec.name, spec.doc, spec.span, self.names, self.layouts, self.writer)
+        if moves and _SHIM_FUNCTION not in plan.items:
+            plan.items[_SHIM_FUNCTION] = _render("moved.py.jinja", sym=self.sym)
+            plan.orders[_SHIM_FUNCTION] = Item(_SHIM_FUNCTION, (-1,))
+            plan.imports |= _SHIM_HELPERS | {"BaseModel"}
+        return [
+            _Shim(
+                legacy=json.dumps(move.legacy, ensure_ascii=False),
+                path=repr(tuple((step.key, step.attr) for step in move.steps)),
+                attr=move.attr,
+                returns=move.returns,
+                doc=docstring(property_doc(move)),
+                body=property_body(move),
+            )
+            for move in moves
+        ]
 
     def alias_item(self, decl: ir.Alias, order: int, recursive: bool, plan: _Plan) -> None:
         ann = self.writer.annotation(decl.type, decl.name, "", decl.doc)
@@ -371,7 +419,7 @@ class _ModelsEmitter:
         routes = [self.writer.routes[name] for name in sorted(self.writer.routes)]
         kind_routes = sorted(self.writer.kind_routes.items())
         if routes or kind_routes:
-            used |= set(_PRIVATE)
+            used |= _ROUTE_HELPERS
         return _render(
             "module.py.jinja",
             sources=", ".join(PurePath(f).name for f in self.schema.files) or "the schema",
@@ -380,6 +428,7 @@ class _ModelsEmitter:
                 for module, names in (
                     ("collections.abc", _COLLECTIONS),
                     ("typing", _TYPING),
+                    ("warnings", _WARNINGS),
                     ("pydantic", _PYDANTIC),
                     ("typing_extensions", _TYPING_EXTENSIONS),
                 )

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable as _Callable
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias, TypeVar
+from warnings import warn as _warn
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import Discriminator as _Discriminator
 from pydantic import Tag as _Tag
+from pydantic import model_validator as _model_validator
 from typing_extensions import TypeAliasType
 
 if TYPE_CHECKING:
@@ -207,6 +209,51 @@ SERVER_VARIANTS_NOT_SUPPORTED_MESSAGE: Final = "Server variants not supported"
 """The `message` of the error a server without the extension gives when a variant is selected."""
 CURSOR_VARIANT_MISMATCH_MESSAGE: Final = "Cursor invalid for requested variant"
 """The `message` of the error for a cursor minted under another variant."""
+
+
+def _move_legacy(
+    data: object, owner: str, legacy: str, path: tuple[tuple[str, str], ...]
+) -> object:
+    """Move a legacy field to where the schema now keeps it (``@moved``), on a copy.
+
+    ``path`` holds each step as (wire key, attribute name). A target that is already set
+    wins; the legacy value is then dropped with a warning, unless the two are equal. When a
+    step on the way is absent or not an object, the input stays as sent (the legacy value
+    is kept as an extra field).
+    """
+    if not isinstance(data, dict) or legacy not in data:
+        return data
+    value = data[legacy]
+    moved = {key: item for key, item in data.items() if key != legacy}
+    parent = moved
+    for alias, name in path[:-1]:
+        key = alias if alias in parent else name
+        child = parent.get(key)
+        if isinstance(child, BaseModel):
+            # A model given in Python code: its fields as input, so the copy validates again.
+            child = child.model_dump(by_alias=True, exclude_unset=True)
+        if not isinstance(child, dict):
+            return data
+        child = dict(child)
+        parent[key] = child
+        parent = child
+    alias, name = path[-1]
+    key = alias if alias in parent else name
+    if key not in parent:
+        parent[alias] = value
+    elif _plain(parent[key]) != _plain(value):
+        target = ".".join(step for step, _ in path)
+        _warn(
+            f"{owner}: the legacy '{legacy}' was dropped: '{target}' is set as well and wins",
+            stacklevel=2,
+        )
+    return moved
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, BaseModel):
+        return value.model_dump(by_alias=True, exclude_unset=True)
+    return value
 
 
 class MetaObject(SchemaModel):
@@ -1039,8 +1086,9 @@ class BlobResourceContents(Icons):
 
 class EmbeddedResource(SchemaModel):
     """A resource's contents placed inline. Its annotations are those of the embedded
-    resource (`resource.annotations`); there is no second set here. SDKs may still accept
-    a top-level `annotations` from old code and move it onto the resource.
+    resource (`resource.annotations`); there is no second set here. A top-level
+    `annotations` from old code is still accepted and moved onto the resource, and stays
+    readable as `annotations` (the SEP's compatibility shim).
     """
 
     type: Literal["resource"]
@@ -1053,6 +1101,25 @@ class EmbeddedResource(SchemaModel):
     """The embedded contents, with their metadata and annotations."""
 
     meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+
+    @_model_validator(mode="before")
+    @classmethod
+    def _move_legacy_fields(cls, data: object) -> object:
+        """Legacy input: each moved field goes to where the schema now keeps it."""
+        data = _move_legacy(
+            data,
+            "EmbeddedResource",
+            "annotations",
+            (("resource", "resource"), ("annotations", "annotations")),
+        )
+        return data
+
+    @property
+    def annotations(self) -> Annotations | None:
+        """Deprecated: the legacy ``annotations``, which now lives at ``resource.annotations``;
+        read that instead. Read-only; given on input, it is moved there.
+        """
+        return self.resource.annotations
 
 
 ContentBlock: TypeAlias = Annotated[

@@ -87,10 +87,12 @@ export interface BlobResourceContents extends Omit<Resource, "name"> {
 
 /**
  * A resource's contents placed inline. Its annotations are those of the embedded
- * resource (`resource.annotations`); there is no second set here. SDKs may still accept
- * a top-level `annotations` from old code and move it onto the resource.
+ * resource (`resource.annotations`); there is no second set here. A top-level
+ * `annotations` from old code is still accepted and moved onto the resource, and stays
+ * readable as `annotations` (the SEP's compatibility shim).
  *
  * @override
+ * @moved annotations resource.annotations
  * @category Content
  */
 export interface EmbeddedResource {
