@@ -20,7 +20,7 @@ from codegen import ir
 from codegen.emit.py_layout import Layouts
 from codegen.emit.py_types import TypeWriter
 from codegen.errors import SchemaError
-from codegen.naming import BASEMODEL_ATTRIBUTES, Names, attribute_name
+from codegen.naming import Names, attribute_name
 
 TAG = "moved"
 
@@ -75,7 +75,7 @@ def plan_moves(
                 "was removed can be moved",
             )
         attr = attribute_name(legacy)
-        if attr in taken or attr in BASEMODEL_ATTRIBUTES or not attr.isidentifier():
+        if attr in taken or not attr.isidentifier():
             raise SchemaError(
                 span, f"@{TAG}: the legacy name '{legacy}' has no free Python name ('{attr}')"
             )
