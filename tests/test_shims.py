@@ -35,7 +35,14 @@ from mcp_ext.validators import ParsedResponse
 from pydantic import ValidationError
 
 from codegen.errors import SchemaError
-from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, dump, generate_models
+from tests.test_pydantic_emit import (
+    _mypy,
+    _ruff,
+    compile_ts,
+    dump,
+    generate_models,
+    import_source,
+)
 
 CONTENTS = {"uri": "file:///notes.md", "mimeType": "text/markdown", "text": "# Notes"}
 ANNOTATIONS = {"audience": ["user"], "priority": 0.5}
@@ -272,6 +279,26 @@ def test_deep_and_optional_paths_and_renamed_attributes(tmp_path: Path) -> None:
     )
     assert moved.middle_note == "y" and moved.model_extra == {}
     assert "def seen_at(self) -> str | None:" in source
+
+
+def test_golden_shims_through_an_optional_model_and_a_union(tmp_path: Path) -> None:
+    golden = Path(__file__).resolve().parent / "golden" / "moved" / "expected" / "models.py"
+    models = import_source(golden.read_text(), tmp_path)
+    bare: dict[str, Any] = {"type": "resource", "resource": {"uri": "u", "blob": "AA=="}}
+    link = models.ResourceLink.model_validate(
+        {
+            "type": "resource_link",
+            "preview": {**bare, "resource": {**bare["resource"], "annotations": {}}},
+            "lastModified": "d",
+        }
+    )
+    assert link.last_modified == "d" and link.preview.annotations.last_modified == "d"
+    # The preview has no annotations object to move into: kept as sent, read as None.
+    link = models.ResourceLink.model_validate(
+        {"type": "resource_link", "preview": bare, "lastModified": "d"}
+    )
+    assert link.last_modified is None and link.model_extra == {"lastModified": "d"}
+    assert models.ResourceLink.model_validate({"type": "resource_link"}).last_modified is None
 
 
 @pytest.mark.slow
