@@ -17,6 +17,9 @@ Policy of the generated models (one rule each, applied everywhere):
   is flattened (see ``codegen.emit.py_layout``).
 * **Unions** of models with a distinct literal in a shared field are pydantic
   discriminated unions; others are left to pydantic's smart mode, with a warning.
+* **Moved fields:** ``@moved <legacy> <target.path>`` on a declaration gives that model
+  alone a before-validator moving the legacy field into place (on a copy) and a read-only
+  property with the legacy name (see ``codegen.emit.py_moved``).
 
 Validation speed (why the unions look the way they do; see ``codegen.emit.py_routes``):
 
