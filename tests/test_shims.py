@@ -66,6 +66,7 @@ def test_legacy_annotations_move_onto_the_resource() -> None:
     assert block.resource.annotations.audience == ["user"]
     assert block.model_extra == {}
     assert dump(block) == modern_block()
+    assert EmbeddedResource.model_validate_json(json.dumps(legacy_block())) == block
 
 
 def test_the_callers_input_is_not_changed() -> None:
