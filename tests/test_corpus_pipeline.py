@@ -49,3 +49,20 @@ def test_every_revision_is_strict_type_clean(packages: tuple[Path, list[str]]) -
         cwd=into, capture_output=True, text=True, check=False, timeout=600,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+def test_every_revision_is_ruff_clean(packages: tuple[Path, list[str]]) -> None:
+    into, names = packages
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--config", str(ROOT / "pyproject.toml"), *names],
+        cwd=into, capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+def test_the_committed_package_is_ruff_clean() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "generated/mcp_ext"],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout[-3000:]

@@ -9,11 +9,10 @@ error, because the naming authority gives every schema name one home.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping
 
 INIT = "__init__.py"
-# Import order: models first, then the layers built on them.
-MODULE_ORDER = ("models", "methods", "validators", "server", "client")
 
 
 def public_names(text: str) -> list[str]:
@@ -35,15 +34,24 @@ def public_names(text: str) -> list[str]:
     return [name for name in names if not name.startswith("_")]
 
 
-def _rank(path: str) -> tuple[int, str]:
-    stem = path.removesuffix(".py")
-    return (MODULE_ORDER.index(stem) if stem in MODULE_ORDER else len(MODULE_ORDER), stem)
+def _sort_key(name: str, *, fold_case: bool) -> tuple[int, list[int | str]]:
+    kind = 0 if name.isupper() else 1 if name[:1].isupper() else 2
+    parts = re.split(r"(\d+)", name.lower() if fold_case else name)
+    return kind, [int(part) if part.isdigit() else part for part in parts]
+
+
+def import_key(name: str) -> tuple[int, list[int | str]]:
+    """isort's order, which ruff checks: CONSTANTS, Classes, the rest; natural, any case."""
+    return _sort_key(name, fold_case=True)
+
+
+def all_key(name: str) -> tuple[int, list[int | str]]:
+    """ruff's order for ``__all__`` (RUF022): the same groups, case-sensitive within them."""
+    return _sort_key(name, fold_case=False)
 
 
 def emit_package(files: Mapping[str, str]) -> dict[str, str]:
-    modules = sorted(
-        (p for p in files if p.endswith(".py") and "/" not in p and p != INIT), key=_rank
-    )
+    modules = sorted(p for p in files if p.endswith(".py") and "/" not in p and p != INIT)
     owner: dict[str, str] = {}
     lines = [
         '"""Typed MCP bindings with the negotiation extensions, generated from schema/."""',
@@ -57,7 +65,7 @@ def emit_package(files: Mapping[str, str]) -> dict[str, str]:
                 raise RuntimeError(f"{name} is exported by both {owner[name]} and {stem}")
             owner[name] = stem
         if names:
-            imported = ", ".join(f"{name} as {name}" for name in names)
-            lines.append(f"from .{stem} import {imported}")
-    lines += ["", f"__all__ = {sorted(owner)!r}", ""]
+            # Listed in __all__ below, so strict type checkers treat them as re-exported.
+            lines.append(f"from .{stem} import {', '.join(sorted(names, key=import_key))}")
+    lines += ["", f"__all__ = {sorted(owner, key=all_key)!r}", ""]
     return {INIT: "\n".join(lines)}
