@@ -211,8 +211,11 @@ class NegotiationAdapter:
         settled = self._declarations.get(capabilities, principal, sticky=era is Era.LEGACY)
         params = ctx.params
         meta = params.get("_meta") if params is not None else None
-        headers = getattr(ctx.request, "headers", None)
-        header = headers.get(sv.HEADER) if headers is not None else None
+        header = None
+        if not (isinstance(meta, Mapping) and sv.META_KEY in meta):
+            # ``_meta`` wins over the header, so the header is read only without it.
+            headers = getattr(ctx.request, "headers", None)
+            header = headers.get(sv.HEADER) if headers is not None else None
         resolution = settled.resolver.resolve(meta, header)
         if resolution.error is not None:
             raise _raise(resolution.error)

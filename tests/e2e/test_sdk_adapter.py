@@ -340,3 +340,42 @@ def test_interleaved_sessions_keep_their_own_negotiation(mode: str) -> None:
     run(main)
     seen = [(c.features.value("format") if c.features else None, c.variant) for c in probe.seen]
     assert seen == [("json", "second"), ("markdown", "first")] * 3
+
+
+def _request_context(meta: dict[str, Any] | None, header: str | None, caps: Any = None) -> Any:
+    from types import SimpleNamespace
+
+    from negotiation.variants import HEADER
+
+    return SimpleNamespace(
+        protocol_version="2025-11-25",
+        session=SimpleNamespace(client_capabilities=caps),
+        params={"uri": "x://a", **({"_meta": meta} if meta is not None else {})},
+        request=SimpleNamespace(headers={HEADER: header} if header is not None else {}),
+    )
+
+
+def test_the_variant_header_selects_only_without_meta() -> None:
+    from mcp.shared.exceptions import MCPError
+
+    adapter = _adapter(Probe())
+    assert adapter.context(_request_context(None, None)).variant == "first"
+    assert adapter.context(_request_context(None, "second")).variant == "second"
+    # _meta wins over the header, even over one naming no variant at all.
+    assert adapter.context(_request_context({META_KEY: "first"}, "second")).variant == "first"
+    assert adapter.context(_request_context({META_KEY: "second"}, "nope")).variant == "second"
+    with pytest.raises(MCPError) as caught:
+        adapter.context(_request_context(None, "nope"))
+    assert caught.value.error.code == -32602
+
+
+def test_one_session_object_keeps_its_settled_features() -> None:
+    # The handshake era reuses one capabilities object per session: the second request
+    # is served from the session fast path with the same negotiated state.
+    adapter = _adapter(Probe())
+    caps = _declared(["format=json"], hints={})
+    first = adapter.context(_request_context(None, None, caps))
+    second = adapter.context(_request_context({META_KEY: "second"}, None, caps))
+    assert first.features is second.features and first.features is not None
+    assert first.features.equals("format", "json")
+    assert (first.variant, second.variant) == ("first", "second")

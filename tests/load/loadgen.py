@@ -6,6 +6,8 @@ fixed number of sessions times a fixed number of requests."""
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,12 +57,19 @@ class SessionPlan:
     mode: str
 
 
-def plans(sessions: int, *, negotiate: bool = True) -> list[SessionPlan]:
-    """Sessions spread over variants, formats and both eras."""
+# The variant a server without negotiation serves to everyone (the demo's default):
+# negotiated sessions pinned to it do the same application work as the baseline.
+BASELINE_VARIANT = "code-review"
+
+
+def plans(
+    sessions: int, *, negotiate: bool = True, variants: Sequence[str] = VARIANTS
+) -> list[SessionPlan]:
+    """Sessions spread over ``variants``, formats and both eras."""
     return [
         SessionPlan(
             i,
-            VARIANTS[i % len(VARIANTS)] if negotiate else None,
+            variants[i % len(variants)] if negotiate else None,
             FORMATS[i % len(FORMATS)] if negotiate else None,
             "legacy" if i % 2 == 0 else "auto",
         )
@@ -68,48 +77,87 @@ def plans(sessions: int, *, negotiate: bool = True) -> list[SessionPlan]:
     ]
 
 
-async def _session(url: str, plan: SessionPlan, requests: int, out: LoadResult) -> None:
+@dataclass
+class LiveSession:
+    """One open client session and what each of its responses must contain."""
+
+    plan: SessionPlan
+    typed: Any  # the generated mcp_ext client over the SDK session
+    call: m.CallToolRequestParams
+    first_page: list[str]
+    sent: int = 0
+
+    async def drive(self, requests: int, out: LoadResult) -> None:
+        """Send ``requests`` more requests, alternating tools/call and tools/list."""
+        for _ in range(requests):
+            n = self.sent
+            self.sent += 1
+            got: object
+            want: object
+            start = time.perf_counter()
+            try:
+                if n % 2 == 0:
+                    result = await self.typed.tools_call(self.call)
+                    got = result.structured_content
+                    want = {"variant": self.plan.variant, "format": self.plan.fmt}
+                else:
+                    listed = await self.typed.tools_list()
+                    got = [tool.name for tool in listed.tools]
+                    want = self.first_page
+            except RPCError as error:
+                out.errors.append(f"session {self.plan.index}: {error}")
+                continue
+            finally:
+                out.latencies.append(time.perf_counter() - start)
+                out.requests += 1
+            if got != want:
+                out.leaks.append(f"session {self.plan.index} request {n}: {got!r} != {want!r}")
+
+    async def drive_reporting(self, requests: int, out: LoadResult) -> None:
+        """:meth:`drive`, with a broken session reported as an error rather than raised."""
+        try:
+            await self.drive(requests, out)
+        except Exception as error:
+            out.errors.append(f"session {self.plan.index}: {type(error).__name__}: {error}")
+
+
+@asynccontextmanager
+async def open_session(url: str, plan: SessionPlan) -> AsyncIterator[LiveSession]:
+    """An official SDK client session declaring what ``plan`` says."""
     features = ["agent", f"format={plan.fmt}"] if plan.fmt else None
     declared = negotiation_extensions(features=features, variant_hints={} if plan.variant else None)
+    async with Client(url, mode=plan.mode, extensions=declared, read_timeout_seconds=120) as client:
+        variant = plan.variant or BASELINE_VARIANT
+        yield LiveSession(
+            plan,
+            client_for(client.session, variant=plan.variant),
+            m.CallToolRequestParams(name=TOOL[variant]),
+            FIRST_PAGE[variant],
+        )
+
+
+async def _session(url: str, plan: SessionPlan, requests: int, out: LoadResult) -> None:
     try:
-        async with Client(
-            url, mode=plan.mode, extensions=declared, read_timeout_seconds=120
-        ) as session:
-            typed = client_for(session.session, variant=plan.variant)
-            call = m.CallToolRequestParams(name=TOOL[plan.variant or "code-review"])
-            expected_names = FIRST_PAGE[plan.variant or "code-review"]
-            for n in range(requests):
-                got: object
-                want: object
-                start = time.perf_counter()
-                try:
-                    if n % 2 == 0:
-                        result = await typed.tools_call(call)
-                        got = result.structured_content
-                        want = {"variant": plan.variant, "format": plan.fmt}
-                    else:
-                        listed = await typed.tools_list()
-                        got = [tool.name for tool in listed.tools]
-                        want = expected_names
-                except RPCError as error:
-                    out.errors.append(f"session {plan.index}: {error}")
-                    continue
-                finally:
-                    out.latencies.append(time.perf_counter() - start)
-                    out.requests += 1
-                if got != want:
-                    out.leaks.append(f"session {plan.index} request {n}: {got!r} != {want!r}")
+        async with open_session(url, plan) as live:
+            await live.drive(requests, out)
     except Exception as error:  # a failed session is an error to report, not a crash
         out.errors.append(f"session {plan.index}: {type(error).__name__}: {error}")
 
 
-def run_load(url: str, sessions: int, requests: int, *, negotiate: bool = True) -> LoadResult:
+def run_load(
+    url: str,
+    sessions: int,
+    requests: int,
+    *,
+    negotiate: bool = True,
+    variants: Sequence[str] = VARIANTS,
+) -> LoadResult:
     """``sessions`` concurrent sessions of ``requests`` requests each; returns when done."""
     out = LoadResult()
 
     async def main() -> None:
         async with anyio.create_task_group() as group:
-            for plan in plans(sessions, negotiate=negotiate):
+            for plan in plans(sessions, negotiate=negotiate, variants=variants):
                 group.start_soon(_session, url, plan, requests, out)
 
     anyio.run(main)

@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
+import sys
+
+import pytest
+
 from tests.e2e.servers import http_server
-from tests.load.loadgen import plans, run_load
+from tests.load.loadgen import BASELINE_VARIANT, FIRST_PAGE, plans, run_load
+from tests.load.interleaved import run_interleaved
+from tests.load.process import served
 
 SESSIONS = 10
 REQUESTS = 20
@@ -30,7 +36,44 @@ def test_concurrent_sessions_get_their_own_features_and_variant() -> None:
     assert result.requests == SESSIONS * REQUESTS
 
 
+def test_pinned_plans_do_the_baseline_work_in_every_format_and_era() -> None:
+    # The benchmark's like-for-like runs: one variant, the one the baseline serves.
+    chosen = plans(SESSIONS, variants=(BASELINE_VARIANT,))
+    assert {p.variant for p in chosen} == {BASELINE_VARIANT}
+    assert {p.fmt for p in chosen} == {"json", "markdown", "text"}
+    assert {p.mode for p in chosen} == {"legacy", "auto"}
+    assert BASELINE_VARIANT in FIRST_PAGE
+
+
 def test_the_baseline_server_serves_the_same_load() -> None:
-    with http_server("demos.devplatform", "--no-negotiation") as url:
-        result = run_load(url, 4, 6, negotiate=False)
+    with served("demos.devplatform", "--no-negotiation") as server:
+        before = server.cpu_seconds()
+        result = run_load(server.url, 4, 6, negotiate=False)
+        after = server.cpu_seconds()
     assert (result.errors, result.leaks, result.requests) == ([], [], 24)
+    if sys.platform == "linux":  # the server's CPU time is read from /proc
+        assert before is not None and after is not None and after >= before
+
+
+def test_interleaved_sides_take_equal_turns_without_errors() -> None:
+    with (
+        served("demos.devplatform", "--no-negotiation") as off,
+        served("demos.devplatform") as on,
+    ):
+        played, opening = run_interleaved(
+            [(off, plans(2, negotiate=False)), (on, plans(3, variants=(BASELINE_VARIANT,)))],
+            requests=4,
+            rounds=2,
+        )
+    assert opening.errors == []
+    assert len(played) == 2
+    for baseline, negotiated in played:
+        assert (baseline.result.requests, negotiated.result.requests) == (2 * 2, 3 * 2)
+        for part in (baseline, negotiated):
+            assert (part.result.errors, part.result.leaks) == ([], [])
+            assert part.client_cpu_seconds >= 0
+
+
+def test_interleaving_rejects_uneven_rounds() -> None:
+    with pytest.raises(ValueError, match="equal rounds"):
+        run_interleaved([], requests=5, rounds=2)

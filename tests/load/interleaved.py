@@ -1,0 +1,160 @@
+"""Interleaved load: several servers, each with its own open sessions, taking turns in
+short slices so that all of them meet the same machine.
+
+On a small shared machine the background load drifts over seconds; two long runs one
+after the other compare the drift as much as the servers. Here every session of every
+side stays open for the whole measurement and the sides take turns: in each round every
+side sends ``requests / rounds`` requests from each of its sessions, one side after the
+other, in an order that reverses every round (ABC, CBA, ...) so that no side always
+goes first. One round gives one comparison between any two sides; the median and the
+spread over rounds are what to report.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import anyio
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+
+from tests.load.loadgen import LoadResult, SessionPlan, open_session
+
+
+class Measured(Protocol):
+    """A running server: where to reach it, and its CPU time so far (None: unknown)."""
+
+    @property
+    def url(self) -> str: ...
+
+    def cpu_seconds(self) -> float | None: ...
+
+
+@dataclass(frozen=True)
+class Slice:
+    """One side's turn in one round."""
+
+    result: LoadResult
+    cpu_seconds: float | None  # the server's, while the slice ran
+    # This (client) process's; the other sides' sessions sit idle meanwhile.
+    client_cpu_seconds: float
+
+    @property
+    def cpu_ms_per_request(self) -> float | None:
+        if self.cpu_seconds is None or not self.result.requests:
+            return None
+        return self.cpu_seconds * 1000.0 / self.result.requests
+
+    @property
+    def total_cpu_ms_per_request(self) -> float | None:
+        """Client and server CPU per request."""
+        server = self.cpu_ms_per_request
+        if server is None:
+            return None
+        return server + self.client_cpu_seconds * 1000.0 / self.result.requests
+
+
+@dataclass
+class _Turn:
+    """One slice for one side: each of its sessions sends ``requests`` into ``out``."""
+
+    requests: int
+    out: LoadResult
+    waiting: int
+    finished: anyio.Event
+
+    def done(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.finished.set()
+
+
+async def _session_worker(
+    url: str, plan: SessionPlan, turns: MemoryObjectReceiveStream[_Turn], opening: _Turn
+) -> None:
+    """Holds one session open in a task of its own and plays every turn it is given.
+
+    A task per session, rather than all sessions entered in one task, keeps every
+    session equally deep in the task tree: sessions entered later would otherwise run
+    under more nested cancel scopes, whichever side they belong to.
+    """
+    counted = False
+    async with turns:
+        try:
+            async with open_session(url, plan) as live:
+                opening.done()
+                counted = True
+                async for turn in turns:
+                    await live.drive_reporting(turn.requests, turn.out)
+                    turn.done()
+                return
+        except Exception as error:
+            opening.out.errors.append(f"session {plan.index}: {type(error).__name__}: {error}")
+        # The session is gone: still answer every turn so the measurement never hangs.
+        if not counted:
+            opening.done()
+        async for turn in turns:
+            turn.done()
+
+
+class _Side:
+    def __init__(self, server: Measured, plans: Sequence[SessionPlan]) -> None:
+        self.server = server
+        self.plans = plans
+        self.inboxes: list[MemoryObjectSendStream[_Turn]] = []
+
+    async def play(self, requests: int) -> Slice:
+        turn = _Turn(requests, LoadResult(), len(self.inboxes), anyio.Event())
+        before, client_before = self.server.cpu_seconds(), time.process_time()
+        for inbox in self.inboxes:
+            await inbox.send(turn)
+        await turn.finished.wait()
+        after, client_after = self.server.cpu_seconds(), time.process_time()
+        cpu = after - before if before is not None and after is not None else None
+        return Slice(turn.out, cpu, client_after - client_before)
+
+
+def run_interleaved(
+    sides: Sequence[tuple[Measured, Sequence[SessionPlan]]], *, requests: int, rounds: int
+) -> tuple[list[list[Slice]], LoadResult]:
+    """Every session of every side sends ``requests`` in all, over ``rounds`` rounds.
+
+    Returns, per round, one slice per side (in the order given), and what went wrong
+    while the sessions opened.
+    """
+    if rounds < 1 or requests % rounds:
+        raise ValueError(f"{requests} requests do not split into {rounds} equal rounds")
+    if not sides or not all(plans for _, plans in sides):
+        raise ValueError("every side needs at least one session")
+    per_round = requests // rounds
+    played: list[list[Slice]] = []
+    opening = _Turn(0, LoadResult(), sum(len(plans) for _, plans in sides), anyio.Event())
+
+    async def main() -> None:
+        turns = [_Side(server, plans) for server, plans in sides]
+        async with anyio.create_task_group() as group:
+            # Open the sides' sessions alternately, so no side's are all older.
+            for index in range(max(len(side.plans) for side in turns)):
+                for side in turns:
+                    if index < len(side.plans):
+                        send, receive = anyio.create_memory_object_stream[_Turn](1)
+                        side.inboxes.append(send)
+                        url = side.server.url
+                        group.start_soon(_session_worker, url, side.plans[index], receive, opening)
+            await opening.finished.wait()
+            try:
+                for index in range(rounds):
+                    order = range(len(turns)) if index % 2 == 0 else reversed(range(len(turns)))
+                    slices: dict[int, Slice] = {}
+                    for position in order:
+                        slices[position] = await turns[position].play(per_round)
+                    played.append([slices[position] for position in range(len(turns))])
+            finally:
+                for side in turns:
+                    for inbox in side.inboxes:
+                        await inbox.aclose()
+
+    anyio.run(main)
+    return played, opening.out
