@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from tests.e2e.servers import http_server
-from tests.load.loadgen import BASELINE_VARIANT, FIRST_PAGE, plans, run_load
 from tests.load.interleaved import run_interleaved
+from tests.load.loadgen import BASELINE_VARIANT, FIRST_PAGE, plans, run_load
 from tests.load.process import served
 
 SESSIONS = 10
