@@ -22,6 +22,10 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 
 from tests.load.loadgen import LoadResult, SessionPlan, open_session
 
+# No turn (nor the opening of all sessions) may take longer: a stuck client or server
+# fails the measurement instead of hanging it. A full-size turn takes a few seconds.
+TURN_LIMIT_SECONDS = 180.0
+
 
 class Measured(Protocol):
     """A running server: where to reach it, and its CPU time so far (None: unknown)."""
@@ -99,6 +103,14 @@ async def _session_worker(
             turn.done()
 
 
+async def _within(finished: anyio.Event, what: str) -> None:
+    try:
+        with anyio.fail_after(TURN_LIMIT_SECONDS):
+            await finished.wait()
+    except TimeoutError:
+        raise TimeoutError(f"{what} did not finish within {TURN_LIMIT_SECONDS:g} s") from None
+
+
 class _Side:
     def __init__(self, server: Measured, plans: Sequence[SessionPlan]) -> None:
         self.server = server
@@ -110,7 +122,7 @@ class _Side:
         before, client_before = self.server.cpu_seconds(), time.process_time()
         for inbox in self.inboxes:
             await inbox.send(turn)
-        await turn.finished.wait()
+        await _within(turn.finished, f"a turn of {requests} requests per session")
         after, client_after = self.server.cpu_seconds(), time.process_time()
         cpu = after - before if before is not None and after is not None else None
         return Slice(turn.out, cpu, client_after - client_before)
@@ -132,6 +144,17 @@ def run_interleaved(
     played: list[list[Slice]] = []
     opening = _Turn(0, LoadResult(), sum(len(plans) for _, plans in sides), anyio.Event())
 
+    stuck: list[TimeoutError] = []
+
+    async def rounds_of(turns: list[_Side]) -> None:
+        await _within(opening.finished, "opening the sessions")
+        for index in range(rounds):
+            order = range(len(turns)) if index % 2 == 0 else reversed(range(len(turns)))
+            slices: dict[int, Slice] = {}
+            for position in order:
+                slices[position] = await turns[position].play(per_round)
+            played.append([slices[position] for position in range(len(turns))])
+
     async def main() -> None:
         turns = [_Side(server, plans) for server, plans in sides]
         async with anyio.create_task_group() as group:
@@ -143,18 +166,17 @@ def run_interleaved(
                         side.inboxes.append(send)
                         url = side.server.url
                         group.start_soon(_session_worker, url, side.plans[index], receive, opening)
-            await opening.finished.wait()
             try:
-                for index in range(rounds):
-                    order = range(len(turns)) if index % 2 == 0 else reversed(range(len(turns)))
-                    slices: dict[int, Slice] = {}
-                    for position in order:
-                        slices[position] = await turns[position].play(per_round)
-                    played.append([slices[position] for position in range(len(turns))])
+                await rounds_of(turns)
+            except TimeoutError as error:
+                stuck.append(error)  # raised below, outside the task group's wrapping
+                group.cancel_scope.cancel()
             finally:
                 for side in turns:
                     for inbox in side.inboxes:
                         await inbox.aclose()
 
     anyio.run(main)
+    if stuck:
+        raise stuck[0]
     return played, opening.out

@@ -77,3 +77,29 @@ def test_interleaved_sides_take_equal_turns_without_errors() -> None:
 def test_interleaving_rejects_uneven_rounds() -> None:
     with pytest.raises(ValueError, match="equal rounds"):
         run_interleaved([], requests=5, rounds=2)
+
+
+class _Silent:
+    """A loopback server that accepts connections and never answers."""
+
+    def __init__(self, port: int) -> None:
+        self.url = f"http://127.0.0.1:{port}/mcp"
+
+    def cpu_seconds(self) -> float | None:
+        return None
+
+
+def test_a_stuck_server_fails_the_measurement_instead_of_hanging(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    from tests.load import interleaved
+
+    monkeypatch.setattr(interleaved, "TURN_LIMIT_SECONDS", 1.0)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        silent = _Silent(listener.getsockname()[1])
+        with pytest.raises(TimeoutError, match="opening the sessions"):
+            run_interleaved([(silent, plans(2, negotiate=False))], requests=2, rounds=1)
