@@ -9,7 +9,9 @@ the servers take turns in short slices (``tests/load/interleaved.py``); the over
 the median over rounds, shown with its lowest and highest. A second baseline server
 takes its turns too: baseline against baseline is the noise floor, the overhead a
 perfect implementation would still show here. Client and servers are pinned to
-separate CPUs where the platform allows (both servers to the same ones).
+separate CPUs where the platform allows (both servers to the same ones), and the load
+generator collects its garbage between turns: its full collections over 150 open
+sessions used to stall every request in flight and dominated the spread.
 
 Like for like: the measured negotiated sessions all select the variant the baseline
 serves everyone, so both do the same application work (the same tools, pages and
