@@ -30,7 +30,8 @@ def free_port() -> int:
         return port
 
 
-def _env() -> dict[str, str]:
+def subprocess_env() -> dict[str, str]:
+    """This environment, with the repository importable by a child process."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     return env
@@ -41,11 +42,11 @@ def stdio_params(module: str, *extra: str) -> StdioServerParameters:
         command=sys.executable,
         args=["-m", module, "--transport", "stdio", *extra],
         cwd=str(REPO),
-        env=_env(),
+        env=subprocess_env(),
     )
 
 
-def _wait_for_port(process: subprocess.Popen[bytes], port: int) -> None:
+def wait_for_port(process: subprocess.Popen[bytes], port: int) -> None:
     deadline = time.monotonic() + STARTUP_LIMIT_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -65,12 +66,12 @@ def http_server(module: str, *extra: str, env: dict[str, str] | None = None) -> 
     process = subprocess.Popen(
         [sys.executable, "-m", module, "--transport", "http", "--port", str(port), *extra],
         cwd=REPO,
-        env={**_env(), **(env or {})},
+        env={**subprocess_env(), **(env or {})},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
-        _wait_for_port(process, port)
+        wait_for_port(process, port)
         yield f"http://{LOOPBACK}:{port}/mcp"
     finally:
         process.terminate()

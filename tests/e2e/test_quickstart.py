@@ -8,14 +8,14 @@ import sys
 
 import pytest
 
-from tests.e2e.servers import REPO, _env
+from tests.e2e.servers import REPO, subprocess_env
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
 def test_compare_prints_one_answer_per_kind_of_client(mode: str) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "demos.weather.compare", "--mode", mode],
-        cwd=REPO, env=_env(), capture_output=True, text=True, timeout=180, check=False,
+        cwd=REPO, env=subprocess_env(), capture_output=True, text=True, timeout=180, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-2000:]
     sections = dict(part.split("\n", 1) for part in proc.stdout.split("--- ")[1:])

@@ -7,18 +7,14 @@ time per request barely does, so the load benchmark reports both.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.servers import LOOPBACK, REPO, free_port
-
-STARTUP_LIMIT_SECONDS = 60.0
+from tests.e2e.servers import LOOPBACK, REPO, free_port, subprocess_env, wait_for_port
 
 
 @dataclass(frozen=True)
@@ -80,37 +76,22 @@ def pinned(cpus: frozenset[int] | None) -> Iterator[None]:
             pin(0, frozenset(before))
 
 
-def _wait_for_port(process: subprocess.Popen[bytes], port: int) -> None:
-    deadline = time.monotonic() + STARTUP_LIMIT_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited early with {process.returncode}")
-        try:
-            with socket.create_connection((LOOPBACK, port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"server did not listen on {LOOPBACK}:{port}")
-
-
 @contextmanager
 def served(module: str, *extra: str, cpus: frozenset[int] | None = None) -> Iterator[ServedProcess]:
     """``python -m module --transport http`` on a free port, stopped (and waited for) on
     exit; ``cpus`` pins it to those CPUs where the platform allows."""
     port = free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     process = subprocess.Popen(
         [sys.executable, "-m", module, "--transport", "http", "--port", str(port), *extra],
         cwd=REPO,
-        env=env,
+        env=subprocess_env(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
         if cpus:
             pin(process.pid, cpus)
-        _wait_for_port(process, port)
+        wait_for_port(process, port)
         yield ServedProcess(f"http://{LOOPBACK}:{port}/mcp", process.pid)
     finally:
         process.terminate()
