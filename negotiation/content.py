@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -289,8 +288,6 @@ D = TypeVar("D")
 R = TypeVar("R")
 Render: TypeAlias = Callable[[D, NegotiationContext], R]
 
-_OPERAND = re.compile(r"[^\s()&|]+")
-
 
 @dataclass(frozen=True, slots=True)
 class Rule(Generic[D, R]):
@@ -331,7 +328,7 @@ class Renderings(Generic[D, R]):
         compiled: list[Rule[D, R]] = []
         for text, render in rules:
             predicate = compile_predicate(text)
-            compiled.append(Rule(text, _holds(predicate), render, _names_in(text)))
+            compiled.append(Rule(text, _holds(predicate), render, predicate.names))
         self._init(compiled, default)
 
     def _init(self, rules: list[Rule[D, R]], default: Render[D, R]) -> None:
@@ -394,15 +391,6 @@ def _holds(predicate: Predicate) -> Callable[[NegotiationContext], bool]:
 
 def _format_is(format_: str) -> Callable[[NegotiationContext], bool]:
     return lambda context: context.format == format_
-
-
-def _names_in(text: str) -> frozenset[str]:
-    names: set[str] = set()
-    for operand in _OPERAND.findall(text):
-        tag = parse_tag(operand)
-        if not isinstance(tag, InvalidTag):
-            names.add(tag.name)
-    return frozenset(names)
 
 
 # --- formats ------------------------------------------------------------------------

@@ -400,6 +400,8 @@ class Predicate:
 
     text: str
     _test: _Test = field(repr=False, compare=False)
+    names: frozenset[str] = frozenset()
+    """The tag names the predicate reads."""
 
     def __call__(self, features: FeatureSet) -> bool:
         return self._test(features)
@@ -415,7 +417,7 @@ def compile_predicate(text: str) -> Predicate:
     if parser.position < len(tokens):
         column, token = tokens[parser.position]
         raise PredicateError(text, column, f"unexpected {token!r}")
-    return Predicate(text, test)
+    return Predicate(text, test, frozenset(parser.names))
 
 
 def _tokenize(text: str) -> list[tuple[int, str]]:
@@ -437,6 +439,7 @@ class _PredicateParser:
         self.text = text
         self.tokens = tokens
         self.position = 0
+        self.names: set[str] = set()
 
     def _peek(self) -> str | None:
         return self.tokens[self.position][1] if self.position < len(self.tokens) else None
@@ -478,6 +481,7 @@ class _PredicateParser:
         if isinstance(parsed, InvalidTag):
             raise self._fail(f"{token!r} is not a feature tag: {parsed.reason}")
         self.position += 1
+        self.names.add(parsed.name)
         return _test_for(parsed)
 
 
