@@ -439,7 +439,7 @@ def _kinds(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
     return _ALL_KINDS
 
 
-def _closed_literals(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] | None:
+def closed_literals(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] | None:
     """The values of a literal or a union of only literals; None when the type is open."""
     t = deref(schema, t)
     members = t.members if isinstance(t, ir.Union) else (t,)
@@ -449,7 +449,7 @@ def _closed_literals(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] 
         if isinstance(member, ir.Literal):
             values.add(member.value)
         elif isinstance(member, ir.Union):
-            inner = _closed_literals(schema, member)
+            inner = closed_literals(schema, member)
             if inner is None:
                 return None
             values |= inner
@@ -462,10 +462,10 @@ def is_narrowing(schema: ir.Schema, sub: ir.TypeExpr, base: ir.TypeExpr) -> bool
     """False only when ``sub`` clearly admits values ``base`` does not (conservative)."""
     if not _kinds(schema, sub) <= _kinds(schema, base):
         return False
-    allowed = _closed_literals(schema, base)
+    allowed = closed_literals(schema, base)
     if allowed is None:
         return True
-    offered = _closed_literals(schema, sub)
+    offered = closed_literals(schema, sub)
     return offered is None or offered <= allowed
 
 

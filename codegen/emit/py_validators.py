@@ -28,7 +28,7 @@ from codegen import ir
 from codegen.emit.py_registry import import_order, template
 from codegen.errors import Diagnostics, SchemaError
 from codegen.naming import snake_case
-from codegen.resolve import deref, flat_index, flat_properties
+from codegen.resolve import closed_literals, deref, flat_index, flat_properties
 
 MODULE = "validators.py"
 
@@ -86,19 +86,6 @@ def _severity(prop: ir.Property, tag: str, args: list[str], arity: int) -> Sever
     if len(args) != arity:
         raise SchemaError(prop.span, f"@{tag} expects {arity} argument(s) and optional 'warn'")
     return "error"
-
-
-def _literal_options(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] | None:
-    """The values of a closed literal (union) type, else None."""
-    t = deref(schema, t)
-    members = t.members if isinstance(t, ir.Union) else (t,)
-    values: set[ir.LiteralValue] = set()
-    for member in members:
-        member = deref(schema, member)
-        if not isinstance(member, ir.Literal):
-            return None
-        values.add(member.value)
-    return values
 
 
 def _is_string(schema: ir.Schema, t: ir.TypeExpr) -> bool:
@@ -211,7 +198,7 @@ class _Compiler:
                 prop.span, f"@onlyWhen names '{field}', which is not a sibling of '{prop.name}'"
             )
         value = _parse_literal(raw)
-        options = _literal_options(self.schema, sibling.type)
+        options = closed_literals(self.schema, sibling.type)
         if options is not None and value not in options:
             raise SchemaError(
                 prop.span,
