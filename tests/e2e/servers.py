@@ -59,6 +59,16 @@ def wait_for_port(process: subprocess.Popen[bytes], port: int) -> None:
     raise RuntimeError(f"server did not listen on {LOOPBACK}:{port}")
 
 
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Terminate a server started by a test, and wait for it; kill it if it lingers."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextmanager
 def http_server(module: str, *extra: str, env: dict[str, str] | None = None) -> Iterator[str]:
     """Run ``python -m module --transport http`` on a free port; yield its MCP URL."""
@@ -74,12 +84,7 @@ def http_server(module: str, *extra: str, env: dict[str, str] | None = None) -> 
         wait_for_port(process, port)
         yield f"http://{LOOPBACK}:{port}/mcp"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 def client(

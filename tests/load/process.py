@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.servers import LOOPBACK, REPO, free_port, subprocess_env, wait_for_port
+from tests.e2e.servers import LOOPBACK, REPO, free_port, stop, subprocess_env, wait_for_port
 
 
 @dataclass(frozen=True)
@@ -94,9 +94,4 @@ def served(module: str, *extra: str, cpus: frozenset[int] | None = None) -> Iter
         wait_for_port(process, port)
         yield ServedProcess(f"http://{LOOPBACK}:{port}/mcp", process.pid)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
