@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NODE_DIR := .e2e-node
 LINT_PATHS := codegen negotiation demos tests bench
 
-.PHONY: generate test check bench clean venv e2e-node
+.PHONY: generate test check bench bench-load clean venv e2e-node
 
 venv: $(STAMP)
 
@@ -39,8 +39,13 @@ check: $(STAMP)
 	$(PY) -m mypy
 	$(PY) -m codegen generate --check
 
+# Medians over interleaved rounds, under 90 s on an idle machine; writes bench/RESULTS.md.
 bench: $(STAMP)
 	$(PY) -m bench
+
+# The HTTP load test (minutes): concurrent sessions against the demo servers.
+bench-load: $(STAMP)
+	$(PY) -m bench --only load --results bench/RESULTS-load.md
 
 clean:
 	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache
