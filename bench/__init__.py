@@ -10,6 +10,7 @@ the harness never lets one section take the others down.
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -458,6 +459,17 @@ def generate_command(schema: Path, out: Path, *, cold: bool = False) -> list[str
     """
     command = [python(), "-m", "codegen", "generate", "--schema", str(schema), "--out", str(out)]
     return [*command, "--no-cache"] if cold else command
+
+
+def generate_env() -> dict[str, str]:
+    """The environment for timing our compiler: Python writes and reads its ``.pyc`` files.
+
+    ``PYTHONDONTWRITEBYTECODE`` (set in some shells and CI) would make every run compile the
+    compiler's own sources again; a user's installed tools never pay that.
+    """
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def python() -> str:
