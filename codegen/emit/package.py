@@ -51,7 +51,10 @@ def all_key(name: str) -> tuple[int, list[int | str]]:
 
 
 def emit_package(files: Mapping[str, str]) -> dict[str, str]:
-    modules = sorted(p for p in files if p.endswith(".py") and "/" not in p and p != INIT)
+    # A private module (``_validation.py``) is re-exported by its public neighbour, if at all.
+    modules = sorted(
+        p for p in files if p.endswith(".py") and "/" not in p and not p.startswith("_")
+    )
     owner: dict[str, str] = {}
     lines = [
         '"""Typed MCP bindings with the negotiation extensions, generated from schema/."""',
