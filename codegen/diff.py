@@ -878,9 +878,10 @@ def diff_schemas(
     """
     from codegen.diff_proof import prove_changes
 
-    found = _Differ(old, new, diagnostics if diagnostics is not None else Diagnostics()).run()
+    diags = diagnostics if diagnostics is not None else Diagnostics()
+    found = _Differ(old, new, diags).run()
     renames = {r.new: r.old for r in found.renames}
-    changes = prove_changes(found.changes, old, new, renames)
+    changes = prove_changes(found.changes, old, new, renames, diags)
     return replace(found, changes=tuple(with_codemod(c, found) for c in changes))
 
 

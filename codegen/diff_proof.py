@@ -21,7 +21,7 @@ from codegen import ir
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics
 from codegen.resolve import flat_properties
-from codegen.witness import Path, Prover, Side, Target, Witness, _flatten
+from codegen.witness import Path, Prover, Side, Target, Unprovable, Witness, _flatten
 
 JSON = Any
 # keyword -> +1 if a larger value accepts less (a lower bound), -1 if a smaller one does.
@@ -255,17 +255,32 @@ def witness_for(prover: Prover, locator: Locator, subject: str, code: str) -> Wi
     return None
 
 
+def _checked_witness(
+    prover: Prover, locator: Locator, change: Any, diagnostics: Diagnostics
+) -> Witness | None:
+    try:
+        return witness_for(prover, locator, change.subject, change.code)
+    except Unprovable as err:
+        diagnostics.warn(
+            f"{change.subject}: the wire claim could not be checked ({err}); "
+            "it is not reported as wire-breaking",
+            change.new or change.old or ir.NO_SPAN,
+        )
+        return None
+
+
 def prove_changes(
     changes: Sequence[Any],
     old_ir: ir.Schema,
     new_ir: ir.Schema,
     renames: dict[str, str],
-    sides: tuple[Side, Side] | None = None,
+    diagnostics: Diagnostics | None = None,
 ) -> list[Any]:
     """Each wire claim with its witness, or demoted; constraint changes appended."""
     from codegen.diff import Change
 
-    old, new = sides if sides is not None else documents(old_ir, new_ir)
+    diagnostics = diagnostics if diagnostics is not None else Diagnostics()
+    old, new = documents(old_ir, new_ir)
     prover = Prover(old, new)
     locator = Locator(old_ir, new_ir, old, new, renames)
     pairs = [(renames.get(name, name), name) for name in new.defs]
@@ -283,7 +298,7 @@ def prove_changes(
     proved: list[Change] = []
     for change in found:
         if change.wire:
-            witness = witness_for(prover, locator, change.subject, change.code)
+            witness = _checked_witness(prover, locator, change, diagnostics)
             change = replace(change, wire=witness is not None, witness=witness)
         proved.append(change)
     return proved

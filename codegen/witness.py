@@ -31,6 +31,7 @@ Requests and notifications are judged in their wire form, inside the JSON-RPC en
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
@@ -157,9 +158,9 @@ class Side:
             }
         if kind == "array":
             item = self.minimal(node.get("items", {}), depth - 1)
-            return [item] * int(node.get("minItems", 0))
+            return [item] * _size(node, "minItems", 0)
         if kind == "string":
-            return _string(node.get("format"), int(node.get("minLength", 0)))
+            return _string(node.get("format"), _size(node, "minLength", 0))
         if kind in ("integer", "number"):
             return _number_in(node, kind)
         if kind == "boolean":
@@ -248,20 +249,22 @@ class Side:
     def _array_variants(self, node: JSON, depth: int, hints: JSON) -> Iterator[JSON]:
         items = node.get("items", {})
         one = self.minimal(items)
-        low, high = int(node.get("minItems", 0)), node.get("maxItems")
-        for count in (low, 1, 2, hints.get("minItems", 0) - 1, (hints.get("maxItems") or -2) + 1):
-            if count >= low and (high is None or count <= high):
+        low, high = _size(node, "minItems", 0), _size(node, "maxItems")
+        near = (_size(hints, "minItems", 0) - 1, _size(hints, "maxItems", -2) + 1)
+        for count in (low, 1, 2, *near):
+            if low <= count <= high:
                 yield [one] * count
         for value in islice(self.variants(items, depth - 1), 12):
             yield [value] * max(low, 1)
 
     @staticmethod
     def _string_variants(node: JSON, hints: JSON) -> Iterator[JSON]:
-        low, high = int(node.get("minLength", 0)), node.get("maxLength")
+        low, high = _size(node, "minLength", 0), _size(node, "maxLength")
         fmt = node.get("format")
-        lengths = [low, 1, hints.get("minLength", 0) - 1, (hints.get("maxLength") or -2) + 1, 32]
+        near = [_size(hints, "minLength", 0) - 1, _size(hints, "maxLength", -2) + 1]
+        lengths = [low, 1, *near, 32]
         for length in lengths:
-            if length >= low and (high is None or length <= high):
+            if low <= length <= high:
                 yield _string(fmt, length)
         yield from ("", "0", "X", "a b", "-", "_", "/", "é")
 
@@ -278,13 +281,31 @@ def _string(fmt: JSON, length: int) -> str:
     return base if len(base) >= length else base + "x" * (length - len(base))
 
 
+def _number(node: JSON, key: str) -> float | None:
+    """A numeric keyword's value; None when absent or not a number (a bad tag)."""
+    value = node.get(key) if isinstance(node, dict) else None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    return None
+
+
+def _size(node: JSON, key: str, default: int | None = None) -> int:
+    value = _number(node, key)
+    if value is None or not float(value).is_integer() or abs(value) > 10_000:
+        return default if default is not None else 10**9  # absent: no bound
+    return int(value)
+
+
 def _bounds(node: JSON) -> tuple[float | None, float | None]:
-    low = node.get("minimum")
-    if isinstance(node.get("exclusiveMinimum"), int | float):
-        low = node["exclusiveMinimum"] + 1
-    high = node.get("maximum")
-    if isinstance(node.get("exclusiveMaximum"), int | float):
-        high = node["exclusiveMaximum"] - 1
+    low, high = _number(node, "minimum"), _number(node, "maximum")
+    exclusive_low, exclusive_high = (
+        _number(node, "exclusiveMinimum"),
+        _number(node, "exclusiveMaximum"),
+    )
+    if exclusive_low is not None:
+        low = exclusive_low + 1
+    if exclusive_high is not None:
+        high = exclusive_high - 1
     return low, high
 
 
@@ -390,12 +411,28 @@ class Target:
     prefer: tuple[str, ...] = ()  # old definitions to try first (removed union members)
 
 
+class Unprovable(Exception):
+    """A schema the validator cannot use (a bad ``@pattern``, say): no verdict either way."""
+
+
 class Prover:
     def __init__(self, old: Side, new: Side) -> None:
         self.old = old
         self.new = new
 
     def prove(self, target: Target) -> Witness | None:
+        """A verified witness for ``target``, or None; `Unprovable` if a schema is unusable."""
+        try:
+            return self._prove(target)
+        except (jsonschema.SchemaError, re.error, RecursionError, TypeError) as err:
+            # jsonschema does not check schemas first: ``minimum: "abc"`` is a TypeError.
+            raise Unprovable(f"{type(err).__name__}: {str(err).splitlines()[0]}") from err
+        except Exception as err:  # referencing's lookup errors share no public base class
+            if type(err).__module__.startswith(("referencing", "jsonschema")):
+                raise Unprovable(f"{type(err).__name__}: {err}") from err
+            raise
+
+    def _prove(self, target: Target) -> Witness | None:
         if target.old not in self.old.defs or target.new not in self.new.defs:
             return None
         envelope = self.old.envelope_for(target.old)
@@ -513,14 +550,15 @@ class Prover:
         return set_at(value, path, self.new.minimal(error.schema))
 
 
-def _flatten(side: Side, node: JSON) -> list[JSON]:
+def _flatten(side: Side, node: JSON, depth: int = 8) -> list[JSON]:
+    """A schema and the members of its unions and intersections, through references."""
     node = side.resolve(node)
-    if not isinstance(node, dict):
+    if not isinstance(node, dict) or depth <= 0:
         return []
     out = [node]
     for keyword in ("anyOf", "oneOf", "allOf"):
         for member in node.get(keyword, ()):
-            out += _flatten(side, member)
+            out += _flatten(side, member, depth - 1)
     return out
 
 

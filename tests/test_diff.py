@@ -549,3 +549,21 @@ def test_project_overlays_against_the_core() -> None:
         assert only(result, f"{owner}.title").severity == "additive"
         assert only(result, f"{owner}.annotations").severity == "additive"
     assert only(result, "method resources/metadata").code == "method-added"
+
+
+@pytest.mark.parametrize(
+    "tag,bound,field",
+    [("@pattern ([", "maxLength", "string"), ("@minimum abc", "maximum", "number")],
+)
+def test_a_bad_constraint_tag_gives_a_warning_never_a_traceback(
+    tag: str, bound: str, field: str
+) -> None:
+    old = f"export interface A {{\n  /** @{bound} 9 */\n  s: {field}\n}}"
+    new = f"export interface A {{\n  /**\n   * {tag}\n   * @{bound} 3\n   */\n  s: {field}\n}}"
+    diags = Diagnostics()
+    result = diff(old, new, diags)
+    assert "constraint-tightened" in [c.code for c in result.changes if c.subject == "A.s"]
+    assert not any(c.wire for c in result.changes)
+    assert diags.warnings
+    for warning in diags.warnings:
+        assert str(warning).startswith("new.ts:1:1: warning: A.s: the wire claim could not be")
