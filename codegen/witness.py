@@ -203,6 +203,9 @@ class Side:
                 members = node[keyword]
                 for member in members:
                     yield self.minimal(member)
+                    resolved = self.resolve(member)
+                    if self._type_of(resolved) == "array":  # a one-item array too
+                        yield [self.minimal(resolved.get("items", {}))]
                 for member in members:
                     yield from self.variants(member, depth - 1)
                 return
@@ -444,6 +447,7 @@ class Prover:
         root = self.old.defs[target.old]
         focus = (*target.path, EXTRA_KEY) if target.index else target.path
         seen: set[str] = set()
+        empty: Witness | None = None  # ``[]`` proves a batch removed; one message reads better
         for candidate in islice(self.candidates(root, envelope, target, focus), MAX_CANDIDATES * 4):
             text = _key(candidate)
             if text in seen:
@@ -457,8 +461,11 @@ class Prover:
                 candidate = self.repair(candidate, old_v, new_v, focus)
             errors = leaf_errors(list(new_v.iter_errors(candidate)))
             if errors and all(_inside(e, focus) for e in errors):
-                return Witness(candidate, target.old, target.new, envelope, target.path)
-        return None
+                found = Witness(candidate, target.old, target.new, envelope, target.path)
+                if candidate != []:
+                    return found
+                empty = empty or found
+        return empty
 
     def candidates(
         self, root: JSON, envelope: str | None, target: Target, focus: Path
@@ -466,7 +473,9 @@ class Prover:
         wrap = self.old.minimal(self.old.defs[envelope]) if envelope is not None else None
         if not focus:
             for name in target.prefer:
-                for value in islice(self.old.variants(self.old.defs.get(name, {})), 4):
+                # a non-empty batch reads better than ``[]``; both prove the same
+                firsts = islice(self.old.variants(self.old.defs.get(name, {})), 4)
+                for value in sorted(firsts, key=lambda v: v == []):
                     yield _merge(wrap, value)
             hints = self.new.resolve(self.new.defs[target.new])
             for value in self.old.variants(root, hints=hints):
