@@ -15,13 +15,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from codegen import ir
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics
 from codegen.resolve import flat_properties
-from codegen.witness import Path, Prover, Side, Target, Unprovable, Witness, _flatten
+from codegen.witness import Path, Prover, Side, Target, Unprovable, Witness, flatten
+
+if TYPE_CHECKING:
+    from codegen.diff import Change
 
 JSON = Any
 # keyword -> +1 if a larger value accepts less (a lower bound), -1 if a smaller one does.
@@ -51,10 +54,10 @@ def _show(value: JSON) -> str:
 def constraint_changes(
     old: Side, new: Side, pairs: Sequence[tuple[str, str]]
 ) -> Iterator[tuple[str, str, str]]:
-    """``(definition, subject, message, direction)`` for each constraint keyword that moved.
+    """``(code, subject, message)`` for each constraint keyword that moved.
 
-    Yields ``(code, subject, message)``; walks properties and array items, never through
-    a ``$ref`` (a named type's constraints are reported on it).
+    Walks properties and array items, never through a ``$ref`` (a named type's constraints
+    are reported on it).
     """
     for old_name, new_name in pairs:
         if old_name in old.defs and new_name in new.defs:
@@ -155,8 +158,8 @@ class Locator:
 
     def path(self, old_name: str, new_name: str, rest: str) -> Path | None:
         """Split ``.a.b.c`` into property names, which may themselves contain dots."""
-        old_nodes = _flatten(self.old, self.old.defs[old_name])
-        new_nodes = _flatten(self.new, self.new.defs[new_name])
+        old_nodes = flatten(self.old, self.old.defs[old_name])
+        new_nodes = flatten(self.new, self.new.defs[new_name])
         path: list[str] = []
         while rest:
             if not rest.startswith("."):
@@ -235,7 +238,7 @@ def _step(side: Side, nodes: list[JSON], key: str) -> list[JSON]:
         n
         for node in nodes
         if isinstance(node, dict) and key in node.get("properties", {})
-        for n in _flatten(side, node["properties"][key])
+        for n in flatten(side, node["properties"][key])
     ]
 
 
@@ -256,7 +259,7 @@ def witness_for(prover: Prover, locator: Locator, subject: str, code: str) -> Wi
 
 
 def _checked_witness(
-    prover: Prover, locator: Locator, change: Any, diagnostics: Diagnostics
+    prover: Prover, locator: Locator, change: Change, diagnostics: Diagnostics
 ) -> Witness | None:
     try:
         return witness_for(prover, locator, change.subject, change.code)
@@ -270,14 +273,14 @@ def _checked_witness(
 
 
 def prove_changes(
-    changes: Sequence[Any],
+    changes: Sequence[Change],
     old_ir: ir.Schema,
     new_ir: ir.Schema,
     renames: dict[str, str],
     diagnostics: Diagnostics | None = None,
-) -> list[Any]:
+) -> list[Change]:
     """Each wire claim with its witness, or demoted; constraint changes appended."""
-    from codegen.diff import Change
+    from codegen.diff import Change  # the diff imports this module: import at run time
 
     diagnostics = diagnostics if diagnostics is not None else Diagnostics()
     old, new = documents(old_ir, new_ir)

@@ -498,24 +498,24 @@ class Prover:
 
     def old_nodes(self, root: JSON, path: Path) -> list[JSON]:
         """Every old object schema the path can reach (through refs, unions, allOf)."""
-        nodes = _flatten(self.old, root)
+        nodes = flatten(self.old, root)
         for step in path:
             nodes = [
                 n
                 for node in nodes
                 if isinstance(node, dict) and step in node.get("properties", {})
-                for n in _flatten(self.old, node["properties"][step])
+                for n in flatten(self.old, node["properties"][step])
             ]
         return nodes
 
     def new_prop(self, root: JSON, path: Path) -> JSON:
-        nodes = _flatten(self.new, root)
+        nodes = flatten(self.new, root)
         for step in path:
             nodes = [
                 n
                 for node in nodes
                 if isinstance(node, dict) and step in node.get("properties", {})
-                for n in _flatten(self.new, node["properties"][step])
+                for n in flatten(self.new, node["properties"][step])
             ]
         return nodes[0] if len(nodes) == 1 else None
 
@@ -559,7 +559,7 @@ class Prover:
         return set_at(value, path, self.new.minimal(error.schema))
 
 
-def _flatten(side: Side, node: JSON, depth: int = 8) -> list[JSON]:
+def flatten(side: Side, node: JSON, depth: int = 8) -> list[JSON]:
     """A schema and the members of its unions and intersections, through references."""
     node = side.resolve(node)
     if not isinstance(node, dict) or depth <= 0:
@@ -567,7 +567,7 @@ def _flatten(side: Side, node: JSON, depth: int = 8) -> list[JSON]:
     out = [node]
     for keyword in ("anyOf", "oneOf", "allOf"):
         for member in node.get(keyword, ()):
-            out += _flatten(side, member, depth - 1)
+            out += flatten(side, member, depth - 1)
     return out
 
 
