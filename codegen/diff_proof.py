@@ -40,6 +40,7 @@ BOUNDS = {
     "maxItems": -1,
     "maxProperties": -1,
 }
+COUNT_MINIMA = frozenset({"minLength", "minItems", "minProperties"})
 OTHER_CONSTRAINTS = ("pattern", "multipleOf", "uniqueItems", "format")
 MAX_USERS = 6
 
@@ -71,8 +72,11 @@ def _walk(old: JSON, new: JSON, subject: str) -> Iterator[tuple[str, str, str]]:
         a, b = old.get(keyword), new.get(keyword)
         if a == b or not _is_number(a, b):
             continue
-        # Absent means unbounded: a lower bound of -inf, an upper bound of +inf.
-        tighter = b is not None and (a is None or (b - a) * direction > 0)
+        # Absent means unbounded: a lower bound of -inf (0 for a count), an upper of +inf.
+        before, after = (a or 0, b or 0) if keyword in COUNT_MINIMA else (a, b)
+        if before == after:
+            continue
+        tighter = after is not None and (before is None or (after - before) * direction > 0)
         code = "constraint-tightened" if tighter else "constraint-loosened"
         yield code, subject, f"{keyword} changed from {_show(a)} to {_show(b)}"
     for keyword in OTHER_CONSTRAINTS:

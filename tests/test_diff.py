@@ -567,3 +567,40 @@ def test_a_bad_constraint_tag_gives_a_warning_never_a_traceback(
     assert diags.warnings
     for warning in diags.warnings:
         assert str(warning).startswith("new.ts:1:1: warning: A.s: the wire claim could not be")
+
+
+BOUND = st.one_of(st.none(), st.integers(min_value=0, max_value=6))
+KEYWORD = st.sampled_from(["minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength"])
+FIELD_OF = {
+    "minimum": "number",
+    "maximum": "number",
+    "minItems": "string[]",
+    "maxItems": "string[]",
+    "minLength": "string",
+    "maxLength": "string",
+}
+
+
+def bounded(keyword: str, value: int | None) -> str:
+    tag = f"  /** @{keyword} {value} */\n" if value is not None else ""
+    return f"export interface A {{\n{tag}  f: {FIELD_OF[keyword]}\n}}"
+
+
+@settings(max_examples=80, deadline=None)
+@given(KEYWORD, BOUND, BOUND)
+def test_a_constraint_breaks_the_wire_exactly_when_it_tightens(
+    keyword: str, old: int | None, new: int | None
+) -> None:
+    result = diff(bounded(keyword, old), bounded(keyword, new))
+    lower = keyword.startswith("min")
+    if keyword in ("minItems", "minLength"):  # a count: absent is 0
+        old, new = old or 0, new or 0
+    tighter = new is not None and (old is None or (new > old if lower else new < old))
+    assert any(c.wire for c in result.changes) == tighter, result.changes
+    for change in result.changes:
+        if change.witness is not None:
+            old_side, new_side = documents(
+                schema(bounded(keyword, old)), schema(bounded(keyword, new))
+            )
+            assert old_side.validator("A", None).is_valid(change.witness.value)
+            assert not new_side.validator("A", None).is_valid(change.witness.value)
