@@ -68,12 +68,14 @@ _VALUE = re.compile(r"[A-Za-z0-9_.+/:-]+", re.ASCII)
 # A whole declaration joined with NUL, all its tags well-formed: one regex call checks every
 # tag's form, its length (the lookahead) and that no name is the bare vendor prefix "x-".
 _SEPARATOR = "\x00"
-_WELL_FORMED_TAG = (
-    rf"(?=[^\x00]{{1,{MAX_TAG_LENGTH}}}(?:\x00|\Z))"
+_TAG_FORMS = (
     r"(?:!(?!x-(?:\x00|\Z))[A-Za-z0-9_-]+"
     r"|(?!x-(?:[!=\x00]|\Z))[A-Za-z0-9_-]+(?:!?=[A-Za-z0-9_.+/:-]+)?)"
 )
+_WELL_FORMED_TAG = rf"(?=[^\x00]{{1,{MAX_TAG_LENGTH}}}(?:\x00|\Z)){_TAG_FORMS}"
 _WELL_FORMED = re.compile(rf"{_WELL_FORMED_TAG}(?:\x00{_WELL_FORMED_TAG})*", re.ASCII)
+# The same without the length lookahead, for declarations no longer than one tag may be.
+_WELL_FORMED_SHORT = re.compile(rf"{_TAG_FORMS}(?:\x00{_TAG_FORMS})*", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,14 +282,17 @@ _REGISTRY_VALUES = {
     "verbosity": ("compact", "standard", "verbose"),
     "format": ("json", "text", "markdown"),
 }
-_REGISTRY: dict[str, FeatureTag] = {
-    **{name: FeatureTag("presence", name) for name in _REGISTRY_NAMES},
-    **{f"!{name}": FeatureTag("negation", name) for name in _REGISTRY_NAMES},
-    **{
-        f"{key}={value}": FeatureTag("equality", key, value)
-        for key, values in _REGISTRY_VALUES.items()
-        for value in values
-    },
+_REGISTRY: dict[str, tuple[FeatureTag, TagKind, str, str | None]] = {
+    str(tag): (tag, tag.kind, tag.name, tag.value)
+    for tag in (
+        *(FeatureTag("presence", name) for name in _REGISTRY_NAMES),
+        *(FeatureTag("negation", name) for name in _REGISTRY_NAMES),
+        *(
+            FeatureTag("equality", key, value)
+            for key, values in _REGISTRY_VALUES.items()
+            for value in values
+        ),
+    )
 }
 
 
@@ -304,8 +309,10 @@ def _parse_common(declaration: tuple[object, ...]) -> FeatureSet | None:
         joined = _SEPARATOR.join(declaration)  # type: ignore[arg-type]
     except TypeError:  # an element that is not a string
         return None
-    # A tag containing NUL would add a separator: the count tells.
-    if _WELL_FORMED.fullmatch(joined) is None or joined.count(_SEPARATOR) != count - 1:
+    # A tag containing NUL would add a separator: the count tells. A declaration no longer
+    # than one tag may be needs no check of each tag's length.
+    well_formed = _WELL_FORMED_SHORT if len(joined) <= MAX_TAG_LENGTH else _WELL_FORMED
+    if well_formed.fullmatch(joined) is None or joined.count(_SEPARATOR) != count - 1:
         return None
     texts = cast("tuple[str, ...]", declaration)
     if len(set(texts)) != count:  # a repeated tag
@@ -315,13 +322,14 @@ def _parse_common(declaration: tuple[object, ...]) -> FeatureSet | None:
     negated: set[str] = set()
     values: dict[str, str] = {}
     excluded: set[tuple[str, str]] = set()
-    registry = _REGISTRY
+    registered = _REGISTRY.get
+    keep = tags.append
+    declare = declared.add
     for text in texts:
-        known = registry.get(text)
+        known = registered(text)
         kind: TagKind
         if known is not None:
-            kind, name, value = known.kind, known.name, known.value
-            tags.append(known)
+            tag, kind, name, value = known
         else:
             if text[0] == "!":
                 kind, name, value = "negation", text[1:], None
@@ -333,9 +341,10 @@ def _parse_common(declaration: tuple[object, ...]) -> FeatureSet | None:
                     kind, name, value = "inequality", text[: equals - 1], text[equals + 1 :]
                 else:
                     kind, name, value = "equality", text[:equals], text[equals + 1 :]
-            tags.append(_new_tag(kind, name, value))
+            tag = _new_tag(kind, name, value)
+        keep(tag)
         if kind == "presence":
-            declared.add(name)
+            declare(name)
         elif kind == "negation":
             negated.add(name)
         elif value is None:  # unreachable: both value forms carry one
@@ -344,7 +353,7 @@ def _parse_common(declaration: tuple[object, ...]) -> FeatureSet | None:
             if name in values:  # two values for one key: a contradiction
                 return None
             values[name] = value
-            declared.add(name)
+            declare(name)
         else:
             excluded.add((name, value))
     if negated and not negated.isdisjoint(declared):
