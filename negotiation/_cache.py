@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from typing import Generic, TypeVar
 
-__all__ = ["MAX_KEY_DEPTH", "BoundedCache", "exact_key", "json_size"]
+__all__ = ["MAX_KEY_DEPTH", "BoundedCache", "exact_key", "identity_key", "json_size"]
 
 # Deeper values are not keyed (TypeError): they are never worth caching, and the bound
 # keeps the recursion far from Python's limit.
@@ -63,6 +63,15 @@ def _key(value: object, depth: int) -> Hashable:
     raise TypeError(f"a {kind.__name__} is not a JSON value; not keyed")
 
 
+def identity_key(identity: Hashable) -> Hashable:
+    """A type-exact key for an identity (a principal, a server): :func:`exact_key` for
+    JSON-like ones (names, tokens, tuples of them), else the object tagged with its type."""
+    try:
+        return exact_key(identity)
+    except TypeError:
+        return (type(identity), identity)
+
+
 _SCALAR_SIZE = 32  # an int, float, bool or None, plus the reference to it
 _LIST_OVERHEAD = 64
 _DICT_OVERHEAD = 64
@@ -86,6 +95,8 @@ def json_size(value: object) -> int:
             total += sys.getsizeof(item)
         elif item is None or kind is bool or kind is int or kind is float:
             total += _SCALAR_SIZE if kind is not int else max(_SCALAR_SIZE, sys.getsizeof(item))
+        elif isinstance(item, type):
+            total += _PER_ITEM  # a type tag in a key: shared, only referenced
         elif isinstance(item, list | tuple):
             total += _LIST_OVERHEAD + _PER_ITEM * len(item)
             stack.extend(item)
@@ -140,6 +151,13 @@ class BoundedCache(Generic[K, V]):
             self._entries[key] = (value, size)
             self._bytes += size
             return True
+
+    def discard(self, key: K) -> None:
+        """Forget ``key`` (nothing happens when it is absent)."""
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self._bytes -= old[1]
 
     def clear(self) -> None:
         with self._lock:
