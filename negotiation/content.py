@@ -69,6 +69,7 @@ from mcp_ext.models import (
 )
 from pydantic import BaseModel
 
+from negotiation import errors
 from negotiation._wire import as_mapping, wire_get
 from negotiation.features import EMPTY as NO_FEATURES
 from negotiation.features import (
@@ -151,7 +152,8 @@ class NegotiationContext:
     def warnings(self) -> tuple[str, ...]:
         """Everything that was ignored, and why: shape problems, bad and conflicting tags."""
         invalid = tuple(
-            f"ignored feature tag {bad.tag!r}: {bad.reason}" for bad in self.features.invalid
+            f"ignored feature tag {errors.echo(bad.tag)!r}: {bad.reason}"
+            for bad in self.features.invalid
         )
         conflicts = tuple(
             f"ignored feature tag {str(c.dropped)!r}: contradicts earlier {str(c.kept)!r}"
