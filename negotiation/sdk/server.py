@@ -64,6 +64,7 @@ _CACHEABLE = frozenset(spec.method for spec in METHODS.values() if _is_cacheable
 # pairs and an object are different hints. Malformed hints are never memoised.
 ADVERTISEMENT_MEMO_BYTES = 2 * 1024 * 1024
 _ADVERTISEMENT_ENTRY_BYTES = 256 * 1024
+_RESOLVER_BYTES = 1024 * 1024
 
 SessionEnded = Callable[[Hashable], None]
 """Called with a session's key (the SDK's per-client connection) when it ends."""
@@ -142,7 +143,11 @@ class NegotiationAdapter:
             if variants and negotiate
             else None
         )
-        self._resolvers: dict[tuple[str, ...], sv.VariantResolver] = {}
+        # By the ids a principal may select, in advertised order: rankings can order the
+        # visible variants in many ways, so this is bounded too.
+        self._resolvers: BoundedCache[tuple[str, ...], sv.VariantResolver] = BoundedCache(
+            _RESOLVER_BYTES
+        )
         self._ads: BoundedCache[tuple[Hashable, Hashable], sv.Advertisement] = BoundedCache(
             ADVERTISEMENT_MEMO_BYTES, max_entry_bytes=_ADVERTISEMENT_ENTRY_BYTES
         )
@@ -204,7 +209,8 @@ class NegotiationAdapter:
     def _resolver(self, ids: tuple[str, ...]) -> sv.VariantResolver:
         resolver = self._resolvers.get(ids)
         if resolver is None:
-            resolver = self._resolvers[ids] = sv.VariantResolver(ids)
+            resolver = sv.VariantResolver(ids)
+            self._resolvers.put(ids, resolver, size=512 + 3 * json_size(ids) + 256 * len(ids))
         return resolver
 
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
