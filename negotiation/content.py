@@ -101,8 +101,10 @@ __all__ = [
     "formats_for",
     "initialize_result",
     "instructions",
+    "json_text",
     "mime_matches",
     "model_view",
+    "plan_tool_result",
     "prompt_messages",
     "prompt_result",
     "request_context",
@@ -477,6 +479,38 @@ def tool_shape(context: NegotiationContext) -> ToolShape:
     if fmt in ("markdown", "text") or _media_type(fmt).startswith("text/"):
         return "content"
     return "both"
+
+
+def json_text(value: object) -> str:
+    """``value`` as JSON text (the ``content`` fallback for structured-only results)."""
+    return _json_text(value)
+
+
+def plan_tool_result(
+    context: NegotiationContext,
+    *,
+    has_structured: bool,
+    has_content: bool,
+    output_schema: bool = False,
+    is_error: bool = False,
+) -> tuple[bool, bool]:
+    """(send ``content``, send ``structuredContent``) for a tool that produced what the
+    flags say, for this client: the rules of the module docstring, for adapters that
+    build their own result type (:func:`negotiation.sdk.tool_result`)."""
+    shape = tool_shape(context)
+    if not has_structured:
+        if not has_content:
+            raise ValueError("a tool result needs content, structured content or both")
+        return True, False
+    if shape == "content" and output_schema:
+        shape = "both"  # an outputSchema makes structuredContent a MUST
+    if shape == "structured" and is_error:
+        shape = "both"  # the model must see a tool error to recover from it
+    if shape == "structured":
+        return False, True
+    if shape == "content" and has_content:
+        return True, False
+    return True, True
 
 
 def _json_text(value: object) -> str:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import wire_get
+from negotiation.content import NegotiationContext
+from negotiation.versioning import Era
 
 __all__ = ["DeclarationMemo", "Negotiated"]
 
@@ -32,9 +34,28 @@ MAX_KEY_NODES = 256
 class Negotiated:
     """What one declaration and principal settle for all their requests."""
 
-    features: cn.FeatureSet | None
+    context: NegotiationContext  # features, format, advertised, principal; no era yet
     ids: tuple[str, ...]  # the variants this principal may select, default first
     resolver: sv.VariantResolver
+    _views: dict[tuple[str | None, str], NegotiationContext] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    @property
+    def features(self) -> cn.FeatureSet | None:
+        return self.context.features
+
+    def view(self, variant: str | None, era: Era, protocol_version: str) -> NegotiationContext:
+        """The request's context for a resolved variant (one per variant and version)."""
+        key = (variant, protocol_version)
+        view = self._views.get(key)
+        if view is None:
+            # At most (variants + 1) x protocol versions: bounded by the server's config.
+            view = replace(
+                self.context, variant=variant, era=era, protocol_version=protocol_version
+            )
+            self._views[key] = view
+        return view
 
 
 Settle = Callable[[object, Hashable], Negotiated]
