@@ -437,7 +437,11 @@ class Negotiation:
         capabilities: object = ctx.session.client_capabilities
         principal = self._principal(ctx)
         if not self.negotiate:
-            return NegotiationContext(era=era, protocol_version=version, principal=principal)
+            # No negotiation: everyone is served the default variant, default content.
+            default = self.variants[0].id if self.variants else None
+            return NegotiationContext(
+                era=era, protocol_version=version, principal=principal, variant=default
+            )
         # Handshake-era capabilities are one object for the whole session.
         settled = self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
         params = ctx.params
