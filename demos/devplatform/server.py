@@ -77,7 +77,7 @@ def build(
             variant = view.variant or ""
             answer = f"{name} done in {variant}"
             if name in _COMMENT_TOOLS:
-                if uri not in neg.resources or not neg.exists(variant, uri):
+                if uri not in neg.resources or not neg.exists(view.variant, uri):
                     raise MCPError(**errors.unknown_identifier("resource", uri, variant))
                 comments.setdefault(uri, []).append(text)
                 await neg.resource_updated(uri)
@@ -89,12 +89,16 @@ def build(
 
         return call
 
-    # One tool per name; its variants, and its description in each.
+    # One tool per name; its variants, and its description in each. Registered in the
+    # order of each name's last listing, which keeps every variant's own order here.
     descriptions: dict[str, dict[str, str]] = {}
-    for variant_id, tools in _data()["tools"].items():
-        for name, description in tools:
-            descriptions.setdefault(name, {})[variant_id] = description
-    for name, described in descriptions.items():
+    last: dict[str, int] = {}
+    listed = [(v, tool) for v, tools in _data()["tools"].items() for tool in tools]
+    for position, (variant_id, (name, description)) in enumerate(listed):
+        descriptions.setdefault(name, {})[variant_id] = description
+        last[name] = position
+    for name in sorted(descriptions, key=last.__getitem__):
+        described = descriptions[name]
         neg.tool(
             variants=described,
             descriptions=described,

@@ -34,6 +34,7 @@ from negotiation.sdk.client import (
     pick_variant,
     variant_meta,
 )
+from negotiation.sdk.methods import GeneratedMethods
 from negotiation.sdk.server import (
     RESOURCE_METADATA_EXTENSION_ID,
     Negotiation,
@@ -45,6 +46,7 @@ from negotiation.sdk.server import (
 __all__ = [
     "RESOURCE_METADATA_EXTENSION_ID",
     "ContentNegotiation",
+    "GeneratedMethods",
     "Negotiation",
     "PrincipalOf",
     "ServerVariants",

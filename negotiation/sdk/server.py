@@ -300,6 +300,8 @@ class Negotiation:
             if declared and negotiate
             else None
         )
+        # Without negotiation the server shows what its default variant has.
+        self._implicit = declared[0].id if declared and not negotiate else None
         self._page_size = page_size
         self._cursors = CursorCodec(cursor_key or os.urandom(32)) if page_size else None
         self._scopes: dict[tuple[Kind, str], _Scope] = {}
@@ -404,7 +406,9 @@ class Negotiation:
     def exists(self, variant: str | None, name: str, kind: Kind = "resource") -> bool:
         """Whether ``name`` (a tool or prompt name, or a resource URI) is in ``variant``."""
         scope = self._scopes.get((kind, name))
-        return scope is None or scope.variants is None or (variant in scope.variants)
+        if scope is None or scope.variants is None:
+            return True
+        return (variant if variant is not None else self._implicit) in scope.variants
 
     # --- per request --------------------------------------------------------------------
 
@@ -437,11 +441,8 @@ class Negotiation:
         capabilities: object = ctx.session.client_capabilities
         principal = self._principal(ctx)
         if not self.negotiate:
-            # No negotiation: everyone is served the default variant, default content.
-            default = self.variants[0].id if self.variants else None
-            return NegotiationContext(
-                era=era, protocol_version=version, principal=principal, variant=default
-            )
+            # No variants on the wire; the lists still show the default variant's items.
+            return NegotiationContext(era=era, protocol_version=version, principal=principal)
         # Handshake-era capabilities are one object for the whole session.
         settled = self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
         params = ctx.params
@@ -521,7 +522,7 @@ class Negotiation:
         items = result.get(member)
         if not isinstance(items, list):
             return result
-        variant = view.variant
+        variant = view.variant if view.variant is not None else self._implicit
         kept: list[Any] = []
         for item in items:
             name = item.get(key) if isinstance(item, dict) else None
