@@ -111,7 +111,9 @@ class GeneratedMethods(Extension):
                 message["params"] = dict(ctx.params)
             response = await self._dispatch(self._handler, message, negotiated(ctx))
             if response is None or "error" in response:
-                error = response["error"] if response else {"code": _INTERNAL_ERROR, "message": ""}
+                error: dict[str, Any] = (
+                    response["error"] if response else {"code": _INTERNAL_ERROR, "message": ""}
+                )
                 raise MCPError(code=error["code"], message=error["message"], data=error.get("data"))
             result: dict[str, Any] = response["result"]
             return result
