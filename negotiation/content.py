@@ -497,20 +497,13 @@ def plan_tool_result(
     """(send ``content``, send ``structuredContent``) for a tool that produced what the
     flags say, for this client: the rules of the module docstring, for adapters that
     build their own result type (:func:`negotiation.sdk.tool_result`)."""
-    shape = tool_shape(context)
-    if not has_structured:
-        if not has_content:
-            raise ValueError("a tool result needs content, structured content or both")
-        return True, False
-    if shape == "content" and output_schema:
-        shape = "both"  # an outputSchema makes structuredContent a MUST
-    if shape == "structured" and is_error:
-        shape = "both"  # the model must see a tool error to recover from it
-    if shape == "structured":
-        return False, True
-    if shape == "content" and has_content:
-        return True, False
-    return True, True
+    return _plan(
+        tool_shape(context),
+        has_structured=has_structured,
+        has_content=has_content,
+        output_schema=output_schema,
+        is_error=is_error,
+    )
 
 
 def _json_text(value: object) -> str:
@@ -521,14 +514,19 @@ def _json_text(value: object) -> str:
 
 
 def _plan(
-    shape: ToolShape, *, has_structured: bool, has_content: bool, tool: Tool | None, is_error: bool
+    shape: ToolShape,
+    *,
+    has_structured: bool,
+    has_content: bool,
+    output_schema: bool,
+    is_error: bool,
 ) -> tuple[bool, bool]:
     """(send content, send structuredContent) for what the tool produced."""
     if not has_structured:
         if not has_content:
             raise ValueError("a tool result needs content, structured content or both")
         return True, False
-    if shape == "content" and (tool is not None and tool.output_schema is not None):
+    if shape == "content" and output_schema:
         shape = "both"  # an outputSchema makes structuredContent a MUST
     if shape == "structured" and is_error:
         shape = "both"  # the model must see a tool error to recover from it
@@ -591,7 +589,7 @@ def tool_result(
         tool_shape(context),
         has_structured=structured is not None,
         has_content=blocks is not None,
-        tool=tool,
+        output_schema=tool is not None and tool.output_schema is not None,
         is_error=bool(is_error),
     )
     return _assemble(send, blocks, structured, is_error)
@@ -626,7 +624,7 @@ class ToolResultShaper(Generic[D]):
             tool_shape(context),
             has_structured=self._structured is not None,
             has_content=self._text is not None,
-            tool=self._tool,
+            output_schema=self._tool is not None and self._tool.output_schema is not None,
             is_error=bool(is_error),
         )
         structured = None

@@ -13,11 +13,10 @@ from typing import Any
 
 from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent
 
 from negotiation import errors
-from negotiation.sdk import Negotiation, PrincipalOf, negotiated
+from negotiation.sdk import Negotiation, PrincipalOf, mcp_error, negotiated
 from negotiation.variants import Variant
 
 __all__ = ["PAGE_SIZE", "build", "principal_from", "variants", "visible"]
@@ -78,7 +77,7 @@ def build(
             answer = f"{name} done in {variant}"
             if name in _COMMENT_TOOLS:
                 if uri not in neg.resources or not neg.exists(view.variant, uri):
-                    raise MCPError(**errors.unknown_identifier("resource", uri, variant))
+                    raise mcp_error(errors.unknown_identifier("resource", uri, variant))
                 comments.setdefault(uri, []).append(text)
                 await neg.resource_updated(uri)
                 answer = f"commented on {uri}"

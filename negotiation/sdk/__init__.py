@@ -39,6 +39,7 @@ from negotiation.sdk.server import (
     RESOURCE_METADATA_EXTENSION_ID,
     Negotiation,
     PrincipalOf,
+    mcp_error,
     negotiated,
     tool_result,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "SessionTransport",
     "available_variants",
     "client_for",
+    "mcp_error",
     "negotiated",
     "negotiation_extensions",
     "pick_variant",

@@ -11,23 +11,24 @@ declaration's content.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from negotiation import features as cn
 from negotiation import variants as sv
+from negotiation._cache import BoundedCache, exact_key, identity_key, json_size
 from negotiation._wire import wire_get
 from negotiation.content import NegotiationContext
 from negotiation.versioning import Era
 
 __all__ = ["DeclarationMemo", "Negotiated"]
 
-DEFAULT_SIZE = 1024
-# A declaration bigger than this (JSON values, counted) is settled afresh every time:
-# memoising untrusted input of any size would let one client fill the server's memory.
-# The budget also bounds the recursion, so deep nesting cannot overflow the stack.
-MAX_KEY_NODES = 256
+DEFAULT_BYTES = 4 * 1024 * 1024
+# A declaration bigger than this (estimated) is settled afresh every time: memoising
+# untrusted input of any size would let one client fill the server's memory.
+MAX_DECLARATION_BYTES = 64 * 1024
+_SESSION_ENTRY_BYTES = 256  # a weak reference, an id, a principal key and a state
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,58 +63,35 @@ Settle = Callable[[object, Hashable], Negotiated]
 
 
 def declaration_key(capabilities: object, principal: Hashable) -> Hashable | None:
-    """Everything :class:`Negotiated` depends on, hashable; None when not memoisable."""
+    """Everything :class:`Negotiated` depends on, type-exact; None when not keyable
+    (too deep, or not JSON), in which case the declaration is settled afresh."""
     extensions = wire_get(capabilities, "extensions")
     content = wire_get(extensions, cn.EXTENSION_ID)
     hints = wire_get(wire_get(extensions, sv.EXTENSION_ID), "variantHints")
-    budget = [MAX_KEY_NODES]
     try:
-        features = None if content is None else _frozen(wire_get(content, "features"), budget)
-        return (principal, content is not None, features, _frozen(hints, budget))
-    except _TooBig:
+        return (identity_key(principal), exact_key(content), exact_key(hints))
+    except TypeError:
         return None
 
 
-class _TooBig(Exception):
-    pass
-
-
-def _frozen(value: object, budget: list[int]) -> Hashable:
-    """A hashable copy of a JSON value, giving up past ``budget`` nodes.
-
-    Scalars other than strings and all objects are tagged with a type, which no JSON
-    value can contain, so that ``1``, ``1.0`` and ``True`` (equal in Python) and an
-    object and a list of pairs get different keys.
-    """
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise _TooBig
-    kind = type(value)
-    if kind is str or value is None:
-        return value
-    if kind is list or kind is tuple:
-        return tuple([_frozen(item, budget) for item in value])  # type: ignore[attr-defined]
-    if kind is int or kind is float or kind is bool:
-        return (kind, value)
-    if isinstance(value, Mapping):
-        return (dict, tuple(sorted((str(k), _frozen(v, budget)) for k, v in value.items())))
-    raise _TooBig  # anything else (a model, bytes): settle it afresh, never guess a key
-
-
 class DeclarationMemo:
-    """Bounded memo of :class:`Negotiated` by declaration, with a per-session fast path.
+    """Byte-bounded memo of :class:`Negotiated` by declaration, with a per-session fast
+    path.
 
     ``sticky=True`` (the handshake era) also remembers the capabilities object itself:
     the next request of the same session skips even reading the declaration.
     """
 
-    def __init__(self, settle: Settle, *, size: int = DEFAULT_SIZE) -> None:
+    def __init__(self, settle: Settle, *, max_bytes: int = DEFAULT_BYTES) -> None:
         self._settle = settle
-        self._size = size
-        self._by_declaration: dict[Hashable, Negotiated] = {}
+        self._by_declaration: BoundedCache[Hashable, Negotiated] = BoundedCache(
+            max_bytes, max_entry_bytes=MAX_DECLARATION_BYTES
+        )
         # id -> (weak reference, principal, state); the reference proves the id is not
         # a recycled one, and lets finished sessions' objects be freed.
-        self._by_object: dict[int, tuple[weakref.ref[Any], Hashable, Negotiated]] = {}
+        self._by_object: BoundedCache[int, tuple[weakref.ref[Any], Hashable, Negotiated]] = (
+            BoundedCache(max_bytes // 4)
+        )
 
     def get(self, capabilities: object, principal: Hashable, *, sticky: bool) -> Negotiated:
         if sticky:
@@ -125,7 +103,7 @@ class DeclarationMemo:
         if state is None:
             state = self._settle(capabilities, principal)
             if key is not None:
-                _bounded_put(self._by_declaration, key, state, self._size)
+                self._by_declaration.put(key, state, size=json_size(key))
         if sticky:
             self._remember(capabilities, principal, state)
         return state
@@ -135,14 +113,9 @@ class DeclarationMemo:
             ref = weakref.ref(capabilities)
         except TypeError:  # a plain dict cannot be referenced weakly: no fast path
             return
-        _bounded_put(self._by_object, id(capabilities), (ref, principal, state), self._size)
+        entry = (ref, principal, state)
+        self._by_object.put(id(capabilities), entry, size=_SESSION_ENTRY_BYTES)
 
     def clear(self) -> None:
         self._by_declaration.clear()
         self._by_object.clear()
-
-
-def _bounded_put(memo: dict[Any, Any], key: Any, value: Any, size: int) -> None:
-    if key not in memo and len(memo) >= size:
-        memo.pop(next(iter(memo)))  # oldest first: dicts keep insertion order
-    memo[key] = value

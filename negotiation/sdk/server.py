@@ -59,6 +59,7 @@ __all__ = [
     "RESOURCE_METADATA_EXTENSION_ID",
     "Negotiation",
     "PrincipalOf",
+    "mcp_error",
     "negotiated",
     "tool_result",
 ]
@@ -94,7 +95,10 @@ _current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _mcp_error(error: Mapping[str, Any] | RPCError) -> MCPError:
+def mcp_error(error: Mapping[str, Any] | RPCError) -> MCPError:
+    """The SDK's ``MCPError`` for a runtime error: a :class:`~negotiation.NegotiationError`
+    (any generated ``RPCError``) or an error object from :mod:`negotiation.errors`.
+    Raise it from a handler to answer with the spec's code, message and data."""
     if isinstance(error, RPCError):
         return MCPError(code=error.code, message=error.message, data=error.data)
     return MCPError(code=error["code"], message=error["message"], data=error.get("data"))
@@ -166,7 +170,7 @@ class ResourceMetadataExtension(Extension):
         try:
             result = self.registry.metadata(params.uri)
         except ResourceNotFound as missing:
-            raise _mcp_error(missing) from None
+            raise mcp_error(missing) from None
         return result.model_dump(by_alias=True, exclude_none=True)
 
 
@@ -457,7 +461,7 @@ class Negotiation:
             logger.debug(
                 "%s: refused variant (%s): %s", ctx.method, resolution.source, resolution.error
             )
-            raise _mcp_error(resolution.error)
+            raise mcp_error(resolution.error)
         view = settled.view(resolution.variant, era, version)
         if logger.isEnabledFor(logging.DEBUG):
             features = view.features
@@ -508,7 +512,7 @@ class Negotiation:
         name = (ctx.params or {}).get(key)
         if isinstance(name, str) and not self.exists(view.variant, name, kind):
             logger.debug("%s: %s %r is not in variant %s", ctx.method, kind, name, view.variant)
-            raise _mcp_error(errors.unknown_identifier(kind, name, view.variant or ""))
+            raise mcp_error(errors.unknown_identifier(kind, name, view.variant or ""))
 
     def _scoped_list(
         self,
@@ -552,7 +556,7 @@ class Negotiation:
         if cursor is not None:
             check = cursors.check(cursor, variant)
             if check.error is not None:
-                raise _mcp_error(check.error)
+                raise mcp_error(check.error)
             start = int(check.position or 0)
         end = start + size
         return items[start:end], cursors.mint(variant, str(end)) if end < len(items) else None
@@ -581,7 +585,7 @@ class Negotiation:
         if subscribe:
             error = self._subscriptions.subscribe(subscriber, uri, view.variant)
             if error is not None:
-                raise _mcp_error(error)
+                raise mcp_error(error)
             self._subscribers[subscriber] = session
         else:
             self._subscriptions.unsubscribe(subscriber, uri, view.variant)

@@ -211,16 +211,19 @@ def test_memo_session_fast_path_is_per_object_and_principal() -> None:
     # A finished session's object is not kept alive by the memo.
     del session, state
     gc.collect()
-    assert all(ref() is None for ref, _, _ in memo._by_object.values())
+    assert all(
+        ref() is None for ref, _, _ in (entry for entry, _ in memo._by_object._entries.values())
+    )
 
 
 def test_memo_is_bounded() -> None:
     from negotiation.sdk.memo import DeclarationMemo
 
-    memo = DeclarationMemo(_Counting(), size=4)
-    for n in range(20):
+    memo = DeclarationMemo(_Counting(), max_bytes=4096)
+    for n in range(200):
         memo.get(_declared([f"tag{n}"]), None, sticky=True)
-    assert len(memo._by_declaration) <= 4 and len(memo._by_object) <= 4
+    assert 0 < memo._by_declaration.bytes_used <= 4096
+    assert 0 < memo._by_object.bytes_used <= 1024
 
 
 def test_memo_declines_oversized_deep_and_odd_declarations() -> None:
@@ -230,12 +233,11 @@ def test_memo_declines_oversized_deep_and_odd_declarations() -> None:
     for _ in range(5000):
         deep = [deep]
     odd = {_CN: {"features": [b"bytes"]}}
-    for capabilities in (
-        _declared([f"t{n}" for n in range(1000)]),
-        _declared(["agent"], hints=deep),
-        {"extensions": odd},
-    ):
-        assert declaration_key(capabilities, None) is None
+    oversized = _declared([f"t{n}" for n in range(1000)])
+    assert declaration_key(oversized, None) is not None  # keyable, but over the entry bound
+    for capabilities in (oversized, _declared(["agent"], hints=deep), {"extensions": odd}):
+        if capabilities is not oversized:
+            assert declaration_key(capabilities, None) is None
         settle = _Counting()
         memo = DeclarationMemo(settle)
         memo.get(capabilities, None, sticky=False)
@@ -269,6 +271,8 @@ def test_memo_keys_are_equal_exactly_when_declarations_are(
 
     def caps(f: Any, h: Any) -> dict[str, Any]:
         return {"extensions": {_CN: {"features": f}, _SV: {"variantHints": h}}}
+
+    # The key covers the whole settings object (its version too), type-exactly.
 
     key = declaration_key(caps(features, hints), "p")
     assert key == declaration_key(caps(features, hints), "p")  # deterministic, never raises
