@@ -115,7 +115,8 @@ class BoundedCache(Generic[K, V]):
 
     The caller states each entry's size (usually :func:`json_size` of key and value). An
     entry over ``max_entry_bytes`` (default: the whole budget) is not stored. Operations
-    take a lock and never await, so the cache is safe from threads and from asyncio tasks.
+    that change it take a lock, and none awaits: the cache is safe from threads and from
+    asyncio tasks.
     """
 
     def __init__(self, max_bytes: int, *, max_entry_bytes: int | None = None) -> None:
@@ -130,12 +131,15 @@ class BoundedCache(Generic[K, V]):
         self._lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is None:
-                return None
+        # No lock: each dict operation is atomic, and get changes no byte count.
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        try:
             self._entries.move_to_end(key)
-            return entry[0]
+        except KeyError:  # evicted by another thread meanwhile: still a valid answer
+            pass
+        return entry[0]
 
     def put(self, key: K, value: V, *, size: int) -> bool:
         """Store ``value``; False (and nothing stored) when ``size`` is over the entry bound."""

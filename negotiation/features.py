@@ -352,15 +352,17 @@ def parse_features(features: object) -> FeatureSet:
         return EMPTY
     if isinstance(features, list | tuple):
         declaration = tuple(features)
-        cacheable = len(declaration) <= MAX_TAGS and all(
-            type(tag) is str and len(tag) <= MAX_TAG_LENGTH for tag in declaration
-        )
-        if cacheable:
+        try:
+            # Only tuples of exact strs are stored, and only a str equals a str: a
+            # hit is always the same declaration.
             hit = _parsed.get(declaration)
-            if hit is not None:
-                return hit
+        except TypeError:  # an unhashable element (a JSON object): invalid anyway
+            hit = None
+        if hit is not None:
+            return hit
         parsed = _parse(declaration)
-        if cacheable and not parsed.invalid:
+        # Valid means at most MAX_TAGS strings of at most MAX_TAG_LENGTH characters.
+        if not parsed.invalid and all(type(tag) is str for tag in declaration):
             _parsed.put(declaration, parsed, size=_entry_size(declaration))
         return parsed
     bad = FeatureSet(invalid=(InvalidTag(features, "features must be an array of strings"),))

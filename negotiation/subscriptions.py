@@ -141,7 +141,7 @@ class SubscriptionRegistry:
 
 def _unknown_resource(uri: str, variant: str | None) -> errors.JsonRpcError:
     if variant is None:
-        return {"code": errors.INVALID_PARAMS, "message": f"Unknown resource: {uri}"}
+        return {"code": errors.INVALID_PARAMS, "message": f"Unknown resource: {errors.echo(uri)}"}
     return errors.unknown_identifier("resource", uri, variant)
 
 

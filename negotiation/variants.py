@@ -580,11 +580,9 @@ class VariantResolver:
         return self._default
 
     def _invalid(self, requested: object, source: Literal["meta", "header"]) -> VariantResolution:
-        shown = (
-            requested if isinstance(requested, str) else json.dumps(requested, default=str)[:256]
-        )
+        # errors.echo caps what is repeated back (a non-string is described by type).
         return VariantResolution(
-            None, source, errors.invalid_server_variant(shown, self._disclosed)
+            None, source, errors.invalid_server_variant(requested, self._disclosed)
         )
 
 

@@ -114,7 +114,8 @@ def check_request_version(
             return VersionCheck(
                 None,
                 errors.header_mismatch(
-                    f"{HEADER} header value {header.strip()!r} does not match body value {declared!r}"
+                    f"{HEADER} header value {errors.echo(header.strip())!r}"
+                    f" does not match body value {errors.echo(declared)!r}"
                 ),
             )
     if declared not in supported:

@@ -19,7 +19,7 @@ from negotiation import errors
 from negotiation.sdk import Negotiation, PrincipalOf, mcp_error, negotiated
 from negotiation.variants import Variant
 
-__all__ = ["PAGE_SIZE", "build", "principal_from", "variants", "visible"]
+__all__ = ["PAGE_SIZE", "build", "build_with_negotiation", "principal_from", "variants", "visible"]
 
 DATA = Path(__file__).with_name("data.json")
 PAGE_SIZE = 3
@@ -59,6 +59,17 @@ def principal_from(default: str) -> PrincipalOf:
 def build(
     *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
 ) -> MCPServer:
+    """The developer-platform server."""
+    server, _ = build_with_negotiation(
+        principal=principal, cursor_key=cursor_key, negotiate=negotiate
+    )
+    return server
+
+
+def build_with_negotiation(
+    *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
+) -> tuple[MCPServer, Negotiation]:
+    """The server and its :class:`Negotiation` (which holds the subscriptions)."""
     default = principal or os.environ.get("DEVPLATFORM_PRINCIPAL", DEFAULT_PRINCIPAL)
     neg = Negotiation(
         variants=variants(),
@@ -120,10 +131,11 @@ def build(
             },
             variants=entry["variants"],
         )
-    return MCPServer(
+    server = MCPServer(
         "Developer Platform",
         version="1.0.0",
         log_level="WARNING",
         extensions=neg.extensions,
         middleware=neg.middleware,
     )
+    return server, neg

@@ -39,8 +39,10 @@ from negotiation.sdk.server import (
     RESOURCE_METADATA_EXTENSION_ID,
     Negotiation,
     PrincipalOf,
+    SessionEnded,
     mcp_error,
     negotiated,
+    session_key,
     tool_result,
 )
 
@@ -51,6 +53,7 @@ __all__ = [
     "Negotiation",
     "PrincipalOf",
     "ServerVariants",
+    "SessionEnded",
     "SessionTransport",
     "available_variants",
     "client_for",
@@ -58,6 +61,7 @@ __all__ = [
     "negotiated",
     "negotiation_extensions",
     "pick_variant",
+    "session_key",
     "tool_result",
     "variant_meta",
 ]

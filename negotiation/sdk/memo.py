@@ -24,11 +24,12 @@ from negotiation.versioning import Era
 
 __all__ = ["DeclarationMemo", "Negotiated"]
 
-DEFAULT_BYTES = 4 * 1024 * 1024
-# A declaration bigger than this (estimated) is settled afresh every time: memoising
-# untrusted input of any size would let one client fill the server's memory.
-MAX_DECLARATION_BYTES = 64 * 1024
-_SESSION_ENTRY_BYTES = 256  # a weak reference, an id, a principal key and a state
+# Both memos together hold at most this many bytes (estimated). Keys are type-exact, and
+# a declaration that is invalid (a bad tag, malformed hints) or not JSON is settled
+# afresh every time: memoising untrusted input would let one client fill the memory.
+MEMO_BYTES = 8 * 1024 * 1024
+MAX_ENTRY_BYTES = 512 * 1024
+_ENTRY_OVERHEAD = 1024  # the entry, the key tuple, the Negotiated and its resolver
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,7 @@ class Negotiated:
     context: NegotiationContext  # features, format, advertised, principal; no era yet
     ids: tuple[str, ...]  # the variants this principal may select, default first
     resolver: sv.VariantResolver
+    cacheable: bool = True  # False when the declaration was invalid: never memoised
     _views: dict[tuple[str | None, str], NegotiationContext] = field(
         default_factory=dict, repr=False, compare=False
     )
@@ -62,16 +64,31 @@ class Negotiated:
 Settle = Callable[[object, Hashable], Negotiated]
 
 
-def declaration_key(capabilities: object, principal: Hashable) -> Hashable | None:
-    """Everything :class:`Negotiated` depends on, type-exact; None when not keyable
-    (too deep, or not JSON), in which case the declaration is settled afresh."""
+def declaration_parts(capabilities: object) -> tuple[object, object, object]:
+    """The parts of ``capabilities`` negotiation depends on: (content settings, features,
+    variant hints), each as sent."""
     extensions = wire_get(capabilities, "extensions")
     content = wire_get(extensions, cn.EXTENSION_ID)
     hints = wire_get(wire_get(extensions, sv.EXTENSION_ID), "variantHints")
+    features = None if content is None else wire_get(content, "features")
+    return content, features, hints
+
+
+def declaration_key(capabilities: object, principal: Hashable) -> Hashable | None:
+    """A type-exact key for everything :class:`Negotiated` depends on; None when the
+    declaration is not JSON (so not memoisable)."""
+    content, _, hints = declaration_parts(capabilities)
     try:
+        # The whole settings object: its version shapes the context too.
         return (identity_key(principal), exact_key(content), exact_key(hints))
     except TypeError:
         return None
+
+
+def declaration_size(capabilities: object) -> int:
+    """What memoising this declaration costs, in bytes (estimated)."""
+    content, _, hints = declaration_parts(capabilities)
+    return _ENTRY_OVERHEAD + 2 * (json_size(content) + json_size(hints))
 
 
 class DeclarationMemo:
@@ -82,39 +99,49 @@ class DeclarationMemo:
     the next request of the same session skips even reading the declaration.
     """
 
-    def __init__(self, settle: Settle, *, max_bytes: int = DEFAULT_BYTES) -> None:
+    def __init__(self, settle: Settle, *, max_bytes: int = MEMO_BYTES) -> None:
         self._settle = settle
+        entry_bound = min(MAX_ENTRY_BYTES, max_bytes)
         self._by_declaration: BoundedCache[Hashable, Negotiated] = BoundedCache(
-            max_bytes, max_entry_bytes=MAX_DECLARATION_BYTES
+            max_bytes // 2, max_entry_bytes=entry_bound
         )
-        # id -> (weak reference, principal, state); the reference proves the id is not
-        # a recycled one, and lets finished sessions' objects be freed.
+        # id -> (weak reference, principal key, state); the reference proves the id is
+        # not a recycled one, and lets finished sessions' objects be freed.
         self._by_object: BoundedCache[int, tuple[weakref.ref[Any], Hashable, Negotiated]] = (
-            BoundedCache(max_bytes // 4)
+            BoundedCache(max_bytes // 2, max_entry_bytes=entry_bound)
         )
 
     def get(self, capabilities: object, principal: Hashable, *, sticky: bool) -> Negotiated:
         if sticky:
             entry = self._by_object.get(id(capabilities))
-            if entry is not None and entry[0]() is capabilities and entry[1] == principal:
+            if (
+                entry is not None
+                and entry[0]() is capabilities
+                and entry[1] == identity_key(principal)
+            ):
                 return entry[2]
         key = declaration_key(capabilities, principal)
         state = self._by_declaration.get(key) if key is not None else None
         if state is None:
             state = self._settle(capabilities, principal)
-            if key is not None:
-                self._by_declaration.put(key, state, size=json_size(key))
-        if sticky:
-            self._remember(capabilities, principal, state)
+            if key is not None and state.cacheable:
+                self._by_declaration.put(key, state, size=declaration_size(capabilities))
+        if sticky and key is not None and state.cacheable:
+            self._remember(capabilities, principal, state, declaration_size(capabilities))
         return state
 
-    def _remember(self, capabilities: object, principal: Hashable, state: Negotiated) -> None:
+    def _remember(
+        self, capabilities: object, principal: Hashable, state: Negotiated, size: int
+    ) -> None:
         try:
             ref = weakref.ref(capabilities)
         except TypeError:  # a plain dict cannot be referenced weakly: no fast path
             return
-        entry = (ref, principal, state)
-        self._by_object.put(id(capabilities), entry, size=_SESSION_ENTRY_BYTES)
+        self._by_object.put(id(capabilities), (ref, identity_key(principal), state), size=size)
+
+    @property
+    def bytes_used(self) -> int:
+        return self._by_declaration.bytes_used + self._by_object.bytes_used
 
     def clear(self) -> None:
         self._by_declaration.clear()

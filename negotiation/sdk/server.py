@@ -59,8 +59,10 @@ __all__ = [
     "RESOURCE_METADATA_EXTENSION_ID",
     "Negotiation",
     "PrincipalOf",
+    "SessionEnded",
     "mcp_error",
     "negotiated",
+    "session_key",
     "tool_result",
 ]
 
@@ -89,6 +91,19 @@ _TARGETS: Mapping[str, tuple[Kind, str]] = {
 # Requests that carry no variant: the handshake and discovery advertise the variants.
 _UNSCOPED = frozenset({"initialize", "server/discover", "ping"})
 _MODERN = frozenset(MODERN_PROTOCOL_VERSIONS)
+
+SessionEnded = Callable[[Hashable], None]
+"""Called with a session's key (the SDK's per-client connection) when it ends."""
+
+_WATCHED = "negotiation.sdk.session_end"  # in the SDK connection's per-connection state
+
+
+def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
+    """What identifies a request's session: the SDK's per-client connection (the SDK
+    makes a new ``ServerSession`` per request; the connection persists)."""
+    connection: Hashable = getattr(ctx.session, "_connection", ctx.session)
+    return connection
+
 
 _current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", default=None)
 
@@ -313,7 +328,8 @@ class Negotiation:
         self.resources = ResourceRegistry()
         """Multi-format resources (:meth:`add_resource`)."""
         self._subscriptions = SubscriptionRegistry(self.exists)
-        self._subscribers: dict[Hashable, Any] = {}
+        self._subscribers: dict[Hashable, Any] = {}  # until the session ends
+        self._session_ended: list[SessionEnded] = []
         self._content = ContentNegotiationExtension()
         self._variants_extension = ServerVariantsExtension()
         self._metadata = ResourceMetadataExtension(self.resources)
@@ -426,16 +442,25 @@ class Negotiation:
         if self._advertiser is None:
             return None
         settings = wire_get(wire_get(client_capabilities, "extensions"), sv.EXTENSION_ID)
-        return self._advertiser.advertise(wire_get(settings, "variantHints"), principal)
+        # Untrusted: malformed hints are read as far as they go, never raised.
+        hints = sv.ClientHints.from_wire(wire_get(settings, "variantHints"))
+        return self._advertiser.advertise(hints, principal)
 
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
         """What a declaration and principal decide for all their requests (memoised)."""
         ad = self.advertisement(capabilities, principal)
         ids = ad.ids if ad is not None else ()
         context = cn_content.context_from_capabilities(capabilities, era=None)
-        return Negotiated(
-            replace(context, advertised=ids, principal=principal), ids, sv.VariantResolver(ids)
+        features = context.features
+        raw_hints = wire_get(
+            wire_get(wire_get(capabilities, "extensions"), sv.EXTENSION_ID), "variantHints"
         )
+        # An invalid declaration (a bad tag, malformed hints) is never memoised.
+        valid = (features is None or not features.invalid) and not (
+            self._advertiser is not None and sv.ClientHints.from_wire(raw_hints).malformed
+        )
+        context = replace(context, advertised=ids, principal=principal)
+        return Negotiated(context, ids, sv.VariantResolver(ids), cacheable=valid)
 
     def context(self, ctx: ServerRequestContext[Any, Any]) -> NegotiationContext:
         """The negotiated view of one request; raises the spec's ``MCPError`` for a
@@ -580,16 +605,49 @@ class Negotiation:
         if not isinstance(uri, str):
             raise MCPError(code=errors.INVALID_PARAMS, message="Invalid params", data={"uri": uri})
         session = ctx.session
-        # The SDK makes a session object per request; the connection is what persists.
-        subscriber: Hashable = getattr(session, "_connection", session)
+        subscriber = session_key(ctx)
         if subscribe:
             error = self._subscriptions.subscribe(subscriber, uri, view.variant)
             if error is not None:
                 raise mcp_error(error)
             self._subscribers[subscriber] = session
+            self._watch_session(ctx)
         else:
             self._subscriptions.unsubscribe(subscriber, uri, view.variant)
         return {}
+
+    @property
+    def subscription_count(self) -> int:
+        """How many ``resources/subscribe`` subscriptions are live."""
+        return len(self._subscriptions)
+
+    # --- the end of a session -----------------------------------------------------------
+
+    def on_session_end(self, callback: SessionEnded) -> None:
+        """Call ``callback(session_key)`` when a client's session ends (an HTTP DELETE,
+        an expired session, stdio closing), after this object dropped its own
+        per-session state (subscriptions). The key is :func:`session_key` of the
+        session's requests."""
+        self._session_ended.append(callback)
+
+    def _watch_session(self, ctx: ServerRequestContext[Any, Any]) -> None:
+        connection = getattr(ctx.session, "_connection", None)
+        state = getattr(connection, "state", None)
+        exit_stack = getattr(connection, "exit_stack", None)
+        if not isinstance(state, dict) or exit_stack is None:
+            return
+        if state.get(_WATCHED) is not self:
+            state[_WATCHED] = self
+            exit_stack.callback(self._end_session, connection)
+
+    def _end_session(self, key: Hashable) -> None:
+        self._subscriptions.drop_subscriber(key)
+        self._subscribers.pop(key, None)
+        for callback in self._session_ended:
+            try:
+                callback(key)
+            except Exception:  # one failing callback must not keep the others' state
+                logger.exception("a session-end callback failed")
 
     async def resource_updated(self, uri: str) -> None:
         """Notify the subscribers of ``uri`` whose variant has it (``resources/subscribe``,
