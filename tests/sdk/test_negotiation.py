@@ -4,6 +4,7 @@ graceful degradation."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import anyio
@@ -181,3 +182,20 @@ def test_wrong_input_types_raise_type_error() -> None:
         Negotiation(variants=VARIANTS, default_variant="nope")
     with pytest.raises(ValueError, match="format==json"):
         ContentNegotiation(["format==json"])
+
+
+def test_every_negotiation_decision_is_logged_at_debug(caplog: pytest.LogCaptureFixture) -> None:
+    async def body(client: Client) -> None:
+        await client.call_tool("forecast", {"city": "Bern"}, meta=variant_meta("planning"))
+        with pytest.raises(MCPError):
+            await client.call_tool("forecast", {"city": "Bern"}, meta=variant_meta("nope"))
+
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        _run(Probe(), "legacy", [ContentNegotiation(["format=json"]), ServerVariants()], body)
+    lines = [r.getMessage() for r in caplog.records if r.name == "negotiation.sdk"]
+    assert any(line.startswith("initialize: advertised variants") for line in lines)
+    assert any(
+        line.startswith("tools/call: features=['format=json'] format=json variant=planning (meta)")
+        for line in lines
+    )
+    assert any(line.startswith("tools/call: refused variant (meta)") for line in lines)
