@@ -37,3 +37,18 @@ def test_the_quick_start_server_serves_agents_people_and_everyone() -> None:
     assert agent.content == []
     assert human.structured_content is None and human.content[0].text.startswith("## Bern")
     assert plain.structured_content is not None and plain.content[0].text == "Bern: 8 C, cloudy."
+
+
+def test_the_quick_start_client_runs_against_the_server(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    (client,) = [b for b in blocks if "from server import mcp" in b]
+    (tmp_path / "server.py").write_text(_server_block())
+    (tmp_path / "client.py").write_text(client)
+    done = subprocess.run(
+        [sys.executable, "client.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "{'city': 'Bern', 'temperature_c': 8}"
