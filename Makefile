@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
-LINT_PATHS := codegen negotiation demos tests bench
+LINT_PATHS := codegen negotiation demos examples tests bench
 
-.PHONY: generate templates test check bench bench-load clean venv e2e-node
+.PHONY: generate templates test check bench bench-load clean venv e2e-node docs
 
 venv: $(STAMP)
 
@@ -52,5 +52,15 @@ bench: $(STAMP)
 bench-load: $(STAMP)
 	$(PY) -m bench --only load --results bench/RESULTS-load.md
 
+# The guides and the API reference (from the docstrings) into site/; not part of `make test`.
+DOCS_STAMP := $(VENV)/.docs-installed
+
+$(DOCS_STAMP): pyproject.toml
+	$(PY) -m pip install -q -e '.[dev,docs]'
+	touch $(DOCS_STAMP)
+
+docs: $(STAMP) $(DOCS_STAMP)
+	$(PY) -m mkdocs build --strict --site-dir site
+
 clean:
-	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache
+	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache site
