@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from conformance.report import render
-from conformance.runner import ERAS, failed, run
+from conformance.runner import ERAS, Unreachable, failed, run
 from conformance.session import Config, HttpTarget, StdioTarget, Target
 
 
@@ -60,7 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         headers = dict(h.split(":", 1) for h in args.header)
         target = HttpTarget(args.url, config, {k.strip(): v.strip() for k, v in headers.items()})
     eras = ERAS if args.era == "both" else (args.era,)
-    rows, results = run(target, eras=eras, only=args.only, profile=profile, config=config)
+    try:
+        rows, results = run(target, eras=eras, only=args.only, profile=profile, config=config)
+    except Unreachable as error:
+        sys.stderr.write(f"conformance: cannot probe the server: {error}\n")
+        return 2
     sys.stdout.write(render(rows, results, args.format))
     return 1 if failed(rows, strict=config.strict) else 0
 

@@ -27,6 +27,7 @@ __all__ = [
     "SV",
     "FixtureResult",
     "Row",
+    "Unreachable",
     "load_fixtures",
     "load_manifest",
     "probe",
@@ -208,6 +209,10 @@ def declaration(client: Mapping[str, Any] | None) -> dict[str, Any]:
             extensions[SV] = {"variantHints": client["variantHints"]}
     capabilities["extensions"] = extensions
     return capabilities
+
+
+class Unreachable(RuntimeError):
+    """Neither era could be probed: the server is not speaking MCP to us."""
 
 
 class _NotApplicable(Exception):
@@ -392,8 +397,14 @@ def run(
     rows: list[Row] = []
     try:
         probed = {era: probe(target, era) for era in ERAS if needed}
+        if needed and all(facts is None for facts, _ in probed.values()):
+            raise Unreachable("; ".join(f"{era}: {why}" for era, (_, why) in probed.items()))
         for era in eras:
             facts, why = probed.get(era, (None, "nothing to run"))
+            if facts is None and era == "modern":
+                # A server that speaks legacy only fails the modern MUSTs it can be asked
+                # about (server/discover, version errors); run with --era legacy for it.
+                facts = {"era": era, "capabilities": {}, "variants": [], "variantIds": []}
             for fixture_id in sorted(needed):
                 if facts is None:
                     results[fixture_id, era] = FixtureResult(fixture_id, era, "n/a", why)
