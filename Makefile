@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NODE_DIR := .e2e-node
 LINT_PATHS := codegen negotiation demos tests bench conformance
 
-.PHONY: generate test check bench clean venv e2e-node
+.PHONY: generate test check bench clean venv e2e-node conformance
 
 venv: $(STAMP)
 
@@ -38,6 +38,10 @@ check: $(STAMP)
 	$(PY) -m ruff format --check $(LINT_PATHS)
 	$(PY) -m mypy
 	$(PY) -m codegen generate --check
+
+# The conformance kit against both demos, stdio and HTTP, both eras (docs/conformance.md).
+conformance: $(STAMP)
+	$(PY) -m tests.conformance.demos
 
 bench: $(STAMP)
 	$(PY) -m bench

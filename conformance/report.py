@@ -8,7 +8,7 @@ from dataclasses import asdict
 
 from conformance.runner import FixtureResult, Row
 
-__all__ = ["render"]
+__all__ = ["render", "render_matrix"]
 
 _COLUMNS = ("requirement", "level", "era", "result", "detail")
 
@@ -51,3 +51,31 @@ def render(
         for line in table
     ]
     return "\n".join([*([title] if title else []), *text, summary]) + "\n"
+
+
+_MARK = {"pass": "pass", "fail": "**FAIL**", "n/a": "n/a", "untestable": "-"}
+
+
+def render_matrix(runs: dict[str, Sequence[Row]]) -> str:
+    """One Markdown row per requirement, one column per run (e.g. ``weather stdio``),
+    each cell ``legacy / modern`` results."""
+    labels = list(runs)
+    order: list[tuple[str, str]] = []
+    cells: dict[tuple[str, str], dict[str, str]] = {}
+    for label, rows in runs.items():
+        for row in rows:
+            key = (row.requirement, row.level)
+            if key not in cells:
+                order.append(key)
+                cells[key] = {}
+            previous = cells[key].get(label)
+            mark = _MARK[row.result]
+            cells[key][label] = mark if previous is None else f"{previous} / {mark}"
+    lines = [
+        "| requirement | level | " + " | ".join(labels) + " |",
+        "|" + " --- |" * (len(labels) + 2),
+    ]
+    for requirement, level in order:
+        row_cells = [cells[requirement, level].get(label, "") for label in labels]
+        lines.append(f"| `{requirement}` | {level} | " + " | ".join(row_cells) + " |")
+    return "\n".join(lines) + "\n"

@@ -45,3 +45,15 @@ def known_failures() -> dict[str, dict[str, str]]:
     """``{"server/transport/era": {requirement: reason}}``."""
     data: dict[str, dict[str, str]] = json.loads(KNOWN_FAILURES.read_text(encoding="utf-8"))
     return {key: value for key, value in data.items() if not key.startswith("_")}
+
+
+def main() -> None:
+    """Print the table of docs/conformance.md: ``python -m tests.conformance.demos``."""
+    from conformance.report import render_matrix
+
+    runs = {f"{s} {t}": run_demo(s, t)[0] for s in SERVERS for t in TRANSPORTS}
+    sys.stdout.write(render_matrix(runs))
+
+
+if __name__ == "__main__":
+    main()
