@@ -345,13 +345,22 @@ def _run_step(
             headers = substitute(step.get("headers", {}), root)
         except Missing as missing:
             raise _NotApplicable(f"{label}: needs {missing}") from None
+        notifications: list[dict[str, Any]] = []
         if step.get("method") == "$advertisement":
             response = _advertisement(session, meta, headers)
         else:
             _, answer = session.call(step["method"], params, meta=meta, headers=headers)
-            response = answer.response
+            response, notifications = answer.response, answer.notifications
         if response is None:
             raise _Failed(f"{label}: no response within {session.config.timeout}s")
+        if "expectNotifications" in step:
+            received = [*notifications, *session.settle(step.get("settle", 0.5))]
+            try:
+                problems = match(received, step["expectNotifications"], root)
+            except Missing as missing:
+                raise _NotApplicable(f"{label}: needs {missing}") from None
+            if problems:
+                raise _Failed(f"{label} notifications: {problems[0]}")
         if "expect" in step:
             try:
                 problems = match(response, step["expect"], root)

@@ -84,6 +84,10 @@ class _Channel:
     def close(self, headers: Mapping[str, str]) -> None:
         """End what this channel owns."""
 
+    def settle(self, seconds: float) -> list[dict[str, Any]]:
+        """Notifications that arrive within ``seconds`` outside any response."""
+        return []
+
 
 class _StdioChannel(_Channel):
     def __init__(self, process: StdioProcess, owned: bool) -> None:
@@ -94,6 +98,9 @@ class _StdioChannel(_Channel):
 
     def notify(self, message: Mapping[str, Any], headers: Mapping[str, str]) -> None:
         self.process.send(message)
+
+    def settle(self, seconds: float) -> list[dict[str, Any]]:
+        return self.process.drain(seconds)
 
     def close(self, headers: Mapping[str, str]) -> None:
         if self.owned:
@@ -203,6 +210,10 @@ class Session:
                 all_headers["Mcp-Name"] = _header_value(name)
         all_headers.update(headers or {})
         return message, self.channel.request(message, all_headers)
+
+    def settle(self, seconds: float) -> list[dict[str, Any]]:
+        """Notifications that arrive within ``seconds`` after the last answer (stdio)."""
+        return self.channel.settle(seconds)
 
     def base_headers(self, headers: Mapping[str, str]) -> None:
         """Headers sent on every request of this session (e.g. ``Authorization``)."""

@@ -125,6 +125,33 @@ class StdioProcess:
             answer.notifications.append(incoming)
             self.notifications.append(incoming)
 
+    def drain(self, seconds: float) -> list[dict[str, Any]]:
+        """Notifications that arrive within ``seconds`` (server requests are refused)."""
+        deadline = time.monotonic() + seconds
+        received: list[dict[str, Any]] = []
+        while (remaining := deadline - time.monotonic()) > 0:
+            try:
+                incoming = self._inbox.get(timeout=remaining)
+            except queue.Empty:
+                break
+            if incoming is None:
+                self._inbox.put(None)  # keep the end-of-output mark for the next reader
+                break
+            if "method" not in incoming:
+                continue
+            if "id" in incoming:
+                self.send(
+                    {
+                        "jsonrpc": "2.0",
+                        "id": incoming["id"],
+                        "error": {"code": -32601, "message": "Method not found"},
+                    }
+                )
+                continue
+            received.append(incoming)
+            self.notifications.append(incoming)
+        return received
+
     def _tail(self) -> str:
         with contextlib.suppress(OSError, ValueError):
             self._stderr.seek(0)

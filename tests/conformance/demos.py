@@ -4,6 +4,7 @@ by the script that regenerates the table in docs/conformance.md)."""
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from contextlib import ExitStack
 
@@ -27,7 +28,7 @@ def run_demo(server: str, transport: str) -> tuple[list[Row], list[FixtureResult
             target = HttpTarget(url, config)
         else:
             command = [sys.executable, "-m", f"demos.{server}", "--transport", "stdio"]
-            target = StdioTarget(" ".join(command), config, cwd=str(REPO), env=subprocess_env())
+            target = StdioTarget(shlex.join(command), config, cwd=str(REPO), env=subprocess_env())
         return run(target, profile=profile, config=config)
 
 

@@ -21,6 +21,8 @@ STEP_KEYS = {
     "session",
     "sessionHeaders",
     "check",
+    "expectNotifications",
+    "settle",
 }
 CONDITIONS = {
     "server-variants",
@@ -85,5 +87,7 @@ def check_fixture(fixture: Mapping[str, Any]) -> None:
         assert ("method" in step) != ("check" in step), "a step sends a request or checks"
         for guard in step.get("naUnless", []):
             assert {"ref", "reason"} <= set(guard)
-        unknown = _operators(step.get("expect")) - OPERATORS
+        unknown = (
+            _operators(step.get("expect")) | _operators(step.get("expectNotifications"))
+        ) - OPERATORS
         assert not unknown, unknown
