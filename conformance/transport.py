@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["Answer", "HttpEndpoint", "StdioProcess", "TransportError"]
+__all__ = ["Answer", "HttpEndpoint", "StdioProcess", "TransportError", "http_messages"]
 
 
 class TransportError(RuntimeError):
@@ -218,7 +218,7 @@ class HttpEndpoint:
         finally:
             connection.close()
         answer = Answer(None, status, reply_headers)
-        for incoming in _messages(raw, reply_headers.get("content-type", "")):
+        for incoming in http_messages(raw, reply_headers.get("content-type", "")):
             if (
                 "id" in incoming
                 and "method" not in incoming
@@ -229,7 +229,7 @@ class HttpEndpoint:
                 answer.notifications.append(incoming)
         if answer.response is None and "id" in message and 400 <= status:
             # An error status whose body is one JSON-RPC error not echoing our id.
-            parsed = _messages(raw, "application/json")
+            parsed = http_messages(raw, "application/json")
             if parsed and "error" in parsed[0]:
                 answer.response = parsed[0]
         return answer
@@ -245,7 +245,7 @@ class HttpEndpoint:
             connection.close()
 
 
-def _messages(raw: bytes, content_type: str) -> list[dict[str, Any]]:
+def http_messages(raw: bytes, content_type: str) -> list[dict[str, Any]]:
     """JSON-RPC messages in a JSON body (one or a batch) or an SSE stream."""
     text = raw.decode("utf-8", "replace")
     chunks: list[str] = []
