@@ -471,6 +471,12 @@ class Negotiation:
         principal = self._principal(ctx)
         if not self.negotiate:
             # No variants on the wire; the lists still show the default variant's items.
+            # SEP-2053: a selected variant is refused on every method, not ignored.
+            params = ctx.params
+            meta = params.get("_meta") if params is not None else None
+            if isinstance(meta, Mapping) and sv.META_KEY in meta:
+                logger.debug("%s: refused variant: server variants not supported", ctx.method)
+                raise mcp_error(errors.server_variants_not_supported())
             return NegotiationContext(era=era, protocol_version=version, principal=principal)
         # Handshake-era capabilities are one object for the whole session.
         settled = self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
@@ -508,6 +514,9 @@ class Negotiation:
         if ctx.request_id is None:  # a notification
             return await call_next(ctx)
         if method in _UNSCOPED:
+            if method != "initialize":
+                # ping and server/discover validate a selected variant like every method.
+                self.context(ctx)
             result = await call_next(ctx)
             if method == "initialize":
                 return self._advertise(result, ctx, (ctx.params or {}).get("capabilities"))
