@@ -120,9 +120,9 @@ def contents_for(
     metadata, and this format's ``mimeType`` and ``size``."""
     common = {"uri": resource.uri, **_shared(resource), "mime_type": mime_type, "size": _size(body)}
     if isinstance(body, str):
-        return TextResourceContents.model_validate({**common, "text": body})
+        return TextResourceContents(**common, text=body)
     encoded = base64.b64encode(body).decode("ascii")
-    return BlobResourceContents.model_validate({**common, "blob": encoded})
+    return BlobResourceContents(**common, blob=encoded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +211,8 @@ class ResourceRegistry:
         entry = self._entry(uri, legacy)
         shared = {"uri": uri, **_shared(entry.resource)}
         metadata = [
-            Resource.model_validate(
-                {**shared, "mime_type": mime, **_size_field(entry, mime, representation)}
-            )
+            # Python names and values: the constructor, not the wire's model_validate.
+            Resource(**shared, mime_type=mime, **_size_field(entry, mime, representation))
             for mime, representation in entry.representations.items()
         ]
         return ReadResourceMetadataResult(metadata=metadata)

@@ -302,6 +302,6 @@ def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, st
         relevant=relevant_declarations(schema, rules),
         declarations=declarations,
         checkers=check_functions,
-        imports=import_order({owner for _, owner, _, _ in check_functions}),
+        imports=import_order({owner for _, owner, _, _ in check_functions} | {"decode_wire_json"}),
     )
     return {MODULE: text}

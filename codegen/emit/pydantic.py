@@ -169,23 +169,39 @@ class _Plan:
 
 
 _COLLECTIONS = ("Callable",)
+_RE = ("compile",)
 _TYPING = ("TYPE_CHECKING", "Annotated", "Any", "Final", "Literal", "TypeAlias", "TypeVar")
 _WARNINGS = ("warn",)
-_PYDANTIC = ("BaseModel", "ConfigDict", "Discriminator", "Field", "Tag", "model_validator")
+_PYDANTIC = (
+    "BaseModel",
+    "ConfigDict",
+    "Discriminator",
+    "Field",
+    "Strict",
+    "Tag",
+    "model_validator",
+)
 # Bound under private names: they only serve the routes and the ``@moved`` shims, so no
 # schema type can shadow them.
 _PRIVATE = {
     "Callable": "_Callable",
     "Discriminator": "_Discriminator",
     "Tag": "_Tag",
+    "Strict": "_Strict",
     "warn": "_warn",
     "model_validator": "_model_validator",
+    "compile": "_compile",
+    "ValidationError": "_ValidationError",
+    "from_json": "_from_json",
 }
 _ROUTE_HELPERS = {"Callable", "Discriminator", "Tag"}
 _SHIM_HELPERS = {"warn", "model_validator"}
 # The module-level function every shim calls; emitted once, before the classes.
 _SHIM_FUNCTION = "_move_legacy"
 _TYPING_EXTENSIONS = ("TypeAliasType",)
+_PYDANTIC_CORE = ("ValidationError", "from_json")
+# What the module's own wire-parsing code (``SchemaModel``, ``decode_wire_json``) uses.
+_WIRE_HELPERS = {"compile", "ValidationError", "from_json", "Annotated", "Field", "Any"}
 
 
 class _ModelsEmitter:
@@ -221,25 +237,25 @@ class _ModelsEmitter:
             constraints = [c for c in constraints if c not in bounds]
             imports |= {"Annotated", "Field"}
         default = self._default(prop, ann)
+        value = ""
         if default is not None:
-            kwargs.append(f"default={default}")
+            value = default
         elif prop.optional:
-            kwargs.append("default=None")
+            value = "None"
             if not ann.nullable:
                 annotation = f"Omittable[{annotation}]"
-                kwargs.append("exclude_if=_is_none")
         if attr != prop.name:
             kwargs.append(f"alias={json.dumps(prop.name, ensure_ascii=False)}")
         kwargs.extend(constraints)
         deprecated = prop.doc.get("deprecated")
         if deprecated is not None:
             kwargs.append(f"deprecated={json.dumps(deprecated.strip() or 'deprecated')}")
-        value = ""
-        if kwargs == ["default=None"]:
-            value = "None"
-        elif kwargs:
-            value = self.sym["Field"] + "(" + ", ".join(kwargs) + ")"
-            imports.add("Field")
+        if kwargs:
+            # In ``Annotated``, not as the default: type checkers then keep the snake_case
+            # name as the constructor's parameter (they read ``alias=`` only there).
+            field_call = self.sym["Field"] + "(" + ", ".join(kwargs) + ")"
+            annotation = f"{self.sym['Annotated']}[{annotation}, {field_call}]"
+            imports |= {"Annotated", "Field"}
         return _Field(attr, annotation, value, docstring(doc_text(prop.doc, ann.known_values)))
 
     def _default(self, prop: ir.Property, ann: Annotation) -> str | None:
@@ -417,6 +433,7 @@ class _ModelsEmitter:
             name for name in ordered.names if name in ordered.forward and name in self.classes
         ]
         used = plan.imports | {"TYPE_CHECKING", "TypeAlias", "TypeVar", "BaseModel", "ConfigDict"}
+        used |= _WIRE_HELPERS
         if recursive:
             used.add("TypeAliasType")
         routes = [self.writer.routes[name] for name in sorted(self.writer.routes)]
@@ -430,9 +447,11 @@ class _ModelsEmitter:
                 (module, self._import_lines(module, names, used))
                 for module, names in (
                     ("collections.abc", _COLLECTIONS),
+                    ("re", _RE),
                     ("typing", _TYPING),
                     ("warnings", _WARNINGS),
                     ("pydantic", _PYDANTIC),
+                    ("pydantic_core", _PYDANTIC_CORE),
                     ("typing_extensions", _TYPING_EXTENSIONS),
                 )
                 if used & set(names)
@@ -451,10 +470,9 @@ def _route_text(route: Route) -> str:
     keys = []
     for key in route.keys:
         by_value = ", ".join(f"{json.dumps(v, ensure_ascii=False)}: {m}" for v, m in key.by_value)
-        # The attribute name is looked up too (validate_by_name), unless it is the wire key.
-        name = key.name if key.name != key.alias else ""
+        # Wire names only: validation does not accept the attribute names.
         keys.append(
-            f"({json.dumps(key.alias, ensure_ascii=False)}, {json.dumps(name)}, "
+            f"({json.dumps(key.alias, ensure_ascii=False)}, "
             f"{key.absent}, {key.other}, {{{by_value}}})"
         )
     tags = ", ".join(f'{route.mask_of(group)}: "{group_tag(group)}"' for group in route.groups)

@@ -42,6 +42,7 @@ from .methods import (
 )
 from .models import (
     CallToolResult,
+    decode_wire_json,
 )
 
 __all__ = [
@@ -652,19 +653,26 @@ def _is_id(value: object) -> bool:
 
 
 def _decode(raw: object) -> Any:
-    if isinstance(raw, bytes | bytearray | memoryview):
-        raw = bytes(raw).decode("utf-8")
-    if isinstance(raw, str):
-        return json.loads(raw)
+    if isinstance(raw, memoryview):
+        raw = raw.tobytes()
+    if isinstance(raw, str | bytes | bytearray):
+        return decode_wire_json(raw)
     return raw
 
 
 def parse_message(raw: object, *, method: str | None = None) -> Parsed:
-    """Type one JSON-RPC message; ``method`` types a response's result. Never raises."""
+    """Type one JSON-RPC message; ``method`` types a response's result. Never raises.
+
+    This is the wire: bytes or text must be RFC 8259 JSON (``decode_wire_json``: no
+    ``NaN``/``Infinity``, no lone surrogates, finite numbers), else -32700; then the
+    message must match the schema exactly (wire names only, no coercion), else -32602.
+    An already decoded object is taken as the JSON value it stands for.
+    """
     try:
         data = _decode(raw)
-    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
-        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": type(exc).__name__}))
+    except (ValueError, RecursionError) as exc:
+        reason = str(exc) if isinstance(exc, ValueError) else type(exc).__name__
+        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": reason[:200]}))
     try:
         return _parse(data, method)
     except Exception:  # a bug here must not take the caller down
