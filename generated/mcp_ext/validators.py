@@ -27,7 +27,7 @@ import logging
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -689,6 +689,7 @@ def _parse(data: Any, method: str | None) -> Parsed:
         return _invalid("batches are not supported")
     if not isinstance(data, dict):
         return _invalid("a message must be a JSON object")
+    data = cast("dict[str, Any]", data)  # decoded JSON: its keys are strings
     id = data.get("id")
     known_id = id if _is_id(id) else None
     if data.get("jsonrpc") != "2.0":
@@ -739,17 +740,18 @@ def _parse_response(data: dict[str, Any], id: RequestId | None, method: str | No
     if data.get("id") is not None and id is None:
         return _invalid('"id" must be a string or an integer', respond=False)
     if "error" in data:
-        error = data["error"]
+        error: Any = data["error"]
         if "result" in data:
             return _invalid("a response has a result or an error, not both", id, False)
+        fields = cast("dict[str, Any]", error) if isinstance(error, dict) else {}
+        code = fields.get("code")
         if not (
-            isinstance(error, dict)
-            and isinstance(error.get("code"), int)
-            and not isinstance(error.get("code"), bool)
-            and isinstance(error.get("message"), str)
+            isinstance(code, int)
+            and not isinstance(code, bool)
+            and isinstance(fields.get("message"), str)
         ):
             return _invalid('"error" needs an integer "code" and a string "message"', id, False)
-        return ParsedResponse(id, error=error)
+        return ParsedResponse(id, error=fields)
     if id is None:
         return _invalid('a result response needs an "id"', respond=False)
     result = data["result"]

@@ -11,11 +11,16 @@ an optional field means absent. Models dump by alias and keep unknown fields
 ``exclude_unset=True`` to reproduce the input exactly.
 """
 
+# pyright: reportIncompatibleVariableOverride=false
+# (a subclass narrows an inherited field, e.g. ``method: str`` to one literal: pydantic
+# validates each class's own annotation, and mypy accepts it)
+
 from __future__ import annotations
 
 from collections.abc import Callable as _Callable
 from re import compile as _compile
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias, TypeVar
+from typing import cast as _cast
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import Discriminator as _Discriminator
@@ -68,15 +73,15 @@ def decode_wire_json(raw: str | bytes | bytearray) -> Any:
 
 
 def _holds_infinity(value: object) -> bool:
-    stack = [value]
+    stack: list[Any] = [value]  # decoded JSON: dicts, lists and scalars
     while stack:
         item = stack.pop()
         if isinstance(item, float) and item in (_INF, -_INF):
             return True
         if isinstance(item, dict):
-            stack.extend(item.values())
+            stack.extend(_cast("dict[str, Any]", item).values())
         elif isinstance(item, list):
-            stack.extend(item)
+            stack.extend(_cast("list[Any]", item))
     return False
 
 
@@ -129,7 +134,7 @@ class SchemaModel(BaseModel):
 
 def _omittable_keys(model: type[BaseModel]) -> set[str]:
     """The names and aliases of the fields where ``None`` means absent."""
-    keys = set()
+    keys: set[str] = set()
     for name, info in model.model_fields.items():
         if info.exclude_if is _is_none:
             keys.add(name)
@@ -226,7 +231,7 @@ class ErrorResponseErrorData(SchemaModel):
 
 
 class ErrorResponseError(Error):
-    data: ErrorResponseErrorData
+    data: ErrorResponseErrorData  # pyright: ignore[reportGeneralTypeIssues]
 
 
 class ErrorResponse(SchemaModel):

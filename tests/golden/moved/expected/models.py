@@ -11,11 +11,16 @@ an optional field means absent. Models dump by alias and keep unknown fields
 ``exclude_unset=True`` to reproduce the input exactly.
 """
 
+# pyright: reportIncompatibleVariableOverride=false
+# (a subclass narrows an inherited field, e.g. ``method: str`` to one literal: pydantic
+# validates each class's own annotation, and mypy accepts it)
+
 from __future__ import annotations
 
 from collections.abc import Callable as _Callable
 from re import compile as _compile
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, TypeVar
+from typing import cast as _cast
 from warnings import warn as _warn
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -69,15 +74,15 @@ def decode_wire_json(raw: str | bytes | bytearray) -> Any:
 
 
 def _holds_infinity(value: object) -> bool:
-    stack = [value]
+    stack: list[Any] = [value]  # decoded JSON: dicts, lists and scalars
     while stack:
         item = stack.pop()
         if isinstance(item, float) and item in (_INF, -_INF):
             return True
         if isinstance(item, dict):
-            stack.extend(item.values())
+            stack.extend(_cast("dict[str, Any]", item).values())
         elif isinstance(item, list):
-            stack.extend(item)
+            stack.extend(_cast("list[Any]", item))
     return False
 
 
@@ -130,7 +135,7 @@ class SchemaModel(BaseModel):
 
 def _omittable_keys(model: type[BaseModel]) -> set[str]:
     """The names and aliases of the fields where ``None`` means absent."""
-    keys = set()
+    keys: set[str] = set()
     for name, info in model.model_fields.items():
         if info.exclude_if is _is_none:
             keys.add(name)
@@ -166,8 +171,9 @@ def _router(
         if not isinstance(value, dict):
             return "*"  # a model instance or a wrong type: the whole union decides
         mask = full
+        fields = _cast("dict[str, object]", value)
         for alias, absent, other, by_value in keys:
-            found = value.get(alias, _ABSENT)  # the wire name only, as validation reads it
+            found = fields.get(alias, _ABSENT)  # the wire name only, as validation reads it
             if found is _ABSENT:
                 mask &= absent
             elif isinstance(found, str):
@@ -194,26 +200,28 @@ def _move_legacy(
     """Move a legacy field to where the schema now keeps it (``@moved``), on a copy.
 
     ``path`` holds each step as (wire key, attribute name); only wire keys are read, as
-    validation reads them. A target that is already set
-    wins; the legacy value is then dropped with a warning, unless the two are equal. When a
-    step on the way is absent or not an object, the input stays as sent (the legacy value
-    is kept as an extra field).
+    validation reads them. A target that is already set wins; the legacy value is then
+    dropped with a warning, unless the two are equal. When a step on the way is absent or
+    not an object, the input stays as sent (the legacy value is kept as an extra field).
     """
-    if not isinstance(data, dict) or legacy not in data:
+    if not isinstance(data, dict):
         return data
-    value = data[legacy]
-    moved = {key: item for key, item in data.items() if key != legacy}
+    source = _cast("dict[str, Any]", data)
+    if legacy not in source:
+        return source
+    value = source[legacy]
+    moved = {key: item for key, item in source.items() if key != legacy}
     parent = moved
     for key, _ in path[:-1]:  # wire names: validation takes no attribute names
-        child = parent.get(key)
+        child: object = parent.get(key)
         if isinstance(child, BaseModel):
             # A model given in Python code: its fields as input, so the copy validates again.
             child = child.model_dump(by_alias=True, exclude_unset=True)
         if not isinstance(child, dict):
-            return data
-        child = dict(child)
-        parent[key] = child
-        parent = child
+            return source
+        copied = dict(_cast("dict[str, Any]", child))
+        parent[key] = copied
+        parent = copied
     key = path[-1][0]
     if key not in parent:
         parent[key] = value
