@@ -81,7 +81,7 @@ def _holds_infinity(value: object) -> bool:
         if isinstance(item, dict):
             stack.extend(_cast("dict[str, Any]", item).values())
         elif isinstance(item, list):
-            stack.extend(_cast("list[Any]", item))
+            stack.extend(_cast("list[object]", item))
     return False
 
 
