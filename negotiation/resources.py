@@ -24,7 +24,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from mcp_ext.methods import RPCError
 from mcp_ext.models import (
@@ -105,7 +105,7 @@ def _size(body: Body) -> int:
     return len(body.encode("utf-8") if isinstance(body, str) else body)
 
 
-def _shared(resource: Resource) -> dict[str, object]:
+def _shared(resource: Resource) -> dict[str, Any]:
     return {
         name: getattr(resource, name)
         for name in _SHARED_FIELDS
@@ -245,7 +245,7 @@ class ResourceRegistry:
         return self.metadata(_uri(params))
 
 
-def _size_field(entry: _Entry, mime: str, representation: Representation) -> dict[str, object]:
+def _size_field(entry: _Entry, mime: str, representation: Representation) -> dict[str, Any]:
     if representation.size is not None:
         return {"size": representation.size}
     if mime == entry.resource.mime_type and entry.resource.size is not None:
