@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NODE_DIR := .e2e-node
 LINT_PATHS := codegen negotiation demos tests bench
 
-.PHONY: generate test check bench clean venv e2e-node
+.PHONY: generate test check bench clean venv e2e-node mutation
 
 venv: $(STAMP)
 
@@ -20,7 +20,7 @@ generate: $(STAMP)
 	$(PY) -m codegen generate
 
 test: $(STAMP) e2e-node
-	$(PY) -m pytest
+	$(PY) -m pytest -p randomly  # random order (the seed is printed: rerun one order with -p randomly --randomly-seed=N)
 
 # The official TypeScript SDK client for the end-to-end tests. Without node or the npm
 # registry those tests skip with a message, so a failure here does not stop `make test`.
@@ -42,5 +42,12 @@ check: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m bench
 
+# Mutation testing (minutes per module; not part of `make test`). One module:
+# make mutation MODULES=negotiation/cursors.py; JOBS sets mutmut's parallelism.
+MODULES ?=
+JOBS ?= 1
+mutation: $(STAMP)
+	$(PY) tools/mutation.py --jobs $(JOBS) $(MODULES)
+
 clean:
-	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache
+	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache mutants
