@@ -32,7 +32,11 @@ SDK_TESTS = [
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
     "negotiation/variants.py": [RUNTIME, *SDK_TESTS],
-    "codegen/writer.py": ["tests/test_writer.py", "tests/test_incremental.py"],
+    "codegen/writer.py": [
+        "tests/test_writer.py",
+        "tests/test_writer_pins.py",
+        "tests/test_incremental.py",
+    ],
     "negotiation/features.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
     "negotiation/versioning.py": [RUNTIME],
