@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
-LINT_PATHS := codegen negotiation demos examples tests bench
+LINT_PATHS := codegen negotiation demos examples tests bench tools
 
 .PHONY: generate test check bench clean venv e2e-node docs mutation
 
