@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from negotiation.cursors import MAX_CURSOR_CHARS, MAX_POSITION_BYTES, CursorCodec
+from negotiation.cursors import (
+    MAX_CURSOR_CHARS,
+    MAX_POSITION_BYTES,
+    VERIFIED_CACHE_BYTES,
+    CursorCodec,
+)
+from negotiation.errors import NegotiationError
 
 KEY = b"k" * 16
 
@@ -82,3 +88,26 @@ def test_a_cursor_of_every_padding_length_round_trips() -> None:
             "message": "Invalid cursor",
         }
     assert lengths == {0, 2, 3}
+
+
+def test_the_verified_cache_stays_within_its_byte_budget_and_drops_the_oldest() -> None:
+    codec = CursorCodec(KEY)
+    cursors = [codec.mint(None, f"{i:04d}" + "p" * 2996) for i in range(400)]
+    size = 3 * len(cursors[0]) + 250
+    assert {len(c) for c in cursors} == {len(cursors[0])}
+    for cursor in cursors:
+        assert codec.check(cursor, None).ok
+    kept = VERIFIED_CACHE_BYTES // size
+    assert kept < 400
+    assert codec.verified_bytes == kept * size
+    # The oldest was evicted but is still genuine: verified again, it replaces another.
+    assert codec.check(cursors[0], None).position == "0000" + "p" * 2996
+    assert codec.verified_bytes == kept * size
+
+
+def test_a_failed_check_raises_its_error() -> None:
+    codec = CursorCodec(KEY)
+    codec.check(codec.mint("a", "1"), "a").raise_for_error()  # ok: nothing raised
+    with pytest.raises(NegotiationError) as raised:
+        codec.check("garbage", "a").raise_for_error()
+    assert raised.value.to_wire() == {"code": -32602, "message": "Invalid cursor"}
