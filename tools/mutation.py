@@ -35,7 +35,6 @@ TARGETS: dict[str, list[str]] = {
     "codegen/writer.py": [
         "tests/test_writer.py",
         "tests/test_writer_pins.py",
-        "tests/test_incremental.py",
     ],
     "negotiation/features.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
