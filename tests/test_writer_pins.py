@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 from pathlib import Path
+
+import pytest
 
 from codegen.writer import MANIFEST, Manifest, digest, stale_files, write_outputs
 
@@ -93,3 +96,30 @@ def test_a_manifest_of_the_wrong_shape_reads_as_none(tmp_path: Path) -> None:
     (tmp_path / MANIFEST).write_text('{"input_hash": 7, "files": {"a": 1}}', "utf-8")
     manifest = Manifest.read(tmp_path)
     assert manifest is not None and (manifest.input_hash, manifest.files) == ("7", {"a": "1"})
+
+
+def test_every_text_read_and_write_names_utf_8_whatever_the_locale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The locale's encoding differs between machines (ASCII under LC_ALL=C without
+    # coercion); the writer must never fall back to it.
+    encodings: list[object] = []
+    read_text, write_text = Path.read_text, Path.write_text
+
+    def spy_read(self: Path, encoding: str | None = None, errors: str | None = None) -> str:
+        encodings.append(encoding)
+        return read_text(self, encoding, errors)
+
+    def spy_write(self: Path, data: str, encoding: str | None = None, *args: object) -> int:
+        encodings.append(encoding)
+        return write_text(self, data, encoding, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "read_text", spy_read)
+    monkeypatch.setattr(Path, "write_text", spy_write)
+    write_outputs(tmp_path, {"a.py": "é = 1\n"}, "h")
+    write_outputs(tmp_path, {"a.py": "é = 1\n", "b.py": "ü\n"}, "h")
+    stale_files(tmp_path, {"a.py": "é = 1\n"})
+    Manifest.read(tmp_path)
+    assert encodings, "the writer reads and writes through pathlib"
+    assert all(isinstance(e, str) and codecs.lookup(e).name == "utf-8" for e in encodings)
+    assert (tmp_path / "a.py").read_bytes() == "é = 1\n".encode()
