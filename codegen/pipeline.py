@@ -267,7 +267,13 @@ def generate(
         result.stale = stale_files(out_dir, result.files)
         result.up_to_date = not result.stale
         return result
-    report = write_outputs(out_dir, result.files, inputs)
+    where = ir.Span(display_path(out_dir / ".codegen-manifest.json"), 1, 1)
+    try:
+        report = write_outputs(
+            out_dir, result.files, inputs, warn=lambda m: result.diagnostics.warn(m, where)
+        )
+    except (OSError, ValueError) as exc:
+        raise SchemaError(ir.Span(display_path(out_dir), 1, 1), f"cannot write: {exc}") from None
     result.written, result.removed = report.written, report.removed
     result.up_to_date = not report.written and not report.removed
     if cache.stats.get("build", Counters()).stored:
