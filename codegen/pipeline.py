@@ -62,6 +62,16 @@ EMITTERS: tuple[tuple[str, str], ...] = (
 Emitter = Callable[[ir.Schema, Diagnostics], dict[str, str]]
 
 
+# Every dataclass a cached parse or build may hold; the cache decodes no other class.
+IR_CLASSES: tuple[type, ...] = tuple(
+    cls
+    for cls in vars(ir).values()
+    if isinstance(cls, type)
+    and hasattr(cls, "__dataclass_fields__")
+    and cls.__module__ == ir.__name__
+)
+
+
 @dataclass(frozen=True)
 class Source:
     """One schema file as read: its display name and its exact bytes."""
@@ -106,7 +116,7 @@ def parse_sources(sources: Sequence[Source], cache: Cache | None = None) -> list
     modules = []
     for source in sources:
         entry = key("parse", compiler_hash(), toolchain(), source.name, source.data)
-        module = store.get_object("parse", entry, ir.Module)
+        module = store.get_object("parse", entry, ir.Module, classes=IR_CLASSES)
         if module is None:
             from codegen.parse import parse_module
 
@@ -207,7 +217,7 @@ def compile_sources(
 
     store = cache if cache is not None else Cache(None)
     entry = build_key(sources, command, emitters)
-    built = store.get_object("build", entry, Built, Built.valid)
+    built = store.get_object("build", entry, Built, Built.valid, (*IR_CLASSES, Warning_))
     if built is not None:
         return built
     diagnostics = Diagnostics()
