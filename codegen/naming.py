@@ -341,8 +341,9 @@ def module_names(text: str) -> tuple[set[str], set[str], set[str]]:
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             own |= {t.id for t in targets if isinstance(t, ast.Name)}
-            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
-                exported |= {str(v) for v in ast.literal_eval(node.value or ast.Constant(()))}
+            is_all = any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+            if is_all and node.value is not None:
+                exported |= {str(v) for v in ast.literal_eval(node.value)}
     return own, from_models, exported
 
 

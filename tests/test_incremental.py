@@ -350,9 +350,7 @@ class _Boom:
         return (subprocess.call, (["touch", self.marker],))
 
 
-def test_a_planted_pickle_entry_runs_nothing(
-    schema: Path, cache_dir: Path, tmp_path: Path
-) -> None:
+def test_a_planted_pickle_entry_runs_nothing(schema: Path, cache_dir: Path, tmp_path: Path) -> None:
     import hashlib
     import pickle
 
