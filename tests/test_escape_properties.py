@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from codegen import escape
@@ -53,12 +53,14 @@ def ts_string(value: str) -> str:
 
 
 def jsdoc(value: str) -> str:
-    return value.replace("*/", "* /").replace("\r", " ").replace("\n", " ")
+    """Text that stays inside one JSDoc line (a raw NUL ends the parse: a located error)."""
+    return value.replace("*/", "* /").replace("\r", " ").replace("\n", " ").replace("\x00", "")
 
 
 @settings(
     max_examples=8,
     deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # shrinking costs minutes here
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(method=TEXT, literal=TEXT, key=TEXT, const=TEXT, doc=TEXT, tag=TEXT, fname=TEXT)
@@ -74,6 +76,8 @@ def test_random_strings_compile_import_and_round_trip(
 ) -> None:
     import tempfile
 
+    key = "k" + key  # a key with no word characters is refused (no Python name): not the point
+
     root = Path(tempfile.mkdtemp(dir=os.environ.get("TMPDIR")))
     safe_name = "".join(c for c in fname if c not in "/\x00") or "x"
     folder = root / "schema" / (safe_name[:40] + "_dir")
@@ -85,7 +89,7 @@ def test_random_strings_compile_import_and_round_trip(
         "export interface FooResult { x: number }\n"
         "export type ClientRequest = FooRequest;\n"
         f"/** {doc_text} */\n"
-        f"export interface K {{\n  {ts_string(key or 'k')}: string;\n"
+        f"export interface K {{\n  {ts_string(key)}: string;\n"
         f"  lit?: {ts_string(literal)};\n"
         f"  /** @deprecated {tag_text} */\n  old?: string;\n}}\n"
         f"export const C = {ts_string(const)};\n"
@@ -113,14 +117,12 @@ def test_random_strings_compile_import_and_round_trip(
     output = proc.stdout + proc.stderr
     assert proc.returncode in (0, 2), output
     assert "Traceback" not in output
-    if proc.returncode == 2:  # a located refusal, e.g. a key with no Python name
-        assert ": error: " in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
-        return
+    assert proc.returncode == 0, output
     check = f"""
 import pkg
 assert {method!r} in pkg.METHODS
-k = pkg.K.model_validate({{{key or "k"!r}: "v", "lit": {literal!r}}})
-assert k.model_dump(exclude_unset=True) == {{{key or "k"!r}: "v", "lit": {literal!r}}}
+k = pkg.K.model_validate({{{key!r}: "v", "lit": {literal!r}}})
+assert k.model_dump(exclude_unset=True) == {{{key!r}: "v", "lit": {literal!r}}}
 assert pkg.C == {const!r}
 assert {doc_text!r}.split() == (pkg.K.__doc__ or "").split() or not {doc_text!r}
 """
