@@ -47,7 +47,6 @@ import json
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Generic, Literal, TypeAlias, TypeVar
 
 from mcp_ext.models import (
@@ -69,6 +68,8 @@ from mcp_ext.models import (
 )
 from pydantic import BaseModel
 
+from negotiation import errors
+from negotiation._cache import BoundedCache, json_size
 from negotiation._wire import as_mapping, wire_get
 from negotiation.features import EMPTY as NO_FEATURES
 from negotiation.features import (
@@ -151,7 +152,8 @@ class NegotiationContext:
     def warnings(self) -> tuple[str, ...]:
         """Everything that was ignored, and why: shape problems, bad and conflicting tags."""
         invalid = tuple(
-            f"ignored feature tag {bad.tag!r}: {bad.reason}" for bad in self.features.invalid
+            f"ignored feature tag {errors.echo(bad.tag)!r}: {bad.reason}"
+            for bad in self.features.invalid
         )
         conflicts = tuple(
             f"ignored feature tag {str(c.dropped)!r}: contradicts earlier {str(c.kept)!r}"
@@ -169,10 +171,15 @@ DEFAULT_CONTEXT = NegotiationContext()
 """No negotiation: the server sends what it sends to everyone (Requirement 1)."""
 
 
-@lru_cache(maxsize=256)
+# Problems already logged. Their text quotes at most 40 characters of client input.
+_warned: BoundedCache[str, bool] = BoundedCache(64 * 1024)
+
+
 def _warn_once(message: str) -> None:
     # Modern-era contexts are rebuilt per request; log each distinct problem once.
-    logger.warning("content negotiation: %s", message)
+    if _warned.get(message) is None:
+        _warned.put(message, True, size=json_size(message) + 96)
+        logger.warning("content negotiation: %s", message)
 
 
 def _default(era: Era | None, *problems: str) -> NegotiationContext:

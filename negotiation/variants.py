@@ -12,7 +12,6 @@ import hashlib
 import json
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -24,13 +23,19 @@ from mcp_ext.models import (
 )
 
 from negotiation import errors
+from negotiation._cache import BoundedCache, identity_key, json_size
 from negotiation._wire import as_mapping, wire_get
 
 __all__ = [
     "COMPACT_TOKEN_THRESHOLD",
     "EXTENSION_ID",
     "HEADER",
+    "MAX_HINT_DESCRIPTION",
+    "MAX_HINT_KEYS",
+    "MAX_HINT_LENGTH",
+    "MAX_HINT_VALUES",
     "META_KEY",
+    "RANKING_CACHE_BYTES",
     "Advertisement",
     "AsyncRanker",
     "AsyncSelector",
@@ -67,9 +72,12 @@ _STATUSES: dict[object, Status] = {
     "deprecated": "deprecated",
 }
 # Client hints are untrusted: bound what one declaration can make the ranker do.
-_MAX_HINT_KEYS = 64
-_MAX_HINT_VALUES = 32
-_MAX_HINT_LENGTH = 256
+# Anything past these is dropped and the hints count as malformed (never cached).
+MAX_HINT_KEYS = 64
+MAX_HINT_VALUES = 32  # per key
+MAX_HINT_LENGTH = 256  # characters, of a key or a value
+MAX_HINT_DESCRIPTION = 1024  # characters
+RANKING_CACHE_BYTES = 2 * 1024 * 1024
 
 
 # --- the protocol objects -------------------------------------------------------------
@@ -150,27 +158,49 @@ class ClientHints:
 
     description: str | None = None
     hints: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    malformed: bool = False
+    """Something was dropped reading the wire (a wrong type, a limit exceeded)."""
 
     @classmethod
     def from_wire(cls, obj: object) -> ClientHints:
         """Read untrusted ``VariantHints``; malformed parts are dropped, never raised."""
-        description = wire_get(obj, "description")
-        raw = as_mapping(wire_get(obj, "hints")) or {}
+        if obj is None:
+            return cls()
+        mapping = as_mapping(obj)
+        if mapping is None:
+            return cls(malformed=True)
+        malformed = False
+        description = mapping.get("description")
+        if description is not None and (
+            not isinstance(description, str) or len(description) > MAX_HINT_DESCRIPTION
+        ):
+            description, malformed = None, True
+        raw_hints = mapping.get("hints")
+        raw = as_mapping(raw_hints)
+        if raw is None:
+            raw, malformed = {}, malformed or raw_hints is not None
+        if len(raw) > MAX_HINT_KEYS:
+            malformed = True
         hints: dict[str, tuple[str, ...]] = {}
-        for key, value in list(raw.items())[:_MAX_HINT_KEYS]:
-            if not isinstance(key, str) or len(key) > _MAX_HINT_LENGTH:
-                continue
+        for key, value in list(raw.items())[:MAX_HINT_KEYS]:
             values = [value] if isinstance(value, str) else value
-            if not isinstance(values, list | tuple):
+            if (
+                not isinstance(key, str)
+                or len(key) > MAX_HINT_LENGTH
+                or not isinstance(values, list | tuple)
+            ):
+                malformed = True
                 continue
             kept = tuple(
                 v
-                for v in values[:_MAX_HINT_VALUES]
-                if isinstance(v, str) and len(v) <= _MAX_HINT_LENGTH
+                for v in values[:MAX_HINT_VALUES]
+                if isinstance(v, str) and len(v) <= MAX_HINT_LENGTH
             )
+            if len(kept) != len(values):
+                malformed = True
             if kept:
                 hints[key] = kept
-        return cls(description if isinstance(description, str) else None, hints)
+        return cls(description, hints, malformed)
 
     @property
     def wants_experimental(self) -> bool:
@@ -297,40 +327,42 @@ class Advertisement:
 
 
 class RankingCache:
-    """Rankings keyed by (hints digest, principal), expiring after ``ttl_seconds``."""
+    """Rankings keyed by (hints digest, principal), expiring after ``ttl_seconds``,
+    bounded to ``max_bytes`` (estimated). The principal is keyed type-exactly."""
 
     def __init__(
         self,
         ttl_seconds: float = 300.0,
         *,
         clock: Callable[[], float] = time.monotonic,
-        max_entries: int = 4096,
+        max_bytes: int = RANKING_CACHE_BYTES,
     ) -> None:
         self._ttl = ttl_seconds
         self._clock = clock
-        self._max = max_entries
-        self._entries: OrderedDict[tuple[str, Hashable], tuple[float, Advertisement]] = (
-            OrderedDict()
+        self._entries: BoundedCache[tuple[str, Hashable], tuple[float, Advertisement]] = (
+            BoundedCache(max_bytes, max_entry_bytes=max(1, max_bytes // 64))
         )
 
     def get(self, hints_digest: str, principal: Hashable) -> Advertisement | None:
-        key = (hints_digest, principal)
+        key = (hints_digest, identity_key(principal))
         entry = self._entries.get(key)
         if entry is None:
             return None
         expires, advertisement = entry
         if self._clock() >= expires:
-            del self._entries[key]
+            self._entries.discard(key)
             return None
-        self._entries.move_to_end(key)
         return advertisement
 
     def put(self, hints_digest: str, principal: Hashable, advertisement: Advertisement) -> None:
-        key = (hints_digest, principal)
-        self._entries[key] = (self._clock() + self._ttl, advertisement)
-        self._entries.move_to_end(key)
-        while len(self._entries) > self._max:
-            self._entries.popitem(last=False)
+        key = (hints_digest, identity_key(principal))
+        # The key, plus the advertisement's tuple (its variants are the server's own).
+        size = 256 + json_size(key[1]) + 16 * len(advertisement.variants)
+        self._entries.put(key, (self._clock() + self._ttl, advertisement), size=size)
+
+    @property
+    def bytes_used(self) -> int:
+        return self._entries.bytes_used
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -402,10 +434,12 @@ class VariantAdvertiser:
         return self._store(hints, principal, self._finish(ranked, hints))
 
     def _cached(self, hints: ClientHints, principal: Hashable) -> Advertisement | None:
-        return self._cache.get(hints.digest(), principal) if self._cache else None
+        if self._cache is None or hints.malformed:
+            return None
+        return self._cache.get(hints.digest(), principal)
 
     def _store(self, hints: ClientHints, principal: Hashable, ad: Advertisement) -> Advertisement:
-        if self._cache is not None:
+        if self._cache is not None and not hints.malformed:  # never cache malformed hints
             self._cache.put(hints.digest(), principal, ad)
         return ad
 
@@ -481,11 +515,9 @@ class VariantResolver:
         return self._default
 
     def _invalid(self, requested: object, source: Literal["meta", "header"]) -> VariantResolution:
-        shown = (
-            requested if isinstance(requested, str) else json.dumps(requested, default=str)[:256]
-        )
+        # errors.echo caps what is repeated back (a non-string is described by type).
         return VariantResolution(
-            None, source, errors.invalid_server_variant(shown, self._disclosed)
+            None, source, errors.invalid_server_variant(requested, self._disclosed)
         )
 
 

@@ -22,10 +22,12 @@ from mcp_ext.models import (
 )
 
 from negotiation import errors
+from negotiation._cache import BoundedCache, identity_key, json_size
 from negotiation._wire import as_mapping, wire_get
 
 __all__ = [
     "COMPATIBILITY_MATRIX",
+    "ERA_CACHE_BYTES",
     "HEADER",
     "META_CLIENT_CAPABILITIES",
     "META_CLIENT_INFO",
@@ -51,6 +53,7 @@ META_PROTOCOL_VERSION = PROTOCOL_VERSION_META_KEY
 META_CLIENT_INFO = CLIENT_INFO_META_KEY
 META_CLIENT_CAPABILITIES = CLIENT_CAPABILITIES_META_KEY
 FIRST_MODERN_VERSION = "2026-07-28"
+ERA_CACHE_BYTES = 256 * 1024  # probed eras a client remembers (about 1000 servers)
 _UNSUPPORTED_CODES = frozenset(
     {errors.UNSUPPORTED_PROTOCOL_VERSION, errors.LEGACY_UNSUPPORTED_PROTOCOL_VERSION}
 )
@@ -111,7 +114,8 @@ def check_request_version(
             return VersionCheck(
                 None,
                 errors.header_mismatch(
-                    f"{HEADER} header value {header.strip()!r} does not match body value {declared!r}"
+                    f"{HEADER} header value {errors.echo(header.strip())!r}"
+                    f" does not match body value {errors.echo(declared)!r}"
                 ),
             )
     if declared not in supported:
@@ -224,17 +228,18 @@ class EraCache:
     cached assumption later fails (:meth:`forget`).
     """
 
-    def __init__(self) -> None:
-        self._eras: dict[Hashable, Era] = {}
+    def __init__(self, max_bytes: int = ERA_CACHE_BYTES) -> None:
+        self._eras: BoundedCache[Hashable, Era] = BoundedCache(max_bytes)
 
     def get(self, server: Hashable) -> Era | None:
-        return self._eras.get(server)
+        return self._eras.get(identity_key(server))
 
     def record(self, server: Hashable, era: Era) -> None:
-        self._eras[server] = era
+        key = identity_key(server)
+        self._eras.put(key, era, size=json_size(key) + 128)
 
     def forget(self, server: Hashable) -> None:
-        self._eras.pop(server, None)
+        self._eras.discard(identity_key(server))
 
 
 # The dual-era compatibility matrix: (client, server) -> works?

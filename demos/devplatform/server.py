@@ -197,13 +197,23 @@ class DevPlatformHandler(ServerHandler[HandlerContext]):
         self._subscriptions.unsubscribe(subscriber, params.uri, ctx.variant)
         return m.EmptyResult.model_validate({})
 
+    def session_ended(self, subscriber: Hashable) -> None:
+        """A session closed: its subscriptions (and the way to reach it) go with it."""
+        self._subscriptions.drop_subscriber(subscriber)
+        self._sessions.pop(subscriber, None)
+
+    @property
+    def subscription_count(self) -> int:
+        return len(self._subscriptions)
+
 
 def build(
     *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
 ) -> NegotiationAdapter:
     default = principal or os.environ.get("DEVPLATFORM_PRINCIPAL", DEFAULT_PRINCIPAL)
-    return serve(
-        DevPlatformHandler(cursor_key),
+    handler = DevPlatformHandler(cursor_key)
+    adapter = serve(
+        handler,
         name="Developer Platform",
         version="1.0.0",
         variants=variants(),
@@ -211,3 +221,5 @@ def build(
         principal_of=principal_from(default),
         negotiate=negotiate,
     )
+    adapter.on_session_end(handler.session_ended)
+    return adapter

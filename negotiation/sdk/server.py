@@ -31,12 +31,13 @@ from pydantic import BaseModel, ConfigDict
 
 from negotiation import features as cn
 from negotiation import variants as sv
+from negotiation._cache import BoundedCache, exact_key, identity_key, json_size
 from negotiation._wire import as_mapping, wire_get
 from negotiation.sdk.context import HandlerContext
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
 from negotiation.versioning import Era
 
-__all__ = ["NegotiationAdapter", "PrincipalOf", "serve"]
+__all__ = ["NegotiationAdapter", "PrincipalOf", "SessionEnded", "serve", "session_key"]
 
 logger = logging.getLogger(__name__)
 
@@ -59,16 +60,24 @@ def _is_cacheable(result: object) -> bool:
 _CACHEABLE = frozenset(spec.method for spec in METHODS.values() if _is_cacheable(spec.result))
 
 
-_MEMO_SIZE = 1024
+# Advertisements memoised by (principal, hints as sent), keyed type-exactly: a list of
+# pairs and an object are different hints. Malformed hints are never memoised.
+ADVERTISEMENT_MEMO_BYTES = 2 * 1024 * 1024
+_ADVERTISEMENT_ENTRY_BYTES = 256 * 1024
+_RESOLVER_BYTES = 1024 * 1024
+
+SessionEnded = Callable[[Hashable], None]
+"""Called with a session's key (the SDK's per-client connection) when it ends."""
 
 
-def _frozen(value: object) -> Hashable:
-    """A hashable copy of a JSON value (small: client hints), for memo keys."""
-    if isinstance(value, Mapping):
-        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    return value if isinstance(value, str | int | float | bool) or value is None else repr(value)
+_WATCHED = "negotiation.sdk.session_end"  # in the SDK connection's per-connection state
+
+
+def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
+    """What identifies a request's session: the SDK's per-client connection (the SDK
+    makes a new ``ServerSession`` per request; the connection persists)."""
+    connection: Hashable = getattr(ctx.session, "_connection", ctx.session)
+    return connection
 
 
 class _RawParams(BaseModel):
@@ -134,9 +143,16 @@ class NegotiationAdapter:
             if variants and negotiate
             else None
         )
-        self._resolvers: dict[tuple[str, ...], sv.VariantResolver] = {}
-        self._ads: dict[tuple[Hashable, Hashable], sv.Advertisement] = {}
+        # By the ids a principal may select, in advertised order: rankings can order the
+        # visible variants in many ways, so this is bounded too.
+        self._resolvers: BoundedCache[tuple[str, ...], sv.VariantResolver] = BoundedCache(
+            _RESOLVER_BYTES
+        )
+        self._ads: BoundedCache[tuple[Hashable, Hashable], sv.Advertisement] = BoundedCache(
+            ADVERTISEMENT_MEMO_BYTES, max_entry_bytes=_ADVERTISEMENT_ENTRY_BYTES
+        )
         self._declarations = DeclarationMemo(self._settle)
+        self._session_ended: list[SessionEnded] = []
         self.served = self._register()
         server.middleware.append(self._middleware)
 
@@ -163,14 +179,18 @@ class NegotiationAdapter:
             return None
         settings = wire_get(wire_get(client_capabilities, "extensions"), sv.EXTENSION_ID)
         raw = wire_get(settings, "variantHints")
-        key = (principal, _frozen(raw))
-        ad = self._ads.get(key)
+        try:
+            key: tuple[Hashable, Hashable] | None = (identity_key(principal), exact_key(raw))
+        except TypeError:  # not JSON: rank it afresh
+            key = None
+        ad = self._ads.get(key) if key is not None else None
         if ad is None:
+            hints = sv.ClientHints.from_wire(raw)
             # Ranking is deterministic, so the advertised set stays stable per session.
-            ad = self._advertiser.advertise(sv.ClientHints.from_wire(raw), principal)
-            if len(self._ads) >= _MEMO_SIZE:
-                self._ads.pop(next(iter(self._ads)))
-            self._ads[key] = ad
+            ad = self._advertiser.advertise(hints, principal)
+            if key is not None and not hints.malformed:
+                size = 512 + 2 * json_size(raw) + json_size(key[0]) + 16 * len(ad.variants)
+                self._ads.put(key, ad, size=size)
         return ad
 
     def extensions(self, client_capabilities: object, principal: Hashable) -> dict[str, Any]:
@@ -189,17 +209,51 @@ class NegotiationAdapter:
     def _resolver(self, ids: tuple[str, ...]) -> sv.VariantResolver:
         resolver = self._resolvers.get(ids)
         if resolver is None:
-            resolver = self._resolvers[ids] = sv.VariantResolver(ids)
+            resolver = sv.VariantResolver(ids)
+            self._resolvers.put(ids, resolver, size=512 + 3 * json_size(ids) + 256 * len(ids))
         return resolver
 
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
         """What a declaration and principal decide for all their requests (memoised)."""
         ad = self.advertisement(capabilities, principal)
         ids = ad.ids if ad is not None else ()
-        return Negotiated(cn.client_features(capabilities), ids, self._resolver(ids))
+        features = cn.client_features(capabilities)
+        raw_hints = wire_get(
+            wire_get(wire_get(capabilities, "extensions"), sv.EXTENSION_ID), "variantHints"
+        )
+        valid = (features is None or not features.invalid) and not (
+            self._advertiser is not None and sv.ClientHints.from_wire(raw_hints).malformed
+        )
+        return Negotiated(features, ids, self._resolver(ids), cacheable=valid)
+
+    # --- the end of a session -----------------------------------------------------
+
+    def on_session_end(self, callback: SessionEnded) -> None:
+        """Call ``callback(session_key)`` when a client's session ends (an HTTP DELETE,
+        an expired session, stdio closing). Per-session state, such as subscriptions,
+        must go then: the key is :func:`session_key` of the session's requests."""
+        self._session_ended.append(callback)
+
+    def _watch_session(self, ctx: ServerRequestContext[Any, Any]) -> None:
+        connection = getattr(ctx.session, "_connection", None)
+        state = getattr(connection, "state", None)
+        exit_stack = getattr(connection, "exit_stack", None)
+        if not self._session_ended or not isinstance(state, dict) or exit_stack is None:
+            return
+        if state.get(_WATCHED) is not self:
+            state[_WATCHED] = self
+            exit_stack.callback(self._end_session, connection)
+
+    def _end_session(self, key: Hashable) -> None:
+        for callback in self._session_ended:
+            try:
+                callback(key)
+            except Exception:  # one failing callback must not keep the others' state
+                logger.exception("a session-end callback failed")
 
     def context(self, ctx: ServerRequestContext[Any, Any]) -> HandlerContext:
         """The negotiation state of one request; raises the spec's error for a bad variant."""
+        self._watch_session(ctx)
         version = ctx.protocol_version
         era = Era.MODERN if version in MODERN_PROTOCOL_VERSIONS else Era.LEGACY
         # Read through the SDK's model by wire name: no per-request dump.

@@ -14,7 +14,7 @@ from mcp import Client
 from mcp_ext import models as m
 from mcp_ext.methods import RPCError
 
-from demos.devplatform.server import PAGE_SIZE, build, principal_from
+from demos.devplatform.server import PAGE_SIZE, DevPlatformHandler, build, principal_from
 from negotiation.sdk import available_variants, client_for, negotiation_extensions
 from negotiation.variants import META_KEY, Variant
 from tests.e2e.servers import client, http_server
@@ -211,3 +211,38 @@ def test_subscriptions_are_scoped_to_their_variant() -> None:
     )
     # ISSUE once (project-management subscription), README once (before unsubscribing).
     assert sorted(updates) == sorted([ISSUE, README])
+
+
+@pytest.mark.parametrize("closes", ["client exit", "two sessions, one closes"])
+def test_subscriptions_go_when_their_session_closes(closes: str) -> None:
+    """Like stdio closing: the SDK ends the connection, and its subscriptions go."""
+    adapter = build()
+    handler = adapter.handler
+    assert isinstance(handler, DevPlatformHandler)
+
+    async def subscribe(session: Any) -> None:
+        typed = client_for(session.session, variant="project-management")
+        await typed.resources_subscribe(m.SubscribeRequestParams(uri=ISSUE))
+        await typed.resources_subscribe(m.SubscribeRequestParams(uri=README))
+
+    def open_client() -> Client:
+        declared = negotiation_extensions(variant_hints={})
+        return Client(adapter.server, mode="legacy", extensions=declared)
+
+    async def main() -> tuple[int, int]:
+        async with open_client() as staying:
+            await subscribe(staying)
+            if closes == "client exit":
+                return handler.subscription_count, -1
+            async with open_client() as leaving:
+                await subscribe(leaving)
+                both = handler.subscription_count
+            await anyio.sleep(0)
+            return both, handler.subscription_count
+
+    while_open, after_one = anyio.run(main)
+    if closes == "client exit":
+        assert while_open == 2
+    else:
+        assert (while_open, after_one) == (4, 2)  # only the closed session's went
+    assert handler.subscription_count == 0

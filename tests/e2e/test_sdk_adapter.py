@@ -197,7 +197,9 @@ class _Counting:
         from negotiation.variants import VariantResolver
 
         self.calls.append(principal)
-        return Negotiated(client_features(capabilities), (str(principal),), VariantResolver(()))
+        features = client_features(capabilities)
+        valid = features is None or not features.invalid
+        return Negotiated(features, (str(principal),), VariantResolver(()), cacheable=valid)
 
 
 def test_memo_settles_each_declaration_and_principal_once() -> None:
@@ -221,6 +223,7 @@ def test_memo_settles_each_declaration_and_principal_once() -> None:
 
 def test_memo_session_fast_path_is_per_object_and_principal() -> None:
     import gc
+    import weakref
 
     from negotiation.sdk.memo import DeclarationMemo
 
@@ -232,38 +235,42 @@ def test_memo_session_fast_path_is_per_object_and_principal() -> None:
     assert memo.get(session, "q", sticky=True).ids == ("q",)
     assert len(settle.calls) == 2
     # A finished session's object is not kept alive by the memo.
+    alive = weakref.ref(session)
     del session, state
     gc.collect()
-    assert all(ref() is None for ref, _, _ in memo._by_object.values())
+    assert alive() is None
 
 
-def test_memo_is_bounded() -> None:
+def test_memo_is_bounded_by_bytes() -> None:
     from negotiation.sdk.memo import DeclarationMemo
 
-    memo = DeclarationMemo(_Counting(), size=4)
-    for n in range(20):
-        memo.get(_declared([f"tag{n}"]), None, sticky=True)
-    assert len(memo._by_declaration) <= 4 and len(memo._by_object) <= 4
+    memo = DeclarationMemo(_Counting(), max_bytes=64 * 1024)
+    for n in range(500):
+        memo.get(_declared([f"tag{n}-" + "x" * 200] * 50), None, sticky=True)
+        assert memo.bytes_used <= 64 * 1024
+    assert memo.bytes_used > 0
 
 
-def test_memo_declines_oversized_deep_and_odd_declarations() -> None:
+def test_memo_declines_invalid_deep_and_odd_declarations() -> None:
     from negotiation.sdk.memo import DeclarationMemo, declaration_key
 
     deep: Any = "x"
     for _ in range(5000):
         deep = [deep]
     odd = {_CN: {"features": [b"bytes"]}}
-    for capabilities in (
-        _declared([f"t{n}" for n in range(1000)]),
-        _declared(["agent"], hints=deep),
-        {"extensions": odd},
+    for capabilities, keyable in (
+        (_declared([f"t{n}" for n in range(1000)]), True),  # too many tags: invalid
+        (_declared(["x" * 2_000_000]), True),  # a tag over the length limit
+        (_declared(["agent"], hints=deep), False),
+        ({"extensions": odd}, False),
     ):
-        assert declaration_key(capabilities, None) is None
+        assert (declaration_key(capabilities, None) is not None) == keyable
         settle = _Counting()
         memo = DeclarationMemo(settle)
         memo.get(capabilities, None, sticky=False)
         memo.get(capabilities, None, sticky=False)
         assert len(settle.calls) == 2  # settled afresh, never memoised, never raised
+        assert memo.bytes_used == 0
 
 
 def test_memo_keys_tell_json_values_apart() -> None:
@@ -309,6 +316,8 @@ def _strict(value: Any) -> Any:
         return ("list", tuple(_strict(v) for v in value))
     if isinstance(value, dict):
         return ("dict", tuple(sorted((k, _strict(v)) for k, v in value.items())))
+    if isinstance(value, float):
+        return ("float", value.hex())  # 0.0 and -0.0 are different JSON
     return (type(value).__name__, value)
 
 
