@@ -160,6 +160,21 @@ CASES: list[Case] = [
     field_case("key_bidi", "a\u202eb"),
     field_case("key_non_ascii", "größe"),
     one("key_empty", 'export interface K { "": string }\n', "any"),
+    # ---- @conformsTo names a checker parameter
+    one(
+        "conforms_to_keyword_field",
+        "export interface T { class: object }\n"
+        "export interface R {\n  /** @conformsTo class */\n  v: object;\n}\n",
+        "ok",
+        "assert pkg.check_r(pkg.R(v={}), class_={'type': 'object'}) == []",
+    ),
+    one(
+        "conforms_to_checker_collision",
+        "export interface T { x: object }\n"
+        "export interface FooBar {\n  /** @conformsTo x */\n  v: object;\n}\n"
+        "export interface Foo_Bar {\n  /** @conformsTo x */\n  v: object;\n}\n",
+        "error",
+    ),
     # ---- names the generated package uses
     *[
         reserved_type(name)
