@@ -52,6 +52,11 @@ class CursorCheck:
     def ok(self) -> bool:
         return self.error is None
 
+    def raise_for_error(self) -> None:
+        """Raise the error as :class:`~negotiation.errors.NegotiationError`, if there is one."""
+        if self.error is not None:
+            raise errors.NegotiationError.from_wire(self.error)
+
 
 class CursorCodec:
     """Mints and checks variant-bound cursors under ``key`` (and retired keys)."""

@@ -1,8 +1,11 @@
-"""The runtime's JSON-RPC error objects, shaped exactly as the specifications print them.
+"""The runtime's JSON-RPC errors, shaped exactly as the specifications print them.
 
-Every function returns a fresh, JSON-ready ``dict`` whose key order (``code``,
+Every builder returns a fresh, JSON-ready ``dict`` whose key order (``code``,
 ``message``, ``data``) matches the spec examples, so ``json.dumps`` reproduces them.
-Wrap one in a full response with :func:`error_response`.
+Wrap one in a full response with :func:`error_response`, or raise it as the runtime's
+one exception type, :class:`NegotiationError` (``raise NegotiationError.from_wire(e)``);
+:mod:`negotiation.sdk` turns that into the SDK's ``MCPError`` with the same code,
+message and data.
 
 Client values echoed in an error (a requested variant, a tool name, a protocol
 version) pass through :func:`echo`: at most :data:`ECHO_LIMIT` characters, then a
@@ -14,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from mcp_ext.methods import RPCError
 from mcp_ext.models import (
     HEADER_MISMATCH,
     INVALID_PARAMS,
@@ -33,6 +37,7 @@ __all__ = [
     "RATE_LIMITED",
     "UNSUPPORTED_PROTOCOL_VERSION",
     "JsonRpcError",
+    "NegotiationError",
     "cursor_variant_mismatch",
     "echo",
     "error_response",
@@ -86,6 +91,25 @@ def echo(value: object) -> str:
     if name is None:
         return "<a non-JSON value>"
     return f"<a JSON {name}>"
+
+
+class NegotiationError(RPCError):
+    """A protocol error raised by the runtime: the spec's ``code``, ``message``, ``data``.
+
+    A subclass of the generated ``RPCError``, so the generated ``dispatch`` answers it
+    as a JSON-RPC error, and :mod:`negotiation.sdk` as the SDK's ``MCPError``.
+    """
+
+    @classmethod
+    def from_wire(cls, error: JsonRpcError) -> NegotiationError:
+        """The exception for an error object built by this module."""
+        if not isinstance(error, dict):
+            raise TypeError(f"expected a JSON-RPC error dict, not {type(error).__name__}")
+        return cls(error["code"], error["message"], error.get("data"))
+
+    def to_wire(self) -> JsonRpcError:
+        """The JSON-RPC ``error`` member (``data`` omitted when None)."""
+        return self.to_error()
 
 
 def error_response(request_id: str | int | None, error: JsonRpcError) -> dict[str, Any]:

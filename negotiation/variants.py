@@ -21,6 +21,7 @@ from mcp_ext.models import (
     SERVER_VARIANT_META_KEY,
     SERVER_VARIANTS_EXTENSION_ID,
 )
+from pydantic import BaseModel
 
 from negotiation import errors
 from negotiation._cache import BoundedCache, identity_key, json_size
@@ -41,12 +42,17 @@ __all__ = [
     "AsyncSelector",
     "ClientHints",
     "DeprecationInfo",
+    "HintsLike",
     "RankingCache",
     "SelectionContext",
     "Variant",
     "VariantAdvertiser",
+    "VariantLike",
     "VariantResolution",
     "VariantResolver",
+    "as_hints",
+    "as_variant",
+    "as_variants",
     "is_variant_rejection",
     "parse_available_variants",
     "rank_variants",
@@ -215,6 +221,47 @@ class ClientHints:
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+VariantLike = Variant | BaseModel | Mapping[str, Any]
+"""A variant as this module accepts it: a :class:`Variant`, the generated
+``mcp_ext.ServerVariant`` or its wire mapping."""
+HintsLike = ClientHints | BaseModel | Mapping[str, Any] | None
+"""Client hints: :class:`ClientHints`, the generated ``mcp_ext.VariantHints``, its wire
+mapping, or None (no hints)."""
+
+
+def as_variant(obj: object) -> Variant:
+    """``obj`` as a :class:`Variant`; TypeError for anything but a variant or its wire form."""
+    if isinstance(obj, Variant):
+        return obj
+    if isinstance(obj, BaseModel | Mapping):
+        return Variant.from_wire(obj)
+    raise TypeError(
+        "expected a negotiation.variants.Variant, an mcp_ext.ServerVariant or its wire "
+        f"mapping, not {type(obj).__name__}"
+    )
+
+
+def as_variants(variants: object) -> tuple[Variant, ...]:
+    """A sequence of variants (any :data:`VariantLike`) as :class:`Variant` objects."""
+    if isinstance(variants, str | bytes | Mapping | BaseModel) or not isinstance(
+        variants, Sequence
+    ):
+        raise TypeError(f"expected a sequence of server variants, not {type(variants).__name__}")
+    return tuple(as_variant(v) for v in variants)
+
+
+def as_hints(obj: object) -> ClientHints:
+    """``obj`` as :class:`ClientHints`; TypeError for anything but hints or their wire form."""
+    if isinstance(obj, ClientHints):
+        return obj
+    if obj is None or isinstance(obj, BaseModel | Mapping):
+        return ClientHints.from_wire(obj)
+    raise TypeError(
+        "expected negotiation.variants.ClientHints, an mcp_ext.VariantHints or its wire "
+        f"mapping, not {type(obj).__name__}"
+    )
+
+
 # --- server-side ranking --------------------------------------------------------------
 
 _STATUS_SCORE = {"stable": 20, "experimental": 0, "deprecated": -100}
@@ -227,8 +274,8 @@ def _preference_bonus(values: tuple[str, ...], top: int, step: int) -> dict[str,
     return bonus
 
 
-def score_variants(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
-    """The spec's rule-based score of each variant.
+def score_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[int]:
+    """The spec's rule-based score of each variant (accepts the generated models too).
 
     ``modelFamily`` +100 on a match (the client may list several families), else +50
     for a variant declaring ``any``; ``useCase`` 80 − 10 × its index in the client's
@@ -236,6 +283,10 @@ def score_variants(variants: Sequence[Variant], hints: ClientHints) -> list[int]
     variant without a ``modelFamily`` hint never matches (the spec's sample code would
     match two absent values).
     """
+    return _scores(as_variants(variants), as_hints(hints))
+
+
+def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
     families = frozenset(hints.hints.get("modelFamily", ()))
     use_case = _preference_bonus(hints.hints.get("useCase", ()), 80, 10)
     context_size = _preference_bonus(hints.hints.get("contextSize", ()), 40, 5)
@@ -258,9 +309,17 @@ def score_variants(variants: Sequence[Variant], hints: ClientHints) -> list[int]
     return scores
 
 
-def rank_variants(variants: Sequence[Variant], hints: ClientHints) -> list[Variant]:
-    """Variants by descending score; ties go to stable ones, then keep the given order."""
-    scores = score_variants(variants, hints)
+def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[Variant]:
+    """Variants by descending score; ties go to stable ones, then keep the given order.
+
+    Accepts :class:`Variant` or ``mcp_ext.ServerVariant`` objects and :class:`ClientHints`
+    or ``mcp_ext.VariantHints``; anything else raises TypeError naming the expected type.
+    """
+    return _rank(as_variants(variants), as_hints(hints))
+
+
+def _rank(variants: Sequence[Variant], hints: ClientHints) -> list[Variant]:
+    scores = _scores(variants, hints)
     # One integer per variant: score first, stability as the tie-breaker. The sort is
     # stable, so equal keys keep their original order.
     keys = [
@@ -382,7 +441,7 @@ class VariantAdvertiser:
 
     def __init__(
         self,
-        variants: Sequence[Variant],
+        variants: Sequence[VariantLike],
         *,
         visible: Visibility | None = None,
         limit: int = 5,
@@ -390,6 +449,7 @@ class VariantAdvertiser:
         ranker: AsyncRanker | None = None,
         ranker_timeout_seconds: float = 2.0,
     ) -> None:
+        variants = as_variants(variants)
         ids = [variant.id for variant in variants]
         duplicates = (
             sorted({i for i in ids if ids.count(i) > 1}) if len(set(ids)) != len(ids) else []
@@ -410,18 +470,18 @@ class VariantAdvertiser:
             return self._variants
         return tuple(v for v in self._variants if self._visible(principal, v))
 
-    def advertise(self, hints: ClientHints, principal: Hashable = None) -> Advertisement:
+    def advertise(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
         """Rule-based advertisement (cached when a cache was given)."""
+        hints = as_hints(hints)
         cached = self._cached(hints, principal)
         if cached is not None:
             return cached
         candidates = self.visible_to(principal)
-        return self._store(hints, principal, self._finish(rank_variants(candidates, hints), hints))
+        return self._store(hints, principal, self._finish(_rank(candidates, hints), hints))
 
-    async def advertise_async(
-        self, hints: ClientHints, principal: Hashable = None
-    ) -> Advertisement:
+    async def advertise_async(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
         """Like :meth:`advertise`, ranking with the pluggable ranker when there is one."""
+        hints = as_hints(hints)
         if self._ranker is None:
             return self.advertise(hints, principal)
         cached = self._cached(hints, principal)
@@ -471,6 +531,11 @@ class VariantResolution:
     def ok(self) -> bool:
         return self.error is None
 
+    def raise_for_error(self) -> None:
+        """Raise the error as :class:`~negotiation.errors.NegotiationError`, if there is one."""
+        if self.error is not None:
+            raise errors.NegotiationError.from_wire(self.error)
+
 
 class VariantResolver:
     """Resolves the variant of each request: ``_meta`` first, then the
@@ -486,9 +551,9 @@ class VariantResolver:
     __slots__ = ("_default", "_disclosed", "_from_header", "_from_meta", "_ids")
 
     def __init__(
-        self, selectable: Sequence[str | Variant] | None, *, disclose_ids: bool = True
+        self, selectable: Sequence[str | VariantLike] | None, *, disclose_ids: bool = True
     ) -> None:
-        ids = tuple(v.id if isinstance(v, Variant) else v for v in selectable or ())
+        ids = tuple(v if isinstance(v, str) else as_variant(v).id for v in selectable or ())
         self._ids = ids
         self._disclosed = ids if disclose_ids else None
         self._from_meta = {i: VariantResolution(i, "meta") for i in ids}
@@ -558,13 +623,20 @@ class SelectionContext:
     user_preferred_variant: str | None = None
 
 
-def select_variant(available: Sequence[Variant], context: SelectionContext) -> str | None:
+def select_variant(
+    available: Sequence[VariantLike], context: SelectionContext | None = None
+) -> str | None:
     """The spec's client rules, in order: fewer than 10 000 remaining tokens -> the first
     compact variant; a mode -> the first variant whose ``useCase`` is that mode; the
     user's preferred variant if offered; else the server's default. None when the
-    server offers no variants."""
+    server offers no variants. Accepts the generated ``mcp_ext.ServerVariant`` too."""
     if not available:
         return None
+    available = as_variants(available)
+    if context is None:
+        context = SelectionContext()
+    elif not isinstance(context, SelectionContext):
+        raise TypeError(f"expected a SelectionContext, not {type(context).__name__}")
     if context.remaining_tokens is not None and context.remaining_tokens < COMPACT_TOKEN_THRESHOLD:
         for variant in available:
             if variant.hints.get("contextSize") == "compact":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, Literal
 
 from mcp_ext.models import (
@@ -183,9 +183,24 @@ def choose_version(preferred: Sequence[str], supported: Sequence[str]) -> str | 
     return next((version for version in preferred if version in offered), None)
 
 
-class Era(Enum):
+class Era(StrEnum):
+    """The protocol era of a request or a server: the one era type of the package.
+
+    ``LEGACY`` is the ``initialize`` handshake (up to 2025-11-25), ``MODERN`` per-request
+    ``_meta`` (2026-07-28 on). A ``StrEnum``: ``Era.LEGACY == "legacy"``.
+    """
+
     MODERN = "modern"
     LEGACY = "legacy"
+
+    @classmethod
+    def of(cls, protocol_version: str) -> Era:
+        """The era of a protocol version string."""
+        if not isinstance(protocol_version, str):
+            raise TypeError(
+                f"protocol_version must be a str, not {type(protocol_version).__name__}"
+            )
+        return cls.MODERN if is_modern_version(protocol_version) else cls.LEGACY
 
 
 def detect_era_stdio(response: object) -> Era:

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._cache import BoundedCache, exact_key, identity_key, json_size
 from negotiation._wire import wire_get
+from negotiation.content import NegotiationContext
+from negotiation.versioning import Era
 
 __all__ = ["DeclarationMemo", "Negotiated"]
 
@@ -34,10 +36,29 @@ _ENTRY_OVERHEAD = 1024  # the entry, the key tuple, the Negotiated and its resol
 class Negotiated:
     """What one declaration and principal settle for all their requests."""
 
-    features: cn.FeatureSet | None
+    context: NegotiationContext  # features, format, advertised, principal; no era yet
     ids: tuple[str, ...]  # the variants this principal may select, default first
     resolver: sv.VariantResolver
     cacheable: bool = True  # False when the declaration was invalid: never memoised
+    _views: dict[tuple[str | None, str], NegotiationContext] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    @property
+    def features(self) -> cn.FeatureSet | None:
+        return self.context.features
+
+    def view(self, variant: str | None, era: Era, protocol_version: str) -> NegotiationContext:
+        """The request's context for a resolved variant (one per variant and version)."""
+        key = (variant, protocol_version)
+        view = self._views.get(key)
+        if view is None:
+            # At most (variants + 1) x protocol versions: bounded by the server's config.
+            view = replace(
+                self.context, variant=variant, era=era, protocol_version=protocol_version
+            )
+            self._views[key] = view
+        return view
 
 
 Settle = Callable[[object, Hashable], Negotiated]
@@ -56,17 +77,18 @@ def declaration_parts(capabilities: object) -> tuple[object, object, object]:
 def declaration_key(capabilities: object, principal: Hashable) -> Hashable | None:
     """A type-exact key for everything :class:`Negotiated` depends on; None when the
     declaration is not JSON (so not memoisable)."""
-    content, features, hints = declaration_parts(capabilities)
+    content, _, hints = declaration_parts(capabilities)
     try:
-        return (identity_key(principal), content is not None, exact_key(features), exact_key(hints))
+        # The whole settings object: its version shapes the context too.
+        return (identity_key(principal), exact_key(content), exact_key(hints))
     except TypeError:
         return None
 
 
 def declaration_size(capabilities: object) -> int:
     """What memoising this declaration costs, in bytes (estimated)."""
-    _, features, hints = declaration_parts(capabilities)
-    return _ENTRY_OVERHEAD + 2 * (json_size(features) + json_size(hints))
+    content, _, hints = declaration_parts(capabilities)
+    return _ENTRY_OVERHEAD + 2 * (json_size(content) + json_size(hints))
 
 
 class DeclarationMemo:
