@@ -1,13 +1,17 @@
-"""Emits ``methods.py``: the ``METHODS`` registry, ``MethodSpec``, ``RPCError``."""
+"""Emits ``methods.py``: the ``METHODS`` registry, ``MethodSpec``, ``RPCError``.
+
+Also where the binding emitters (registry, server, client, validators) get their templates:
+`codegen.templating`, the emitters' one environment, loads each once per process.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from codegen import ir
-from codegen.emit.render import template as template
 from codegen.errors import Diagnostics
 from codegen.methods import MethodEntry, build_registry
+from codegen.templating import template as template
 
 MODULE = "methods.py"
 
