@@ -98,7 +98,12 @@ class TypeWriter:
             case ir.Tuple(items=items):
                 parts = [self.annotation(item, owner, key) for item in items]
                 text = "tuple[" + ", ".join(p.text for p in parts) + "]" if parts else "tuple[()]"
-                return _merge(text, parts)
+                # A strict tuple takes only a Python tuple, but decoded JSON holds a list:
+                # lax on the container alone (its items stay strict).
+                text = f"{self.sym['Annotated']}[{text}, _Strict(False)]"
+                merged = _merge(text, parts)
+                merged.imports |= {"Annotated", "Strict"}
+                return merged
             case ir.Mapping(value=value):
                 return self._wrap("dict[str, {}]", self.annotation(value, owner, key))
             case ir.Union(members=members):
