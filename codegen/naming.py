@@ -28,6 +28,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from codegen import ir
 from codegen.errors import SchemaError
@@ -49,8 +50,28 @@ RESERVED_MODULE_NAMES = frozenset(
     }
 )
 
-# Every built-in name: generated code reads ``str``, ``int``, ``dict``... unqualified.
-_BUILTINS = frozenset(dir(builtins))
+
+def _builtins_generated_code_reads() -> frozenset[str]:
+    """The built-ins generated code may read unqualified (``str``, ``int``, ``isinstance``...).
+
+    Every identifier in the templates, the static runtime and the emitters (which write
+    Python text too) that names a built-in: a superset of what is emitted, computed from
+    the sources so it follows them. A schema type may take any other built-in's name
+    (``Warning``, ``TimeoutError``): nothing generated refers to those.
+    """
+    here = Path(__file__).parent
+    sources = [
+        *(here / "templates").glob("*.jinja"),
+        *(here / "runtime").glob("*.py"),
+        *(here / "emit").glob("*.py"),
+    ]
+    words: set[str] = set()
+    for source in sources:
+        words.update(re.findall(r"[A-Za-z_]\w*", source.read_text("utf-8")))
+    return frozenset(words & set(dir(builtins)))
+
+
+_BUILTINS = _builtins_generated_code_reads()
 
 # Library names the module imports; one a schema type also uses is imported as ``_Name``.
 HELPER_NAMES = (

@@ -213,6 +213,16 @@ CASES: list[Case] = [
         "try:\n    pkg.User.model_validate({'f': {'a': 'x'}, 's': 1, 'k': 'x'})\n"
         "except pydantic.ValidationError: pass\nelse: raise AssertionError('s is not a str')",
     ),
+    one(
+        "type_named_like_an_unused_builtin",
+        "export interface Warning { text: string }\nexport interface TimeoutError { ms: number }\n"
+        "export interface Report { w: Warning; t?: TimeoutError; s: string }\n",
+        "ok",
+        "r = pkg.Report.model_validate({'w': {'text': 'x'}, 's': 'y'})\n"
+        "assert isinstance(r.w, pkg.Warning) and r.s == 'y'\n"
+        "assert pkg.Warning is not __builtins__['Warning'] if isinstance(__builtins__, dict) "
+        "else pkg.Warning is not __builtins__.Warning",
+    ),
     one("type_named_BaseModel", "export interface BaseModel { a: string }\n", "any"),
     one(
         "nfkc_collision",
