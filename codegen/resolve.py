@@ -45,6 +45,7 @@ def _resolve(modules: Sequence[ir.Module], diags: Diagnostics) -> ir.Schema:
     schema = ir.Schema(rewritten, tuple(overrides), tuple(m.path for m in modules))
     _check_extends(schema)
     _check_cycles(schema)
+    _check_depth(schema)
     _check_redeclarations(schema)
     _warn_unused(schema, diags)
     return schema
@@ -327,6 +328,91 @@ def _find_cycle(schema: ir.Schema, edges: dict[str, list[str]], start: str, done
         else:
             path.pop()
             done.add(name)
+
+
+# How deep a type may get once aliases are expanded and bases followed: each later pass
+# may recurse that deep, so this (with parse's MAX_TYPE_DEPTH per written type) keeps every
+# pass far from Python's recursion limit. The official MCP schema reaches about 20.
+MAX_EXPANDED_DEPTH = 100
+
+
+def _check_depth(schema: ir.Schema) -> None:
+    """``SchemaError`` at the first declaration whose expanded depth passes the bound.
+
+    A ref to an alias counts the alias's own depth, as does a base in ``extends`` or a
+    ref inside an alias (``A & B``, unions of interfaces); a property's ref to an
+    interface counts one (a class boundary, which no pass expands). Computed bottom-up
+    with an explicit stack; a recursive alias (through an array or object) counts its
+    back edge as one.
+    """
+    depth: dict[str, int] = {}
+
+    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool) -> int:
+        match t:
+            case ir.Ref(name=name):
+                target = schema.decls.get(name)
+                if isinstance(target, ir.Alias) or (
+                    expand_interfaces and isinstance(target, ir.Interface)
+                ):
+                    return 1 + depth.get(name, 0)
+                return 1
+            case ir.Array(items=item) | ir.Mapping(value=item) | ir.Omit(base=item):
+                return 1 + expr_depth(item, expand_interfaces)
+            case ir.Tuple(items=items) | ir.Union(members=items) | ir.Intersection(members=items):
+                return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
+            case ir.Object():
+                return 1 + body_depth(t)
+            case _:
+                return 1
+
+    def body_depth(body: ir.Object) -> int:
+        types = [prop.type for prop in body.properties]
+        if body.index is not None:
+            types.append(body.index.value)
+        return max((expr_depth(x, False) for x in types), default=0)
+
+    def decl_depth(decl: ir.Decl) -> int:
+        if isinstance(decl, ir.Alias):
+            return expr_depth(decl.type, True)
+        if isinstance(decl, ir.Interface):
+            bases = max((expr_depth(b, True) for b in decl.extends), default=0)
+            return 1 + max(bases, body_depth(decl.body))
+        return 1
+
+    def needs(decl: ir.Decl) -> list[str]:
+        if isinstance(decl, ir.Alias):
+            return list(_ref_names(decl.type))
+        if isinstance(decl, ir.Interface):
+            names = [n for base in decl.extends for n in _ref_names(base)]
+            names += [n for n in _ref_names(decl.body) if isinstance(schema.decls.get(n), ir.Alias)]
+            return names
+        return []
+
+    on_path: set[str] = set()
+    for start in schema.decls:
+        stack = [(start, False)]
+        while stack:
+            name, ready = stack.pop()
+            if name in depth or (not ready and name in on_path):
+                continue
+            decl = schema.decls[name]
+            if not ready:
+                on_path.add(name)
+                stack.append((name, True))
+                stack += [
+                    (n, False)
+                    for n in needs(decl)
+                    if n in schema.decls and n not in depth and n not in on_path
+                ]
+                continue
+            on_path.discard(name)
+            depth[name] = decl_depth(decl)
+            if depth[name] > MAX_EXPANDED_DEPTH:
+                raise SchemaError(
+                    decl.span,
+                    f"'{name}' nests more than {MAX_EXPANDED_DEPTH} levels deep once its "
+                    "aliases and bases are expanded; shorten the chain",
+                )
 
 
 def _check_redeclarations(schema: ir.Schema) -> None:

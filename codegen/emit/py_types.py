@@ -14,11 +14,11 @@ dispatch on the input's type (see ``TypeWriter._route_by_kind``).
 
 from __future__ import annotations
 
-import json
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from codegen import ir
+from codegen import escape, ir
 from codegen.emit.py_layout import ClassLayout, Layouts
 from codegen.emit.py_routes import (
     KeyRule,
@@ -50,7 +50,9 @@ def py_literal(value: ir.LiteralValue, span: ir.Span) -> str:
     if isinstance(value, bool):
         return "True" if value else "False"
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return escape.py_str(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise SchemaError(span, f"the number literal {value} has no finite value")
     if isinstance(value, float) and not value.is_integer():
         raise SchemaError(span, f"a non-integer number literal ({value}) cannot be a Literal")
     return str(int(value))
@@ -266,7 +268,9 @@ class TypeWriter:
         discriminator = self._discriminator(models)
         if discriminator is not None:
             field = self.sym["Field"]
-            annotation.text = f'{annotated}[{text}, {field}(discriminator="{discriminator}")]'
+            annotation.text = (
+                f"{annotated}[{text}, {field}(discriminator={escape.py_str(discriminator)})]"
+            )
             annotation.imports |= {"Annotated", "Field"}
             annotation.refs |= set(models)
             return
