@@ -57,9 +57,9 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_bad_inputs.py",
     ],
     "codegen/escape.py": [
-        "tests/test_golden.py",
-        "tests/test_pydantic_emit.py",
-        "tests/test_stubs.py",
+        "tests/test_escape.py",
+        "tests/test_escape_properties.py",
+        "tests/test_templating.py",
     ],
 }
 
