@@ -113,6 +113,12 @@ class _Emitter:
 
     def alias_definition(self, decl: ir.Alias) -> JSON:
         target = decl.type
+        if decl.enum and isinstance(target, ir.Union):
+            # An enum keeps its declaration order; numeric members are "number".
+            values = [m.value for m in target.members if isinstance(m, ir.Literal)]
+            kind = _literal_type(values)
+            kind = "number" if kind == "integer" else kind
+            return self.with_doc({"enum": values, "type": kind}, decl.doc)
         if isinstance(target, ir.Ref):
             # ``type EmptyResult = Result``: TypeScript sees the same type under two names.
             out = self.type_schema(target)
@@ -185,7 +191,10 @@ class _Emitter:
         required = sorted(p.name for p in properties if not p.optional)
         if required:
             out["required"] = required
-        if index is not None:
+        if index is not None and index.numeric:
+            out["patternProperties"] = {"^[0-9]+$": self.type_schema(index.value)}
+            out["additionalProperties"] = False
+        elif index is not None:
             out["additionalProperties"] = self.type_schema(index.value)
         return out
 
@@ -236,6 +245,8 @@ class _Emitter:
 
     def structural_schema(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> JSON:
         match t:
+            case ir.Primitive(name=name, pattern=str(pattern)):
+                return {"type": "string", "pattern": pattern}
             case ir.Primitive(name=name):
                 return _primitive_schema(name)
             case ir.Literal(value=value):
@@ -246,12 +257,12 @@ class _Emitter:
                 return {"type": "array", "items": self.type_schema(items)}
             case ir.Tuple(items=()):
                 return {"type": "array", "maxItems": 0}
-            case ir.Tuple(items=items):
+            case ir.Tuple(items=items, min_items=min_items):
                 n = len(items)
                 return {
                     "type": "array",
                     "prefixItems": [self.type_schema(i) for i in items],
-                    "minItems": n,
+                    "minItems": n if min_items is None else min_items,
                     "maxItems": n,
                 }
             case ir.Union():

@@ -83,6 +83,9 @@ class TypeWriter:
         self, expr: ir.TypeExpr, owner: str, key: str, doc: ir.Doc = ir.EMPTY_DOC
     ) -> Annotation:
         match expr:
+            case ir.Primitive(pattern=str(pattern)):
+                text = f"{self.sym['Annotated']}[str, {self.sym['Field']}(pattern={pattern!r})]"
+                return Annotation(text, imports={"Annotated", "Field"})
             case ir.Primitive(name=name):
                 return self._primitive(name, doc, expr.span)
             case ir.Literal(value=value):
@@ -93,9 +96,15 @@ class TypeWriter:
             case ir.Array(items=items):
                 inner = self.annotation(items, owner, key)
                 return self._wrap("list[{}]", inner)
-            case ir.Tuple(items=items):
+            case ir.Tuple(items=items, min_items=min_items):
                 parts = [self.annotation(item, owner, key) for item in items]
                 text = "tuple[" + ", ".join(p.text for p in parts) + "]" if parts else "tuple[()]"
+                if min_items is not None:  # ``[A, B?]``: one tuple type per allowed length
+                    lengths = range(min_items, len(parts) + 1)
+                    text = " | ".join(
+                        "tuple[" + ", ".join(p.text for p in parts[:n]) + "]" if n else "tuple[()]"
+                        for n in lengths
+                    )
                 return _merge(text, parts)
             case ir.Mapping(value=value):
                 return self._wrap("dict[str, {}]", self.annotation(value, owner, key))
