@@ -320,6 +320,8 @@ class Schema:
     decls: dict[str, Decl]
     overrides: tuple[Override, ...] = ()
     files: tuple[str, ...] = field(default=())
+    # ``--default-number-type``: what an unannotated ``number`` means (as typescript-json-schema).
+    default_number_type: Lit["number", "integer"] = "number"
 
     def interface(self, name: str) -> Interface | None:
         decl = self.decls.get(name)

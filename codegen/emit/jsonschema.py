@@ -247,6 +247,8 @@ class _Emitter:
         match t:
             case ir.Primitive(name=name, pattern=str(pattern)):
                 return {"type": "string", "pattern": pattern}
+            case ir.Primitive(name="number"):
+                return {"type": self.schema.default_number_type}
             case ir.Primitive(name=name):
                 return _primitive_schema(name)
             case ir.Literal(value=value):

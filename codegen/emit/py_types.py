@@ -130,7 +130,10 @@ class TypeWriter:
 
     def _primitive(self, name: str, doc: ir.Doc, span: ir.Span) -> Annotation:
         if name == "number":
-            if (doc.get("TJS-type") or "").strip() == "integer":
+            tjs_type = (doc.get("TJS-type") or "").strip()
+            if tjs_type == "integer" or (
+                not tjs_type and self.schema.default_number_type == "integer"
+            ):
                 return Annotation("int")
             return Annotation("int | float")
         simple = {"string": "str", "boolean": "bool", "null": "None", "undefined": "None"}
