@@ -190,9 +190,7 @@ def _options(import_map: tuple[str, ...], default_number_type: str) -> Options:
     "-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Default: stdout."
 )
 @click.option("--import-map", "import_map", multiple=True, metavar="SPECIFIER=PATH")
-@click.option(
-    "--default-number-type", type=click.Choice(["number", "integer"]), default="number"
-)
+@click.option("--default-number-type", type=click.Choice(["number", "integer"]), default="number")
 def jsonschema(
     files: tuple[Path, ...],
     output: Path | None,

@@ -141,9 +141,7 @@ class _Expander:
         self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
     ) -> ir.TypeExpr:
         params = decl.params
-        if len(args) > len(params) or any(
-            p.default is None for p in params[len(args) :]
-        ):
+        if len(args) > len(params) or any(p.default is None for p in params[len(args) :]):
             need = sum(1 for p in params if p.default is None)
             raise SchemaError(
                 span, f"'{decl.name}' takes {need}..{len(params)} type arguments, got {len(args)}"
@@ -152,7 +150,12 @@ class _Expander:
         full = list(args)
         for param in params[len(args) :]:
             assert param.default is not None
-            full.append(self.type(param.default, {**env, **dict(zip([p.name for p in params], full, strict=False))}))
+            full.append(
+                self.type(
+                    param.default,
+                    {**env, **dict(zip([p.name for p in params], full, strict=False))},
+                )
+            )
         env = {p.name: a for p, a in zip(params, full, strict=True)}
         if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
             # A generic alias of a union, array...: TypeScript inlines it where used.
@@ -177,7 +180,9 @@ class _Expander:
         if name == "Readonly":
             return args[0]
         if name == "NonNullable":
-            return _without(args[0], lambda m: isinstance(m, ir.Primitive) and m.name in ("null", "undefined"))
+            return _without(
+                args[0], lambda m: isinstance(m, ir.Primitive) and m.name in ("null", "undefined")
+            )
         if name in ("Exclude", "Extract"):
             drop = self.literal_keys(args[1])
             keep = name == "Extract"
@@ -237,7 +242,9 @@ class _Expander:
             if isinstance(target, ir.Array):
                 return target.items
             if isinstance(target, ir.Tuple):
-                return _flat_union(target.items) if len(target.items) != 1 else target.items[0]
+                if len(target.items) == 1:
+                    return target.items[0]
+                return ir.Union(_flat_union(target.items), span)
         if isinstance(key, ir.Primitive) and key.name == "string":
             index = self.index(t)
             if index is not None:
@@ -250,9 +257,7 @@ class _Expander:
             found.append(props[str(k)].type)
         return found[0] if len(found) == 1 else ir.Union(_flat_union(tuple(found)), span)
 
-    def intersection(
-        self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]
-    ) -> ir.TypeExpr:
+    def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
         for i, member in enumerate(members):
             inner = member
             if isinstance(inner, ir.Union):
@@ -286,16 +291,22 @@ class _Expander:
             t = self.type(decl.type, {})
         return t
 
-    def properties(self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> tuple[ir.Property, ...]:
+    def properties(
+        self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
+    ) -> tuple[ir.Property, ...]:
         t = self.deref(t)
         match t:
             case ir.Ref() if t.name not in seen:
-                decl = self.lookup(t.name)
-                if isinstance(decl, ir.Interface):
-                    decl = self.decl(decl, {}) if decl.params == () else decl
+                found = self.lookup(t.name)
+                if isinstance(found, ir.Interface):
+                    decl = self.decl(found, {}) if found.params == () else found
+                    assert isinstance(decl, ir.Interface)
                     merged: dict[str, ir.Property] = {}
                     for base in decl.extends:
-                        merged.update((p.name, p) for p in self.properties(self.type(base, {}), seen | {t.name}))
+                        merged.update(
+                            (p.name, p)
+                            for p in self.properties(self.type(base, {}), seen | {t.name})
+                        )
                     merged.update((p.name, p) for p in decl.body.properties)
                     return tuple(merged.values())
             case ir.Object():

@@ -25,7 +25,9 @@ def parse_import_map(entries: tuple[str, ...]) -> dict[str, Path]:
     for entry in entries:
         specifier, sep, path = entry.partition("=")
         if not sep or not specifier or not path:
-            raise SchemaError(ir.Span("--import-map", 1, 1), f"expected SPECIFIER=PATH, got {entry!r}")
+            raise SchemaError(
+                ir.Span("--import-map", 1, 1), f"expected SPECIFIER=PATH, got {entry!r}"
+            )
         mapping[specifier] = Path(path)
     return mapping
 
@@ -43,7 +45,11 @@ def entry_file(path: Path) -> Path:
                 data = {}
             declared = data.get("types") or data.get("typings") if isinstance(data, dict) else None
             if isinstance(declared, str):
-                for candidate in (declared, declared + ".d.ts", declared.removesuffix(".js") + ".d.ts"):
+                for candidate in (
+                    declared,
+                    declared + ".d.ts",
+                    declared.removesuffix(".js") + ".d.ts",
+                ):
                     if (path / candidate).is_file():
                         return path / candidate
         for name in ("index.d.ts", "index.ts"):
@@ -71,7 +77,9 @@ def package_files(
             continue
         seen.add(key)
         if len(seen) > MAX_FILES:
-            raise SchemaError(ir.Span(str(path), 1, 1), f"packages import more than {MAX_FILES} files")
+            raise SchemaError(
+                ir.Span(str(path), 1, 1), f"packages import more than {MAX_FILES} files"
+            )
         files.append(path)
         module = parse(path)
         for imp in module.imports:

@@ -160,8 +160,8 @@ class _ModuleParser:
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
         ambient = self.path.endswith(".d.ts")
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
-        decls = self.mark_exported(decls, exported_later)
-        return ir.Module(self.path, decls, tuple(imports), tuple(self.enum_members))
+        marked = self.mark_exported(decls, exported_later)
+        return ir.Module(self.path, marked, tuple(imports), tuple(self.enum_members))
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -191,9 +191,7 @@ class _ModuleParser:
             elif node.type == "import_statement":
                 imports.append(self.import_statement(node))
             elif node.type != "empty_statement":
-                decls.extend(
-                    self.declaration(node, doc, span, exported=namespace, ambient=ambient)
-                )
+                decls.extend(self.declaration(node, doc, span, exported=namespace, ambient=ambient))
             doc = ir.EMPTY_DOC
         return decls, imports, exported_later
 
@@ -334,9 +332,7 @@ class _ModuleParser:
             self.unsupported(body, "import inside a namespace")
         return list(self.mark_exported(decls, exported_later))
 
-    def enum(
-        self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool
-    ) -> ir.Alias:
+    def enum(self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool) -> ir.Alias:
         """``enum E { A = "a", B }``: the union of its member values (as typescript-json-schema)."""
         name = self.text(self.field(node, "name"))
         members: list[ir.TypeExpr] = []
@@ -376,12 +372,18 @@ class _ModuleParser:
                 if is_jsdoc(self.text(member)):
                     member_doc = parse_jsdoc(self.text(member))
                 continue
-            if member.type != "public_field_definition" or member.child_by_field_name("type") is None:
+            if (
+                member.type != "public_field_definition"
+                or member.child_by_field_name("type") is None
+            ):
                 if ambient:
                     self.skip(node)
                     return []
                 self.unsupported(member, "class with methods or untyped fields (use an interface)")
-            if any(c.type == "accessibility_modifier" and self.text(c) != "public" for c in _children(member)):
+            if any(
+                c.type == "accessibility_modifier" and self.text(c) != "public"
+                for c in _children(member)
+            ):
                 member_doc = ir.EMPTY_DOC
                 continue
             properties.append(self.property(member, member_doc))
@@ -393,7 +395,11 @@ class _ModuleParser:
                     bases.extend(self.type(t) for t in _children(clause) if t.type != "comment")
         body = ir.Object(tuple(properties), None, self.span(node))
         params = self.type_parameters(node)
-        return [ir.Interface(self.text(name_node), body, tuple(bases), exported, doc, span, params=params)]
+        return [
+            ir.Interface(
+                self.text(name_node), body, tuple(bases), exported, doc, span, params=params
+            )
+        ]
 
     def type_parameters(self, node: tree_sitter.Node) -> tuple[ir.TypeParam, ...]:
         params = node.child_by_field_name("type_parameters")

@@ -137,9 +137,7 @@ def with_packages(
     from codegen.import_map import package_files
 
     mapping = {spec: Path(path) for spec, path in options.import_map}
-    files, packages = package_files(
-        mapping, lambda p: parse_sources(read_sources([p]), cache)[0]
-    )
+    files, packages = package_files(mapping, lambda p: parse_sources(read_sources([p]), cache)[0])
     known = {s.name for s in sources}
     extra = [s for s in read_sources(files) if s.name not in known]
     return [*sources, *extra], packages

@@ -22,7 +22,8 @@ REQUEST, RESPONSE, RESULT = "Request", "Response", "Result"
 def add_result_aliases(decls: dict[str, ir.Decl], diagnostics: Diagnostics) -> dict[str, ir.Decl]:
     added: dict[str, ir.Decl] = {}
     requests = [
-        d for n, d in decls.items()
+        d
+        for n, d in decls.items()
         if isinstance(d, ir.Interface) and n.endswith(REQUEST) and _has_literal_method(d)
     ]
     if is_mcp(decls) or not any(r.name.removesuffix(REQUEST) + RESPONSE in decls for r in requests):
@@ -41,18 +42,18 @@ def add_result_aliases(decls: dict[str, ir.Decl], diagnostics: Diagnostics) -> d
                 decl.span,
             )
             doc = ir.Doc(f"The result of `{name}`: the schema does not say.")
-            added[result_name] = ir.Alias(result_name, ir.Primitive("unknown"), True, doc, decl.span)
+            added[result_name] = ir.Alias(
+                result_name, ir.Primitive("unknown"), True, doc, decl.span
+            )
             continue
-        result = response and _success_result(decls, response, set())
+        result = _success_result(decls, response, set())
         if result is not None:
             doc = ir.Doc(f"The result of a successful `{name}` (from `{stem}{RESPONSE}`).")
             added[result_name] = ir.Alias(result_name, result, True, doc, response.span)
     return {**decls, **added} if added else decls
 
 
-def _success_result(
-    decls: dict[str, ir.Decl], decl: ir.Decl, seen: set[str]
-) -> ir.TypeExpr | None:
+def _success_result(decls: dict[str, ir.Decl], decl: ir.Decl, seen: set[str]) -> ir.TypeExpr | None:
     """The type of ``result`` in the (first) member of ``decl`` that declares one."""
     if decl.name in seen:
         return None
@@ -78,9 +79,7 @@ def _success_result(
 
 
 def _has_literal_method(decl: ir.Interface) -> bool:
-    return any(
-        p.name == "method" and isinstance(p.type, ir.Literal) for p in decl.body.properties
-    )
+    return any(p.name == "method" and isinstance(p.type, ir.Literal) for p in decl.body.properties)
 
 
 def is_mcp(decls: dict[str, ir.Decl]) -> bool:

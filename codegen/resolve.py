@@ -277,11 +277,16 @@ class _Rewriter:
             if name not in self.decls:
                 raise SchemaError(t.span, f"unknown type '{t.name}'")
             t = dataclasses.replace(t, name=name)
-        if name in (KEYOF, INDEXED) or (name in self.decls and self.decls[name].kind != "const" and self.decls[name].params):
+        target = self.decls.get(name)
+        if name in (KEYOF, INDEXED) or (
+            isinstance(target, ir.Interface | ir.Alias) and target.params
+        ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
         if name in UTILITIES and name not in self.decls:
             return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
-        if t.args or (name in ("Record", "Array", "Omit", "ReadonlyArray") and name not in self.decls):
+        if t.args or (
+            name in ("Record", "Array", "Omit", "ReadonlyArray") and name not in self.decls
+        ):
             return self.generic(t)
         decl = self.decls.get(name)
         if decl is None:

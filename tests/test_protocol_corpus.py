@@ -66,7 +66,9 @@ def _oracle(name: str, flags: list[str]) -> dict[str, Any]:
 def equal_share(name: str) -> tuple[float, list[str]]:
     options, flags, _ = CORPUS[name]
     oracle = _oracle(name, flags)
-    ours = normalise_document(schema_document(load_schema(schema_files(PROTOCOLS / name), options=options)))
+    ours = normalise_document(
+        schema_document(load_schema(schema_files(PROTOCOLS / name), options=options))
+    )
     differing = sorted(k for k in oracle if oracle[k] != ours.get(k))
     return 1 - len(differing) / len(oracle), differing
 

@@ -45,7 +45,12 @@ CASES: dict[str, tuple[str, str, Any, Any]] = {
         {"v": {"a": "1", "c": "2"}},
         {"v": {"a": "1"}},
     ),
-    "partial": ("interface B { a: string; b: number }\nexport type X = Partial<B>;", "X", {}, {"a": 1}),
+    "partial": (
+        "interface B { a: string; b: number }\nexport type X = Partial<B>;",
+        "X",
+        {},
+        {"a": 1},
+    ),
     "required": (
         "interface B { a?: string }\nexport type X = Required<B>;",
         "X",
@@ -58,7 +63,12 @@ CASES: dict[str, tuple[str, str, Any, Any]] = {
         {"b": 1},
         {},
     ),
-    "readonly_utility": ("interface B { a: string }\nexport type X = Readonly<B>;", "X", {"a": "x"}, {}),
+    "readonly_utility": (
+        "interface B { a: string }\nexport type X = Readonly<B>;",
+        "X",
+        {"a": "x"},
+        {},
+    ),
     "generic_interface": (
         "export interface Page<T> { items: T[] }\ninterface Tool { name: string }\n"
         "export interface X { page: Page<Tool> }",
@@ -72,7 +82,12 @@ CASES: dict[str, tuple[str, str, Any, Any]] = {
         {"b": {"v": 1}},
         {"b": {"v": "s"}},
     ),
-    "generic_alias": ("type List<T> = T[];\nexport interface X { l: List<string> }", "X", {"l": ["a"]}, {"l": [1]}),
+    "generic_alias": (
+        "type List<T> = T[];\nexport interface X { l: List<string> }",
+        "X",
+        {"l": ["a"]},
+        {"l": [1]},
+    ),
     "keyof": (
         "interface B { a: string; b: string }\nexport type X = keyof B;",
         "X",
@@ -168,7 +183,9 @@ def test_import_map_compiles_package_types(tmp_path: Path) -> None:
     (package / "tool.d.ts").write_text("export interface Tool { name: string }")
     (package / "index.d.ts").write_text('export * from "./tool";')
     schema = tmp_path / "schema.ts"
-    schema.write_text('import type { Tool } from "@acme/tools";\nexport interface Page { items: Tool[] }')
+    schema.write_text(
+        'import type { Tool } from "@acme/tools";\nexport interface Page { items: Tool[] }'
+    )
     options = Options(import_map=(("@acme/tools", str(package)),))
     defs = schema_document(load_schema([schema], options=options))["$defs"]
     assert sorted(defs) == ["Page", "Tool"]
