@@ -110,9 +110,9 @@ def main() -> None:
 @click.option(
     "--default-number-type",
     type=click.Choice(["number", "integer"]),
-    default="number",
-    show_default=True,
-    help="What an unannotated 'number' means (as typescript-json-schema's option).",
+    default=None,
+    help="What 'number' and number literals mean, as typescript-json-schema's option. "
+    "Unset: 'number' stays number, integer literals are integer.",
 )
 def generate(
     source: Path,
@@ -123,7 +123,7 @@ def generate(
     cache_dir: Path | None,
     no_cache: bool,
     import_map: tuple[str, ...],
-    default_number_type: str,
+    default_number_type: str | None,
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if from_jsonschema is not None:
@@ -143,7 +143,7 @@ def generate(
         argv += ["--schema", str(source), "--out", str(out)]
     for entry in import_map:
         argv += ["--import-map", entry]
-    if default_number_type != "number":
+    if default_number_type is not None:
         argv += ["--default-number-type", default_number_type]
     command = "make generate" if argv == ["generate"] else _command(argv)
     result = run_or_exit(
@@ -176,7 +176,7 @@ def generate(
                 click.echo(f"removed {out / rel}")
 
 
-def _options(import_map: tuple[str, ...], default_number_type: str) -> Options:
+def _options(import_map: tuple[str, ...], default_number_type: str | None) -> Options:
     from codegen.import_map import parse_import_map
     from codegen.pipeline import Options
 
@@ -195,7 +195,7 @@ def jsonschema(
     files: tuple[Path, ...],
     output: Path | None,
     import_map: tuple[str, ...],
-    default_number_type: str,
+    default_number_type: str | None,
 ) -> None:
     """Compile schema files (or folders) into one JSON Schema (2020-12) document."""
     from codegen.emit.jsonschema import emit_jsonschema

@@ -256,6 +256,9 @@ class Alias:
     params: tuple[TypeParam, ...] = ()
     # Compiled from an ``enum``: its values keep declaration order in JSON Schema.
     enum: bool = False
+    # Merged with a ``namespace`` of the same name (typings' helper functions): TypeScript
+    # then no longer names the alias on its uses, so JSON Schema inlines it.
+    with_namespace: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,8 +323,10 @@ class Schema:
     decls: dict[str, Decl]
     overrides: tuple[Override, ...] = ()
     files: tuple[str, ...] = field(default=())
-    # ``--default-number-type``: what an unannotated ``number`` means (as typescript-json-schema).
-    default_number_type: Lit["number", "integer"] = "number"
+    # ``--default-number-type`` (typescript-json-schema's option): what ``number`` and number
+    # literals mean. None, the default, keeps ``number`` for ``number`` and ``integer`` for
+    # integer literals (what MCP's official schema.json says; see docs/jsonschema-deviations.md).
+    default_number_type: Lit["number", "integer"] | None = None
 
     def interface(self, name: str) -> Interface | None:
         decl = self.decls.get(name)

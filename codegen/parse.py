@@ -170,6 +170,8 @@ class _ModuleParser:
         decls: list[ir.Decl] = []
         imports: list[ir.Import] = []
         exported_later: list[tuple[str, tree_sitter.Node]] = []
+        # ``interface X`` merged with ``namespace X``: TypeScript joins both JSDoc texts.
+        namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
         for node in _children(block):
             if node.type == "comment":
@@ -178,6 +180,9 @@ class _ModuleParser:
                     doc = parse_jsdoc(comment)
                 continue
             span = self.span(node)
+            merged = self.namespace_name(node)
+            if merged is not None:
+                namespace_docs.append((merged, len(decls), doc.description))
             if node.type == "export_statement":
                 declaration = node.child_by_field_name("declaration")
                 if declaration is not None:
@@ -193,7 +198,21 @@ class _ModuleParser:
             elif node.type != "empty_statement":
                 decls.extend(self.declaration(node, doc, span, exported=namespace, ambient=ambient))
             doc = ir.EMPTY_DOC
-        return decls, imports, exported_later
+        return _merge_namespace_docs(decls, namespace_docs), imports, exported_later
+
+    def namespace_name(self, node: tree_sitter.Node) -> str | None:
+        """The name of a ``namespace N``/``declare namespace N`` statement, else None."""
+        while node.type in ("export_statement", "ambient_declaration", "expression_statement"):
+            inner = node.child_by_field_name("declaration") or next(
+                (c for c in _children(node) if c.type != "comment"), None
+            )
+            if inner is None:
+                return None
+            node = inner
+        if node.type in ("internal_module", "module"):
+            name = node.child_by_field_name("name")
+            return self.text(name) if name is not None else None
+        return None
 
     def mark_exported(
         self, decls: list[ir.Decl], names: list[tuple[str, tree_sitter.Node]]
@@ -766,6 +785,26 @@ class _ModuleParser:
         return ir.IndexSignature(
             self.type(annotation), key_name, doc, self.span(node), numeric=numeric
         )
+
+
+def _merge_namespace_docs(
+    decls: list[ir.Decl], namespace_docs: list[tuple[str, int, str]]
+) -> list[ir.Decl]:
+    """Join a namespace's description into the same-named type's, in source order."""
+    for name, position, text in namespace_docs:
+        for i, decl in enumerate(decls):
+            if decl.name != name or isinstance(decl, ir.Const):
+                continue
+            if isinstance(decl, ir.Alias):
+                decl = dataclasses.replace(decl, with_namespace=True)
+            parts = [decl.doc.description, text] if i < position else [text, decl.doc.description]
+            if parts[0] == parts[1]:  # the same comment on both: TypeScript shows it once
+                parts = parts[:1]
+            description = "\n".join(p for p in parts if p)
+            decls[i] = dataclasses.replace(
+                decl, doc=dataclasses.replace(decl.doc, description=description)
+            )
+    return decls
 
 
 def template_type(parts: list[str | ir.TypeExpr], span: ir.Span) -> ir.TypeExpr:

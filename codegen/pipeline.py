@@ -125,7 +125,7 @@ class Options:
     """Compiler options beyond the schema files (``--import-map``, ``--default-number-type``)."""
 
     import_map: tuple[tuple[str, str], ...] = ()
-    default_number_type: str = "number"
+    default_number_type: str | None = None
 
 
 def with_packages(
@@ -153,7 +153,9 @@ def resolve_sources(
     from codegen.resolve import resolve
 
     schema = resolve(parse_sources(sources, cache), diagnostics, packages)
-    if options.default_number_type == "integer":
+    if options.default_number_type == "number":
+        schema = dataclasses.replace(schema, default_number_type="number")
+    elif options.default_number_type == "integer":
         schema = dataclasses.replace(schema, default_number_type="integer")
     return schema
 

@@ -23,9 +23,9 @@ PROTOCOLS = ROOT / "tests" / "data" / "protocols"
 TJS = ROOT / ".e2e-node" / "node_modules" / ".bin" / "typescript-json-schema"
 # name -> (options, typescript-json-schema flags, the share of definitions known equal)
 CORPUS: dict[str, tuple[Options, list[str], float]] = {
-    "a2a": (Options(default_number_type="integer"), ["--defaultNumberType", "integer"], 0.85),
-    "dap": (Options(), [], 0.67),
-    "lsp-types": (Options(), [], 0.34),
+    "a2a": (Options(default_number_type="integer"), ["--defaultNumberType", "integer"], 0.95),
+    "dap": (Options(default_number_type="number"), [], 0.95),
+    "lsp-types": (Options(default_number_type="number"), [], 0.8),
 }
 
 

@@ -26,6 +26,7 @@ Rules copied from the oracle (they are how TypeScript itself sees the types):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -116,7 +117,7 @@ class _Emitter:
         if decl.enum and isinstance(target, ir.Union):
             # An enum keeps its declaration order; numeric members are "number".
             values = [m.value for m in target.members if isinstance(m, ir.Literal)]
-            kind = _literal_type(values)
+            kind = self.literal_type(values)
             kind = "number" if kind == "integer" else kind
             return self.with_doc({"enum": values, "type": kind}, decl.doc)
         if isinstance(target, ir.Ref):
@@ -129,6 +130,17 @@ class _Emitter:
             finally:
                 self.expanding.pop()
         return self.with_doc(out, decl.doc)
+
+    def literal_type(self, values: list[ir.LiteralValue]) -> str | list[str]:
+        """Integer literals are ``integer`` unless ``--default-number-type number`` asks
+        for typescript-json-schema's default (every number literal is ``number``)."""
+        kinds = _literal_type(values)
+        if self.schema.default_number_type != "number":
+            return kinds
+        if isinstance(kinds, str):
+            return "number" if kinds == "integer" else kinds
+        merged = ["number" if k == "integer" else k for k in kinds]
+        return [k for i, k in enumerate(merged) if k not in merged[:i]]
 
     # ---------------------------------------------------------------- documentation
 
@@ -199,7 +211,16 @@ class _Emitter:
         return out
 
     def property_schema(self, prop: ir.Property) -> JSON:
-        return self.with_doc(self.type_schema(prop.type), prop.doc)
+        doc = prop.doc
+        if not doc.description and isinstance(prop.type, ir.Ref):
+            # ``uri: DocumentUri``: an inlined alias shows its own description (TypeScript's).
+            decl = self.schema.decls.get(prop.type.name)
+            if isinstance(decl, ir.Alias) and decl.doc.description and self.inlines(decl):
+                doc = dataclasses.replace(doc, description=decl.doc.description)
+        return self.with_doc(self.type_schema(prop.type), doc)
+
+    def inlines(self, decl: ir.Alias) -> bool:
+        return isinstance(decl.type, ir.Primitive)
 
     # ---------------------------------------------------------------- types
 
@@ -216,6 +237,8 @@ class _Emitter:
         return self.structural_schema(t, ())
 
     def ref_schema(self, ref: ir.Ref, seen: tuple[str, ...]) -> JSON:
+        if ref.name == "integer" and _is_number_alias(self.schema.decls.get("integer")):
+            return {"type": "integer"}  # typescript-json-schema's ``type integer = number``
         if ref.name in seen:
             raise SchemaError(ref.span, f"type alias {ref.name} refers to itself")
         decl = self.lookup(ref)
@@ -239,6 +262,8 @@ class _Emitter:
     def keeps_alias_name(self, decl: ir.Alias, seen: tuple[str, ...]) -> bool:
         """Whether TypeScript remembers the alias name on its type (so it becomes a $ref)."""
         target = decl.type
+        if decl.with_namespace and isinstance(target, ir.Object):
+            return False
         if isinstance(target, ir.Union):
             return len(self.union_members(target, seen)) > 1
         return isinstance(target, ir.Object | ir.Mapping | ir.Intersection | ir.Omit)
@@ -248,11 +273,11 @@ class _Emitter:
             case ir.Primitive(name=name, pattern=str(pattern)):
                 return {"type": "string", "pattern": pattern}
             case ir.Primitive(name="number"):
-                return {"type": self.schema.default_number_type}
+                return {"type": self.schema.default_number_type or "number"}
             case ir.Primitive(name=name):
                 return _primitive_schema(name)
             case ir.Literal(value=value):
-                return {"const": value, "type": _literal_type([value])}
+                return {"const": value, "type": self.literal_type([value])}
             case ir.Ref():
                 return self.ref_schema(t, seen)
             case ir.Array(items=items):
@@ -301,7 +326,7 @@ class _Emitter:
         for m in flat:
             if isinstance(m, ir.Primitive) and m.name in {"undefined", "never"}:
                 continue
-            if isinstance(m, ir.Literal) and _literal_type([m.value]) in _widened(primitives):
+            if isinstance(m, ir.Literal) and self.literal_type([m.value]) in _widened(primitives):
                 continue
             key = _member_key(m)
             if key not in seen_keys:
@@ -363,10 +388,10 @@ class _Emitter:
             simple.append("boolean")
         elif literals:
             if len(literals) == 1:
-                schemas.append({"const": literals[0], "type": _literal_type(literals)})
+                schemas.append({"const": literals[0], "type": self.literal_type(literals)})
             else:
                 ordered = sorted(literals, key=lambda v: (str(type(v)), str(v)))
-                schemas.append({"enum": ordered, "type": _literal_type(literals)})
+                schemas.append({"enum": ordered, "type": self.literal_type(literals)})
         if simple:
             schemas.append({"type": simple[0] if len(simple) == 1 else simple})
         if not schemas:
@@ -388,6 +413,10 @@ def _primitive_schema(name: ir.PrimitiveName) -> JSON:
         # What the oracle writes for TypeScript's ``object``: any object.
         return {"type": "object", "properties": {}, "additionalProperties": True}
     return {"type": name}
+
+
+def _is_number_alias(decl: ir.Decl | None) -> bool:
+    return isinstance(decl, ir.Alias) and decl.type == ir.Primitive("number", decl.type.span)
 
 
 def _is_any(t: ir.TypeExpr) -> bool:
@@ -448,12 +477,12 @@ def _make_nullable(out: JSON) -> None:
 
 
 def _inherit_doc(prop: ir.Property, base: ir.Property | None) -> ir.Property:
-    if base is None or (prop.doc.description and prop.doc.tags):
+    """A redeclared property without a description shows the base's, as TypeScript does;
+    tags such as ``@nullable`` or ``@minimum`` belong to the declaration and are not
+    inherited."""
+    if base is None or prop.doc.description or not base.doc.description:
         return prop
-    doc = ir.Doc(
-        description=prop.doc.description or base.doc.description,
-        tags=prop.doc.tags or base.doc.tags,
-    )
+    doc = ir.Doc(description=base.doc.description, tags=prop.doc.tags)
     return ir.Property(prop.name, prop.type, prop.optional, prop.readonly, doc=doc, span=prop.span)
 
 
