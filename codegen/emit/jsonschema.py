@@ -68,8 +68,17 @@ TJS_PREFIX = "TJS-"
 _LINK = re.compile(r"\{@link\s+([^\s|}]+)\s*(?:\|\s*)?([^}]*)\}")
 
 
-def render_description(text: str) -> str:
-    return _LINK.sub(lambda m: "{@link " + m.group(1) + m.group(2).rstrip() + "}", text).strip()
+def render_description(text: str, known: frozenset[str] | None = None) -> str:
+    """``known``: the schema's declaration names. TypeScript renders a link whose target
+    does not resolve (``{@link Other.method text}``) with its space kept."""
+
+    def render(match: re.Match[str]) -> str:
+        target, label = match.group(1), match.group(2).rstrip()
+        unresolved = known is not None and target.split(".")[0] not in known
+        separator = " " if unresolved and label and "|" not in match.group(0) else ""
+        return "{@link " + target + separator + label + "}"
+
+    return _LINK.sub(render, text).strip()
 
 
 def _tag_value(text: str) -> Any:
@@ -88,6 +97,7 @@ class _Emitter:
     def __init__(self, schema: ir.Schema, diagnostics: Diagnostics) -> None:
         self.schema = schema
         self.diagnostics = diagnostics
+        self.known = frozenset(schema.decls)
         # Aliases being inlined right now: meeting one again inside itself (``type A = A[]``)
         # becomes a $ref to its definition instead of endless inlining.
         self.inlining: list[str] = []
@@ -145,7 +155,7 @@ class _Emitter:
     # ---------------------------------------------------------------- documentation
 
     def with_doc(self, out: JSON, doc: ir.Doc) -> JSON:
-        description = render_description(doc.description)
+        description = render_description(doc.description, self.known)
         if description:
             out["description"] = description
         for tag in doc.tags:
