@@ -114,6 +114,12 @@ def main() -> None:
     help="What 'number' and number literals mean, as typescript-json-schema's option. "
     "Unset: 'number' stays number, integer literals are integer.",
 )
+@click.option(
+    "--protocol",
+    type=click.Choice(["mcp", "generic"]),
+    default=None,
+    help="MCP, or any JSON-RPC protocol (no MCP assumptions). Unset: detected.",
+)
 def generate(
     source: Path,
     out: Path,
@@ -124,6 +130,7 @@ def generate(
     no_cache: bool,
     import_map: tuple[str, ...],
     default_number_type: str | None,
+    protocol: str | None,
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if from_jsonschema is not None:
@@ -137,7 +144,7 @@ def generate(
 
     cache = None if no_cache else cache_dir or DEFAULT_CACHE
 
-    options = run_or_exit(lambda: _options(import_map, default_number_type))
+    options = run_or_exit(lambda: _options(import_map, default_number_type, protocol))
     argv = ["generate"]
     if source != Path("schema") or out != Path("generated/mcp_ext"):
         argv += ["--schema", str(source), "--out", str(out)]
@@ -145,6 +152,8 @@ def generate(
         argv += ["--import-map", entry]
     if default_number_type is not None:
         argv += ["--default-number-type", default_number_type]
+    if protocol is not None:
+        argv += ["--protocol", protocol]
     command = "make generate" if argv == ["generate"] else _command(argv)
     result = run_or_exit(
         lambda: run_generate(
@@ -176,12 +185,14 @@ def generate(
                 click.echo(f"removed {out / rel}")
 
 
-def _options(import_map: tuple[str, ...], default_number_type: str | None) -> Options:
+def _options(
+    import_map: tuple[str, ...], default_number_type: str | None, protocol: str | None = None
+) -> Options:
     from codegen.import_map import parse_import_map
     from codegen.pipeline import Options
 
     mapping = parse_import_map(import_map)
-    return Options(tuple((k, str(v)) for k, v in mapping.items()), default_number_type)
+    return Options(tuple((k, str(v)) for k, v in mapping.items()), default_number_type, protocol)
 
 
 @main.command()

@@ -327,6 +327,8 @@ class Schema:
     # literals mean. None, the default, keeps ``number`` for ``number`` and ``integer`` for
     # integer literals (what MCP's official schema.json says; see docs/jsonschema-deviations.md).
     default_number_type: Lit["number", "integer"] | None = None
+    # ``--protocol``: ``mcp`` or ``generic`` (no MCP runtime assumptions); None detects it.
+    protocol: Lit["mcp", "generic"] | None = None
 
     def interface(self, name: str) -> Interface | None:
         decl = self.decls.get(name)

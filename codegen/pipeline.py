@@ -126,6 +126,7 @@ class Options:
 
     import_map: tuple[tuple[str, str], ...] = ()
     default_number_type: str | None = None
+    protocol: str | None = None  # "mcp" or "generic"; None: detected
 
 
 def with_packages(
@@ -157,6 +158,10 @@ def resolve_sources(
         schema = dataclasses.replace(schema, default_number_type="number")
     elif options.default_number_type == "integer":
         schema = dataclasses.replace(schema, default_number_type="integer")
+    if options.protocol == "mcp":
+        schema = dataclasses.replace(schema, protocol="mcp")
+    elif options.protocol == "generic":
+        schema = dataclasses.replace(schema, protocol="generic")
     return schema
 
 
