@@ -204,7 +204,9 @@ def build(
             files[path] = text
     from codegen.emit.package import emit_package
 
-    files.update(emit_package(files))
+    from codegen.protocol import protocol_of
+
+    files.update(emit_package(files, protocol_of(schema)))
     formatted = format_outputs(files, cache)
     return {
         path: header(command) + text if path.endswith(".py") else text

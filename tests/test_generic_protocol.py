@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from codegen.errors import Diagnostics
-from codegen.pipeline import load_schema
 from codegen.methods import build_registry
+from codegen.pipeline import load_schema
 from tests.test_methods import build_package
 
 GENERIC = """
