@@ -82,9 +82,21 @@ class _Expander:
         match decl:
             case ir.Interface():
                 bases = tuple(self.type(b, env) for b in decl.extends)
-                return dataclasses.replace(
-                    decl, body=self.object(decl.body, env), extends=bases, params=()
+                body = self.object(decl.body, env)
+                # ``params?: never`` over an inherited ``params``: the base loses the key.
+                dropped = tuple(
+                    p.name
+                    for p in decl.body.properties
+                    if p.name not in {q.name for q in body.properties}
                 )
+                if dropped:
+                    bases = tuple(
+                        ir.Omit(b.base, (*b.keys, *dropped), b.span)
+                        if isinstance(b, ir.Omit)
+                        else ir.Omit(b, dropped, b.span)
+                        for b in bases
+                    )
+                return dataclasses.replace(decl, body=body, extends=bases, params=())
             case ir.Alias():
                 return dataclasses.replace(decl, type=self.type(decl.type, env), params=())
         return decl
