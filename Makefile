@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
-LINT_PATHS := codegen negotiation demos tests bench
+LINT_PATHS := codegen negotiation demos examples tests bench
 
-.PHONY: generate test check bench clean venv e2e-node
+.PHONY: generate test check bench clean venv e2e-node docs
 
 venv: $(STAMP)
 
@@ -42,5 +42,15 @@ check: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m bench
 
+# The guides and the API reference (from the docstrings) into site/; not part of `make test`.
+DOCS_STAMP := $(VENV)/.docs-installed
+
+$(DOCS_STAMP): pyproject.toml
+	$(PY) -m pip install -q -e '.[dev,docs]'
+	touch $(DOCS_STAMP)
+
+docs: $(STAMP) $(DOCS_STAMP)
+	$(PY) -m mkdocs build --strict --site-dir site
+
 clean:
-	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache
+	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache site

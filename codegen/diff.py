@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal as Lit
 
 from codegen import ir
@@ -41,8 +41,9 @@ from codegen.diff_types import (
 )
 from codegen.errors import Diagnostics
 from codegen.resolve import deref
+from codegen.witness import Witness
 
-Severity = Lit["breaking", "additive", "changed"]
+Severity = Lit["wire-breaking", "python-api", "additive", "changed"]
 RENAME_TAG = "renamedFrom"
 # JSON-RPC reserves -32768..-32000 for error codes; an integer const there is an error code.
 ERROR_CODE_RANGE = range(-32768, -32000 + 1)
@@ -62,6 +63,10 @@ class Change:
     additive: bool = False
     old: ir.Span | None = None
     new: ir.Span | None = None
+    # ``wire`` holds only with a witness, once ``diff_schemas`` has proved the claims.
+    witness: Witness | None = None
+    # For a Python break: how to fix user code (what ``codegen migrate`` does, or must not).
+    codemod: str | None = None
 
     @property
     def breaking(self) -> bool:
@@ -69,8 +74,10 @@ class Change:
 
     @property
     def severity(self) -> Severity:
-        if self.breaking:
-            return "breaking"
+        if self.wire:
+            return "wire-breaking"
+        if self.python:
+            return "python-api"
         return "additive" if self.additive else "changed"
 
     @property
@@ -331,6 +338,15 @@ class _Differ:
                 self.compare(old_decl, new_decl)
             elif name in self.old.decls:
                 self.compare(self.old.decls[name], new_decl)
+            elif isinstance(new_decl, ir.Const) and is_error_code(new_decl.value):
+                # Every old value still validates, but an old peer meets a code it cannot
+                # interpret: not additive, a change to handle.
+                self.add(
+                    "error-code-added",
+                    name,
+                    f"error code {new_decl.value} added; peers of the old revision do not know it",
+                    new=new_decl.span,
+                )
             else:
                 kind = "constant" if isinstance(new_decl, ir.Const) else "type"
                 self.add("added", name, f"{kind} added", additive=True, new=new_decl.span)
@@ -856,5 +872,50 @@ def _own_index(decl: ir.Decl) -> ir.IndexSignature | None:
 def diff_schemas(
     old: ir.Schema, new: ir.Schema, diagnostics: Diagnostics | None = None
 ) -> SchemaDiff:
-    """Everything that differs between two revisions, in the new revision's order."""
-    return _Differ(old, new, diagnostics if diagnostics is not None else Diagnostics()).run()
+    """Everything that differs between two revisions, in the new revision's order.
+
+    Wire claims are proved (``codegen.diff_proof``): each one left carries a witness.
+    """
+    from codegen.diff_proof import prove_changes
+
+    diags = diagnostics if diagnostics is not None else Diagnostics()
+    found = _Differ(old, new, diags).run()
+    renames = {r.new: r.old for r in found.renames}
+    changes = prove_changes(found.changes, old, new, renames, diags)
+    return replace(found, changes=tuple(with_codemod(c, found) for c in changes))
+
+
+def with_codemod(change: Change, diff: SchemaDiff) -> Change:
+    """A Python break, with what fixes it; anything else unchanged."""
+    if not change.python:
+        return change
+    return replace(change, codemod=codemod_for(change, diff))
+
+
+def codemod_for(change: Change, diff: SchemaDiff) -> str:
+    subject = change.subject
+    match change.code:
+        case "renamed":
+            new = next((r.new for r in diff.renames if r.old == subject), "?")
+            return f"codegen migrate renames {subject} to {new} in imports and uses"
+        case "field-renamed":
+            owner, _, name = subject.rpartition(".")
+            new = next(
+                (r.new for r in diff.field_renames if r.owner == owner and r.old == name), "?"
+            )
+            return f"codegen migrate renames the attribute and keyword {name} to {new}"
+        case "field-removed":
+            owner, _, name = subject.rpartition(".")
+            into = next(
+                (m.into for m in diff.field_moves if m.owner == owner and m.name == name), None
+            )
+            if into is not None:
+                return f"codegen migrate moves {name}= into the {into}= constructor call"
+            return "none: codegen migrate lists each use of the field as file:line"
+        case "required-field-added":
+            return "none: codegen migrate lists each constructor call as file:line"
+        case "removed" | "error-code-removed":
+            return "none: codegen migrate lists each use as file:line"
+        case "kind-changed":
+            return "none: the class is gone; codegen migrate lists each use as file:line"
+    return "none: fix by hand"

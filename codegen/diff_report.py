@@ -1,7 +1,9 @@
 """Render a ``SchemaDiff`` as text, Markdown (changelog-ready) or JSON; the ``diff`` command.
 
-Rendering is pure. Text and Markdown fold one change repeated over many types (a field
-every request inherits from a new base, say) into one line; JSON lists every change.
+Rendering is pure. Changes are grouped by severity: wire-breaking (each with its witness),
+Python API (each with its fix), additive, changed. Text and Markdown fold one change
+repeated over many types (a field every request inherits from a new base, say) into one
+line, except wire breaks, whose witnesses are per definition; JSON lists every change.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from codegen import ir
 from codegen.cli import run_or_exit
 from codegen.diff import Change, SchemaDiff, Severity, diff_schemas
 from codegen.errors import Diagnostics
+from codegen.witness import Witness
 
 EXIT_BREAKING = 1
 GROUPS: tuple[tuple[Severity, str], ...] = (
-    ("breaking", "Breaking"),
+    ("wire-breaking", "Breaks the wire"),
+    ("python-api", "Breaks Python code"),
     ("additive", "Additive"),
     ("changed", "Changed"),
 )
@@ -37,6 +41,8 @@ class Entry:
     breaks: tuple[str, ...]
     span: ir.Span | None
     owners: tuple[str, ...] = ()
+    witness: Witness | None = None
+    codemod: str | None = None
 
     def label(self, code: Callable[[str], str] = str) -> str:
         if not self.owners:
@@ -50,9 +56,9 @@ def summary(diff: SchemaDiff) -> dict[str, int]:
 
 def _group_key(change: Change) -> tuple[object, ...] | None:
     owner, dot, member = change.subject.rpartition(".")
-    if not dot or " " in owner:
-        return None
-    return (change.code, member, change.message, change.old, change.new)
+    if not dot or " " in owner or change.witness is not None:
+        return None  # a witness belongs to one definition: never folded
+    return (change.code, member, change.message, change.old, change.new, change.codemod)
 
 
 def entries(changes: Sequence[Change]) -> list[Entry]:
@@ -73,11 +79,21 @@ def entries(changes: Sequence[Change]) -> list[Entry]:
     for item in order:
         change = item if isinstance(item, Change) else firsts[item]
         span = change.new or change.old
-        if isinstance(item, Change) or len(owners[item]) == 1:
-            result.append(Entry(change.subject, change.message, change.breaks, span))
-        else:
-            member = change.subject.rpartition(".")[2]
-            result.append(Entry(member, change.message, change.breaks, span, tuple(owners[item])))
+        subject = change.subject
+        folded: tuple[str, ...] = ()
+        if not isinstance(item, Change) and len(owners[item]) > 1:
+            subject, folded = change.subject.rpartition(".")[2], tuple(owners[item])
+        result.append(
+            Entry(
+                subject,
+                change.message,
+                change.breaks,
+                span,
+                folded,
+                change.witness,
+                change.codemod,
+            )
+        )
     return result
 
 
@@ -85,12 +101,26 @@ def _who(breaks: tuple[str, ...]) -> str:
     return ", ".join(WHO[b] for b in breaks)
 
 
-def render_text(diff: SchemaDiff, old: str, new: str) -> str:
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _witness_scope(witness: Witness) -> str:
+    """Which definitions a witness was checked against, e.g. ``JSONRPCRequest & X``."""
+    names = witness.old if witness.old == witness.new else f"{witness.old} -> {witness.new}"
+    return f"{witness.envelope} & {names}" if witness.envelope else names
+
+
+def _counts_line(diff: SchemaDiff) -> str:
     counts = summary(diff)
-    lines = [
-        f"{old} -> {new}: {counts['breaking']} breaking, {counts['additive']} additive, "
-        f"{counts['changed']} changed"
-    ]
+    return (
+        f"{counts['wire-breaking']} wire-breaking, {counts['python-api']} Python API, "
+        f"{counts['additive']} additive, {counts['changed']} changed"
+    )
+
+
+def render_text(diff: SchemaDiff, old: str, new: str) -> str:
+    lines = [f"{old} -> {new}: {_counts_line(diff)}"]
     for severity, title in GROUPS:
         group = entries(diff.by_severity(severity))
         if not group:
@@ -100,6 +130,11 @@ def render_text(diff: SchemaDiff, old: str, new: str) -> str:
             who = f" [breaks {_who(entry.breaks)}]" if entry.breaks else ""
             where = f" ({entry.span})" if entry.span else ""
             lines.append(f"  {entry.label()}: {entry.message}{who}{where}")
+            if entry.witness is not None:
+                scope = _witness_scope(entry.witness)
+                lines.append(f"    witness ({scope}): {_compact(entry.witness.value)}")
+            if entry.codemod is not None:
+                lines.append(f"    fix: {entry.codemod}")
     return "\n".join(lines) + "\n"
 
 
@@ -107,6 +142,7 @@ def render_markdown(diff: SchemaDiff, old: str, new: str) -> str:
     lines = [f"## Schema changes: `{old}` → `{new}`", ""]
     if not diff.changes:
         return "\n".join([*lines, "_No changes._", ""])
+    lines += [_counts_line(diff) + ".", ""]
     for severity, title in GROUPS:
         group = entries(diff.by_severity(severity))
         if not group:
@@ -115,6 +151,21 @@ def render_markdown(diff: SchemaDiff, old: str, new: str) -> str:
         for entry in group:
             who = f" _(breaks {_who(entry.breaks)})_" if entry.breaks else ""
             lines.append(f"- {entry.label(lambda s: f'**`{s}`**')}: {entry.message}{who}")
+            if entry.codemod is not None:
+                lines.append(f"  Fix: {entry.codemod}.")
+            if entry.witness is not None:
+                text = json.dumps(entry.witness.value, indent=2, ensure_ascii=False)
+                lines += [
+                    "  <details><summary>Witness: accepted by the old "
+                    f"<code>{_witness_scope(entry.witness)}</code>, rejected by the new"
+                    "</summary>",
+                    "",
+                    "  ```json",
+                    *(f"  {line}" for line in text.splitlines()),
+                    "  ```",
+                    "",
+                    "  </details>",
+                ]
         lines.append("")
     return "\n".join(lines)
 
@@ -123,24 +174,35 @@ def _span(span: ir.Span | None) -> str | None:
     return None if span is None else str(span)
 
 
+def _change_json(change: Change) -> dict[str, object]:
+    data: dict[str, object] = {
+        "severity": change.severity,
+        "code": change.code,
+        "subject": change.subject,
+        "message": change.message,
+        "breaks": list(change.breaks),
+        "old": _span(change.old),
+        "new": _span(change.new),
+    }
+    if change.witness is not None:
+        data["witness"] = change.witness.value
+        data["witness_for"] = {
+            "old": change.witness.old,
+            "new": change.witness.new,
+            "envelope": change.witness.envelope,
+        }
+    if change.codemod is not None:
+        data["codemod"] = change.codemod
+    return data
+
+
 def render_json(diff: SchemaDiff, old: str, new: str) -> str:
     data = {
         "old": old,
         "new": new,
         "summary": summary(diff),
         "breaking": diff.breaking,
-        "changes": [
-            {
-                "severity": c.severity,
-                "code": c.code,
-                "subject": c.subject,
-                "message": c.message,
-                "breaks": list(c.breaks),
-                "old": _span(c.old),
-                "new": _span(c.new),
-            }
-            for c in diff.changes
-        ],
+        "changes": [_change_json(c) for c in diff.changes],
         "renames": [{"old": r.old, "new": r.new, "hinted": r.hinted} for r in diff.renames],
         "field_renames": [
             {"type": r.owner, "old": r.old, "new": r.new, "hinted": r.hinted}
@@ -150,7 +212,7 @@ def render_json(diff: SchemaDiff, old: str, new: str) -> str:
             {"type": m.owner, "field": m.name, "into": m.into} for m in diff.field_moves
         ],
     }
-    return json.dumps(data, indent=2) + "\n"
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 RENDERERS: dict[str, Callable[[SchemaDiff, str, str], str]] = {

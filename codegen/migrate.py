@@ -6,17 +6,26 @@ and fields moved into a sibling object (``EmbeddedResource(annotations=...)`` be
 tracked through imports by libcst's qualified names, so ``from mcp_ext import X as Y`` and
 ``import mcp_ext.models as m; m.X`` are both understood.
 
-What cannot be done mechanically is never guessed: each such place is reported as
-``file:line: reason`` (a removed class, a removed field, ``obj.attr`` on an object whose
-type the code does not show). ``migrate_source`` is pure; only the command touches files.
+Every place is reported with ``file:line``: what was rewritten (``fixed``), and what
+cannot be done mechanically and is never guessed (``todo``): a removed class or field, a
+field removed inside a nested object (``Tool(inputSchema={"properties": ...})``), a newly
+required field missing from a constructor call, and dynamic uses (``X(**kwargs)``,
+``getattr(obj, "field")``, a nested value computed at run time), or ``obj.attr`` on an
+object whose type the code does not show. ``migrate_source`` is pure; only the command
+touches files.
+
+Code written against the official SDK (``from mcp.types import Tool``) is migrated with
+``--module mcp.types``: the SDK's models mirror the schema's type names and keep its
+camelCase field names, so attributes are then matched by their wire names.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,10 +35,11 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from codegen import ir
 from codegen.cli import EXIT_BAD_SCHEMA, run_or_exit
-from codegen.diff import SchemaDiff, decl_view
-from codegen.diff_report import diff_paths, load_side
+from codegen.diff import SchemaDiff, decl_view, diff_schemas
+from codegen.diff_report import load_side
 from codegen.errors import Diagnostics
-from codegen.naming import attribute_name, upper_snake
+from codegen.naming import attribute_name as python_attribute
+from codegen.naming import upper_snake
 
 EXIT_NEEDS_HANDS = 1
 DEFAULT_PACKAGE = "mcp_ext"
@@ -37,14 +47,15 @@ DEFAULT_PACKAGE = "mcp_ext"
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A place the codemod left alone, for a human to fix."""
+    """A place the codemod rewrote (``fixed``) or left alone for a human (``todo``)."""
 
     path: str
     line: int
     reason: str
+    kind: str = "todo"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.reason}"
+        return f"{self.path}:{self.line}: {self.kind}: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +71,40 @@ class Plan:
     # Which old classes have an attribute of each name: ``obj.x`` is only rewritten when
     # exactly one class could own ``x``.
     attribute_owners: dict[str, frozenset[str]] = field(default_factory=dict)
+    # old class -> attributes the new revision requires that the old one did not
+    required_added: dict[str, frozenset[str]] = field(default_factory=dict)
+    # (old class, attribute) -> paths of fields removed inside the object it holds, each
+    # with whether the wire now rejects them (else an index signature still admits them)
+    nested_removed: dict[tuple[str, str], tuple[tuple[tuple[str, ...], bool], ...]] = field(
+        default_factory=dict
+    )
+    # attribute -> its wire name (constructors take both)
+    wire_names: dict[str, str] = field(default_factory=dict)
+    wire_attributes: bool = False  # attributes are named as on the wire (the official SDK)
 
 
 def _python_name(decl: ir.Decl) -> str:
     return upper_snake(decl.name) if isinstance(decl, ir.Const) else decl.name
 
 
-def build_plan(diff: SchemaDiff, old: ir.Schema, package: str = DEFAULT_PACKAGE) -> Plan:
-    """The codemod's instructions, from a diff and the old schema it was taken from."""
+def _same(name: str) -> str:
+    return name
+
+
+def build_plan(
+    diff: SchemaDiff,
+    old: ir.Schema,
+    package: str = DEFAULT_PACKAGE,
+    new: ir.Schema | None = None,
+    *,
+    wire_attributes: bool = False,
+) -> Plan:
+    """The codemod's instructions, from a diff and the old schema it was taken from.
+
+    ``new`` (the new schema) adds the checks of newly required fields; ``wire_attributes``
+    names attributes by their wire names (the official SDK's models do).
+    """
+    attribute_name = _same if wire_attributes else python_attribute
     old_of = {r.new: r.old for r in diff.renames}
     names: dict[str, str] = {}
     for rename in diff.renames:
@@ -87,10 +124,19 @@ def build_plan(diff: SchemaDiff, old: ir.Schema, package: str = DEFAULT_PACKAGE)
         (old_of.get(owner, owner), attribute_name(name)) for owner, name in diff.removed_fields
     ) - set(moves)
     owners: dict[str, set[str]] = defaultdict(set)
+    wire_names: dict[str, str] = {}
     for decl in old.decls.values():
         view = decl_view(old, decl)
         for prop in view[0] if view else ():
             owners[attribute_name(prop.name)].add(decl.name)
+            wire_names[attribute_name(prop.name)] = prop.name
+    nested: dict[tuple[str, str], list[tuple[tuple[str, ...], bool]]] = defaultdict(list)
+    for change in diff.changes:
+        owner, _, rest = change.subject.partition(".")
+        parts = rest.split(".")
+        if change.code == "field-removed" and len(parts) >= 2:
+            key = (old_of.get(owner, owner), attribute_name(parts[0]))
+            nested[key].append((tuple(parts[1:]), change.wire))
     return Plan(
         package,
         names,
@@ -99,7 +145,31 @@ def build_plan(diff: SchemaDiff, old: ir.Schema, package: str = DEFAULT_PACKAGE)
         removed_attributes,
         moves,
         {attr: frozenset(classes) for attr, classes in owners.items()},
+        _required_added(old, new, old_of, attribute_name) if new is not None else {},
+        {key: tuple(paths) for key, paths in nested.items()},
+        wire_names,
+        wire_attributes,
     )
+
+
+def _required_added(
+    old: ir.Schema, new: ir.Schema, old_of: dict[str, str], attribute_name: Callable[[str], str]
+) -> dict[str, frozenset[str]]:
+    """Old class -> the attributes its constructor now needs (inherited ones included)."""
+    found: dict[str, frozenset[str]] = {}
+    for decl in new.decls.values():
+        old_decl = old.decls.get(old_of.get(decl.name, decl.name))
+        new_view = decl_view(new, decl)
+        old_view = decl_view(old, old_decl) if old_decl is not None else None
+        if new_view is None or old_view is None or old_decl is None:
+            continue
+        before = {p.name for p in old_view[0] if not p.optional}
+        added = {attribute_name(p.name) for p in new_view[0] if not p.optional} - {
+            attribute_name(n) for n in before
+        }
+        if added:
+            found[old_decl.name] = frozenset(added)
+    return found
 
 
 def _module_name(node: cst.BaseExpression | None) -> str:
@@ -120,14 +190,18 @@ class _Migrator(cst.CSTTransformer):
         self.notes: list[Note] = []
         self.local_renames: dict[str, str] = {}  # names imported unaliased, then renamed
         self.used_classes: set[str] = set()  # old generated names this file imports
+        self.python_of = {wire: attr for attr, wire in plan.wire_names.items()}
 
     # -- helpers
 
-    def note(self, node: cst.CSTNode, reason: str) -> None:
+    def note(self, node: cst.CSTNode, reason: str, kind: str = "todo") -> None:
         line = self.get_metadata(PositionProvider, node).start.line
-        found = Note(self.path, line, reason)
+        found = Note(self.path, line, reason, kind)
         if found not in self.notes:  # ``x.a if x.a else ...`` is one place to fix
             self.notes.append(found)
+
+    def fixed(self, node: cst.CSTNode, what: str) -> None:
+        self.note(node, what, "fixed")
 
     def in_package(self, module: str) -> bool:
         return module == self.plan.package or module.startswith(self.plan.package + ".")
@@ -161,6 +235,7 @@ class _Migrator(cst.CSTTransformer):
             if new is not None:
                 if alias.asname is None:
                     self.local_renames[name] = new
+                self.fixed(original_node, f"import {name} renamed to {new}")
                 alias = alias.with_changes(name=cst.Name(new))
             aliases.append(alias)
         return updated_node.with_changes(names=aliases)
@@ -170,6 +245,7 @@ class _Migrator(cst.CSTTransformer):
     def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
         new = self.local_renames.get(updated_node.value)
         if new is not None and self.generated_name(original_node) == updated_node.value:
+            self.fixed(original_node, f"{updated_node.value} renamed to {new}")
             return updated_node.with_changes(value=new)
         return updated_node
 
@@ -184,9 +260,22 @@ class _Migrator(cst.CSTTransformer):
                 self.note(original_node, f"{generated} was removed from the schema")
             new = self.plan.names.get(generated)
             if new is not None:
+                self.fixed(original_node, f"{generated} renamed to {new}")
                 return updated_node.with_changes(attr=cst.Name(new))
             return updated_node
+        self.nested_attribute(original_node, attr)
         return self.instance_attribute(original_node, updated_node, attr)
+
+    def nested_attribute(self, node: cst.Attribute, attr: str) -> None:
+        """``x.<holder>.<attr>`` where the object in ``holder`` lost ``attr``."""
+        if not isinstance(node.value, cst.Attribute):
+            return
+        holder = node.value.attr.value
+        named = _same if self.plan.wire_attributes else python_attribute
+        for (cls, name), paths in self.plan.nested_removed.items():
+            leaves = {named(p[0]) for p, _ in paths if len(p) == 1}
+            if name == holder and attr in leaves and cls in self.used_classes:
+                self.note(node, f"{cls}.{holder}.{attr} was removed from the schema")
 
     def instance_attribute(
         self, original_node: cst.Attribute, updated_node: cst.Attribute, attr: str
@@ -211,9 +300,12 @@ class _Migrator(cst.CSTTransformer):
             )
             return updated_node
         if (cls, attr) in plan.attributes:
-            return updated_node.with_changes(attr=cst.Name(plan.attributes[(cls, attr)]))
+            new = plan.attributes[(cls, attr)]
+            self.fixed(original_node, f"{cls}.{attr} renamed to {new}")
+            return updated_node.with_changes(attr=cst.Name(new))
         if (cls, attr) in plan.moves:
             holder = cst.Attribute(updated_node.value, cst.Name(plan.moves[(cls, attr)]))
+            self.fixed(original_node, f"{cls}.{attr} now read through .{plan.moves[(cls, attr)]}")
             return updated_node.with_changes(value=holder)
         self.note(original_node, f"{cls}.{attr} was removed from the schema")
         return updated_node
@@ -221,17 +313,21 @@ class _Migrator(cst.CSTTransformer):
     # -- constructor calls
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
+        self.getattr_call(original_node)
         cls = self.generated_name(original_node.func)
         if cls is None:
             return updated_node
+        self.check_call(original_node, cls)
         args: list[cst.Arg] = []
         moving: list[tuple[cst.Arg, str]] = []
         for arg in updated_node.args:
-            kw = arg.keyword.value if arg.keyword is not None else None
+            kw = self.attribute_of(cls, arg.keyword.value) if arg.keyword is not None else None
             if kw is None:
                 args.append(arg)
             elif (cls, kw) in self.plan.attributes:
-                args.append(arg.with_changes(keyword=cst.Name(self.plan.attributes[(cls, kw)])))
+                new = self.plan.attributes[(cls, kw)]
+                self.fixed(original_node, f"{cls}({kw}=...) renamed to {new}=")
+                args.append(arg.with_changes(keyword=cst.Name(new)))
             elif (cls, kw) in self.plan.moves:
                 moving.append((arg, self.plan.moves[(cls, kw)]))
             else:
@@ -244,6 +340,88 @@ class _Migrator(cst.CSTTransformer):
             # The old last argument moved away: its comma carries the closing layout.
             args[-1] = args[-1].with_changes(comma=updated_node.args[-1].comma)
         return updated_node.with_changes(args=_fix_commas(args))
+
+    def attribute_of(self, cls: str, keyword: str) -> str:
+        """A constructor keyword as an attribute name (the keyword may be the wire name)."""
+        if keyword in self.plan.wire_names:
+            return keyword
+        return self.python_of.get(keyword, keyword)
+
+    def plan_keys(self) -> set[tuple[str, str]]:
+        plan = self.plan
+        return {*plan.attributes, *plan.moves, *plan.removed_attributes, *plan.nested_removed}
+
+    def check_call(self, node: cst.Call, cls: str) -> None:
+        """What a constructor call of ``cls`` must change by hand."""
+        keywords = {self.attribute_of(cls, a.keyword.value) for a in node.args if a.keyword}
+        spread = any(a.star == "**" for a in node.args)
+        required = sorted(self.plan.required_added.get(cls, frozenset()) - keywords)
+        if required and not spread:
+            fields = ", ".join(f"{name}=" for name in required)
+            self.note(node, f"{cls}(...) lacks {fields}, now required")
+        changed = sorted(
+            {name for (owner, name) in self.plan_keys() if owner == cls}
+            | set(self.plan.required_added.get(cls, ()))
+        )
+        if spread and changed:
+            self.note(
+                node,
+                f"{cls}(**...): fields passed dynamically; check {', '.join(changed)} by hand",
+            )
+        for arg in node.args:
+            if arg.keyword is None:
+                continue
+            kw = self.attribute_of(cls, arg.keyword.value)
+            for path, wire in self.plan.nested_removed.get((cls, kw), ()):
+                self.nested_value(arg.value, cls, kw, path, wire)
+
+    def nested_value(
+        self, value: cst.BaseExpression, cls: str, kw: str, path: tuple[str, ...], wire: bool
+    ) -> None:
+        """Look for a removed nested field in a literal; a computed value cannot be read.
+
+        ``wire``: the new schema rejects the field. If it does not (an index signature still
+        admits it), a literal use is only worth a ``note``, and a computed one nothing.
+        """
+        where = f"{cls}.{kw}.{'.'.join(path)}"
+        for step in path:
+            if not isinstance(value, cst.Dict):
+                if wire and not isinstance(value, cst.SimpleString | cst.Integer | cst.Name):
+                    self.note(
+                        value,
+                        f"{cls}({kw}=...) is computed here; {where} was removed: check the value",
+                    )
+                return
+            found = None
+            for element in value.elements:
+                key = element.key if isinstance(element, cst.DictElement) else None
+                if isinstance(key, cst.SimpleString) and key.evaluated_value == step:
+                    found = element
+            if found is None or not isinstance(found, cst.DictElement):
+                return
+            if step == path[-1]:
+                if wire:
+                    self.note(found, f"{where} was removed from the schema")
+                else:
+                    reason = f"{where} is no longer declared; the wire still admits it"
+                    self.note(found, reason, "note")
+                return
+            value = found.value
+
+    def getattr_call(self, node: cst.Call) -> None:
+        """``getattr(obj, "field")`` with a literal name: a dynamic use of a removed field."""
+        if not (isinstance(node.func, cst.Name) and node.func.value == "getattr"):
+            return
+        if len(node.args) < 2 or not isinstance(node.args[1].value, cst.SimpleString):
+            return
+        name = node.args[1].value.evaluated_value
+        owners = sorted(
+            cls
+            for (cls, attr) in (*self.plan.removed_attributes, *self.plan.attributes)
+            if attr == name and cls in self.used_classes
+        )
+        if owners:
+            self.note(node, f"getattr(..., '{name!s}'): {'/'.join(owners)}.{name!s} changed")
 
     def move_argument(
         self, node: cst.Call, cls: str, args: list[cst.Arg], arg: cst.Arg, holder: str
@@ -260,6 +438,7 @@ class _Migrator(cst.CSTTransformer):
             ):
                 moved = cst.Arg(keyword=cst.Name(kw), value=arg.value, equal=_TIGHT_EQUAL)
                 inner = inner.with_changes(args=_fix_commas([*inner.args, moved]))
+                self.fixed(node, f"{cls}({kw}=...) moved into {holder}=")
                 return [*args[:i], other.with_changes(value=inner), *args[i + 1 :]]
             break
         self.note(
@@ -304,6 +483,12 @@ def migrate_source(code: str, plan: Plan, path: str = "<string>") -> tuple[str, 
 # --------------------------------------------------------------------------- command
 
 
+def _imports(source: str, package: str) -> bool:
+    return (
+        re.search(rf"^\s*(from|import)\s+{re.escape(package)}\b", source, re.MULTILINE) is not None
+    )
+
+
 def python_files(paths: Iterable[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
@@ -333,25 +518,45 @@ def python_files(paths: Iterable[Path]) -> list[Path]:
     show_default=True,
     help="The generated package user code imports.",
 )
-@click.option("--dry-run", is_flag=True, help="Print a unified diff; write nothing.")
+@click.option(
+    "--module",
+    help="Code imports the schema's types from this module instead, one named like the "
+    "schema with wire-named fields: the official SDK's mcp.types.",
+)
+@click.option("--dry-run", is_flag=True, help="List every site; write nothing.")
+@click.option("--diff", "show_diff", is_flag=True, help="Also print a unified diff.")
 def migrate_command(
-    old: Path, new: Path, paths: tuple[Path, ...], package: str, dry_run: bool
+    old: Path,
+    new: Path,
+    paths: tuple[Path, ...],
+    package: str,
+    module: str | None,
+    dry_run: bool,
+    show_diff: bool,
 ) -> None:
     """Rewrite Python code for renamed or moved generated names (OLD -> NEW schema).
 
-    Prints each place it could not fix as ``file:line: reason`` and then exits 1.
+    Prints every site as ``file:line: fixed: ...`` (rewritten, or would be with
+    --dry-run), ``file:line: todo: ...`` (for a human) or ``file:line: note: ...`` (still
+    valid, worth a look), then exits 1 if any is todo.
     """
     diags = Diagnostics()
 
     def plan() -> Plan:
-        return build_plan(diff_paths(old, new, diags), load_side(old, Diagnostics()), package)
+        old_schema, new_schema = load_side(old, diags), load_side(new, diags)
+        found = diff_schemas(old_schema, new_schema, diags)
+        if module is not None:
+            return build_plan(found, old_schema, module, new_schema, wire_attributes=True)
+        return build_plan(found, old_schema, package, new_schema)
 
     the_plan = run_or_exit(plan)
     for warning in diags.warnings:
         click.echo(str(warning), err=True)
     notes: list[Note] = []
+    importers = 0
     for path in python_files(paths):
         source = path.read_text("utf-8")
+        importers += _imports(source, the_plan.package)
         try:
             rewritten, found = migrate_source(source, the_plan, str(path))
         except cst.ParserSyntaxError as err:
@@ -360,7 +565,7 @@ def migrate_command(
         notes += found
         if rewritten == source:
             continue
-        if dry_run:
+        if show_diff:
             click.echo(
                 "".join(
                     difflib.unified_diff(
@@ -372,10 +577,17 @@ def migrate_command(
                 ),
                 nl=False,
             )
-        else:
+        if not dry_run:
             path.write_text(rewritten, "utf-8")
-            click.echo(f"rewrote {path}")
     for note in notes:
         click.echo(str(note))
-    if notes:
+    if not importers:
+        hint = " (code written for the official SDK: --module mcp.types)" if module is None else ""
+        click.echo(f"no file imports {the_plan.package}{hint}", err=True)
+    todo = sum(1 for n in notes if n.kind == "todo")
+    fixed = sum(1 for n in notes if n.kind == "fixed")
+    done = "would be fixed (dry run: nothing written)" if dry_run else "fixed"
+    other = len(notes) - todo - fixed
+    click.echo(f"{fixed} sites {done}, {todo} left for a human, {other} notes")
+    if todo:
         sys.exit(EXIT_NEEDS_HANDS)

@@ -1,18 +1,16 @@
 """Command line shared by the demos: ``--transport stdio|http --port N``.
 
-HTTP binds 127.0.0.1 only: these are demos, never meant to be reachable from elsewhere.
+The servers are plain ``MCPServer`` objects, run with the SDK's own ``run()``. HTTP
+binds 127.0.0.1 only: these are demos, never meant to be reachable from elsewhere.
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
 from collections.abc import Sequence
 from typing import Any
 
-import anyio
-from mcp.server.lowlevel import Server
-from mcp.server.stdio import stdio_server
+from mcp.server.mcpserver import MCPServer
 
 LOOPBACK = "127.0.0.1"
 
@@ -29,18 +27,9 @@ def parse_args(prog: str, argv: Sequence[str] | None = None) -> argparse.Namespa
     return parser.parse_args(argv)
 
 
-async def _serve_stdio(server: Server[Any]) -> None:
-    async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
-
-
-def run(server: Server[Any], transport: str, port: int) -> None:
+def run(server: MCPServer[Any], transport: str, port: int) -> None:
     """Serve until stdin closes (stdio) or the process is interrupted (http)."""
-    logging.basicConfig(level=logging.WARNING)
     if transport == "stdio":
-        anyio.run(_serve_stdio, server)
-        return
-    import uvicorn
-
-    app = server.streamable_http_app(host=LOOPBACK)
-    uvicorn.run(app, host=LOOPBACK, port=port, log_level="warning")
+        server.run("stdio")
+    else:
+        server.run("streamable-http", host=LOOPBACK, port=port)

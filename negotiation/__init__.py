@@ -10,29 +10,35 @@ adapters for the official SDK live in :mod:`negotiation.sdk` (extra ``[sdk]``).
 * :mod:`negotiation.cursors` — cursors bound to a variant
 * :mod:`negotiation.subscriptions` — subscriptions scoped to a variant, switch limits
 * :mod:`negotiation.versioning` — protocol eras and version negotiation
-* :mod:`negotiation.errors` — the JSON-RPC error shapes of the specs
+* :mod:`negotiation.errors` — the JSON-RPC error shapes of the specs, and
+  :class:`~negotiation.errors.NegotiationError`, the runtime's one exception type
 
 Feature tags shape content only: no API here takes them as an authorization input.
 """
 
 from negotiation.content import NegotiationContext, Renderings, model_view, request_context
 from negotiation.cursors import CursorCodec
+from negotiation.errors import NegotiationError
 from negotiation.features import FeatureSet, compile_predicate, parse_features
 from negotiation.resources import ResourceRegistry
 from negotiation.subscriptions import SubscriptionRegistry
 from negotiation.variants import VariantAdvertiser, VariantResolver, rank_variants, select_variant
 from negotiation.versioning import Era, check_request_version
 
+__version__ = "0.2.0"
+
 __all__ = [
     "CursorCodec",
     "Era",
     "FeatureSet",
     "NegotiationContext",
+    "NegotiationError",
     "Renderings",
     "ResourceRegistry",
     "SubscriptionRegistry",
     "VariantAdvertiser",
     "VariantResolver",
+    "__version__",
     "check_request_version",
     "compile_predicate",
     "model_view",

@@ -45,9 +45,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Generic, Literal, TypeAlias, TypeVar
 
 from mcp_ext.models import (
@@ -69,6 +68,8 @@ from mcp_ext.models import (
 )
 from pydantic import BaseModel
 
+from negotiation import errors
+from negotiation._cache import BoundedCache, json_size
 from negotiation._wire import as_mapping, wire_get
 from negotiation.features import EMPTY as NO_FEATURES
 from negotiation.features import (
@@ -80,7 +81,7 @@ from negotiation.features import (
     parse_features,
     parse_tag,
 )
-from negotiation.versioning import META_CLIENT_CAPABILITIES
+from negotiation.versioning import META_CLIENT_CAPABILITIES, Era
 
 __all__ = [
     "DEFAULT_CONTEXT",
@@ -101,8 +102,10 @@ __all__ = [
     "formats_for",
     "initialize_result",
     "instructions",
+    "json_text",
     "mime_matches",
     "model_view",
+    "plan_tool_result",
     "prompt_messages",
     "prompt_result",
     "request_context",
@@ -114,7 +117,6 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 SUPPORTED_VERSION = CONTENT_NEGOTIATION_VERSION
-Era = Literal["legacy", "modern"]
 FormatSource = Literal["explicit", "inferred"]
 
 # Tags that imply a format when the client gave no ``format=`` (Requirement 5 makes the
@@ -127,52 +129,80 @@ INFERRED_FORMATS: Mapping[str, str] = {"agent": "json", "sampling": "json", "hum
 
 @dataclass(frozen=True, slots=True)
 class NegotiationContext:
-    """What one client negotiated. Cheap, immutable, safe to share across requests.
+    """What one request negotiated: the package's one context type. Cheap, immutable.
 
-    ``negotiating`` is False when the client did not declare the extension (or declared
-    it unreadably): such a client gets default content whatever else it sent.
+    ``features`` is None when the client did not declare content negotiation (or
+    declared it unreadably): such a client gets default content whatever else it sent
+    (graceful degradation). ``era`` is the protocol era (None when unknown).
+    ``variant`` is the server variant serving the request (None when the server has no
+    variants) and ``advertised`` the variant ids this principal may select, default
+    first. ``protocol_version`` and ``principal`` are filled in by a server adapter such
+    as :mod:`negotiation.sdk`. Inside an SDK handler, get it with
+    :func:`negotiation.sdk.negotiated`.
     """
 
-    negotiating: bool = False
-    features: FeatureSet = NO_FEATURES
+    features: FeatureSet | None = None
     version: str | None = None
     format: str | None = None
     format_source: FormatSource | None = None
     era: Era | None = None
     problems: tuple[str, ...] = ()
     """Problems with the declaration's shape (not its tags); see :attr:`warnings`."""
+    variant: str | None = None
+    advertised: tuple[str, ...] = ()
+    protocol_version: str | None = None
+    principal: Hashable = None
+
+    @property
+    def negotiating(self) -> bool:
+        """The client declared content negotiation (with or without features)."""
+        return self.features is not None
 
     @property
     def verbosity(self) -> str:
         """``verbosity=`` as declared, else ``"standard"`` (the registry's default)."""
-        return self.features.value("verbosity") or "standard"
+        features = self.features
+        return (features.value("verbosity") if features is not None else None) or "standard"
+
+    @property
+    def tool_shape(self) -> ToolShape:
+        """Which fields of a ``CallToolResult`` this client asked for (:func:`tool_shape`)."""
+        return tool_shape(self)
 
     @property
     def warnings(self) -> tuple[str, ...]:
         """Everything that was ignored, and why: shape problems, bad and conflicting tags."""
+        features = self.features if self.features is not None else NO_FEATURES
         invalid = tuple(
-            f"ignored feature tag {bad.tag!r}: {bad.reason}" for bad in self.features.invalid
+            f"ignored feature tag {errors.echo(bad.tag)!r}: {bad.reason}"
+            for bad in features.invalid
         )
         conflicts = tuple(
             f"ignored feature tag {str(c.dropped)!r}: contradicts earlier {str(c.kept)!r}"
-            for c in self.features.conflicts
+            for c in features.conflicts
         )
         return self.problems + invalid + conflicts
 
     def unsupported(self, known: Iterable[str]) -> tuple[str, ...]:
         """Declared tags whose names are not in ``known`` (a server MAY log them, Req. 7)."""
         names = frozenset(known)
-        return tuple(str(tag) for tag in self.features.tags if tag.name not in names)
+        tags = self.features.tags if self.features is not None else ()
+        return tuple(str(tag) for tag in tags if tag.name not in names)
 
 
 DEFAULT_CONTEXT = NegotiationContext()
 """No negotiation: the server sends what it sends to everyone (Requirement 1)."""
 
 
-@lru_cache(maxsize=256)
+# Problems already logged. Their text quotes at most 40 characters of client input.
+_warned: BoundedCache[str, bool] = BoundedCache(64 * 1024)
+
+
 def _warn_once(message: str) -> None:
     # Modern-era contexts are rebuilt per request; log each distinct problem once.
-    logger.warning("content negotiation: %s", message)
+    if _warned.get(message) is None:
+        _warned.put(message, True, size=json_size(message) + 96)
+        logger.warning("content negotiation: %s", message)
 
 
 def _default(era: Era | None, *problems: str) -> NegotiationContext:
@@ -188,7 +218,7 @@ def _is_object(value: object) -> bool:
 
 
 def context_from_capabilities(
-    client_capabilities: object, *, era: Era | None = "legacy"
+    client_capabilities: object, *, era: Era | None = Era.LEGACY
 ) -> NegotiationContext:
     """The context of a client with these ``ClientCapabilities`` (a model or a mapping)."""
     if client_capabilities is None:
@@ -224,7 +254,6 @@ def _negotiated(era: Era | None, version: object, raw_features: object) -> Negot
     features = parse_features(raw_features)  # never raises; logs bad tags once
     format_, source = _negotiated_format(features)
     return NegotiationContext(
-        negotiating=True,
         features=features,
         version=version if isinstance(version, str) else None,
         format=format_,
@@ -255,17 +284,17 @@ def context_from_initialize(initialize: object) -> NegotiationContext:
     if wire_get(initialize, "capabilities") is None and _is_object(params):
         initialize = params
     if initialize is not None and not _is_object(initialize):
-        return _default("legacy", "initialize params are not an object")
-    return context_from_capabilities(wire_get(initialize, "capabilities"), era="legacy")
+        return _default(Era.LEGACY, "initialize params are not an object")
+    return context_from_capabilities(wire_get(initialize, "capabilities"), era=Era.LEGACY)
 
 
 def context_from_meta(meta: object) -> NegotiationContext:
     """Modern era: the context of one request, from its ``_meta``."""
     if meta is None:
-        return _default("modern")
+        return _default(Era.MODERN)
     if not _is_object(meta):
-        return _default("modern", "request _meta is not an object")
-    return context_from_capabilities(wire_get(meta, META_CLIENT_CAPABILITIES), era="modern")
+        return _default(Era.MODERN, "request _meta is not an object")
+    return context_from_capabilities(wire_get(meta, META_CLIENT_CAPABILITIES), era=Era.MODERN)
 
 
 def request_context(
@@ -364,9 +393,10 @@ class Renderings(Generic[D, R]):
 
     def select(self, context: NegotiationContext) -> Rule[D, R] | None:
         """The rule that applies to ``context``, or None for the default."""
-        if not context.negotiating:
+        features = context.features
+        if features is None:
             return None
-        if not any(tag.name in self._names for tag in context.features.tags):
+        if not any(tag.name in self._names for tag in features.tags):
             return None  # only tags we do not support: default content (Requirement 7)
         for rule in self._rules:
             if rule.matches(context):
@@ -378,7 +408,7 @@ class Renderings(Generic[D, R]):
         if logger.isEnabledFor(logging.DEBUG):  # Expected Behavior 6: log negotiations
             logger.debug(
                 "features %s -> %s",
-                [str(tag) for tag in context.features.tags],
+                [str(tag) for tag in context.features.tags] if context.features else [],
                 rule.text if rule else "default",
             )
         render = rule.render if rule is not None else self._default
@@ -386,7 +416,9 @@ class Renderings(Generic[D, R]):
 
 
 def _holds(predicate: Predicate) -> Callable[[NegotiationContext], bool]:
-    return lambda context: predicate(context.features)
+    return lambda context: predicate(
+        context.features if context.features is not None else NO_FEATURES
+    )
 
 
 def _format_is(format_: str) -> Callable[[NegotiationContext], bool]:
@@ -456,6 +488,31 @@ def tool_shape(context: NegotiationContext) -> ToolShape:
     return "both"
 
 
+def json_text(value: object) -> str:
+    """``value`` as JSON text (the ``content`` fallback for structured-only results)."""
+    return _json_text(value)
+
+
+def plan_tool_result(
+    context: NegotiationContext,
+    *,
+    has_structured: bool,
+    has_content: bool,
+    output_schema: bool = False,
+    is_error: bool = False,
+) -> tuple[bool, bool]:
+    """(send ``content``, send ``structuredContent``) for a tool that produced what the
+    flags say, for this client: the rules of the module docstring, for adapters that
+    build their own result type (:func:`negotiation.sdk.tool_result`)."""
+    return _plan(
+        tool_shape(context),
+        has_structured=has_structured,
+        has_content=has_content,
+        output_schema=output_schema,
+        is_error=is_error,
+    )
+
+
 def _json_text(value: object) -> str:
     try:
         return json.dumps(value, ensure_ascii=False)
@@ -464,14 +521,19 @@ def _json_text(value: object) -> str:
 
 
 def _plan(
-    shape: ToolShape, *, has_structured: bool, has_content: bool, tool: Tool | None, is_error: bool
+    shape: ToolShape,
+    *,
+    has_structured: bool,
+    has_content: bool,
+    output_schema: bool,
+    is_error: bool,
 ) -> tuple[bool, bool]:
     """(send content, send structuredContent) for what the tool produced."""
     if not has_structured:
         if not has_content:
             raise ValueError("a tool result needs content, structured content or both")
         return True, False
-    if shape == "content" and (tool is not None and tool.output_schema is not None):
+    if shape == "content" and output_schema:
         shape = "both"  # an outputSchema makes structuredContent a MUST
     if shape == "structured" and is_error:
         shape = "both"  # the model must see a tool error to recover from it
@@ -534,7 +596,7 @@ def tool_result(
         tool_shape(context),
         has_structured=structured is not None,
         has_content=blocks is not None,
-        tool=tool,
+        output_schema=tool is not None and tool.output_schema is not None,
         is_error=bool(is_error),
     )
     return _assemble(send, blocks, structured, is_error)
@@ -569,7 +631,7 @@ class ToolResultShaper(Generic[D]):
             tool_shape(context),
             has_structured=self._structured is not None,
             has_content=self._text is not None,
-            tool=self._tool,
+            output_schema=self._tool is not None and self._tool.output_schema is not None,
             is_error=bool(is_error),
         )
         structured = None
@@ -673,9 +735,9 @@ _FORMAT_PHRASES: Mapping[str, str] = {
 
 def instructions(context: NegotiationContext) -> str:
     """The ``instructions`` line announcing what was negotiated (the spec's scenarios)."""
-    if not context.negotiating:
-        return "Client does not support content negotiation extension; using default format."
     features = context.features
+    if features is None:
+        return "Client does not support content negotiation extension; using default format."
     clauses: list[str] = []
     if context.format is not None:
         phrase = _FORMAT_PHRASES.get(context.format, f"Tool results will use {context.format}")

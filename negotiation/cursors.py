@@ -19,15 +19,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from negotiation import errors
+from negotiation._cache import BoundedCache
 
-__all__ = ["CursorCheck", "CursorCodec"]
+__all__ = [
+    "MAX_CURSOR_CHARS",
+    "MAX_POSITION_BYTES",
+    "VERIFIED_CACHE_BYTES",
+    "CursorCheck",
+    "CursorCodec",
+]
 
 _FORMAT = 1
 _MAC_BYTES = 16
 _MIN_KEY_BYTES = 16
 _MAX_VARIANT_BYTES = 255
-_MAX_CURSOR_CHARS = 4096
-_MEMO_SIZE = 4096
+MAX_CURSOR_CHARS = 4096
+# Unpadded base64 spends 4 characters on 3 bytes: 4096 characters carry 3072 bytes, of
+# which the header (2), the variant and the MAC (16) leave the rest to the position.
+_MAX_RAW_BYTES = MAX_CURSOR_CHARS // 4 * 3
+MAX_POSITION_BYTES = _MAX_RAW_BYTES - 2 - _MAC_BYTES  # with no variant; less with one
+VERIFIED_CACHE_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +51,11 @@ class CursorCheck:
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def raise_for_error(self) -> None:
+        """Raise the error as :class:`~negotiation.errors.NegotiationError`, if there is one."""
+        if self.error is not None:
+            raise errors.NegotiationError.from_wire(self.error)
 
 
 class CursorCodec:
@@ -54,8 +70,13 @@ class CursorCodec:
         # Keyed HMAC states, copied per message: the key schedule is paid once.
         self._keyed = tuple(hmac.new(k, digestmod=hashlib.sha256) for k in (key, *previous_keys))
         # Cursors already verified (only genuine ones, so garbage cannot fill it):
-        # re-checking a page cursor is then one dict lookup.
-        self._verified: dict[str, tuple[str, str]] = {}
+        # re-checking a page cursor is then one lookup.
+        self._verified: BoundedCache[str, tuple[str, str]] = BoundedCache(VERIFIED_CACHE_BYTES)
+
+    @property
+    def verified_bytes(self) -> int:
+        """Bytes the verified-cursor cache holds now (its estimate)."""
+        return self._verified.bytes_used
 
     def _mac(self, keyed: hmac.HMAC, payload: bytes) -> bytes:
         state = keyed.copy()
@@ -64,11 +85,22 @@ class CursorCodec:
 
     def mint(self, variant: str | None, position: str) -> str:
         """A cursor for ``position`` (server-defined, opaque to clients) in ``variant``
-        (None when the server has no variants)."""
+        (None when the server has no variants).
+
+        Raises ValueError when the cursor would exceed :data:`MAX_CURSOR_CHARS`, which
+        :meth:`check` rejects: the position may take :data:`MAX_POSITION_BYTES` bytes
+        (UTF-8) less the variant id's.
+        """
         variant_bytes = (variant or "").encode()
         if len(variant_bytes) > _MAX_VARIANT_BYTES:
             raise ValueError(f"variant ids over {_MAX_VARIANT_BYTES} bytes cannot be bound")
         payload = bytes((_FORMAT, len(variant_bytes))) + variant_bytes + position.encode()
+        if len(payload) + _MAC_BYTES > _MAX_RAW_BYTES:
+            room = _MAX_RAW_BYTES - _MAC_BYTES - 2 - len(variant_bytes)
+            raise ValueError(
+                f"cursor position of {len(payload) - 2 - len(variant_bytes)} bytes does not fit"
+                f" in a {MAX_CURSOR_CHARS}-character cursor (at most {room} bytes here)"
+            )
         mac = self._mac(self._keyed[0], payload)
         return base64.urlsafe_b64encode(payload + mac).rstrip(b"=").decode("ascii")
 
@@ -85,16 +117,15 @@ class CursorCodec:
         return CursorCheck(position)
 
     def _decode(self, cursor: object) -> tuple[str, str] | None:
-        if not isinstance(cursor, str) or len(cursor) > _MAX_CURSOR_CHARS:
+        if not isinstance(cursor, str) or len(cursor) > MAX_CURSOR_CHARS:
             return None
         known = self._verified.get(cursor)
         if known is not None:
             return known
         decoded = self._verify(cursor)
         if decoded is not None:
-            if len(self._verified) >= _MEMO_SIZE:
-                self._verified.pop(next(iter(self._verified)))  # oldest first
-            self._verified[cursor] = decoded
+            # The cursor (ASCII) and its decoded strings, with object overheads.
+            self._verified.put(cursor, decoded, size=3 * len(cursor) + 250)
         return decoded
 
     def _verify(self, cursor: str) -> tuple[str, str] | None:

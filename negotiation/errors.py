@@ -1,8 +1,15 @@
-"""The runtime's JSON-RPC error objects, shaped exactly as the specifications print them.
+"""The runtime's JSON-RPC errors, shaped exactly as the specifications print them.
 
-Every function returns a fresh, JSON-ready ``dict`` whose key order (``code``,
+Every builder returns a fresh, JSON-ready ``dict`` whose key order (``code``,
 ``message``, ``data``) matches the spec examples, so ``json.dumps`` reproduces them.
-Wrap one in a full response with :func:`error_response`.
+Wrap one in a full response with :func:`error_response`, or raise it as the runtime's
+one exception type, :class:`NegotiationError` (``raise NegotiationError.from_wire(e)``);
+:mod:`negotiation.sdk` turns that into the SDK's ``MCPError`` with the same code,
+message and data.
+
+Client values echoed in an error (a requested variant, a tool name, a protocol
+version) pass through :func:`echo`: at most :data:`ECHO_LIMIT` characters, then a
+marker; a value that is not a string is described by its JSON type, never echoed.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from mcp_ext.methods import RPCError
 from mcp_ext.models import (
     HEADER_MISMATCH,
     INVALID_PARAMS,
@@ -20,6 +28,7 @@ from mcp_ext.models import (
 )
 
 __all__ = [
+    "ECHO_LIMIT",
     "HEADER_MISMATCH",
     "INVALID_PARAMS",
     "LEGACY_UNSUPPORTED_PROTOCOL_VERSION",
@@ -28,7 +37,9 @@ __all__ = [
     "RATE_LIMITED",
     "UNSUPPORTED_PROTOCOL_VERSION",
     "JsonRpcError",
+    "NegotiationError",
     "cursor_variant_mismatch",
+    "echo",
     "error_response",
     "header_mismatch",
     "invalid_cursor",
@@ -51,19 +62,68 @@ RATE_LIMITED = -32000
 
 IdentifierKind = Literal["tool", "prompt", "resource"]
 
+ECHO_LIMIT = 256
+"""Characters of a client's value that an error repeats back."""
+
+_JSON_TYPE_NAMES = {
+    dict: "object",
+    list: "array",
+    tuple: "array",
+    int: "number",
+    float: "number",
+    bool: "boolean",
+    type(None): "null",
+}
+
+
+def echo(value: object) -> str:
+    """A client's value, safe to repeat in an error.
+
+    A string of at most :data:`ECHO_LIMIT` characters comes back as it is; a longer one
+    is cut to that many, followed by ``"…[N more characters]"``. Anything else comes
+    back as ``"<a JSON object>"`` (its type), so no structure of any size is echoed.
+    """
+    if isinstance(value, str):
+        if len(value) <= ECHO_LIMIT:
+            return value
+        return f"{value[:ECHO_LIMIT]}…[{len(value) - ECHO_LIMIT} more characters]"
+    name = _JSON_TYPE_NAMES.get(type(value))
+    if name is None:
+        return "<a non-JSON value>"
+    return f"<a JSON {name}>"
+
+
+class NegotiationError(RPCError):
+    """A protocol error raised by the runtime: the spec's ``code``, ``message``, ``data``.
+
+    A subclass of the generated ``RPCError``, so the generated ``dispatch`` answers it
+    as a JSON-RPC error, and :mod:`negotiation.sdk` as the SDK's ``MCPError``.
+    """
+
+    @classmethod
+    def from_wire(cls, error: JsonRpcError) -> NegotiationError:
+        """The exception for an error object built by this module."""
+        if not isinstance(error, dict):
+            raise TypeError(f"expected a JSON-RPC error dict, not {type(error).__name__}")
+        return cls(error["code"], error["message"], error.get("data"))
+
+    def to_wire(self) -> JsonRpcError:
+        """The JSON-RPC ``error`` member (``data`` omitted when None)."""
+        return self.to_error()
+
 
 def error_response(request_id: str | int | None, error: JsonRpcError) -> dict[str, Any]:
     """A complete JSON-RPC error response carrying ``error``."""
     return {"jsonrpc": "2.0", "id": request_id, "error": error}
 
 
-def invalid_server_variant(requested: str, available: Sequence[str] | None) -> JsonRpcError:
+def invalid_server_variant(requested: object, available: Sequence[str] | None) -> JsonRpcError:
     """SEP-2053: the requested variant is not one the principal may use.
 
     ``available`` must list only variants visible to the authenticated principal; pass
     None when the principal may not enumerate variants, which omits the field.
     """
-    data: dict[str, Any] = {"requestedVariant": requested}
+    data: dict[str, Any] = {"requestedVariant": echo(requested)}
     if available is not None:
         data["availableVariants"] = list(available)
     return {"code": INVALID_PARAMS, "message": "Invalid server variant", "data": data}
@@ -79,7 +139,10 @@ def cursor_variant_mismatch(cursor_variant: str, requested_variant: str) -> Json
     return {
         "code": INVALID_PARAMS,
         "message": "Cursor invalid for requested variant",
-        "data": {"cursorVariant": cursor_variant, "requestedVariant": requested_variant},
+        "data": {
+            "cursorVariant": echo(cursor_variant),
+            "requestedVariant": echo(requested_variant),
+        },
     }
 
 
@@ -88,20 +151,20 @@ def invalid_cursor() -> JsonRpcError:
     return {"code": INVALID_PARAMS, "message": "Invalid cursor"}
 
 
-def unknown_identifier(kind: IdentifierKind, name: str, active_variant: str) -> JsonRpcError:
+def unknown_identifier(kind: IdentifierKind, name: object, active_variant: str) -> JsonRpcError:
     """SEP-2053: a tool, prompt or resource is not in the active variant's namespace."""
     return {
         "code": INVALID_PARAMS,
-        "message": f"Unknown {kind}: {name}",
+        "message": f"Unknown {kind}: {echo(name)}",
         "data": {
-            "activeVariant": active_variant,
+            "activeVariant": echo(active_variant),
             "hint": f"This {kind} may be available in other variants",
         },
     }
 
 
 def variant_switch_rate_limited(
-    active_variant: str | None, requested_variant: str, retry_after_ms: int
+    active_variant: str | None, requested_variant: object, retry_after_ms: int
 ) -> JsonRpcError:
     """SEP-2053 (implementation notes): too many variant switches by one principal.
 
@@ -110,20 +173,20 @@ def variant_switch_rate_limited(
     """
     data: dict[str, Any] = {}
     if active_variant is not None:
-        data["activeVariant"] = active_variant
-    data["requestedVariant"] = requested_variant
+        data["activeVariant"] = echo(active_variant)
+    data["requestedVariant"] = echo(requested_variant)
     data["retryAfterMs"] = retry_after_ms
     return {"code": RATE_LIMITED, "message": "Too many server variant switches", "data": data}
 
 
 def unsupported_protocol_version(
-    supported: Sequence[str], requested: str, *, code: int = UNSUPPORTED_PROTOCOL_VERSION
+    supported: Sequence[str], requested: object, *, code: int = UNSUPPORTED_PROTOCOL_VERSION
 ) -> JsonRpcError:
     """The request's protocol version is not implemented by the server."""
     return {
         "code": code,
         "message": "Unsupported protocol version",
-        "data": {"supported": list(supported), "requested": requested},
+        "data": {"supported": list(supported), "requested": echo(requested)},
     }
 
 

@@ -6,20 +6,23 @@ the clock.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from negotiation import errors
+from negotiation._cache import BoundedCache, identity_key, json_size
 from negotiation.variants import META_KEY
 
 __all__ = [
+    "LIMITER_BYTES",
     "Subscription",
     "SubscriptionRegistry",
     "VariantSwitchLimiter",
     "list_changed_notification",
 ]
+
+LIMITER_BYTES = 8 * 1024 * 1024  # switch-limiter state: about 40 000 principals
 
 ResourceExists = Callable[[str | None, str], bool]
 """``(variant, uri) -> bool``: does ``uri`` exist in that variant right now?"""
@@ -45,6 +48,8 @@ class SubscriptionRegistry:
     def __init__(self, resource_exists: ResourceExists) -> None:
         self._exists = resource_exists
         self._by_uri: dict[str, dict[tuple[Hashable, str | None], Subscription]] = {}
+        # subscriber -> the URIs it holds, so that a session's end drops them all at once.
+        self._uris_of: dict[Hashable, set[str]] = {}
 
     def subscribe(
         self, subscriber: Hashable, uri: str, variant: str | None
@@ -54,6 +59,7 @@ class SubscriptionRegistry:
             return _unknown_resource(uri, variant)
         bucket = self._by_uri.setdefault(uri, {})
         bucket[(subscriber, variant)] = Subscription(subscriber, uri, variant)
+        self._uris_of.setdefault(subscriber, set()).add(uri)
         return None
 
     def unsubscribe(self, subscriber: Hashable, uri: str, variant: str | None = None) -> None:
@@ -70,6 +76,37 @@ class SubscriptionRegistry:
             del bucket[key]
         if not bucket:
             del self._by_uri[uri]
+        if not any(k[0] == subscriber for k in bucket):
+            self._forget_uri(subscriber, uri)
+
+    def drop_subscriber(self, subscriber: Hashable) -> int:
+        """Drop every subscription of ``subscriber`` (its session ended); how many went.
+
+        Call it when a session closes: subscriptions must not outlive their session,
+        or a server that sees many sessions keeps their state (and notifies no one).
+        """
+        dropped = 0
+        for uri in self._uris_of.pop(subscriber, ()):
+            bucket = self._by_uri.get(uri)
+            if not bucket:
+                continue
+            for key in [k for k in bucket if k[0] == subscriber]:
+                del bucket[key]
+                dropped += 1
+            if not bucket:
+                del self._by_uri[uri]
+        return dropped
+
+    def _forget_uri(self, subscriber: Hashable, uri: str) -> None:
+        uris = self._uris_of.get(subscriber)
+        if uris is not None:
+            uris.discard(uri)
+            if not uris:
+                del self._uris_of[subscriber]
+
+    def __len__(self) -> int:
+        """How many subscriptions are held (every subscriber, URI and variant)."""
+        return sum(len(bucket) for bucket in self._by_uri.values())
 
     def recipients(self, uri: str) -> list[Subscription]:
         """Who gets ``notifications/resources/updated`` for ``uri`` now: only subscriptions
@@ -96,15 +133,15 @@ class SubscriptionRegistry:
     def subscriptions(self, subscriber: Hashable) -> list[Subscription]:
         return [
             s
-            for bucket in self._by_uri.values()
-            for s in bucket.values()
+            for uri in sorted(self._uris_of.get(subscriber, ()))
+            for s in self._by_uri.get(uri, {}).values()
             if s.subscriber == subscriber
         ]
 
 
 def _unknown_resource(uri: str, variant: str | None) -> errors.JsonRpcError:
     if variant is None:
-        return {"code": errors.INVALID_PARAMS, "message": f"Unknown resource: {uri}"}
+        return {"code": errors.INVALID_PARAMS, "message": f"Unknown resource: {errors.echo(uri)}"}
     return errors.unknown_identifier("resource", uri, variant)
 
 
@@ -125,8 +162,9 @@ class VariantSwitchLimiter:
     """A token bucket per principal on requests that *change* the variant.
 
     Each principal starts with ``capacity`` switches, refilled at ``refill_per_second``.
-    Staying on the same variant is free. Principals are tracked LRU-bounded so that many
-    identities cannot exhaust memory.
+    Staying on the same variant is free. Principals are tracked LRU-bounded by bytes
+    (``max_bytes``) so that many identities cannot exhaust memory; a principal forgotten
+    that way starts again with a full bucket.
     """
 
     def __init__(
@@ -135,21 +173,23 @@ class VariantSwitchLimiter:
         refill_per_second: float = 1.0,
         *,
         clock: Callable[[], float] = time.monotonic,
-        max_principals: int = 65_536,
+        max_bytes: int = LIMITER_BYTES,
     ) -> None:
         if capacity < 1 or refill_per_second <= 0:
             raise ValueError("a switch limiter needs capacity >= 1 and a positive refill rate")
         self._capacity = capacity
         self._rate = refill_per_second
         self._clock = clock
-        self._max = max_principals
         # principal -> (last variant, tokens, time of last refill)
-        self._state: OrderedDict[Hashable, tuple[str | None, float, float]] = OrderedDict()
+        self._state: BoundedCache[Hashable, tuple[str | None, float, float]] = BoundedCache(
+            max_bytes
+        )
 
     def check(self, principal: Hashable, variant: str | None) -> errors.JsonRpcError | None:
         """Record a request for ``variant``; the error to answer when it is one switch
         too many (the request is then not served and the active variant is kept)."""
         now = self._clock()
+        principal = identity_key(principal)
         state = self._state.get(principal)
         if state is None:
             self._remember(principal, (variant, self._capacity, now))
@@ -167,7 +207,9 @@ class VariantSwitchLimiter:
         return None
 
     def _remember(self, principal: Hashable, state: tuple[str | None, float, float]) -> None:
-        self._state[principal] = state
-        self._state.move_to_end(principal)
-        while len(self._state) > self._max:
-            self._state.popitem(last=False)
+        # The key, the variant id (the server's own, shared) and the state tuple.
+        self._state.put(principal, state, size=json_size(principal) + 160)
+
+    def __len__(self) -> int:
+        """How many principals are tracked."""
+        return len(self._state)

@@ -12,7 +12,6 @@ import hashlib
 import json
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -22,26 +21,38 @@ from mcp_ext.models import (
     SERVER_VARIANT_META_KEY,
     SERVER_VARIANTS_EXTENSION_ID,
 )
+from pydantic import BaseModel
 
 from negotiation import errors
+from negotiation._cache import BoundedCache, identity_key, json_size
 from negotiation._wire import as_mapping, wire_get
 
 __all__ = [
     "COMPACT_TOKEN_THRESHOLD",
     "EXTENSION_ID",
     "HEADER",
+    "MAX_HINT_DESCRIPTION",
+    "MAX_HINT_KEYS",
+    "MAX_HINT_LENGTH",
+    "MAX_HINT_VALUES",
     "META_KEY",
+    "RANKING_CACHE_BYTES",
     "Advertisement",
     "AsyncRanker",
     "AsyncSelector",
     "ClientHints",
     "DeprecationInfo",
+    "HintsLike",
     "RankingCache",
     "SelectionContext",
     "Variant",
     "VariantAdvertiser",
+    "VariantLike",
     "VariantResolution",
     "VariantResolver",
+    "as_hints",
+    "as_variant",
+    "as_variants",
     "is_variant_rejection",
     "parse_available_variants",
     "rank_variants",
@@ -67,9 +78,12 @@ _STATUSES: dict[object, Status] = {
     "deprecated": "deprecated",
 }
 # Client hints are untrusted: bound what one declaration can make the ranker do.
-_MAX_HINT_KEYS = 64
-_MAX_HINT_VALUES = 32
-_MAX_HINT_LENGTH = 256
+# Anything past these is dropped and the hints count as malformed (never cached).
+MAX_HINT_KEYS = 64
+MAX_HINT_VALUES = 32  # per key
+MAX_HINT_LENGTH = 256  # characters, of a key or a value
+MAX_HINT_DESCRIPTION = 1024  # characters
+RANKING_CACHE_BYTES = 2 * 1024 * 1024
 
 
 # --- the protocol objects -------------------------------------------------------------
@@ -150,27 +164,49 @@ class ClientHints:
 
     description: str | None = None
     hints: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    malformed: bool = False
+    """Something was dropped reading the wire (a wrong type, a limit exceeded)."""
 
     @classmethod
     def from_wire(cls, obj: object) -> ClientHints:
         """Read untrusted ``VariantHints``; malformed parts are dropped, never raised."""
-        description = wire_get(obj, "description")
-        raw = as_mapping(wire_get(obj, "hints")) or {}
+        if obj is None:
+            return cls()
+        mapping = as_mapping(obj)
+        if mapping is None:
+            return cls(malformed=True)
+        malformed = False
+        description = mapping.get("description")
+        if description is not None and (
+            not isinstance(description, str) or len(description) > MAX_HINT_DESCRIPTION
+        ):
+            description, malformed = None, True
+        raw_hints = mapping.get("hints")
+        raw = as_mapping(raw_hints)
+        if raw is None:
+            raw, malformed = {}, malformed or raw_hints is not None
+        if len(raw) > MAX_HINT_KEYS:
+            malformed = True
         hints: dict[str, tuple[str, ...]] = {}
-        for key, value in list(raw.items())[:_MAX_HINT_KEYS]:
-            if not isinstance(key, str) or len(key) > _MAX_HINT_LENGTH:
-                continue
+        for key, value in list(raw.items())[:MAX_HINT_KEYS]:
             values = [value] if isinstance(value, str) else value
-            if not isinstance(values, list | tuple):
+            if (
+                not isinstance(key, str)
+                or len(key) > MAX_HINT_LENGTH
+                or not isinstance(values, list | tuple)
+            ):
+                malformed = True
                 continue
             kept = tuple(
                 v
-                for v in values[:_MAX_HINT_VALUES]
-                if isinstance(v, str) and len(v) <= _MAX_HINT_LENGTH
+                for v in values[:MAX_HINT_VALUES]
+                if isinstance(v, str) and len(v) <= MAX_HINT_LENGTH
             )
+            if len(kept) != len(values):
+                malformed = True
             if kept:
                 hints[key] = kept
-        return cls(description if isinstance(description, str) else None, hints)
+        return cls(description, hints, malformed)
 
     @property
     def wants_experimental(self) -> bool:
@@ -185,6 +221,47 @@ class ClientHints:
         return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+VariantLike = Variant | BaseModel | Mapping[str, Any]
+"""A variant as this module accepts it: a :class:`Variant`, the generated
+``mcp_ext.ServerVariant`` or its wire mapping."""
+HintsLike = ClientHints | BaseModel | Mapping[str, Any] | None
+"""Client hints: :class:`ClientHints`, the generated ``mcp_ext.VariantHints``, its wire
+mapping, or None (no hints)."""
+
+
+def as_variant(obj: object) -> Variant:
+    """``obj`` as a :class:`Variant`; TypeError for anything but a variant or its wire form."""
+    if isinstance(obj, Variant):
+        return obj
+    if isinstance(obj, BaseModel | Mapping):
+        return Variant.from_wire(obj)
+    raise TypeError(
+        "expected a negotiation.variants.Variant, an mcp_ext.ServerVariant or its wire "
+        f"mapping, not {type(obj).__name__}"
+    )
+
+
+def as_variants(variants: object) -> tuple[Variant, ...]:
+    """A sequence of variants (any :data:`VariantLike`) as :class:`Variant` objects."""
+    if isinstance(variants, str | bytes | Mapping | BaseModel) or not isinstance(
+        variants, Sequence
+    ):
+        raise TypeError(f"expected a sequence of server variants, not {type(variants).__name__}")
+    return tuple(as_variant(v) for v in variants)
+
+
+def as_hints(obj: object) -> ClientHints:
+    """``obj`` as :class:`ClientHints`; TypeError for anything but hints or their wire form."""
+    if isinstance(obj, ClientHints):
+        return obj
+    if obj is None or isinstance(obj, BaseModel | Mapping):
+        return ClientHints.from_wire(obj)
+    raise TypeError(
+        "expected negotiation.variants.ClientHints, an mcp_ext.VariantHints or its wire "
+        f"mapping, not {type(obj).__name__}"
+    )
+
+
 # --- server-side ranking --------------------------------------------------------------
 
 _STATUS_SCORE = {"stable": 20, "experimental": 0, "deprecated": -100}
@@ -197,8 +274,8 @@ def _preference_bonus(values: tuple[str, ...], top: int, step: int) -> dict[str,
     return bonus
 
 
-def score_variants(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
-    """The spec's rule-based score of each variant.
+def score_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[int]:
+    """The spec's rule-based score of each variant (accepts the generated models too).
 
     ``modelFamily`` +100 on a match (the client may list several families), else +50
     for a variant declaring ``any``; ``useCase`` 80 − 10 × its index in the client's
@@ -206,6 +283,10 @@ def score_variants(variants: Sequence[Variant], hints: ClientHints) -> list[int]
     variant without a ``modelFamily`` hint never matches (the spec's sample code would
     match two absent values).
     """
+    return _scores(as_variants(variants), as_hints(hints))
+
+
+def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
     families = frozenset(hints.hints.get("modelFamily", ()))
     use_case = _preference_bonus(hints.hints.get("useCase", ()), 80, 10)
     context_size = _preference_bonus(hints.hints.get("contextSize", ()), 40, 5)
@@ -228,9 +309,17 @@ def score_variants(variants: Sequence[Variant], hints: ClientHints) -> list[int]
     return scores
 
 
-def rank_variants(variants: Sequence[Variant], hints: ClientHints) -> list[Variant]:
-    """Variants by descending score; ties go to stable ones, then keep the given order."""
-    scores = score_variants(variants, hints)
+def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[Variant]:
+    """Variants by descending score; ties go to stable ones, then keep the given order.
+
+    Accepts :class:`Variant` or ``mcp_ext.ServerVariant`` objects and :class:`ClientHints`
+    or ``mcp_ext.VariantHints``; anything else raises TypeError naming the expected type.
+    """
+    return _rank(as_variants(variants), as_hints(hints))
+
+
+def _rank(variants: Sequence[Variant], hints: ClientHints) -> list[Variant]:
+    scores = _scores(variants, hints)
     # One integer per variant: score first, stability as the tie-breaker. The sort is
     # stable, so equal keys keep their original order.
     keys = [
@@ -297,40 +386,42 @@ class Advertisement:
 
 
 class RankingCache:
-    """Rankings keyed by (hints digest, principal), expiring after ``ttl_seconds``."""
+    """Rankings keyed by (hints digest, principal), expiring after ``ttl_seconds``,
+    bounded to ``max_bytes`` (estimated). The principal is keyed type-exactly."""
 
     def __init__(
         self,
         ttl_seconds: float = 300.0,
         *,
         clock: Callable[[], float] = time.monotonic,
-        max_entries: int = 4096,
+        max_bytes: int = RANKING_CACHE_BYTES,
     ) -> None:
         self._ttl = ttl_seconds
         self._clock = clock
-        self._max = max_entries
-        self._entries: OrderedDict[tuple[str, Hashable], tuple[float, Advertisement]] = (
-            OrderedDict()
+        self._entries: BoundedCache[tuple[str, Hashable], tuple[float, Advertisement]] = (
+            BoundedCache(max_bytes, max_entry_bytes=max(1, max_bytes // 64))
         )
 
     def get(self, hints_digest: str, principal: Hashable) -> Advertisement | None:
-        key = (hints_digest, principal)
+        key = (hints_digest, identity_key(principal))
         entry = self._entries.get(key)
         if entry is None:
             return None
         expires, advertisement = entry
         if self._clock() >= expires:
-            del self._entries[key]
+            self._entries.discard(key)
             return None
-        self._entries.move_to_end(key)
         return advertisement
 
     def put(self, hints_digest: str, principal: Hashable, advertisement: Advertisement) -> None:
-        key = (hints_digest, principal)
-        self._entries[key] = (self._clock() + self._ttl, advertisement)
-        self._entries.move_to_end(key)
-        while len(self._entries) > self._max:
-            self._entries.popitem(last=False)
+        key = (hints_digest, identity_key(principal))
+        # The key, plus the advertisement's tuple (its variants are the server's own).
+        size = 256 + json_size(key[1]) + 16 * len(advertisement.variants)
+        self._entries.put(key, (self._clock() + self._ttl, advertisement), size=size)
+
+    @property
+    def bytes_used(self) -> int:
+        return self._entries.bytes_used
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -350,7 +441,7 @@ class VariantAdvertiser:
 
     def __init__(
         self,
-        variants: Sequence[Variant],
+        variants: Sequence[VariantLike],
         *,
         visible: Visibility | None = None,
         limit: int = 5,
@@ -358,6 +449,7 @@ class VariantAdvertiser:
         ranker: AsyncRanker | None = None,
         ranker_timeout_seconds: float = 2.0,
     ) -> None:
+        variants = as_variants(variants)
         ids = [variant.id for variant in variants]
         duplicates = (
             sorted({i for i in ids if ids.count(i) > 1}) if len(set(ids)) != len(ids) else []
@@ -378,18 +470,18 @@ class VariantAdvertiser:
             return self._variants
         return tuple(v for v in self._variants if self._visible(principal, v))
 
-    def advertise(self, hints: ClientHints, principal: Hashable = None) -> Advertisement:
+    def advertise(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
         """Rule-based advertisement (cached when a cache was given)."""
+        hints = as_hints(hints)
         cached = self._cached(hints, principal)
         if cached is not None:
             return cached
         candidates = self.visible_to(principal)
-        return self._store(hints, principal, self._finish(rank_variants(candidates, hints), hints))
+        return self._store(hints, principal, self._finish(_rank(candidates, hints), hints))
 
-    async def advertise_async(
-        self, hints: ClientHints, principal: Hashable = None
-    ) -> Advertisement:
+    async def advertise_async(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
         """Like :meth:`advertise`, ranking with the pluggable ranker when there is one."""
+        hints = as_hints(hints)
         if self._ranker is None:
             return self.advertise(hints, principal)
         cached = self._cached(hints, principal)
@@ -402,10 +494,12 @@ class VariantAdvertiser:
         return self._store(hints, principal, self._finish(ranked, hints))
 
     def _cached(self, hints: ClientHints, principal: Hashable) -> Advertisement | None:
-        return self._cache.get(hints.digest(), principal) if self._cache else None
+        if self._cache is None or hints.malformed:
+            return None
+        return self._cache.get(hints.digest(), principal)
 
     def _store(self, hints: ClientHints, principal: Hashable, ad: Advertisement) -> Advertisement:
-        if self._cache is not None:
+        if self._cache is not None and not hints.malformed:  # never cache malformed hints
             self._cache.put(hints.digest(), principal, ad)
         return ad
 
@@ -437,6 +531,11 @@ class VariantResolution:
     def ok(self) -> bool:
         return self.error is None
 
+    def raise_for_error(self) -> None:
+        """Raise the error as :class:`~negotiation.errors.NegotiationError`, if there is one."""
+        if self.error is not None:
+            raise errors.NegotiationError.from_wire(self.error)
+
 
 class VariantResolver:
     """Resolves the variant of each request: ``_meta`` first, then the
@@ -452,9 +551,9 @@ class VariantResolver:
     __slots__ = ("_default", "_disclosed", "_from_header", "_from_meta", "_ids")
 
     def __init__(
-        self, selectable: Sequence[str | Variant] | None, *, disclose_ids: bool = True
+        self, selectable: Sequence[str | VariantLike] | None, *, disclose_ids: bool = True
     ) -> None:
-        ids = tuple(v.id if isinstance(v, Variant) else v for v in selectable or ())
+        ids = tuple(v if isinstance(v, str) else as_variant(v).id for v in selectable or ())
         self._ids = ids
         self._disclosed = ids if disclose_ids else None
         self._from_meta = {i: VariantResolution(i, "meta") for i in ids}
@@ -481,11 +580,9 @@ class VariantResolver:
         return self._default
 
     def _invalid(self, requested: object, source: Literal["meta", "header"]) -> VariantResolution:
-        shown = (
-            requested if isinstance(requested, str) else json.dumps(requested, default=str)[:256]
-        )
+        # errors.echo caps what is repeated back (a non-string is described by type).
         return VariantResolution(
-            None, source, errors.invalid_server_variant(shown, self._disclosed)
+            None, source, errors.invalid_server_variant(requested, self._disclosed)
         )
 
 
@@ -526,13 +623,20 @@ class SelectionContext:
     user_preferred_variant: str | None = None
 
 
-def select_variant(available: Sequence[Variant], context: SelectionContext) -> str | None:
+def select_variant(
+    available: Sequence[VariantLike], context: SelectionContext | None = None
+) -> str | None:
     """The spec's client rules, in order: fewer than 10 000 remaining tokens -> the first
     compact variant; a mode -> the first variant whose ``useCase`` is that mode; the
     user's preferred variant if offered; else the server's default. None when the
-    server offers no variants."""
+    server offers no variants. Accepts the generated ``mcp_ext.ServerVariant`` too."""
     if not available:
         return None
+    available = as_variants(available)
+    if context is None:
+        context = SelectionContext()
+    elif not isinstance(context, SelectionContext):
+        raise TypeError(f"expected a SelectionContext, not {type(context).__name__}")
     if context.remaining_tokens is not None and context.remaining_tokens < COMPACT_TOKEN_THRESHOLD:
         for variant in available:
             if variant.hints.get("contextSize") == "compact":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, Literal
 
 from mcp_ext.models import (
@@ -22,10 +22,12 @@ from mcp_ext.models import (
 )
 
 from negotiation import errors
+from negotiation._cache import BoundedCache, identity_key, json_size
 from negotiation._wire import as_mapping, wire_get
 
 __all__ = [
     "COMPATIBILITY_MATRIX",
+    "ERA_CACHE_BYTES",
     "HEADER",
     "META_CLIENT_CAPABILITIES",
     "META_CLIENT_INFO",
@@ -51,6 +53,7 @@ META_PROTOCOL_VERSION = PROTOCOL_VERSION_META_KEY
 META_CLIENT_INFO = CLIENT_INFO_META_KEY
 META_CLIENT_CAPABILITIES = CLIENT_CAPABILITIES_META_KEY
 FIRST_MODERN_VERSION = "2026-07-28"
+ERA_CACHE_BYTES = 256 * 1024  # probed eras a client remembers (about 1000 servers)
 _UNSUPPORTED_CODES = frozenset(
     {errors.UNSUPPORTED_PROTOCOL_VERSION, errors.LEGACY_UNSUPPORTED_PROTOCOL_VERSION}
 )
@@ -111,7 +114,8 @@ def check_request_version(
             return VersionCheck(
                 None,
                 errors.header_mismatch(
-                    f"{HEADER} header value {header.strip()!r} does not match body value {declared!r}"
+                    f"{HEADER} header value {errors.echo(header.strip())!r}"
+                    f" does not match body value {errors.echo(declared)!r}"
                 ),
             )
     if declared not in supported:
@@ -179,9 +183,24 @@ def choose_version(preferred: Sequence[str], supported: Sequence[str]) -> str | 
     return next((version for version in preferred if version in offered), None)
 
 
-class Era(Enum):
+class Era(StrEnum):
+    """The protocol era of a request or a server: the one era type of the package.
+
+    ``LEGACY`` is the ``initialize`` handshake (up to 2025-11-25), ``MODERN`` per-request
+    ``_meta`` (2026-07-28 on). A ``StrEnum``: ``Era.LEGACY == "legacy"``.
+    """
+
     MODERN = "modern"
     LEGACY = "legacy"
+
+    @classmethod
+    def of(cls, protocol_version: str) -> Era:
+        """The era of a protocol version string."""
+        if not isinstance(protocol_version, str):
+            raise TypeError(
+                f"protocol_version must be a str, not {type(protocol_version).__name__}"
+            )
+        return cls.MODERN if is_modern_version(protocol_version) else cls.LEGACY
 
 
 def detect_era_stdio(response: object) -> Era:
@@ -224,17 +243,18 @@ class EraCache:
     cached assumption later fails (:meth:`forget`).
     """
 
-    def __init__(self) -> None:
-        self._eras: dict[Hashable, Era] = {}
+    def __init__(self, max_bytes: int = ERA_CACHE_BYTES) -> None:
+        self._eras: BoundedCache[Hashable, Era] = BoundedCache(max_bytes)
 
     def get(self, server: Hashable) -> Era | None:
-        return self._eras.get(server)
+        return self._eras.get(identity_key(server))
 
     def record(self, server: Hashable, era: Era) -> None:
-        self._eras[server] = era
+        key = identity_key(server)
+        self._eras.put(key, era, size=json_size(key) + 128)
 
     def forget(self, server: Hashable) -> None:
-        self._eras.pop(server, None)
+        self._eras.discard(identity_key(server))
 
 
 # The dual-era compatibility matrix: (client, server) -> works?

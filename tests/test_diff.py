@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from codegen import ir
 from codegen.diff import Change, SchemaDiff, diff_schemas
+from codegen.diff_proof import documents
 from codegen.diff_report import diff_command, diff_paths, render_markdown, render_text
 from codegen.errors import Diagnostics
 from codegen.parse import parse_module
@@ -43,13 +44,59 @@ def test_identical_schemas_have_no_changes() -> None:
     assert diff(text, text).changes == ()
 
 
-def test_field_removed_breaks_wire_and_python() -> None:
+def test_field_removed_breaks_python_only_an_open_object_still_admits_it() -> None:
     change = only(
         diff("export interface A { x: string; y: string }", "export interface A { x: string }"),
         "A.y",
     )
-    assert (change.code, change.breaks) == ("field-removed", ("wire", "python"))
+    assert (change.code, change.breaks) == ("field-removed", ("python",))
+    assert change.severity == "python-api" and change.witness is None
+    assert change.codemod == "none: codegen migrate lists each use of the field as file:line"
     assert change.old is not None and (change.old.file, change.old.line) == ("old.ts", 1)
+
+
+def test_field_removed_breaks_the_wire_when_the_index_signature_rejects_it() -> None:
+    old = "export interface A { x: string; [key: string]: string | number }"
+    new = "export interface A { [key: string]: number }"
+    change = only(diff(old, new), "A.x")
+    assert change.breaks == ("wire", "python")
+    assert change.witness is not None and change.witness.value == {"x": "x"}
+
+
+def test_every_witness_is_accepted_by_old_and_rejected_by_new() -> None:
+    old = 'export interface A { x?: string; n: number; k: "a" | "b"; l: string[] }'
+    new = """export interface A {
+  x: string;
+  /** @minimum 0 */
+  n: number;
+  k: "a";
+  /** @maxItems 2 */
+  l: string[];
+}"""
+    result = diff(old, new)
+    old_side, new_side = documents(schema(old), schema(new))
+    wire = [c for c in result.changes if c.wire]
+    assert sorted(c.code for c in wire) == [
+        "constraint-tightened",
+        "constraint-tightened",
+        "field-required",
+        "literal-removed",
+    ]
+    for change in wire:
+        assert change.witness is not None
+        assert old_side.validator("A", None).is_valid(change.witness.value)
+        assert not new_side.validator("A", None).is_valid(change.witness.value)
+    values = {c.subject: c.witness.value for c in wire if c.witness is not None}
+    assert values["A.n"]["n"] < 0 and len(values["A.l"]["l"]) == 3
+    assert "x" not in values["A.x"] and values["A.k"]["k"] == "b"
+
+
+def test_a_loosened_constraint_is_additive() -> None:
+    old = "export interface A {\n  /** @maxLength 3 */\n  s: string\n}"
+    new = "export interface A {\n  /** @maxLength 30 */\n  s: string\n}"
+    change = only(diff(old, new), "A.s")
+    assert (change.code, change.severity) == ("constraint-loosened", "additive")
+    assert change.message == "maxLength changed from 3 to 30"
 
 
 def test_optional_becoming_required_breaks_the_wire_only() -> None:
@@ -101,15 +148,23 @@ def test_error_code_constant_changed() -> None:
     change = only(diff(old, new), "UNSUPPORTED_PROTOCOL_VERSION")
     assert change.code == "error-code-changed"
     assert change.message == "value changed from -32004 to -32022"
-    assert change.wire
+    # A constant alone is no JSON value: nothing on the wire can witness it.
+    assert (change.wire, change.severity) == (False, "changed")
 
 
 def test_error_code_through_typeof_field_is_reported_as_an_error_code() -> None:
     old = "export const E = -32004;\nexport interface Err { code: typeof E }"
     new = "export const E = -32022;\nexport interface Err { code: typeof E }"
     result = diff(old, new)
-    assert only(result, "Err.code").code == "error-code-changed"
+    field = only(result, "Err.code")
+    assert field.code == "error-code-changed"
+    assert field.witness is not None and field.witness.value == {"code": -32004}
     assert only(result, "E").code == "error-code-changed"
+
+
+def test_an_added_error_code_is_a_change_to_handle_not_an_addition() -> None:
+    change = only(diff("", "export const UNSUPPORTED = -32022;"), "UNSUPPORTED")
+    assert (change.code, change.severity) == ("error-code-added", "changed")
 
 
 def test_boolean_and_number_literals_are_kept_apart() -> None:
@@ -181,9 +236,30 @@ def test_methods_added_and_removed() -> None:
     new = 'export interface ListRequest { method: "things/list" }'
     result = diff(old, new)
     assert only(result, "method ping").code == "method-removed"
-    assert only(result, "method ping").breaks == ("wire",)
+    # No union of requests lists it, so no message of the old schema is now rejected.
+    assert only(result, "method ping").severity == "changed"
     assert only(result, "method things/list").severity == "additive"
     assert only(result, "PingRequest").breaks == ("python",)  # the class is gone too
+
+
+def test_a_method_removed_from_the_request_union_breaks_the_wire() -> None:
+    envelope = (
+        'export interface JSONRPCRequest { jsonrpc: "2.0"; id: string | number; method: string }\n'
+    )
+    old = envelope + (
+        'export interface PingRequest { method: "ping" }\n'
+        'export interface ListRequest { method: "things/list" }\n'
+        "export type ClientRequest = PingRequest | ListRequest;"
+    )
+    new = envelope + (
+        'export interface ListRequest { method: "things/list" }\n'
+        "export type ClientRequest = ListRequest;"
+    )
+    change = only(diff(old, new), "method ping")
+    assert change.breaks == ("wire",) and change.witness is not None
+    # judged in its wire form, inside the JSON-RPC envelope
+    assert change.witness.envelope == "JSONRPCRequest"
+    assert change.witness.value == {"id": "x", "jsonrpc": "2.0", "method": "ping"}
 
 
 # --------------------------------------------------------------------------- renames
@@ -237,7 +313,10 @@ def test_field_rename_by_tag_and_by_unique_structure() -> None:
     assert [(r.owner, r.old, r.new, r.hinted) for r in hinted.field_renames] == [
         ("A", "oldName", "newName", True)
     ]
-    assert only(hinted, "A.oldName").breaks == ("wire", "python")
+    renamed = only(hinted, "A.oldName")
+    assert renamed.breaks == ("wire", "python")
+    assert renamed.witness is not None and renamed.witness.value == {"oldName": "x", "n": 0}
+    assert renamed.codemod == "codegen migrate renames the attribute and keyword oldName to newName"
     inferred = diff(
         "export interface A { mimeType?: string }", "export interface A { mediaType?: string }"
     )
@@ -287,7 +366,10 @@ def test_overlay_against_core(overlay_schema: Path) -> None:
     diags = Diagnostics()
     result = diff_paths(overlay_schema / "core", overlay_schema, diags)
     removed = only(result, "EmbeddedResource.annotations")
-    assert (removed.code, removed.breaks) == ("field-removed", ("wire", "python"))
+    assert (removed.code, removed.breaks) == ("field-removed", ("python",))
+    assert (
+        removed.codemod == "codegen migrate moves annotations= into the resource= constructor call"
+    )
     assert [(m.owner, m.name, m.into) for m in result.field_moves] == [
         ("EmbeddedResource", "annotations", "resource")
     ]
@@ -320,20 +402,26 @@ def test_command_formats_and_exit_codes(tmp_path: Path) -> None:
 
     text = runner.invoke(diff_command, [old, new])
     assert text.exit_code == 0, text.output
-    assert "2 breaking, 1 additive, 0 changed" in text.output
-    assert "A.y: field removed [breaks wire, Python]" in text.output
+    assert "1 wire-breaking, 1 Python API, 1 additive, 0 changed" in text.output
+    assert "A.y: field removed [breaks Python]" in text.output
+    assert '    witness (K): "b"' in text.output
 
-    markdown = runner.invoke(diff_command, [old, new, "--format", "markdown"])
-    assert "### Breaking" in markdown.output and "### Additive" in markdown.output
-    assert '- **`K`**: literal "b" removed _(breaks wire)_' in markdown.output
+    markdown = runner.invoke(diff_command, [old, new, "--format", "markdown"]).output
+    assert markdown.index("### Breaks the wire") < markdown.index("### Breaks Python code")
+    assert markdown.index("### Breaks Python code") < markdown.index("### Additive")
+    assert '- **`K`**: literal "b" removed _(breaks wire)_' in markdown
+    assert "<details><summary>Witness: accepted by the old <code>K</code>" in markdown
+    assert '  ```json\n  "b"\n  ```\n\n  </details>' in markdown
+    assert "  Fix: none: codegen migrate lists each use of the field as file:line." in markdown
 
     data = json.loads(runner.invoke(diff_command, [old, new, "--format", "json"]).output)
-    assert data["summary"] == {"breaking": 2, "additive": 1, "changed": 0}
-    assert {c["code"] for c in data["changes"]} == {
-        "field-removed",
-        "field-added",
-        "literal-removed",
-    }
+    assert data["summary"] == {"wire-breaking": 1, "python-api": 1, "additive": 1, "changed": 0}
+    by_code = {c["code"]: c for c in data["changes"]}
+    assert set(by_code) == {"field-removed", "field-added", "literal-removed"}
+    assert by_code["literal-removed"]["witness"] == "b"
+    assert by_code["literal-removed"]["witness_for"] == {"old": "K", "new": "K", "envelope": None}
+    assert "witness" not in by_code["field-removed"]
+    assert by_code["field-removed"]["codemod"].startswith("none: codegen migrate lists")
 
     failing = runner.invoke(diff_command, [old, new, "--fail-on-breaking"])
     assert failing.exit_code == 1
@@ -358,14 +446,27 @@ def test_text_report_folds_one_change_shared_by_many_types() -> None:
     old = "export interface Base {}\n" + "".join(
         f"export interface R{i} extends Base {{ x{i}: string }}\n" for i in range(3)
     )
-    new = "export interface Base {}\nexport interface Env { jsonrpc: string }\n" + "".join(
+    new = "export interface Base {}\nexport interface Env { jsonrpc?: string }\n" + "".join(
         f"export interface R{i} extends Env {{ x{i}: string }}\n" for i in range(3)
     )
     result = diff(old, new)
     assert len(found(result, "R0.jsonrpc")) == 1
     text = render_text(result, "a", "b")
-    assert "jsonrpc in 3 types (R0, R1, R2): required field added" in text
+    assert "jsonrpc in 3 types (R0, R1, R2): optional field added" in text
     assert "in 3 types" in render_markdown(result, "a", "b")
+
+
+def test_wire_breaks_are_never_folded_each_keeps_its_witness() -> None:
+    old = "export interface Base {}\n" + "".join(
+        f"export interface R{i} extends Base {{ x{i}: string }}\n" for i in range(3)
+    )
+    new = "export interface Base {}\nexport interface Env { jsonrpc: string }\n" + "".join(
+        f"export interface R{i} extends Env {{ x{i}: string }}\n" for i in range(3)
+    )
+    text = render_text(diff(old, new), "a", "b")
+    for i in range(3):
+        assert f"  R{i}.jsonrpc: required field added [breaks wire, Python]" in text
+        assert f'    witness (R{i}): {{"x{i}": "x"}}' in text
 
 
 # --------------------------------------------------------------------------- properties
@@ -413,9 +514,25 @@ def test_removing_any_field_is_breaking(
     gone = set(old) - set(new)
     renamed = {r.old for r in result.field_renames}
     for name in gone - renamed:
-        assert only(result, f"T.{name}").breaks == ("wire", "python")
+        # the attribute is gone; on the wire an open object still admits the field
+        assert only(result, f"T.{name}").breaks == ("python",)
     if gone:
         assert result.breaking
+
+
+@settings(max_examples=40, deadline=None)
+@given(FIELDS, FIELDS)
+def test_a_witness_is_always_old_valid_and_new_invalid(
+    old: dict[str, tuple[str, bool]], new: dict[str, tuple[str, bool]]
+) -> None:
+    old_text, new_text = interface("T", old), interface("T", new)
+    result = diff(old_text, new_text)
+    old_side, new_side = documents(schema(old_text), schema(new_text))
+    for change in result.changes:
+        assert change.wire == (change.witness is not None)
+        if change.witness is not None:
+            assert old_side.validator("T", None).is_valid(change.witness.value)
+            assert not new_side.validator("T", None).is_valid(change.witness.value)
 
 
 def test_project_overlays_against_the_core() -> None:
@@ -424,7 +541,7 @@ def test_project_overlays_against_the_core() -> None:
         pytest.skip("schema/ext has no overlays yet")
     result = diff_paths(root / "core", root, Diagnostics())
     removed = only(result, "EmbeddedResource.annotations")
-    assert removed.breaks == ("wire", "python")
+    assert removed.breaks == ("python",)
     assert ("EmbeddedResource", "annotations", "resource") in {
         (m.owner, m.name, m.into) for m in result.field_moves
     }
@@ -432,3 +549,58 @@ def test_project_overlays_against_the_core() -> None:
         assert only(result, f"{owner}.title").severity == "additive"
         assert only(result, f"{owner}.annotations").severity == "additive"
     assert only(result, "method resources/metadata").code == "method-added"
+
+
+@pytest.mark.parametrize(
+    "tag,bound,field",
+    [("@pattern ([", "maxLength", "string"), ("@minimum abc", "maximum", "number")],
+)
+def test_a_bad_constraint_tag_gives_a_warning_never_a_traceback(
+    tag: str, bound: str, field: str
+) -> None:
+    old = f"export interface A {{\n  /** @{bound} 9 */\n  s: {field}\n}}"
+    new = f"export interface A {{\n  /**\n   * {tag}\n   * @{bound} 3\n   */\n  s: {field}\n}}"
+    diags = Diagnostics()
+    result = diff(old, new, diags)
+    assert "constraint-tightened" in [c.code for c in result.changes if c.subject == "A.s"]
+    assert not any(c.wire for c in result.changes)
+    assert diags.warnings
+    for warning in diags.warnings:
+        assert str(warning).startswith("new.ts:1:1: warning: A.s: the wire claim could not be")
+
+
+BOUND = st.one_of(st.none(), st.integers(min_value=0, max_value=6))
+KEYWORD = st.sampled_from(["minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength"])
+FIELD_OF = {
+    "minimum": "number",
+    "maximum": "number",
+    "minItems": "string[]",
+    "maxItems": "string[]",
+    "minLength": "string",
+    "maxLength": "string",
+}
+
+
+def bounded(keyword: str, value: int | None) -> str:
+    tag = f"  /** @{keyword} {value} */\n" if value is not None else ""
+    return f"export interface A {{\n{tag}  f: {FIELD_OF[keyword]}\n}}"
+
+
+@settings(max_examples=80, deadline=None)
+@given(KEYWORD, BOUND, BOUND)
+def test_a_constraint_breaks_the_wire_exactly_when_it_tightens(
+    keyword: str, old: int | None, new: int | None
+) -> None:
+    result = diff(bounded(keyword, old), bounded(keyword, new))
+    lower = keyword.startswith("min")
+    if keyword in ("minItems", "minLength"):  # a count: absent is 0
+        old, new = old or 0, new or 0
+    tighter = new is not None and (old is None or (new > old if lower else new < old))
+    assert any(c.wire for c in result.changes) == tighter, result.changes
+    for change in result.changes:
+        if change.witness is not None:
+            old_side, new_side = documents(
+                schema(bounded(keyword, old)), schema(bounded(keyword, new))
+            )
+            assert old_side.validator("A", None).is_valid(change.witness.value)
+            assert not new_side.validator("A", None).is_valid(change.witness.value)

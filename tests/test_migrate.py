@@ -21,7 +21,7 @@ SAMPLE = Path(__file__).resolve().parent / "migrate_sample"
 def plan_of(old: str, new: str) -> Plan:
     old_schema = resolve([parse_module("old.ts", old)], Diagnostics())
     new_schema = resolve([parse_module("new.ts", new)], Diagnostics())
-    return build_plan(diff_schemas(old_schema, new_schema), old_schema)
+    return build_plan(diff_schemas(old_schema, new_schema), old_schema, new=new_schema)
 
 
 def run_migrate(tmp_path: Path, *extra: str) -> tuple[Path, str, int]:
@@ -34,7 +34,7 @@ def run_migrate(tmp_path: Path, *extra: str) -> tuple[Path, str, int]:
 
 def test_sample_matches_golden_output(tmp_path: Path, update_golden: bool) -> None:
     work, output, code = run_migrate(tmp_path)
-    notes = "".join(line + "\n" for line in output.splitlines() if not line.startswith("rewrote"))
+    notes = output
     expected = SAMPLE / "expected"
     if update_golden:
         shutil.rmtree(expected, ignore_errors=True)
@@ -59,8 +59,11 @@ def test_golden_output_shows_each_rewrite() -> None:
     # renamed attribute, as a keyword and as an attribute
     assert "structured_content=data" in app and "out.structured_content" in app
     notes = (SAMPLE / "expected" / "notes.txt").read_text()
-    assert "ToolResult(legacy_note=...): the field was removed" in notes
-    assert "input/contents.py:4: ResourceContents was removed from the schema" in notes
+    assert "input/app.py:37: todo: ToolResult(legacy_note=...): the field was removed" in notes
+    assert "input/contents.py:4: todo: ResourceContents was removed from the schema" in notes
+    assert "input/app.py:13: fixed: EmbeddedResource(annotations=...) moved into resource=" in notes
+    assert "input/app.py:15: todo: TextResourceContents(...) lacks name=, now required" in notes
+    assert notes.endswith("9 sites fixed, 6 left for a human, 0 notes\n")
     assert "resource= is not a constructor call here" in notes
 
 
@@ -73,11 +76,17 @@ def test_migrating_twice_changes_nothing_more(tmp_path: Path) -> None:
     assert {p.name: p.read_text() for p in work.rglob("*.py")} == first
 
 
-def test_dry_run_prints_a_diff_and_writes_nothing(tmp_path: Path) -> None:
+def test_dry_run_lists_the_sites_and_writes_nothing(tmp_path: Path) -> None:
     work, output, code = run_migrate(tmp_path, "--dry-run")
-    assert "+from mcp_ext.models import ResourceTemplateReference as Ref" in output
+    expected = (SAMPLE / "expected" / "notes.txt").read_text()
+    assert output == expected.replace(
+        "sites fixed", "sites would be fixed (dry run: nothing written)"
+    )
     assert (work / "app.py").read_text() == (SAMPLE / "input" / "app.py").read_text()
     assert code == 1
+    work, output, _ = run_migrate(tmp_path / "again", "--dry-run", "--diff")
+    assert "+from mcp_ext.models import ResourceTemplateReference as Ref" in output
+    assert (work / "app.py").read_text() == (SAMPLE / "input" / "app.py").read_text()
 
 
 def test_clean_migration_exits_0(tmp_path: Path) -> None:
@@ -112,7 +121,12 @@ def test_hinted_type_rename_and_constant_rename() -> None:
     )
     code, notes = migrate_source("from mcp_ext import Old, OLD_CODE\nOld(x=str(OLD_CODE))\n", plan)
     assert code == "from mcp_ext import New, NEW_CODE\nNew(x=str(NEW_CODE))\n"
-    assert notes == []
+    assert [str(n) for n in notes] == [
+        "<string>:1: fixed: import Old renamed to New",
+        "<string>:1: fixed: import OLD_CODE renamed to NEW_CODE",
+        "<string>:2: fixed: Old renamed to New",
+        "<string>:2: fixed: OLD_CODE renamed to NEW_CODE",
+    ]
 
 
 def test_ambiguous_attribute_is_reported_not_rewritten() -> None:
@@ -124,7 +138,7 @@ def test_ambiguous_attribute_is_reported_not_rewritten() -> None:
     code, notes = migrate_source(source, plan, "f.py")
     assert code == source
     assert [str(n) for n in notes] == [
-        "f.py:3: .old may belong to A (changed in the new schema); not rewritten: "
+        "f.py:3: todo: .old may belong to A (changed in the new schema); not rewritten: "
         "the object's type is not visible here"
     ]
     # In a constructor call the class is known, so the keyword is renamed.
@@ -171,3 +185,49 @@ def test_code_that_does_not_import_the_package_is_never_touched(source: str) -> 
         "export interface New { x: string }\nexport interface E { resource: { u: string; annotations?: string }; /** @renamedFrom structured */ sc?: string }",
     )
     assert migrate_source(source, plan) == (source, [])
+
+
+NESTED_OLD = """\
+export interface Caps { roots?: { listChanged?: boolean; depth?: number } }
+export interface Schema { type: "object"; properties?: { [key: string]: object } }
+export interface Tool { name: string; inputSchema: Schema; limits?: { max?: number; [key: string]: number } }
+"""
+NESTED_NEW = """\
+export interface Caps { roots?: { depth?: number } }
+export interface Schema { type: "object"; properties?: { [key: string]: object } }
+export interface Tool { name: string; inputSchema: Schema; limits?: { [key: string]: string } }
+"""
+
+
+def test_nested_removals_in_literals_computed_values_and_attribute_chains() -> None:
+    plan = plan_of(NESTED_OLD, NESTED_NEW)
+    source = (
+        "from mcp_ext import Caps, Tool\n"
+        "a = Caps(roots={'listChanged': True})\n"  # still admitted on the wire: a note
+        "b = Tool(name='t', input_schema=s, limits={'max': 3})\n"  # rejected now: todo
+        "c = Tool(name='t', input_schema=s, limits=compute())\n"  # cannot be read: todo
+        "print(a.roots.list_changed)\n"
+    )
+    code, notes = migrate_source(source, plan, "n.py")
+    assert code == source
+    assert [str(n) for n in notes] == [
+        "n.py:2: note: Caps.roots.listChanged is no longer declared; the wire still admits it",
+        "n.py:3: todo: Tool.limits.max was removed from the schema",
+        "n.py:4: todo: Tool(limits=...) is computed here; Tool.limits.max was removed: "
+        "check the value",
+        "n.py:5: todo: Caps.roots.list_changed was removed from the schema",
+    ]
+
+
+def test_dynamic_uses_are_reported() -> None:
+    plan = plan_of(
+        "export interface A { gone?: string; keep?: string }",
+        "export interface A { keep?: string; now: number }",
+    )
+    source = "from mcp_ext import A\na = A(**fields)\nb = A(keep='x')\nprint(getattr(a, 'gone'))\n"
+    _, notes = migrate_source(source, plan, "d.py")
+    assert [str(n) for n in notes] == [
+        "d.py:2: todo: A(**...): fields passed dynamically; check gone, now by hand",
+        "d.py:3: todo: A(...) lacks now=, now required",
+        "d.py:4: todo: getattr(..., 'gone'): A.gone changed",
+    ]

@@ -9,4 +9,4 @@ from demos.devplatform.server import build
 
 if __name__ == "__main__":
     args = parse_args("python -m demos.devplatform")
-    run(build(negotiate=not args.no_negotiation).server, args.transport, args.port)
+    run(build(negotiate=not args.no_negotiation), args.transport, args.port)

@@ -1,35 +1,29 @@
-"""The developer-platform server: server variants with different tool sets and
-descriptions, a deprecated variant, variant-bound cursors, variant-scoped
+"""The developer-platform server on ``MCPServer``: server variants with different tool
+sets and descriptions, a deprecated variant, variant-bound cursors, variant-scoped
 subscriptions, and a variant one principal may not see (SEP-2053)."""
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from mcp.server.context import ServerRequestContext
-from mcp.server.session import ServerSession
-from mcp_ext import models as m
-from mcp_ext.methods import RPCError
-from mcp_ext.server import ServerHandler
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import CallToolResult, TextContent
 
 from negotiation import errors
-from negotiation.cursors import CursorCodec
-from negotiation.sdk import HandlerContext, NegotiationAdapter, serve
-from negotiation.subscriptions import SubscriptionRegistry
+from negotiation.sdk import Negotiation, PrincipalOf, mcp_error, negotiated
 from negotiation.variants import Variant
 
-__all__ = ["PAGE_SIZE", "DevPlatformHandler", "build", "principal_from"]
+__all__ = ["PAGE_SIZE", "build", "build_with_negotiation", "principal_from", "variants", "visible"]
 
 DATA = Path(__file__).with_name("data.json")
 PAGE_SIZE = 3
 DEFAULT_PRINCIPAL = "maintainer"
-# What a server without variants serves (negotiation switched off).
-IMPLICIT_VARIANT = "code-review"
 # Tools that change a resource, and so notify its subscribers.
 _COMMENT_TOOLS = frozenset({"add_review_comment", "add_comment"})
 
@@ -49,16 +43,7 @@ def visible(principal: Hashable, variant: Variant) -> bool:
     return variant.id not in _data()["hidden"].get(principal, [])
 
 
-def _rpc(error: Mapping[str, Any]) -> RPCError:
-    return RPCError(error["code"], error["message"], error.get("data"))
-
-
-def _exists(variant: str | None, uri: str) -> bool:
-    resource = _data()["resources"].get(uri)
-    return resource is not None and (variant or IMPLICIT_VARIANT) in resource["variants"]
-
-
-def principal_from(default: str) -> Any:
+def principal_from(default: str) -> PrincipalOf:
     """The principal: an HTTP ``Authorization: Bearer <name>`` when there is one (a demo
     stand-in for real authentication), else the process's configured principal."""
 
@@ -71,143 +56,86 @@ def principal_from(default: str) -> Any:
     return principal_of
 
 
-class DevPlatformHandler(ServerHandler[HandlerContext]):
-    def __init__(self, cursor_key: bytes | None = None) -> None:
-        self._cursors = CursorCodec(cursor_key or os.urandom(32))
-        self._subscriptions = SubscriptionRegistry(_exists)
-        self._sessions: dict[Hashable, ServerSession] = {}
-        self.comments: dict[str, list[str]] = {}
+def build(
+    *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
+) -> MCPServer:
+    """The developer-platform server."""
+    server, _ = build_with_negotiation(
+        principal=principal, cursor_key=cursor_key, negotiate=negotiate
+    )
+    return server
 
-    @staticmethod
-    def _tools(variant: str | None) -> list[list[str]]:
-        tools: list[list[str]] = _data()["tools"].get(variant or IMPLICIT_VARIANT, [])
-        return tools
 
-    async def tools_list(
-        self, params: m.PaginatedRequestParams | None, ctx: HandlerContext
-    ) -> m.ListToolsResult:
-        start = 0
-        cursor = params.cursor if params is not None else None
-        if cursor is not None:
-            check = self._cursors.check(cursor, ctx.variant)
-            if check.error is not None:
-                raise _rpc(check.error)
-            start = int(check.position or 0)
-        tools = self._tools(ctx.variant)
-        page = tools[start : start + PAGE_SIZE]
-        result: dict[str, Any] = {
-            "tools": [
-                {
-                    "name": name,
-                    "description": description,
-                    "inputSchema": {"type": "object", "properties": {"uri": {"type": "string"}}},
-                }
-                for name, description in page
-            ]
-        }
-        if start + PAGE_SIZE < len(tools):
-            result["nextCursor"] = self._cursors.mint(ctx.variant, str(start + PAGE_SIZE))
-        return m.ListToolsResult.model_validate(result)
+def build_with_negotiation(
+    *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
+) -> tuple[MCPServer, Negotiation]:
+    """The server and its :class:`Negotiation` (which holds the subscriptions)."""
+    default = principal or os.environ.get("DEVPLATFORM_PRINCIPAL", DEFAULT_PRINCIPAL)
+    neg = Negotiation(
+        variants=variants(),
+        visible=visible,
+        principal_of=principal_from(default),
+        page_size=PAGE_SIZE,
+        cursor_key=cursor_key,
+        negotiate=negotiate,
+    )
+    comments: dict[str, list[str]] = {}
 
-    async def tools_call(
-        self, params: m.CallToolRequestParams, ctx: HandlerContext
-    ) -> m.CallToolResult:
-        names = {name for name, _ in self._tools(ctx.variant)}
-        if params.name not in names:
-            raise _rpc(errors.unknown_identifier("tool", params.name, ctx.variant or ""))
-        arguments = params.arguments or {}
-        text = f"{params.name} done in {ctx.variant}"
-        if params.name in _COMMENT_TOOLS:
-            uri = str(arguments.get("uri", ""))
-            if not _exists(ctx.variant, uri):
-                raise _rpc(errors.unknown_identifier("resource", uri, ctx.variant or ""))
-            self.comments.setdefault(uri, []).append(str(arguments.get("text", "")))
-            await self._notify_updated(uri)
-            text = f"commented on {uri}"
-        return m.CallToolResult.model_validate(
-            {
-                "content": [{"type": "text", "text": text}],
-                # Echoes what served the call, so load tests can spot cross-session leaks.
-                "structuredContent": {
-                    "variant": ctx.variant,
-                    "format": ctx.features.value("format") if ctx.features else None,
-                },
-            }
-        )
+    def tool(name: str) -> Callable[..., Any]:
+        async def call(ctx: Context, uri: str = "", text: str = "") -> CallToolResult:
+            view = negotiated(ctx)
+            variant = view.variant or ""
+            answer = f"{name} done in {variant}"
+            if name in _COMMENT_TOOLS:
+                if uri not in neg.resources or not neg.exists(view.variant, uri):
+                    raise mcp_error(errors.unknown_identifier("resource", uri, variant))
+                comments.setdefault(uri, []).append(text)
+                await neg.resource_updated(uri)
+                answer = f"commented on {uri}"
+            # Echoes what served the call, so load tests can spot cross-session leaks.
+            served = {"variant": view.variant, "format": view.format}
+            content = [TextContent(type="text", text=answer)]
+            return CallToolResult(content=content, structured_content=served)
 
-    async def _notify_updated(self, uri: str) -> None:
-        # Only subscriptions whose variant still has the resource hear about it.
-        for subscription in self._subscriptions.recipients(uri):
-            session = self._sessions.get(subscription.subscriber)
-            if session is not None:
-                await session.send_resource_updated(uri)
+        return call
 
-    async def resources_list(
-        self, params: m.PaginatedRequestParams | None, ctx: HandlerContext
-    ) -> m.ListResourcesResult:
-        resources = [
+    # One tool per name; its variants, and its description in each. Registered in the
+    # order of each name's last listing, which keeps every variant's own order here.
+    descriptions: dict[str, dict[str, str]] = {}
+    last: dict[str, int] = {}
+    listed = [(v, tool) for v, tools in _data()["tools"].items() for tool in tools]
+    for position, (variant_id, (name, description)) in enumerate(listed):
+        descriptions.setdefault(name, {})[variant_id] = description
+        last[name] = position
+    for name in sorted(descriptions, key=last.__getitem__):
+        described = descriptions[name]
+        neg.tool(
+            variants=described,
+            descriptions=described,
+            name=name,
+            description=next(iter(described.values())),
+        )(tool(name))
+
+    for uri, entry in _data()["resources"].items():
+        neg.add_resource(
             {
                 "uri": uri,
                 "name": uri.rsplit("/", 1)[-1],
                 "title": entry["title"],
                 "mimeType": "text/plain",
-            }
-            for uri, entry in _data()["resources"].items()
-            if (ctx.variant or IMPLICIT_VARIANT) in entry["variants"]
-        ]
-        return m.ListResourcesResult.model_validate({"resources": resources})
-
-    async def resources_read(
-        self, params: m.ReadResourceRequestParams, ctx: HandlerContext
-    ) -> m.ReadResourceResult:
-        if not _exists(ctx.variant, params.uri):
-            raise _rpc(errors.unknown_identifier("resource", params.uri, ctx.variant or ""))
-        entry = _data()["resources"][params.uri]
-        text = "\n".join([entry["text"], *self.comments.get(params.uri, [])])
-        content = {
-            "uri": params.uri,
-            "name": params.uri.rsplit("/", 1)[-1],
-            "title": entry["title"],
-            "mimeType": "text/plain",
-            "text": text,
-        }
-        return m.ReadResourceResult.model_validate({"contents": [content]})
-
-    @staticmethod
-    def _subscriber(ctx: HandlerContext) -> tuple[Hashable, ServerSession]:
-        session: ServerSession = ctx.sdk.session
-        # The SDK makes a session object per request; the connection is what persists.
-        connection: Hashable = getattr(session, "_connection", session)
-        return connection, session
-
-    async def resources_subscribe(
-        self, params: m.SubscribeRequestParams, ctx: HandlerContext
-    ) -> m.EmptyResult:
-        subscriber, session = self._subscriber(ctx)
-        error = self._subscriptions.subscribe(subscriber, params.uri, ctx.variant)
-        if error is not None:
-            raise _rpc(error)
-        self._sessions[subscriber] = session
-        return m.EmptyResult.model_validate({})
-
-    async def resources_unsubscribe(
-        self, params: m.UnsubscribeRequestParams, ctx: HandlerContext
-    ) -> m.EmptyResult:
-        subscriber, _ = self._subscriber(ctx)
-        self._subscriptions.unsubscribe(subscriber, params.uri, ctx.variant)
-        return m.EmptyResult.model_validate({})
-
-
-def build(
-    *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
-) -> NegotiationAdapter:
-    default = principal or os.environ.get("DEVPLATFORM_PRINCIPAL", DEFAULT_PRINCIPAL)
-    return serve(
-        DevPlatformHandler(cursor_key),
-        name="Developer Platform",
+            },
+            {
+                "text/plain": lambda uri=uri, entry=entry: "\n".join(
+                    [entry["text"], *comments.get(uri, [])]
+                )
+            },
+            variants=entry["variants"],
+        )
+    server = MCPServer(
+        "Developer Platform",
         version="1.0.0",
-        variants=variants(),
-        visible=visible,
-        principal_of=principal_from(default),
-        negotiate=negotiate,
+        log_level="WARNING",
+        extensions=neg.extensions,
+        middleware=neg.middleware,
     )
+    return server, neg

@@ -5,4 +5,4 @@ from demos.weather.server import build
 
 if __name__ == "__main__":
     args = parse_args("python -m demos.weather")
-    run(build(negotiate=not args.no_negotiation).server, args.transport, args.port)
+    run(build(negotiate=not args.no_negotiation), args.transport, args.port)

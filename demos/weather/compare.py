@@ -14,27 +14,26 @@ import sys
 from collections.abc import Sequence
 
 import anyio
-import mcp_ext as m
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp_types import CallToolResult, TextContent
 
-from negotiation.sdk import client_for, negotiation_extensions
+from negotiation.sdk import ContentNegotiation
 
 CLIENTS: dict[str, list[str] | None] = {
     "agent": ["agent", "!interactive", "format=json"],
     "human": ["human", "interactive", "format=markdown"],
     "legacy": None,  # declares no content negotiation at all
 }
-QUESTION = m.CallToolRequestParams(name="get_weather", arguments={"location": "Bern"})
 
 
-async def ask(features: Sequence[str] | None, mode: str) -> m.CallToolResult:
+async def ask(features: Sequence[str] | None, mode: str) -> CallToolResult:
     server = StdioServerParameters(
         command=sys.executable, args=["-m", "demos.weather", "--transport", "stdio"]
     )
-    extensions = negotiation_extensions(features=features) if features is not None else None
-    async with Client(server, mode=mode, extensions=extensions) as session:
-        return await client_for(session.session).tools_call(QUESTION)
+    extensions = [ContentNegotiation(features)] if features is not None else None
+    async with Client(server, mode=mode, extensions=extensions) as client:
+        return await client.call_tool("get_weather", {"location": "Bern"})
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -49,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             if result.structured_content is not None:
                 print("structuredContent:", json.dumps(result.structured_content))
             for block in result.content:
-                if isinstance(block, m.TextContent):
+                if isinstance(block, TextContent):
                     print(block.text)
 
     anyio.run(run)

@@ -1,24 +1,67 @@
-"""Adapters for the official MCP Python SDK (the ``[sdk]`` extra, ``mcp>=2.3``).
+"""Negotiation for the official MCP Python SDK (the ``[sdk]`` extra, ``mcp>=2.3``).
+
+Server side, the SDK's own way (like its MCP Apps extension)::
+
+    from mcp.server.mcpserver import Context, MCPServer
+    from negotiation.sdk import Negotiation, negotiated, tool_result
+
+    neg = Negotiation()
+    mcp = MCPServer("weather", extensions=neg.extensions, middleware=neg.middleware)
+
+Client side: ``Client(server, extensions=[ContentNegotiation(["agent", "format=json"])])``.
 
 Importing :mod:`negotiation` never imports ``mcp``; only this subpackage does.
 """
 
+try:
+    import mcp as _mcp  # noqa: F401
+except ModuleNotFoundError as missing:  # pragma: no cover - exercised in a subprocess test
+    if missing.name not in ("mcp", "mcp_types"):
+        raise
+    raise ModuleNotFoundError(
+        "negotiation.sdk needs the official MCP Python SDK, which is not installed. "
+        "Install the extra: pip install 'mcp-negotiation[sdk]'",
+        name=missing.name,
+    ) from missing
+
 from negotiation.sdk.client import (
+    ContentNegotiation,
+    ServerVariants,
     SessionTransport,
     available_variants,
     client_for,
     negotiation_extensions,
+    pick_variant,
+    variant_meta,
 )
-from negotiation.sdk.context import HandlerContext
-from negotiation.sdk.server import NegotiationAdapter, PrincipalOf, serve
+from negotiation.sdk.methods import GeneratedMethods
+from negotiation.sdk.server import (
+    RESOURCE_METADATA_EXTENSION_ID,
+    Negotiation,
+    PrincipalOf,
+    SessionEnded,
+    mcp_error,
+    negotiated,
+    session_key,
+    tool_result,
+)
 
 __all__ = [
-    "HandlerContext",
-    "NegotiationAdapter",
+    "RESOURCE_METADATA_EXTENSION_ID",
+    "ContentNegotiation",
+    "GeneratedMethods",
+    "Negotiation",
     "PrincipalOf",
+    "ServerVariants",
+    "SessionEnded",
     "SessionTransport",
     "available_variants",
     "client_for",
+    "mcp_error",
+    "negotiated",
     "negotiation_extensions",
-    "serve",
+    "pick_variant",
+    "session_key",
+    "tool_result",
+    "variant_meta",
 ]

@@ -1,10 +1,17 @@
-"""The generated ``mcp_ext.Client`` over the official SDK's ``ClientSession``.
+"""The client side, on the official SDK's ``Client``.
 
-:class:`SessionTransport` sends each request with ``ClientSession.send_request``, so the
-SDK's own stamping applies (the 2026-07-28 ``_meta`` envelope, or the handshake
-session), and hands the raw result to the generated stub, which validates it with the
-generated result models: draft fields reach the caller intact. The extensions are
-declared the SDK's way, with ``mcp.client.advertise``.
+Declare the extensions the SDK's way, as ``ClientExtension`` objects::
+
+    async with Client(server, extensions=[
+        ContentNegotiation(["agent", "format=json"]),
+        ServerVariants(VariantHints(hints={"useCase": ["planning", "ide"]})),
+    ]) as client:
+        variant = pick_variant(client, SelectionContext(mode="planning"))
+        result = await client.call_tool("get_weather", {"city": "Bern"}, meta=variant_meta(variant))
+
+:func:`client_for` gives the generated, typed ``mcp_ext`` client over the same session,
+for methods the SDK has no call for (``resources/metadata``) and for results with the
+draft fields intact.
 """
 
 from __future__ import annotations
@@ -13,28 +20,137 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import mcp_types
+from mcp import Client as SdkClient
 from mcp.client import ClientSession
-from mcp.client.extension import ClientExtension, advertise
+from mcp.client.extension import ClientExtension
 from mcp.shared.exceptions import MCPError
 from mcp_ext.client import Client
 from mcp_ext.methods import RPCError
+from mcp_ext.models import VariantHints
 from pydantic import TypeAdapter
 
 from negotiation import features as cn
 from negotiation import variants as sv
-from negotiation._wire import wire_get
+from negotiation._wire import as_mapping, wire_get
+from negotiation.content import SUPPORTED_VERSION
 
-__all__ = ["SessionTransport", "available_variants", "client_for", "negotiation_extensions"]
+__all__ = [
+    "ContentNegotiation",
+    "ServerVariants",
+    "SessionTransport",
+    "available_variants",
+    "client_for",
+    "negotiation_extensions",
+    "pick_variant",
+    "variant_meta",
+]
 
 # Parametrised: the bare generic model serialises ``params`` as an empty object.
 _Request = mcp_types.Request[dict[str, Any] | None, str]
 _RAW_RESULT: TypeAdapter[dict[str, Any]] = TypeAdapter(dict[str, Any])
 
 
+class ContentNegotiation(ClientExtension):
+    """Declares content negotiation with ``features`` (feature tags such as ``"agent"``,
+    ``"!interactive"``, ``"format=json"``). An empty list declares the extension without
+    features. Tags are checked here, so a typo fails at construction, not on the server."""
+
+    identifier = cn.EXTENSION_ID
+
+    def __init__(self, features: Sequence[str] = (), *, version: str = SUPPORTED_VERSION) -> None:
+        if isinstance(features, str) or not isinstance(features, Sequence):
+            raise TypeError(f"features must be a sequence of str, not {type(features).__name__}")
+        for tag in features:
+            parsed = cn.parse_tag(tag)
+            if isinstance(parsed, cn.InvalidTag):
+                raise ValueError(f"invalid feature tag {tag!r}: {parsed.reason}")
+        self.features: tuple[str, ...] = tuple(features)
+        self.version = version
+
+    def settings(self) -> dict[str, Any]:
+        return {"version": self.version, "features": list(self.features)}
+
+
+class ServerVariants(ClientExtension):
+    """Declares server variants, with ``hints`` (an ``mcp_ext.VariantHints`` or its wire
+    mapping) for the server to rank its variants by."""
+
+    identifier = sv.EXTENSION_ID
+
+    def __init__(self, hints: VariantHints | Mapping[str, Any] | None = None) -> None:
+        if hints is None:
+            self.hints: VariantHints | None = None
+        elif isinstance(hints, VariantHints):
+            self.hints = hints
+        elif isinstance(hints, Mapping):
+            self.hints = VariantHints.model_validate(hints)
+        else:
+            raise TypeError(
+                f"hints must be an mcp_ext.VariantHints or a mapping, not {type(hints).__name__}"
+            )
+
+    def settings(self) -> dict[str, Any]:
+        if self.hints is None:
+            return {}
+        return {"variantHints": self.hints.model_dump(by_alias=True, exclude_none=True)}
+
+
+def negotiation_extensions(
+    *,
+    features: Sequence[str] | None = None,
+    variant_hints: VariantHints | Mapping[str, Any] | None = None,
+) -> list[ClientExtension]:
+    """Both declarations at once (None leaves one out): ``Client(..., extensions=...)``."""
+    declared: list[ClientExtension] = []
+    if features is not None:
+        declared.append(ContentNegotiation(features))
+    if variant_hints is not None:
+        declared.append(ServerVariants(variant_hints))
+    return declared
+
+
+def _capabilities(source: object) -> object:
+    if isinstance(source, SdkClient):
+        return source.server_capabilities
+    return source
+
+
+def available_variants(server: SdkClient | object) -> tuple[sv.Variant, ...]:
+    """The variants a server advertised, best first for this client (``()`` when none).
+
+    ``server`` is a connected SDK ``Client`` or the server's capabilities.
+    """
+    extensions = wire_get(_capabilities(server), "extensions")
+    return sv.parse_available_variants(wire_get(extensions, sv.EXTENSION_ID))
+
+
+def pick_variant(
+    server: SdkClient | object, context: sv.SelectionContext | None = None
+) -> str | None:
+    """The variant to use, by the spec's client rules (:func:`negotiation.variants.select_variant`);
+    None when the server offers none."""
+    return sv.select_variant(available_variants(server), context)
+
+
+def variant_meta(variant: str | None, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``_meta`` selecting ``variant`` (a copy of ``meta``; None selects the default)."""
+    if variant is not None and not isinstance(variant, str):
+        raise TypeError(f"variant must be a str or None, not {type(variant).__name__}")
+    selected = dict(meta or {})
+    if variant is None:
+        selected.pop(sv.META_KEY, None)
+    else:
+        selected[sv.META_KEY] = variant
+    return selected
+
+
 class SessionTransport:
     """A ``mcp_ext.client.Transport`` over an SDK ``ClientSession``.
 
     ``variant`` selects a server variant for every request that does not name one.
+    Requests go through ``ClientSession.send_request``, so the SDK's own stamping
+    applies; the raw result reaches the generated stub, which validates it once with the
+    generated models (draft fields intact).
     """
 
     def __init__(self, session: ClientSession, *, variant: str | None = None) -> None:
@@ -44,7 +160,7 @@ class SessionTransport:
     async def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
         if self._variant is not None:
             params = dict(params or {})
-            meta = dict(wire_get(params, "_meta") or {})
+            meta = dict(as_mapping(params.get("_meta")) or {})
             meta.setdefault(sv.META_KEY, self._variant)
             params["_meta"] = meta
         request = _Request(method=method, params=params)
@@ -54,33 +170,10 @@ class SessionTransport:
             raise RPCError(error.code, error.message, error.data) from error
 
 
-def client_for(session: ClientSession, *, variant: str | None = None) -> Client:
-    """The generated typed client over ``session``."""
+def client_for(session: SdkClient | ClientSession, *, variant: str | None = None) -> Client:
+    """The generated typed client (``mcp_ext.client.Client``) over an SDK client or session."""
+    if isinstance(session, SdkClient):
+        session = session.session
+    if not isinstance(session, ClientSession):
+        raise TypeError(f"expected an mcp Client or ClientSession, not {type(session).__name__}")
     return Client(SessionTransport(session, variant=variant))
-
-
-def negotiation_extensions(
-    *,
-    features: Sequence[str] | None = None,
-    variant_hints: Mapping[str, Any] | None = None,
-    version: str = "1.0",
-) -> list[ClientExtension]:
-    """The client extensions to pass as ``mcp.Client(..., extensions=...)``.
-
-    ``features`` declares content negotiation (an empty list declares it without
-    features); ``variant_hints`` (a ``VariantHints`` object) declares server variants.
-    """
-    declared: list[ClientExtension] = []
-    if features is not None:
-        declared.append(
-            advertise(cn.EXTENSION_ID, {"version": version, "features": list(features)})
-        )
-    if variant_hints is not None:
-        declared.append(advertise(sv.EXTENSION_ID, {"variantHints": dict(variant_hints)}))
-    return declared
-
-
-def available_variants(server_capabilities: object) -> tuple[sv.Variant, ...]:
-    """The variants a server advertised in its capabilities (``()`` when none)."""
-    extensions = wire_get(server_capabilities, "extensions")
-    return sv.parse_available_variants(wire_get(extensions, sv.EXTENSION_ID))

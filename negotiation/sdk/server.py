@@ -1,159 +1,439 @@
-"""Serve a generated ``mcp_ext.ServerHandler`` on the official SDK's low-level ``Server``.
+"""Content negotiation and server variants for the official SDK's ``MCPServer``.
 
-Every request method of ``mcp_ext.METHODS`` the client sends (spec methods and custom
-ones such as ``resources/metadata``) is registered with ``Server.add_request_handler``;
-the handler gets a :class:`HandlerContext` with the client's features, the resolved
-variant and the protocol era. ``initialize`` belongs to the SDK runner, so the
-extensions are advertised by a middleware instead.
+::
 
-The SDK re-validates spec results against its own per-version models and drops what
-it does not know (draft fields such as ``name`` on ``resources/read`` contents; the
-whole ``capabilities.extensions`` of a 2025-11-25 ``InitializeResult``). The same
-middleware puts the handler's full result back, keeping what the SDK adds on top
-(``resultType``, the ``serverInfo`` stamp).
+    neg = Negotiation(variants=[ServerVariant(id="full", ...), ServerVariant(id="compact", ...)])
+    mcp = MCPServer("weather", extensions=neg.extensions, middleware=neg.middleware)
+
+    @mcp.tool()
+    def get_weather(city: str, ctx: Context) -> CallToolResult:
+        view = negotiated(ctx)              # features, variant, era, advertised
+        return tool_result(ctx, structured=data, text=markdown)
+
+:class:`Negotiation` is the one place where negotiation is decided. Its
+:attr:`~Negotiation.extensions` are SDK ``Extension`` objects (content negotiation,
+server variants, ``resources/metadata``); its :attr:`~Negotiation.middleware` is one SDK
+server middleware that, for every request and before any handler runs, reads the
+client's declaration, resolves the variant (``_meta``, then the ``MCP-Server-Variant``
+header, else the default) and refuses an unknown one with the spec's error. It then
+advertises the ranked variants in ``initialize`` and ``server/discover``, scopes and
+paginates lists per variant, answers multi-format resources with the negotiated
+formats, and logs each decision at DEBUG on the ``negotiation.sdk`` logger.
+
+Handlers read the decision with :func:`negotiated`; nothing is validated twice: the
+SDK validates params and results once, and the middleware reads the SDK's own objects.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Hashable, Mapping, Sequence
+import os
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, TypeVar
 
-from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
-from mcp.server.lowlevel import Server
+import mcp_types
+from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, ServerRequestContext
+from mcp.server.extension import Extension, MethodBinding, ResourceBinding, ToolBinding
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.resources import TextResource
 from mcp.shared.exceptions import MCPError
-from mcp_ext.methods import INTERNAL_ERROR, METHODS
-from mcp_ext.server import ServerHandler, dispatch
+from mcp_ext.methods import RPCError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
+from negotiation import content as cn_content
+from negotiation import errors
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import as_mapping, wire_get
-from negotiation.sdk.context import HandlerContext
+from negotiation.content import NegotiationContext
+from negotiation.cursors import CursorCodec
+from negotiation.resources import Body, Representation, ResourceNotFound, ResourceRegistry
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
+from negotiation.subscriptions import SubscriptionRegistry
 from negotiation.versioning import Era
 
-__all__ = ["NegotiationAdapter", "PrincipalOf", "serve"]
+__all__ = [
+    "RESOURCE_METADATA_EXTENSION_ID",
+    "Negotiation",
+    "PrincipalOf",
+    "SessionEnded",
+    "mcp_error",
+    "negotiated",
+    "session_key",
+    "tool_result",
+]
 
-logger = logging.getLogger(__name__)
+logger = logging.getLogger("negotiation.sdk")
 
 PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Hashable]
 """Who is asking (from the HTTP request, a token...). Decides which variants they see."""
 
-# Methods the SDK runner owns; the handler's versions of these are never registered.
-_SDK_OWNED = frozenset({"initialize", "server/discover"})
+RESOURCE_METADATA_EXTENSION_ID = "io.modelcontextprotocol/resources-metadata"
+"""The SDK needs an extension to serve a new method; ``resources/metadata`` belongs to
+the core ``resources`` capability, so this identifier is never advertised."""
+
+Kind = Literal["tool", "prompt", "resource"]
+_LISTS: Mapping[str, tuple[Kind, str, str]] = {
+    "tools/list": ("tool", "tools", "name"),
+    "prompts/list": ("prompt", "prompts", "name"),
+    "resources/list": ("resource", "resources", "uri"),
+}
+_TARGETS: Mapping[str, tuple[Kind, str]] = {
+    "tools/call": ("tool", "name"),
+    "prompts/get": ("prompt", "name"),
+    "resources/read": ("resource", "uri"),
+    "resources/metadata": ("resource", "uri"),
+    "resources/subscribe": ("resource", "uri"),
+}
+# Requests that carry no variant: the handshake and discovery advertise the variants.
+_UNSCOPED = frozenset({"initialize", "server/discover", "ping"})
+_MODERN = frozenset(MODERN_PROTOCOL_VERSIONS)
+
+SessionEnded = Callable[[Hashable], None]
+"""Called with a session's key (the SDK's per-client connection) when it ends."""
+
+_WATCHED = "negotiation.sdk.session_end"  # in the SDK connection's per-connection state
 
 
-def _is_cacheable(result: object) -> bool:
-    return (
-        isinstance(result, type)
-        and issubclass(result, BaseModel)
-        and "ttl_ms" in result.model_fields
-    )
+def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
+    """What identifies a request's session: the SDK's per-client connection (the SDK
+    makes a new ``ServerSession`` per request; the connection persists)."""
+    connection: Hashable = getattr(ctx.session, "_connection", ctx.session)
+    return connection
 
 
-# Results that must carry ``ttlMs`` and ``cacheScope`` in the 2026-07-28 era.
-_CACHEABLE = frozenset(spec.method for spec in METHODS.values() if _is_cacheable(spec.result))
+_current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", default=None)
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
-_MEMO_SIZE = 1024
-
-
-def _frozen(value: object) -> Hashable:
-    """A hashable copy of a JSON value (small: client hints), for memo keys."""
-    if isinstance(value, Mapping):
-        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    return value if isinstance(value, str | int | float | bool) or value is None else repr(value)
-
-
-class _RawParams(BaseModel):
-    """Accepts any params: the generated validators check them (and shape the -32602)."""
-
-    model_config = ConfigDict(extra="allow")
-
-
-@dataclass(slots=True)
-class _Slot:
-    """Where the handler leaves its full wire result for the middleware to restore."""
-
-    result: dict[str, Any] | None = None
-
-
-_slot: ContextVar[_Slot | None] = ContextVar("negotiation_sdk_slot", default=None)
-
-
-def _raise(error: Mapping[str, Any]) -> MCPError:
+def mcp_error(error: Mapping[str, Any] | RPCError) -> MCPError:
+    """The SDK's ``MCPError`` for a runtime error: a :class:`~negotiation.NegotiationError`
+    (any generated ``RPCError``) or an error object from :mod:`negotiation.errors`.
+    Raise it from a handler to answer with the spec's code, message and data."""
+    if isinstance(error, RPCError):
+        return MCPError(code=error.code, message=error.message, data=error.data)
     return MCPError(code=error["code"], message=error["message"], data=error.get("data"))
 
 
-def _restore(ours: dict[str, Any], sdk: Mapping[str, Any]) -> dict[str, Any]:
-    """The handler's result, plus the members the SDK added (``resultType``, stamps).
+def _era(protocol_version: str) -> Era:
+    return Era.MODERN if protocol_version in _MODERN else Era.LEGACY
 
-    ``ours`` is the dict ``dispatch`` built for this request alone (the SDK serialised a
-    copy), so it is completed in place rather than copied.
+
+# --- the extensions -------------------------------------------------------------------
+
+
+class ContentNegotiationExtension(Extension):
+    """``io.modelcontextprotocol/content-negotiation``: advertised with empty settings."""
+
+    identifier = cn.EXTENSION_ID
+
+
+class ServerVariantsExtension(Extension):
+    """``io.modelcontextprotocol/server-variants``: contributes the tools declared with
+    :meth:`Negotiation.tool`. The advertised list depends on the client's hints and the
+    principal, so the middleware writes it into ``initialize`` and ``server/discover``."""
+
+    identifier = sv.EXTENSION_ID
+
+    def __init__(self) -> None:
+        self.bindings: list[ToolBinding] = []
+
+    def tools(self) -> Sequence[ToolBinding]:
+        return list(self.bindings)
+
+
+class ReadResourceMetadataParams(mcp_types.RequestParams):
+    """Params of ``resources/metadata``."""
+
+    uri: str
+
+
+class ResourceMetadataExtension(Extension):
+    """Serves ``resources/metadata`` and contributes the multi-format resources of
+    :meth:`Negotiation.add_resource` (their reads are answered by the middleware)."""
+
+    identifier = RESOURCE_METADATA_EXTENSION_ID
+
+    def __init__(self, registry: ResourceRegistry) -> None:
+        self.registry = registry
+
+    def resources(self) -> Sequence[ResourceBinding]:
+        return [
+            ResourceBinding(
+                TextResource(
+                    uri=resource.uri,
+                    name=resource.name,
+                    title=resource.title,
+                    description=resource.description,
+                    mime_type=resource.mime_type or self.registry.formats(resource.uri)[0],
+                    text="",  # the middleware answers reads with the negotiated formats
+                )
+            )
+            for resource in self.registry
+        ]
+
+    def methods(self) -> Sequence[MethodBinding]:
+        return [MethodBinding("resources/metadata", ReadResourceMetadataParams, self._metadata)]
+
+    async def _metadata(
+        self, ctx: ServerRequestContext[Any, Any], params: ReadResourceMetadataParams
+    ) -> dict[str, Any]:
+        try:
+            result = self.registry.metadata(params.uri)
+        except ResourceNotFound as missing:
+            raise mcp_error(missing) from None
+        return result.model_dump(by_alias=True, exclude_none=True)
+
+
+# --- per-variant scopes ---------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Scope:
+    variants: frozenset[str] | None  # None: in every variant
+    descriptions: dict[str, str] = field(default_factory=dict)
+
+
+# --- the view of one request ----------------------------------------------------------
+
+
+def negotiated(ctx: Context[Any, Any] | ServerRequestContext[Any, Any]) -> NegotiationContext:
+    """The negotiated view of the request ``ctx`` belongs to.
+
+    Call it inside a tool, resource or prompt function that takes the SDK ``Context``
+    (or in low-level code with a ``ServerRequestContext``). ``.features`` is the client's
+    :class:`~negotiation.features.FeatureSet`, or None when it did not declare content
+    negotiation (answer with default content); ``.variant`` the variant serving the
+    request; ``.era`` the protocol era; ``.advertised`` the variants this client may
+    select, default first. On a server without :class:`Negotiation` middleware the view
+    still has the features and the era, and no variant.
     """
-    for key, value in sdk.items():
-        if key == "_meta" and isinstance(value, Mapping):
-            ours["_meta"] = {**value, **(as_mapping(ours.get("_meta")) or {})}
-        elif key not in ours:
-            ours[key] = value
-    return ours
+    if isinstance(ctx, Context):
+        request = ctx.request_context
+    elif isinstance(ctx, ServerRequestContext):
+        request = ctx
+    else:
+        raise TypeError(
+            "negotiated() takes the SDK's Context or ServerRequestContext, "
+            f"not {type(ctx).__name__}"
+        )
+    view = _current.get()
+    if view is not None:
+        return view
+    capabilities = request.session.client_capabilities
+    return replace(
+        cn_content.context_from_capabilities(capabilities, era=_era(request.protocol_version)),
+        protocol_version=request.protocol_version,
+    )
 
 
-class NegotiationAdapter:
-    """Binds one generated handler to one SDK ``Server``: registration, context, repair.
+def tool_result(
+    ctx: Context[Any, Any] | ServerRequestContext[Any, Any] | NegotiationContext,
+    *,
+    structured: Any = None,
+    text: str | None = None,
+    is_error: bool | None = None,
+    output_schema: bool = False,
+) -> mcp_types.CallToolResult:
+    """A ``CallToolResult`` shaped for the client's audience (sep-tool-result-content).
 
-    ``variants`` (default first) enables server variants; ``visible(principal, variant)``
-    hides variants from principals; ``principal_of`` reads the principal from the SDK's
-    request context. ``negotiate=False`` serves the same handler with no negotiation at
-    all (no extensions advertised, default content, no variants): the baseline the load
-    benchmark compares against.
+    ``structured`` is the machine-facing value, ``text`` the model-facing rendering of
+    the same information; give one or both, render only what you have. A client that
+    negotiated JSON gets ``structuredContent`` and an empty ``content``; one that asked
+    for markdown or text gets ``content`` only; every other client (and every error)
+    gets both, with JSON text standing in for missing text. Pass
+    ``output_schema=True`` for a tool that declares one: ``structuredContent`` is then
+    always sent.
+    """
+    view = ctx if isinstance(ctx, NegotiationContext) else negotiated(ctx)
+    send_content, send_structured = cn_content.plan_tool_result(
+        view,
+        has_structured=structured is not None,
+        has_content=text is not None,
+        output_schema=output_schema,
+        is_error=bool(is_error),
+    )
+    blocks: list[mcp_types.ContentBlock] = []
+    if send_content:
+        body = text if text is not None else cn_content.json_text(structured)
+        blocks.append(mcp_types.TextContent(type="text", text=body))
+    result = mcp_types.CallToolResult(content=blocks)
+    if send_structured:
+        result.structured_content = structured
+    if is_error is not None:
+        result.is_error = is_error
+    return result
+
+
+# --- the negotiation ------------------------------------------------------------------
+
+
+class Negotiation:
+    """Content negotiation and server variants for one ``MCPServer``.
+
+    ``variants`` (``mcp_ext.ServerVariant`` models, or :class:`~negotiation.variants.Variant`)
+    enables server variants; ``default_variant`` names the one served when a request
+    names none and the client gave no hints (default: the first). ``visible(principal,
+    variant)`` hides variants from principals and ``principal_of`` reads the principal
+    from the SDK's request context: variants are never an authorization mechanism, so
+    still authorize every operation. ``page_size`` paginates the variant-scoped lists
+    with cursors bound to the variant (``cursor_key``: at least 16 bytes, random when
+    omitted). ``negotiate=False`` switches everything off (the benchmark baseline): no
+    extension is advertised and every client gets default content.
     """
 
     def __init__(
         self,
-        server: Server[Any],
-        handler: ServerHandler[HandlerContext],
+        variants: Sequence[sv.VariantLike] | None = None,
+        default_variant: str | None = None,
         *,
-        variants: Sequence[sv.Variant] = (),
         visible: sv.Visibility | None = None,
         principal_of: PrincipalOf | None = None,
+        page_size: int | None = None,
+        cursor_key: bytes | None = None,
+        advertise_limit: int = 5,
         negotiate: bool = True,
     ) -> None:
-        self.server = server
-        self.handler = handler
+        declared = sv.as_variants(variants) if variants is not None else ()
+        if default_variant is not None:
+            if not isinstance(default_variant, str):
+                raise TypeError(
+                    f"default_variant must be a str, not {type(default_variant).__name__}"
+                )
+            if default_variant not in {v.id for v in declared}:
+                raise ValueError(f"default_variant {default_variant!r} is not one of the variants")
+            declared = tuple(sorted(declared, key=lambda v: v.id != default_variant))
+        if page_size is not None and page_size < 1:
+            raise ValueError("page_size must be at least 1")
+        self.variants: tuple[sv.Variant, ...] = declared
         self.negotiate = negotiate
         self._principal_of = principal_of
         self._advertiser = (
-            sv.VariantAdvertiser(variants, visible=visible, cache=sv.RankingCache())
-            if variants and negotiate
+            sv.VariantAdvertiser(
+                declared, visible=visible, limit=max(2, advertise_limit), cache=sv.RankingCache()
+            )
+            if declared and negotiate
             else None
         )
-        self._resolvers: dict[tuple[str, ...], sv.VariantResolver] = {}
-        self._ads: dict[tuple[Hashable, Hashable], sv.Advertisement] = {}
-        self._declarations = DeclarationMemo(self._settle)
-        self.served = self._register()
-        server.middleware.append(self._middleware)
+        # Without negotiation the server shows what its default variant has.
+        self._implicit = declared[0].id if declared and not negotiate else None
+        self._page_size = page_size
+        self._cursors = CursorCodec(cursor_key or os.urandom(32)) if page_size else None
+        self._scopes: dict[tuple[Kind, str], _Scope] = {}
+        self._memo = DeclarationMemo(self._settle)
+        self.resources = ResourceRegistry()
+        """Multi-format resources (:meth:`add_resource`)."""
+        self._subscriptions = SubscriptionRegistry(self.exists)
+        self._subscribers: dict[Hashable, Any] = {}  # until the session ends
+        self._session_ended: list[SessionEnded] = []
+        self._content = ContentNegotiationExtension()
+        self._variants_extension = ServerVariantsExtension()
+        self._metadata = ResourceMetadataExtension(self.resources)
 
-    # --- registration -------------------------------------------------------------
+    # --- what MCPServer consumes --------------------------------------------------------
 
-    def _register(self) -> frozenset[str]:
-        served: set[str] = set()
-        for spec in METHODS.values():
-            if spec.kind != "request" or not spec.client_sends or spec.method in _SDK_OWNED:
-                continue
-            if getattr(type(self.handler), spec.handler) is getattr(ServerHandler, spec.handler):
-                continue  # not overridden: the SDK answers -32601 as for any unserved method
-            self.server.add_request_handler(spec.method, _RawParams, self._handle)
-            served.add(spec.method)
-        return frozenset(served)
+    @property
+    def extensions(self) -> list[Extension]:
+        """The SDK extensions: ``MCPServer(..., extensions=neg.extensions)``."""
+        return [self._content, self._variants_extension, self._metadata]
 
-    # --- per request --------------------------------------------------------------
+    @property
+    def middleware(self) -> list[ServerMiddleware[Any]]:
+        """The SDK server middleware: ``MCPServer(..., middleware=neg.middleware)``."""
+        return [self._middleware]
+
+    # --- declaring what lives in which variant ------------------------------------------
+
+    def scope(
+        self,
+        kind: Kind,
+        name: str,
+        variants: Iterable[str] | None,
+        *,
+        descriptions: Mapping[str, str] | None = None,
+    ) -> None:
+        """Serve the tool, prompt or resource ``name`` (a resource's URI) only in
+        ``variants`` (None: in all), with a per-variant description where given. For
+        anything registered with the SDK's own decorators."""
+        if kind not in ("tool", "prompt", "resource"):
+            raise ValueError(f"kind must be 'tool', 'prompt' or 'resource', not {kind!r}")
+        ids = frozenset(variants) if variants is not None else None
+        known = {v.id for v in self.variants}
+        for variant_id in (ids or frozenset()) | frozenset(descriptions or {}):
+            if variant_id not in known:
+                raise ValueError(f"{kind} {name!r}: {variant_id!r} is not a declared variant")
+        self._scopes[(kind, name)] = _Scope(ids, dict(descriptions or {}))
+
+    def tool(
+        self,
+        *,
+        variants: Iterable[str] | None = None,
+        descriptions: Mapping[str, str] | None = None,
+        name: str | None = None,
+        **tool_kwargs: Any,
+    ) -> Callable[[_F], _F]:
+        """Decorator: a tool served only in ``variants``, with per-variant descriptions.
+
+        The counterpart of ``@mcp.tool(...)`` (``tool_kwargs`` are its arguments), in the
+        manner of the SDK's ``@apps.tool``: the server registers it when it consumes
+        :attr:`extensions`, so declare tools before constructing the ``MCPServer``.
+        """
+
+        def decorator(fn: _F) -> _F:
+            tool_name = name or fn.__name__
+            self.scope("tool", tool_name, variants, descriptions=descriptions)
+            self._variants_extension.bindings.append(
+                ToolBinding(fn=fn, kwargs={"name": tool_name, **tool_kwargs})
+            )
+            return fn
+
+        return decorator
+
+    def add_resource(
+        self,
+        resource: BaseModel | Mapping[str, Any],
+        representations: Iterable[Representation] | Mapping[str, Body | Callable[[], Body]],
+        *,
+        variants: Iterable[str] | None = None,
+    ) -> None:
+        """A resource in several formats (MIME type -> body or a function producing it).
+
+        ``resources/read`` answers with the formats the client negotiated (all of them
+        without negotiation) and ``resources/metadata`` describes every format
+        (sep-resource-contents-metadata). ``resource`` is an ``mcp_ext.Resource`` or its
+        wire mapping. Declare resources before constructing the ``MCPServer``.
+        """
+        from mcp_ext.models import Resource
+
+        if isinstance(resource, Resource):
+            model = resource
+        elif isinstance(resource, Mapping):
+            model = Resource.model_validate(resource)
+        else:
+            raise TypeError(
+                f"expected an mcp_ext.Resource or a mapping, not {type(resource).__name__}"
+            )
+        self.resources.add(model, representations)
+        if variants is not None:
+            self.scope("resource", model.uri, variants)
+
+    # --- the variant scopes -------------------------------------------------------------
+
+    def exists(self, variant: str | None, name: str, kind: Kind = "resource") -> bool:
+        """Whether ``name`` (a tool or prompt name, or a resource URI) is in ``variant``."""
+        scope = self._scopes.get((kind, name))
+        if scope is None or scope.variants is None:
+            return True
+        return (variant if variant is not None else self._implicit) in scope.variants
+
+    # --- per request --------------------------------------------------------------------
+
+    def _principal(self, ctx: ServerRequestContext[Any, Any]) -> Hashable:
+        return self._principal_of(ctx) if self._principal_of is not None else None
 
     def advertisement(
         self, client_capabilities: object, principal: Hashable
@@ -162,53 +442,38 @@ class NegotiationAdapter:
         if self._advertiser is None:
             return None
         settings = wire_get(wire_get(client_capabilities, "extensions"), sv.EXTENSION_ID)
-        raw = wire_get(settings, "variantHints")
-        key = (principal, _frozen(raw))
-        ad = self._ads.get(key)
-        if ad is None:
-            # Ranking is deterministic, so the advertised set stays stable per session.
-            ad = self._advertiser.advertise(sv.ClientHints.from_wire(raw), principal)
-            if len(self._ads) >= _MEMO_SIZE:
-                self._ads.pop(next(iter(self._ads)))
-            self._ads[key] = ad
-        return ad
-
-    def extensions(self, client_capabilities: object, principal: Hashable) -> dict[str, Any]:
-        """``capabilities.extensions`` as this server advertises them to this client."""
-        if not self.negotiate:
-            return {}
-        advertised: dict[str, Any] = {cn.EXTENSION_ID: {}}
-        ad = self.advertisement(client_capabilities, principal)
-        if ad is not None:
-            advertised[sv.EXTENSION_ID] = ad.to_wire()
-        return advertised
-
-    def _principal(self, ctx: ServerRequestContext[Any, Any]) -> Hashable:
-        return self._principal_of(ctx) if self._principal_of is not None else None
-
-    def _resolver(self, ids: tuple[str, ...]) -> sv.VariantResolver:
-        resolver = self._resolvers.get(ids)
-        if resolver is None:
-            resolver = self._resolvers[ids] = sv.VariantResolver(ids)
-        return resolver
+        # Untrusted: malformed hints are read as far as they go, never raised.
+        hints = sv.ClientHints.from_wire(wire_get(settings, "variantHints"))
+        return self._advertiser.advertise(hints, principal)
 
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
         """What a declaration and principal decide for all their requests (memoised)."""
         ad = self.advertisement(capabilities, principal)
         ids = ad.ids if ad is not None else ()
-        return Negotiated(cn.client_features(capabilities), ids, self._resolver(ids))
+        context = cn_content.context_from_capabilities(capabilities, era=None)
+        features = context.features
+        raw_hints = wire_get(
+            wire_get(wire_get(capabilities, "extensions"), sv.EXTENSION_ID), "variantHints"
+        )
+        # An invalid declaration (a bad tag, malformed hints) is never memoised.
+        valid = (features is None or not features.invalid) and not (
+            self._advertiser is not None and sv.ClientHints.from_wire(raw_hints).malformed
+        )
+        context = replace(context, advertised=ids, principal=principal)
+        return Negotiated(context, ids, sv.VariantResolver(ids), cacheable=valid)
 
-    def context(self, ctx: ServerRequestContext[Any, Any]) -> HandlerContext:
-        """The negotiation state of one request; raises the spec's error for a bad variant."""
+    def context(self, ctx: ServerRequestContext[Any, Any]) -> NegotiationContext:
+        """The negotiated view of one request; raises the spec's ``MCPError`` for a
+        variant this principal may not use. The middleware calls it for every request."""
         version = ctx.protocol_version
-        era = Era.MODERN if version in MODERN_PROTOCOL_VERSIONS else Era.LEGACY
-        # Read through the SDK's model by wire name: no per-request dump.
+        era = _era(version)
         capabilities: object = ctx.session.client_capabilities
         principal = self._principal(ctx)
         if not self.negotiate:
-            return HandlerContext(era, version, None, None, (), principal, capabilities, ctx)
+            # No variants on the wire; the lists still show the default variant's items.
+            return NegotiationContext(era=era, protocol_version=version, principal=principal)
         # Handshake-era capabilities are one object for the whole session.
-        settled = self._declarations.get(capabilities, principal, sticky=era is Era.LEGACY)
+        settled = self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
         params = ctx.params
         meta = params.get("_meta") if params is not None else None
         header = None
@@ -218,121 +483,202 @@ class NegotiationAdapter:
             header = headers.get(sv.HEADER) if headers is not None else None
         resolution = settled.resolver.resolve(meta, header)
         if resolution.error is not None:
-            raise _raise(resolution.error)
-        return HandlerContext(
-            era,
-            version,
-            settled.features,
-            resolution.variant,
-            settled.ids,
-            principal,
-            capabilities,
-            ctx,
-        )
-
-    async def _handle(self, ctx: ServerRequestContext[Any, Any], _: _RawParams) -> HandlerResult:
-        negotiation = self.context(ctx)
-        message: dict[str, Any] = {
-            "jsonrpc": "2.0",
-            "id": ctx.request_id if ctx.request_id is not None else 0,
-            "method": ctx.method,
-        }
-        if ctx.params is not None:
-            # Validation only reads the params: no copy unless they are not a dict.
-            params = ctx.params
-            message["params"] = params if isinstance(params, dict) else dict(params)
-        response = await dispatch(self.handler, message, negotiation)
-        if response is None or "error" in response:
-            raise _raise(response["error"] if response else {"code": INTERNAL_ERROR, "message": ""})
-        result: dict[str, Any] = response["result"]
-        if negotiation.era is Era.MODERN:
-            # 2026-07-28 requires these; the schema keeps them optional for both eras.
-            result.setdefault("resultType", "complete")
-            if ctx.method in _CACHEABLE:
-                # Variant- and feature-shaped content: never shared, not cached by default.
-                result.setdefault("ttlMs", 0)
-                result.setdefault("cacheScope", "private")
-        slot = _slot.get()
-        if slot is not None:
-            slot.result = result
-        return result
-
-    # --- the middleware -----------------------------------------------------------
+            logger.debug(
+                "%s: refused variant (%s): %s", ctx.method, resolution.source, resolution.error
+            )
+            raise mcp_error(resolution.error)
+        view = settled.view(resolution.variant, era, version)
+        if logger.isEnabledFor(logging.DEBUG):
+            features = view.features
+            logger.debug(
+                "%s: features=%s format=%s variant=%s (%s) era=%s",
+                ctx.method,
+                None if features is None else [str(tag) for tag in features.tags],
+                view.format,
+                view.variant,
+                resolution.source,
+                era,
+            )
+        return view
 
     async def _middleware(
         self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
     ) -> HandlerResult:
-        if ctx.request_id is None:  # a notification: nothing to repair
+        method = ctx.method
+        if ctx.request_id is None:  # a notification
             return await call_next(ctx)
-        if ctx.method == "initialize":
-            return self._advertise(
-                await call_next(ctx), ctx, (ctx.params or {}).get("capabilities")
-            )
-        if ctx.method == "server/discover":
-            return self._advertise(await call_next(ctx), ctx, ctx.session.client_capabilities)
-        if ctx.method not in self.served:
-            return await call_next(ctx)
-        slot = _Slot()
-        token = _slot.set(slot)
+        if method in _UNSCOPED:
+            result = await call_next(ctx)
+            if method == "initialize":
+                return self._advertise(result, ctx, (ctx.params or {}).get("capabilities"))
+            if method == "server/discover":
+                return self._advertise(result, ctx, ctx.session.client_capabilities)
+            return result
+        view = self.context(ctx)
+        target = _TARGETS.get(method)
+        if target is not None and self._scopes:
+            self._check_target(ctx, view, *target)
+        if method in ("resources/subscribe", "resources/unsubscribe") and view.era is Era.LEGACY:
+            return self._subscription(ctx, view, subscribe=method == "resources/subscribe")
+        token = _current.set(view)
         try:
-            try:
-                sdk_result = await call_next(ctx)
-            except MCPError as error:
-                # The SDK's per-version model is narrower than the draft schema the
-                # handler's result was already validated against: keep the result.
-                if slot.result is None or error.code != INTERNAL_ERROR:
-                    raise
-                logger.debug("the SDK rejected a draft %s result; serving it as is", ctx.method)
-                sdk_result = self._stamp(ctx)
+            result = await call_next(ctx)
         finally:
-            _slot.reset(token)
-        if slot.result is None or not isinstance(sdk_result, Mapping):
-            return sdk_result
-        return _restore(slot.result, sdk_result)
+            _current.reset(token)
+        if method in _LISTS and isinstance(result, dict):
+            return self._scoped_list(ctx, view, result, *_LISTS[method])
+        if method == "resources/read" and isinstance(result, dict):
+            return self._read(ctx, view, result)
+        return result
 
-    def _stamp(self, ctx: ServerRequestContext[Any, Any]) -> dict[str, Any]:
-        """What the SDK would have added to a result it accepted."""
-        if ctx.protocol_version not in MODERN_PROTOCOL_VERSIONS:
-            return {}
-        return {
-            "resultType": "complete",
-            "_meta": {"io.modelcontextprotocol/serverInfo": self.server.server_info_stamp},
-        }
+    def _check_target(
+        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, kind: Kind, key: str
+    ) -> None:
+        name = (ctx.params or {}).get(key)
+        if isinstance(name, str) and not self.exists(view.variant, name, kind):
+            logger.debug("%s: %s %r is not in variant %s", ctx.method, kind, name, view.variant)
+            raise mcp_error(errors.unknown_identifier(kind, name, view.variant or ""))
+
+    def _scoped_list(
+        self,
+        ctx: ServerRequestContext[Any, Any],
+        view: NegotiationContext,
+        result: dict[str, Any],
+        kind: Kind,
+        member: str,
+        key: str,
+    ) -> dict[str, Any]:
+        items = result.get(member)
+        if not isinstance(items, list):
+            return result
+        variant = view.variant if view.variant is not None else self._implicit
+        kept: list[Any] = []
+        for item in items:
+            name = item.get(key) if isinstance(item, dict) else None
+            scope = self._scopes.get((kind, name)) if isinstance(name, str) else None
+            if scope is None:
+                kept.append(item)
+            elif scope.variants is None or variant in scope.variants:
+                description = scope.descriptions.get(variant) if variant is not None else None
+                kept.append({**item, "description": description} if description else item)
+        if self._cursors is not None and self._page_size is not None:
+            kept, next_cursor = self._page(ctx, variant, kept, self._page_size, self._cursors)
+            if next_cursor is not None:
+                result["nextCursor"] = next_cursor
+        result[member] = kept
+        return result
+
+    @staticmethod
+    def _page(
+        ctx: ServerRequestContext[Any, Any],
+        variant: str | None,
+        items: list[Any],
+        size: int,
+        cursors: CursorCodec,
+    ) -> tuple[list[Any], str | None]:
+        cursor = (ctx.params or {}).get("cursor")
+        start = 0
+        if cursor is not None:
+            check = cursors.check(cursor, variant)
+            if check.error is not None:
+                raise mcp_error(check.error)
+            start = int(check.position or 0)
+        end = start + size
+        return items[start:end], cursors.mint(variant, str(end)) if end < len(items) else None
+
+    def _read(
+        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, result: dict[str, Any]
+    ) -> dict[str, Any]:
+        uri = (ctx.params or {}).get("uri")
+        if not isinstance(uri, str) or uri not in self.resources:
+            return result
+        # The SDK answered for the registered primary format; answer in the formats the
+        # client negotiated, with the draft fields the SDK's models would drop.
+        contents = self.resources.read(uri, view, legacy=view.era is Era.LEGACY).contents
+        result["contents"] = [c.model_dump(by_alias=True, exclude_none=True) for c in contents]
+        return result
+
+    def _subscription(
+        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, *, subscribe: bool
+    ) -> dict[str, Any]:
+        uri = (ctx.params or {}).get("uri")
+        if not isinstance(uri, str):
+            raise MCPError(code=errors.INVALID_PARAMS, message="Invalid params", data={"uri": uri})
+        session = ctx.session
+        subscriber = session_key(ctx)
+        if subscribe:
+            error = self._subscriptions.subscribe(subscriber, uri, view.variant)
+            if error is not None:
+                raise mcp_error(error)
+            self._subscribers[subscriber] = session
+            self._watch_session(ctx)
+        else:
+            self._subscriptions.unsubscribe(subscriber, uri, view.variant)
+        return {}
+
+    @property
+    def subscription_count(self) -> int:
+        """How many ``resources/subscribe`` subscriptions are live."""
+        return len(self._subscriptions)
+
+    # --- the end of a session -----------------------------------------------------------
+
+    def on_session_end(self, callback: SessionEnded) -> None:
+        """Call ``callback(session_key)`` when a client's session ends (an HTTP DELETE,
+        an expired session, stdio closing), after this object dropped its own
+        per-session state (subscriptions). The key is :func:`session_key` of the
+        session's requests."""
+        self._session_ended.append(callback)
+
+    def _watch_session(self, ctx: ServerRequestContext[Any, Any]) -> None:
+        connection = getattr(ctx.session, "_connection", None)
+        state = getattr(connection, "state", None)
+        exit_stack = getattr(connection, "exit_stack", None)
+        if not isinstance(state, dict) or exit_stack is None:
+            return
+        if state.get(_WATCHED) is not self:
+            state[_WATCHED] = self
+            exit_stack.callback(self._end_session, connection)
+
+    def _end_session(self, key: Hashable) -> None:
+        self._subscriptions.drop_subscriber(key)
+        self._subscribers.pop(key, None)
+        for callback in self._session_ended:
+            try:
+                callback(key)
+            except Exception:  # one failing callback must not keep the others' state
+                logger.exception("a session-end callback failed")
+
+    async def resource_updated(self, uri: str) -> None:
+        """Notify the subscribers of ``uri`` whose variant has it (``resources/subscribe``,
+        the 2025-11-25 era; 2026-07-28 clients use ``ctx.notify_resource_updated``)."""
+        for subscription in self._subscriptions.recipients(uri):
+            session = self._subscribers.get(subscription.subscriber)
+            if session is not None:
+                await session.send_resource_updated(uri)
 
     def _advertise(
         self, result: HandlerResult, ctx: ServerRequestContext[Any, Any], client_caps: object
     ) -> HandlerResult:
-        extensions = self.extensions(client_caps, self._principal(ctx))
-        if not extensions or not isinstance(result, Mapping):
+        """Our extensions in ``capabilities.extensions``: the SDK's 2025-11-25 model drops
+        the member, and the variants are ranked for this client and principal."""
+        if not isinstance(result, Mapping):
             return result
         patched = dict(result)
         capabilities = dict(as_mapping(patched.get("capabilities")) or {})
-        capabilities["extensions"] = {
-            **(as_mapping(capabilities.get("extensions")) or {}),
-            **extensions,
-        }
+        extensions = dict(as_mapping(capabilities.get("extensions")) or {})
+        extensions.pop(RESOURCE_METADATA_EXTENSION_ID, None)
+        extensions.pop(sv.EXTENSION_ID, None)
+        extensions.pop(cn.EXTENSION_ID, None)
+        if self.negotiate:
+            extensions[cn.EXTENSION_ID] = {}
+            ad = self.advertisement(client_caps, self._principal(ctx))
+            if ad is not None:
+                extensions[sv.EXTENSION_ID] = ad.to_wire()
+                logger.debug("%s: advertised variants %s", ctx.method, list(ad.ids))
+        if extensions:
+            capabilities["extensions"] = extensions
+        else:
+            capabilities.pop("extensions", None)
         patched["capabilities"] = capabilities
         return patched
-
-
-def serve(
-    handler: ServerHandler[HandlerContext],
-    *,
-    name: str,
-    version: str = "",
-    instructions: str | None = None,
-    variants: Sequence[sv.Variant] = (),
-    visible: sv.Visibility | None = None,
-    principal_of: PrincipalOf | None = None,
-    negotiate: bool = True,
-) -> NegotiationAdapter:
-    """A new SDK ``Server`` serving ``handler`` (``.server``), with its adapter."""
-    server: Server[Any] = Server(name, version=version, instructions=instructions)
-    return NegotiationAdapter(
-        server,
-        handler,
-        variants=variants,
-        visible=visible,
-        principal_of=principal_of,
-        negotiate=negotiate,
-    )

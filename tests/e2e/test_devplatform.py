@@ -14,7 +14,7 @@ from mcp import Client
 from mcp_ext import models as m
 from mcp_ext.methods import RPCError
 
-from demos.devplatform.server import PAGE_SIZE, build, principal_from
+from demos.devplatform.server import PAGE_SIZE, build, build_with_negotiation, principal_from
 from negotiation.sdk import available_variants, client_for, negotiation_extensions
 from negotiation.variants import META_KEY, Variant
 from tests.e2e.servers import client, http_server
@@ -43,7 +43,7 @@ def _variants(target: Any, mode: str, hints: dict[str, Any] | None = None) -> li
 
 @pytest.mark.parametrize("mode", MODES)
 def test_default_ranking_and_deprecation(mode: str) -> None:
-    variants = _variants(build().server, mode)
+    variants = _variants(build(), mode)
     assert [v.id for v in variants] == ALL
     legacy = variants[-1]
     assert legacy.status == "deprecated" and legacy.deprecation is not None
@@ -53,7 +53,7 @@ def test_default_ranking_and_deprecation(mode: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_hints_rank_the_matching_variant_first(mode: str) -> None:
-    ids = [v.id for v in _variants(build().server, mode, PLANNER)]
+    ids = [v.id for v in _variants(build(), mode, PLANNER)]
     assert ids[:2] == ["project-management", "code-review"] and ids[-1] == "ci-legacy"
 
 
@@ -103,7 +103,7 @@ async def _all_tools(typed: Any, variant: str | None) -> tuple[list[m.Tool], int
 @pytest.mark.parametrize("mode", MODES)
 def test_tools_differ_per_variant_and_paginate(mode: str) -> None:
     async def main() -> dict[str | None, tuple[list[m.Tool], int]]:
-        async with client(build().server, mode) as session:
+        async with client(build(), mode) as session:
             typed = client_for(session.session)
             return {v: await _all_tools(typed, v) for v in [None, *ALL]}
 
@@ -121,7 +121,7 @@ def test_tools_differ_per_variant_and_paginate(mode: str) -> None:
 def test_cursor_from_another_variant_is_rejected(mode: str) -> None:
     async def main() -> list[RPCError]:
         caught: list[RPCError] = []
-        async with client(build().server, mode) as session:
+        async with client(build(), mode) as session:
             typed = client_for(session.session)
             first = await typed.tools_list(meta={META_KEY: "code-review"})
             assert first.next_cursor is not None
@@ -148,7 +148,7 @@ def test_cursor_from_another_variant_is_rejected(mode: str) -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_unknown_tool_names_the_active_variant(mode: str) -> None:
     async def main() -> RPCError:
-        async with client(build().server, mode) as session:
+        async with client(build(), mode) as session:
             with pytest.raises(RPCError) as caught:
                 await client_for(session.session, variant="security-readonly").tools_call(
                     m.CallToolRequestParams(name="merge_pull_request")
@@ -173,7 +173,7 @@ def test_subscriptions_are_scoped_to_their_variant() -> None:
     async def main() -> RPCError:
         declared = negotiation_extensions(variant_hints={})
         async with Client(
-            adapter.server, mode="legacy", extensions=declared, message_handler=on_message
+            adapter, mode="legacy", extensions=declared, message_handler=on_message
         ) as session:
             pm = client_for(session.session, variant="project-management")
             review = client_for(session.session, variant="code-review")
@@ -211,3 +211,36 @@ def test_subscriptions_are_scoped_to_their_variant() -> None:
     )
     # ISSUE once (project-management subscription), README once (before unsubscribing).
     assert sorted(updates) == sorted([ISSUE, README])
+
+
+@pytest.mark.parametrize("closes", ["client exit", "two sessions, one closes"])
+def test_subscriptions_go_when_their_session_closes(closes: str) -> None:
+    """Like stdio closing: the SDK ends the connection, and its subscriptions go."""
+    server, handler = build_with_negotiation()
+
+    async def subscribe(session: Any) -> None:
+        typed = client_for(session.session, variant="project-management")
+        await typed.resources_subscribe(m.SubscribeRequestParams(uri=ISSUE))
+        await typed.resources_subscribe(m.SubscribeRequestParams(uri=README))
+
+    def open_client() -> Client:
+        declared = negotiation_extensions(variant_hints={})
+        return Client(server, mode="legacy", extensions=declared)
+
+    async def main() -> tuple[int, int]:
+        async with open_client() as staying:
+            await subscribe(staying)
+            if closes == "client exit":
+                return handler.subscription_count, -1
+            async with open_client() as leaving:
+                await subscribe(leaving)
+                both = handler.subscription_count
+            await anyio.sleep(0)
+            return both, handler.subscription_count
+
+    while_open, after_one = anyio.run(main)
+    if closes == "client exit":
+        assert while_open == 2
+    else:
+        assert (while_open, after_one) == (4, 2)  # only the closed session's went
+    assert handler.subscription_count == 0

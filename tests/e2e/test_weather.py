@@ -34,7 +34,7 @@ def weather_url() -> Iterator[str]:
 
 def _target(kind: str, url: str | None) -> Any:
     if kind == "inproc":
-        return build().server
+        return build()
     if kind == "stdio":
         return stdio_params("demos.weather")
     assert url is not None
@@ -147,7 +147,7 @@ def test_over_stdio(mode: str) -> None:
 @pytest.mark.parametrize("mode", sorted(ERAS))
 def test_sampling_agent_prompt_has_reasoning_steps(mode: str) -> None:
     async def main() -> str:
-        async with client(build().server, mode, features=AGENT_SAMPLING) as session:
+        async with client(build(), mode, features=AGENT_SAMPLING) as session:
             got = await client_for(session.session).prompts_get(
                 m.GetPromptRequestParams(name="check_weather")
             )
@@ -162,7 +162,7 @@ def test_sampling_agent_prompt_has_reasoning_steps(mode: str) -> None:
 def test_errors_are_32602_with_data(mode: str) -> None:
     async def main() -> list[RPCError]:
         caught: list[RPCError] = []
-        async with client(build().server, mode, features=AGENT) as session:
+        async with client(build(), mode, features=AGENT) as session:
             typed = client_for(session.session)
             for call in (
                 typed.tools_call(
@@ -180,19 +180,24 @@ def test_errors_are_32602_with_data(mode: str) -> None:
 
     unknown_city, unknown_place, no_variants = anyio.run(main)
     assert (unknown_city.code, unknown_city.data) == (-32602, {"location": "Atlantis"})
-    assert (unknown_place.code, unknown_place.data) == (
-        -32602,
-        {"resource": "map://features/nowhere"},
-    )
+    # Like the SDK's own resource-not-found error: the URI under "uri".
+    assert (unknown_place.code, unknown_place.data) == (-32602, {"uri": "map://features/nowhere"})
     assert (no_variants.code, no_variants.message) == (-32602, "Server variants not supported")
 
 
 def test_invalid_tags_are_ignored_not_fatal() -> None:
     # Test Case 4: invalid syntax is logged and ignored; the valid tags still apply.
+    # ContentNegotiation refuses bad tags at construction, so declare them raw.
+    from mcp import Client
+    from mcp.client.extension import advertise
+
+    declared = advertise(
+        "io.modelcontextprotocol/content-negotiation",
+        {"version": "1.0", "features": ["@#$%", "format==json", "human"]},
+    )
+
     async def main() -> m.CallToolResult:
-        async with client(
-            build().server, "legacy", features=["@#$%", "format==json", "human"]
-        ) as session:
-            return await client_for(session.session).tools_call(BERN)
+        async with Client(build(), mode="legacy", extensions=[declared]) as session:
+            return await client_for(session).tools_call(BERN)
 
     assert _text(anyio.run(main)).startswith("## Current Weather in Bern")

@@ -8,7 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from negotiation.cursors import CursorCodec
+from negotiation.cursors import (
+    MAX_CURSOR_CHARS,
+    MAX_POSITION_BYTES,
+    VERIFIED_CACHE_BYTES,
+    CursorCodec,
+)
 
 KEY = b"k" * 32
 OLD_KEY = b"o" * 32
@@ -102,3 +107,49 @@ def test_no_input_raises(text: str) -> None:
 def test_every_minted_cursor_checks(variant: str, position: str) -> None:
     codec = CursorCodec(KEY)
     assert codec.check(codec.mint(variant or None, position), variant or None).position == position
+
+
+# --- the length bound: mint never makes what check refuses ------------------------------
+
+
+@pytest.mark.parametrize("variant", [None, "compact", "v" * 255])
+def test_mint_fills_exactly_4096_characters_and_no_more(variant: str | None) -> None:
+    codec = CursorCodec(KEY)
+    room = MAX_POSITION_BYTES - len((variant or "").encode())
+    cursor = codec.mint(variant, "p" * room)
+    assert len(cursor) == MAX_CURSOR_CHARS == 4096
+    assert codec.check(cursor, variant).position == "p" * room
+    with pytest.raises(ValueError, match="does not fit in a 4096-character cursor"):
+        codec.mint(variant, "p" * (room + 1))  # would be 4097+ characters (4098 in base64)
+
+
+def test_multibyte_positions_are_measured_in_bytes() -> None:
+    with pytest.raises(ValueError, match="does not fit"):
+        CursorCodec(KEY).mint(None, "é" * (MAX_POSITION_BYTES // 2 + 1))
+
+
+def test_a_cursor_of_4097_characters_is_refused_unread() -> None:
+    codec = CursorCodec(KEY)
+    genuine = codec.mint(None, "p" * MAX_POSITION_BYTES)
+    assert not codec.check(genuine + "A", None).ok
+    assert not codec.check("A" * 4097, None).ok
+
+
+@given(st.text(max_size=50), st.text(max_size=4000))
+def test_mint_raises_or_makes_a_cursor_check_accepts(variant: str, position: str) -> None:
+    codec = CursorCodec(KEY)
+    try:
+        cursor = codec.mint(variant or None, position)
+    except ValueError:
+        assert len(position.encode()) + len(variant.encode()) > MAX_POSITION_BYTES
+        return
+    assert len(cursor) <= MAX_CURSOR_CHARS
+    assert codec.check(cursor, variant or None).position == position
+
+
+def test_the_verified_cursor_cache_stays_within_its_budget() -> None:
+    codec = CursorCodec(KEY)
+    for i in range(2000):  # 2000 genuine 4 KB cursors: about 24 MB if all were kept
+        cursor = codec.mint(None, f"{i:06d}" + "p" * (MAX_POSITION_BYTES - 6))
+        assert codec.check(cursor, None).ok
+        assert codec.verified_bytes <= VERIFIED_CACHE_BYTES

@@ -297,6 +297,50 @@ def test_repeat_declarations_hit_the_cache() -> None:
     assert first is second
 
 
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        ["agent", "x" * (features.MAX_TAG_LENGTH + 1)],  # a tag over the length limit
+        ["x" * 2_000_000],
+        [f"tag{i}" for i in range(features.MAX_TAGS + 1)],  # too many tags
+        ["agent", "format==json"],  # malformed
+        ["agent", 1],  # not a string
+        ["agent", {"nested": ["object"]}],
+    ],
+)
+def test_invalid_declarations_are_never_cached(declaration: list[object]) -> None:
+    first = parse_features(declaration)
+    assert first.invalid
+    assert features.cache_bytes() == 0
+    assert parse_features(declaration) == first  # parsed afresh, same answer
+
+
+def test_cache_keys_are_type_exact() -> None:
+    # 1 == True and (1,) == (True,) in Python; the answers must still differ.
+    as_int = parse_features([1])
+    as_bool = parse_features([True])
+    assert as_int.invalid[0].reason == "not a string (int)"
+    assert as_bool.invalid[0].reason == "not a string (bool)"
+    assert parse_features(("agent",)) is parse_features(["agent"])  # both JSON arrays
+
+
+def test_the_cache_stays_within_its_byte_budget() -> None:
+    long_tag = "x" * (features.MAX_TAG_LENGTH - 8)
+    for i in range(400):  # about 400 x 230 KB declared: far over the budget
+        declaration = [f"{long_tag}{i:05d}{j:03d}"[-features.MAX_TAG_LENGTH :] for j in range(256)]
+        assert not parse_features(declaration).invalid
+        assert features.cache_bytes() <= features.CACHE_BYTES
+    assert features.cache_bytes() > features.CACHE_BYTES // 2  # it is used, though
+
+
+def test_non_string_tags_are_logged_by_type_not_content(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="negotiation.features"):
+        parse_features(["agent", {"secret": "x" * 10_000}, "y" * 100_000])
+    (record,) = caplog.records
+    assert "<dict>" in record.getMessage() and "secret" not in record.getMessage()
+    assert len(record.getMessage()) < 400
+
+
 tag_text = st.text(alphabet=st.sampled_from("ab-_x!=.:/é\n @#"), max_size=12) | st.text(
     max_size=300
 )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from negotiation.subscriptions import (
     Subscription,
     SubscriptionRegistry,
@@ -113,8 +116,77 @@ def test_switching_is_token_bucket_limited_per_principal() -> None:
     assert limiter.check("alice", "a") is not None
 
 
-def test_limiter_memory_is_bounded() -> None:
-    limiter = VariantSwitchLimiter(clock=FakeClock(), max_principals=10)
-    for principal in range(100):
-        limiter.check(principal, "a")
-    assert len(limiter._state) == 10
+def test_limiter_memory_is_bounded_by_bytes() -> None:
+    limiter = VariantSwitchLimiter(clock=FakeClock(), max_bytes=64 * 1024)
+    for principal in range(1000):
+        limiter.check(f"{principal:04d}" + "x" * 1000, "a")  # 1 KB principals
+    assert 10 < len(limiter) <= 64
+
+
+def test_limiter_keys_principals_type_exactly() -> None:
+    limiter = VariantSwitchLimiter(capacity=1, clock=FakeClock())
+    assert limiter.check(1, "a") is None
+    assert limiter.check(1, "b") is None  # the one switch
+    assert limiter.check(1, "a") is not None
+    # True == 1 in Python, but it is another principal with its own bucket.
+    assert limiter.check(True, "b") is None and limiter.check(True, "a") is None
+
+
+# --- a session's end drops its subscriptions --------------------------------------------
+
+
+def test_drop_subscriber_removes_everything_of_that_session_only() -> None:
+    registry = SubscriptionRegistry(Catalog())
+    registry.subscribe("gone", "file:///data/metrics.json", "verbose")
+    registry.subscribe("gone", "file:///data/metrics.json", "compact")
+    registry.subscribe("gone", "file:///logs/app.log", "verbose")
+    registry.subscribe("stays", "file:///data/metrics.json", "verbose")
+    assert registry.drop_subscriber("gone") == 3
+    assert registry.subscriptions("gone") == []
+    assert [s.subscriber for s in registry.recipients("file:///data/metrics.json")] == ["stays"]
+    assert registry.recipients("file:///logs/app.log") == []
+    assert len(registry) == 1
+    assert registry.drop_subscriber("gone") == 0  # twice is harmless
+    assert registry.drop_subscriber("stays") == 1 and len(registry) == 0
+    assert registry._by_uri == {} and registry._uris_of == {}  # nothing left behind
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["sub", "unsub", "drop"]),
+            st.sampled_from(["s1", "s2", "s3"]),
+            st.sampled_from(["file:///data/metrics.json", "file:///logs/app.log"]),
+            st.sampled_from(["verbose", "compact", None]),
+        ),
+        max_size=40,
+    )
+)
+def test_the_registry_agrees_with_a_plain_set(
+    operations: list[tuple[str, str, str, str | None]],
+) -> None:
+    catalog = Catalog()
+    registry = SubscriptionRegistry(catalog)
+    model: set[tuple[str, str, str | None]] = set()
+    for action, subscriber, uri, variant in operations:
+        if action == "sub":
+            if registry.subscribe(subscriber, uri, variant) is None:
+                model.add((subscriber, uri, variant))
+        elif action == "unsub":
+            registry.unsubscribe(subscriber, uri, variant)
+            # Without a variant, every binding of the URI goes.
+            model = {
+                entry
+                for entry in model
+                if entry[:2] != (subscriber, uri) or (variant is not None and entry[2] != variant)
+            }
+        else:
+            registry.drop_subscriber(subscriber)
+            model = {entry for entry in model if entry[0] != subscriber}
+        for name in ("s1", "s2", "s3"):
+            held = {(s.subscriber, s.uri, s.variant) for s in registry.subscriptions(name)}
+            assert held == {entry for entry in model if entry[0] == name}
+        assert len(registry) == len(model)
+    for name in ("s1", "s2", "s3"):
+        registry.drop_subscriber(name)
+    assert registry._by_uri == {} and registry._uris_of == {}

@@ -462,3 +462,66 @@ def test_retry_once_without_a_variant() -> None:
     )
     assert retry_without_variant(params, {"code": -32601, "message": "Method not found"}) is None
     assert retry_without_variant(params, "garbage") is None
+
+
+# --- untrusted hints and the ranking cache ----------------------------------------------
+
+PLANNING = {"hints": {"useCase": "planning"}}
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        [["hints", [["useCase", "planning"]]]],  # pairs, not an object
+        {"hints": [["useCase", "planning"]]},
+        {"hints": {"useCase": "x" * 2_000_000}},
+        {"hints": {"useCase": ["planning", 7]}},
+        {"hints": {"useCase": {"nested": "object"}}},
+        {"hints": {f"k{i}": "v" for i in range(100)}},
+        {"hints": {"useCase": ["v"] * 40}},
+        {"description": "d" * 5000, "hints": {"useCase": "planning"}},
+        {"description": 7},
+        "planning",
+    ],
+)
+def test_malformed_hints_are_flagged_and_never_cached(raw: object) -> None:
+    hints = ClientHints.from_wire(raw)
+    assert hints.malformed
+    cache = RankingCache()
+    advertiser = VariantAdvertiser(TABLE, cache=cache)
+    advertiser.advertise(hints, "alice")
+    assert len(cache) == 0 and cache.bytes_used == 0
+
+
+def test_well_formed_hints_are_not_flagged() -> None:
+    assert not ClientHints.from_wire(PLANNING).malformed
+    assert not ClientHints.from_wire(None).malformed
+    assert not ClientHints.from_wire({"description": "d", "hints": {"u": ["a", "b"]}}).malformed
+
+
+def test_pairs_cannot_change_what_an_object_declaration_is_offered() -> None:
+    advertiser = VariantAdvertiser(TABLE, cache=RankingCache())
+    honest = advertiser.advertise(ClientHints.from_wire(PLANNING), "alice").ids
+    advertiser.advertise(ClientHints.from_wire([["hints", [["useCase", "planning"]]]]), "alice")
+    assert advertiser.advertise(ClientHints.from_wire(PLANNING), "alice").ids == honest
+    assert honest[0] in {"generic-plan", "claude-plan"}
+
+
+def test_ranking_cache_keys_principals_type_exactly() -> None:
+    def visible(principal: Hashable, variant: Variant) -> bool:
+        return principal is not True or variant.id != "compact"
+
+    advertiser = VariantAdvertiser(TABLE, visible=visible, cache=RankingCache())
+    assert "compact" in advertiser.advertise(ClientHints(), 1).ids
+    assert "compact" not in advertiser.advertise(ClientHints(), True).ids  # True == 1
+
+
+def test_ranking_cache_stays_within_its_byte_budget() -> None:
+    cache = RankingCache(max_bytes=64 * 1024)
+    advertiser = VariantAdvertiser(TABLE, cache=cache)
+    for i in range(2000):
+        advertiser.advertise(ClientHints(), f"principal-{i}-" + "p" * 200)
+        assert cache.bytes_used <= 64 * 1024
+    assert 50 < len(cache) < 200
+    advertiser.advertise(ClientHints(), "p" * 100_000)  # over the entry bound: not kept
+    assert cache.bytes_used <= 64 * 1024

@@ -1,5 +1,6 @@
-"""The SDK adapters in process, in both eras: registration, context, and the repair of
-what the SDK's per-version models drop."""
+"""The negotiation middleware in process, in both eras: draft fields and extensions the
+SDK's per-version models drop, bad params, the per-declaration memo, interleaved
+sessions and the variant header."""
 
 from __future__ import annotations
 
@@ -10,17 +11,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcp import Client
+from mcp.server.mcpserver import Context, MCPServer
 from mcp_ext import models as m
 from mcp_ext.methods import RPCError
-from mcp_ext.server import ServerHandler
 from mcp_types import methods as sdk_methods
 
+from negotiation.content import NegotiationContext
 from negotiation.sdk import (
-    HandlerContext,
+    Negotiation,
     available_variants,
     client_for,
+    negotiated,
     negotiation_extensions,
-    serve,
 )
 from negotiation.variants import META_KEY, Variant
 from negotiation.versioning import Era
@@ -28,37 +30,26 @@ from negotiation.versioning import Era
 MODES = ["legacy", "auto"]
 
 
-class Probe(ServerHandler[HandlerContext]):
-    """Echoes the negotiation context it was handed."""
-
-    seen: list[HandlerContext]
+class Probe:
+    """Records the negotiated view of every resource read."""
 
     def __init__(self) -> None:
-        self.seen = []
-
-    async def resources_read(
-        self, params: m.ReadResourceRequestParams, ctx: HandlerContext
-    ) -> m.ReadResourceResult:
-        self.seen.append(ctx)
-        return m.ReadResourceResult.model_validate(
-            {"contents": [{"uri": params.uri, "name": "draft-name", "title": "T", "text": "x"}]}
+        self.seen: list[NegotiationContext] = []
+        self.neg = Negotiation(
+            variants=[Variant("first", "The default."), Variant("second", "The other one.")]
+        )
+        self.neg.add_resource(
+            {"uri": "x://a", "name": "draft-name", "title": "T", "mimeType": "text/plain"},
+            {"text/plain": "x", "application/json": "{}"},
+        )
+        self.server = MCPServer(
+            "probe", extensions=self.neg.extensions, middleware=self.neg.middleware
         )
 
-    async def resources_metadata(
-        self, params: m.ReadResourceMetadataRequestParams, ctx: HandlerContext
-    ) -> m.ReadResourceMetadataResult:
-        return m.ReadResourceMetadataResult.model_validate(
-            {"metadata": [{"uri": params.uri, "name": "meta", "mimeType": "text/plain"}]}
-        )
-
-
-def _adapter(probe: Probe) -> Any:
-    return serve(
-        probe,
-        name="probe",
-        version="1",
-        variants=[Variant("first", "The default."), Variant("second", "The other one.")],
-    )
+        @self.server.resource("y://{key}")
+        def template(key: str, ctx: Context) -> str:
+            self.seen.append(negotiated(ctx))
+            return key
 
 
 def run(coro: Any) -> Any:
@@ -86,27 +77,30 @@ def test_the_sdk_alone_drops_draft_fields() -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_draft_fields_and_extensions_survive(mode: str) -> None:
     probe = Probe()
-    adapter = _adapter(probe)
 
     async def main() -> None:
         declared = negotiation_extensions(
             features=["agent", "format=json"], variant_hints={"hints": {}}
         )
-        async with Client(adapter.server, mode=mode, extensions=declared) as client:
-            ids = [v.id for v in available_variants(client.server_capabilities)]
-            assert ids == ["first", "second"]
+        async with Client(probe.server, mode=mode, extensions=declared) as client:
+            assert [v.id for v in available_variants(client)] == ["first", "second"]
             extensions = client.server_capabilities.extensions or {}
             assert extensions["io.modelcontextprotocol/content-negotiation"] == {}
-            typed = client_for(client.session)
+            typed = client_for(client)
             read = await typed.resources_read(m.ReadResourceRequestParams(uri="x://a"))
-            content = read.contents[0]
-            assert (content.name, content.title) == ("draft-name", "T")
+            (content,) = read.contents  # format=json: the JSON representation only
+            assert (content.name, content.title, content.mime_type) == (
+                "draft-name",
+                "T",
+                "application/json",
+            )
             metadata = await typed.resources_metadata(
                 m.ReadResourceMetadataRequestParams(uri="x://a")
             )
-            assert metadata.metadata[0].name == "meta"
+            assert [e.mime_type for e in metadata.metadata] == ["text/plain", "application/json"]
+            await typed.resources_read(m.ReadResourceRequestParams(uri="y://k"))
             await typed.resources_read(
-                m.ReadResourceRequestParams(uri="x://a"), meta={META_KEY: "second"}
+                m.ReadResourceRequestParams(uri="y://k"), meta={META_KEY: "second"}
             )
 
     run(main)
@@ -118,47 +112,29 @@ def test_draft_fields_and_extensions_survive(mode: str) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_bad_variant_is_the_spec_error(mode: str) -> None:
-    adapter = _adapter(Probe())
-
-    async def main() -> RPCError:
-        async with Client(adapter.server, mode=mode) as client:
-            with pytest.raises(RPCError) as caught:
-                await client_for(client.session, variant="nope").resources_read(
-                    m.ReadResourceRequestParams(uri="x://a")
-                )
-            return caught.value
-
-    error = run(main)
-    assert (error.code, error.message) == (-32602, "Invalid server variant")
-    assert error.data == {"requestedVariant": "nope", "availableVariants": ["first", "second"]}
-
-
-@pytest.mark.parametrize("mode", MODES)
 def test_undeclared_client_gets_no_features_and_bad_params_are_32602(mode: str) -> None:
     probe = Probe()
-    adapter = _adapter(probe)
 
-    async def main() -> RPCError:
-        async with Client(adapter.server, mode=mode) as client:
-            await client_for(client.session).resources_read(
-                m.ReadResourceRequestParams(uri="x://a")
-            )
-            with pytest.raises(RPCError) as caught:
-                # resources/metadata is ours alone: the generated validators answer.
-                await client_for(client.session).resources_metadata({"uri": 7})  # type: ignore[arg-type]
-            return caught.value
+    async def main() -> list[RPCError]:
+        caught: list[RPCError] = []
+        async with Client(probe.server, mode=mode) as client:
+            typed = client_for(client)
+            read = await typed.resources_read(m.ReadResourceRequestParams(uri="x://a"))
+            assert len(read.contents) == 2  # no negotiation: every format
+            await typed.resources_read(m.ReadResourceRequestParams(uri="y://k"))
+            for call in (
+                typed.resources_metadata({"uri": 7}),  # type: ignore[arg-type]
+                typed.resources_metadata(m.ReadResourceMetadataRequestParams(uri="x://nowhere")),
+            ):
+                with pytest.raises(RPCError) as error:
+                    await call
+                caught.append(error.value)
+        return caught
 
-    error = run(main)
+    bad, missing = run(main)
     assert probe.seen[0].features is None
-    assert error.code == -32602
-    assert any(entry["loc"][-1] == "uri" for entry in error.data)
-
-
-def test_unserved_methods_are_not_registered() -> None:
-    adapter = _adapter(Probe())
-    assert adapter.served == {"resources/read", "resources/metadata"}
-    assert adapter.server.get_request_handler("tools/call") is None
+    assert bad.code == -32602
+    assert (missing.code, missing.data) == (-32602, {"uri": "x://nowhere"})
 
 
 def test_importing_negotiation_does_not_import_mcp() -> None:
@@ -192,12 +168,15 @@ class _Counting:
         self.calls: list[object] = []  # the principals: no reference to what was settled
 
     def __call__(self, capabilities: object, principal: Any) -> Any:
-        from negotiation.features import client_features
+        from negotiation.content import context_from_capabilities
         from negotiation.sdk.memo import Negotiated
         from negotiation.variants import VariantResolver
 
         self.calls.append(principal)
-        return Negotiated(client_features(capabilities), (str(principal),), VariantResolver(()))
+        context = context_from_capabilities(capabilities, era=None)
+        features = context.features
+        valid = features is None or not features.invalid
+        return Negotiated(context, (str(principal),), VariantResolver(()), cacheable=valid)
 
 
 def test_memo_settles_each_declaration_and_principal_once() -> None:
@@ -221,6 +200,7 @@ def test_memo_settles_each_declaration_and_principal_once() -> None:
 
 def test_memo_session_fast_path_is_per_object_and_principal() -> None:
     import gc
+    import weakref
 
     from negotiation.sdk.memo import DeclarationMemo
 
@@ -232,38 +212,42 @@ def test_memo_session_fast_path_is_per_object_and_principal() -> None:
     assert memo.get(session, "q", sticky=True).ids == ("q",)
     assert len(settle.calls) == 2
     # A finished session's object is not kept alive by the memo.
+    alive = weakref.ref(session)
     del session, state
     gc.collect()
-    assert all(ref() is None for ref, _, _ in memo._by_object.values())
+    assert alive() is None
 
 
-def test_memo_is_bounded() -> None:
+def test_memo_is_bounded_by_bytes() -> None:
     from negotiation.sdk.memo import DeclarationMemo
 
-    memo = DeclarationMemo(_Counting(), size=4)
-    for n in range(20):
-        memo.get(_declared([f"tag{n}"]), None, sticky=True)
-    assert len(memo._by_declaration) <= 4 and len(memo._by_object) <= 4
+    memo = DeclarationMemo(_Counting(), max_bytes=64 * 1024)
+    for n in range(500):
+        memo.get(_declared([f"tag{n}-" + "x" * 200] * 50), None, sticky=True)
+        assert memo.bytes_used <= 64 * 1024
+    assert memo.bytes_used > 0
 
 
-def test_memo_declines_oversized_deep_and_odd_declarations() -> None:
+def test_memo_declines_invalid_deep_and_odd_declarations() -> None:
     from negotiation.sdk.memo import DeclarationMemo, declaration_key
 
     deep: Any = "x"
     for _ in range(5000):
         deep = [deep]
     odd = {_CN: {"features": [b"bytes"]}}
-    for capabilities in (
-        _declared([f"t{n}" for n in range(1000)]),
-        _declared(["agent"], hints=deep),
-        {"extensions": odd},
+    for capabilities, keyable in (
+        (_declared([f"t{n}" for n in range(1000)]), True),  # too many tags: invalid
+        (_declared(["x" * 2_000_000]), True),  # a tag over the length limit
+        (_declared(["agent"], hints=deep), False),
+        ({"extensions": odd}, False),
     ):
-        assert declaration_key(capabilities, None) is None
+        assert (declaration_key(capabilities, None) is not None) == keyable
         settle = _Counting()
         memo = DeclarationMemo(settle)
         memo.get(capabilities, None, sticky=False)
         memo.get(capabilities, None, sticky=False)
         assert len(settle.calls) == 2  # settled afresh, never memoised, never raised
+        assert memo.bytes_used == 0
 
 
 def test_memo_keys_tell_json_values_apart() -> None:
@@ -293,6 +277,8 @@ def test_memo_keys_are_equal_exactly_when_declarations_are(
     def caps(f: Any, h: Any) -> dict[str, Any]:
         return {"extensions": {_CN: {"features": f}, _SV: {"variantHints": h}}}
 
+    # The key covers the whole settings object (its version too), type-exactly.
+
     key = declaration_key(caps(features, hints), "p")
     assert key == declaration_key(caps(features, hints), "p")  # deterministic, never raises
     other = declaration_key(caps(other_features, other_hints), "p")
@@ -309,6 +295,8 @@ def _strict(value: Any) -> Any:
         return ("list", tuple(_strict(v) for v in value))
     if isinstance(value, dict):
         return ("dict", tuple(sorted((k, _strict(v)) for k, v in value.items())))
+    if isinstance(value, float):
+        return ("float", value.hex())  # 0.0 and -0.0 are different JSON
     return (type(value).__name__, value)
 
 
@@ -317,24 +305,23 @@ def test_interleaved_sessions_keep_their_own_negotiation(mode: str) -> None:
     # Two sessions of one server with different declarations, requests interleaved:
     # the memo must never hand one session's features or variants to the other.
     probe = Probe()
-    adapter = _adapter(probe)
 
     async def main() -> None:
         json_client = Client(
-            adapter.server,
+            probe.server,
             mode=mode,
             extensions=negotiation_extensions(features=["format=json"], variant_hints={}),
         )
         markdown_client = Client(
-            adapter.server,
+            probe.server,
             mode=mode,
             extensions=negotiation_extensions(features=["format=markdown"]),
         )
         async with json_client as first, markdown_client as second:
             for _ in range(3):
                 for client, variant in ((first, "second"), (second, None)):
-                    await client_for(client.session, variant=variant).resources_read(
-                        m.ReadResourceRequestParams(uri="x://a")
+                    await client_for(client, variant=variant).resources_read(
+                        m.ReadResourceRequestParams(uri="y://k")
                     )
 
     run(main)
@@ -348,6 +335,7 @@ def _request_context(meta: dict[str, Any] | None, header: str | None, caps: Any 
     from negotiation.variants import HEADER
 
     return SimpleNamespace(
+        method="resources/read",
         protocol_version="2025-11-25",
         session=SimpleNamespace(client_capabilities=caps),
         params={"uri": "x://a", **({"_meta": meta} if meta is not None else {})},
@@ -358,7 +346,7 @@ def _request_context(meta: dict[str, Any] | None, header: str | None, caps: Any 
 def test_the_variant_header_selects_only_without_meta() -> None:
     from mcp.shared.exceptions import MCPError
 
-    adapter = _adapter(Probe())
+    adapter = Probe().neg
     assert adapter.context(_request_context(None, None)).variant == "first"
     assert adapter.context(_request_context(None, "second")).variant == "second"
     # _meta wins over the header, even over one naming no variant at all.
@@ -372,10 +360,20 @@ def test_the_variant_header_selects_only_without_meta() -> None:
 def test_one_session_object_keeps_its_settled_features() -> None:
     # The handshake era reuses one capabilities object per session: the second request
     # is served from the session fast path with the same negotiated state.
-    adapter = _adapter(Probe())
+    adapter = Probe().neg
     caps = _declared(["format=json"], hints={})
     first = adapter.context(_request_context(None, None, caps))
     second = adapter.context(_request_context({META_KEY: "second"}, None, caps))
     assert first.features is second.features and first.features is not None
     assert first.features.equals("format", "json")
     assert (first.variant, second.variant) == ("first", "second")
+
+
+def test_a_missing_sdk_extra_gets_a_clear_message() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys; sys.modules['mcp'] = None; import negotiation.sdk"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0
+    assert "pip install 'mcp-negotiation[sdk]'" in out.stderr

@@ -1,0 +1,1 @@
+"""Side-by-side servers: a plain SDK server and its negotiated twin."""
