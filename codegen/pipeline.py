@@ -203,7 +203,6 @@ def build(
                 raise RuntimeError(f"two emitters both produce {path}")
             files[path] = text
     from codegen.emit.package import emit_package
-
     from codegen.protocol import protocol_of
 
     files.update(emit_package(files, protocol_of(schema)))
