@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NODE_DIR := .e2e-node
 LINT_PATHS := codegen negotiation demos examples tests bench
 
-.PHONY: generate test check bench clean venv e2e-node docs
+.PHONY: generate templates test check bench bench-load clean venv e2e-node docs
 
 venv: $(STAMP)
 
@@ -16,8 +16,12 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-generate: $(STAMP)
+generate: templates
 	$(PY) -m codegen generate
+
+# The jinja templates precompiled to Python (codegen/templates_compiled); see codegen/templating.py.
+templates: $(STAMP)
+	$(PY) -m codegen.templating
 
 test: $(STAMP) e2e-node
 	$(PY) -m pytest
@@ -38,10 +42,16 @@ check: $(STAMP)
 	$(PY) -m ruff check $(LINT_PATHS)
 	$(PY) -m ruff format --check $(LINT_PATHS)
 	$(PY) -m mypy
+	$(PY) -m codegen.templating --check
 	$(PY) -m codegen generate --check
 
+# Medians over interleaved rounds, under 90 s on an idle machine; writes bench/RESULTS.md.
 bench: $(STAMP)
 	$(PY) -m bench
+
+# The HTTP load test (minutes): concurrent sessions against the demo servers.
+bench-load: $(STAMP)
+	$(PY) -m bench --only load --results bench/RESULTS-load.md
 
 # The guides and the API reference (from the docstrings) into site/; not part of `make test`.
 DOCS_STAMP := $(VENV)/.docs-installed

@@ -10,11 +10,12 @@ the harness never lets one section take the others down.
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -44,6 +45,115 @@ def example_files(revision: str = REVISION) -> list[Path]:
     return files
 
 
+# -- statistics over interleaved rounds ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Samples of one figure, one per round in round order: median, lowest, highest."""
+
+    samples: tuple[float, ...]
+
+    @classmethod
+    def of(cls, samples: Iterable[float]) -> Stats:
+        values = tuple(samples)
+        if not values:
+            raise ValueError("no samples")
+        return cls(values)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def low(self) -> float:
+        return min(self.samples)
+
+    @property
+    def high(self) -> float:
+        return max(self.samples)
+
+    def scaled(self, factor: float) -> Stats:
+        return Stats(tuple(s * factor for s in self.samples))
+
+    def shifted(self, offset: float) -> Stats:
+        return Stats(tuple(s + offset for s in self.samples))
+
+
+def ratios(numerator: Stats, denominator: Stats) -> Stats:
+    """Round-by-round ``numerator / denominator``: both were measured in the same rounds."""
+    return Stats.of(
+        n / d for n, d in zip(numerator.samples, denominator.samples, strict=True) if d > 0
+    )
+
+
+def percent_over(measured: Stats, baseline: Stats) -> Stats:
+    """Round-by-round overhead of ``measured`` over ``baseline``, in %."""
+    return ratios(measured, baseline).scaled(100.0).shifted(-100.0)
+
+
+def interleave(parties: Sequence[Callable[[], float]], rounds: int) -> list[Stats]:
+    """Call every party once per round, the order rotating each round; one `Stats` each.
+
+    A party returns one sample (say seconds per call). Interleaving puts a load spike
+    from the rest of the machine on every party alike, and the rotation keeps any one
+    party from always running first (cold) or last.
+    """
+    samples: list[list[float]] = [[] for _ in parties]
+    count = len(parties)
+    for r in range(max(1, rounds)):
+        for i in range(count):
+            index = (r + i) % count
+            samples[index].append(parties[index]())
+    return [Stats.of(s) for s in samples]
+
+
+def loop_timer(body: Callable[[], object], loops: int) -> Callable[[], float]:
+    """A party for `interleave`: seconds per call of ``body``, over ``loops`` calls."""
+
+    def one_round() -> float:
+        start = time.perf_counter_ns()
+        for _ in range(loops):
+            body()
+        return (time.perf_counter_ns() - start) / loops / 1e9
+
+    return one_round
+
+
+def calibrate(body: Callable[[], object], seconds: float, *, most: int = 10_000_000) -> int:
+    """How many calls of ``body`` take about ``seconds`` (after one warm-up call)."""
+    body()
+    loops = 1
+    while True:
+        start = time.perf_counter_ns()
+        for _ in range(loops):
+            body()
+        elapsed = (time.perf_counter_ns() - start) / 1e9
+        if elapsed >= seconds / 4 or loops >= most:
+            break
+        loops *= 4
+    return max(1, min(most, int(loops * seconds / max(elapsed, 1e-9))))
+
+
+def compare_loops(
+    ours: Callable[[], object],
+    peers: Sequence[Callable[[], object]],
+    *,
+    rounds: int,
+    round_seconds: float,
+) -> tuple[Stats, Stats, list[Stats]]:
+    """Seconds per call of ``ours``, of ours again (the noise floor), and of each peer.
+
+    Every party's loop count is calibrated to ``round_seconds``; then all of them take
+    ``rounds`` interleaved turns. Ours is timed as two parties, A and A': their
+    round-by-round ratio is the noise floor any comparison in the same run can show.
+    """
+    bodies = [ours, ours, *peers]
+    timers = [loop_timer(body, calibrate(body, round_seconds)) for body in bodies]
+    first, again, *theirs = interleave(timers, rounds)
+    return first, again, theirs
+
+
 # -- goals and rows ----------------------------------------------------------------------
 
 
@@ -69,7 +179,12 @@ class Goal:
 
 @dataclass(frozen=True)
 class Row:
-    """One line of the final table. ``value is None`` means the figure was skipped."""
+    """One line of the final table. ``value is None`` means the figure was skipped.
+
+    ``value`` is the median when ``stats`` (every round's figure) is given; ``floor`` is
+    the same side against itself (A vs A'), as a ratio for comparisons or in the row's
+    own unit (for an overhead in %).
+    """
 
     section: str
     metric: str
@@ -78,6 +193,11 @@ class Row:
     peer: float | None = None
     goal: Goal | None = None
     skipped: str = ""
+    stats: Stats | None = None
+    peer_stats: Stats | None = None
+    ratio_stats: Stats | None = None
+    floor: Stats | None = None
+    floor_unit: str = "×"
 
     @property
     def ratio(self) -> float | None:
@@ -103,6 +223,21 @@ def fmt_value(value: float | None, unit: str) -> str:
     return "skipped" if value is None else f"{fmt_number(value)} {unit}".rstrip()
 
 
+def fmt_range(stats: Stats | None, unit: str = "") -> str:
+    """``low–high`` of a figure's rounds; empty for a single sample or none."""
+    if stats is None or len(stats.samples) < 2:
+        return ""
+    return f"{fmt_number(stats.low)}–{fmt_number(stats.high)}{unit}"
+
+
+def fmt_floor(stats: Stats | None, unit: str) -> str:
+    if stats is None:
+        return ""
+    if unit == "%":
+        return f"{stats.median:+.1f} % ({stats.low:+.1f}…{stats.high:+.1f})"
+    return f"{fmt_number(stats.median)}× ({fmt_range(stats)})"
+
+
 # -- the report --------------------------------------------------------------------------
 
 
@@ -114,12 +249,14 @@ class Report:
     rows: list[Row] = field(default_factory=list)
     options: Mapping[str, int] = field(default_factory=dict)
     current: str = ""
+    notes: list[tuple[str, str]] = field(default_factory=list)
 
     def section(self, title: str) -> None:
         self.current = title
         self.out(f"\n== {title}")
 
     def note(self, text: str) -> None:
+        self.notes.append((self.current, text))
         self.out(f"   {text}")
 
     def __call__(self, metric: str, value: float, unit: str) -> None:
@@ -135,14 +272,58 @@ class Report:
         peer: float | None = None,
         goal: Goal | None = None,
         skipped: str = "",
+        stats: Stats | None = None,
+        peer_stats: Stats | None = None,
+        floor: Stats | None = None,
+        floor_unit: str = "×",
     ) -> Row:
-        row = Row(self.current, metric, value, unit, peer, goal, skipped)
+        ratio_stats = ratios(peer_stats, stats) if stats and peer_stats else None
+        row = Row(
+            self.current,
+            metric,
+            value,
+            unit,
+            peer,
+            goal,
+            skipped,
+            stats,
+            peer_stats,
+            ratio_stats,
+            floor,
+            floor_unit,
+        )
         self.rows.append(row)
         shown = f"skipped: {skipped}" if value is None else fmt_value(value, unit)
+        if stats is not None and len(stats.samples) > 1:
+            shown += f" [{fmt_range(stats)}]"
         if peer is not None:
             shown += f"  (peer {fmt_value(peer, unit)})"
+        if floor is not None:
+            shown += f"  noise floor {fmt_floor(floor, floor_unit)}"
         self.out(f"   {metric}: {shown}")
         return row
+
+    def measured(
+        self,
+        metric: str,
+        stats: Stats,
+        unit: str,
+        *,
+        peer: Stats | None = None,
+        floor: Stats | None = None,
+        goal: Goal | None = None,
+    ) -> Row:
+        """A row from interleaved rounds: medians, with min–max and the noise floor."""
+        return self.row(
+            metric,
+            stats.median,
+            unit,
+            peer=None if peer is None else peer.median,
+            goal=goal,
+            stats=stats,
+            peer_stats=peer,
+            floor=floor,
+        )
 
     def skip(self, reason: str, metrics: Sequence[tuple[str, str, Goal | None]] = ()) -> None:
         """Print ``skipped: <reason>``; ``metrics`` (name, unit, goal) still get table rows."""
@@ -155,7 +336,16 @@ class Report:
         return int(self.options.get(name, default))
 
 
-TABLE_HEADER = ("metric", "value", "peer value", "ratio", "goal", "met?")
+TABLE_HEADER = (
+    "metric",
+    "median",
+    "min–max",
+    "peer median",
+    "ratio",
+    "noise floor",
+    "goal",
+    "met?",
+)
 
 
 def one_line(text: str) -> str:
@@ -163,14 +353,19 @@ def one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else " " for ch in text)
 
 
-def table_cells(row: Row) -> tuple[str, str, str, str, str, str]:
+def table_cells(row: Row) -> tuple[str, ...]:
     ratio = row.ratio
     met = row.met
+    ratio_text = "" if ratio is None else f"{fmt_number(ratio)}×"
+    if ratio is not None and row.ratio_stats is not None and len(row.ratio_stats.samples) > 1:
+        ratio_text += f" ({fmt_range(row.ratio_stats)})"
     return (
         one_line(row.metric),
         fmt_value(row.value, row.unit),
+        fmt_range(row.stats),
         "" if row.peer is None else fmt_value(row.peer, row.unit),
-        "" if ratio is None else f"{fmt_number(ratio)}×",
+        ratio_text,
+        fmt_floor(row.floor, row.floor_unit),
         row.goal.text() if row.goal else "",
         {True: "yes", False: "NO", None: "-" if row.goal else ""}[met],
     )
@@ -180,7 +375,7 @@ def format_table(rows: Sequence[Row]) -> str:
     """An aligned plain-text table; text columns left-aligned, figures right-aligned."""
     cells = [TABLE_HEADER, *(table_cells(r) for r in rows)]
     widths = [max(len(line[i]) for line in cells) for i in range(len(TABLE_HEADER))]
-    right = {1, 2, 3}
+    right = {1, 2, 3, 4, 5}
 
     def line(values: Sequence[str]) -> str:
         parts = [
@@ -191,6 +386,23 @@ def format_table(rows: Sequence[Row]) -> str:
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(cells[0]), rule, *(line(c) for c in cells[1:])])
+
+
+def markdown_table(rows: Sequence[Row]) -> str:
+    """The same table as Markdown, for ``bench/RESULTS.md``."""
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    lines = [
+        "| section | " + " | ".join(TABLE_HEADER) + " |",
+        "|---" * (len(TABLE_HEADER) + 1) + "|",
+    ]
+    for row in rows:
+        lines.append(
+            f"| {cell(row.section)} | " + " | ".join(cell(c) for c in table_cells(row)) + " |"
+        )
+    return "\n".join(lines)
 
 
 # -- timing helpers ----------------------------------------------------------------------
@@ -247,6 +459,17 @@ def generate_command(schema: Path, out: Path, *, cold: bool = False) -> list[str
     """
     command = [python(), "-m", "codegen", "generate", "--schema", str(schema), "--out", str(out)]
     return [*command, "--no-cache"] if cold else command
+
+
+def generate_env() -> dict[str, str]:
+    """The environment for timing our compiler: Python writes and reads its ``.pyc`` files.
+
+    ``PYTHONDONTWRITEBYTECODE`` (set in some shells and CI) would make every run compile the
+    compiler's own sources again; a user's installed tools never pay that.
+    """
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def python() -> str:

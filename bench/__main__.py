@@ -1,7 +1,9 @@
 """``python -m bench``: run every ``bench/*_bench.py`` section, then print one table.
 
 Sections are discovered, not listed, so a new ``*_bench.py`` with ``run(report)`` plugs
-in by existing. Nothing a section does can crash the run.
+in by existing. A section whose module says ``ON_DEMAND = True`` (the load test) runs
+only when named with ``--only``. Nothing a section does can crash the run. A full run
+(no ``--only``) also writes ``bench/RESULTS.md``; ``--results PATH`` writes it anywhere.
 """
 
 from __future__ import annotations
@@ -10,11 +12,13 @@ import argparse
 import importlib
 import pkgutil
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench import Report, Skip, format_table
+from bench.results import RESULTS, results_markdown
 
 SUFFIX = "_bench"
 
@@ -23,6 +27,7 @@ SUFFIX = "_bench"
 class Section:
     name: str  # the module name without the suffix, e.g. "codegen"
     run: Callable[[Report], object]
+    on_demand: bool = False  # runs only when named with --only
 
 
 def discover(package: str = "bench", path: Iterable[str] | None = None) -> list[Section]:
@@ -44,7 +49,7 @@ def discover(package: str = "bench", path: Iterable[str] | None = None) -> list[
             continue
         run = getattr(module, "run", None)
         if callable(run):
-            sections.append(Section(name, run))
+            sections.append(Section(name, run, bool(getattr(module, "ON_DEMAND", False))))
     return sections
 
 
@@ -69,8 +74,16 @@ def run_sections(sections: Sequence[Section], report: Report) -> None:
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--only", action="append", default=[], help="run only these sections")
-    parser.add_argument("--runs", type=int, default=5, help="timed runs of our compiler (median)")
+    parser.add_argument(
+        "--rounds", type=int, default=0, help="interleaved rounds per comparison (0: each default)"
+    )
+    parser.add_argument(
+        "--runs", type=int, default=5, help="interleaved rounds of cold generation (median)"
+    )
     parser.add_argument("--peer-runs", type=int, default=3, help="timed runs of the peer (median)")
+    parser.add_argument(
+        "--results", type=Path, default=None, help="write the Markdown results here"
+    )
     parser.add_argument(
         "--detail", action="store_true", help="per-type validation figures (slowest types)"
     )
@@ -84,14 +97,27 @@ def main(
     sections = discover(package, path)
     if args.only:
         sections = [s for s in sections if s.name in args.only]
+    else:
+        sections = [s for s in sections if not s.on_demand]
     options = {
         "runs": max(1, args.runs),
         "peer_runs": max(1, args.peer_runs),
         "detail": int(args.detail),
     }
+    if args.rounds > 0:
+        options["rounds"] = args.rounds
     report = Report(options=options)
+    started = time.monotonic()
     run_sections(sections, report)
+    elapsed = time.monotonic() - started
     print("\n" + format_table(report.rows))
+    print(f"\n{len(sections)} sections in {elapsed:.0f} s")
+    target = args.results
+    if target is None and not args.only and package == "bench":
+        target = RESULTS
+    if target is not None:
+        target.write_text(results_markdown(report, [s.name for s in sections], elapsed), "utf-8")
+        print(f"wrote {target}")
     return 0
 
 

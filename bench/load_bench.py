@@ -19,7 +19,12 @@ cursors) and differ only by negotiation: declared extensions, per-request varian
 selection, features. Before that, one full-size run spreads the sessions over every
 variant, format and era, for errors and cross-session leaks.
 
-Run alone: ``python -m bench.load_bench [--sessions N --requests N --rounds N]``.
+Throughput under concurrency: the same demo without negotiation (the plain SDK server's
+work) and with it, at 1, 10 and 50 concurrent sessions, requests per second over one
+timed burst each.
+
+Not part of ``make bench`` (``ON_DEMAND``): ``make bench-load`` runs it, or alone
+``python -m bench.load_bench [--sessions N --requests N --rounds N]``.
 """
 
 from __future__ import annotations
@@ -34,8 +39,11 @@ if TYPE_CHECKING:
     from tests.load.interleaved import Slice
     from tests.load.loadgen import LoadResult
 
+ON_DEMAND = True  # minutes, not seconds: `make bench-load`, never `make bench`
 SESSIONS = 50
 REQUESTS = 200
+CONCURRENCY = (1, 10, 50)
+THROUGHPUT_REQUESTS = 1000  # per burst, split over the sessions
 ROUNDS = 20  # turns per server; must divide REQUESTS
 OVERHEAD_GOAL_PERCENT = 5.0
 DEMO = "demos.devplatform"
@@ -120,8 +128,56 @@ def _cpu(part: Slice) -> float | None:
     return part.cpu_ms_per_request
 
 
+def throughput(report: Any, total: int = THROUGHPUT_REQUESTS, *, pin: bool = True) -> None:
+    """Requests per second at each concurrency, without and with negotiation.
+
+    Each burst opens its sessions, sends ``total`` requests spread over them and closes
+    them; the figure is requests over the burst's wall time, session set-up included.
+    """
+    import time
+
+    from tests.load.loadgen import BASELINE_VARIANT, run_load
+    from tests.load.process import pinned, served, split_cpus
+
+    split = split_cpus() if pin else None
+    client_cpus, server_cpus = split if split is not None else (None, None)
+    with (
+        served(DEMO, "--no-negotiation", cpus=server_cpus) as off,
+        served(DEMO, cpus=server_cpus) as on,
+        pinned(client_cpus),
+    ):
+        run_load(off.url, *WARM_UP, negotiate=False)
+        run_load(on.url, *WARM_UP)
+        for sessions in CONCURRENCY:
+            per_session = max(2, total // sessions)
+            for label, url, negotiate in (
+                ("plain (no negotiation)", off.url, False),
+                ("negotiated", on.url, True),
+            ):
+                start = time.perf_counter()
+                result = run_load(
+                    url,
+                    sessions,
+                    per_session,
+                    negotiate=negotiate,
+                    variants=(BASELINE_VARIANT,),
+                )
+                elapsed = time.perf_counter() - start
+                report(
+                    f"throughput, {sessions} concurrent sessions, {label}",
+                    result.requests / elapsed,
+                    "req/s",
+                )
+                if result.errors:
+                    report.note(f"{len(result.errors)} errors: {result.errors[0]}")
+
+
 def run(report: Any) -> None:
     option = getattr(report, "option", None)
+    throughput(
+        report,
+        option("throughput_requests", THROUGHPUT_REQUESTS) if option else THROUGHPUT_REQUESTS,
+    )
     sessions = option("load_sessions", SESSIONS) if option else SESSIONS
     requests = option("load_requests", REQUESTS) if option else REQUESTS
     rounds = option("load_rounds", ROUNDS) if option else ROUNDS
@@ -172,11 +228,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sessions", type=int, default=SESSIONS)
     parser.add_argument("--requests", type=int, default=REQUESTS)
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--throughput-requests", type=int, default=THROUGHPUT_REQUESTS)
     args = parser.parse_args(argv)
     options = {
         "load_sessions": args.sessions,
         "load_requests": args.requests,
         "load_rounds": args.rounds,
+        "throughput_requests": args.throughput_requests,
     }
 
     class Printer:
@@ -185,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         def option(self, name: str, default: int) -> int:
             return int(options.get(name, default))
+
+        def note(self, text: str) -> None:
+            print(f"   {text}", flush=True)
 
     run(Printer())
 

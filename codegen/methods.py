@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from codegen import ir
-from codegen.errors import Diagnostics, SchemaError
+from codegen.errors import Diagnostics, SchemaError, Warning_
 from codegen.protocol import protocol_of
 
 Direction = Literal["client_to_server", "server_to_client", "both"]
@@ -251,8 +251,25 @@ def _kind(name: str, listed: tuple[set[str], Kind] | None) -> Kind | None:
     return None
 
 
+# The last schema's registry: three emitters of one build ask for it (registry, server,
+# client). One entry, keyed by identity; the warnings are replayed to every caller.
+_last_registry: list[tuple[ir.Schema, tuple[MethodEntry, ...], tuple[Warning_, ...]]] = []
+
+
 def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
     """Every method of the schema, sorted by method name."""
+    if _last_registry and _last_registry[0][0] is schema:
+        _, entries, warnings = _last_registry[0]
+    else:
+        found = Diagnostics()
+        entries = _build_registry(schema, found)
+        warnings = tuple(found.warnings)
+        _last_registry[:] = [(schema, entries, warnings)]
+    diagnostics.warnings.extend(warnings)
+    return entries
+
+
+def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
     from codegen.naming import assign_names
 
     inline = assign_names(schema).inline

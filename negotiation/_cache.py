@@ -76,7 +76,17 @@ _SCALAR_SIZE = 32  # an int, float, bool or None, plus the reference to it
 _LIST_OVERHEAD = 64
 _DICT_OVERHEAD = 64
 _PER_ITEM = 16  # a reference in the container and in the key's tuple
+_EMPTY_STR = sys.getsizeof("")  # a compact ASCII str before its characters
 _PER_MEMBER = 112  # a dict slot, plus the (name, value) pair tuple of the key
+
+
+def ascii_strings_size(strings: tuple[str, ...]) -> int:
+    """:func:`json_size` of a tuple of ASCII strings, in arithmetic instead of a walk.
+
+    For callers that have already checked the strings (valid feature tags are ASCII);
+    equal to ``json_size(strings)`` for such a tuple, which a test pins.
+    """
+    return _LIST_OVERHEAD + (_PER_ITEM + _EMPTY_STR) * len(strings) + sum(map(len, strings))
 
 
 def json_size(value: object) -> int:

@@ -28,11 +28,11 @@ import logging
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
 from mcp_ext.models import CONTENT_NEGOTIATION_EXTENSION_ID
 
-from negotiation._cache import BoundedCache, exact_key, json_size
+from negotiation._cache import BoundedCache, ascii_strings_size, exact_key
 from negotiation._wire import wire_get
 
 __all__ = [
@@ -70,6 +70,18 @@ TagKind = Literal["presence", "negation", "equality", "inequality"]
 _TAG = re.compile(r"(!)?([A-Za-z0-9_-]+)(?:(!?=)([A-Za-z0-9_.+/:-]+))?", re.ASCII)
 _NAME = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
 _VALUE = re.compile(r"[A-Za-z0-9_.+/:-]+", re.ASCII)
+
+# A whole declaration joined with NUL, all its tags well-formed: one regex call checks every
+# tag's form, its length (the lookahead) and that no name is the bare vendor prefix "x-".
+_SEPARATOR = "\x00"
+_TAG_FORMS = (
+    r"(?:!(?!x-(?:\x00|\Z))[A-Za-z0-9_-]+"
+    r"|(?!x-(?:[!=\x00]|\Z))[A-Za-z0-9_-]+(?:!?=[A-Za-z0-9_.+/:-]+)?)"
+)
+_WELL_FORMED_TAG = rf"(?=[^\x00]{{1,{MAX_TAG_LENGTH}}}(?:\x00|\Z)){_TAG_FORMS}"
+_WELL_FORMED = re.compile(rf"{_WELL_FORMED_TAG}(?:\x00{_WELL_FORMED_TAG})*", re.ASCII)
+# The same without the length lookahead, for declarations no longer than one tag may be.
+_WELL_FORMED_SHORT = re.compile(rf"{_TAG_FORMS}(?:\x00{_TAG_FORMS})*", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,18 +125,28 @@ class TagConflict:
 def parse_tag(tag: object) -> FeatureTag | InvalidTag:
     """Parse one tag; never raises."""
     if isinstance(tag, str) and len(tag) <= MAX_TAG_LENGTH:
-        match = _TAG.fullmatch(tag)
-        if match is not None:
-            bang, name, operator, value = match.groups()
-            if name == "x-":
-                return InvalidTag(tag, "vendor tag 'x-' needs a name after the prefix")
-            if bang is None and operator is None:
-                return FeatureTag("presence", name)
-            if operator is None:
-                return FeatureTag("negation", name)
-            if bang is None:
-                return FeatureTag("equality" if operator == "=" else "inequality", name, value)
+        parsed = _tag_from_text(tag)
+        if parsed is not None:
+            return parsed
     return InvalidTag(tag, _why_invalid(tag))
+
+
+def _tag_from_text(text: str) -> FeatureTag | InvalidTag | None:
+    """The tag ``text`` (at most `MAX_TAG_LENGTH` characters) spells; None when malformed.
+
+    One regular expression for the whole grammar; its groups say which form matched.
+    """
+    match = _TAG.fullmatch(text)
+    if match is None:
+        return None
+    bang, name, operator, value = match.groups()
+    if name == "x-":
+        return InvalidTag(text, "vendor tag 'x-' needs a name after the prefix")
+    if operator is None:
+        return FeatureTag("presence" if bang is None else "negation", name)
+    if bang is None:
+        return FeatureTag("equality" if operator == "=" else "inequality", name, value)
+    return None  # "!name=value": negation takes a bare name
 
 
 def _why_invalid(tag: object) -> str:
@@ -214,34 +236,186 @@ class FeatureSet:
 
 EMPTY = FeatureSet()
 
+# Building the result of every uncached declaration is most of its cost. A frozen dataclass
+# sets each field through object.__setattr__; setting the slots through their descriptors
+# gives the same objects (equal, hashing alike) for half the time. Only the two helpers below
+# do this, and only with values the dataclass would accept.
+_TAG_SLOTS = tuple(FeatureTag.__dict__[name].__set__ for name in ("kind", "name", "value"))
+_SET_SLOTS = tuple(
+    FeatureSet.__dict__[name].__set__
+    for name in ("tags", "invalid", "conflicts", "_declared", "_negated", "_values", "_excluded")
+)
+
+
+def _new_tag(kind: TagKind, name: str, value: str | None = None) -> FeatureTag:
+    """``FeatureTag(kind, name, value)``, built faster."""
+    tag = object.__new__(FeatureTag)
+    set_kind, set_name, set_value = _TAG_SLOTS
+    set_kind(tag, kind)
+    set_name(tag, name)
+    set_value(tag, value)
+    return tag
+
+
+def _new_feature_set(
+    tags: tuple[FeatureTag, ...],
+    declared: frozenset[str],
+    negated: frozenset[str],
+    values: dict[str, str],
+    excluded: frozenset[tuple[str, str]],
+) -> FeatureSet:
+    """A `FeatureSet` with nothing invalid and no conflicts, built faster."""
+    features = object.__new__(FeatureSet)
+    set_tags, set_invalid, set_conflicts, set_declared, set_negated, set_values, set_excluded = (
+        _SET_SLOTS
+    )
+    set_tags(features, tags)
+    set_invalid(features, ())
+    set_conflicts(features, ())
+    set_declared(features, declared)
+    set_negated(features, negated)
+    set_values(features, values)
+    set_excluded(features, excluded)
+    return features
+
+
+# The spec's tag registry (v1.0) and the negations of its presence tags, parsed once here:
+# a declaration of standard tags builds no new tags. A constant table, not a cache.
+_REGISTRY_NAMES = (
+    "agent", "human", "mcp-capable", "interactive", "sampling", "elicitation", "roots", "tasks",
+)  # fmt: skip
+_REGISTRY_VALUES = {
+    "verbosity": ("compact", "standard", "verbose"),
+    "format": ("json", "text", "markdown"),
+}
+_REGISTRY: dict[str, tuple[FeatureTag, TagKind, str, str | None]] = {
+    str(tag): (tag, tag.kind, tag.name, tag.value)
+    for tag in (
+        *(FeatureTag("presence", name) for name in _REGISTRY_NAMES),
+        *(FeatureTag("negation", name) for name in _REGISTRY_NAMES),
+        *(
+            FeatureTag("equality", key, value)
+            for key, values in _REGISTRY_VALUES.items()
+            for value in values
+        ),
+    )
+}
+
+
+def _parse_common(declaration: tuple[object, ...]) -> FeatureSet | None:
+    """The common case fast: every tag a well-formed string, none repeated or contradicting.
+
+    None for anything else (an invalid tag, a repeat, a contradiction, too many tags), which
+    `_Builder` then handles. Both give equal `FeatureSet`s for the common case.
+    """
+    count = len(declaration)
+    if not 0 < count <= MAX_TAGS:
+        return None
+    try:
+        joined = _SEPARATOR.join(declaration)  # type: ignore[arg-type]
+    except TypeError:  # an element that is not a string
+        return None
+    # A tag containing NUL would add a separator: the count tells. A declaration no longer
+    # than one tag may be needs no check of each tag's length.
+    well_formed = _WELL_FORMED_SHORT if len(joined) <= MAX_TAG_LENGTH else _WELL_FORMED
+    if well_formed.fullmatch(joined) is None or joined.count(_SEPARATOR) != count - 1:
+        return None
+    texts = cast("tuple[str, ...]", declaration)
+    if len(set(texts)) != count:  # a repeated tag
+        return None
+    tags: list[FeatureTag] = []
+    declared: set[str] = set()
+    negated: set[str] = set()
+    values: dict[str, str] = {}
+    excluded: set[tuple[str, str]] = set()
+    registered = _REGISTRY.get
+    keep = tags.append
+    declare = declared.add
+    for text in texts:
+        known = registered(text)
+        kind: TagKind
+        if known is not None:
+            tag, kind, name, value = known
+        else:
+            if text[0] == "!":
+                kind, name, value = "negation", text[1:], None
+            else:
+                equals = text.find("=")
+                if equals < 0:
+                    kind, name, value = "presence", text, None
+                elif text[equals - 1] == "!":
+                    kind, name, value = "inequality", text[: equals - 1], text[equals + 1 :]
+                else:
+                    kind, name, value = "equality", text[:equals], text[equals + 1 :]
+            tag = _new_tag(kind, name, value)
+        keep(tag)
+        if kind == "presence":
+            declare(name)
+        elif kind == "negation":
+            negated.add(name)
+        elif value is None:  # unreachable: both value forms carry one
+            return None
+        elif kind == "equality":
+            if name in values:  # two values for one key: a contradiction
+                return None
+            values[name] = value
+            declare(name)
+        else:
+            excluded.add((name, value))
+    if negated and not negated.isdisjoint(declared):
+        return None
+    for key, value in excluded:
+        if values.get(key) == value:
+            return None
+    return _new_feature_set(
+        tuple(tags), frozenset(declared), frozenset(negated), values, frozenset(excluded)
+    )
+
 
 class _Builder:
-    """Accumulates tags in declaration order, applying the earlier-wins rule."""
+    """Accumulates tags in declaration order, applying the earlier-wins rule.
+
+    Duplicates are found by the tag's text: a well-formed tag is spelled one way only
+    (``str(tag)`` gives back the text it was parsed from), and a string hashes once.
+    """
 
     def __init__(self) -> None:
         self.tags: list[FeatureTag] = []
         self.invalid: list[InvalidTag] = []
         self.conflicts: list[TagConflict] = []
-        self.seen: set[FeatureTag] = set()
+        self.kept: set[str] = set()  # the text of every kept tag
         self.present: dict[str, FeatureTag] = {}
         self.negated: dict[str, FeatureTag] = {}
         self.values: dict[str, FeatureTag] = {}
         self.excluded: dict[tuple[str, str], FeatureTag] = {}
 
-    def add(self, tag: FeatureTag) -> None:
-        if tag in self.seen:
-            return
+    def add_raw(self, raw: object) -> None:
+        """One declared element: a tag to keep, a duplicate, a conflict or invalid."""
+        if isinstance(raw, str) and len(raw) <= MAX_TAG_LENGTH:
+            if raw in self.kept:
+                return
+            parsed = _tag_from_text(raw)
+            if isinstance(parsed, FeatureTag):
+                self.add(parsed, raw)
+                return
+            if parsed is not None:
+                self.invalid.append(parsed)
+                return
+        self.invalid.append(InvalidTag(raw, _why_invalid(raw)))
+
+    def add(self, tag: FeatureTag, text: str) -> None:
         clash = self._clash(tag)
         if clash is not None:
             self.conflicts.append(TagConflict(clash, tag))
             return
-        self.seen.add(tag)
+        self.kept.add(text)
         self.tags.append(tag)
-        if tag.kind == "presence":
+        kind = tag.kind
+        if kind == "presence":
             self.present[tag.name] = tag
-        elif tag.kind == "negation":
+        elif kind == "negation":
             self.negated[tag.name] = tag
-        elif tag.kind == "equality":
+        elif kind == "equality":
             self.values[tag.name] = tag
         else:
             assert tag.value is not None
@@ -249,13 +423,16 @@ class _Builder:
 
     def _clash(self, tag: FeatureTag) -> FeatureTag | None:
         name = tag.name
-        if tag.kind == "negation":
+        kind = tag.kind
+        if kind == "presence":
+            return self.negated.get(name) if self.negated else None
+        if kind == "negation":
             return self.present.get(name) or self.values.get(name)
-        if tag.kind == "presence":
-            return self.negated.get(name)
         assert tag.value is not None
-        if tag.kind == "equality":
-            earlier = self.negated.get(name) or self.excluded.get((name, tag.value))
+        if kind == "equality":
+            earlier = self.negated.get(name)
+            if earlier is None and self.excluded:
+                earlier = self.excluded.get((name, tag.value))
             if earlier is not None:
                 return earlier
             declared = self.values.get(name)
@@ -276,13 +453,13 @@ class _Builder:
 
 
 def _parse(declaration: tuple[object, ...]) -> FeatureSet:
+    common = _parse_common(declaration)
+    if common is not None:
+        return common
     builder = _Builder()
+    add_raw = builder.add_raw
     for raw in declaration[:MAX_TAGS]:
-        parsed = parse_tag(raw)
-        if isinstance(parsed, InvalidTag):
-            builder.invalid.append(parsed)
-        else:
-            builder.add(parsed)
+        add_raw(raw)
     overflow = len(declaration) - MAX_TAGS
     if overflow > 0:
         builder.invalid.append(
@@ -370,10 +547,12 @@ def parse_features(features: object) -> FeatureSet:
     return bad
 
 
-def _entry_size(declaration: tuple[object, ...]) -> int:
+def _entry_size(declaration: tuple[str, ...]) -> int:
     # The key's strings and tuple, plus the FeatureSet (measured: about 1 KB, 250 bytes
-    # a tag and the tag text again).
-    return 2 * json_size(declaration) + 1024 + 256 * len(declaration)
+    # a tag and the tag text again). Only valid declarations are cached, and valid tags
+    # are ASCII, so their size is arithmetic: json_size's walk would cost as much as
+    # the parse.
+    return 2 * ascii_strings_size(declaration) + 1024 + 256 * len(declaration)
 
 
 def clear_cache() -> None:

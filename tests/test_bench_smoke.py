@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -15,17 +15,31 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from bench import Goal, Report, Row, Skip, fmt_number, format_table, run_command, validation_bench
+from bench import (
+    Goal,
+    Report,
+    Row,
+    Skip,
+    Stats,
+    fmt_number,
+    format_table,
+    interleave,
+    markdown_table,
+    percent_over,
+    ratios,
+    run_command,
+    validation_bench,
+)
 from bench import peer as peer_pipeline
 from bench.__main__ import discover, main, run_sections
+from bench.codegen_bench import scaled_schema
 from bench.validation_bench import (
-    REPEATS,
     Example,
     Validator,
     check,
     common,
     per_message_us,
-    report_slowest_types,
+    slower_types,
     validator_for,
 )
 
@@ -49,6 +63,12 @@ FAKE_SECTIONS = {
     """,
     "no_run_bench.py": """
         VALUE = 1
+    """,
+    "zeta_bench.py": """
+        ON_DEMAND = True
+
+        def run(report):
+            report("zeta figure", 2.0, "s")
     """,
     "helper.py": """
         def run(report):
@@ -77,19 +97,22 @@ def collecting_report() -> tuple[Report, list[str]]:
 
 def test_discovers_only_modules_named_bench_with_run(fake_package: str) -> None:
     names = [s.name for s in discover(fake_package)]
-    assert names == ["alpha", "beta", "broken", "gamma"]
+    assert names == ["alpha", "beta", "broken", "gamma", "zeta"]
+    assert [s.name for s in discover(fake_package) if s.on_demand] == ["zeta"]
 
 
-def test_the_real_sections_are_discovered() -> None:
-    names = [s.name for s in discover()]
-    assert {"codegen", "validation"} <= set(names)
+def test_the_real_sections_are_discovered_and_load_runs_only_on_demand() -> None:
+    sections = {s.name: s for s in discover()}
+    assert {"codegen", "validation", "runtime", "toolcall", "load"} <= set(sections)
+    assert sections["load"].on_demand
+    assert not any(s.on_demand for name, s in sections.items() if name != "load")
 
 
 def test_a_skipping_crashing_or_unimportable_section_does_not_stop_the_rest(
     fake_package: str,
 ) -> None:
     report, lines = collecting_report()
-    run_sections(discover(fake_package), report)
+    run_sections([s for s in discover(fake_package) if not s.on_demand], report)
     text = "\n".join(lines)
     assert "alpha figure: 1.50 ms" in text
     assert "skipped: no widgets installed" in text
@@ -106,8 +129,27 @@ def test_main_prints_progress_and_the_table(
     assert "== alpha" in out
     assert "== beta" not in out
     header = next(line for line in out.splitlines() if line.startswith("metric"))
-    assert header.split() == ["metric", "value", "peer", "value", "ratio", "goal", "met?"]
+    assert header.split() == [
+        "metric", "median", "min–max", "peer", "median", "ratio", "noise", "floor", "goal", "met?"
+    ]  # fmt: skip
     assert any(line.startswith("alpha figure") and "1.50 ms" in line for line in out.splitlines())
+    assert "wrote" not in out  # --only writes no results file unless asked
+
+
+def test_a_full_run_skips_on_demand_sections_and_writes_results(
+    fake_package: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "RESULTS.md"
+    assert main(["--results", str(results)], package=fake_package) == 0
+    out = capsys.readouterr().out
+    assert "== alpha" in out and "== zeta" not in out
+    text = results.read_text("utf-8")
+    assert "| alpha | alpha figure | 1.50 ms |" in text
+    for peer in ("mcp-types", "fastjsonschema", "msgspec", "datamodel-code-generator"):
+        assert peer in text
+    assert "typescript-json-schema" in text
+    assert main(["--only", "zeta"], package=fake_package) == 0
+    assert "zeta figure" in capsys.readouterr().out
 
 
 def test_options_reach_sections() -> None:
@@ -128,6 +170,46 @@ def test_ratio_is_peer_over_ours_and_goals_decide_met() -> None:
     assert Row("s", "noop", 0.3, "s", goal=Goal("at_most", 0.2, "s")).met is False
     skipped = Row("s", "noop", None, "s", peer=1.0, goal=Goal("at_most", 0.2, "s"), skipped="x")
     assert skipped.ratio is None and skipped.met is None
+
+
+def test_stats_are_median_and_min_max_of_the_rounds() -> None:
+    stats = Stats.of([3.0, 1.0, 2.0, 10.0, 2.5])
+    assert (stats.median, stats.low, stats.high) == (2.5, 1.0, 10.0)
+    assert ratios(Stats.of([2.0, 6.0]), Stats.of([1.0, 3.0])).samples == (2.0, 2.0)
+    assert percent_over(Stats.of([1.1, 0.9]), Stats.of([1.0, 1.0])).samples == pytest.approx(
+        (10.0, -10.0)
+    )
+    with pytest.raises(ValueError):
+        Stats.of([])
+
+
+def test_interleave_rotates_the_order_every_round() -> None:
+    calls: list[str] = []
+
+    def party(name: str, value: float) -> Callable[[], float]:
+        def one() -> float:
+            calls.append(name)
+            return value
+
+        return one
+
+    a, _, c = interleave([party("a", 1.0), party("b", 2.0), party("c", 3.0)], rounds=3)
+    assert calls == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]
+    assert a.samples == (1.0, 1.0, 1.0) and c.median == 3.0
+
+
+def test_rows_from_rounds_show_min_max_ratio_range_and_noise_floor() -> None:
+    report, lines = collecting_report()
+    ours = Stats.of([1.0, 1.2, 0.9])
+    peer = Stats.of([3.0, 3.3, 2.9])
+    row = report.measured(
+        "x", ours, "s", peer=peer, floor=ratios(Stats.of([1.0, 1.1, 0.9]), ours), goal=None
+    )
+    assert row.value == 1.0 and row.peer == 3.0 and row.ratio == 3.0
+    table = format_table([row])
+    assert "0.900–1.20" in table and "3.00× (2.75–3.22)" in table
+    assert "noise floor" in lines[-1]
+    assert "| x | 1.00 s | 0.900–1.20 |" in markdown_table([row])
 
 
 def test_goal_text() -> None:
@@ -154,7 +236,7 @@ def test_table_is_aligned_and_marks_met_missed_and_skipped() -> None:
     starts = [
         i for i, ch in enumerate(lines[1]) if ch == "-" and (i == 0 or lines[1][i - 1] == " ")
     ]
-    for header in ("value", "peer value", "ratio", "goal", "met?"):
+    for header in ("median", "min–max", "peer median", "ratio", "noise floor", "goal", "met?"):
         assert lines[0].index(header) in range(starts[1], len(lines[1]) + 1)
 
 
@@ -202,7 +284,7 @@ def test_peer_commands_are_the_official_ones() -> None:
     joined = " ".join(dmcg)
     assert "--base-class mcp_types._wire_base.WireModel" in joined
     assert "--type-mappings byte=string uri=string uri-template=string" in joined
-    assert peer_pipeline.DATAMODEL_CODEGEN_VERSION == "0.57.0"
+    assert peer_pipeline.DATAMODEL_CODEGEN_VERSION == "0.89.0"
 
 
 def test_peer_stage_one_rewrites_draft_07_to_2020_12() -> None:
@@ -245,19 +327,20 @@ def test_check_sorts_examples_into_passed_failed_missing() -> None:
     assert common(result, check([good, bad], {"Point": model})) == [good]
 
 
-def test_per_message_us_times_every_party_over_every_message() -> None:
+def test_per_message_us_times_ours_twice_and_every_peer_over_every_message() -> None:
     seen_a: list[int] = []
     seen_b: list[int] = []
     a = [(seen_a.append, 1), (seen_a.append, 2)]
     b = [(seen_b.append, 3)]
-    figures = per_message_us([a, b], budget_ns=1_000_000)
-    assert len(figures) == 2 and all(f > 0 for f in figures)
+    first, again, (peer,) = per_message_us(a, [b], rounds=3, round_seconds=0.001)
+    assert len(first.samples) == len(again.samples) == len(peer.samples) == 3
+    assert first.median > 0 and peer.median > 0
     assert set(seen_a) == {1, 2} and set(seen_b) == {3}
-    # warm-up + calibration + at least one timed round per repeat
-    assert len(seen_b) >= 2 + REPEATS
 
 
-def test_detail_names_the_types_where_ours_loses_first(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_slower_types_counts_and_names_the_types_where_ours_loses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Fixed fake figures (µs per call of each validator): no real timing in this test.
     def quick(data: object) -> object:
         return data
@@ -268,17 +351,35 @@ def test_detail_names_the_types_where_ours_loses_first(monkeypatch: pytest.Monke
     cost: dict[Validator, float] = {quick: 1.0, slow: 4.0}
 
     def fake_timing(
-        parties: Sequence[Sequence[tuple[Validator, object]]], *_: object
-    ) -> list[float]:
-        return [cost[pairs[0][0]] for pairs in parties]
+        ours: Sequence[tuple[Validator, object]],
+        peers: Sequence[Sequence[tuple[Validator, object]]],
+        **_: object,
+    ) -> tuple[Stats, Stats, list[Stats]]:
+        mine = Stats.of([cost[ours[0][0]]])
+        return mine, mine, [Stats.of([cost[p[0][0]]]) for p in peers]
 
     monkeypatch.setattr(validation_bench, "per_message_us", fake_timing)
     report, lines = collecting_report()
     examples = [Example("Fast", Path("f.json"), {}), Example("Slow", Path("s.json"), {})]
-    ours = {"Fast": quick, "Slow": slow}
-    theirs = {"Fast": quick, "Slow": quick}
-    report_slowest_types(report, "them", examples, ours, theirs, top=1)
-    assert lines[-1].split() == ["Slow:", "0.25×", "4.00", "µs", "vs", "1.00", "µs"]
+    accepted = validation_bench.Conformance(examples)
+    ours = validation_bench.Party("ours", {"Fast": quick, "Slow": slow}, accepted)
+    theirs = validation_bench.Party("them", {"Fast": quick, "Slow": quick}, accepted)
+    slower_types(report, ours, theirs, "slower types")
+    assert report.rows[-1].value == 1 and report.rows[-1].met is False
+    assert lines[-2].split() == ["Slow:", "0.25×", "4.00", "µs", "vs", "1.00", "µs"]
+
+
+def test_scaled_schema_renames_every_copy_apart() -> None:
+    text = (
+        'export interface Ping { method: "ping"; next?: Pong }\n'
+        "export type Pong = Ping | string;\n"
+        'export const VERSION = "1";\n'
+    )
+    scaled = scaled_schema(text, 3)
+    for name in ("Ping", "PingCopy2", "PingCopy3", "PongCopy3", "VERSIONCopy2"):
+        assert scaled.count(f" {name} ") + scaled.count(f" {name};") >= 1
+    assert 'method: "ping-copy3"' in scaled
+    assert "next?: PongCopy2" in scaled and "PingCopy2 | string" in scaled
 
 
 def test_without_the_corpus_every_goal_row_is_kept_and_marked_skipped(
@@ -294,8 +395,9 @@ def test_without_the_corpus_every_goal_row_is_kept_and_marked_skipped(
     report, lines = collecting_report()
     codegen_bench.run(report)
     validation_bench.run(report)
-    assert [r.value for r in report.rows] == [None] * 5
+    expected = len(codegen_bench.METRICS) + len(validation_bench.METRICS)
+    assert [r.value for r in report.rows] == [None] * expected
     assert all(r.goal is not None and r.met is None for r in report.rows)
     assert all("corpus not found" in line for line in lines)
     table = format_table(report.rows)
-    assert table.count("skipped") == 5
+    assert table.count("skipped") == expected

@@ -15,7 +15,46 @@ from collections.abc import Mapping
 INIT = "__init__.py"
 
 
+_ALL = re.compile(r"^__all__ = \[", re.M)
+
+
+def _declared_all(text: str) -> list[str] | None:
+    """``__all__`` read from the module's text up to it, without parsing the rest.
+
+    Exact: the prefix parses to the module's first statements only when it ends on a
+    statement boundary, and its last statement must be that ``__all__``; otherwise None.
+    """
+    found = _ALL.search(text)
+    if found is None:
+        return None
+    end = text.find("]\n", found.start())
+    if end < 0:
+        return None
+    try:
+        prefix = ast.parse(text[: end + 2])
+    except SyntaxError:  # the match was inside a string, say
+        return None
+    last = prefix.body[-1] if prefix.body else None
+    if not (
+        isinstance(last, ast.Assign)
+        and [t.id for t in last.targets if isinstance(t, ast.Name)] == ["__all__"]
+    ):
+        return None
+    if any(_assigns_all(node) for node in prefix.body[:-1]):
+        return None  # an earlier __all__ wins; let the full parse find it
+    return [str(name) for name in ast.literal_eval(last.value)]
+
+
+def _assigns_all(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+    )
+
+
 def public_names(text: str) -> list[str]:
+    declared = _declared_all(text)
+    if declared is not None:
+        return declared
     tree = ast.parse(text)
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
@@ -55,7 +94,10 @@ GENERIC_DOCSTRING = '"""Typed JSON-RPC bindings generated from a TypeScript sche
 
 
 def emit_package(files: Mapping[str, str], protocol: str = "mcp") -> dict[str, str]:
-    modules = sorted(p for p in files if p.endswith(".py") and "/" not in p and p != INIT)
+    # A private module (``_validation.py``) is re-exported by its public neighbour, if at all.
+    modules = sorted(
+        p for p in files if p.endswith(".py") and "/" not in p and not p.startswith("_")
+    )
     owner: dict[str, str] = {}
     lines = [MCP_DOCSTRING if protocol == "mcp" else GENERIC_DOCSTRING, ""]
     for path in modules:

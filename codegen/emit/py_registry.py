@@ -1,38 +1,19 @@
 """Emits ``methods.py``: the ``METHODS`` registry, ``MethodSpec``, ``RPCError``.
 
-Also home of the jinja2 environment the binding emitters (registry, server, client,
-validators) share; templates are loaded once per process.
+Also where the binding emitters (registry, server, client, validators) get their templates:
+`codegen.templating`, the emitters' one environment, loads each once per process.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
-
-import jinja2
 
 from codegen import ir
 from codegen.errors import Diagnostics
 from codegen.methods import MethodEntry, build_registry
-from codegen.pipeline import CODEGEN_DIR
+from codegen.templating import template as template
 
 MODULE = "methods.py"
-
-_ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(CODEGEN_DIR / "templates"),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    autoescape=False,  # Python source, not HTML
-)
-# repr() of str/int/bool/None is valid Python and deterministic.
-_ENV.filters["pyrepr"] = repr
-
-
-@cache
-def template(name: str) -> jinja2.Template:
-    return _ENV.get_template(name)
 
 
 def import_order(names: set[str]) -> list[str]:

@@ -1,5 +1,8 @@
 """Emits ``validators.py``: ``parse_message``, ``check`` and the schema's invariants.
 
+``validators.py`` holds what the schema decides; the static runtime it imports is the
+hand-written ``codegen/runtime/_validation.py``, emitted verbatim as ``_validation.py``.
+
 Invariants are JSDoc tags on properties, compiled here into a rule table keyed by the
 declaration (the model class) they belong to:
 
@@ -22,6 +25,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Literal
 
 from codegen import ir
@@ -31,6 +35,9 @@ from codegen.naming import snake_case
 from codegen.resolve import closed_literals, deref, flat_index, flat_properties
 
 MODULE = "validators.py"
+# The static runtime validators.py imports: hand-written, copied into the package verbatim.
+RUNTIME = "_validation.py"
+RUNTIME_SOURCE = Path(__file__).resolve().parent.parent / "runtime" / RUNTIME
 
 RuleKind = Literal["unique", "same", "only_when", "date", "feature_tags", "conforms_to"]
 Severity = Literal["error", "warning"]
@@ -304,4 +311,4 @@ def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, st
         checkers=check_functions,
         imports=import_order({owner for _, owner, _, _ in check_functions}),
     )
-    return {MODULE: text}
+    return {MODULE: text, RUNTIME: RUNTIME_SOURCE.read_text("utf-8")}

@@ -57,10 +57,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import PurePath
-
-import jinja2
 
 from codegen import ir
 from codegen.emit.py_layout import ClassLayout, Layouts
@@ -70,24 +67,11 @@ from codegen.emit.py_types import Annotation, TypeWriter, py_literal
 from codegen.errors import Diagnostics, SchemaError
 from codegen.naming import Names, assign_names, attribute_name
 from codegen.ordering import Item, topological_order
-
-_TEMPLATES = PurePath(__file__).parent.parent / "templates"
-
-
-@cache
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-    )
+from codegen.templating import template
 
 
-def _render(template: str, **context: object) -> str:
-    return _environment().get_template(template).render(**context)
+def _render(name: str, **context: object) -> str:
+    return template(name).render(**context)
 
 
 # --------------------------------------------------------------------------- docstrings

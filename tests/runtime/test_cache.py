@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from negotiation._cache import MAX_KEY_DEPTH, BoundedCache, exact_key, json_size
+from negotiation._cache import MAX_KEY_DEPTH, BoundedCache, ascii_strings_size, exact_key, json_size
 
 json_values = st.recursive(
     st.none()
@@ -104,6 +104,11 @@ def test_keys_are_hashable_and_stable(value: object) -> None:
 @given(json_values)
 def test_size_is_at_least_the_serialised_size(value: object) -> None:
     assert json_size(value) >= len(json.dumps(value, ensure_ascii=False).encode())
+
+
+@given(st.lists(st.text(alphabet=st.characters(max_codepoint=127)), max_size=20))
+def test_the_arithmetic_size_of_ascii_strings_is_json_size(strings: list[str]) -> None:
+    assert ascii_strings_size(tuple(strings)) == json_size(tuple(strings))
 
 
 def test_size_counts_big_strings_and_deep_nesting() -> None:

@@ -1,0 +1,160 @@
+"""``tools/call`` round trips in-process, through the official SDK's ``Client``.
+
+A client that declares no negotiation calls one tool, round after round, on:
+
+* **plain**: ``examples/plain_server.py``, a plain SDK ``MCPServer`` (``get_forecast``);
+* **plain again**: a second, separately loaded copy of the same server: plain vs plain
+  again is the noise floor, the overhead a perfect adapter would still show here;
+* **negotiated MCPServer**: ``examples/negotiated_server.py``, the same server with
+  ``negotiation.sdk.Negotiation``'s extensions and middleware (variants declared);
+* **weather demo**, ``demos.weather.server.build()`` with ``negotiate=False`` and with
+  negotiation on (``get_weather``): the same comparison on a bigger server.
+
+All clients stay connected in one event loop and take interleaved turns of `CALLS`
+calls; each figure is the median µs per call over the rounds, with min–max. The goal is
+issue 15's: a negotiated ``tools/call`` costs at most 5 % more than the plain server. A
+server whose module is missing is skipped with a message.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import time
+from collections.abc import Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from typing import Any
+
+from bench import ROOT, Goal, Report, Skip, Stats, percent_over
+
+CALLS = 100  # per party per round
+ROUNDS = 11
+GOAL_OVERHEAD = Goal("at_most", 5.0, "%")
+FORECAST = ("get_forecast", {"city": "Bern"})
+WEATHER = ("get_weather", {"location": "Bern"})
+
+
+@dataclass(frozen=True)
+class Party:
+    server: Any
+    tool: str
+    arguments: dict[str, Any]
+
+
+def example_server(module: str, *, fresh: bool = False) -> Any:
+    """``examples.<module>.mcp``; ``fresh`` loads a second, independent copy of the module."""
+    if not fresh:
+        try:
+            return importlib.import_module(f"examples.{module}").mcp
+        except ImportError as exc:
+            raise Skip(f"examples.{module} does not import: {exc}") from None
+    path = ROOT / "examples" / f"{module}.py"
+    spec = importlib.util.spec_from_file_location(f"_bench_{module}_again", path)
+    if spec is None or spec.loader is None:
+        raise Skip(f"cannot load {path}")
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    return loaded.mcp
+
+
+def weather_server(*, negotiate: bool) -> Any:
+    try:
+        from demos.weather.server import build
+    except ImportError as exc:
+        raise Skip(f"demos.weather does not import: {exc}") from None
+    return build(negotiate=negotiate)
+
+
+FACTORIES: dict[str, tuple[Callable[[], Any], tuple[str, dict[str, Any]]]] = {
+    "plain": (lambda: example_server("plain_server"), FORECAST),
+    "plain again": (lambda: example_server("plain_server", fresh=True), FORECAST),
+    "negotiated MCPServer": (lambda: example_server("negotiated_server"), FORECAST),
+    "weather demo, negotiation off": (lambda: weather_server(negotiate=False), WEATHER),
+    "weather demo, negotiated": (lambda: weather_server(negotiate=True), WEATHER),
+}
+
+
+def measure(
+    parties: dict[str, Party], rounds: int, calls: int
+) -> tuple[dict[str, Stats], dict[str, str]]:
+    """µs per ``tools/call`` for every party, interleaved; and the text each one returned."""
+    import anyio
+    from mcp import Client
+
+    samples: dict[str, list[float]] = {name: [] for name in parties}
+    replies: dict[str, str] = {}
+
+    async def main() -> None:
+        async with AsyncExitStack() as stack:
+            clients = {
+                name: await stack.enter_async_context(Client(party.server))
+                for name, party in parties.items()
+            }
+            for name, client in clients.items():  # warm-up, and what each one answers
+                party = parties[name]
+                for _ in range(5):
+                    result = await client.call_tool(party.tool, party.arguments)
+                replies[name] = " ".join(
+                    getattr(block, "text", "") for block in result.content
+                ).strip()
+            names = list(clients)
+            for r in range(rounds):
+                for i in range(len(names)):
+                    name = names[(r + i) % len(names)]
+                    client, party = clients[name], parties[name]
+                    tool, arguments = party.tool, party.arguments
+                    start = time.perf_counter_ns()
+                    for _ in range(calls):
+                        await client.call_tool(tool, arguments)
+                    samples[name].append((time.perf_counter_ns() - start) / calls / 1000)
+
+    anyio.run(main)
+    return {name: Stats.of(values) for name, values in samples.items()}, replies
+
+
+METRICS = (("negotiated MCPServer vs plain (overhead)", "%", GOAL_OVERHEAD),)
+
+
+def run(report: Report) -> None:
+    try:
+        import mcp.server.mcpserver  # noqa: F401
+        from mcp import Client  # noqa: F401
+    except ImportError as exc:
+        report.skip(f"the official mcp SDK is not installed: {exc}", METRICS)
+        return
+    parties: dict[str, Party] = {}
+    for name, (factory, (tool, arguments)) in FACTORIES.items():
+        try:
+            parties[name] = Party(factory(), tool, arguments)
+        except Skip as skip:
+            report.note(f"{name}: skipped: {skip}")
+    if "plain" not in parties or "plain again" not in parties:
+        report.skip("no plain MCPServer to compare with", METRICS)
+        return
+    stats, replies = measure(parties, report.option("rounds", ROUNDS), CALLS)
+    for name, text in replies.items():
+        report.note(f"{name} answers: {text[:70]!r}")
+    plain = stats["plain"]
+    floor = percent_over(stats["plain again"], plain)
+    report.measured("tools/call, plain MCPServer", plain, "µs")
+    comparisons: list[tuple[str, str, Goal | None]] = [
+        ("negotiated MCPServer", "plain", GOAL_OVERHEAD),
+        ("weather demo, negotiated", "weather demo, negotiation off", None),
+    ]
+    for name, baseline, goal in comparisons:
+        if name not in stats or baseline not in stats:
+            if goal is not None:
+                report.skip(f"{name} is missing", METRICS)
+            continue
+        report.measured(f"tools/call, {name}", stats[name], "µs", peer=stats[baseline])
+        overhead = percent_over(stats[name], stats[baseline])
+        report.row(
+            f"{name} vs {baseline} (overhead)",
+            overhead.median,
+            "%",
+            goal=goal,
+            stats=overhead,
+            floor=floor,
+            floor_unit="%",
+        )

@@ -1,0 +1,1 @@
+"""Precompiled templates: see codegen/templating.py."""

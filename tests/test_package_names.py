@@ -1,0 +1,57 @@
+"""``public_names`` reads ``__all__`` from a module's head; it must agree with a full parse."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from codegen.emit.package import public_names
+from tests.conftest import ROOT
+
+
+def full_parse_names(text: str) -> list[str]:
+    """The plain way: parse everything, take the first top-level ``__all__``, else defs."""
+    tree = ast.parse(text)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            return [str(name) for name in ast.literal_eval(node.value)]
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            names.append(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.append(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names += [t.id for t in node.targets if isinstance(t, ast.Name)]
+    return [name for name in names if not name.startswith("_")]
+
+
+TRICKY = [
+    '"""Module.\n__all__ = ["in_docstring"]\n"""\nReal = 1\n',
+    '__all__ = ["a", "b"]\nX = 1\n',
+    '__all__ = [\n    "a",\n    "b",\n]\n',
+    'import os\n\n__all__ = ["a"]  # trailing\nA = 1\n',
+    'S = """\n__all__ = [\n"""\n__all__ = ["late"]\n',
+    "def f() -> None:\n    pass\n\n\nclass C:\n    x: int = 1\n",
+    '__all__ = ["first"]\n__all__ = ["second"]\n',
+    "X = [\n]\n__all__ = []\n",
+]
+
+
+@pytest.mark.parametrize("text", TRICKY)
+def test_tricky_modules(text: str) -> None:
+    assert public_names(text) == full_parse_names(text)
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "generated" / "mcp_ext").glob("*.py")), ids=lambda p: p.name
+)
+def test_the_generated_modules(path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(path, Path)
+    text = path.read_text("utf-8")
+    assert public_names(text) == full_parse_names(text)

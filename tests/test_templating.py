@@ -1,0 +1,86 @@
+"""Precompiled templates: up to date, used when they match, never used when they do not."""
+
+from __future__ import annotations
+
+import jinja2
+import pytest
+
+from codegen import templating
+
+
+def test_the_precompiled_templates_are_up_to_date() -> None:
+    assert templating.stale_modules() == [], "run `make templates`"
+    assert templating.main(["--check"], out=lambda _: None) == 0
+
+
+def test_every_template_has_a_precompiled_module() -> None:
+    names = {templating.module_name(name) for name in templating.template_names()}
+    have = {path.stem for path in templating.COMPILED_DIR.glob("*.py")} - {"__init__"}
+    assert names == have and names
+
+
+def _fresh_environment() -> jinja2.Environment:
+    templating.environment.cache_clear()
+    return templating.environment()
+
+
+def _loads_from_source(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    compiled: list[str] = []
+    original = jinja2.FileSystemLoader.load
+
+    def spy(
+        self: jinja2.FileSystemLoader,
+        environment: jinja2.Environment,
+        name: str,
+        globals: object = None,
+    ) -> jinja2.Template:
+        compiled.append(name)
+        return original(self, environment, name, globals)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(jinja2.FileSystemLoader, "load", spy)
+    return compiled
+
+
+def test_a_matching_module_is_used_and_renders_like_the_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled = _loads_from_source(monkeypatch)
+    fast = _fresh_environment().get_template("alias.py.jinja")
+    assert compiled == []
+    slow = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templating.TEMPLATES_DIR)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    ).get_template("alias.py.jinja")
+    for recursive in (False, True):
+        alias = {
+            "name": "Pet",
+            "value": "str | int",
+            "quoted": '"str | int"',
+            "recursive": recursive,
+            "doc": '"""A pet."""',
+        }
+        sym = {"TypeAlias": "TypeAlias", "TypeAliasType": "TypeAliasType"}
+        want = slow.render(alias=alias, sym=sym)
+        assert fast.render(alias=alias, sym=sym) == want
+        assert "Pet" in want
+    templating.environment.cache_clear()
+
+
+def test_an_edited_template_or_another_environment_compiles_from_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled = _loads_from_source(monkeypatch)
+    monkeypatch.setattr(templating, "source_digest", lambda source: "edited")
+    _fresh_environment().get_template("methods.py.jinja")
+    assert compiled == ["methods.py.jinja"]
+    monkeypatch.undo()
+    compiled = _loads_from_source(monkeypatch)
+    env = _fresh_environment()
+    env.filters["another"] = str  # the precompiled modules were compiled without it
+    env.get_template("client.py.jinja")
+    assert compiled == ["client.py.jinja"]
+    templating.environment.cache_clear()
