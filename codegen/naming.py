@@ -31,7 +31,20 @@ from codegen.errors import SchemaError
 
 # Names the generated models module defines itself; a schema name equal to one of them is
 # an error.
-RESERVED_MODULE_NAMES = frozenset({"annotations", "SchemaModel", "Omittable", "_T", "_is_none"})
+RESERVED_MODULE_NAMES = frozenset(
+    {"annotations", "SchemaModel", "Omittable", "_T", "_is_none", "decode_wire_json"}
+    # the models module's wire-parsing helpers
+    | {"_holds_infinity", "_INF", "_OVERFLOW_HINT_TEXT", "_OVERFLOW_HINT_BYTES"}
+    | {
+        "_omittable_keys",
+        "_json_invalid",
+        "_compile",
+        "_from_json",
+        "_ValidationError",
+        "_Strict",
+        "_cast",
+    }
+)
 
 # Library names the module imports; one a schema type also uses is imported as ``_Name``.
 HELPER_NAMES = (

@@ -24,7 +24,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from mcp_ext.methods import RPCError
 from mcp_ext.models import (
@@ -105,7 +105,7 @@ def _size(body: Body) -> int:
     return len(body.encode("utf-8") if isinstance(body, str) else body)
 
 
-def _shared(resource: Resource) -> dict[str, object]:
+def _shared(resource: Resource) -> dict[str, Any]:
     return {
         name: getattr(resource, name)
         for name in _SHARED_FIELDS
@@ -120,9 +120,9 @@ def contents_for(
     metadata, and this format's ``mimeType`` and ``size``."""
     common = {"uri": resource.uri, **_shared(resource), "mime_type": mime_type, "size": _size(body)}
     if isinstance(body, str):
-        return TextResourceContents.model_validate({**common, "text": body})
+        return TextResourceContents(**common, text=body)
     encoded = base64.b64encode(body).decode("ascii")
-    return BlobResourceContents.model_validate({**common, "blob": encoded})
+    return BlobResourceContents(**common, blob=encoded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +211,8 @@ class ResourceRegistry:
         entry = self._entry(uri, legacy)
         shared = {"uri": uri, **_shared(entry.resource)}
         metadata = [
-            Resource.model_validate(
-                {**shared, "mime_type": mime, **_size_field(entry, mime, representation)}
-            )
+            # Python names and values: the constructor, not the wire's model_validate.
+            Resource(**shared, mime_type=mime, **_size_field(entry, mime, representation))
             for mime, representation in entry.representations.items()
         ]
         return ReadResourceMetadataResult(metadata=metadata)
@@ -246,7 +245,7 @@ class ResourceRegistry:
         return self.metadata(_uri(params))
 
 
-def _size_field(entry: _Entry, mime: str, representation: Representation) -> dict[str, object]:
+def _size_field(entry: _Entry, mime: str, representation: Representation) -> dict[str, Any]:
     if representation.size is not None:
         return {"size": representation.size}
     if mime == entry.resource.mime_type and entry.resource.size is not None:

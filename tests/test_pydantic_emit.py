@@ -15,7 +15,7 @@ from typing import Annotated, Any, Union
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from codegen.emit.pydantic import emit_models
 from codegen.errors import Diagnostics, SchemaError
@@ -292,12 +292,15 @@ def test_unions_without_a_distinct_literal_get_a_route(tmp_path: Path) -> None:
         "c": "EnumSchema",
         "d": "TitledEnumSchema",
     }
-    # The key is read under its attribute name too (validate_by_name).
-    by_name = models.Params.__value__ if hasattr(models.Params, "__value__") else models.Params
-    adapter: TypeAdapter[Any] = TypeAdapter(by_name)
-    url = adapter.validate_python({"mode": "url", "message": "m", "elicitation_id": "e"})
-    assert type(url) is models.UrlParams
-    assert type(adapter.validate_python({"message": "m"})) is models.FormParams
+    # The route reads wire names only, as validation does: an attribute name is an unknown
+    # key, so the member without that key takes it as an extra field.
+    params = models.Params.__value__ if hasattr(models.Params, "__value__") else models.Params
+    adapter: TypeAdapter[Any] = TypeAdapter(params)
+    with pytest.raises(ValidationError):
+        adapter.validate_python({"mode": "url", "message": "m", "elicitation_id": "e"})
+    form_params = adapter.validate_python({"message": "m", "elicitation_id": "e"})
+    assert type(form_params) is models.FormParams
+    assert form_params.model_extra == {"elicitation_id": "e"}
 
 
 def test_routed_union_rejects_what_no_member_accepts(tmp_path: Path) -> None:
@@ -443,7 +446,8 @@ def test_bounds_on_numbers_keep_ints_and_check_every_member(value: Any) -> None:
     """``@minimum 0 @maximum 1`` on a number: the same values as a bounded ``int | float``."""
     models = _mappings_models()
     reference: TypeAdapter[Any] = TypeAdapter(
-        Annotated[Union[int, float], Field(ge=0, le=1)]  # noqa: UP007 - the pre-change form
+        Annotated[Union[int, float], Field(ge=0, le=1)],  # noqa: UP007 - the pre-change form
+        config=_STRICT,
     )
     data = {"data": "", "amount": 1, "priority": value}
     try:
@@ -457,6 +461,8 @@ def test_bounds_on_numbers_keep_ints_and_check_every_member(value: Any) -> None:
 
 
 _MAPPINGS: list[ModuleType] = []
+# The models are strict (the wire admits no coercion, no infinity): references are too.
+_STRICT = ConfigDict(strict=True, allow_inf_nan=False)
 
 
 def _mappings_models() -> ModuleType:
@@ -539,11 +545,14 @@ _ODD = st.sampled_from([b"x", (1, 2), "1", 1.0, frozenset(), object()])  # not J
 def test_kind_dispatch_accepts_and_returns_what_smart_mode_does(value: Any) -> None:
     models = _kinded_models()
     smart: TypeAdapter[Any] = TypeAdapter(
-        Union[str, int, float, bool, dict[str, Any], list[Any], None]  # noqa: UP007
+        Union[str, int, float, bool, dict[str, Any], list[Any], None],  # noqa: UP007
+        config=_STRICT,
     )
-    routed: TypeAdapter[Any] = TypeAdapter(models.JSONValue)
+    # An alias is not a model: a TypeAdapter over it takes the caller's config.
+    routed: TypeAdapter[Any] = TypeAdapter(models.JSONValue, config=_STRICT)
     reference: TypeAdapter[Any] = TypeAdapter(
-        Union[str, int, float, bool, list[str]]  # noqa: UP007
+        Union[str, int, float, bool, list[str]],  # noqa: UP007
+        config=_STRICT,
     )
     answers: TypeAdapter[Any] = TypeAdapter(models.Answers)
     try:

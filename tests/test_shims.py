@@ -269,12 +269,17 @@ def test_deep_and_optional_paths_and_renamed_attributes(tmp_path: Path) -> None:
     # `maybe` is absent: nowhere to move `middleNote`, so it stays as sent (an extra field).
     assert holder.model_extra == {"middleNote": "y"}
     assert holder.seen_at == "x" and holder.middle_note is None
-    # The target given by its attribute name counts as set: it wins, with a warning.
+    # An attribute name is not a wire name: it stays an unknown field, and the legacy
+    # value moves into place.
+    by_name = models.Holder.model_validate({"outer": {"inner": {"last_seen": "z"}}, "seenAt": "x"})
+    assert by_name.seen_at == "x"
+    assert by_name.outer.inner.model_extra == {"last_seen": "z"}
+    # The target set under its wire name wins, with a warning.
     with pytest.warns(UserWarning, match="'outer.inner.lastSeen' is set"):
-        by_name = models.Holder.model_validate(
-            {"outer": {"inner": {"last_seen": "z"}}, "seenAt": "x"}
+        by_alias = models.Holder.model_validate(
+            {"outer": {"inner": {"lastSeen": "z"}}, "seenAt": "x"}
         )
-    assert by_name.seen_at == "z"
+    assert by_alias.seen_at == "z"
     moved = models.Holder.model_validate(
         {"outer": {"inner": {}}, "maybe": {"inner": {}}, "middleNote": "y"}
     )

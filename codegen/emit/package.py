@@ -1,4 +1,5 @@
-"""The package ``__init__``: explicit re-exports of every generated module's public names.
+"""The package ``__init__`` (explicit re-exports of every generated module's public names)
+and the PEP 561 ``py.typed`` marker.
 
 It runs after the other emitters, over their output text, so that each emitter alone
 decides what it exports: a module's ``__all__`` when it has one, else its public
@@ -13,6 +14,8 @@ import re
 from collections.abc import Mapping
 
 INIT = "__init__.py"
+# PEP 561: the package's own annotations are what type checkers use.
+PY_TYPED = "py.typed"
 
 
 _ALL = re.compile(r"^__all__ = \[", re.M)
@@ -111,4 +114,4 @@ def emit_package(files: Mapping[str, str], protocol: str = "mcp") -> dict[str, s
             # Listed in __all__ below, so strict type checkers treat them as re-exported.
             lines.append(f"from .{stem} import {', '.join(sorted(names, key=import_key))}")
     lines += ["", f"__all__ = {sorted(owner, key=all_key)!r}", ""]
-    return {INIT: "\n".join(lines)}
+    return {INIT: "\n".join(lines), PY_TYPED: ""}

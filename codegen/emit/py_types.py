@@ -99,13 +99,22 @@ class TypeWriter:
             case ir.Tuple(items=items, min_items=min_items):
                 parts = [self.annotation(item, owner, key) for item in items]
                 text = "tuple[" + ", ".join(p.text for p in parts) + "]" if parts else "tuple[()]"
+                # A strict tuple takes only a Python tuple, but decoded JSON holds a list:
+                # lax on the container alone (its items stay strict).
+                lax = self.sym["Annotated"] + "[{}, _Strict(False)]"
+                text = lax.format(text)
                 if min_items is not None:  # ``[A, B?]``: one tuple type per allowed length
-                    lengths = range(min_items, len(parts) + 1)
                     text = " | ".join(
-                        "tuple[" + ", ".join(p.text for p in parts[:n]) + "]" if n else "tuple[()]"
-                        for n in lengths
+                        lax.format(
+                            "tuple[" + ", ".join(p.text for p in parts[:n]) + "]"
+                            if n
+                            else "tuple[()]"
+                        )
+                        for n in range(min_items, len(parts) + 1)
                     )
-                return _merge(text, parts)
+                merged = _merge(text, parts)
+                merged.imports |= {"Annotated", "Strict"}
+                return merged
             case ir.Mapping(value=value):
                 return self._wrap("dict[str, {}]", self.annotation(value, owner, key))
             case ir.Union(members=members):

@@ -156,6 +156,7 @@ from .models import (
     VariantHints,
     VariantScopedError,
     VariantScopedErrorData,
+    decode_wire_json,
 )
 from .server import ServerHandler, dispatch
 from .validators import (
@@ -341,6 +342,7 @@ __all__ = [
     "check_call_tool_result",
     "check_feature_tag",
     "conforms",
+    "decode_wire_json",
     "dispatch",
     "parse_message",
     "result_adapter",

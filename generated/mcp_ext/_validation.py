@@ -34,7 +34,7 @@ import logging
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -47,6 +47,7 @@ from .methods import (
     PARSE_ERROR,
     MethodSpec,
 )
+from .models import decode_wire_json
 
 __all__ = [
     "Checker",
@@ -518,20 +519,27 @@ def _is_id(value: object) -> bool:
 
 
 def _decode(raw: object) -> Any:
-    if isinstance(raw, bytes | bytearray | memoryview):
-        raw = bytes(raw).decode("utf-8")
-    if isinstance(raw, str):
-        return json.loads(raw)
+    if isinstance(raw, memoryview):
+        raw = raw.tobytes()
+    if isinstance(raw, str | bytes | bytearray):
+        return decode_wire_json(raw)
     return raw
 
 
 def parse_message(raw: object, *, check: Checker, method: str | None = None) -> Parsed:
     """Type one JSON-RPC message, ``check`` finding its invariants; ``method`` types a
-    response's result. Never raises."""
+    response's result. Never raises.
+
+    This is the wire: bytes or text must be RFC 8259 JSON (``decode_wire_json``: no
+    ``NaN``/``Infinity``, no lone surrogates, finite numbers), else -32700; then the
+    message must match the schema exactly (wire names only, no coercion), else -32602.
+    An already decoded object is taken as the JSON value it stands for.
+    """
     try:
         data = _decode(raw)
-    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
-        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": type(exc).__name__}))
+    except (ValueError, RecursionError) as exc:
+        reason = str(exc) if isinstance(exc, ValueError) else type(exc).__name__
+        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": reason[:200]}))
     try:
         return _parse(data, method, check)
     except Exception:  # a bug here must not take the caller down
@@ -548,6 +556,7 @@ def _parse(data: Any, method: str | None, check: Checker) -> Parsed:
         return _invalid("batches are not supported")
     if not isinstance(data, dict):
         return _invalid("a message must be a JSON object")
+    data = cast("dict[str, Any]", data)  # decoded JSON: its keys are strings
     id = data.get("id")
     known_id = id if _is_id(id) else None
     if data.get("jsonrpc") != "2.0":
@@ -602,17 +611,18 @@ def _parse_response(
     if data.get("id") is not None and id is None:
         return _invalid('"id" must be a string or an integer', respond=False)
     if "error" in data:
-        error = data["error"]
+        error: Any = data["error"]
         if "result" in data:
             return _invalid("a response has a result or an error, not both", id, False)
+        fields = cast("dict[str, Any]", error) if isinstance(error, dict) else {}
+        code = fields.get("code")
         if not (
-            isinstance(error, dict)
-            and isinstance(error.get("code"), int)
-            and not isinstance(error.get("code"), bool)
-            and isinstance(error.get("message"), str)
+            isinstance(code, int)
+            and not isinstance(code, bool)
+            and isinstance(fields.get("message"), str)
         ):
             return _invalid('"error" needs an integer "code" and a string "message"', id, False)
-        return ParsedResponse(id, error=error)
+        return ParsedResponse(id, error=fields)
     if id is None:
         return _invalid('a result response needs an "id"', respond=False)
     result = data["result"]

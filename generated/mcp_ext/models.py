@@ -2,22 +2,35 @@
 # Regenerate with: make generate
 """Pydantic v2 models for base.ts, capabilities.ts, completion.ts, content.ts, json.ts, jsonrpc.ts, lifecycle.ts, messages.ts, pagination.ts, prompts.ts, resources.ts, tools.ts, content-negotiation.ts, protocol-versioning.ts, resource-metadata.ts, server-variants.ts, tool-result.ts.
 
-Field names are snake_case; the wire names are their aliases. Models accept both, dump by
-alias, and keep unknown fields (``extra="allow"``). An optional field that is absent reads
-as ``None`` but an explicit ``null`` is rejected unless the schema allows it; dump with
+Field names are snake_case; the wire names are their aliases. Validating
+(``model_validate``, ``model_validate_json``, a ``TypeAdapter``) is parsing the wire: wire
+names only, no coercion (strict types), finite numbers, and ``model_validate_json`` takes
+RFC 8259 JSON only (no ``NaN``/``Infinity``, no lone surrogates, no number that overflows
+a double). Constructors are Python: they take the snake_case names too, and ``None`` for
+an optional field means absent. Models dump by alias and keep unknown fields
+(``extra="allow"``). An optional field that is absent reads as ``None`` but an explicit
+``null`` on the wire is rejected unless the schema allows it; dump with
 ``exclude_unset=True`` to reproduce the input exactly.
 """
+
+# pyright: reportIncompatibleVariableOverride=false
+# (a subclass narrows an inherited field, e.g. ``method: str`` to one literal: pydantic
+# validates each class's own annotation, and mypy accepts it)
 
 from __future__ import annotations
 
 from collections.abc import Callable as _Callable
+from re import compile as _compile
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias, TypeVar
+from typing import cast as _cast
 from warnings import warn as _warn
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import Discriminator as _Discriminator
 from pydantic import Tag as _Tag
 from pydantic import model_validator as _model_validator
+from pydantic_core import ValidationError as _ValidationError
+from pydantic_core import from_json as _from_json
 from typing_extensions import TypeAliasType
 
 if TYPE_CHECKING:
@@ -27,26 +40,118 @@ if TYPE_CHECKING:
 else:
 
     class Omittable:
-        """...but at run time only the type itself validates, so an explicit null fails."""
+        """...but at run time only the type itself validates, so an explicit null fails,
+        and an absent field is never dumped, even without ``exclude_unset``."""
 
         def __class_getitem__(cls, item: object) -> object:
-            return item
+            return Annotated[item, Field(exclude_if=_is_none)]
 
 
 def _is_none(value: object) -> bool:
-    """Absent optional fields stay absent on dump, even without ``exclude_unset``."""
     return value is None
 
 
+# A number overflows a double (> 1.8e308) only with a 3-digit exponent or, as the
+# exponent is then at most 99, with over 200 digits: the only texts worth searching for
+# an infinity after parsing.
+_OVERFLOW_HINT_TEXT = _compile(r"[0-9](?:[eE]\+?[0-9]{3}|[0-9]{200})")
+_OVERFLOW_HINT_BYTES = _compile(rb"[0-9](?:[eE]\+?[0-9]{3}|[0-9]{200})")
+
+
+def decode_wire_json(raw: str | bytes | bytearray) -> Any:
+    """One JSON value as RFC 8259 defines it, else ``ValueError``.
+
+    Rejected: ``NaN``/``Infinity``, lone surrogates, invalid UTF-8, trailing data, and
+    numbers that overflow a double (they would come back as something else). Objects
+    nest at most 200 deep (RFC 8259 section 9 lets a parser limit depth). A repeated
+    key keeps its last value, as in Python's ``json``.
+    """
+    value = _from_json(raw, allow_inf_nan=False)
+    if isinstance(raw, str):
+        hinted = _OVERFLOW_HINT_TEXT.search(raw) is not None
+    else:
+        hinted = _OVERFLOW_HINT_BYTES.search(raw) is not None
+    if hinted and _holds_infinity(value):
+        raise ValueError("a number is out of the range of a double")
+    return value
+
+
+def _holds_infinity(value: object) -> bool:
+    stack: list[Any] = [value]  # decoded JSON: dicts, lists and scalars
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and item in (_INF, -_INF):
+            return True
+        if isinstance(item, dict):
+            stack.extend(_cast("dict[str, Any]", item).values())
+        elif isinstance(item, list):
+            stack.extend(_cast("list[object]", item))
+    return False
+
+
+_INF = float("inf")
+
+
 class SchemaModel(BaseModel):
-    """Base of every generated model."""
+    """Base of every generated model.
+
+    Validation is the wire (camelCase names only, strict types, finite numbers); the
+    constructor is Python (snake_case names too; ``None`` for an omittable field is absent).
+    """
 
     model_config = ConfigDict(
         extra="allow",
-        validate_by_name=True,
+        strict=True,
+        allow_inf_nan=False,
+        validate_by_name=False,
         validate_by_alias=True,
         serialize_by_alias=True,
         use_attribute_docstrings=True,
+    )
+
+    if not TYPE_CHECKING:
+        # Hidden from type checkers: they build the constructor from the fields, with the
+        # snake_case names (the aliases sit in ``Annotated``, where they do not look).
+
+        def __init__(self, /, **data: Any) -> None:
+            __tracebackhide__ = True
+            if None in data.values():
+                omittable = _omittable_keys(type(self))
+                data = {k: v for k, v in data.items() if v is not None or k not in omittable}
+            self.__pydantic_validator__.validate_python(data, self_instance=self, by_name=True)
+
+        # pydantic's own marker (``BaseModel.__init__`` and ``RootModel.__init__`` carry it):
+        # without it every validation would go through this constructor.
+        __init__.__pydantic_base_init__ = True
+
+        @classmethod
+        def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Any:
+            """``model_validate`` of ``decode_wire_json(json_data)``; bad JSON raises a
+            ``ValidationError`` of type ``json_invalid``, as pydantic's own does."""
+            __tracebackhide__ = True
+            try:
+                data = decode_wire_json(json_data)
+            except ValueError as exc:
+                raise _json_invalid(cls.__name__, json_data, exc) from None
+            return cls.__pydantic_validator__.validate_python(data, **options)
+
+
+def _omittable_keys(model: type[BaseModel]) -> set[str]:
+    """The names and aliases of the fields where ``None`` means absent."""
+    keys: set[str] = set()
+    for name, info in model.model_fields.items():
+        if info.exclude_if is _is_none:
+            keys.add(name)
+            if info.alias is not None:
+                keys.add(info.alias)
+    return keys
+
+
+def _json_invalid(title: str, raw: object, exc: ValueError) -> _ValidationError:
+    return _ValidationError.from_exception_data(
+        title,
+        [{"type": "json_invalid", "loc": (), "input": raw, "ctx": {"error": str(exc)}}],
+        input_type="json",
     )
 
 
@@ -68,7 +173,7 @@ _kind_str_int_float_bool_list_dict = _by_kind(str, int, float, bool, list, dict)
 
 
 _ABSENT = object()
-_RouteKey: TypeAlias = tuple[str, str, int, int, dict[str, int]]
+_RouteKey: TypeAlias = tuple[str, int, int, dict[str, int]]
 
 
 def _router(
@@ -86,10 +191,9 @@ def _router(
         if not isinstance(value, dict):
             return "*"  # a model instance or a wrong type: the whole union decides
         mask = full
-        for alias, name, absent, other, by_value in keys:
-            found = value.get(alias, _ABSENT)
-            if found is _ABSENT and name:
-                found = value.get(name, _ABSENT)
+        fields = _cast("dict[str, object]", value)
+        for alias, absent, other, by_value in keys:
+            found = fields.get(alias, _ABSENT)  # the wire name only, as validation reads it
             if found is _ABSENT:
                 mask &= absent
             elif isinstance(found, str):
@@ -103,8 +207,8 @@ def _router(
 _route_126b938f72 = _router(
     3,
     (
-        ("blob", "", 1, 3, {}),
-        ("text", "", 2, 3, {}),
+        ("blob", 1, 3, {}),
+        ("text", 2, 3, {}),
     ),
     {1: "TextResourceContents", 2: "BlobResourceContents"},
 )
@@ -113,8 +217,8 @@ _route_126b938f72 = _router(
 _route_4264155fe4 = _router(
     3,
     (
-        ("error", "", 1, 3, {}),
-        ("id", "", 2, 3, {}),
+        ("error", 1, 3, {}),
+        ("id", 2, 3, {}),
     ),
     {1: "JSONRPCResultResponse", 2: "JSONRPCErrorResponse"},
 )
@@ -123,9 +227,9 @@ _route_4264155fe4 = _router(
 _route_a8f4795e91 = _router(
     15,
     (
-        ("id", "", 10, 15, {}),
-        ("error", "", 7, 15, {}),
-        ("method", "", 12, 15, {}),
+        ("id", 10, 15, {}),
+        ("error", 7, 15, {}),
+        ("method", 12, 15, {}),
     ),
     {
         2: "JSONRPCNotification",
@@ -141,9 +245,9 @@ _route_a8f4795e91 = _router(
 _route_ce34b64d50 = _router(
     2047,
     (
-        ("capabilities", "", 2041, 2047, {}),
-        ("completion", "", 2039, 2047, {}),
-        ("content", "", 1535, 2047, {}),
+        ("capabilities", 2041, 2047, {}),
+        ("completion", 2039, 2047, {}),
+        ("content", 1535, 2047, {}),
     ),
     {
         1521: "Result|GetPromptResult|ListPromptsResult|ListResourcesResult|ReadResourceResult|ReadResourceMetadataResult|ListToolsResult",
@@ -216,31 +320,32 @@ def _move_legacy(
 ) -> object:
     """Move a legacy field to where the schema now keeps it (``@moved``), on a copy.
 
-    ``path`` holds each step as (wire key, attribute name). A target that is already set
-    wins; the legacy value is then dropped with a warning, unless the two are equal. When a
-    step on the way is absent or not an object, the input stays as sent (the legacy value
-    is kept as an extra field).
+    ``path`` holds each step as (wire key, attribute name); only wire keys are read, as
+    validation reads them. A target that is already set wins; the legacy value is then
+    dropped with a warning, unless the two are equal. When a step on the way is absent or
+    not an object, the input stays as sent (the legacy value is kept as an extra field).
     """
-    if not isinstance(data, dict) or legacy not in data:
+    if not isinstance(data, dict):
         return data
-    value = data[legacy]
-    moved = {key: item for key, item in data.items() if key != legacy}
+    source = _cast("dict[str, Any]", data)
+    if legacy not in source:
+        return source
+    value = source[legacy]
+    moved = {key: item for key, item in source.items() if key != legacy}
     parent = moved
-    for alias, name in path[:-1]:
-        key = alias if alias in parent else name
-        child = parent.get(key)
+    for key, _ in path[:-1]:  # wire names: validation takes no attribute names
+        child: object = parent.get(key)
         if isinstance(child, BaseModel):
             # A model given in Python code: its fields as input, so the copy validates again.
             child = child.model_dump(by_alias=True, exclude_unset=True)
         if not isinstance(child, dict):
-            return data
-        child = dict(child)
-        parent[key] = child
-        parent = child
-    alias, name = path[-1]
-    key = alias if alias in parent else name
+            return source
+        copied = dict(_cast("dict[str, Any]", child))
+        parent[key] = copied
+        parent = copied
+    key = path[-1][0]
     if key not in parent:
-        parent[alias] = value
+        parent[key] = value
     elif _plain(parent[key]) != _plain(value):
         target = ".".join(step for step, _ in path)
         _warn(
@@ -272,15 +377,15 @@ Role: TypeAlias = Literal["user", "assistant"]
 class Annotations(SchemaModel):
     """Hints telling the client how an object is meant to be used or shown."""
 
-    audience: Omittable[list[Role]] = Field(default=None, exclude_if=_is_none)
+    audience: Omittable[list[Role]] = None
     """The intended readers; both roles may be listed."""
 
     priority: Omittable[Annotated[int, Field(ge=0, le=1)] | Annotated[float, Field(ge=0, le=1)]] = (
-        Field(default=None, exclude_if=_is_none)
+        None
     )
     """Importance for operating the server, from 0 (entirely optional) to 1 (effectively required)."""
 
-    last_modified: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="lastModified")
+    last_modified: Annotated[Omittable[str], Field(alias="lastModified")] = None
     """When the underlying data last changed, as an ISO 8601 timestamp such as
     `"2025-01-12T15:00:58Z"`.
     """
@@ -294,22 +399,22 @@ class Icon(SchemaModel):
     from trusted origins and treat SVG with care, since it can embed script.
     """
 
-    mime_type: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="mimeType")
+    mime_type: Annotated[Omittable[str], Field(alias="mimeType")] = None
     """The image's MIME type, when the source does not make it clear."""
 
-    sizes: Omittable[list[str]] = Field(default=None, exclude_if=_is_none)
+    sizes: Omittable[list[str]] = None
     """Sizes the image suits, as `"WxH"` strings (e.g. `"48x48"`) or `"any"` for vector images.
     Absent means any size.
     """
 
-    theme: Omittable[Literal["light", "dark"]] = Field(default=None, exclude_if=_is_none)
+    theme: Omittable[Literal["light", "dark"]] = None
     """The background the image was designed for. Absent means either."""
 
 
 class Icons(SchemaModel):
     """Mixin for objects that may come with icons."""
 
-    icons: Omittable[list[Icon]] = Field(default=None, exclude_if=_is_none)
+    icons: Omittable[list[Icon]] = None
     """Images for user interfaces, in any order."""
 
 
@@ -319,7 +424,7 @@ class BaseMetadata(SchemaModel):
     name: str
     """The identifier programs use. Shown to people only when there is no `title`."""
 
-    title: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    title: Omittable[str] = None
     """A human-friendly name for user interfaces."""
 
 
@@ -329,41 +434,41 @@ class Implementation(BaseMetadata, Icons):
     version: str
     """The program's version."""
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """What the program does, in a sentence or two."""
 
-    website_url: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="websiteUrl")
+    website_url: Annotated[Omittable[str], Field(alias="websiteUrl")] = None
     """The program's home page."""
 
 
 class ClientCapabilitiesRoots(SchemaModel):
     """Present when the client can list filesystem roots."""
 
-    list_changed: Omittable[bool] = Field(default=None, exclude_if=_is_none, alias="listChanged")
+    list_changed: Annotated[Omittable[bool], Field(alias="listChanged")] = None
     """Whether the client announces changes to its roots (legacy protocol versions only)."""
 
 
 class ServerCapabilitiesPrompts(SchemaModel):
     """Present when the server offers prompts."""
 
-    list_changed: Omittable[bool] = Field(default=None, exclude_if=_is_none, alias="listChanged")
+    list_changed: Annotated[Omittable[bool], Field(alias="listChanged")] = None
     """Whether the server announces changes to its prompt list."""
 
 
 class ServerCapabilitiesResources(SchemaModel):
     """Present when the server offers resources."""
 
-    subscribe: Omittable[bool] = Field(default=None, exclude_if=_is_none)
+    subscribe: Omittable[bool] = None
     """Whether clients may subscribe to changes of single resources."""
 
-    list_changed: Omittable[bool] = Field(default=None, exclude_if=_is_none, alias="listChanged")
+    list_changed: Annotated[Omittable[bool], Field(alias="listChanged")] = None
     """Whether the server announces changes to its resource list."""
 
 
 class ServerCapabilitiesTools(SchemaModel):
     """Present when the server offers tools."""
 
-    list_changed: Omittable[bool] = Field(default=None, exclude_if=_is_none, alias="listChanged")
+    list_changed: Annotated[Omittable[bool], Field(alias="listChanged")] = None
     """Whether the server announces changes to its tool list."""
 
 
@@ -394,17 +499,17 @@ class CompleteRequestParamsArgument(SchemaModel):
 class CompleteRequestParamsContext(SchemaModel):
     """Other arguments already settled."""
 
-    arguments: Omittable[dict[str, str]] = Field(default=None, exclude_if=_is_none)
+    arguments: Omittable[dict[str, str]] = None
 
 
 class CompleteResultCompletion(SchemaModel):
-    values: list[str] = Field(max_length=100)
+    values: Annotated[list[str], Field(max_length=100)]
     """The candidates, at most 100."""
 
-    total: Omittable[int | float] = Field(default=None, exclude_if=_is_none)
+    total: Omittable[int | float] = None
     """How many candidates exist in all, which may exceed those sent."""
 
-    has_more: Omittable[bool] = Field(default=None, exclude_if=_is_none, alias="hasMore")
+    has_more: Annotated[Omittable[bool], Field(alias="hasMore")] = None
     """Whether more candidates exist than were sent, even when `total` is unknown."""
 
 
@@ -415,10 +520,10 @@ class TextContent(SchemaModel):
     text: str
     """The text."""
 
-    annotations: Omittable[Annotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[Annotations] = None
     """Hints for the client."""
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
 
 class ImageContent(SchemaModel):
@@ -428,13 +533,13 @@ class ImageContent(SchemaModel):
     data: str
     """The image bytes, base64-encoded."""
 
-    mime_type: str = Field(alias="mimeType")
+    mime_type: Annotated[str, Field(alias="mimeType")]
     """The image's MIME type; which ones a model accepts depends on its provider."""
 
-    annotations: Omittable[Annotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[Annotations] = None
     """Hints for the client."""
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
 
 class AudioContent(SchemaModel):
@@ -444,13 +549,13 @@ class AudioContent(SchemaModel):
     data: str
     """The audio bytes, base64-encoded."""
 
-    mime_type: str = Field(alias="mimeType")
+    mime_type: Annotated[str, Field(alias="mimeType")]
     """The audio's MIME type; which ones a model accepts depends on its provider."""
 
-    annotations: Omittable[Annotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[Annotations] = None
     """Hints for the client."""
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
 
 JSONValue = TypeAliasType(
@@ -466,41 +571,41 @@ JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
 class ClientCapabilitiesSampling(SchemaModel):
     """Present when the client lets the server sample its language model."""
 
-    context: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    context: Omittable[JSONObject] = None
     """Present when the client honours `includeContext`."""
 
-    tools: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    tools: Omittable[JSONObject] = None
     """Present when the client supports tool use during sampling."""
 
 
 class ClientCapabilitiesElicitation(SchemaModel):
     """Present when the client can ask its user for input on the server's behalf."""
 
-    form: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
-    url: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    form: Omittable[JSONObject] = None
+    url: Omittable[JSONObject] = None
 
 
 class ClientCapabilities(SchemaModel):
     """Optional features a client supports. The set is open: clients may add their own members."""
 
-    experimental: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
+    experimental: Omittable[dict[str, JSONObject]] = None
     """Non-standard capabilities, keyed by name."""
 
-    roots: Omittable[ClientCapabilitiesRoots] = Field(default=None, exclude_if=_is_none)
+    roots: Omittable[ClientCapabilitiesRoots] = None
     """Present when the client can list filesystem roots."""
 
-    sampling: Omittable[ClientCapabilitiesSampling] = Field(default=None, exclude_if=_is_none)
+    sampling: Omittable[ClientCapabilitiesSampling] = None
     """Present when the client lets the server sample its language model."""
 
-    elicitation: Omittable[ClientCapabilitiesElicitation] = Field(default=None, exclude_if=_is_none)
+    elicitation: Omittable[ClientCapabilitiesElicitation] = None
     """Present when the client can ask its user for input on the server's behalf."""
 
-    tasks: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    tasks: Omittable[JSONObject] = None
     """Task support as advertised by 2025-11-25 clients; from 2026-07-28 on, tasks are the
     `io.modelcontextprotocol/tasks` extension instead.
     """
 
-    extensions: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
+    extensions: Omittable[dict[str, JSONObject]] = None
     """Extensions the client supports: extension id to that extension's settings object.
     An empty object means "supported, no settings".
     """
@@ -509,30 +614,30 @@ class ClientCapabilities(SchemaModel):
 class ServerCapabilities(SchemaModel):
     """Optional features a server supports. The set is open: servers may add their own members."""
 
-    experimental: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
+    experimental: Omittable[dict[str, JSONObject]] = None
     """Non-standard capabilities, keyed by name."""
 
-    logging: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    logging: Omittable[JSONObject] = None
     """Present when the server sends log messages."""
 
-    completions: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    completions: Omittable[JSONObject] = None
     """Present when the server offers argument completion."""
 
-    prompts: Omittable[ServerCapabilitiesPrompts] = Field(default=None, exclude_if=_is_none)
+    prompts: Omittable[ServerCapabilitiesPrompts] = None
     """Present when the server offers prompts."""
 
-    resources: Omittable[ServerCapabilitiesResources] = Field(default=None, exclude_if=_is_none)
+    resources: Omittable[ServerCapabilitiesResources] = None
     """Present when the server offers resources."""
 
-    tools: Omittable[ServerCapabilitiesTools] = Field(default=None, exclude_if=_is_none)
+    tools: Omittable[ServerCapabilitiesTools] = None
     """Present when the server offers tools."""
 
-    tasks: Omittable[JSONObject] = Field(default=None, exclude_if=_is_none)
+    tasks: Omittable[JSONObject] = None
     """Task support as advertised by 2025-11-25 servers; from 2026-07-28 on, tasks are the
     `io.modelcontextprotocol/tasks` extension instead.
     """
 
-    extensions: Omittable[dict[str, JSONObject]] = Field(default=None, exclude_if=_is_none)
+    extensions: Omittable[dict[str, JSONObject]] = None
     """Extensions the server supports: extension id to that extension's settings object.
     An empty object means "supported, no settings".
     """
@@ -556,26 +661,24 @@ class RequestMetaObject(MetaObject):
     identity and the client's capabilities on every request.
     """
 
-    progress_token: Omittable[ProgressToken] = Field(
-        default=None, exclude_if=_is_none, alias="progressToken"
-    )
+    progress_token: Annotated[Omittable[ProgressToken], Field(alias="progressToken")] = None
     """Asks for progress notifications, which will quote this token."""
 
-    io_modelcontextprotocol_protocol_version: Omittable[str] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/protocolVersion"
-    )
+    io_modelcontextprotocol_protocol_version: Annotated[
+        Omittable[str], Field(alias="io.modelcontextprotocol/protocolVersion")
+    ] = None
     """The protocol version of this request. Required on every modern request; the
     `MCP-Protocol-Version` HTTP header must agree with it.
     """
 
-    io_modelcontextprotocol_client_info: Omittable[Implementation] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/clientInfo"
-    )
+    io_modelcontextprotocol_client_info: Annotated[
+        Omittable[Implementation], Field(alias="io.modelcontextprotocol/clientInfo")
+    ] = None
     """The client program sending the request. Self-reported, so never a basis for trust."""
 
-    io_modelcontextprotocol_client_capabilities: Omittable[ClientCapabilities] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/clientCapabilities"
-    )
+    io_modelcontextprotocol_client_capabilities: Annotated[
+        Omittable[ClientCapabilities], Field(alias="io.modelcontextprotocol/clientCapabilities")
+    ] = None
     """The client's capabilities for this request. Required on every modern request:
     servers must not carry capabilities over from earlier requests.
     """
@@ -584,25 +687,25 @@ class RequestMetaObject(MetaObject):
 class NotificationMetaObject(MetaObject):
     """The `_meta` of a notification."""
 
-    io_modelcontextprotocol_subscription_id: Omittable[RequestId] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/subscriptionId"
-    )
+    io_modelcontextprotocol_subscription_id: Annotated[
+        Omittable[RequestId], Field(alias="io.modelcontextprotocol/subscriptionId")
+    ] = None
     """On a `subscriptions/listen` stream: the id of the request that opened the stream."""
 
 
 class ResultMetaObject(MetaObject):
     """The `_meta` of a result."""
 
-    io_modelcontextprotocol_server_info: Omittable[Implementation] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/serverInfo"
-    )
+    io_modelcontextprotocol_server_info: Annotated[
+        Omittable[Implementation], Field(alias="io.modelcontextprotocol/serverInfo")
+    ] = None
     """The server program answering. Self-reported, so never a basis for trust."""
 
 
 class RequestParams(SchemaModel):
     """Members every request's `params` may have."""
 
-    meta: Omittable[RequestMetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[RequestMetaObject], Field(alias="_meta")] = None
 
 
 class CompleteRequestParams(RequestParams):
@@ -612,7 +715,7 @@ class CompleteRequestParams(RequestParams):
     argument: CompleteRequestParamsArgument
     """The argument being typed."""
 
-    context: Omittable[CompleteRequestParamsContext] = Field(default=None, exclude_if=_is_none)
+    context: Omittable[CompleteRequestParamsContext] = None
     """Other arguments already settled."""
 
 
@@ -627,20 +730,18 @@ class CompleteRequest(SchemaModel):
 
 class Request(SchemaModel):
     method: str
-    params: Omittable[dict[str, Any]] = Field(default=None, exclude_if=_is_none)
+    params: Omittable[dict[str, Any]] = None
 
 
 class NotificationParams(SchemaModel):
     """Members every notification's `params` may have."""
 
-    meta: Omittable[NotificationMetaObject] = Field(
-        default=None, exclude_if=_is_none, alias="_meta"
-    )
+    meta: Annotated[Omittable[NotificationMetaObject], Field(alias="_meta")] = None
 
 
 class Notification(SchemaModel):
     method: str
-    params: Omittable[dict[str, Any]] = Field(default=None, exclude_if=_is_none)
+    params: Omittable[dict[str, Any]] = None
 
 
 ResultType: TypeAlias = str
@@ -654,10 +755,8 @@ Known values: ``"complete"``, ``"input_required"`` (others allowed).
 class Result(SchemaModel):
     """Members every result has. Results may carry further members."""
 
-    meta: Omittable[ResultMetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
-    result_type: Omittable[ResultType] = Field(
-        default=None, exclude_if=_is_none, alias="resultType"
-    )
+    meta: Annotated[Omittable[ResultMetaObject], Field(alias="_meta")] = None
+    result_type: Annotated[Omittable[ResultType], Field(alias="resultType")] = None
     """Sent by modern servers on every result; absent from legacy results."""
 
 
@@ -674,13 +773,13 @@ EmptyResult: TypeAlias = Result
 class CacheableResult(Result):
     """A result the client may cache. Modern servers send both members; legacy ones send neither."""
 
-    ttl_ms: Omittable[Annotated[int, Field(ge=0)] | Annotated[float, Field(ge=0)]] = Field(
-        default=None, exclude_if=_is_none, alias="ttlMs"
-    )
+    ttl_ms: Annotated[
+        Omittable[Annotated[int, Field(ge=0)] | Annotated[float, Field(ge=0)]], Field(alias="ttlMs")
+    ] = None
     """How long, in milliseconds, the client may reuse this result; 0 means it is stale at once."""
 
-    cache_scope: Omittable[Literal["public", "private"]] = Field(
-        default=None, exclude_if=_is_none, alias="cacheScope"
+    cache_scope: Annotated[Omittable[Literal["public", "private"]], Field(alias="cacheScope")] = (
+        None
     )
     """Who may share a cached copy: `"public"` results hold no user data and may be shared
     across authorization contexts; `"private"` ones must stay within one.
@@ -725,7 +824,7 @@ class JSONRPCErrorResponse(SchemaModel):
     """A failed response. `id` is absent only when the request's id could not be read."""
 
     jsonrpc: Literal["2.0"]
-    id: Omittable[RequestId] = Field(default=None, exclude_if=_is_none)
+    id: Omittable[RequestId] = None
     error: Error
 
 
@@ -773,7 +872,7 @@ class UnsupportedProtocolVersionErrorData(SchemaModel):
 
 class UnsupportedProtocolVersionErrorError(Error):
     code: Literal[-32022, -32004]
-    data: UnsupportedProtocolVersionErrorData
+    data: UnsupportedProtocolVersionErrorData  # pyright: ignore[reportGeneralTypeIssues]
 
 
 class UnsupportedProtocolVersionError(SchemaModel):
@@ -786,7 +885,7 @@ class UnsupportedProtocolVersionError(SchemaModel):
     """
 
     jsonrpc: Literal["2.0"]
-    id: Omittable[RequestId] = Field(default=None, exclude_if=_is_none)
+    id: Omittable[RequestId] = None
     error: UnsupportedProtocolVersionErrorError
 
 
@@ -806,26 +905,26 @@ class DiscoverRequest(SchemaModel):
 class DiscoverResult(CacheableResult):
     """What a server offers."""
 
-    supported_versions: list[str] = Field(alias="supportedVersions")
+    supported_versions: Annotated[list[str], Field(alias="supportedVersions")]
     """The protocol versions the server accepts; the client picks one for its requests."""
 
     capabilities: ServerCapabilities
     """The server's capabilities, including the extensions it supports."""
 
-    instructions: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    instructions: Omittable[str] = None
     """Guidance on using the server, suitable for a model's system prompt."""
 
 
 class InitializeRequestParams(RequestParams):
     """Params of the legacy handshake request."""
 
-    protocol_version: str = Field(alias="protocolVersion")
+    protocol_version: Annotated[str, Field(alias="protocolVersion")]
     """The newest protocol version the client supports."""
 
     capabilities: ClientCapabilities
     """The client's capabilities for the whole session, including extension settings."""
 
-    client_info: Implementation = Field(alias="clientInfo")
+    client_info: Annotated[Implementation, Field(alias="clientInfo")]
     """The client program."""
 
 
@@ -843,16 +942,16 @@ class InitializeRequest(SchemaModel):
 class InitializeResult(Result):
     """The server's side of the legacy handshake."""
 
-    protocol_version: str = Field(alias="protocolVersion")
+    protocol_version: Annotated[str, Field(alias="protocolVersion")]
     """The protocol version the session will use. If the client cannot speak it, it disconnects."""
 
     capabilities: ServerCapabilities
     """The server's capabilities for the session, including extension settings."""
 
-    server_info: Implementation = Field(alias="serverInfo")
+    server_info: Annotated[Implementation, Field(alias="serverInfo")]
     """The server program."""
 
-    instructions: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    instructions: Omittable[str] = None
     """Guidance on using the server, suitable for a model's system prompt."""
 
 
@@ -861,16 +960,16 @@ class InitializedNotification(SchemaModel):
 
     jsonrpc: Literal["2.0"]
     method: Literal["notifications/initialized"]
-    params: Omittable[NotificationParams] = Field(default=None, exclude_if=_is_none)
+    params: Omittable[NotificationParams] = None
 
 
 class CancelledNotificationParams(NotificationParams):
     """Params of a cancellation."""
 
-    request_id: RequestId = Field(alias="requestId")
+    request_id: Annotated[RequestId, Field(alias="requestId")]
     """The id of the request to abandon."""
 
-    reason: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    reason: Omittable[str] = None
     """Why, for logs or the user."""
 
 
@@ -894,7 +993,7 @@ ClientResult: TypeAlias = EmptyResult
 class PaginatedRequestParams(RequestParams):
     """Params of a list request."""
 
-    cursor: Omittable[Cursor] = Field(default=None, exclude_if=_is_none)
+    cursor: Omittable[Cursor] = None
     """Where to continue: a `nextCursor` from an earlier page. Absent asks for the first page."""
 
 
@@ -902,34 +1001,34 @@ class PaginatedRequest(SchemaModel):
     jsonrpc: Literal["2.0"]
     id: RequestId
     method: str
-    params: Omittable[PaginatedRequestParams] = Field(default=None, exclude_if=_is_none)
+    params: Omittable[PaginatedRequestParams] = None
 
 
 class PaginatedResult(Result):
-    next_cursor: Omittable[Cursor] = Field(default=None, exclude_if=_is_none, alias="nextCursor")
+    next_cursor: Annotated[Omittable[Cursor], Field(alias="nextCursor")] = None
     """Where the next page starts. Absent on the last page."""
 
 
 class PromptArgument(BaseMetadata):
     """An argument a prompt template takes."""
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """What the argument is for."""
 
-    required: Omittable[bool] = Field(default=None, exclude_if=_is_none)
+    required: Omittable[bool] = None
     """Whether the argument must be given."""
 
 
 class Prompt(BaseMetadata, Icons):
     """A prompt or prompt template."""
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """What the prompt gives."""
 
-    arguments: Omittable[list[PromptArgument]] = Field(default=None, exclude_if=_is_none)
+    arguments: Omittable[list[PromptArgument]] = None
     """The arguments that fill the template."""
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
 
 class ListPromptsRequest(PaginatedRequest):
@@ -950,7 +1049,7 @@ class GetPromptRequestParams(RequestParams):
     name: str
     """The prompt to get."""
 
-    arguments: Omittable[dict[str, str]] = Field(default=None, exclude_if=_is_none)
+    arguments: Omittable[dict[str, str]] = None
     """Values for the template's arguments."""
 
 
@@ -968,7 +1067,7 @@ class PromptListChangedNotification(SchemaModel):
 
     jsonrpc: Literal["2.0"]
     method: Literal["notifications/prompts/list_changed"]
-    params: Omittable[NotificationParams] = Field(default=None, exclude_if=_is_none)
+    params: Omittable[NotificationParams] = None
 
 
 class Resource(BaseMetadata, Icons):
@@ -977,21 +1076,21 @@ class Resource(BaseMetadata, Icons):
     uri: str
     """Where the resource lives. Any scheme; the server decides what it means."""
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """What the resource is, to help a model decide whether to use it."""
 
-    mime_type: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="mimeType")
+    mime_type: Annotated[Omittable[str], Field(alias="mimeType")] = None
     """The resource's MIME type, if known."""
 
-    annotations: Omittable[Annotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[Annotations] = None
     """Hints for the client."""
 
-    size: Omittable[int | float] = Field(default=None, exclude_if=_is_none)
+    size: Omittable[int | float] = None
     """Size in bytes of the raw content (before any base64 encoding), if known. Lets a host
     show file sizes and estimate context use before reading.
     """
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
 
 class ResourceLink(Resource):
@@ -1006,10 +1105,10 @@ class ResourceContents(SchemaModel):
     uri: str
     """The resource the contents belong to."""
 
-    mime_type: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="mimeType")
+    mime_type: Annotated[Omittable[str], Field(alias="mimeType")] = None
     """The contents' MIME type, if known."""
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
 
 class TextResourceContents(Icons):
@@ -1023,25 +1122,25 @@ class TextResourceContents(Icons):
     uri: str
     """Where the resource lives. Any scheme; the server decides what it means."""
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """What the resource is, to help a model decide whether to use it."""
 
-    mime_type: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="mimeType")
+    mime_type: Annotated[Omittable[str], Field(alias="mimeType")] = None
     """The resource's MIME type, if known."""
 
-    annotations: Omittable[Annotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[Annotations] = None
     """Hints for the client."""
 
-    size: Omittable[int | float] = Field(default=None, exclude_if=_is_none)
+    size: Omittable[int | float] = None
     """Size in bytes of the raw content (before any base64 encoding), if known. Lets a host
     show file sizes and estimate context use before reading.
     """
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
-    title: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
+    title: Omittable[str] = None
     """A human-friendly name for user interfaces."""
 
-    name: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    name: Omittable[str] = None
     """The resource's programmatic name, as in `resources/list`."""
 
     text: str
@@ -1059,25 +1158,25 @@ class BlobResourceContents(Icons):
     uri: str
     """Where the resource lives. Any scheme; the server decides what it means."""
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """What the resource is, to help a model decide whether to use it."""
 
-    mime_type: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="mimeType")
+    mime_type: Annotated[Omittable[str], Field(alias="mimeType")] = None
     """The resource's MIME type, if known."""
 
-    annotations: Omittable[Annotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[Annotations] = None
     """Hints for the client."""
 
-    size: Omittable[int | float] = Field(default=None, exclude_if=_is_none)
+    size: Omittable[int | float] = None
     """Size in bytes of the raw content (before any base64 encoding), if known. Lets a host
     show file sizes and estimate context use before reading.
     """
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
-    title: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
+    title: Omittable[str] = None
     """A human-friendly name for user interfaces."""
 
-    name: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    name: Omittable[str] = None
     """The resource's programmatic name, as in `resources/list`."""
 
     blob: str
@@ -1100,7 +1199,7 @@ class EmbeddedResource(SchemaModel):
     ]
     """The embedded contents, with their metadata and annotations."""
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
     @_model_validator(mode="before")
     @classmethod
@@ -1139,7 +1238,7 @@ class PromptMessage(SchemaModel):
 class GetPromptResult(Result):
     """The filled-in prompt."""
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """What the prompt is for."""
 
     messages: list[PromptMessage]
@@ -1227,7 +1326,7 @@ class ResourceListChangedNotification(SchemaModel):
 
     jsonrpc: Literal["2.0"]
     method: Literal["notifications/resources/list_changed"]
-    params: Omittable[NotificationParams] = Field(default=None, exclude_if=_is_none)
+    params: Omittable[NotificationParams] = None
 
 
 class ResourceUpdatedNotificationParams(NotificationParams):
@@ -1250,29 +1349,23 @@ class ToolAnnotations(SchemaModel):
     clients must not base safety decisions on hints from servers they do not trust.
     """
 
-    title: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    title: Omittable[str] = None
     """A display name for the tool."""
 
-    read_only_hint: Omittable[bool] = Field(default=None, exclude_if=_is_none, alias="readOnlyHint")
+    read_only_hint: Annotated[Omittable[bool], Field(alias="readOnlyHint")] = None
     """True when the tool changes nothing in its environment. Default false."""
 
-    destructive_hint: Omittable[bool] = Field(
-        default=None, exclude_if=_is_none, alias="destructiveHint"
-    )
+    destructive_hint: Annotated[Omittable[bool], Field(alias="destructiveHint")] = None
     """For tools that change things: true when changes may destroy data, false when they
     only add. Default true.
     """
 
-    idempotent_hint: Omittable[bool] = Field(
-        default=None, exclude_if=_is_none, alias="idempotentHint"
-    )
+    idempotent_hint: Annotated[Omittable[bool], Field(alias="idempotentHint")] = None
     """For tools that change things: true when repeating a call with the same arguments has
     no further effect. Default false.
     """
 
-    open_world_hint: Omittable[bool] = Field(
-        default=None, exclude_if=_is_none, alias="openWorldHint"
-    )
+    open_world_hint: Annotated[Omittable[bool], Field(alias="openWorldHint")] = None
     """True when the tool reaches an open world (the web, say) rather than a closed domain.
     Default true.
     """
@@ -1283,7 +1376,7 @@ class ToolInputSchema(SchemaModel):
     2020-12 unless `$schema` says otherwise.
     """
 
-    schema_: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="$schema")
+    schema_: Annotated[Omittable[str], Field(alias="$schema")] = None
     type: Literal["object"]
 
 
@@ -1293,34 +1386,32 @@ class ToolOutputSchema(SchemaModel):
     otherwise.
     """
 
-    schema_: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="$schema")
+    schema_: Annotated[Omittable[str], Field(alias="$schema")] = None
 
 
 class Tool(BaseMetadata, Icons):
     """A tool the client may call."""
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """What the tool does, written for a model deciding whether to call it."""
 
-    input_schema: ToolInputSchema = Field(alias="inputSchema")
+    input_schema: Annotated[ToolInputSchema, Field(alias="inputSchema")]
     """JSON Schema of the arguments. Its root is always an object schema; JSON Schema
     2020-12 unless `$schema` says otherwise.
     """
 
-    output_schema: Omittable[ToolOutputSchema] = Field(
-        default=None, exclude_if=_is_none, alias="outputSchema"
-    )
+    output_schema: Annotated[Omittable[ToolOutputSchema], Field(alias="outputSchema")] = None
     """JSON Schema of the result's `structuredContent`, and of nothing else: `content`
     stays a free, model-oriented rendering. JSON Schema 2020-12 unless `$schema` says
     otherwise.
     """
 
-    annotations: Omittable[ToolAnnotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[ToolAnnotations] = None
     """Behaviour hints. A display name is taken from `title`, then `annotations.title`,
     then `name`.
     """
 
-    meta: Omittable[MetaObject] = Field(default=None, exclude_if=_is_none, alias="_meta")
+    meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
 
 class ListToolsRequest(PaginatedRequest):
@@ -1341,7 +1432,7 @@ class CallToolRequestParams(RequestParams):
     name: str
     """The tool to call."""
 
-    arguments: Omittable[dict[str, Any]] = Field(default=None, exclude_if=_is_none)
+    arguments: Omittable[dict[str, Any]] = None
     """The arguments, matching the tool's `inputSchema`."""
 
 
@@ -1373,12 +1464,12 @@ class CallToolResult(Result):
     the model's context by default.
     """
 
-    structured_content: Any = Field(default=None, alias="structuredContent")
+    structured_content: Annotated[Any, Field(alias="structuredContent")] = None
     """The machine-facing result: one JSON value of any kind, for code, typed orchestration
     or UI. Must match the tool's `outputSchema` when the tool declares one.
     """
 
-    is_error: Omittable[bool] = Field(default=None, exclude_if=_is_none, alias="isError")
+    is_error: Annotated[Omittable[bool], Field(alias="isError")] = None
     """True when the tool itself failed. Such failures belong here, where a model can see
     them and try again; failing to find or run the tool is a protocol error instead.
     Absent means false.
@@ -1390,7 +1481,7 @@ class ToolListChangedNotification(SchemaModel):
 
     jsonrpc: Literal["2.0"]
     method: Literal["notifications/tools/list_changed"]
-    params: Omittable[NotificationParams] = Field(default=None, exclude_if=_is_none)
+    params: Omittable[NotificationParams] = None
 
 
 ServerNotification: TypeAlias = Annotated[
@@ -1423,7 +1514,7 @@ class ContentNegotiationSettings(SchemaModel):
     version: str
     """The version of the negotiation rules the client follows; `"1.0"` for this one."""
 
-    features: Omittable[list[str]] = Field(default=None, exclude_if=_is_none)
+    features: Omittable[list[str]] = None
     """The client's feature tags. Servers check their syntax, log and skip malformed ones,
     ignore unknown ones, and answer with default content when they support none of them:
     a bad tag is never an error.
@@ -1600,10 +1691,10 @@ class VariantDeprecationInfo(SchemaModel):
     message: str
     """Why the variant is going away and how to move on."""
 
-    replacement: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    replacement: Omittable[str] = None
     """The id of the variant to use instead."""
 
-    removal_date: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="removalDate")
+    removal_date: Annotated[Omittable[str], Field(alias="removalDate")] = None
     """The day the variant is due to disappear; the server keeps serving it until then."""
 
 
@@ -1622,22 +1713,20 @@ class ServerVariant(SchemaModel):
     target use or model family, what it optimizes, and its trade-offs.
     """
 
-    hints: Omittable[dict[str, str]] = Field(default=None, exclude_if=_is_none)
+    hints: Omittable[dict[str, str]] = None
     """Structured facts for choosing programmatically, e.g. `modelFamily`, `useCase`,
     `contextSize`, `renderingCapabilities`, `languageOptimization`, or reverse-DNS keys
     such as `com.acme/riskLevel`. Unknown keys are ignored.
     """
 
-    status: Omittable[Literal["stable", "experimental", "deprecated"]] = Field(
-        default=None, exclude_if=_is_none
-    )
+    status: Omittable[Literal["stable", "experimental", "deprecated"]] = None
     """How settled the variant is: `"stable"` for general use, `"experimental"` may change
     without notice, `"deprecated"` will be removed.
     """
 
-    deprecation_info: Omittable[VariantDeprecationInfo] = Field(
-        default=None, exclude_if=_is_none, alias="deprecationInfo"
-    )
+    deprecation_info: Annotated[
+        Omittable[VariantDeprecationInfo], Field(alias="deprecationInfo")
+    ] = None
     """Migration guidance; only for deprecated variants."""
 
 
@@ -1646,10 +1735,10 @@ class VariantHints(SchemaModel):
     model preferences.
     """
 
-    description: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    description: Omittable[str] = None
     """The client's situation and needs, in prose, for servers that rank with a model."""
 
-    hints: Omittable[dict[str, str | list[str]]] = Field(default=None, exclude_if=_is_none)
+    hints: Omittable[dict[str, str | list[str]]] = None
     """Structured facts for matching. A value may be one string or several in order of
     preference (`"useCase": ["planning", "execution"]`). Unknown keys are ignored.
     """
@@ -1658,9 +1747,7 @@ class VariantHints(SchemaModel):
 class ServerVariantsClientSettings(SchemaModel):
     """The client's settings for the extension."""
 
-    variant_hints: Omittable[VariantHints] = Field(
-        default=None, exclude_if=_is_none, alias="variantHints"
-    )
+    variant_hints: Annotated[Omittable[VariantHints], Field(alias="variantHints")] = None
     """What the server should rank variants by."""
 
 
@@ -1670,38 +1757,34 @@ class ServerVariantsServerSettings(SchemaModel):
     The set stays the same for the whole session.
     """
 
-    available_variants: Omittable[list[ServerVariant]] = Field(
-        default=None, exclude_if=_is_none, alias="availableVariants"
-    )
+    available_variants: Annotated[
+        Omittable[list[ServerVariant]], Field(alias="availableVariants")
+    ] = None
     """The variants this principal may use, best match first; the first is the default for
     requests that name none, and is stable unless the client asked for experimental ones.
     Usually 2 to 5 entries.
     """
 
-    more_variants_available: Omittable[bool] = Field(
-        default=None, exclude_if=_is_none, alias="moreVariantsAvailable"
-    )
+    more_variants_available: Annotated[Omittable[bool], Field(alias="moreVariantsAvailable")] = None
     """True when the principal may use more variants than were listed."""
 
 
 class ServerVariantMeta(SchemaModel):
     """The variant-selection member of a request's or notification's `_meta`."""
 
-    io_modelcontextprotocol_server_variant: Omittable[str] = Field(
-        default=None, exclude_if=_is_none, alias="io.modelcontextprotocol/server-variant"
-    )
+    io_modelcontextprotocol_server_variant: Annotated[
+        Omittable[str], Field(alias="io.modelcontextprotocol/server-variant")
+    ] = None
     """The selected variant's id."""
 
 
 class InvalidServerVariantErrorData(SchemaModel):
     """What the server says about a variant the principal cannot use."""
 
-    requested_variant: str = Field(alias="requestedVariant")
+    requested_variant: Annotated[str, Field(alias="requestedVariant")]
     """The variant the request named."""
 
-    available_variants: Omittable[list[str]] = Field(
-        default=None, exclude_if=_is_none, alias="availableVariants"
-    )
+    available_variants: Annotated[Omittable[list[str]], Field(alias="availableVariants")] = None
     """The ids the principal may use. Omitted when the principal may not list variants."""
 
 
@@ -1712,7 +1795,7 @@ class InvalidServerVariantError(Error):
 
     code: Literal[-32602]
     message: Literal["Invalid server variant"]
-    data: InvalidServerVariantErrorData
+    data: InvalidServerVariantErrorData  # pyright: ignore[reportGeneralTypeIssues]
 
 
 class ServerVariantsNotSupportedError(Error):
@@ -1725,10 +1808,10 @@ class ServerVariantsNotSupportedError(Error):
 class CursorVariantMismatchErrorData(SchemaModel):
     """What the server says about a cursor minted under another variant."""
 
-    cursor_variant: str = Field(alias="cursorVariant")
+    cursor_variant: Annotated[str, Field(alias="cursorVariant")]
     """The variant the cursor was minted under."""
 
-    requested_variant: str = Field(alias="requestedVariant")
+    requested_variant: Annotated[str, Field(alias="requestedVariant")]
     """The variant of the request that presented it."""
 
 
@@ -1737,7 +1820,7 @@ class CursorVariantMismatchError(Error):
 
     code: Literal[-32602]
     message: Literal["Cursor invalid for requested variant"]
-    data: CursorVariantMismatchErrorData
+    data: CursorVariantMismatchErrorData  # pyright: ignore[reportGeneralTypeIssues]
 
 
 class VariantScopedErrorData(SchemaModel):
@@ -1745,10 +1828,10 @@ class VariantScopedErrorData(SchemaModel):
     unknown tool, prompt or resource, a bad cursor or subscription, or rate limiting.
     """
 
-    active_variant: str = Field(alias="activeVariant")
+    active_variant: Annotated[str, Field(alias="activeVariant")]
     """The variant the request was resolved in."""
 
-    hint: Omittable[str] = Field(default=None, exclude_if=_is_none)
+    hint: Omittable[str] = None
     """A suggestion, e.g. that the item may exist in other variants."""
 
 
@@ -1757,4 +1840,4 @@ class VariantScopedError(Error):
     The code is whatever the failure calls for (usually invalid params).
     """
 
-    data: VariantScopedErrorData
+    data: VariantScopedErrorData  # pyright: ignore[reportGeneralTypeIssues]

@@ -1,19 +1,32 @@
 """Pydantic v2 models for base.ts, content.ts.
 
-Field names are snake_case; the wire names are their aliases. Models accept both, dump by
-alias, and keep unknown fields (``extra="allow"``). An optional field that is absent reads
-as ``None`` but an explicit ``null`` is rejected unless the schema allows it; dump with
+Field names are snake_case; the wire names are their aliases. Validating
+(``model_validate``, ``model_validate_json``, a ``TypeAdapter``) is parsing the wire: wire
+names only, no coercion (strict types), finite numbers, and ``model_validate_json`` takes
+RFC 8259 JSON only (no ``NaN``/``Infinity``, no lone surrogates, no number that overflows
+a double). Constructors are Python: they take the snake_case names too, and ``None`` for
+an optional field means absent. Models dump by alias and keep unknown fields
+(``extra="allow"``). An optional field that is absent reads as ``None`` but an explicit
+``null`` on the wire is rejected unless the schema allows it; dump with
 ``exclude_unset=True`` to reproduce the input exactly.
 """
+
+# pyright: reportIncompatibleVariableOverride=false
+# (a subclass narrows an inherited field, e.g. ``method: str`` to one literal: pydantic
+# validates each class's own annotation, and mypy accepts it)
 
 from __future__ import annotations
 
 from collections.abc import Callable as _Callable
+from re import compile as _compile
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias, TypeVar
+from typing import cast as _cast
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import Discriminator as _Discriminator
 from pydantic import Tag as _Tag
+from pydantic_core import ValidationError as _ValidationError
+from pydantic_core import from_json as _from_json
 from typing_extensions import TypeAliasType
 
 if TYPE_CHECKING:
@@ -23,26 +36,118 @@ if TYPE_CHECKING:
 else:
 
     class Omittable:
-        """...but at run time only the type itself validates, so an explicit null fails."""
+        """...but at run time only the type itself validates, so an explicit null fails,
+        and an absent field is never dumped, even without ``exclude_unset``."""
 
         def __class_getitem__(cls, item: object) -> object:
-            return item
+            return Annotated[item, Field(exclude_if=_is_none)]
 
 
 def _is_none(value: object) -> bool:
-    """Absent optional fields stay absent on dump, even without ``exclude_unset``."""
     return value is None
 
 
+# A number overflows a double (> 1.8e308) only with a 3-digit exponent or, as the
+# exponent is then at most 99, with over 200 digits: the only texts worth searching for
+# an infinity after parsing.
+_OVERFLOW_HINT_TEXT = _compile(r"[0-9](?:[eE]\+?[0-9]{3}|[0-9]{200})")
+_OVERFLOW_HINT_BYTES = _compile(rb"[0-9](?:[eE]\+?[0-9]{3}|[0-9]{200})")
+
+
+def decode_wire_json(raw: str | bytes | bytearray) -> Any:
+    """One JSON value as RFC 8259 defines it, else ``ValueError``.
+
+    Rejected: ``NaN``/``Infinity``, lone surrogates, invalid UTF-8, trailing data, and
+    numbers that overflow a double (they would come back as something else). Objects
+    nest at most 200 deep (RFC 8259 section 9 lets a parser limit depth). A repeated
+    key keeps its last value, as in Python's ``json``.
+    """
+    value = _from_json(raw, allow_inf_nan=False)
+    if isinstance(raw, str):
+        hinted = _OVERFLOW_HINT_TEXT.search(raw) is not None
+    else:
+        hinted = _OVERFLOW_HINT_BYTES.search(raw) is not None
+    if hinted and _holds_infinity(value):
+        raise ValueError("a number is out of the range of a double")
+    return value
+
+
+def _holds_infinity(value: object) -> bool:
+    stack: list[Any] = [value]  # decoded JSON: dicts, lists and scalars
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and item in (_INF, -_INF):
+            return True
+        if isinstance(item, dict):
+            stack.extend(_cast("dict[str, Any]", item).values())
+        elif isinstance(item, list):
+            stack.extend(_cast("list[object]", item))
+    return False
+
+
+_INF = float("inf")
+
+
 class SchemaModel(BaseModel):
-    """Base of every generated model."""
+    """Base of every generated model.
+
+    Validation is the wire (camelCase names only, strict types, finite numbers); the
+    constructor is Python (snake_case names too; ``None`` for an omittable field is absent).
+    """
 
     model_config = ConfigDict(
         extra="allow",
-        validate_by_name=True,
+        strict=True,
+        allow_inf_nan=False,
+        validate_by_name=False,
         validate_by_alias=True,
         serialize_by_alias=True,
         use_attribute_docstrings=True,
+    )
+
+    if not TYPE_CHECKING:
+        # Hidden from type checkers: they build the constructor from the fields, with the
+        # snake_case names (the aliases sit in ``Annotated``, where they do not look).
+
+        def __init__(self, /, **data: Any) -> None:
+            __tracebackhide__ = True
+            if None in data.values():
+                omittable = _omittable_keys(type(self))
+                data = {k: v for k, v in data.items() if v is not None or k not in omittable}
+            self.__pydantic_validator__.validate_python(data, self_instance=self, by_name=True)
+
+        # pydantic's own marker (``BaseModel.__init__`` and ``RootModel.__init__`` carry it):
+        # without it every validation would go through this constructor.
+        __init__.__pydantic_base_init__ = True
+
+        @classmethod
+        def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Any:
+            """``model_validate`` of ``decode_wire_json(json_data)``; bad JSON raises a
+            ``ValidationError`` of type ``json_invalid``, as pydantic's own does."""
+            __tracebackhide__ = True
+            try:
+                data = decode_wire_json(json_data)
+            except ValueError as exc:
+                raise _json_invalid(cls.__name__, json_data, exc) from None
+            return cls.__pydantic_validator__.validate_python(data, **options)
+
+
+def _omittable_keys(model: type[BaseModel]) -> set[str]:
+    """The names and aliases of the fields where ``None`` means absent."""
+    keys: set[str] = set()
+    for name, info in model.model_fields.items():
+        if info.exclude_if is _is_none:
+            keys.add(name)
+            if info.alias is not None:
+                keys.add(info.alias)
+    return keys
+
+
+def _json_invalid(title: str, raw: object, exc: ValueError) -> _ValidationError:
+    return _ValidationError.from_exception_data(
+        title,
+        [{"type": "json_invalid", "loc": (), "input": raw, "ctx": {"error": str(exc)}}],
+        input_type="json",
     )
 
 
@@ -82,8 +187,8 @@ RequestId: TypeAlias = str | int | float
 class Result(SchemaModel):
     """Common result fields."""
 
-    meta: Omittable[dict[str, Any]] = Field(default=None, exclude_if=_is_none, alias="_meta")
-    result_type: str = Field(alias="resultType")
+    meta: Annotated[Omittable[dict[str, Any]], Field(alias="_meta")] = None
+    result_type: Annotated[str, Field(alias="resultType")]
     """How to read the result.
 
     Known values: ``"complete"``, ``"input_required"`` (others allowed).
@@ -114,7 +219,7 @@ class ImageContent(SchemaModel):
     data: str
     """Base64-encoded image data."""
 
-    mime_type: str = Field(alias="mimeType")
+    mime_type: Annotated[str, Field(alias="mimeType")]
 
 
 ContentBlock: TypeAlias = Annotated[TextContent | ImageContent, Field(discriminator="type")]
@@ -126,32 +231,32 @@ class ErrorResponseErrorData(SchemaModel):
 
 
 class ErrorResponseError(Error):
-    data: ErrorResponseErrorData
+    data: ErrorResponseErrorData  # pyright: ignore[reportGeneralTypeIssues]
 
 
 class ErrorResponse(SchemaModel):
     jsonrpc: Literal["2.0"]
-    id: Omittable[RequestId] = Field(default=None, exclude_if=_is_none)
+    id: Omittable[RequestId] = None
     error: ErrorResponseError
 
 
 class Envelope(SchemaModel):
     jsonrpc: Literal["2.0"]
-    id: Omittable[RequestId] = Field(default=None, exclude_if=_is_none)
+    id: Omittable[RequestId] = None
     error: Error
 
 
 class CallToolResult(Result):
     content: list[ContentBlock]
-    structured_content: Omittable[dict[str, Any]] = Field(
-        default=None, exclude_if=_is_none, alias="structuredContent"
+    structured_content: Annotated[Omittable[dict[str, Any]], Field(alias="structuredContent")] = (
+        None
     )
-    is_error: Omittable[bool] = Field(default=None, exclude_if=_is_none, alias="isError")
-    legacy: str | None = Field(default=None, deprecated="use content")
+    is_error: Annotated[Omittable[bool], Field(alias="isError")] = None
+    legacy: Annotated[str | None, Field(deprecated="use content")] = None
     """Deprecated: use content"""
 
     priority: Omittable[Annotated[int, Field(ge=0, le=1)] | Annotated[float, Field(ge=0, le=1)]] = (
-        Field(default=None, exclude_if=_is_none)
+        None
     )
 
 

@@ -1,21 +1,34 @@
 """Pydantic v2 models for moved.ts.
 
-Field names are snake_case; the wire names are their aliases. Models accept both, dump by
-alias, and keep unknown fields (``extra="allow"``). An optional field that is absent reads
-as ``None`` but an explicit ``null`` is rejected unless the schema allows it; dump with
+Field names are snake_case; the wire names are their aliases. Validating
+(``model_validate``, ``model_validate_json``, a ``TypeAdapter``) is parsing the wire: wire
+names only, no coercion (strict types), finite numbers, and ``model_validate_json`` takes
+RFC 8259 JSON only (no ``NaN``/``Infinity``, no lone surrogates, no number that overflows
+a double). Constructors are Python: they take the snake_case names too, and ``None`` for
+an optional field means absent. Models dump by alias and keep unknown fields
+(``extra="allow"``). An optional field that is absent reads as ``None`` but an explicit
+``null`` on the wire is rejected unless the schema allows it; dump with
 ``exclude_unset=True`` to reproduce the input exactly.
 """
+
+# pyright: reportIncompatibleVariableOverride=false
+# (a subclass narrows an inherited field, e.g. ``method: str`` to one literal: pydantic
+# validates each class's own annotation, and mypy accepts it)
 
 from __future__ import annotations
 
 from collections.abc import Callable as _Callable
-from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias, TypeVar
+from re import compile as _compile
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, TypeVar
+from typing import cast as _cast
 from warnings import warn as _warn
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import Discriminator as _Discriminator
 from pydantic import Tag as _Tag
 from pydantic import model_validator as _model_validator
+from pydantic_core import ValidationError as _ValidationError
+from pydantic_core import from_json as _from_json
 
 if TYPE_CHECKING:
     _T = TypeVar("_T")
@@ -24,31 +37,123 @@ if TYPE_CHECKING:
 else:
 
     class Omittable:
-        """...but at run time only the type itself validates, so an explicit null fails."""
+        """...but at run time only the type itself validates, so an explicit null fails,
+        and an absent field is never dumped, even without ``exclude_unset``."""
 
         def __class_getitem__(cls, item: object) -> object:
-            return item
+            return Annotated[item, Field(exclude_if=_is_none)]
 
 
 def _is_none(value: object) -> bool:
-    """Absent optional fields stay absent on dump, even without ``exclude_unset``."""
     return value is None
 
 
+# A number overflows a double (> 1.8e308) only with a 3-digit exponent or, as the
+# exponent is then at most 99, with over 200 digits: the only texts worth searching for
+# an infinity after parsing.
+_OVERFLOW_HINT_TEXT = _compile(r"[0-9](?:[eE]\+?[0-9]{3}|[0-9]{200})")
+_OVERFLOW_HINT_BYTES = _compile(rb"[0-9](?:[eE]\+?[0-9]{3}|[0-9]{200})")
+
+
+def decode_wire_json(raw: str | bytes | bytearray) -> Any:
+    """One JSON value as RFC 8259 defines it, else ``ValueError``.
+
+    Rejected: ``NaN``/``Infinity``, lone surrogates, invalid UTF-8, trailing data, and
+    numbers that overflow a double (they would come back as something else). Objects
+    nest at most 200 deep (RFC 8259 section 9 lets a parser limit depth). A repeated
+    key keeps its last value, as in Python's ``json``.
+    """
+    value = _from_json(raw, allow_inf_nan=False)
+    if isinstance(raw, str):
+        hinted = _OVERFLOW_HINT_TEXT.search(raw) is not None
+    else:
+        hinted = _OVERFLOW_HINT_BYTES.search(raw) is not None
+    if hinted and _holds_infinity(value):
+        raise ValueError("a number is out of the range of a double")
+    return value
+
+
+def _holds_infinity(value: object) -> bool:
+    stack: list[Any] = [value]  # decoded JSON: dicts, lists and scalars
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and item in (_INF, -_INF):
+            return True
+        if isinstance(item, dict):
+            stack.extend(_cast("dict[str, Any]", item).values())
+        elif isinstance(item, list):
+            stack.extend(_cast("list[object]", item))
+    return False
+
+
+_INF = float("inf")
+
+
 class SchemaModel(BaseModel):
-    """Base of every generated model."""
+    """Base of every generated model.
+
+    Validation is the wire (camelCase names only, strict types, finite numbers); the
+    constructor is Python (snake_case names too; ``None`` for an omittable field is absent).
+    """
 
     model_config = ConfigDict(
         extra="allow",
-        validate_by_name=True,
+        strict=True,
+        allow_inf_nan=False,
+        validate_by_name=False,
         validate_by_alias=True,
         serialize_by_alias=True,
         use_attribute_docstrings=True,
     )
 
+    if not TYPE_CHECKING:
+        # Hidden from type checkers: they build the constructor from the fields, with the
+        # snake_case names (the aliases sit in ``Annotated``, where they do not look).
+
+        def __init__(self, /, **data: Any) -> None:
+            __tracebackhide__ = True
+            if None in data.values():
+                omittable = _omittable_keys(type(self))
+                data = {k: v for k, v in data.items() if v is not None or k not in omittable}
+            self.__pydantic_validator__.validate_python(data, self_instance=self, by_name=True)
+
+        # pydantic's own marker (``BaseModel.__init__`` and ``RootModel.__init__`` carry it):
+        # without it every validation would go through this constructor.
+        __init__.__pydantic_base_init__ = True
+
+        @classmethod
+        def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Any:
+            """``model_validate`` of ``decode_wire_json(json_data)``; bad JSON raises a
+            ``ValidationError`` of type ``json_invalid``, as pydantic's own does."""
+            __tracebackhide__ = True
+            try:
+                data = decode_wire_json(json_data)
+            except ValueError as exc:
+                raise _json_invalid(cls.__name__, json_data, exc) from None
+            return cls.__pydantic_validator__.validate_python(data, **options)
+
+
+def _omittable_keys(model: type[BaseModel]) -> set[str]:
+    """The names and aliases of the fields where ``None`` means absent."""
+    keys: set[str] = set()
+    for name, info in model.model_fields.items():
+        if info.exclude_if is _is_none:
+            keys.add(name)
+            if info.alias is not None:
+                keys.add(info.alias)
+    return keys
+
+
+def _json_invalid(title: str, raw: object, exc: ValueError) -> _ValidationError:
+    return _ValidationError.from_exception_data(
+        title,
+        [{"type": "json_invalid", "loc": (), "input": raw, "ctx": {"error": str(exc)}}],
+        input_type="json",
+    )
+
 
 _ABSENT = object()
-_RouteKey: TypeAlias = tuple[str, str, int, int, dict[str, int]]
+_RouteKey: TypeAlias = tuple[str, int, int, dict[str, int]]
 
 
 def _router(
@@ -66,10 +171,9 @@ def _router(
         if not isinstance(value, dict):
             return "*"  # a model instance or a wrong type: the whole union decides
         mask = full
-        for alias, name, absent, other, by_value in keys:
-            found = value.get(alias, _ABSENT)
-            if found is _ABSENT and name:
-                found = value.get(name, _ABSENT)
+        fields = _cast("dict[str, object]", value)
+        for alias, absent, other, by_value in keys:
+            found = fields.get(alias, _ABSENT)  # the wire name only, as validation reads it
             if found is _ABSENT:
                 mask &= absent
             elif isinstance(found, str):
@@ -83,8 +187,8 @@ def _router(
 _route_126b938f72 = _router(
     3,
     (
-        ("blob", "", 1, 3, {}),
-        ("text", "", 2, 3, {}),
+        ("blob", 1, 3, {}),
+        ("text", 2, 3, {}),
     ),
     {1: "TextResourceContents", 2: "BlobResourceContents"},
 )
@@ -95,31 +199,32 @@ def _move_legacy(
 ) -> object:
     """Move a legacy field to where the schema now keeps it (``@moved``), on a copy.
 
-    ``path`` holds each step as (wire key, attribute name). A target that is already set
-    wins; the legacy value is then dropped with a warning, unless the two are equal. When a
-    step on the way is absent or not an object, the input stays as sent (the legacy value
-    is kept as an extra field).
+    ``path`` holds each step as (wire key, attribute name); only wire keys are read, as
+    validation reads them. A target that is already set wins; the legacy value is then
+    dropped with a warning, unless the two are equal. When a step on the way is absent or
+    not an object, the input stays as sent (the legacy value is kept as an extra field).
     """
-    if not isinstance(data, dict) or legacy not in data:
+    if not isinstance(data, dict):
         return data
-    value = data[legacy]
-    moved = {key: item for key, item in data.items() if key != legacy}
+    source = _cast("dict[str, Any]", data)
+    if legacy not in source:
+        return source
+    value = source[legacy]
+    moved = {key: item for key, item in source.items() if key != legacy}
     parent = moved
-    for alias, name in path[:-1]:
-        key = alias if alias in parent else name
-        child = parent.get(key)
+    for key, _ in path[:-1]:  # wire names: validation takes no attribute names
+        child: object = parent.get(key)
         if isinstance(child, BaseModel):
             # A model given in Python code: its fields as input, so the copy validates again.
             child = child.model_dump(by_alias=True, exclude_unset=True)
         if not isinstance(child, dict):
-            return data
-        child = dict(child)
-        parent[key] = child
-        parent = child
-    alias, name = path[-1]
-    key = alias if alias in parent else name
+            return source
+        copied = dict(_cast("dict[str, Any]", child))
+        parent[key] = copied
+        parent = copied
+    key = path[-1][0]
     if key not in parent:
-        parent[alias] = value
+        parent[key] = value
     elif _plain(parent[key]) != _plain(value):
         target = ".".join(step for step, _ in path)
         _warn(
@@ -138,15 +243,15 @@ def _plain(value: object) -> object:
 class Annotations(SchemaModel):
     """Hints for the client."""
 
-    priority: Omittable[int | float] = Field(default=None, exclude_if=_is_none)
-    last_modified: Omittable[str] = Field(default=None, exclude_if=_is_none, alias="lastModified")
+    priority: Omittable[int | float] = None
+    last_modified: Annotated[Omittable[str], Field(alias="lastModified")] = None
 
 
 class TextResourceContents(SchemaModel):
     """Text contents of a resource."""
 
     uri: str
-    annotations: Omittable[Annotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[Annotations] = None
     text: str
 
 
@@ -154,7 +259,7 @@ class BlobResourceContents(SchemaModel):
     """Binary contents of a resource."""
 
     uri: str
-    annotations: Omittable[Annotations] = Field(default=None, exclude_if=_is_none)
+    annotations: Omittable[Annotations] = None
     blob: str
 
 
@@ -193,7 +298,7 @@ class ResourceLink(SchemaModel):
     """A link whose optional preview carries the date that used to sit here."""
 
     type: Literal["resource_link"]
-    preview: Omittable[EmbeddedResource] = Field(default=None, exclude_if=_is_none)
+    preview: Omittable[EmbeddedResource] = None
 
     @_model_validator(mode="before")
     @classmethod

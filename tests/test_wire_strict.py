@@ -1,0 +1,121 @@
+"""The wire entry points of ``mcp_ext`` are strict; its constructors are Python.
+
+Wire: ``parse_message``, ``Model.model_validate_json`` and ``Model.model_validate``.
+Python: ``Model(...)``, which takes snake_case names and ``None`` as "absent".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import mcp_ext
+import pytest
+from mcp_ext import (
+    INVALID_PARAMS,
+    PARSE_ERROR,
+    PaginatedRequestParams,
+    ParseFailure,
+    ServerVariant,
+    decode_wire_json,
+    parse_message,
+)
+from pydantic import ValidationError
+
+VARIANT = {"id": "v", "description": "d", "status": "deprecated"}
+
+
+def _request(params: dict[str, Any]) -> bytes:
+    return json.dumps(
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": params}
+    ).encode()
+
+
+@pytest.mark.parametrize(
+    ("field", "bait"),
+    [
+        ("description", 5),  # a number is no string
+        ("description", True),
+        ("status", None),  # optional, not nullable: absent is fine, null is not
+        ("hints", {"useCase": 5}),
+        ("hints", {"useCase": True}),
+    ],
+)
+def test_no_coercion_on_the_wire(field: str, bait: object) -> None:
+    data = {**VARIANT, field: bait}
+    with pytest.raises(ValidationError):
+        ServerVariant.model_validate(data)
+    with pytest.raises(ValidationError):
+        ServerVariant.model_validate_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("bait", ["5", 5.0, True, None])
+def test_numbers_are_numbers(bait: object) -> None:
+    """``Error.code`` is a number: a string or a boolean is not one (``5.0`` is)."""
+    data = {"code": bait, "message": "m"}
+    if isinstance(bait, float):
+        assert mcp_ext.Error.model_validate(data).code == 5.0
+    else:
+        with pytest.raises(ValidationError):
+            mcp_ext.Error.model_validate(data)
+
+
+def test_snake_case_keys_are_unknown_fields_on_the_wire() -> None:
+    info = {"message": "gone"}
+    wire = ServerVariant.model_validate_json(json.dumps({**VARIANT, "deprecation_info": info}))
+    assert wire.deprecation_info is None
+    assert wire.model_extra == {"deprecation_info": info}  # kept, not lost
+    assert wire.model_dump(exclude_unset=True) == {**VARIANT, "deprecation_info": info}
+    camel = ServerVariant.model_validate({**VARIANT, "deprecationInfo": info})
+    assert camel.deprecation_info is not None and camel.deprecation_info.message == "gone"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"id": "v", "description": "d", "x": NaN}',
+        '{"id": "v", "description": "d", "x": [Infinity]}',
+        '{"id": "v", "description": "d", "x": -Infinity}',
+        '{"id": "v", "description": "d", "x": 1e400}',
+        '{"id": "v", "description": "d", "x": "\\ud800"}',
+        '{"id": "v", "description": "d", "\\udc00": 1}',
+        '{"id": "v", "description": "d"} trailing',
+    ],
+)
+def test_only_rfc_8259_json_is_parsed(text: str) -> None:
+    with pytest.raises(ValueError):
+        decode_wire_json(text)
+    with pytest.raises(ValidationError) as raised:
+        ServerVariant.model_validate_json(text)
+    assert raised.value.errors()[0]["type"] == "json_invalid"
+    failure = parse_message(text.replace('"id": "v"', '"jsonrpc": "2.0", "id": 1, "method": "x"'))
+    assert isinstance(failure, ParseFailure) and failure.code == PARSE_ERROR
+
+
+def test_rfc_8259_numbers_and_strings_that_are_fine() -> None:
+    assert decode_wire_json(b'[1e308, -0, 1E2, 10000000000000000000000, "\\ud83d\\ude00"]') == [
+        1e308,
+        0,
+        100.0,
+        10**22,
+        "\U0001f600",
+    ]
+
+
+def test_parse_message_rejects_coercion_and_snake_case() -> None:
+    assert not isinstance(parse_message(_request({"cursor": "c"})), ParseFailure)
+    for params in ({"cursor": 5}, {"cursor": None}, {"_meta": {"progressToken": True}}):
+        failure = parse_message(_request(params))
+        assert isinstance(failure, ParseFailure) and failure.code == INVALID_PARAMS, params
+
+
+def test_constructors_take_snake_case_names_and_none_as_absent() -> None:
+    variant = ServerVariant(
+        id="v", description="d", status="deprecated", deprecation_info={"message": "gone"}
+    )
+    assert variant.model_dump()["deprecationInfo"] == {"message": "gone"}
+    assert PaginatedRequestParams(cursor=None).model_dump() == {}
+    assert PaginatedRequestParams(cursor=None).model_fields_set == set()
+    assert PaginatedRequestParams(cursor="c").model_dump() == {"cursor": "c"}
+    with pytest.raises(ValidationError):  # still strict about types
+        PaginatedRequestParams(cursor=5)  # type: ignore[arg-type]
