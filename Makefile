@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
-LINT_PATHS := codegen negotiation demos examples tests bench
+LINT_PATHS := codegen negotiation demos examples tests bench conformance
 
-.PHONY: generate templates test check bench bench-load clean venv e2e-node docs
+.PHONY: generate templates test check bench bench-load clean venv e2e-node docs conformance
 
 venv: $(STAMP)
 
@@ -44,6 +44,10 @@ check: $(STAMP)
 	$(PY) -m mypy
 	$(PY) -m codegen.templating --check
 	$(PY) -m codegen generate --check
+
+# The conformance kit against both demos, stdio and HTTP, both eras (docs/conformance.md).
+conformance: $(STAMP)
+	$(PY) -m tests.conformance.demos
 
 # Medians over interleaved rounds, under 90 s on an idle machine; writes bench/RESULTS.md.
 bench: $(STAMP)

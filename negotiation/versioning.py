@@ -9,6 +9,7 @@ era per server. Plus the extension fallback rule.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -33,6 +34,7 @@ __all__ = [
     "META_CLIENT_INFO",
     "META_PROTOCOL_VERSION",
     "MODERN_ERROR_CODES",
+    "SERVED_VERSIONS",
     "Era",
     "EraCache",
     "ExtensionDecision",
@@ -53,6 +55,9 @@ META_PROTOCOL_VERSION = PROTOCOL_VERSION_META_KEY
 META_CLIENT_INFO = CLIENT_INFO_META_KEY
 META_CLIENT_CAPABILITIES = CLIENT_CAPABILITIES_META_KEY
 FIRST_MODERN_VERSION = "2026-07-28"
+LATEST_LEGACY_VERSION = "2025-11-25"
+SERVED_VERSIONS = (FIRST_MODERN_VERSION, LATEST_LEGACY_VERSION)
+"""What a dual-era server serves: modern per request, legacy through ``initialize``."""
 ERA_CACHE_BYTES = 256 * 1024  # probed eras a client remembers (about 1000 servers)
 _UNSUPPORTED_CODES = frozenset(
     {errors.UNSUPPORTED_PROTOCOL_VERSION, errors.LEGACY_UNSUPPORTED_PROTOCOL_VERSION}
@@ -85,7 +90,7 @@ class VersionCheck:
 
 def check_request_version(
     meta: object,
-    supported: Sequence[str],
+    supported: Sequence[str] = SERVED_VERSIONS,
     *,
     header: str | None = None,
     http: bool = False,
@@ -93,11 +98,19 @@ def check_request_version(
 ) -> VersionCheck:
     """Check a modern request's declared version against ``supported``.
 
-    On HTTP (``http=True``) the ``MCP-Protocol-Version`` header must be present and
-    equal the ``_meta`` value, else a HeaderMismatchError (HTTP 400). An unknown or
-    unimplemented version answers UnsupportedProtocolVersionError (-32022 by default;
-    pass ``unsupported_code=-32004`` for the numbering in protocol-versioning.md).
+    ``supported`` is every version the server serves, legacy ones included: they are
+    listed in the error (as the spec's example lists 2025-11-25) but never accepted on
+    this per-request path, where only modern versions apply. On HTTP (``http=True``)
+    the ``MCP-Protocol-Version`` header must be present and equal the ``_meta`` value,
+    else a HeaderMismatchError (HTTP 400). An unknown or unimplemented version answers
+    UnsupportedProtocolVersionError: -32022, the 2026-07-28 schema's code, by default;
+    ``unsupported_code=-32004`` gives protocol-versioning.md's numbering. Any other
+    code is a ValueError.
     """
+    if unsupported_code not in _UNSUPPORTED_CODES:
+        raise ValueError(
+            f"unsupported_code must be one of {sorted(_UNSUPPORTED_CODES)}, not {unsupported_code}"
+        )
     declared = wire_get(meta, META_PROTOCOL_VERSION)
     if not isinstance(declared, str) or not declared:
         return VersionCheck(
@@ -118,7 +131,7 @@ def check_request_version(
                     f" does not match body value {errors.echo(declared)!r}"
                 ),
             )
-    if declared not in supported:
+    if declared not in supported or not is_modern_version(declared):
         return VersionCheck(
             None, errors.unsupported_protocol_version(supported, declared, code=unsupported_code)
         )
@@ -221,19 +234,49 @@ def detect_era_stdio(response: object) -> Era:
     return Era.LEGACY
 
 
-def detect_era_http(status: int, body: object) -> Era:
+def detect_era_http(status: int, body: object, request_id: object = None) -> Era:
     """The server's era from its answer to a modern request over Streamable HTTP.
 
     Success means modern; a 4xx whose body is a recognised modern JSON-RPC error means
-    modern; any other 4xx (or unparseable body) means legacy: fall back to
-    ``initialize``.
+    modern. So does a 400 whose body is a JSON-RPC error answering the probe itself
+    (pass its ``request_id``): a legacy server answers request-level errors with 200 and
+    rejects a session-less request at transport level with ``id: null``, while a modern
+    server answers e.g. ``-32602 Server variants not supported`` to the request with
+    400. ``body`` may be the parsed JSON, or the raw text or bytes (JSON or an SSE
+    stream). Anything else means legacy: fall back to ``initialize``.
     """
     if 200 <= status < 300:
         return Era.MODERN
-    error = wire_get(body, "error")
-    if wire_get(error, "code") in MODERN_ERROR_CODES:
-        return Era.MODERN
+    for message in _http_messages(body):
+        error = wire_get(message, "error")
+        if wire_get(error, "code") in MODERN_ERROR_CODES:
+            return Era.MODERN
+        answers_probe = request_id is not None and wire_get(message, "id") == request_id
+        if status == 400 and error is not None and answers_probe:
+            return Era.MODERN
     return Era.LEGACY
+
+
+def _http_messages(body: object) -> list[object]:
+    """The JSON-RPC messages in an HTTP body: parsed already, JSON text, or SSE."""
+    if isinstance(body, bytes | bytearray):
+        body = body.decode("utf-8", "replace")
+    if not isinstance(body, str):
+        return [body]
+    stripped = body.strip()
+    chunks = (
+        [stripped]
+        if stripped.startswith(("{", "["))
+        else [line[5:].strip() for line in body.splitlines() if line.startswith("data:")]
+    )
+    messages: list[object] = []
+    for chunk in chunks:
+        try:
+            parsed = json.loads(chunk)
+        except ValueError:
+            continue
+        messages.extend(parsed if isinstance(parsed, list) else [parsed])
+    return messages
 
 
 class EraCache:

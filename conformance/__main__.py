@@ -1,0 +1,73 @@
+"""``python -m conformance run --server-cmd CMD | --url URL [...]``: see docs/conformance.md."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from conformance.report import render
+from conformance.runner import ERAS, Unreachable, failed, run
+from conformance.session import Config, HttpTarget, StdioTarget, Target
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m conformance")
+    commands = parser.add_subparsers(dest="command", required=True)
+    runner = commands.add_parser("run", help="run the kit against one server")
+    where = runner.add_mutually_exclusive_group(required=True)
+    where.add_argument("--server-cmd", help="command that serves MCP on stdin/stdout")
+    where.add_argument("--url", help="Streamable HTTP endpoint, e.g. http://127.0.0.1:8000/mcp")
+    runner.add_argument("--era", choices=("legacy", "modern", "both"), default="both")
+    runner.add_argument("--only", help="glob over requirement and fixture ids")
+    runner.add_argument("--format", choices=("table", "json", "markdown"), default="table")
+    runner.add_argument(
+        "--profile", type=Path, help="server profile JSON (sample calls, principals)"
+    )
+    runner.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    runner.add_argument(
+        "--unsupported-version-code",
+        choices=("-32022", "-32004", "either"),
+        default="-32022",
+        help="UnsupportedProtocolVersionError code: the schema's (-32022) or protocol-versioning.md's",
+    )
+    runner.add_argument("--strict", action="store_true", help="SHOULD failures fail the run too")
+    runner.add_argument(
+        "--header",
+        action="append",
+        default=[],
+        metavar="NAME:VALUE",
+        help="HTTP header sent on every request (e.g. Authorization)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    code = args.unsupported_version_code
+    config = Config(
+        timeout=args.timeout,
+        unsupported_version_code=None if code == "either" else int(code),
+        strict=args.strict,
+    )
+    profile = json.loads(args.profile.read_text(encoding="utf-8")) if args.profile else {}
+    target: Target
+    if args.server_cmd:
+        target = StdioTarget(args.server_cmd, config)
+    else:
+        headers = dict(h.split(":", 1) for h in args.header)
+        target = HttpTarget(args.url, config, {k.strip(): v.strip() for k, v in headers.items()})
+    eras = ERAS if args.era == "both" else (args.era,)
+    try:
+        rows, results = run(target, eras=eras, only=args.only, profile=profile, config=config)
+    except Unreachable as error:
+        sys.stderr.write(f"conformance: cannot probe the server: {error}\n")
+        return 2
+    sys.stdout.write(render(rows, results, args.format))
+    return 1 if failed(rows, strict=config.strict) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
