@@ -26,7 +26,8 @@ templates: $(STAMP)
 test: $(STAMP) e2e-node
 	$(PY) -m pytest -p randomly  # random order (the seed is printed: rerun one order with -p randomly --randomly-seed=N)
 
-# The official TypeScript SDK client for the end-to-end tests. Without node or the npm
+# The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
+# (the oracle of tests/test_protocol_corpus.py). Without node or the npm
 # registry those tests skip with a message, so a failure here does not stop `make test`.
 e2e-node: $(NODE_DIR)/.installed
 

@@ -24,6 +24,7 @@ the compiler invalidates everything it could affect.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -130,10 +131,57 @@ def parse_files(paths: Sequence[Path]) -> list[ir.Module]:
     return parse_sources(read_sources(paths))
 
 
-def load_schema(paths: Sequence[Path], diagnostics: Diagnostics | None = None) -> ir.Schema:
+@dataclass(frozen=True)
+class Options:
+    """Compiler options beyond the schema files (``--import-map``, ``--default-number-type``)."""
+
+    import_map: tuple[tuple[str, str], ...] = ()
+    default_number_type: str | None = None
+    protocol: str | None = None  # "mcp" or "generic"; None: detected
+
+
+def with_packages(
+    sources: list[Source], options: Options, cache: Cache | None = None
+) -> tuple[list[Source], dict[str, str]]:
+    """``sources`` plus the files of every mapped package; specifier -> module path."""
+    if not options.import_map:
+        return sources, {}
+    from codegen.import_map import package_files
+
+    mapping = {spec: Path(path) for spec, path in options.import_map}
+    files, packages = package_files(mapping, lambda p: parse_sources(read_sources([p]), cache)[0])
+    known = {s.name for s in sources}
+    extra = [s for s in read_sources(files) if s.name not in known]
+    return [*sources, *extra], packages
+
+
+def resolve_sources(
+    sources: Sequence[Source],
+    diagnostics: Diagnostics,
+    options: Options,
+    packages: dict[str, str],
+    cache: Cache | None = None,
+) -> ir.Schema:
     from codegen.resolve import resolve
 
-    return resolve(parse_files(paths), diagnostics if diagnostics is not None else Diagnostics())
+    schema = resolve(parse_sources(sources, cache), diagnostics, packages)
+    if options.default_number_type == "number":
+        schema = dataclasses.replace(schema, default_number_type="number")
+    elif options.default_number_type == "integer":
+        schema = dataclasses.replace(schema, default_number_type="integer")
+    if options.protocol == "mcp":
+        schema = dataclasses.replace(schema, protocol="mcp")
+    elif options.protocol == "generic":
+        schema = dataclasses.replace(schema, protocol="generic")
+    return schema
+
+
+def load_schema(
+    paths: Sequence[Path], diagnostics: Diagnostics | None = None, options: Options = Options()
+) -> ir.Schema:
+    sources, packages = with_packages(read_sources(paths), options)
+    diags = diagnostics if diagnostics is not None else Diagnostics()
+    return resolve_sources(sources, diags, options, packages)
 
 
 def header(command: str) -> str:
@@ -167,10 +215,11 @@ def build(
             files[path] = text
     from codegen.emit.package import emit_package
     from codegen.naming import assign_names, check_module_names
+    from codegen.protocol import protocol_of
 
     others = {p: t for p, t in files.items() if p.endswith(".py") and p != "models.py"}
     check_module_names(assign_names(schema), schema, others)
-    files.update(emit_package(files))
+    files.update(emit_package(files, protocol_of(schema)))
     formatted = format_outputs(files, cache)
     return {
         path: header(command) + text if path.endswith(".py") else text
@@ -211,17 +260,19 @@ def compile_sources(
     command: str,
     cache: Cache | None = None,
     emitters: Sequence[tuple[str, str]] = EMITTERS,
+    options: Options = Options(),
+    packages: dict[str, str] | None = None,
 ) -> Built:
-    """parse -> resolve -> build, reusing whatever the cache already holds."""
-    from codegen.resolve import resolve
+    """parse -> resolve -> build, reusing whatever the cache already holds.
 
+    ``command`` names every option, so it is part of the build key."""
     store = cache if cache is not None else Cache(None)
     entry = build_key(sources, command, emitters)
     built = store.get_object("build", entry, Built, Built.valid, (*IR_CLASSES, Warning_))
     if built is not None:
         return built
     diagnostics = Diagnostics()
-    schema = resolve(parse_sources(sources, store), diagnostics)
+    schema = resolve_sources(sources, diagnostics, options, packages or {}, store)
     files = build(schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=store)
     built = Built(files, tuple(diagnostics.warnings), schema.overrides)
     if read_compiler_hash() == compiler_hash():
@@ -251,6 +302,7 @@ def generate(
     check: bool = False,
     command: str,
     cache_dir: Path | None = DEFAULT_CACHE,
+    options: Options = Options(),
 ) -> GenerateResult:
     """Compile ``source`` into ``out_dir``; with ``check``, only report what is stale.
 
@@ -258,7 +310,8 @@ def generate(
     """
     from codegen.writer import Manifest, stale_files, write_outputs
 
-    sources = read_sources(schema_files(source))
+    cache = Cache(cache_dir)
+    sources, packages = with_packages(read_sources(schema_files(source)), options, cache)
     inputs = input_hash([(s.name, s.data) for s in sources], command)
     if not check:
         previous = Manifest.read(out_dir)
@@ -269,8 +322,9 @@ def generate(
         ):
             return GenerateResult(up_to_date=True)
 
-    cache = Cache(cache_dir)
-    built = compile_sources(sources, command=command, cache=cache)
+    built = compile_sources(
+        sources, command=command, cache=cache, options=options, packages=packages
+    )
     result = GenerateResult(files=built.files, overrides=built.overrides, cache=cache.stats)
     result.diagnostics.warnings.extend(built.warnings)
     if check:

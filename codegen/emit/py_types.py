@@ -85,6 +85,9 @@ class TypeWriter:
         self, expr: ir.TypeExpr, owner: str, key: str, doc: ir.Doc = ir.EMPTY_DOC
     ) -> Annotation:
         match expr:
+            case ir.Primitive(pattern=str(pattern)):
+                text = f"{self.sym['Annotated']}[str, {self.sym['Field']}(pattern={pattern!r})]"
+                return Annotation(text, imports={"Annotated", "Field"})
             case ir.Primitive(name=name):
                 return self._primitive(name, doc, expr.span)
             case ir.Literal(value=value):
@@ -95,12 +98,22 @@ class TypeWriter:
             case ir.Array(items=items):
                 inner = self.annotation(items, owner, key)
                 return self._wrap("list[{}]", inner)
-            case ir.Tuple(items=items):
+            case ir.Tuple(items=items, min_items=min_items):
                 parts = [self.annotation(item, owner, key) for item in items]
                 text = "tuple[" + ", ".join(p.text for p in parts) + "]" if parts else "tuple[()]"
                 # A strict tuple takes only a Python tuple, but decoded JSON holds a list:
                 # lax on the container alone (its items stay strict).
-                text = f"{self.sym['Annotated']}[{text}, _Strict(False)]"
+                lax = self.sym["Annotated"] + "[{}, _Strict(False)]"
+                text = lax.format(text)
+                if min_items is not None:  # ``[A, B?]``: one tuple type per allowed length
+                    text = " | ".join(
+                        lax.format(
+                            "tuple[" + ", ".join(p.text for p in parts[:n]) + "]"
+                            if n
+                            else "tuple[()]"
+                        )
+                        for n in range(min_items, len(parts) + 1)
+                    )
                 merged = _merge(text, parts)
                 merged.imports |= {"Annotated", "Strict"}
                 return merged
@@ -128,7 +141,10 @@ class TypeWriter:
 
     def _primitive(self, name: str, doc: ir.Doc, span: ir.Span) -> Annotation:
         if name == "number":
-            if (doc.get("TJS-type") or "").strip() == "integer":
+            tjs_type = (doc.get("TJS-type") or "").strip()
+            if tjs_type == "integer" or (
+                not tjs_type and self.schema.default_number_type == "integer"
+            ):
                 return Annotation("int")
             return Annotation("int | float")
         simple = {"string": "str", "boolean": "bool", "null": "None", "undefined": "None"}
