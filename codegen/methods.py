@@ -288,7 +288,7 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
             raise SchemaError(
                 decl.span, f"@method {tagged_method!r} contradicts the method field {method!r}"
             )
-        method = method or tagged_method
+        method = method if method is not None else tagged_method  # "" is a method too
         if method is None:
             continue
         kind = _tagged_kind(decl) or _kind(decl.name, listed.get(decl.name))
