@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
-LINT_PATHS := codegen negotiation demos examples tests bench conformance
+LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
 
-.PHONY: generate templates test check bench bench-load clean venv e2e-node docs conformance
+.PHONY: generate templates test check bench bench-load clean venv e2e-node docs conformance mutation
 
 venv: $(STAMP)
 
@@ -24,9 +24,10 @@ templates: $(STAMP)
 	$(PY) -m codegen.templating
 
 test: $(STAMP) e2e-node
-	$(PY) -m pytest
+	$(PY) -m pytest -p randomly  # random order (the seed is printed: rerun one order with -p randomly --randomly-seed=N)
 
-# The official TypeScript SDK client for the end-to-end tests. Without node or the npm
+# The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
+# (the oracle of tests/test_protocol_corpus.py). Without node or the npm
 # registry those tests skip with a message, so a failure here does not stop `make test`.
 e2e-node: $(NODE_DIR)/.installed
 
@@ -52,6 +53,13 @@ conformance: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m bench
 
+# Mutation testing (minutes per module; not part of `make test`). One module:
+# make mutation MODULES=negotiation/cursors.py; JOBS sets mutmut's parallelism.
+MODULES ?=
+JOBS ?= 1
+mutation: $(STAMP)
+	$(PY) tools/mutation.py --jobs $(JOBS) $(MODULES)
+
 # The HTTP load test (minutes): concurrent sessions against the demo servers.
 bench-load: $(STAMP)
 	$(PY) -m bench --only load --results bench/RESULTS-load.md
@@ -67,4 +75,4 @@ docs: $(STAMP) $(DOCS_STAMP)
 	$(PY) -m mkdocs build --strict --site-dir site
 
 clean:
-	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache site
+	rm -rf $(VENV) .bench $(NODE_DIR) .codegen-cache site mutants

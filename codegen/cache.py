@@ -7,8 +7,10 @@ so a torn, truncated or scribbled-on file reads as a miss (and is removed) inste
 wrong output. Every I/O failure is a miss too: the cache can make a run faster, never
 make it fail.
 
-Pickled entries are trusted like ``__pycache__``: the folder is a private, local build
-artefact (gitignored), not an input.
+Objects are stored as JSON (``encode``/``decode``), never pickled: a planted or damaged
+entry can at worst read as a miss. Decoding builds only the dataclasses a caller names
+(the IR's, warnings, overrides, a build), with their own constructors, so no entry can
+make the compiler run code or import anything.
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-# No dataclasses, pickle or typing at run time: the no-op path imports ``key`` from here.
+# No dataclasses or typing at run time: the no-op path imports ``key`` from here.
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy honours, without importing typing
 if TYPE_CHECKING:
     from typing import TypeVar
 
     T = TypeVar("T")
 
-MAGIC = b"mcp-negotiation codegen cache 1\n"
+MAGIC = b"mcp-negotiation codegen cache 2 json\n"
 CHECKSUM_SIZE = 32  # sha256 digest of the payload, right after the magic line
 # Beyond this the least recently used entries go; a full build of schema/ is ~0.5 MB.
 MAX_BYTES = 64 * 1024 * 1024
@@ -83,28 +85,23 @@ class Cache:
         name: str,
         expected: type[T],
         valid: Callable[[T], bool] = lambda _: True,
+        classes: Sequence[type] = (),
     ) -> T | None:
-        """An unpickled entry of type ``expected`` that is ``valid``; else it counts as corrupt."""
+        """A decoded entry of type ``expected`` that is ``valid``; else it counts as corrupt.
 
-        import pickle
+        ``classes`` are the dataclasses the entry may contain (``expected`` included)."""
 
-        def decode(payload: bytes) -> T | None:
+        def load(payload: bytes) -> T | None:
             try:
-                value = pickle.loads(payload)
-            except Exception:  # written by another compiler build, or garbage
-                return None
+                value = decode(payload, (expected, *classes))
+            except (ValueError, TypeError, KeyError, RecursionError):
+                return None  # written by another compiler build, or garbage
             return value if isinstance(value, expected) and valid(value) else None
 
-        return self._lookup(kind, name, decode)
+        return self._lookup(kind, name, load)
 
     def get_text(self, kind: str, name: str) -> str | None:
-        def decode(payload: bytes) -> str | None:
-            try:
-                return payload.decode("utf-8")
-            except UnicodeDecodeError:
-                return None
-
-        return self._lookup(kind, name, decode)
+        return self.get_object(kind, name, str)
 
     def _lookup(self, kind: str, name: str, decode: Callable[[bytes], T | None]) -> T | None:
         counters = self.counters(kind)
@@ -152,12 +149,11 @@ class Cache:
         self._stored = [(kind, entry) for kind, entry in self._stored if kind not in kinds]
 
     def put_object(self, kind: str, name: str, value: object) -> None:
-        import pickle
-
-        self.put(kind, name, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        if self.root is not None:  # with no cache folder nothing is serialised at all
+            self.put(kind, name, encode(value))
 
     def put_text(self, kind: str, name: str, text: str) -> None:
-        self.put(kind, name, text.encode("utf-8"))
+        self.put_object(kind, name, text)  # as JSON too: a text entry is typed like the rest
 
     def prune(self, max_bytes: int = MAX_BYTES) -> int:
         """Remove least recently used entries until the folder is under ``max_bytes``."""
@@ -181,6 +177,57 @@ class Cache:
             total -= size
             removed += 1
         return removed
+
+
+def encode(value: object) -> bytes:
+    """JSON for a tree of dataclasses, tuples, lists, str-keyed dicts and JSON scalars."""
+    import json
+
+    return json.dumps(_to_json(value), separators=(",", ":")).encode("utf-8")
+
+
+def _to_json(value: object) -> object:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple):
+        return {"t": [_to_json(v) for v in value]}
+    if isinstance(value, list):
+        return {"l": [_to_json(v) for v in value]}
+    if isinstance(value, dict):
+        return {"d": [[_to_json(k), _to_json(v)] for k, v in value.items()]}
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields is None:
+        raise TypeError(f"cannot cache a {type(value).__name__}")
+    return {"c": type(value).__name__, "v": {n: _to_json(getattr(value, n)) for n in fields}}
+
+
+def decode(payload: bytes, classes: Sequence[type]) -> object:
+    """The value ``encode`` wrote; dataclasses only of ``classes``; else ``ValueError``."""
+    import json
+
+    allowed = {cls.__name__: cls for cls in classes}
+
+    def build(node: object) -> object:
+        if node is None or isinstance(node, bool | int | float | str):
+            return node
+        if not isinstance(node, dict) or len(node) not in (1, 2):
+            raise ValueError("not a cache value")
+        if "t" in node:
+            return tuple(build(v) for v in node["t"])
+        if "l" in node:
+            return [build(v) for v in node["l"]]
+        if "d" in node:
+            return {build(k): build(v) for k, v in node["d"]}
+        cls = allowed.get(node.get("c"))  # type: ignore[arg-type]
+        fields = node.get("v")
+        if cls is None or not isinstance(fields, dict):
+            raise ValueError("unknown class in cache entry")
+        names = getattr(cls, "__dataclass_fields__", {})
+        if set(fields) != set(names):
+            raise ValueError("fields do not match")
+        return cls(**{name: build(v) for name, v in fields.items()})
+
+    return build(json.loads(payload.decode("utf-8")))
 
 
 def _unwrap(raw: bytes) -> bytes | None:

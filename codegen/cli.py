@@ -11,11 +11,14 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import click
 
 from codegen.errors import SchemaError
+
+if TYPE_CHECKING:
+    from codegen.pipeline import Options
 
 T = TypeVar("T")
 
@@ -97,6 +100,26 @@ def main() -> None:
     help="Where to keep the incremental-build cache. Default: .codegen-cache/ in the repo.",
 )
 @click.option("--no-cache", is_flag=True, help="Compile everything from scratch.")
+@click.option(
+    "--import-map",
+    "import_map",
+    multiple=True,
+    metavar="SPECIFIER=PATH",
+    help="Resolve a package import to a schema file or folder (repeatable).",
+)
+@click.option(
+    "--default-number-type",
+    type=click.Choice(["number", "integer"]),
+    default=None,
+    help="What 'number' and number literals mean, as typescript-json-schema's option. "
+    "Unset: 'number' stays number, integer literals are integer.",
+)
+@click.option(
+    "--protocol",
+    type=click.Choice(["mcp", "generic"]),
+    default=None,
+    help="MCP, or any JSON-RPC protocol (no MCP assumptions). Unset: detected.",
+)
 def generate(
     source: Path,
     out: Path,
@@ -105,6 +128,9 @@ def generate(
     quiet: bool,
     cache_dir: Path | None,
     no_cache: bool,
+    import_map: tuple[str, ...],
+    default_number_type: str | None,
+    protocol: str | None,
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if from_jsonschema is not None:
@@ -118,12 +144,21 @@ def generate(
 
     cache = None if no_cache else cache_dir or DEFAULT_CACHE
 
+    options = run_or_exit(lambda: _options(import_map, default_number_type, protocol))
     argv = ["generate"]
     if source != Path("schema") or out != Path("generated/mcp_ext"):
         argv += ["--schema", str(source), "--out", str(out)]
+    for entry in import_map:
+        argv += ["--import-map", entry]
+    if default_number_type is not None:
+        argv += ["--default-number-type", default_number_type]
+    if protocol is not None:
+        argv += ["--protocol", protocol]
     command = "make generate" if argv == ["generate"] else _command(argv)
     result = run_or_exit(
-        lambda: run_generate(source, out, check=check, command=command, cache_dir=cache)
+        lambda: run_generate(
+            source, out, check=check, command=command, cache_dir=cache, options=options
+        )
     )
 
     for warning in result.diagnostics.warnings:
@@ -150,12 +185,29 @@ def generate(
                 click.echo(f"removed {out / rel}")
 
 
+def _options(
+    import_map: tuple[str, ...], default_number_type: str | None, protocol: str | None = None
+) -> Options:
+    from codegen.import_map import parse_import_map
+    from codegen.pipeline import Options
+
+    mapping = parse_import_map(import_map)
+    return Options(tuple((k, str(v)) for k, v in mapping.items()), default_number_type, protocol)
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option(
     "-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Default: stdout."
 )
-def jsonschema(files: tuple[Path, ...], output: Path | None) -> None:
+@click.option("--import-map", "import_map", multiple=True, metavar="SPECIFIER=PATH")
+@click.option("--default-number-type", type=click.Choice(["number", "integer"]), default="number")
+def jsonschema(
+    files: tuple[Path, ...],
+    output: Path | None,
+    import_map: tuple[str, ...],
+    default_number_type: str | None,
+) -> None:
     """Compile schema files (or folders) into one JSON Schema (2020-12) document."""
     from codegen.emit.jsonschema import emit_jsonschema
     from codegen.errors import Diagnostics
@@ -164,7 +216,8 @@ def jsonschema(files: tuple[Path, ...], output: Path | None) -> None:
     def run() -> str:
         paths = [p for source in files for p in schema_files(source)]
         diags = Diagnostics()
-        (text,) = emit_jsonschema(load_schema(paths, diags), diags).values()
+        options = _options(import_map, default_number_type)
+        (text,) = emit_jsonschema(load_schema(paths, diags, options), diags).values()
         for warning in diags.warnings:
             click.echo(str(warning), err=True)
         return text

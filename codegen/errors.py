@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from codegen.escape import one_line
 from codegen.ir import NO_SPAN, Span
 
 
@@ -14,7 +15,8 @@ class SchemaError(Exception):
     """A schema the compiler cannot accept. ``str(err)`` is the one-line message."""
 
     def __init__(self, span: Span, message: str) -> None:
-        super().__init__(f"{span}: error: {message}")
+        message = one_line(message)  # it quotes schema text, which may hold line breaks
+        super().__init__(f"{one_line(str(span))}: error: {message}")
         self.span = span
         self.message = message
 
@@ -25,7 +27,7 @@ class Warning_:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.span}: warning: {self.message}"
+        return one_line(f"{self.span}: warning: {self.message}")
 
 
 @dataclass

@@ -81,6 +81,8 @@ class Primitive:
     name: PrimitiveName
     span: Span = NO_SPAN
     kind: Lit["primitive"] = "primitive"
+    # A template literal type is a ``string`` with a regular expression (JSON Schema ``pattern``).
+    pattern: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +129,8 @@ class Tuple:
     items: tuple[TypeExpr, ...]
     span: Span = NO_SPAN
     kind: Lit["tuple"] = "tuple"
+    # ``[A, B?]``: how many leading members are required (None: all of them).
+    min_items: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +186,8 @@ class IndexSignature:
     key_name: str = "key"
     doc: Doc = EMPTY_DOC
     span: Span = NO_SPAN
+    # ``[n: number]: V``: the keys are decimal digits (JSON Schema ``patternProperties``).
+    numeric: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +218,14 @@ TypeExpr = (
 
 
 @dataclass(frozen=True, slots=True)
+class TypeParam:
+    """A generic declaration's parameter ``T`` (``T = Default``); constraints are dropped."""
+
+    name: str
+    default: TypeExpr | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Interface:
     """``interface Name extends A, Omit<B, "x"> { ... }``.
 
@@ -225,6 +239,8 @@ class Interface:
     doc: Doc = EMPTY_DOC
     span: Span = NO_SPAN
     kind: Lit["interface"] = "interface"
+    # Generic parameters; ``codegen.expand`` instantiates a generic per use and drops it.
+    params: tuple[TypeParam, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +253,12 @@ class Alias:
     doc: Doc = EMPTY_DOC
     span: Span = NO_SPAN
     kind: Lit["alias"] = "alias"
+    params: tuple[TypeParam, ...] = ()
+    # Compiled from an ``enum``: its values keep declaration order in JSON Schema.
+    enum: bool = False
+    # Merged with a ``namespace`` of the same name (typings' helper functions): TypeScript
+    # then no longer names the alias on its uses, so JSON Schema inlines it.
+    with_namespace: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +278,15 @@ Decl = Interface | Alias | Const
 
 @dataclass(frozen=True, slots=True)
 class Import:
-    """``import { a, b as c } from "./x"``: ``names`` maps local name -> exported name."""
+    """``import { a, b as c } from "./x"``: ``names`` maps local name -> exported name.
+
+    ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``)."""
 
     source: str
     names: tuple[tuple[str, str], ...]
     span: Span = NO_SPAN
+    reexport: bool = False
+    star: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +296,8 @@ class Module:
     path: str
     decls: tuple[Decl, ...]
     imports: tuple[Import, ...] = ()
+    # Enum members by qualified name (``Color.Red``), for ``Color.Red`` used as a type.
+    enum_members: tuple[tuple[str, LiteralValue], ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema
@@ -295,6 +323,12 @@ class Schema:
     decls: dict[str, Decl]
     overrides: tuple[Override, ...] = ()
     files: tuple[str, ...] = field(default=())
+    # ``--default-number-type`` (typescript-json-schema's option): what ``number`` and number
+    # literals mean. None, the default, keeps ``number`` for ``number`` and ``integer`` for
+    # integer literals (what MCP's official schema.json says; see docs/jsonschema-deviations.md).
+    default_number_type: Lit["number", "integer"] | None = None
+    # ``--protocol``: ``mcp`` or ``generic`` (no MCP runtime assumptions); None detects it.
+    protocol: Lit["mcp", "generic"] | None = None
 
     def interface(self, name: str) -> Interface | None:
         decl = self.decls.get(name)

@@ -32,7 +32,9 @@ def _body_lines(comment: str) -> list[str]:
             line = line[1:]
             if line.startswith(" "):
                 line = line[1:]
-        lines.append(line.rstrip())
+        # Trailing spaces inside the text are kept (TypeScript keeps them); ``_trim`` drops
+        # those at the very end.
+        lines.append(line)
     return lines
 
 
@@ -42,7 +44,35 @@ def _trim(lines: list[str]) -> str:
         start += 1
     while end > start and not lines[end - 1].strip():
         end -= 1
-    return "\n".join(lines[start:end])
+    return "\n".join(lines[start:end]).rstrip()
+
+
+def _split_inline_tags(line: str) -> list[str]:
+    """TypeScript starts a tag at any ``@name`` after whitespace (``Text @minimum 3``),
+    except inside backticks or an inline ``{@link ...}``."""
+    pieces: list[str] = []
+    start = 0
+    ticks = braces = 0
+    for i, char in enumerate(line):
+        if char == "`":
+            ticks ^= 1
+        elif char == "{":
+            braces += 1
+        elif char == "}" and braces:
+            braces -= 1
+        elif (
+            char == "@"
+            and i > 0
+            and line[i - 1] in " \t"
+            and not ticks
+            and not braces
+            and line[:i].strip()
+            and _TAG_LINE.match(line[i:])
+        ):
+            pieces.append(line[start:i])
+            start = i
+    pieces.append(line[start:])
+    return pieces
 
 
 def parse_jsdoc(comment: str) -> Doc:
@@ -52,18 +82,27 @@ def parse_jsdoc(comment: str) -> Doc:
     description: list[str] = []
     tags: list[tuple[str, list[str]]] = []
     in_fence = False
-    for line in _body_lines(comment):
-        stripped = line.lstrip()
-        match = None if in_fence else _TAG_LINE.match(stripped)
-        if stripped.startswith(_FENCE):
+    for whole in _body_lines(comment):
+        stripped_whole = whole.lstrip()
+        if stripped_whole.startswith(_FENCE):
             in_fence = not in_fence
-        if match:
-            tags.append((match.group(1), [match.group(2) or ""]))
-        elif tags:
-            tags[-1][1].append(line)
+            pieces = [whole]
         else:
-            description.append(line)
-    return Doc(
-        description=_trim(description),
-        tags=tuple(DocTag(name, _trim(text)) for name, text in tags),
-    )
+            pieces = [whole] if in_fence else _split_inline_tags(whole)
+        for i, line in enumerate(pieces):
+            stripped = line.lstrip()
+            match = None if in_fence else _TAG_LINE.match(stripped)
+            if match:
+                tags.append((match.group(1), [match.group(2) or ""]))
+            elif tags:
+                tags[-1][1].append(line)
+            else:
+                description.append(line if i + 1 == len(pieces) else line.rstrip())
+    text = _trim(description)
+    kept: list[DocTag] = []
+    for name, lines in tags:
+        if name == "description":  # ``@description X`` is the description (typescript-json-schema)
+            text = _trim(lines)
+        else:
+            kept.append(DocTag(name, _trim(lines)))
+    return Doc(description=text, tags=tuple(kept))

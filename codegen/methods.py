@@ -27,6 +27,7 @@ from typing import Literal
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError, Warning_
+from codegen.protocol import protocol_of
 
 Direction = Literal["client_to_server", "server_to_client", "both"]
 Kind = Literal["request", "notification"]
@@ -50,6 +51,8 @@ class Params:
     annotation: str
     model: str | None
     optional: bool
+    # The models a union annotation (``A | B``) names, for imports; else just ``model``.
+    imports: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +158,11 @@ def _params_annotation(
     """
     if isinstance(prop.type, ir.Ref) and prop.type.name in schema.decls:
         return prop.type.name, prop.type.name
+    if isinstance(prop.type, ir.Union) and all(
+        isinstance(m, ir.Ref) and m.name in schema.decls for m in prop.type.members
+    ):
+        # ``params: A | B``: typed as the union (``model`` holds it; it is a runtime value).
+        return " | ".join(m.name for m in prop.type.members if isinstance(m, ir.Ref)), None
     owner = _declaring_interface(schema, decl, prop.name)
     name = inline.get((owner, prop.name))
     if name is not None:
@@ -194,6 +202,45 @@ def _result_name(
     )
 
 
+_DIRECTION_TAGS: dict[str, Direction] = {
+    "clienttoserver": "client_to_server",
+    "servertoclient": "server_to_client",
+    "both": "both",
+}
+
+
+def tagged_name(decl: ir.Interface, tag: str) -> str | None:
+    """``@method "textDocument/hover"`` (quotes optional); None without the tag."""
+    text = decl.doc.get(tag)
+    if text is None:
+        return None
+    value = text.strip().strip("\"'`")
+    if not value or any(c.isspace() for c in value):
+        raise SchemaError(decl.span, f"@{tag} needs one name, got {text!r}")
+    return value
+
+
+def _tagged_direction(decl: ir.Interface) -> Direction | None:
+    text = decl.doc.get("direction")
+    if text is None:
+        return None
+    key = text.strip().replace("_", "").replace("-", "").lower()
+    if key not in _DIRECTION_TAGS:
+        raise SchemaError(
+            decl.span, f"@direction must be clientToServer, serverToClient or both, got {text!r}"
+        )
+    return _DIRECTION_TAGS[key]
+
+
+def _tagged_kind(decl: ir.Interface) -> Kind | None:
+    text = decl.doc.get("kind")
+    if text is not None and text.strip() in ("request", "notification"):
+        return "request" if text.strip() == "request" else "notification"
+    if decl.doc.has("result"):
+        return "request"
+    return None
+
+
 def _kind(name: str, listed: tuple[set[str], Kind] | None) -> Kind | None:
     if listed is not None:
         return listed[1]
@@ -228,6 +275,7 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
     inline = assign_names(schema).inline
     listed = _directions(schema)
     has_unions = any(name in schema.decls for name in DIRECTION_UNIONS)
+    mcp = protocol_of(schema) == "mcp"
     entries: dict[str, MethodEntry] = {}
     names: dict[str, MethodEntry] = {}
     for decl in schema.decls.values():
@@ -235,9 +283,15 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
             continue
         props = _props(schema, decl)
         method = _literal_method(props.get("method"))
+        tagged_method = tagged_name(decl, "method")
+        if tagged_method is not None and method not in (None, tagged_method):
+            raise SchemaError(
+                decl.span, f"@method {tagged_method!r} contradicts the method field {method!r}"
+            )
+        method = method if method is not None else tagged_method  # "" is a method too
         if method is None:
             continue
-        kind = _kind(decl.name, listed.get(decl.name))
+        kind = _tagged_kind(decl) or _kind(decl.name, listed.get(decl.name))
         if kind is None:
             diagnostics.warn(
                 f"'{decl.name}' has a literal method '{method}' but is neither a request "
@@ -248,7 +302,12 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
             continue
         sides = listed[decl.name][0] if decl.name in listed else set()
         direction: Direction
-        if sides == {"client", "server"}:
+        tagged_direction = _tagged_direction(decl)
+        if tagged_direction is not None:
+            direction = tagged_direction
+        elif not sides and not mcp:
+            direction = "both"  # a generic schema that does not say: either side may send
+        elif sides == {"client", "server"}:
             direction = "both"
         elif sides == {"server"}:
             direction = "server_to_client"
@@ -265,7 +324,15 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
         params = None
         if params_prop is not None:
             annotation, model = _params_annotation(schema, decl, params_prop, inline)
-            params = Params(annotation, model, params_prop.optional)
+            members = (
+                tuple(annotation.split(" | ")) if model is None and " | " in annotation else ()
+            )
+            params = Params(
+                annotation,
+                model or (annotation if members else None),
+                params_prop.optional,
+                members,
+            )
         entry = MethodEntry(
             method=method,
             kind=kind,

@@ -21,10 +21,14 @@ Rules (documented once, relied on by every emitter):
 
 from __future__ import annotations
 
+import ast
+import builtins
 import keyword
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from codegen import ir
 from codegen.errors import SchemaError
@@ -45,6 +49,29 @@ RESERVED_MODULE_NAMES = frozenset(
         "_cast",
     }
 )
+
+
+def _builtins_generated_code_reads() -> frozenset[str]:
+    """The built-ins generated code may read unqualified (``str``, ``int``, ``isinstance``...).
+
+    Every identifier in the templates, the static runtime and the emitters (which write
+    Python text too) that names a built-in: a superset of what is emitted, computed from
+    the sources so it follows them. A schema type may take any other built-in's name
+    (``Warning``, ``TimeoutError``): nothing generated refers to those.
+    """
+    here = Path(__file__).parent
+    sources = [
+        *(here / "templates").glob("*.jinja"),
+        *(here / "runtime").glob("*.py"),
+        *(here / "emit").glob("*.py"),
+    ]
+    words: set[str] = set()
+    for source in sources:
+        words.update(re.findall(r"[A-Za-z_]\w*", source.read_text("utf-8")))
+    return frozenset(words & set(dir(builtins)))
+
+
+_BUILTINS = _builtins_generated_code_reads()
 
 # Library names the module imports; one a schema type also uses is imported as ``_Name``.
 HELPER_NAMES = (
@@ -306,6 +333,12 @@ class _Namespace:
     def claim(self, name: str, owner: str, span: ir.Span) -> None:
         if not name.isidentifier() or keyword.iskeyword(name):
             raise SchemaError(span, f"{owner} has no valid Python name (got '{name}')")
+        folded = unicodedata.normalize("NFKC", name)
+        if folded != name:
+            # Python reads identifiers NFKC-normalised: 'ﬁx' would silently be 'fix'.
+            raise SchemaError(
+                span, f"{owner}: Python reads the name '{name}' as '{folded}'; write '{folded}'"
+            )
         if name in self.taken:
             other, other_span = self.taken[name]
             raise SchemaError(
@@ -314,6 +347,57 @@ class _Namespace:
                 f"{self.what} '{name}'; rename one of them",
             )
         self.taken[name] = (owner, span)
+
+
+def reserved_type_name(name: str, span: ir.Span) -> None:
+    """A schema name the generated code needs for itself is an error (never a rename)."""
+    if name.startswith("_"):
+        raise SchemaError(
+            span, f"type '{name}': names starting with '_' are reserved for generated helpers"
+        )
+    if name in _BUILTINS:
+        raise SchemaError(span, f"type '{name}' would shadow Python's built-in '{name}'; rename it")
+
+
+def module_names(text: str) -> tuple[set[str], set[str], set[str]]:
+    """What a generated module binds at top level itself, what it imports from
+    ``.models``, and its ``__all__``."""
+    own: set[str] = set()
+    from_models: set[str] = set()
+    exported: set[str] = set()
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.ImportFrom) and node.module == "models" and node.level == 1:
+            from_models |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            own |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            own.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            own |= {t.id for t in targets if isinstance(t, ast.Name)}
+            is_all = any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+            if is_all and node.value is not None:
+                exported |= {str(v) for v in ast.literal_eval(node.value)}
+    return own, from_models, exported
+
+
+def check_module_names(names: Names, schema: ir.Schema, modules: dict[str, str]) -> None:
+    """A schema name another generated module also needs is an error at the schema name:
+    one the package re-exports from that module (``Client``, ``METHODS``, ``ParseFailure``)
+    or one that module imports from ``models`` while binding it itself (``Mapping``)."""
+    own = {spec.name: spec.span for spec in names.classes}
+    own |= {name: schema.decls[name].span for name in names.aliases}
+    own |= {const: schema.decls[name].span for name, const in names.constants.items()}
+    for path, text in sorted(modules.items()):
+        bound, from_models, exported = module_names(text)
+        taken = exported | (bound & from_models)
+        for name, span in sorted(own.items()):
+            if name in taken:
+                raise SchemaError(
+                    span,
+                    f"type '{name}' would take the name '{name}' that the generated "
+                    f"{path.removesuffix('.py')} module defines; rename it",
+                )
 
 
 def assign_names(schema: ir.Schema) -> Names:
@@ -337,6 +421,7 @@ def assign_names(schema: ir.Schema) -> Names:
     )
     for _, kind, name, span in by_order:
         decl = schema.decls.get(name)
+        reserved_type_name(name, span)
         if isinstance(decl, ir.Const):
             constant = upper_snake(name)
             module.claim(constant, f"const '{name}'", span)

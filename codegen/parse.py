@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 from typing import NoReturn
 
 import tree_sitter
@@ -19,8 +20,24 @@ from codegen import ir
 from codegen.errors import SchemaError
 from codegen.jsdoc import is_jsdoc, parse_jsdoc
 
-# The only generic names the subset knows, with their arity; resolve rewrites them.
-BUILTIN_GENERICS = {"Omit": 2, "Record": 2, "Array": 1}
+# Generic names TypeScript itself defines, with their arity; resolve and expand rewrite them.
+BUILTIN_GENERICS = {
+    "Omit": 2,
+    "Record": 2,
+    "Array": 1,
+    "ReadonlyArray": 1,
+    "Partial": 1,
+    "Required": 1,
+    "Readonly": 1,
+    "Pick": 2,
+    "NonNullable": 1,
+    "Exclude": 2,
+    "Extract": 2,
+}
+# ``keyof T`` and ``T[K]`` travel as references to these names (no TS name can clash).
+KEYOF = "#keyof"
+INDEXED = "#indexed"
+MAX_TEMPLATE_EXPANSIONS = 256
 MAX_TYPE_DEPTH = 64
 
 _PRIMITIVES: frozenset[str] = frozenset(
@@ -29,20 +46,13 @@ _PRIMITIVES: frozenset[str] = frozenset(
 
 # Constructs outside the subset: tree-sitter node type -> what the error calls it.
 _UNSUPPORTED: dict[str, str] = {
-    "enum_declaration": "enum declaration (use a union of string literals)",
-    "class_declaration": "class declaration (use an interface)",
+    "class_declaration": "class with methods (use an interface)",
     "abstract_class_declaration": "class declaration (use an interface)",
     "function_declaration": "function declaration",
     "generator_function_declaration": "function declaration",
     "function_signature": "function declaration",
-    "internal_module": "namespace declaration (declare types at top level)",
-    "module": "module declaration (declare types at top level)",
-    "ambient_declaration": "'declare' (declare types without it)",
     "mapped_type_clause": "mapped type",
     "conditional_type": "conditional type",
-    "index_type_query": "keyof type",
-    "lookup_type": "indexed access type",
-    "template_literal_type": "template literal type (use a string literal or string)",
     "function_type": "function type",
     "constructor_type": "constructor type",
     "infer_type": "infer type",
@@ -50,9 +60,6 @@ _UNSUPPORTED: dict[str, str] = {
     "asserts": "asserts type",
     "this_type": "'this' type",
     "existential_type": "existential type",
-    "readonly_type": "readonly array type (drop 'readonly')",
-    "nested_type_identifier": "qualified type name (import the type instead)",
-    "optional_type": "optional tuple member",
     "rest_type": "rest tuple member",
     "optional_parameter": "optional tuple member",
     "required_parameter": "labelled tuple member (drop the label)",
@@ -61,9 +68,24 @@ _UNSUPPORTED: dict[str, str] = {
     "construct_signature": "construct signature",
     "abstract_method_signature": "method signature (use a property)",
     "object_type_with_type_parameters": "generic object type",
-    "type_parameters": "generic type parameters",
     "satisfies_expression": "'satisfies' expression",
 }
+
+
+# In typings (``.d.ts``, ``declare``) these carry behaviour, not data: they are skipped.
+_AMBIENT_VALUES = frozenset(
+    (
+        "function_signature",
+        "function_declaration",
+        "generator_function_declaration",
+        "variable_declaration",
+        "expression_statement",
+        "import_alias",
+    )
+)
+_AMBIENT_MEMBERS = frozenset(
+    ("method_signature", "call_signature", "construct_signature", "abstract_method_signature")
+)
 
 
 @functools.cache
@@ -87,6 +109,9 @@ class _ModuleParser:
         self.source = text.encode("utf-8", "surrogatepass")
         self.tree = _parser().parse(self.source)
         self.depth = 0
+        self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
+        self.enum_members: list[tuple[str, ir.LiteralValue]] = []
+        self.skipped: set[str] = set()  # ambient values left out (functions, classes)
 
     # ------------------------------------------------------------------ plumbing
 
@@ -132,29 +157,62 @@ class _ModuleParser:
 
     def module(self) -> ir.Module:
         self.check_syntax()
+        # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
+        ambient = self.path.endswith(".d.ts")
+        decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
+        marked = self.mark_exported(decls, exported_later)
+        return ir.Module(self.path, marked, tuple(imports), tuple(self.enum_members))
+
+    def statements(
+        self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
+    ) -> tuple[list[ir.Decl], list[ir.Import], list[tuple[str, tree_sitter.Node]]]:
+        """The declarations of a file or a namespace body (a namespace's are flattened)."""
         decls: list[ir.Decl] = []
         imports: list[ir.Import] = []
         exported_later: list[tuple[str, tree_sitter.Node]] = []
+        # ``interface X`` merged with ``namespace X``: TypeScript joins both JSDoc texts.
+        namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
-        for node in _children(self.tree.root_node):
+        for node in _children(block):
             if node.type == "comment":
                 comment = self.text(node)
                 if is_jsdoc(comment):
                     doc = parse_jsdoc(comment)
                 continue
             span = self.span(node)
+            merged = self.namespace_name(node)
+            if merged is not None:
+                namespace_docs.append((merged, len(decls), doc.description))
             if node.type == "export_statement":
                 declaration = node.child_by_field_name("declaration")
                 if declaration is not None:
-                    decls.extend(self.declaration(declaration, doc, span, exported=True))
+                    decls.extend(
+                        self.declaration(declaration, doc, span, exported=True, ambient=ambient)
+                    )
+                elif node.child_by_field_name("source") is not None:
+                    imports.append(self.reexport(node))
                 else:
-                    exported_later.extend(self.export_clause(node))
+                    exported_later.extend(self.export_clause(node, ambient=ambient))
             elif node.type == "import_statement":
                 imports.append(self.import_statement(node))
             elif node.type != "empty_statement":
-                decls.extend(self.declaration(node, doc, span, exported=False))
+                decls.extend(self.declaration(node, doc, span, exported=namespace, ambient=ambient))
             doc = ir.EMPTY_DOC
-        return ir.Module(self.path, self.mark_exported(decls, exported_later), tuple(imports))
+        return _merge_namespace_docs(decls, namespace_docs), imports, exported_later
+
+    def namespace_name(self, node: tree_sitter.Node) -> str | None:
+        """The name of a ``namespace N``/``declare namespace N`` statement, else None."""
+        while node.type in ("export_statement", "ambient_declaration", "expression_statement"):
+            inner = node.child_by_field_name("declaration") or next(
+                (c for c in _children(node) if c.type != "comment"), None
+            )
+            if inner is None:
+                return None
+            node = inner
+        if node.type in ("internal_module", "module"):
+            name = node.child_by_field_name("name")
+            return self.text(name) if name is not None else None
+        return None
 
     def mark_exported(
         self, decls: list[ir.Decl], names: list[tuple[str, tree_sitter.Node]]
@@ -163,18 +221,22 @@ class _ModuleParser:
         index = {decl.name: i for i, decl in enumerate(decls)}
         for name, node in names:
             if name not in index:
+                if name in self.skipped:
+                    continue  # an ambient value (function, class with methods) left out
                 self.fail(node, f"export of unknown local declaration '{name}'")
             i = index[name]
             decls[i] = dataclasses.replace(decls[i], exported=True)
         return tuple(decls)
 
-    def export_clause(self, node: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
-        if node.child_by_field_name("source") is not None:
-            self.unsupported(node, "re-export 'export ... from' (import the names instead)")
+    def export_clause(
+        self, node: tree_sitter.Node, *, ambient: bool = False
+    ) -> list[tuple[str, tree_sitter.Node]]:
         clause = next((c for c in _children(node) if c.type == "export_clause"), None)
         if clause is None:
             if any(child.type == "default" for child in node.children):
                 self.unsupported(node, "default export (use 'export' on the declaration)")
+            if ambient and any(child.type == "=" for child in node.children):
+                return []  # ``export = X`` in typings: the names are exported anyway
             self.unsupported(node, "export statement")
         names = []
         for spec in _children(clause):
@@ -184,6 +246,25 @@ class _ModuleParser:
                 self.unsupported(spec, "renaming export 'as' (export under the declared name)")
             names.append((self.text(self.field(spec, "name")), spec))
         return names
+
+    def reexport(self, node: tree_sitter.Node) -> ir.Import:
+        """``export * from "./x"`` and ``export { A, B } from "./x"``."""
+        source = self.string_value(self.field(node, "source"))
+        clause = next((c for c in _children(node) if c.type == "export_clause"), None)
+        if clause is None:
+            if any(c.type == "namespace_export" for c in _children(node)):
+                self.unsupported(node, "'export * as' (re-export the names instead)")
+            return ir.Import(source, (), self.span(node), reexport=True, star=True)
+        names: list[tuple[str, str]] = []
+        for spec in _children(clause):
+            if spec.type == "comment":
+                continue
+            exported = self.text(self.field(spec, "name"))
+            alias = spec.child_by_field_name("alias")
+            if alias is not None and self.text(alias) != exported:
+                self.unsupported(spec, "renaming re-export 'as' (re-export under the real name)")
+            names.append((exported, exported))
+        return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
     def import_statement(self, node: tree_sitter.Node) -> ir.Import:
         source = self.string_value(self.field(node, "source"))
@@ -207,49 +288,182 @@ class _ModuleParser:
         return ir.Import(source, tuple(names), self.span(node))
 
     def declaration(
-        self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, *, exported: bool
+        self,
+        node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        *,
+        exported: bool,
+        ambient: bool = False,
     ) -> list[ir.Decl]:
         if node.type == "interface_declaration":
-            return [self.interface(node, doc, span, exported)]
+            return [self.interface(node, doc, span, exported, ambient=ambient)]
         if node.type == "type_alias_declaration":
-            self.no_type_parameters(node)
             name = self.text(self.field(node, "name"))
+            params = self.type_parameters(node)
             value = self.type(self.field(node, "value"))
-            return [ir.Alias(name, value, exported, doc, span)]
+            return [ir.Alias(name, value, exported, doc, span, params=params)]
         if node.type == "lexical_declaration":
-            return self.consts(node, doc, span, exported)
+            return self.consts(node, doc, span, exported, ambient=ambient)
+        if node.type == "ambient_declaration":
+            inner = next((c for c in _children(node) if c.type != "comment"), None)
+            if inner is None:
+                self.unsupported(node, "'declare' without a declaration")
+            if inner.type == "statement_block":  # ``declare global { ... }``
+                return self.namespace_body(inner)
+            return self.declaration(inner, doc, span, exported=exported, ambient=True)
+        if node.type in ("internal_module", "module"):
+            return self.namespace_body(self.field(node, "body"), ambient=ambient)
+        if node.type == "enum_declaration":
+            return [self.enum(node, doc, span, exported)]
+        if node.type in ("class_declaration", "abstract_class_declaration"):
+            return self.class_declaration(node, doc, span, exported, ambient=ambient)
+        if ambient and node.type in _AMBIENT_VALUES:
+            self.skip(node)
+            return []
         if node.type == "variable_declaration":
             self.unsupported(node, "'var' declaration (use 'const')")
         if node.type == "expression_statement" and node.named_child_count == 1:
             inner = node.named_children[0]
+            if inner.type in ("internal_module", "module"):
+                return self.declaration(inner, doc, span, exported=exported, ambient=ambient)
             if inner.type in _UNSUPPORTED:
                 self.unsupported(inner)
         if node.type in _UNSUPPORTED:
             self.unsupported(node)
         self.unsupported(node, f"{node.type.replace('_', ' ')}")
 
-    def no_type_parameters(self, node: tree_sitter.Node) -> None:
+    def skip(self, node: tree_sitter.Node) -> None:
+        """Leave out an ambient value (it has no JSON meaning); remember its name."""
+        name = node.child_by_field_name("name")
+        if name is not None:
+            self.skipped.add(self.text(name))
+
+    def namespace_body(self, body: tree_sitter.Node, *, ambient: bool = True) -> list[ir.Decl]:
+        """``namespace N { ... }`` / ``declare module N { ... }``: members join the file's
+        namespace under their own names (``N.A`` is written ``A`` in the output)."""
+        self.namespaces += 1
+        try:
+            decls, imports, exported_later = self.statements(body, ambient=ambient, namespace=True)
+        finally:
+            self.namespaces -= 1
+        if imports:
+            self.unsupported(body, "import inside a namespace")
+        return list(self.mark_exported(decls, exported_later))
+
+    def enum(self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool) -> ir.Alias:
+        """``enum E { A = "a", B }``: the union of its member values (as typescript-json-schema)."""
+        name = self.text(self.field(node, "name"))
+        members: list[ir.TypeExpr] = []
+        next_number: int | float | None = 0
+        for member in _children(self.field(node, "body")):
+            if member.type == "comment":
+                continue
+            if member.type == "enum_assignment":
+                key_node = self.field(member, "name")
+                value_node = self.field(member, "value")
+                value = self.literal_value(value_node)
+                if value is None or isinstance(value, bool):
+                    self.unsupported(value_node, "computed enum member (give it a literal value)")
+            else:
+                key_node = member
+                if next_number is None:
+                    self.fail(member, "enum member after a string member needs a value")
+                value = next_number
+            key = self.string_value(key_node) if key_node.type == "string" else self.text(key_node)
+            next_number = value + 1 if isinstance(value, int | float) else None
+            self.enum_members.append((f"{name}.{key}", value))
+            members.append(ir.Literal(value, self.span(member)))
+        if not members:
+            return ir.Alias(name, ir.Primitive("never", span), exported, doc, span)
+        body = members[0] if len(members) == 1 else ir.Union(tuple(members), span)
+        return ir.Alias(name, body, exported, doc, span, enum=True)
+
+    def class_declaration(
+        self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool, *, ambient: bool
+    ) -> list[ir.Decl]:
+        """A class of only typed fields is an interface; one with methods has no JSON meaning."""
+        name_node = self.field(node, "name")
+        properties: list[ir.Property] = []
+        member_doc = ir.EMPTY_DOC
+        for member in _children(self.field(node, "body")):
+            if member.type == "comment":
+                if is_jsdoc(self.text(member)):
+                    member_doc = parse_jsdoc(self.text(member))
+                continue
+            if (
+                member.type != "public_field_definition"
+                or member.child_by_field_name("type") is None
+            ):
+                if ambient:
+                    self.skip(node)
+                    return []
+                self.unsupported(member, "class with methods or untyped fields (use an interface)")
+            if any(
+                c.type == "accessibility_modifier" and self.text(c) != "public"
+                for c in _children(member)
+            ):
+                member_doc = ir.EMPTY_DOC
+                continue
+            properties.append(self.property(member, member_doc))
+            member_doc = ir.EMPTY_DOC
+        bases: list[ir.TypeExpr] = []
+        for heritage in _children(node):
+            if heritage.type == "class_heritage":
+                for clause in _children(heritage):
+                    bases.extend(self.type(t) for t in _children(clause) if t.type != "comment")
+        body = ir.Object(tuple(properties), None, self.span(node))
+        params = self.type_parameters(node)
+        return [
+            ir.Interface(
+                self.text(name_node), body, tuple(bases), exported, doc, span, params=params
+            )
+        ]
+
+    def type_parameters(self, node: tree_sitter.Node) -> tuple[ir.TypeParam, ...]:
         params = node.child_by_field_name("type_parameters")
-        if params is not None:
-            self.unsupported(params, "generic type parameters (declare a concrete type)")
+        if params is None:
+            return ()
+        result: list[ir.TypeParam] = []
+        for param in _children(params):
+            if param.type != "type_parameter":
+                continue
+            default = param.child_by_field_name("value")
+            default_type = self.type(default.named_children[-1]) if default is not None else None
+            result.append(ir.TypeParam(self.text(self.field(param, "name")), default_type))
+        return tuple(result)
 
     def interface(
-        self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool
+        self,
+        node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        exported: bool,
+        *,
+        ambient: bool = False,
     ) -> ir.Interface:
-        self.no_type_parameters(node)
         name = self.text(self.field(node, "name"))
+        params = self.type_parameters(node)
         bases: list[ir.TypeExpr] = []
         for clause in _children(node):
             if clause.type == "extends_type_clause":
                 bases.extend(self.type(base) for base in clause.children_by_field_name("type"))
-        body = self.object(self.field(node, "body"))
-        return ir.Interface(name, body, tuple(bases), exported, doc, span)
+        body = self.object(self.field(node, "body"), ambient=ambient)
+        return ir.Interface(name, body, tuple(bases), exported, doc, span, params=params)
 
     def consts(
-        self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool
+        self,
+        node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        exported: bool,
+        *,
+        ambient: bool = False,
     ) -> list[ir.Decl]:
         kind = self.field(node, "kind")
-        if kind.type != "const":
+        if self.namespaces and ambient:
+            return []  # ``namespace N { const x = ... }``: values of typings, no types
+        if kind.type != "const" and not ambient:
             self.unsupported(node, f"'{kind.type}' declaration (use 'const')")
         consts: list[ir.Decl] = []
         for declarator in _children(node):
@@ -260,6 +474,15 @@ class _ModuleParser:
                 self.unsupported(name_node, "destructuring const declaration")
             name = self.text(name_node)
             value = declarator.child_by_field_name("value")
+            if ambient and (value is None or self.literal_value(value) is None):
+                # ``declare const X: "a"`` is a constant; ``declare const EOL: string[]`` a value.
+                declared = declarator.child_by_field_name("type")
+                declared_type = self.type(declared) if declared is not None else None
+                if kind.type == "const" and isinstance(declared_type, ir.Literal):
+                    consts.append(ir.Const(name, declared_type.value, exported, doc, span))
+                else:
+                    self.skipped.add(name)
+                continue
             if value is None:
                 self.fail(declarator, f"const '{name}' has no value")
             literal = self.const_value(value)
@@ -396,6 +619,17 @@ class _ModuleParser:
                 return self.literal_type(node, span)
             case "type_identifier":
                 return ir.Ref(self.text(node), (), span)
+            case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
+                return ir.Ref(self.text(node).replace(" ", ""), (), span)
+            case "readonly_type":
+                return self.type(node.named_children[-1])
+            case "index_type_query":
+                return ir.Ref(KEYOF, (self.type(node.named_children[-1]),), span)
+            case "lookup_type":
+                target, key = (c for c in _children(node) if c.type != "comment")
+                return ir.Ref(INDEXED, (self.type(target), self.type(key)), span)
+            case "template_literal_type":
+                return self.template(node, span)
             case "generic_type":
                 return self.generic(node, span)
             case "type_query":
@@ -407,7 +641,17 @@ class _ModuleParser:
                 return ir.Array(self.type(node.named_children[0]), span)
             case "tuple_type":
                 members = [c for c in _children(node) if c.type != "comment"]
-                return ir.Tuple(tuple(self.type(member) for member in members), span)
+                required = len(members)
+                items: list[ir.TypeExpr] = []
+                for i, member in enumerate(members):
+                    if member.type == "optional_type":
+                        required = min(required, i)
+                        member = member.named_children[0]
+                    elif required < i:
+                        self.fail(member, "a required tuple member cannot follow an optional one")
+                    items.append(self.type(member))
+                min_items = required if required < len(members) else None
+                return ir.Tuple(tuple(items), span, min_items=min_items)
             case "union_type":
                 return ir.Union(tuple(self.flat_members(node, "union_type")), span)
             case "intersection_type":
@@ -444,26 +688,33 @@ class _ModuleParser:
 
     def generic(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         name_node = self.field(node, "name")
-        if name_node.type != "type_identifier":
+        if name_node.type not in ("type_identifier", "nested_type_identifier"):
             self.unsupported(name_node)
         name = self.text(name_node)
         args_node = self.field(node, "type_arguments")
         args = tuple(self.type(arg) for arg in _children(args_node) if arg.type != "comment")
         arity = BUILTIN_GENERICS.get(name)
-        if arity is None:
-            self.unsupported(
-                node, f"generic type '{name}' (only Omit, Record and Array take type arguments)"
-            )
-        if len(args) != arity:
+        if arity is not None and len(args) != arity:
             plural = "s" if arity > 1 else ""
             self.fail(node, f"'{name}' takes {arity} type argument{plural}, got {len(args)}")
-        if name == "Record" and args[0] != ir.Primitive("string", args[0].span):
-            self.unsupported(args_node, "record key type other than 'string'")
         return ir.Ref(name, args, span)
+
+    def template(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """A template literal type: its literal expansions when every hole is a literal
+        union, else a ``string`` with typescript-json-schema's ``pattern``."""
+        parts: list[str | ir.TypeExpr] = []
+        for child in _children(node):
+            if child.type == "string_fragment":
+                parts.append(self.text(child))
+            elif child.type == "escape_sequence":
+                parts.append(self.escape(child))
+            elif child.type == "template_type":
+                parts.append(self.type(child.named_children[0]))
+        return template_type(parts, span)
 
     # ------------------------------------------------------------------ objects
 
-    def object(self, node: tree_sitter.Node) -> ir.Object:
+    def object(self, node: tree_sitter.Node, *, ambient: bool = False) -> ir.Object:
         properties: list[ir.Property] = []
         index: ir.IndexSignature | None = None
         seen: dict[str, ir.Span] = {}
@@ -487,6 +738,8 @@ class _ModuleParser:
                 if index is not None:
                     self.fail(member, "more than one index signature in one object type")
                 index = self.index_signature(member, doc)
+            elif ambient and member.type in _AMBIENT_MEMBERS:
+                pass  # typings' methods: behaviour, not data (typescript-json-schema drops them)
             elif member.type == "method_signature" and member.children[0].type in ("get", "set"):
                 self.unsupported(member, f"{member.children[0].type}ter (use a property)")
             else:
@@ -521,13 +774,80 @@ class _ModuleParser:
         if any(child.type == "mapped_type_clause" for child in node.children):
             self.unsupported(node, "mapped type")
         key_type = self.field(node, "index_type")
-        if self.text(key_type) != "string":
-            self.unsupported(key_type, "index signature key other than 'string'")
+        # ``[uri: DocumentUri]``: an alias of string names the key; TypeScript requires that.
+        if self.text(key_type) not in ("string", "number") and key_type.type != "type_identifier":
+            self.unsupported(key_type, "index signature key other than 'string' or 'number'")
         annotation = self.field(node, "type")
         if annotation.type != "type_annotation":
             self.unsupported(annotation, "optional index signature")
         key_name = self.text(self.field(node, "name"))
-        return ir.IndexSignature(self.type(annotation), key_name, doc, self.span(node))
+        numeric = self.text(key_type) == "number"
+        return ir.IndexSignature(
+            self.type(annotation), key_name, doc, self.span(node), numeric=numeric
+        )
+
+
+def _merge_namespace_docs(
+    decls: list[ir.Decl], namespace_docs: list[tuple[str, int, str]]
+) -> list[ir.Decl]:
+    """Join a namespace's description into the same-named type's, in source order."""
+    for name, position, text in namespace_docs:
+        for i, decl in enumerate(decls):
+            if decl.name != name or isinstance(decl, ir.Const):
+                continue
+            if isinstance(decl, ir.Alias):
+                decl = dataclasses.replace(decl, with_namespace=True)
+            parts = [decl.doc.description, text] if i < position else [text, decl.doc.description]
+            if parts[0] == parts[1]:  # the same comment on both: TypeScript shows it once
+                parts = parts[:1]
+            description = "\n".join(p for p in parts if p)
+            decls[i] = dataclasses.replace(
+                decl, doc=dataclasses.replace(decl.doc, description=description)
+            )
+    return decls
+
+
+def template_type(parts: list[str | ir.TypeExpr], span: ir.Span) -> ir.TypeExpr:
+    expansions: list[str] | None = [""]
+    pattern = ""
+    for part in parts:
+        if isinstance(part, str):
+            pattern += _regex_escape(part)
+            expansions = expansions and [e + part for e in expansions]
+            continue
+        literals = _literal_strings(part)
+        if literals is not None and expansions is not None:
+            expansions = [e + v for e in expansions for v in literals]
+            if len(expansions) > MAX_TEMPLATE_EXPANSIONS:
+                expansions = None
+        else:
+            expansions = None
+        if literals is not None:
+            pattern += "(" + "|".join(_regex_escape(v) for v in literals) + ")"
+        elif isinstance(part, ir.Primitive) and part.name == "number":
+            pattern += "[0-9]*"
+        else:
+            pattern += ".*"
+    if expansions is not None:
+        if len(expansions) == 1:
+            return ir.Literal(expansions[0], span)
+        return ir.Union(tuple(ir.Literal(e, span) for e in expansions), span)
+    return ir.Primitive("string", span, pattern=f"^{pattern}$")
+
+
+def _regex_escape(text: str) -> str:
+    """Escape regex metacharacters only (``re.escape`` also escapes ``-``; the oracle does not)."""
+    return re.sub(r"([\\^$.|?*+()\[\]{}])", r"\\\1", text)
+
+
+def _literal_strings(t: ir.TypeExpr) -> list[str] | None:
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    values = []
+    for member in members:
+        if not isinstance(member, ir.Literal) or isinstance(member.value, bool):
+            return None
+        values.append(str(member.value))
+    return values
 
 
 def _literal_kind(value: ir.LiteralValue) -> str:

@@ -16,6 +16,9 @@ from typing import TypeVar
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
+from codegen.expand import UTILITIES, expand
+from codegen.parse import INDEXED, KEYOF
+from codegen.protocol import add_result_aliases
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -24,10 +27,18 @@ _A_KIND = {"interface": "an interface", "alias": "a type alias", "const": "a con
 # --------------------------------------------------------------------------- entry point
 
 
-def resolve(modules: Sequence[ir.Module], diagnostics: Diagnostics | None = None) -> ir.Schema:
-    """Merge ``modules`` (in manifest order) into one checked namespace."""
+def resolve(
+    modules: Sequence[ir.Module],
+    diagnostics: Diagnostics | None = None,
+    packages: dict[str, str] | None = None,
+) -> ir.Schema:
+    """Merge ``modules`` (in manifest order) into one checked namespace.
+
+    ``packages`` maps a package import (``@scope/pkg``) to the module path it stands for
+    (``--import-map``); see ``codegen.import_map``."""
     try:
-        return _resolve(modules, diagnostics if diagnostics is not None else Diagnostics())
+        diags = diagnostics if diagnostics is not None else Diagnostics()
+        return _resolve(modules, diags, packages or {})
     except RecursionError:
         # Only absurdly long extends/alias chains get here; parse bounds type nesting.
         span = ir.Span(modules[0].path, 1, 1) if modules else ir.NO_SPAN
@@ -36,15 +47,20 @@ def resolve(modules: Sequence[ir.Module], diagnostics: Diagnostics | None = None
         ) from None
 
 
-def _resolve(modules: Sequence[ir.Module], diags: Diagnostics) -> ir.Schema:
-    scopes = _check_imports(modules)
+def _resolve(
+    modules: Sequence[ir.Module], diags: Diagnostics, packages: dict[str, str]
+) -> ir.Schema:
+    scopes = _check_imports(modules, packages)
     decls, overrides, home = _merge(modules)
+    members = {name: value for m in modules for name, value in m.enum_members}
     rewritten: dict[str, ir.Decl] = {}
     for name, decl in decls.items():
-        rewritten[name] = _Rewriter(decls, scopes[home[name]]).decl(decl)
+        rewritten[name] = _Rewriter(decls, scopes[home[name]], members).decl(decl)
+    rewritten = add_result_aliases(expand(rewritten), diags)
     schema = ir.Schema(rewritten, tuple(overrides), tuple(m.path for m in modules))
     _check_extends(schema)
     _check_cycles(schema)
+    _check_depth(schema)
     _check_redeclarations(schema)
     _warn_unused(schema, diags)
     return schema
@@ -57,39 +73,86 @@ def _module_key(path: str) -> str:
     return os.path.normpath(path)
 
 
+def import_candidates(importer: str, source: str) -> list[str]:
+    """The files ``source`` may mean from ``importer``, most likely first: ``./x`` from
+    ``dir/a.ts`` is ``dir/x.ts``, ``dir/x.d.ts`` or ``dir/x/index.ts``; ``./x.js`` (ESM
+    style) means the same."""
+    for suffix in (".js", ".d.ts", ".ts"):
+        if source.endswith(suffix):
+            source = source[: -len(suffix)]
+            break
+    base = os.path.join(os.path.dirname(importer), source)
+    stems = [base, os.path.join(base, "index")]
+    return [_module_key(stem + ext) for stem in stems for ext in (".ts", ".d.ts")]
+
+
 def _import_target(importer: str, source: str) -> str:
-    """``./x`` from ``dir/a.ts`` is ``dir/x.ts``; ``./x.js`` (ESM style) also means ``x.ts``."""
-    if source.endswith(".js"):
-        source = source[:-3]
-    if not source.endswith(".ts"):
-        source += ".ts"
-    return _module_key(os.path.join(os.path.dirname(importer), source))
+    return import_candidates(importer, source)[0]
 
 
-def _check_imports(modules: Sequence[ir.Module]) -> dict[str, dict[str, str]]:
+def _exports(
+    module: ir.Module,
+    by_path: dict[str, ir.Module],
+    packages: dict[str, str],
+    busy: frozenset[str] = frozenset(),
+) -> dict[str, bool]:
+    """Names a module declares (with whether each is exported), re-exports included."""
+    names = {d.name: d.exported for d in module.decls}
+    for imp in module.imports:
+        if not imp.reexport or module.path in busy:
+            continue
+        target = _find_target(module, imp, by_path, packages)
+        inner = _exports(target, by_path, packages, busy | {module.path})
+        if imp.star:
+            names.update((n, True) for n, exported in inner.items() if exported)
+        for name, _ in imp.names:
+            if not inner.get(name):
+                raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}'")
+            names[name] = True
+    return names
+
+
+def _find_target(
+    module: ir.Module, imp: ir.Import, by_path: dict[str, ir.Module], packages: dict[str, str]
+) -> ir.Module:
+    if not imp.source.startswith("."):
+        mapped = packages.get(imp.source)
+        if mapped is None or _module_key(mapped) not in by_path:
+            raise SchemaError(
+                imp.span,
+                f"cannot import from '{imp.source}': map the package to its schema files "
+                f"with --import-map {imp.source}=PATH",
+            )
+        return by_path[_module_key(mapped)]
+    for candidate in import_candidates(module.path, imp.source):
+        if candidate in by_path:
+            return by_path[candidate]
+    target_path = _import_target(module.path, imp.source)
+    raise SchemaError(
+        imp.span,
+        f"cannot import from '{imp.source}': {target_path} is not among the schema files",
+    )
+
+
+def _check_imports(
+    modules: Sequence[ir.Module], packages: dict[str, str] | None = None
+) -> dict[str, dict[str, str]]:
     """Validate every import; per module path, the local names that differ from the real."""
     by_path = {_module_key(m.path): m for m in modules}
+    packages = packages or {}
     scopes: dict[str, dict[str, str]] = {}
     for module in modules:
         local_decls = {decl.name for decl in module.decls}
         scope: dict[str, str] = {}
         seen: set[str] = set()
         for imp in module.imports:
-            if not imp.source.startswith("."):
-                raise SchemaError(
-                    imp.span, f"cannot import from '{imp.source}': only relative schema files"
-                )
-            target_path = _import_target(module.path, imp.source)
-            target = by_path.get(target_path)
-            if target is None:
-                raise SchemaError(
-                    imp.span,
-                    f"cannot import from '{imp.source}': {target_path} is not among the schema files",
-                )
-            exported = {d.name: d for d in target.decls}
+            target = _find_target(module, imp, by_path, packages)
+            if imp.reexport:
+                continue  # checked by ``_exports`` when something imports through it
+            exported = _exports(target, by_path, packages)
             for local, name in imp.names:
                 found = exported.get(name)
-                if found is None or not found.exported:
+                if not found:
                     why = "it is not exported" if found is not None else "no such declaration"
                     raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}' ({why})")
                 if local in seen or local in local_decls:
@@ -148,11 +211,25 @@ def _merge(
 class _Rewriter:
     """Turns parsed type expressions into resolved ones for one module's scope."""
 
-    def __init__(self, decls: dict[str, ir.Decl], scope: dict[str, str]) -> None:
+    def __init__(
+        self,
+        decls: dict[str, ir.Decl],
+        scope: dict[str, str],
+        enum_members: dict[str, ir.LiteralValue] | None = None,
+    ) -> None:
         self.decls = decls
         self.scope = scope
+        self.enum_members = enum_members or {}
+        self.params: frozenset[str] = frozenset()  # the generic parameters in scope
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
+        if decl.kind != "const" and decl.params:
+            self.params = frozenset(p.name for p in decl.params)
+            params = tuple(
+                dataclasses.replace(p, default=p.default and self.type(p.default))
+                for p in decl.params
+            )
+            decl = dataclasses.replace(decl, params=params)
         match decl:
             case ir.Interface():
                 bases = tuple(self.type(base) for base in decl.extends)
@@ -192,7 +269,25 @@ class _Rewriter:
 
     def ref(self, t: ir.Ref) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)
-        if t.args or (name in ("Record", "Array", "Omit") and name not in self.decls):
+        if name in self.params and not t.args:
+            return t
+        if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
+            if name in self.enum_members:
+                return ir.Literal(self.enum_members[name], t.span)
+            name = name.rsplit(".", 1)[1]
+            if name not in self.decls:
+                raise SchemaError(t.span, f"unknown type '{t.name}'")
+            t = dataclasses.replace(t, name=name)
+        target = self.decls.get(name)
+        if name in (KEYOF, INDEXED) or (
+            isinstance(target, ir.Interface | ir.Alias) and target.params
+        ):
+            return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
+        if name in UTILITIES and name not in self.decls:
+            return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
+        if t.args or (
+            name in ("Record", "Array", "Omit", "ReadonlyArray") and name not in self.decls
+        ):
             return self.generic(t)
         decl = self.decls.get(name)
         if decl is None:
@@ -204,19 +299,20 @@ class _Rewriter:
         return ir.Ref(name, (), t.span)
 
     def generic(self, t: ir.Ref) -> ir.TypeExpr:
-        arity = {"Record": 2, "Array": 1, "Omit": 2}.get(t.name)
+        arity = {"Record": 2, "Array": 1, "Omit": 2, "ReadonlyArray": 1}.get(t.name)
         if arity is None:
-            raise SchemaError(t.span, f"unsupported construct: generic type '{t.name}'")
+            if t.name in self.decls:
+                raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
+            raise SchemaError(t.span, f"unknown generic type '{t.name}'")
         if len(t.args) != arity:
             raise SchemaError(t.span, f"'{t.name}' takes {arity} type arguments, got {len(t.args)}")
-        if t.name == "Array":
+        if t.name in ("Array", "ReadonlyArray"):
             return ir.Array(self.type(t.args[0]), t.span)
         if t.name == "Record":
             key = t.args[0]
-            if not (isinstance(key, ir.Primitive) and key.name == "string"):
-                raise SchemaError(
-                    key.span, "unsupported construct: record key type other than 'string'"
-                )
+            if not (isinstance(key, ir.Primitive) and key.name in ("string", "number")):
+                # Literal or union keys: ``codegen.expand`` makes an object of them.
+                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
             return ir.Mapping(self.type(t.args[1]), t.span)
         return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
 
@@ -327,6 +423,91 @@ def _find_cycle(schema: ir.Schema, edges: dict[str, list[str]], start: str, done
         else:
             path.pop()
             done.add(name)
+
+
+# How deep a type may get once aliases are expanded and bases followed: each later pass
+# may recurse that deep, so this (with parse's MAX_TYPE_DEPTH per written type) keeps every
+# pass far from Python's recursion limit. The official MCP schema reaches about 20.
+MAX_EXPANDED_DEPTH = 100
+
+
+def _check_depth(schema: ir.Schema) -> None:
+    """``SchemaError`` at the first declaration whose expanded depth passes the bound.
+
+    A ref to an alias counts the alias's own depth, as does a base in ``extends`` or a
+    ref inside an alias (``A & B``, unions of interfaces); a property's ref to an
+    interface counts one (a class boundary, which no pass expands). Computed bottom-up
+    with an explicit stack; a recursive alias (through an array or object) counts its
+    back edge as one.
+    """
+    depth: dict[str, int] = {}
+
+    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool) -> int:
+        match t:
+            case ir.Ref(name=name):
+                target = schema.decls.get(name)
+                if isinstance(target, ir.Alias) or (
+                    expand_interfaces and isinstance(target, ir.Interface)
+                ):
+                    return 1 + depth.get(name, 0)
+                return 1
+            case ir.Array(items=item) | ir.Mapping(value=item) | ir.Omit(base=item):
+                return 1 + expr_depth(item, expand_interfaces)
+            case ir.Tuple(items=items) | ir.Union(members=items) | ir.Intersection(members=items):
+                return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
+            case ir.Object():
+                return 1 + body_depth(t)
+            case _:
+                return 1
+
+    def body_depth(body: ir.Object) -> int:
+        types = [prop.type for prop in body.properties]
+        if body.index is not None:
+            types.append(body.index.value)
+        return max((expr_depth(x, False) for x in types), default=0)
+
+    def decl_depth(decl: ir.Decl) -> int:
+        if isinstance(decl, ir.Alias):
+            return expr_depth(decl.type, True)
+        if isinstance(decl, ir.Interface):
+            bases = max((expr_depth(b, True) for b in decl.extends), default=0)
+            return 1 + max(bases, body_depth(decl.body))
+        return 1
+
+    def needs(decl: ir.Decl) -> list[str]:
+        if isinstance(decl, ir.Alias):
+            return list(_ref_names(decl.type))
+        if isinstance(decl, ir.Interface):
+            names = [n for base in decl.extends for n in _ref_names(base)]
+            names += [n for n in _ref_names(decl.body) if isinstance(schema.decls.get(n), ir.Alias)]
+            return names
+        return []
+
+    on_path: set[str] = set()
+    for start in schema.decls:
+        stack = [(start, False)]
+        while stack:
+            name, ready = stack.pop()
+            if name in depth or (not ready and name in on_path):
+                continue
+            decl = schema.decls[name]
+            if not ready:
+                on_path.add(name)
+                stack.append((name, True))
+                stack += [
+                    (n, False)
+                    for n in needs(decl)
+                    if n in schema.decls and n not in depth and n not in on_path
+                ]
+                continue
+            on_path.discard(name)
+            depth[name] = decl_depth(decl)
+            if depth[name] > MAX_EXPANDED_DEPTH:
+                raise SchemaError(
+                    decl.span,
+                    f"'{name}' nests more than {MAX_EXPANDED_DEPTH} levels deep once its "
+                    "aliases and bases are expanded; shorten the chain",
+                )
 
 
 def _check_redeclarations(schema: ir.Schema) -> None:

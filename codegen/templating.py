@@ -26,6 +26,8 @@ from typing import Any
 
 import jinja2
 
+from codegen import escape
+from codegen.escape import Code
 from codegen.noop import CODEGEN_DIR
 
 TEMPLATES_DIR = CODEGEN_DIR / "templates"
@@ -116,9 +118,42 @@ def _precompiled_namespace(template: str) -> dict[str, Any] | None:
     return namespace
 
 
+def _unsafe(text: str) -> bool:
+    return '"""' in text or any(escape.hidden(ch) for ch in text)
+
+
+def refuse_unescaped(value: object) -> object:
+    """``finalize``: a forgotten filter fails loudly instead of pasting raw input.
+
+    Any interpolated string that is not ``Code`` (what ``codegen.escape`` and the emitters
+    produce) and holds a line break, a hidden character or a triple quote, which could end
+    a comment or a docstring, is refused. (``py_str`` literals hold neither, so annotations
+    built from them pass.)
+    """
+    if isinstance(value, Code) or value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, str):
+        if _unsafe(value):
+            raise ValueError(f"unescaped text reached a template: {value[:80]!r}")
+        return value
+    raise TypeError(f"a template interpolated a {type(value).__name__}; pass text")
+
+
+def _indent(text: str, *args: Any, **kwargs: Any) -> str:
+    """jinja's ``indent``; indenting escaped text keeps it escaped."""
+    indented = jinja2.filters.do_indent(text, *args, **kwargs)
+    return Code(indented) if isinstance(text, Code) else indented
+
+
 @cache
 def environment() -> jinja2.Environment:
-    """The emitters' environment: Python source out, so no autoescape; strict undefined."""
+    """The emitters' environment: Python source out, so no autoescape; strict undefined.
+
+    Escaping is ``codegen.escape``'s job, through the filters ``pyrepr`` (a Python
+    literal), ``docstring`` (a whole docstring), ``doc`` (text inside a docstring the
+    template writes), ``comment`` (the rest of a ``#`` line) and ``ident`` (a name the
+    naming authority checked); ``finalize`` refuses what skipped them.
+    """
     env = jinja2.Environment(
         loader=PrecompiledLoader(),
         undefined=jinja2.StrictUndefined,
@@ -126,9 +161,14 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,  # Python source, not HTML
+        finalize=refuse_unescaped,
     )
-    # repr() of str/int/bool/None is valid Python and deterministic.
-    env.filters["pyrepr"] = repr
+    env.filters["pyrepr"] = escape.py_value
+    env.filters["docstring"] = escape.docstring
+    env.filters["doc"] = escape.doc_fragment
+    env.filters["comment"] = escape.comment
+    env.filters["ident"] = escape.identifier
+    env.filters["indent"] = _indent
     return env
 
 

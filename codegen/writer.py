@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
-from pathlib import Path
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path, PurePosixPath
 
 MANIFEST = ".codegen-manifest.json"
 
@@ -56,49 +57,126 @@ class Manifest:
     def outputs_intact(self, out_dir: Path) -> bool:
         """True when every recorded file is on disk with the recorded content."""
         for rel, sha in self.files.items():
+            path = inside(out_dir, rel)
+            if path is None:
+                return False
             try:
-                if digest((out_dir / rel).read_bytes()) != sha:
+                if digest(path.read_bytes()) != sha:
                     return False
             except OSError:
                 return False
         return True
 
 
+def inside(out_dir: Path, rel: str, *, leaf_link_ok: bool = False) -> Path | None:
+    """``out_dir / rel`` when ``rel`` names a place inside ``out_dir`` that no symlink
+    redirects: relative, no ``..``, no symlinked folder on the way, not a symlink itself
+    (unless ``leaf_link_ok``: a write replaces such a link, never follows it). None
+    otherwise: the writer neither writes nor deletes there."""
+    parts = PurePosixPath(rel).parts
+    if (
+        not rel
+        or "\\" in rel
+        or PurePosixPath(rel).is_absolute()
+        or any(part in ("", ".", "..") for part in parts)
+        or "\0" in rel
+    ):
+        return None
+    path = out_dir
+    for number, part in enumerate(parts, 1):
+        path = path / part
+        if path.is_symlink() and not (leaf_link_ok and number == len(parts)):
+            return None
+    return path
+
+
 def stale_files(out_dir: Path, files: Mapping[str, str]) -> list[str]:
     """Paths that differ from ``files`` on disk, or that a previous run left behind."""
-    stale = [
-        rel
-        for rel, text in sorted(files.items())
-        if not (out_dir / rel).is_file() or (out_dir / rel).read_text("utf-8") != text
-    ]
+    stale = [rel for rel, text in sorted(files.items()) if _current_text(out_dir, rel) != text]
     previous = Manifest.read(out_dir)
     if previous is not None:
         stale += sorted(
-            rel for rel in previous.files if rel not in files and (out_dir / rel).exists()
+            rel
+            for rel in previous.files
+            if rel not in files and (path := inside(out_dir, rel)) is not None and path.exists()
         )
     return stale
 
 
-def write_outputs(out_dir: Path, files: Mapping[str, str], input_hash: str) -> WriteReport:
+def _current_text(out_dir: Path, rel: str) -> str | None:
+    path = inside(out_dir, rel)
+    try:
+        if path is None or not path.is_file():
+            return None
+        return path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def write_outputs(
+    out_dir: Path,
+    files: Mapping[str, str],
+    input_hash: str,
+    warn: Callable[[str], None] = lambda _: None,
+) -> WriteReport:
+    """Write ``files`` below ``out_dir``; remove what the previous run wrote and this one
+    does not, but only a regular file inside ``out_dir`` whose content is still what the
+    manifest says was written (anything else is left, with a warning)."""
     report = WriteReport()
+    if out_dir.is_symlink():
+        raise OSError(f"{out_dir} is a symlink; refusing to write through it")
     previous = Manifest.read(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     for rel, text in sorted(files.items()):
-        target = out_dir / rel
-        if target.is_file() and target.read_text("utf-8") == text:
+        target = inside(out_dir, rel, leaf_link_ok=True)
+        if target is None:
+            raise ValueError(f"output path {rel!r} is not inside the output folder")
+        if _current_text(out_dir, rel) == text:
             report.unchanged.append(rel)
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, "utf-8")
+        if inside(out_dir, rel, leaf_link_ok=True) is None:  # a folder became a symlink
+            raise OSError(f"{out_dir / rel}: a folder on the way is a symlink")
+        _replace(target, text)
         report.written.append(rel)
     if previous is not None:
-        for rel in sorted(set(previous.files) - set(files)):
-            gone = out_dir / rel
-            if gone.is_file():
+        for rel, sha in sorted(previous.files.items()):
+            if rel in files:
+                continue
+            gone = inside(out_dir, rel)
+            if gone is None:
+                warn(f"not removing {rel!r}: the manifest names a path outside {out_dir}")
+                continue
+            try:
+                if not gone.exists():
+                    continue
+                if not gone.is_file() or digest(gone.read_bytes()) != sha:
+                    warn(f"not removing {gone}: it is not the file the compiler wrote")
+                    continue
                 gone.unlink()
-                report.removed.append(rel)
+            except OSError as exc:
+                warn(f"not removing {gone}: {exc.strerror}")
+                continue
+            report.removed.append(rel)
     manifest = Manifest(
         input_hash, {rel: digest(text.encode("utf-8")) for rel, text in files.items()}
     )
-    (out_dir / MANIFEST).write_text(manifest.text(), "utf-8")
+    _replace(out_dir / MANIFEST, manifest.text())
     return report
+
+
+def _replace(target: Path, text: str) -> None:
+    """Write ``text`` to ``target`` through a fresh file renamed over it: a symlink planted
+    at ``target`` is replaced, never followed."""
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(temp, target)
+    except BaseException:
+        try:
+            temp.unlink()
+        except OSError:
+            pass
+        raise

@@ -99,6 +99,7 @@ __all__ = [
     "context_from_capabilities",
     "context_from_initialize",
     "context_from_meta",
+    "forget_warnings",
     "formats_for",
     "initialize_result",
     "instructions",
@@ -203,6 +204,11 @@ def _warn_once(message: str) -> None:
     if _warned.get(message) is None:
         _warned.put(message, True, size=json_size(message) + 96)
         logger.warning("content negotiation: %s", message)
+
+
+def forget_warnings() -> None:
+    """Log every problem again, as if none had been seen (tests, a config reload)."""
+    _warned.clear()
 
 
 def _default(era: Era | None, *problems: str) -> NegotiationContext:

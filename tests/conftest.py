@@ -43,3 +43,16 @@ def require_specs() -> Path:
 @pytest.fixture
 def corpus_dir() -> Path:
     return require_corpus()
+
+
+@pytest.fixture(autouse=True)
+def _forget_process_wide_memos() -> None:
+    """Each test starts with no warning logged yet and no declaration cached.
+
+    The runtime logs each distinct problem once per process; without this a test that
+    expects a warning would pass alone and fail after another test logged the same one.
+    """
+    from negotiation import content, features
+
+    content.forget_warnings()
+    features.clear_cache()

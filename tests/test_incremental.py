@@ -335,3 +335,60 @@ def test_format_error_names_the_generated_file() -> None:
     with pytest.raises(FormatError, match=r"broken\.py") as raised:
         format_many({"fine.py": "x = 1\n", "broken.py": "def (:\n"})
     assert "codegen-format-" not in str(raised.value)  # no temporary paths in the message
+
+
+# --------------------------------------------------------------------------- no pickle
+
+
+class _Boom:
+    """Unpickling this would run ``touch``: a planted cache entry must never get that far."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (subprocess.call, (["touch", self.marker],))
+
+
+def test_a_planted_pickle_entry_runs_nothing(schema: Path, cache_dir: Path, tmp_path: Path) -> None:
+    import hashlib
+    import pickle
+
+    generate(schema, tmp_path / "warm", command=COMMAND, cache_dir=cache_dir)
+    marker = tmp_path / "PWNED"
+    payload = pickle.dumps(_Boom(str(marker)))
+    planted = MAGIC + hashlib.sha256(payload).digest() + payload  # a valid checksum, even
+    entries = [p for kind in ("parse", "build", "format") for p in cache_entries(cache_dir, kind)]
+    for entry in entries:
+        entry.write_bytes(planted)
+    result = generate(schema, tmp_path / "out", command=COMMAND, cache_dir=cache_dir)
+    assert not marker.exists()
+    assert result.cache["build"].corrupt == 1
+    assert tree(tmp_path / "out") == cold(schema, tmp_path / "cold")
+
+
+def test_entries_decode_only_the_classes_asked_for() -> None:
+    from codegen import ir
+    from codegen.cache import decode, encode
+
+    module = ir.Module("a.ts", (ir.Alias("A", ir.Primitive("string")),))
+    assert decode(encode(module), pipeline.IR_CLASSES) == module
+    with pytest.raises(ValueError):
+        decode(encode(module), (ir.Module,))  # Alias is not allowed here
+    with pytest.raises(ValueError):
+        decode(b'{"c": "Path", "v": {}}', pipeline.IR_CLASSES)
+    with pytest.raises(ValueError):
+        decode(b'{"c": "Alias", "v": {"name": "A"}}', pipeline.IR_CLASSES)  # missing fields
+
+
+def test_no_cache_serialises_nothing(
+    schema: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from codegen import cache as cache_module
+
+    def refuse(value: object) -> bytes:
+        raise AssertionError("serialised with the cache off")
+
+    monkeypatch.setattr(cache_module, "encode", refuse)
+    result = generate(schema, tmp_path / "out", command=COMMAND, cache_dir=None)
+    assert result.written and not any(c.stored for c in result.cache.values())

@@ -164,6 +164,15 @@ def test_request_without_params_property(tmp_path: Path) -> None:
     assert registry(tmp_path, text)["bare"].params is None
 
 
+def test_an_empty_method_string_is_a_method(tmp_path: Path) -> None:
+    # "" is falsy but a real literal: it must not fall through to the @method tag.
+    text = """
+    export interface BlankRequest { method: ""; jsonrpc: "2.0"; id: RequestId; }
+    export interface BlankResult extends Result {}
+    """
+    assert registry(tmp_path, text)[""].message == "BlankRequest"
+
+
 def test_missing_result_is_an_error_at_the_request(tmp_path: Path) -> None:
     text = 'export interface LostRequest extends JSONRPCRequest { method: "lost"; }\n'
     with pytest.raises(SchemaError) as info:

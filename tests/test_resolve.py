@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -66,7 +68,7 @@ def test_imports_across_files_with_renaming() -> None:
         ('import { X } from "./nope";', "cannot import from './nope': nope.ts is not among"),
         ('import { Y } from "./b";', "'./b' does not export 'Y' (no such declaration)"),
         ('import { H } from "./b";', "'./b' does not export 'H' (it is not exported)"),
-        ('import { X } from "b";', "cannot import from 'b': only relative schema files"),
+        ('import { X } from "b";', "cannot import from 'b': map the package to its schema files"),
         ('import { X } from "./b";\ntype X = string;', "import 'X' conflicts with another name"),
     ],
 )
@@ -209,7 +211,11 @@ def test_unused_private_declaration_warns() -> None:
 def test_absurd_extends_chain_is_an_error_not_a_crash() -> None:
     chain = "\n".join(f"interface I{i} extends I{i + 1} {{ p{i}: string }}" for i in range(3000))
     err = error(("a.ts", chain + "\ninterface I3000 {}"))
-    assert err == "a.ts:1:1: error: schema nests too deeply (extends or alias chain too long)"
+    assert re.fullmatch(
+        r"a\.ts:\d+:1: error: 'I\d+' nests more than 100 levels deep once its aliases and "
+        r"bases are expanded; shorten the chain",
+        err,
+    ), err
 
 
 NAMES = st.sampled_from(["A", "B", "C", "K"])

@@ -6,6 +6,7 @@ import jinja2
 import pytest
 
 from codegen import templating
+from codegen.escape import Code
 
 
 def test_the_precompiled_templates_are_up_to_date() -> None:
@@ -47,21 +48,24 @@ def test_a_matching_module_is_used_and_renders_like_the_source(
     compiled = _loads_from_source(monkeypatch)
     fast = _fresh_environment().get_template("alias.py.jinja")
     assert compiled == []
-    slow = jinja2.Environment(
+    slow_env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templating.TEMPLATES_DIR)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         autoescape=False,
-    ).get_template("alias.py.jinja")
+        finalize=templating.refuse_unescaped,
+    )
+    slow_env.filters.update(templating.environment().filters)
+    slow = slow_env.get_template("alias.py.jinja")
     for recursive in (False, True):
         alias = {
             "name": "Pet",
             "value": "str | int",
             "quoted": '"str | int"',
             "recursive": recursive,
-            "doc": '"""A pet."""',
+            "doc": Code('"""A pet."""'),
         }
         sym = {"TypeAlias": "TypeAlias", "TypeAliasType": "TypeAliasType"}
         want = slow.render(alias=alias, sym=sym)

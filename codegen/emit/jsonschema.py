@@ -26,6 +26,7 @@ Rules copied from the oracle (they are how TypeScript itself sees the types):
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -67,8 +68,17 @@ TJS_PREFIX = "TJS-"
 _LINK = re.compile(r"\{@link\s+([^\s|}]+)\s*(?:\|\s*)?([^}]*)\}")
 
 
-def render_description(text: str) -> str:
-    return _LINK.sub(lambda m: "{@link " + m.group(1) + m.group(2).rstrip() + "}", text).strip()
+def render_description(text: str, known: frozenset[str] | None = None) -> str:
+    """``known``: the schema's declaration names. TypeScript renders a link whose target
+    does not resolve (``{@link Other.method text}``) with its space kept."""
+
+    def render(match: re.Match[str]) -> str:
+        target, label = match.group(1), match.group(2).rstrip()
+        unresolved = known is not None and target.split(".")[0] not in known
+        separator = " " if unresolved and label and "|" not in match.group(0) else ""
+        return "{@link " + target + separator + label + "}"
+
+    return _LINK.sub(render, text).strip()
 
 
 def _tag_value(text: str) -> Any:
@@ -87,6 +97,7 @@ class _Emitter:
     def __init__(self, schema: ir.Schema, diagnostics: Diagnostics) -> None:
         self.schema = schema
         self.diagnostics = diagnostics
+        self.known = frozenset(schema.decls)
         # Aliases being inlined right now: meeting one again inside itself (``type A = A[]``)
         # becomes a $ref to its definition instead of endless inlining.
         self.inlining: list[str] = []
@@ -113,6 +124,12 @@ class _Emitter:
 
     def alias_definition(self, decl: ir.Alias) -> JSON:
         target = decl.type
+        if decl.enum and isinstance(target, ir.Union):
+            # An enum keeps its declaration order; numeric members are "number".
+            values = [m.value for m in target.members if isinstance(m, ir.Literal)]
+            kind = self.literal_type(values)
+            kind = "number" if kind == "integer" else kind
+            return self.with_doc({"enum": values, "type": kind}, decl.doc)
         if isinstance(target, ir.Ref):
             # ``type EmptyResult = Result``: TypeScript sees the same type under two names.
             out = self.type_schema(target)
@@ -124,10 +141,21 @@ class _Emitter:
                 self.expanding.pop()
         return self.with_doc(out, decl.doc)
 
+    def literal_type(self, values: list[ir.LiteralValue]) -> str | list[str]:
+        """Integer literals are ``integer`` unless ``--default-number-type number`` asks
+        for typescript-json-schema's default (every number literal is ``number``)."""
+        kinds = _literal_type(values)
+        if self.schema.default_number_type != "number":
+            return kinds
+        if isinstance(kinds, str):
+            return "number" if kinds == "integer" else kinds
+        merged = ["number" if k == "integer" else k for k in kinds]
+        return [k for i, k in enumerate(merged) if k not in merged[:i]]
+
     # ---------------------------------------------------------------- documentation
 
     def with_doc(self, out: JSON, doc: ir.Doc) -> JSON:
-        description = render_description(doc.description)
+        description = render_description(doc.description, self.known)
         if description:
             out["description"] = description
         for tag in doc.tags:
@@ -185,12 +213,24 @@ class _Emitter:
         required = sorted(p.name for p in properties if not p.optional)
         if required:
             out["required"] = required
-        if index is not None:
+        if index is not None and index.numeric:
+            out["patternProperties"] = {"^[0-9]+$": self.type_schema(index.value)}
+            out["additionalProperties"] = False
+        elif index is not None:
             out["additionalProperties"] = self.type_schema(index.value)
         return out
 
     def property_schema(self, prop: ir.Property) -> JSON:
-        return self.with_doc(self.type_schema(prop.type), prop.doc)
+        doc = prop.doc
+        if not doc.description and isinstance(prop.type, ir.Ref):
+            # ``uri: DocumentUri``: an inlined alias shows its own description (TypeScript's).
+            decl = self.schema.decls.get(prop.type.name)
+            if isinstance(decl, ir.Alias) and decl.doc.description and self.inlines(decl):
+                doc = dataclasses.replace(doc, description=decl.doc.description)
+        return self.with_doc(self.type_schema(prop.type), doc)
+
+    def inlines(self, decl: ir.Alias) -> bool:
+        return isinstance(decl.type, ir.Primitive)
 
     # ---------------------------------------------------------------- types
 
@@ -207,6 +247,8 @@ class _Emitter:
         return self.structural_schema(t, ())
 
     def ref_schema(self, ref: ir.Ref, seen: tuple[str, ...]) -> JSON:
+        if ref.name == "integer" and _is_number_alias(self.schema.decls.get("integer")):
+            return {"type": "integer"}  # typescript-json-schema's ``type integer = number``
         if ref.name in seen:
             raise SchemaError(ref.span, f"type alias {ref.name} refers to itself")
         decl = self.lookup(ref)
@@ -230,28 +272,34 @@ class _Emitter:
     def keeps_alias_name(self, decl: ir.Alias, seen: tuple[str, ...]) -> bool:
         """Whether TypeScript remembers the alias name on its type (so it becomes a $ref)."""
         target = decl.type
+        if decl.with_namespace and isinstance(target, ir.Object):
+            return False
         if isinstance(target, ir.Union):
             return len(self.union_members(target, seen)) > 1
         return isinstance(target, ir.Object | ir.Mapping | ir.Intersection | ir.Omit)
 
     def structural_schema(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> JSON:
         match t:
+            case ir.Primitive(name=name, pattern=str(pattern)):
+                return {"type": "string", "pattern": pattern}
+            case ir.Primitive(name="number"):
+                return {"type": self.schema.default_number_type or "number"}
             case ir.Primitive(name=name):
                 return _primitive_schema(name)
             case ir.Literal(value=value):
-                return {"const": value, "type": _literal_type([value])}
+                return {"const": value, "type": self.literal_type([value])}
             case ir.Ref():
                 return self.ref_schema(t, seen)
             case ir.Array(items=items):
                 return {"type": "array", "items": self.type_schema(items)}
             case ir.Tuple(items=()):
                 return {"type": "array", "maxItems": 0}
-            case ir.Tuple(items=items):
+            case ir.Tuple(items=items, min_items=min_items):
                 n = len(items)
                 return {
                     "type": "array",
                     "prefixItems": [self.type_schema(i) for i in items],
-                    "minItems": n,
+                    "minItems": n if min_items is None else min_items,
                     "maxItems": n,
                 }
             case ir.Union():
@@ -288,7 +336,7 @@ class _Emitter:
         for m in flat:
             if isinstance(m, ir.Primitive) and m.name in {"undefined", "never"}:
                 continue
-            if isinstance(m, ir.Literal) and _literal_type([m.value]) in _widened(primitives):
+            if isinstance(m, ir.Literal) and self.literal_type([m.value]) in _widened(primitives):
                 continue
             key = _member_key(m)
             if key not in seen_keys:
@@ -350,10 +398,10 @@ class _Emitter:
             simple.append("boolean")
         elif literals:
             if len(literals) == 1:
-                schemas.append({"const": literals[0], "type": _literal_type(literals)})
+                schemas.append({"const": literals[0], "type": self.literal_type(literals)})
             else:
                 ordered = sorted(literals, key=lambda v: (str(type(v)), str(v)))
-                schemas.append({"enum": ordered, "type": _literal_type(literals)})
+                schemas.append({"enum": ordered, "type": self.literal_type(literals)})
         if simple:
             schemas.append({"type": simple[0] if len(simple) == 1 else simple})
         if not schemas:
@@ -375,6 +423,10 @@ def _primitive_schema(name: ir.PrimitiveName) -> JSON:
         # What the oracle writes for TypeScript's ``object``: any object.
         return {"type": "object", "properties": {}, "additionalProperties": True}
     return {"type": name}
+
+
+def _is_number_alias(decl: ir.Decl | None) -> bool:
+    return isinstance(decl, ir.Alias) and decl.type == ir.Primitive("number", decl.type.span)
 
 
 def _is_any(t: ir.TypeExpr) -> bool:
@@ -435,12 +487,12 @@ def _make_nullable(out: JSON) -> None:
 
 
 def _inherit_doc(prop: ir.Property, base: ir.Property | None) -> ir.Property:
-    if base is None or (prop.doc.description and prop.doc.tags):
+    """A redeclared property without a description shows the base's, as TypeScript does;
+    tags such as ``@nullable`` or ``@minimum`` belong to the declaration and are not
+    inherited."""
+    if base is None or prop.doc.description or not base.doc.description:
         return prop
-    doc = ir.Doc(
-        description=prop.doc.description or base.doc.description,
-        tags=prop.doc.tags or base.doc.tags,
-    )
+    doc = ir.Doc(description=base.doc.description, tags=prop.doc.tags)
     return ir.Property(prop.name, prop.type, prop.optional, prop.readonly, doc=doc, span=prop.span)
 
 

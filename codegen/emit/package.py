@@ -92,16 +92,17 @@ def all_key(name: str) -> tuple[int, list[int | str]]:
     return _sort_key(name, fold_case=False)
 
 
-def emit_package(files: Mapping[str, str]) -> dict[str, str]:
+MCP_DOCSTRING = '"""Typed MCP bindings with the negotiation extensions, generated from schema/."""'
+GENERIC_DOCSTRING = '"""Typed JSON-RPC bindings generated from a TypeScript schema."""'
+
+
+def emit_package(files: Mapping[str, str], protocol: str = "mcp") -> dict[str, str]:
     # A private module (``_validation.py``) is re-exported by its public neighbour, if at all.
     modules = sorted(
         p for p in files if p.endswith(".py") and "/" not in p and not p.startswith("_")
     )
     owner: dict[str, str] = {}
-    lines = [
-        '"""Typed MCP bindings with the negotiation extensions, generated from schema/."""',
-        "",
-    ]
+    lines = [MCP_DOCSTRING if protocol == "mcp" else GENERIC_DOCSTRING, ""]
     for path in modules:
         stem = path.removesuffix(".py")
         names = public_names(files[path])

@@ -8,6 +8,7 @@ from codegen.emit.py_registry import model_imports, template
 from codegen.emit.py_server import signature
 from codegen.errors import Diagnostics
 from codegen.methods import build_registry
+from codegen.protocol import protocol_of
 
 MODULE = "client.py"
 
@@ -17,6 +18,8 @@ def emit_client(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
     entries = build_registry(schema, Diagnostics())
     requests = [e for e in entries if e.kind == "request" and e.client_sends]
     text = template("client.py.jinja").render(
-        requests=[signature(e) for e in requests], imports=model_imports(requests, messages=False)
+        requests=[signature(e) for e in requests],
+        imports=model_imports(requests, messages=False),
+        mcp=protocol_of(schema) == "mcp",
     )
     return {MODULE: text}

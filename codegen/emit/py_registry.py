@@ -34,7 +34,9 @@ def model_imports(entries: Iterable[MethodEntry], *, messages: bool = True) -> l
     for entry in entries:
         if messages:
             names.add(entry.message)
-        if entry.params is not None and entry.params.model is not None:
+        if entry.params is not None and entry.params.imports:
+            names.update(entry.params.imports)
+        elif entry.params is not None and entry.params.model is not None:
             names.add(entry.params.model)
         if entry.result is not None:
             names.add(entry.result)

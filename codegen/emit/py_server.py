@@ -12,6 +12,7 @@ from codegen import ir
 from codegen.emit.py_registry import model_imports, template
 from codegen.errors import Diagnostics
 from codegen.methods import MethodEntry, build_registry
+from codegen.protocol import protocol_of
 
 MODULE = "server.py"
 
@@ -55,5 +56,6 @@ def emit_server(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
         requests=[handler_annotation(signature(e)) for e in requests],
         notifications=[handler_annotation(signature(e)) for e in notifications],
         imports=model_imports([*requests, *notifications], messages=False),
+        mcp=protocol_of(schema) == "mcp",
     )
     return {MODULE: text}

@@ -14,11 +14,11 @@ dispatch on the input's type (see ``TypeWriter._route_by_kind``).
 
 from __future__ import annotations
 
-import json
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from codegen import ir
+from codegen import escape, ir
 from codegen.emit.py_layout import ClassLayout, Layouts
 from codegen.emit.py_routes import (
     KeyRule,
@@ -50,7 +50,9 @@ def py_literal(value: ir.LiteralValue, span: ir.Span) -> str:
     if isinstance(value, bool):
         return "True" if value else "False"
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return escape.py_str(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise SchemaError(span, f"the number literal {value} has no finite value")
     if isinstance(value, float) and not value.is_integer():
         raise SchemaError(span, f"a non-integer number literal ({value}) cannot be a Literal")
     return str(int(value))
@@ -83,6 +85,9 @@ class TypeWriter:
         self, expr: ir.TypeExpr, owner: str, key: str, doc: ir.Doc = ir.EMPTY_DOC
     ) -> Annotation:
         match expr:
+            case ir.Primitive(pattern=str(pattern)):
+                text = f"{self.sym['Annotated']}[str, {self.sym['Field']}(pattern={pattern!r})]"
+                return Annotation(text, imports={"Annotated", "Field"})
             case ir.Primitive(name=name):
                 return self._primitive(name, doc, expr.span)
             case ir.Literal(value=value):
@@ -93,12 +98,22 @@ class TypeWriter:
             case ir.Array(items=items):
                 inner = self.annotation(items, owner, key)
                 return self._wrap("list[{}]", inner)
-            case ir.Tuple(items=items):
+            case ir.Tuple(items=items, min_items=min_items):
                 parts = [self.annotation(item, owner, key) for item in items]
                 text = "tuple[" + ", ".join(p.text for p in parts) + "]" if parts else "tuple[()]"
                 # A strict tuple takes only a Python tuple, but decoded JSON holds a list:
                 # lax on the container alone (its items stay strict).
-                text = f"{self.sym['Annotated']}[{text}, _Strict(False)]"
+                lax = self.sym["Annotated"] + "[{}, _Strict(False)]"
+                text = lax.format(text)
+                if min_items is not None:  # ``[A, B?]``: one tuple type per allowed length
+                    text = " | ".join(
+                        lax.format(
+                            "tuple[" + ", ".join(p.text for p in parts[:n]) + "]"
+                            if n
+                            else "tuple[()]"
+                        )
+                        for n in range(min_items, len(parts) + 1)
+                    )
                 merged = _merge(text, parts)
                 merged.imports |= {"Annotated", "Strict"}
                 return merged
@@ -126,7 +141,10 @@ class TypeWriter:
 
     def _primitive(self, name: str, doc: ir.Doc, span: ir.Span) -> Annotation:
         if name == "number":
-            if (doc.get("TJS-type") or "").strip() == "integer":
+            tjs_type = (doc.get("TJS-type") or "").strip()
+            if tjs_type == "integer" or (
+                not tjs_type and self.schema.default_number_type == "integer"
+            ):
                 return Annotation("int")
             return Annotation("int | float")
         simple = {"string": "str", "boolean": "bool", "null": "None", "undefined": "None"}
@@ -266,7 +284,9 @@ class TypeWriter:
         discriminator = self._discriminator(models)
         if discriminator is not None:
             field = self.sym["Field"]
-            annotation.text = f'{annotated}[{text}, {field}(discriminator="{discriminator}")]'
+            annotation.text = (
+                f"{annotated}[{text}, {field}(discriminator={escape.py_str(discriminator)})]"
+            )
             annotation.imports |= {"Annotated", "Field"}
             annotation.refs |= set(models)
             return

@@ -31,7 +31,7 @@ from typing import Literal
 from codegen import ir
 from codegen.emit.py_registry import import_order, template
 from codegen.errors import Diagnostics, SchemaError
-from codegen.naming import snake_case
+from codegen.naming import attribute_name, snake_case
 from codegen.resolve import closed_literals, deref, flat_index, flat_properties
 
 MODULE = "validators.py"
@@ -181,6 +181,10 @@ class _Compiler:
                     raise SchemaError(
                         prop.span, f"@conformsTo names '{args[0]}', which no type declares"
                     )
+                if not attribute_name(args[0]):
+                    raise SchemaError(
+                        prop.span, f"@conformsTo names '{args[0]}', which has no Python name"
+                    )
                 rules.append(replace(base, kind="conforms_to", field=args[0]))
         return rules
 
@@ -289,7 +293,12 @@ def checkers(rules: list[Rule]) -> list[tuple[str, str, str, str]]:
             key = (rule.owner, rule.field)
             out.setdefault(
                 key,
-                (f"check_{snake_case(rule.owner)}", rule.owner, snake_case(rule.field), rule.field),
+                (
+                    f"check_{snake_case(rule.owner)}",
+                    rule.owner,
+                    attribute_name(rule.field),
+                    rule.field,
+                ),
             )
     return [out[key] for key in sorted(out)]
 
@@ -304,6 +313,14 @@ def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, st
         d.name for d in schema.decls.values() if isinstance(d, ir.Interface | ir.Alias)
     )
     check_functions = checkers(rules)
+    functions: dict[str, str] = {}
+    for function, owner, _, _ in check_functions:
+        other = functions.setdefault(function, owner)
+        if other != owner:  # two owners, one snake_case name: the later def would win
+            raise SchemaError(
+                schema.decls[owner].span,
+                f"'{owner}' and '{other}' both need the checker '{function}'; rename one",
+            )
     text = template("validators.py.jinja").render(
         rules=sorted(by_owner.items()),
         relevant=relevant_declarations(schema, rules),

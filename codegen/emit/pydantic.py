@@ -72,20 +72,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from codegen import ir
+from codegen import escape, ir
 from codegen.emit.py_layout import ClassLayout, Layouts
 from codegen.emit.py_moved import plan_moves, property_body, property_doc
 from codegen.emit.py_routes import Route, group_tag
 from codegen.emit.py_types import Annotation, TypeWriter, py_literal
+from codegen.emit.render import render as _render
 from codegen.errors import Diagnostics, SchemaError
+from codegen.escape import Code
 from codegen.naming import Names, assign_names, attribute_name
 from codegen.ordering import Item, topological_order
-from codegen.templating import template
-
-
-def _render(name: str, **context: object) -> str:
-    return template(name).render(**context)
-
 
 # --------------------------------------------------------------------------- docstrings
 
@@ -105,15 +101,7 @@ def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
     return text
 
 
-def docstring(text: str) -> str:
-    if not text:
-        return ""
-    body = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-    lines = [line.rstrip() for line in body.splitlines()]
-    if len(lines) == 1:
-        # A closing quote in the text would merge with the docstring's own quotes.
-        return f'"""{lines[0]} """' if body.endswith('"') else f'"""{lines[0]}"""'
-    return '"""' + "\n".join(lines) + '\n"""'
+docstring = escape.docstring
 
 
 # --------------------------------------------------------------------------- render data
@@ -253,11 +241,11 @@ class _ModelsEmitter:
             if not ann.nullable:
                 annotation = f"Omittable[{annotation}]"
         if attr != prop.name:
-            kwargs.append(f"alias={json.dumps(prop.name, ensure_ascii=False)}")
+            kwargs.append(f"alias={escape.py_str(prop.name)}")
         kwargs.extend(constraints)
         deprecated = prop.doc.get("deprecated")
         if deprecated is not None:
-            kwargs.append(f"deprecated={json.dumps(deprecated.strip() or 'deprecated')}")
+            kwargs.append(f"deprecated={escape.py_str(deprecated.strip() or 'deprecated')}")
         if kwargs:
             # In ``Annotated``, not as the default: type checkers then keep the snake_case
             # name as the constructor's parameter (they read ``alias=`` only there).
@@ -317,7 +305,7 @@ class _ModelsEmitter:
                 number = None
             if not isinstance(number, int | float) or isinstance(number, bool):
                 raise SchemaError(prop.span, f"@{tag} needs a number, got '{text.strip()}'")
-            result.append(f"{kwarg}={number}")
+            result.append(f"{kwarg}={_number(number, prop.span)}")
         return result
 
     # ------------------------------------------------------------------ items
@@ -363,8 +351,8 @@ class _ModelsEmitter:
             plan.imports |= _SHIM_HELPERS | {"BaseModel"}
         return [
             _Shim(
-                legacy=json.dumps(move.legacy, ensure_ascii=False),
-                path=repr(tuple((step.key, step.attr) for step in move.steps)),
+                legacy=escape.py_str(move.legacy),
+                path=escape.py_value(tuple((step.key, step.attr) for step in move.steps)),
                 attr=move.attr,
                 returns=move.returns,
                 doc=docstring(property_doc(move)),
@@ -423,7 +411,7 @@ class _ModelsEmitter:
                 "name": self.names.constants[decl.name],
                 "value": py_literal(decl.value, decl.span)
                 if not isinstance(decl.value, float) or decl.value.is_integer()
-                else repr(decl.value),
+                else _number(decl.value, decl.span),
                 "doc": docstring(doc_text(decl.doc)),
             }
             for decl in self.schema.decls.values()
@@ -431,7 +419,7 @@ class _ModelsEmitter:
         ]
         if consts:
             plan.imports.add("Final")
-        return _render("constants.py.jinja", constants=consts, sym=self.sym).strip()
+        return Code(_render("constants.py.jinja", constants=consts, sym=self.sym).strip())
 
     def _import_lines(self, module: str, names: tuple[str, ...], used: set[str]) -> list[str]:
         """isort's layout: one line of plain names, then one line per renamed import."""
@@ -482,25 +470,32 @@ class _ModelsEmitter:
             constants=constants,
             routes=[_route_text(route) for route in routes],
             kind_routes=[f"{name} = _by_kind({', '.join(kinds)})" for name, kinds in kind_routes],
-            items=[plan.items[name].rstrip() for name in ordered.names],
+            items=[Code(plan.items[name].rstrip()) for name in ordered.names],
             rebuild=rebuild,
         )
+
+
+def _number(value: float, span: ir.Span) -> str:
+    """A finite number as Python text; NaN and infinities have no literal."""
+    try:
+        return escape.py_value(value)
+    except ValueError:
+        raise SchemaError(span, f"the number {value} has no finite value") from None
 
 
 def _route_text(route: Route) -> str:
     """A route's definition: member bitmasks per key state, then the tag of each mask."""
     keys = []
     for key in route.keys:
-        by_value = ", ".join(f"{json.dumps(v, ensure_ascii=False)}: {m}" for v, m in key.by_value)
+        by_value = ", ".join(f"{escape.py_str(v)}: {m}" for v, m in key.by_value)
         # Wire names only: validation does not accept the attribute names.
-        keys.append(
-            f"({json.dumps(key.alias, ensure_ascii=False)}, "
-            f"{key.absent}, {key.other}, {{{by_value}}})"
-        )
-    tags = ", ".join(f'{route.mask_of(group)}: "{group_tag(group)}"' for group in route.groups)
-    return (
-        f"# {' | '.join(route.members)}\n"
-        f"{route.name} = _router({route.full}, ({', '.join(keys)},), {{{tags}}})"
+        keys.append(f"({escape.py_str(key.alias)}, {key.absent}, {key.other}, {{{by_value}}})")
+    tags = ", ".join(
+        f"{route.mask_of(group)}: {escape.py_str(group_tag(group))}" for group in route.groups
+    )
+    return Code(
+        f"# {escape.comment(' | '.join(route.members))}\n"
+        f"{escape.identifier(route.name)} = _router({route.full}, ({', '.join(keys)},), {{{tags}}})"
     )
 
 

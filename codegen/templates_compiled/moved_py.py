@@ -2,7 +2,7 @@
 # Do not edit by hand; see codegen/templating.py.
 # fmt: off
 SOURCE_SHA256 = '86bc1f112591b8fdca5c93806245df951ed4c7c1fa07d0db3529268759aa6f2f'
-ENVIRONMENT_SHA256 = 'f0248f94c7c73fdbdc9ac56a1d564195adfeeb0009d0c87307046ade1b8f226a'
+ENVIRONMENT_SHA256 = '5de16d5b48bca60692a1690a1f2196c30395f99d43d89746fbd91fb3db475dd7'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'moved.py.jinja'
 
@@ -15,13 +15,13 @@ def root(context, missing=missing):
     l_0_sym = resolve('sym')
     pass
     yield 'def _move_legacy(\n    data: object, owner: str, legacy: str, path: tuple[tuple[str, str], ...]\n) -> object:\n    """Move a legacy field to where the schema now keeps it (``@moved``), on a copy.\n\n    ``path`` holds each step as (wire key, attribute name); only wire keys are read, as\n    validation reads them. A target that is already set wins; the legacy value is then\n    dropped with a warning, unless the two are equal. When a step on the way is absent or\n    not an object, the input stays as sent (the legacy value is kept as an extra field).\n    """\n    if not isinstance(data, dict):\n        return data\n    source = _cast("dict[str, '
-    yield str(environment.getattr((undefined(name='sym') if l_0_sym is missing else l_0_sym), 'Any'))
+    yield str(environment.finalize(environment.getattr((undefined(name='sym') if l_0_sym is missing else l_0_sym), 'Any')))
     yield ']", data)\n    if legacy not in source:\n        return source\n    value = source[legacy]\n    moved = {key: item for key, item in source.items() if key != legacy}\n    parent = moved\n    for key, _ in path[:-1]:  # wire names: validation takes no attribute names\n        child: object = parent.get(key)\n        if isinstance(child, '
-    yield str(environment.getattr((undefined(name='sym') if l_0_sym is missing else l_0_sym), 'BaseModel'))
+    yield str(environment.finalize(environment.getattr((undefined(name='sym') if l_0_sym is missing else l_0_sym), 'BaseModel')))
     yield '):\n            # A model given in Python code: its fields as input, so the copy validates again.\n            child = child.model_dump(by_alias=True, exclude_unset=True)\n        if not isinstance(child, dict):\n            return source\n        copied = dict(_cast("dict[str, '
-    yield str(environment.getattr((undefined(name='sym') if l_0_sym is missing else l_0_sym), 'Any'))
+    yield str(environment.finalize(environment.getattr((undefined(name='sym') if l_0_sym is missing else l_0_sym), 'Any')))
     yield ']", child))\n        parent[key] = copied\n        parent = copied\n    key = path[-1][0]\n    if key not in parent:\n        parent[key] = value\n    elif _plain(parent[key]) != _plain(value):\n        target = ".".join(step for step, _ in path)\n        _warn(\n            f"{owner}: the legacy \'{legacy}\' was dropped: \'{target}\' is set as well and wins",\n            stacklevel=2,\n        )\n    return moved\n\n\ndef _plain(value: object) -> object:\n    if isinstance(value, '
-    yield str(environment.getattr((undefined(name='sym') if l_0_sym is missing else l_0_sym), 'BaseModel'))
+    yield str(environment.finalize(environment.getattr((undefined(name='sym') if l_0_sym is missing else l_0_sym), 'BaseModel')))
     yield '):\n        return value.model_dump(by_alias=True, exclude_unset=True)\n    return value\n'
 
 blocks = {}

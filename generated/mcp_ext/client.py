@@ -47,7 +47,7 @@ __all__ = ["Client", "InvalidResult", "Transport", "result_or_raise"]
 
 
 class Transport(Protocol):
-    async def request(self, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
+    async def request(self, method: str, params: dict[str, Any] | None) -> Any:
         """Send a request; return the response's ``result``; raise ``RPCError`` on error."""
         ...
 
@@ -61,14 +61,14 @@ class InvalidResult(ValueError):
         self.errors = errors
 
 
-def result_or_raise(response: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``result`` of a whole JSON-RPC response dict, or raise its ``RPCError``."""
+def result_or_raise(response: Mapping[str, Any]) -> Any:
+    """The ``result`` of a whole JSON-RPC response dict (any JSON value: an object, an
+    array, ``null``...), or raise its ``RPCError``."""
     if "error" in response:
         raise RPCError.from_error(response["error"])
-    result = response.get("result")
-    if not isinstance(result, dict):
-        raise RPCError.from_error({"reason": "response has no result object"})
-    return result
+    if "result" not in response:
+        raise RPCError.from_error({"reason": "response has no result"})
+    return response["result"]
 
 
 def _wire(

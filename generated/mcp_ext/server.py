@@ -186,7 +186,4 @@ async def dispatch(
     except Exception:
         logger.exception("handler for %s returned an invalid result", spec.method)
         return _failure(parsed.id, INTERNAL_ERROR, "Internal error")
-    if not isinstance(data, dict):
-        logger.error("handler for %s returned a non-object result", spec.method)
-        return _failure(parsed.id, INTERNAL_ERROR, "Internal error")
     return {"jsonrpc": "2.0", "id": parsed.id, "result": data}

@@ -1,2 +1,2 @@
-// expect: qualified_name.ts:2:17: error: unsupported construct: qualified type name (import the type instead)
+// expect: qualified_name.ts:2:17: error: unknown type 'Base.Id'
 export type A = Base.Id;

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -370,10 +372,92 @@ def test_every_tag_either_parses_or_has_a_reason(tag: str) -> None:
         assert str(parsed) == tag
 
 
-@given(st.text(max_size=60))
+def _reference_predicate(text: str, features: FeatureSet) -> bool | None:
+    """An independent evaluator of the predicate grammar: None when ``text`` is malformed."""
+    tokens = re.findall(r"[()&|]|[^\s()&|]+", text)
+    position = 0
+
+    def peek() -> str | None:
+        return tokens[position] if position < len(tokens) else None
+
+    def term() -> bool | None:
+        nonlocal position
+        token = peek()
+        if token is None or token in {")", "&", "|"}:
+            return None
+        position += 1
+        if token == "(":
+            inner = disjunction()
+            if inner is None or peek() != ")":
+                return None
+            position += 1
+            return inner
+        tag = parse_tag(token)
+        if isinstance(tag, InvalidTag):
+            return None
+        if tag.kind == "presence":
+            return features.has(tag.name)
+        if tag.kind == "negation":
+            return not features.has(tag.name)
+        assert tag.value is not None
+        if tag.kind == "equality":
+            return features.value(tag.name) == tag.value
+        return features.differs(tag.name, tag.value)
+
+    def sequence(
+        operand: Callable[[], bool | None], operator: str, fold: Callable[..., bool]
+    ) -> bool | None:
+        nonlocal position
+        values = [operand()]
+        while values[-1] is not None and peek() == operator:
+            position += 1
+            values.append(operand())
+        return None if None in values else fold(values)
+
+    def conjunction() -> bool | None:
+        return sequence(term, "&", all)
+
+    def disjunction() -> bool | None:
+        return sequence(conjunction, "|", any)
+
+    result = disjunction()
+    return result if position == len(tokens) else None
+
+
+_PREDICATE_PIECES = st.sampled_from(
+    [
+        "agent",
+        "!agent",
+        "interactive",
+        "!interactive",
+        "format=json",
+        "format!=json",
+        "format=xml",
+        "x-",
+        "=json",
+        "(",
+        ")",
+        "&",
+        "|",
+        " ",
+        "é",
+    ]
+)
+_PREDICATE_SETS = [
+    parse_features([]),
+    parse_features(["agent", "format=json"]),
+    parse_features(["!agent", "interactive", "format!=xml"]),
+]
+
+
+@given(st.lists(_PREDICATE_PIECES, max_size=12).map("".join) | st.text(max_size=60))
 def test_predicate_compilation_either_succeeds_or_raises_predicate_error(text: str) -> None:
+    expected = [_reference_predicate(text, features) for features in _PREDICATE_SETS]
     try:
         predicate = compile_predicate(text)
-    except PredicateError:
+    except PredicateError as error:
+        assert expected == [None] * len(_PREDICATE_SETS)
+        assert error.text == text and error.reason
+        assert 0 <= error.column <= len(text)
         return
-    predicate(parse_features(["agent", "format=json"]))
+    assert [predicate(features) for features in _PREDICATE_SETS] == expected

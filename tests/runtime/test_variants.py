@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
 from collections.abc import Hashable, Sequence
@@ -368,11 +369,55 @@ def test_resolution_never_raises(meta: Any, header: str | None) -> None:
             json.dumps(resolution.error)
 
 
+def _reference_hints(raw: Any) -> tuple[str | None, dict[str, tuple[str, ...]], bool]:
+    """What ``ClientHints.from_wire({"hints": raw, "description": raw})`` must read."""
+    description = raw if isinstance(raw, str) and len(raw) <= 1024 else None
+    malformed = raw is not None and description is None
+    if not isinstance(raw, dict):
+        return description, {}, malformed or raw is not None
+    hints: dict[str, tuple[str, ...]] = {}
+    for key, value in raw.items():
+        values = [value] if isinstance(value, str) else value
+        if not isinstance(values, list):
+            malformed = True
+            continue
+        kept = tuple(v for v in values[:32] if isinstance(v, str) and len(v) <= 256)
+        malformed = malformed or len(kept) != len(values)
+        if kept:
+            hints[key] = kept
+    return description, hints, malformed
+
+
+def _reference_score(variant: Variant, hints: dict[str, tuple[str, ...]]) -> int:
+    score = {"stable": 20, "experimental": 0, "deprecated": -100}[variant.status]
+    family = variant.hints.get("modelFamily")
+    if family is not None and family in hints.get("modelFamily", ()):
+        score += 100
+    elif family == "any":
+        score += 50
+    use_cases = list(hints.get("useCase", ()))
+    if variant.hints.get("useCase") in use_cases:
+        score += 80 - 10 * use_cases.index(variant.hints["useCase"])
+    sizes = list(hints.get("contextSize", ()))
+    if variant.hints.get("contextSize") in sizes:
+        score += 40 - 5 * sizes.index(variant.hints["contextSize"])
+    return score
+
+
 @given(st.dictionaries(st.text(max_size=8), json_values, max_size=4) | json_values)
 def test_client_hints_parsing_never_raises(raw: Any) -> None:
     hints = ClientHints.from_wire({"hints": raw, "description": raw})
-    score_variants(CATALOG, hints)
-    hints.digest()
+    description, expected, malformed = _reference_hints(raw)
+    assert (hints.description, dict(hints.hints), hints.malformed) == (
+        description,
+        expected,
+        malformed,
+    )
+    assert score_variants(CATALOG, hints) == [_reference_score(v, expected) for v in CATALOG]
+    canonical = json.dumps(
+        [description, sorted((k, list(v)) for k, v in expected.items())], separators=(",", ":")
+    )
+    assert hints.digest() == hashlib.sha256(canonical.encode()).hexdigest()
 
 
 # --- client side ----------------------------------------------------------------------

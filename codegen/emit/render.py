@@ -1,0 +1,15 @@
+"""Rendering for the emitters: ``codegen.templating``'s environment, output marked safe.
+
+The environment's filters and ``finalize`` (see ``codegen.templating``) escape every input
+string, so what a template renders is ``Code``: it can be pasted into another template.
+"""
+
+from __future__ import annotations
+
+from codegen.escape import Code
+from codegen.templating import environment as environment
+from codegen.templating import template as template
+
+
+def render(name: str, **context: object) -> Code:
+    return Code(template(name).render(**context))

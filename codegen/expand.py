@@ -1,0 +1,359 @@
+"""Lower TypeScript's type-level operators to the IR the emitters know.
+
+Runs inside ``resolve`` after names are checked. Its output has no generic declaration,
+no type argument and none of ``keyof``, ``T[K]``, ``Partial``/``Required``/``Pick``/
+``Readonly``, ``Record`` with literal keys, ``&`` over a union or optional ``never``
+properties; each became what typescript-json-schema makes of it:
+
+* a user generic (``interface Page<T>``) is instantiated once per distinct argument list
+  as a declaration ``Page_Tool`` (defaults filled in); the generic itself is dropped.
+  ``Partial``/``Required``/``Pick`` and ``Record`` over literal keys become declarations
+  the same way (``Partial_Tool``); ``Readonly<T>`` is ``T``.
+* ``keyof T`` is the union of T's property names; ``T["k"]`` is the property's type;
+  ``T[number]`` of an array its item type.
+* ``(A | B) & C`` is distributed into ``(A & C) | (B & C)``.
+* an optional ``never`` property is dropped (no value can be present).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from codegen import ir
+from codegen.errors import SchemaError
+from codegen.parse import INDEXED, KEYOF
+
+UTILITIES = frozenset(
+    ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
+)
+MAX_INSTANCES = 2000
+_NON_WORD = re.compile(r"[^0-9A-Za-z]+")
+
+
+def expand(decls: dict[str, ir.Decl]) -> dict[str, ir.Decl]:
+    """Every declaration lowered, generic declarations replaced by their instances."""
+    return _Expander(decls).run()
+
+
+def instance_name(name: str, args: tuple[ir.TypeExpr, ...]) -> str:
+    """A stable Python-friendly name for ``name<args>``: ``Page<Tool[]>`` is ``Page_ToolArray``."""
+    return "_".join([name, *(_arg_word(a) for a in args)])
+
+
+def _arg_word(t: ir.TypeExpr) -> str:
+    match t:
+        case ir.Primitive():
+            return t.name
+        case ir.Literal():
+            word = _NON_WORD.sub("_", str(t.value)).strip("_")
+            return word or "literal"
+        case ir.Ref():
+            return instance_name(t.name.replace(".", "_"), t.args)
+        case ir.Array():
+            return _arg_word(t.items) + "Array"
+        case ir.Union():
+            return "Or".join(_arg_word(m) for m in t.members)
+        case ir.Intersection():
+            return "And".join(_arg_word(m) for m in t.members)
+    return t.kind.capitalize()
+
+
+class _Expander:
+    def __init__(self, decls: dict[str, ir.Decl]) -> None:
+        self.source = decls
+        self.out: dict[str, ir.Decl] = {}
+        self.instances: dict[str, ir.Decl] = {}
+        self.pending: list[str] = []
+
+    def run(self) -> dict[str, ir.Decl]:
+        for name, decl in self.source.items():
+            if decl.kind != "const" and decl.params:
+                continue  # a template: only its instances are emitted
+            self.out[name] = self.decl(decl, {})
+        while self.pending:
+            name = self.pending.pop(0)
+            self.out[name] = self.decl(self.instances[name], {})
+        return self.out
+
+    # ---------------------------------------------------------------- declarations
+
+    def decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
+        match decl:
+            case ir.Interface():
+                bases = tuple(self.type(b, env) for b in decl.extends)
+                body = self.object(decl.body, env)
+                # ``params?: never`` over an inherited ``params``: the base loses the key.
+                dropped = tuple(
+                    p.name
+                    for p in decl.body.properties
+                    if p.name not in {q.name for q in body.properties}
+                )
+                if dropped:
+                    bases = tuple(
+                        ir.Omit(b.base, (*b.keys, *dropped), b.span)
+                        if isinstance(b, ir.Omit)
+                        else ir.Omit(b, dropped, b.span)
+                        for b in bases
+                    )
+                return dataclasses.replace(decl, body=body, extends=bases, params=())
+            case ir.Alias():
+                return dataclasses.replace(decl, type=self.type(decl.type, env), params=())
+        return decl
+
+    def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
+        props = []
+        for prop in obj.properties:
+            t = self.type(prop.type, env)
+            if prop.optional and isinstance(t, ir.Primitive) and t.name == "never":
+                continue
+            props.append(dataclasses.replace(prop, type=t))
+        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value, env))
+        return dataclasses.replace(obj, properties=tuple(props), index=index)
+
+    # ---------------------------------------------------------------- types
+
+    def type(self, t: ir.TypeExpr, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        match t:
+            case ir.Ref():
+                return self.ref(t, env)
+            case ir.Array():
+                return dataclasses.replace(t, items=self.type(t.items, env))
+            case ir.Tuple():
+                return dataclasses.replace(t, items=tuple(self.type(i, env) for i in t.items))
+            case ir.Union():
+                members = tuple(self.type(m, env) for m in t.members)
+                return dataclasses.replace(t, members=_flat_union(members))
+            case ir.Intersection():
+                return self.intersection(t, tuple(self.type(m, env) for m in t.members))
+            case ir.Omit():
+                return dataclasses.replace(t, base=self.type(t.base, env))
+            case ir.Mapping():
+                return dataclasses.replace(t, value=self.type(t.value, env))
+            case ir.Object():
+                return self.object(t, env)
+        return t
+
+    def ref(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        if not t.args and t.name in env:
+            return env[t.name]
+        args = tuple(self.type(a, env) for a in t.args)
+        if t.name == KEYOF:
+            return self.keyof(args[0], t.span)
+        if t.name == INDEXED:
+            return self.indexed(args[0], args[1], t.span)
+        decl = self.source.get(t.name)
+        if decl is not None and decl.kind != "const" and (decl.params or args):
+            return self.instantiate(decl, args, t.span)
+        if decl is None and t.name in UTILITIES:
+            return self.utility(t.name, args, t.span)
+        return dataclasses.replace(t, args=args)
+
+    def instantiate(
+        self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
+    ) -> ir.TypeExpr:
+        params = decl.params
+        if len(args) > len(params) or any(p.default is None for p in params[len(args) :]):
+            need = sum(1 for p in params if p.default is None)
+            raise SchemaError(
+                span, f"'{decl.name}' takes {need}..{len(params)} type arguments, got {len(args)}"
+            )
+        env: dict[str, ir.TypeExpr] = {}
+        full = list(args)
+        for param in params[len(args) :]:
+            assert param.default is not None
+            full.append(
+                self.type(
+                    param.default,
+                    {**env, **dict(zip([p.name for p in params], full, strict=False))},
+                )
+            )
+        env = {p.name: a for p, a in zip(params, full, strict=True)}
+        if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
+            # A generic alias of a union, array...: TypeScript inlines it where used.
+            return self.type(decl.type, env)
+        name = instance_name(decl.name, tuple(full))
+        self.add(name, self.decl(dataclasses.replace(decl, name=name), env), span)
+        return ir.Ref(name, (), span)
+
+    def add(self, name: str, decl: ir.Decl, span: ir.Span) -> None:
+        if name in self.instances or name in self.out:
+            return
+        if name in self.source:
+            raise SchemaError(span, f"the instance name '{name}' is taken by a declaration")
+        if len(self.instances) >= MAX_INSTANCES:
+            raise SchemaError(span, f"more than {MAX_INSTANCES} generic instances")
+        self.instances[name] = decl
+        self.out[name] = decl
+
+    # ---------------------------------------------------------------- utilities
+
+    def utility(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
+        if name == "Readonly":
+            return args[0]
+        if name == "NonNullable":
+            return _without(
+                args[0], lambda m: isinstance(m, ir.Primitive) and m.name in ("null", "undefined")
+            )
+        if name in ("Exclude", "Extract"):
+            drop = self.literal_keys(args[1])
+            keep = name == "Extract"
+            return _without(
+                args[0],
+                lambda m: isinstance(m, ir.Literal) and ((m.value in drop) != keep),
+            )
+        if name == "Record":
+            keys = self.literal_keys(args[0], strict=False)
+            if keys is None:
+                return ir.Mapping(args[1], span)
+            props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
+            return self.named(instance_name(name, args), ir.Object(props, None, span), span)
+        props = self.properties(args[0])
+        index = self.index(args[0])
+        if name == "Pick":
+            keys = self.literal_keys(args[1])
+            props = tuple(p for p in props if p.name in keys)
+            index = None
+        else:
+            optional = name == "Partial"
+            props = tuple(dataclasses.replace(p, optional=optional) for p in props)
+        return self.named(instance_name(name, args), ir.Object(props, index, span), span)
+
+    def named(self, name: str, body: ir.Object, span: ir.Span) -> ir.Ref:
+        self.add(name, ir.Interface(name, body, span=span), span)
+        return ir.Ref(name, (), span)
+
+    def literal_keys(self, t: ir.TypeExpr, *, strict: bool = True) -> list[ir.LiteralValue]:
+        t = self.deref(t)
+        members = t.members if isinstance(t, ir.Union) else (t,)
+        keys: list[ir.LiteralValue] = []
+        for member in members:
+            member = self.deref(member)
+            if isinstance(member, ir.Union):
+                keys.extend(self.literal_keys(member, strict=strict) or [])
+            elif isinstance(member, ir.Literal):
+                keys.append(member.value)
+            elif strict:
+                raise SchemaError(member.span, "expected a string literal or a union of them")
+            else:
+                return None  # type: ignore[return-value]  # an open key type: a mapping
+        return keys
+
+    def keyof(self, t: ir.TypeExpr, span: ir.Span) -> ir.TypeExpr:
+        if self.index(t) is not None or isinstance(self.deref(t), ir.Mapping):
+            return ir.Primitive("string", span)
+        names = [ir.Literal(p.name, span) for p in self.properties(t)]
+        if not names:
+            return ir.Primitive("never", span)
+        return names[0] if len(names) == 1 else ir.Union(tuple(names), span)
+
+    def indexed(self, t: ir.TypeExpr, key: ir.TypeExpr, span: ir.Span) -> ir.TypeExpr:
+        target = self.deref(t)
+        key = self.deref(key)
+        if isinstance(key, ir.Primitive) and key.name == "number":
+            if isinstance(target, ir.Array):
+                return target.items
+            if isinstance(target, ir.Tuple):
+                if len(target.items) == 1:
+                    return target.items[0]
+                return ir.Union(_flat_union(target.items), span)
+        if isinstance(key, ir.Primitive) and key.name == "string":
+            index = self.index(t)
+            if index is not None:
+                return index.value
+        found: list[ir.TypeExpr] = []
+        props = {p.name: p for p in self.properties(t)}
+        for k in self.literal_keys(key):
+            if str(k) not in props:
+                raise SchemaError(span, f"{k!r} is not a property of the indexed type")
+            found.append(props[str(k)].type)
+        return found[0] if len(found) == 1 else ir.Union(_flat_union(tuple(found)), span)
+
+    def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
+        for i, member in enumerate(members):
+            inner = member
+            if isinstance(inner, ir.Union):
+                parts = tuple(
+                    self.distributed(self.intersection(t, (*members[:i], m, *members[i + 1 :])))
+                    for m in inner.members
+                )
+                return ir.Union(parts, t.span)
+        return dataclasses.replace(t, members=members)
+
+    def distributed(self, part: ir.TypeExpr) -> ir.TypeExpr:
+        """One member of a distributed ``&``, named (``AAndC``) so that models can hold it."""
+        if not isinstance(part, ir.Intersection):
+            return part
+        name = _arg_word(part)
+        self.add(name, ir.Alias(name, part, span=part.span), part.span)
+        return ir.Ref(name, (), part.span)
+
+    # ---------------------------------------------------------------- lookups
+
+    def lookup(self, name: str) -> ir.Decl | None:
+        return self.out.get(name) or self.instances.get(name) or self.source.get(name)
+
+    def deref(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        seen: set[str] = set()
+        while isinstance(t, ir.Ref) and t.name not in seen:
+            seen.add(t.name)
+            decl = self.lookup(t.name)
+            if not isinstance(decl, ir.Alias) or decl.params:
+                break
+            t = self.type(decl.type, {})
+        return t
+
+    def properties(
+        self, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
+    ) -> tuple[ir.Property, ...]:
+        t = self.deref(t)
+        match t:
+            case ir.Ref() if t.name not in seen:
+                found = self.lookup(t.name)
+                if isinstance(found, ir.Interface):
+                    decl = self.decl(found, {}) if found.params == () else found
+                    assert isinstance(decl, ir.Interface)
+                    merged: dict[str, ir.Property] = {}
+                    for base in decl.extends:
+                        merged.update(
+                            (p.name, p)
+                            for p in self.properties(self.type(base, {}), seen | {t.name})
+                        )
+                    merged.update((p.name, p) for p in decl.body.properties)
+                    return tuple(merged.values())
+            case ir.Object():
+                return t.properties
+            case ir.Omit():
+                return tuple(p for p in self.properties(t.base, seen) if p.name not in t.keys)
+            case ir.Intersection():
+                merged = {}
+                for member in t.members:
+                    merged.update((p.name, p) for p in self.properties(member, seen))
+                return tuple(merged.values())
+        return ()
+
+    def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
+        t = self.deref(t)
+        if isinstance(t, ir.Object):
+            return t.index
+        if isinstance(t, ir.Ref):
+            decl = self.lookup(t.name)
+            if isinstance(decl, ir.Interface):
+                return decl.body.index
+        return None
+
+
+def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
+    flat: list[ir.TypeExpr] = []
+    for member in members:
+        flat.extend(member.members if isinstance(member, ir.Union) else (member,))
+    return tuple(flat)
+
+
+def _without(t: ir.TypeExpr, drop: object) -> ir.TypeExpr:
+    assert callable(drop)
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    kept = tuple(m for m in members if not drop(m))
+    if not kept:
+        return ir.Primitive("never", t.span)
+    return kept[0] if len(kept) == 1 else ir.Union(kept, t.span)

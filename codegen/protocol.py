@@ -1,0 +1,94 @@
+"""Method-pairing rules for JSON-RPC schemas that do not follow MCP's naming.
+
+MCP pairs ``<Stem>Request`` with ``<Stem>Result`` (the ``result`` member itself). Other
+JSON-RPC protocols (A2A, for one) pair ``<Stem>Request`` with ``<Stem>Response``: the whole
+response envelope, or a union of a success envelope and an error envelope. For those,
+``add_result_aliases`` declares ``<Stem>Result`` as the type of the success envelope's
+``result`` member, so the method registry finds every result under one rule. A schema
+that already declares ``<Stem>Result`` (every MCP revision) is left as it is.
+
+A request of such a schema whose response cannot be found (a streaming method, say) gets
+``<Stem>Result = unknown`` with a warning: any JSON result is accepted, none is invented.
+"""
+
+from __future__ import annotations
+
+from codegen import ir
+from codegen.errors import Diagnostics
+
+REQUEST, RESPONSE, RESULT = "Request", "Response", "Result"
+
+
+def add_result_aliases(decls: dict[str, ir.Decl], diagnostics: Diagnostics) -> dict[str, ir.Decl]:
+    added: dict[str, ir.Decl] = {}
+    requests = [
+        d
+        for n, d in decls.items()
+        if isinstance(d, ir.Interface) and n.endswith(REQUEST) and _has_literal_method(d)
+    ]
+    if is_mcp(decls) or not any(r.name.removesuffix(REQUEST) + RESPONSE in decls for r in requests):
+        return decls
+    for decl in requests:
+        name = decl.name
+        stem = name.removesuffix(REQUEST)
+        result_name = stem + RESULT
+        response = decls.get(stem + RESPONSE)
+        if result_name in decls or decl.doc.has("result"):
+            continue
+        if response is None:
+            diagnostics.warn(
+                f"request '{name}' has no '{stem}{RESPONSE}'; its result is 'unknown' "
+                "(tag it '@result <Type>' to type it)",
+                decl.span,
+            )
+            doc = ir.Doc(f"The result of `{name}`: the schema does not say.")
+            added[result_name] = ir.Alias(
+                result_name, ir.Primitive("unknown"), True, doc, decl.span
+            )
+            continue
+        result = _success_result(decls, response, set())
+        if result is not None:
+            doc = ir.Doc(f"The result of a successful `{name}` (from `{stem}{RESPONSE}`).")
+            added[result_name] = ir.Alias(result_name, result, True, doc, response.span)
+    return {**decls, **added} if added else decls
+
+
+def _success_result(decls: dict[str, ir.Decl], decl: ir.Decl, seen: set[str]) -> ir.TypeExpr | None:
+    """The type of ``result`` in the (first) member of ``decl`` that declares one."""
+    if decl.name in seen:
+        return None
+    seen.add(decl.name)
+    if isinstance(decl, ir.Interface):
+        for prop in decl.body.properties:
+            if prop.name == "result":
+                return prop.type
+        for base in decl.extends:
+            if isinstance(base, ir.Ref) and base.name in decls:
+                found = _success_result(decls, decls[base.name], seen)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(decl, ir.Alias):
+        members = decl.type.members if isinstance(decl.type, ir.Union) else (decl.type,)
+        for member in members:
+            if isinstance(member, ir.Ref) and member.name in decls:
+                found = _success_result(decls, decls[member.name], seen)
+                if found is not None:
+                    return found
+    return None
+
+
+def _has_literal_method(decl: ir.Interface) -> bool:
+    return any(p.name == "method" and isinstance(p.type, ir.Literal) for p in decl.body.properties)
+
+
+def is_mcp(decls: dict[str, ir.Decl]) -> bool:
+    """MCP's marker: its ``EmptyResult`` (every revision declares one)."""
+    return "EmptyResult" in decls
+
+
+def protocol_of(schema: ir.Schema) -> str:
+    """``mcp`` or ``generic``: as ``--protocol`` set it, else detected (``is_mcp``)."""
+    if schema.protocol is not None:
+        return schema.protocol
+    return "mcp" if is_mcp(schema.decls) else "generic"

@@ -1,2 +1,0 @@
-// expect: optional_tuple.ts:2:29: error: unsupported construct: optional tuple member
-export type Pair = [string, number?];

@@ -1,0 +1,146 @@
+"""`make mutation`: mutmut 3 over one module at a time, with the tests that exercise it.
+
+Usage: ``python tools/mutation.py [MODULE ...] [--jobs N]`` (default: every module in
+``TARGETS``). For each module this starts a fresh ``mutants/`` copy, runs ``mutmut run``
+with only that module mutated and only its test files selected, and prints killed,
+survived and the score killed ÷ (killed + survived). Surviving mutants stay listed by
+``.venv/bin/mutmut results`` until the next module's run (inspect one with
+``mutmut show NAME``). Not part of ``make test``: a module takes minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+RUNTIME = "tests/runtime"
+SDK_TESTS = [
+    "tests/sdk/test_middleware.py",
+    "tests/sdk/test_negotiation.py",
+    "tests/sdk/test_generated_methods.py",
+]
+
+# module -> the test files that exercise it (the whole of tests/runtime is ~1 s, so the
+# runtime modules share it; the SDK layer adds its in-process tests. Tests that start
+# servers in subprocesses are left out: those processes import the original code).
+TARGETS: dict[str, list[str]] = {
+    "negotiation/cursors.py": [RUNTIME],
+    "negotiation/variants.py": [RUNTIME, *SDK_TESTS],
+    "codegen/writer.py": [
+        "tests/test_writer.py",
+        "tests/test_writer_pins.py",
+    ],
+    "negotiation/features.py": [RUNTIME],
+    "negotiation/content.py": [RUNTIME],
+    "negotiation/versioning.py": [RUNTIME],
+    "negotiation/subscriptions.py": [RUNTIME],
+    "negotiation/resources.py": [RUNTIME],
+    "negotiation/errors.py": [RUNTIME],
+    "negotiation/_cache.py": [RUNTIME],
+    "negotiation/_wire.py": [RUNTIME],
+    "negotiation/__init__.py": [RUNTIME],
+    "negotiation/sdk/__init__.py": SDK_TESTS,
+    "negotiation/sdk/client.py": SDK_TESTS,
+    "negotiation/sdk/methods.py": SDK_TESTS,
+    "negotiation/sdk/memo.py": SDK_TESTS,
+    "negotiation/sdk/server.py": SDK_TESTS,
+    "codegen/naming.py": ["tests/test_naming.py", "tests/test_golden.py"],
+    "codegen/resolve.py": [
+        "tests/test_resolve.py",
+        "tests/test_parse.py",
+        "tests/test_bad_inputs.py",
+    ],
+    "codegen/escape.py": [
+        "tests/test_escape.py",
+        "tests/test_escape_properties.py",
+        "tests/test_templating.py",
+    ],
+}
+
+# Copied next to the mutated package so that tests, golden files and the generated
+# bindings are found from inside mutants/ exactly as from the worktree.
+ALSO_COPY = ["tests", "generated", "schema", "bench", "demos", "examples", "pyproject.toml"]
+
+
+def _child(module: str, jobs: int) -> None:
+    """Configure mutmut in-process (no config file to leave behind) and run it."""
+    from mutmut import configuration
+
+    package = module.split("/")[0]
+    settings = {
+        "source_paths": [package],
+        "only_mutate": [module],
+        "also_copy": [p for p in [*ALSO_COPY, "codegen", "negotiation"] if p != package],
+        "pytest_add_cli_args": ["-p", "no:randomly", "-p", "no:cacheprovider", "-q"],
+        "pytest_add_cli_args_test_selection": TARGETS[module],
+        "use_git_change_detection": False,
+        "track_dependencies": False,
+    }
+    configuration._config_reader = lambda: lambda key, default: settings.get(key, default)
+    configuration.reset_config()
+    from mutmut.__main__ import cli
+
+    cli(["run", "--max-children", str(jobs)], standalone_mode=False)
+
+
+def _counts() -> dict[str, int]:
+    """mutmut's own tally (its status of each exit code), read from its metadata files."""
+    from mutmut.stats import status_by_exit_code
+
+    counts: dict[str, int] = {}
+    for meta in (ROOT / "mutants").rglob("*.meta"):
+        for code in json.loads(meta.read_text()).get("exit_code_by_key", {}).values():
+            status = status_by_exit_code[code]
+            counts[status] = counts.get(status, 0) + 1
+    return counts
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", help="paths as in TARGETS (default: all)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutmut --max-children (default 1)")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        _child(args.child, args.jobs)
+        return 0
+    modules = args.modules or list(TARGETS)
+    unknown = [m for m in modules if m not in TARGETS]
+    if unknown:
+        parser.error(f"not in TARGETS: {', '.join(unknown)}")
+    rows = []
+    for module in modules:
+        if not (ROOT / module).is_file():  # e.g. codegen/escape.py before it lands
+            print(f"{module}: not present in this tree, skipped")
+            continue
+        shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+        print(f"== {module} (tests: {' '.join(TARGETS[module])})", flush=True)
+        # mutmut's spinner output goes to a log; only its tail is shown if it fails.
+        run = subprocess.run(
+            [sys.executable, __file__, "--child", module, "--jobs", str(args.jobs)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if run.returncode != 0:
+            print(run.stdout[-2000:], run.stderr[-2000:], sep="\n")
+        counts = _counts()
+        killed, survived = counts.get("killed", 0), counts.get("survived", 0)
+        score = 100 * killed / (killed + survived) if killed + survived else float("nan")
+        rows.append((module, killed, survived, score, run.returncode))
+        print(f"{module}: {counts} score {score:.1f} %", flush=True)
+    print("\nmodule | killed | survived | score")
+    for module, killed, survived, score, code in rows:
+        note = "" if code == 0 else f" (mutmut exited {code})"
+        print(f"{module} | {killed} | {survived} | {score:.1f} %{note}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
