@@ -108,7 +108,7 @@ class CursorCodec:
         """Verify ``cursor`` for a request served by ``requested_variant``."""
         decoded = self._decode(cursor)
         if decoded is None:
-            return CursorCheck(None, errors.invalid_cursor())
+            return CursorCheck(None, errors.invalid_cursor(requested_variant))
         cursor_variant, position = decoded
         if cursor_variant != (requested_variant or ""):
             return CursorCheck(

@@ -146,9 +146,20 @@ def cursor_variant_mismatch(cursor_variant: str, requested_variant: str) -> Json
     }
 
 
-def invalid_cursor() -> JsonRpcError:
-    """A cursor that is garbage, tampered with or minted under an unknown key."""
-    return {"code": INVALID_PARAMS, "message": "Invalid cursor"}
+def invalid_cursor(active_variant: str | None = None) -> JsonRpcError:
+    """A cursor that is garbage, tampered with or minted under an unknown key.
+
+    SEP-2053 (Debugging Consistency): servers SHOULD include ``activeVariant`` in the
+    data of variant-scoped failures, an invalid cursor among them. Without variants the
+    error is the corpus's bare shape.
+    """
+    if active_variant is None:
+        return {"code": INVALID_PARAMS, "message": "Invalid cursor"}
+    return {
+        "code": INVALID_PARAMS,
+        "message": "Invalid cursor",
+        "data": {"activeVariant": echo(active_variant)},
+    }
 
 
 def unknown_identifier(kind: IdentifierKind, name: object, active_variant: str) -> JsonRpcError:

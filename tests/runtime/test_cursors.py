@@ -61,7 +61,11 @@ def test_a_forged_variant_is_invalid_not_a_mismatch() -> None:
     raw = bytearray(base64.urlsafe_b64decode(codec.mint("aaaa", "p") + "=="))
     raw[2:6] = b"bbbb"  # claim another variant without the key
     forged = base64.urlsafe_b64encode(bytes(raw)).rstrip(b"=").decode()
-    assert codec.check(forged, "bbbb").error == {"code": -32602, "message": "Invalid cursor"}
+    assert codec.check(forged, "bbbb").error == {
+        "code": -32602,
+        "message": "Invalid cursor",
+        "data": {"activeVariant": "bbbb"},
+    }
 
 
 def test_short_keys_are_refused() -> None:
@@ -78,7 +82,22 @@ def test_garbage_is_invalid_cursor(garbage: object) -> None:
     assert CursorCodec(KEY).check(garbage, "compact").error == {
         "code": -32602,
         "message": "Invalid cursor",
+        "data": {"activeVariant": "compact"},
     }
+    # Without variants: the corpus's bare shape.
+    assert CursorCodec(KEY).check(garbage, None).error == {
+        "code": -32602,
+        "message": "Invalid cursor",
+    }
+
+
+def test_invalid_cursor_carries_the_active_variant_capped() -> None:
+    # SEP-2053 Debugging Consistency: activeVariant in variant-scoped failures; echoed
+    # values are capped like every echo.
+    error = CursorCodec(KEY).check("garbage", "v" * 300).error
+    assert error is not None
+    assert error["data"]["activeVariant"].startswith("v" * 256)
+    assert error["data"]["activeVariant"].endswith("…[44 more characters]")
 
 
 @given(st.text(max_size=40), st.integers(min_value=0, max_value=200), st.characters())
@@ -91,7 +110,11 @@ def test_any_edit_to_a_cursor_invalidates_it(position: str, index: int, replacem
     if edited == cursor:
         assert check.ok
     else:
-        assert check.error == {"code": -32602, "message": "Invalid cursor"}
+        assert check.error == {
+            "code": -32602,
+            "message": "Invalid cursor",
+            "data": {"activeVariant": "compact"},
+        }
 
 
 @given(

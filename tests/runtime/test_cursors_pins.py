@@ -110,4 +110,8 @@ def test_a_failed_check_raises_its_error() -> None:
     codec.check(codec.mint("a", "1"), "a").raise_for_error()  # ok: nothing raised
     with pytest.raises(NegotiationError) as raised:
         codec.check("garbage", "a").raise_for_error()
-    assert raised.value.to_wire() == {"code": -32602, "message": "Invalid cursor"}
+    assert raised.value.to_wire() == {
+        "code": -32602,
+        "message": "Invalid cursor",
+        "data": {"activeVariant": "a"},
+    }
