@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import keyword
 import re
 import unicodedata
@@ -51,6 +52,10 @@ RESERVED_MODULE_NAMES = frozenset(
 )
 
 
+_ALL_BUILTINS = frozenset(dir(builtins))
+
+
+@functools.cache  # the compiler's own sources: read once, and only when a name needs it
 def _builtins_generated_code_reads() -> frozenset[str]:
     """The built-ins generated code may read unqualified (``str``, ``int``, ``isinstance``...).
 
@@ -68,10 +73,8 @@ def _builtins_generated_code_reads() -> frozenset[str]:
     words: set[str] = set()
     for source in sources:
         words.update(re.findall(r"[A-Za-z_]\w*", source.read_text("utf-8")))
-    return frozenset(words & set(dir(builtins)))
+    return frozenset(words & _ALL_BUILTINS)
 
-
-_BUILTINS = _builtins_generated_code_reads()
 
 # Library names the module imports; one a schema type also uses is imported as ``_Name``.
 HELPER_NAMES = (
@@ -355,7 +358,8 @@ def reserved_type_name(name: str, span: ir.Span) -> None:
         raise SchemaError(
             span, f"type '{name}': names starting with '_' are reserved for generated helpers"
         )
-    if name in _BUILTINS:
+    # Reading the sources costs a cold build ~6 ms: only a built-in's name needs it.
+    if name in _ALL_BUILTINS and name in _builtins_generated_code_reads():
         raise SchemaError(span, f"type '{name}' would shadow Python's built-in '{name}'; rename it")
 
 
