@@ -532,8 +532,14 @@ class Negotiation:
         token = _current.set(view)
         try:
             result = await call_next(ctx)
+        except (MCPError, ValueError) as exc:
+            if target is not None:
+                self._unknown_identifier(ctx, view, exc, *target)
+            raise
         finally:
             _current.reset(token)
+        if method == "tools/call" and isinstance(result, dict) and result.get("isError") is True:
+            self._unknown_identifier(ctx, view, result, "tool", "name")
         if method in _LISTS and isinstance(result, dict):
             return self._scoped_list(ctx, view, result, *_LISTS[method])
         if method == "resources/read" and isinstance(result, dict):
@@ -547,6 +553,46 @@ class Negotiation:
         if isinstance(name, str) and not self.exists(view.variant, name, kind):
             logger.debug("%s: %s %r is not in variant %s", ctx.method, kind, name, view.variant)
             raise mcp_error(errors.unknown_identifier(kind, name, view.variant or ""))
+
+    def _unknown_identifier(
+        self,
+        ctx: ServerRequestContext[Any, Any],
+        view: NegotiationContext,
+        outcome: object,
+        kind: Kind,
+        key: str,
+    ) -> None:
+        """SEP-2053: an unknown tool, prompt or resource answers -32602 with
+        ``activeVariant`` when a variant serves the request.
+
+        The SDK answers an unknown name in three shapes (an ``isError`` tool result, a
+        -32602 for a resource, a ``ValueError`` for a prompt) and the middleware cannot
+        see its registries, so the SDK's own outcome is recognised by its exact message;
+        ``tests/sdk/test_unknown_identifiers.py`` pins those messages.
+        """
+        variant = view.variant if view.variant is not None else self._implicit
+        name = (ctx.params or {}).get(key)
+        if variant is None or not isinstance(name, str):
+            return
+        label = {"tool": "Unknown tool", "prompt": "Unknown prompt", "resource": "Unknown resource"}
+        expected = f"{label[kind]}: {name}"
+        if isinstance(outcome, dict):  # tools/call: the SDK's isError result
+            content = outcome.get("content")
+            unknown = content == [{"type": "text", "text": expected}]
+        elif isinstance(outcome, MCPError):
+            unknown = (
+                kind == "resource"
+                and outcome.error.code == errors.INVALID_PARAMS
+                and outcome.error.message == expected
+            )
+        else:
+            unknown = kind == "prompt" and str(outcome) == expected
+        if unknown:
+            logger.debug("%s: %s %r is unknown in variant %s", ctx.method, kind, name, variant)
+            error = errors.unknown_identifier(kind, name, variant)
+            if isinstance(outcome, MCPError) and isinstance(outcome.error.data, dict):
+                error["data"] = {**outcome.error.data, **error["data"]}  # keep the SDK's uri
+            raise mcp_error(error) from None
 
     def _scoped_list(
         self,
