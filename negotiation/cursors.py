@@ -2,7 +2,9 @@
 
 A cursor is ``base64url(version | len(variant) | variant | position | mac)`` where the
 MAC is HMAC-SHA256 (truncated to 128 bits) under the server's key. Nothing is stored
-server-side. Keys rotate: cursors minted under a retired key keep verifying while it is
+server-side. A cursor minted for a principal is bound to it: the MAC also covers a digest
+of the principal (not stored in the cursor), so another principal's request finds the
+cursor invalid and learns nothing of the variant it was minted in. Keys rotate: cursors minted under a retired key keep verifying while it is
 listed in ``previous_keys``.
 
 Checking never raises: garbage or a forged MAC answers ``-32602 Invalid cursor``; a
@@ -15,7 +17,7 @@ import base64
 import binascii
 import hashlib
 import hmac
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from negotiation import errors
@@ -71,21 +73,25 @@ class CursorCodec:
         self._keyed = tuple(hmac.new(k, digestmod=hashlib.sha256) for k in (key, *previous_keys))
         # Cursors already verified (only genuine ones, so garbage cannot fill it):
         # re-checking a page cursor is then one lookup.
-        self._verified: BoundedCache[str, tuple[str, str]] = BoundedCache(VERIFIED_CACHE_BYTES)
+        self._verified: BoundedCache[tuple[str, bytes], tuple[str, str]] = BoundedCache(
+            VERIFIED_CACHE_BYTES
+        )
 
     @property
     def verified_bytes(self) -> int:
         """Bytes the verified-cursor cache holds now (its estimate)."""
         return self._verified.bytes_used
 
-    def _mac(self, keyed: hmac.HMAC, payload: bytes) -> bytes:
+    def _mac(self, keyed: hmac.HMAC, binding: bytes, payload: bytes) -> bytes:
         state = keyed.copy()
+        state.update(binding)
         state.update(payload)
         return state.digest()[:_MAC_BYTES]
 
-    def mint(self, variant: str | None, position: str) -> str:
+    def mint(self, variant: str | None, position: str, *, principal: Hashable = None) -> str:
         """A cursor for ``position`` (server-defined, opaque to clients) in ``variant``
-        (None when the server has no variants).
+        (None when the server has no variants), for ``principal`` (None: anyone; else
+        only a :meth:`check` for an equal principal of the same type accepts it).
 
         Raises ValueError when the cursor would exceed :data:`MAX_CURSOR_CHARS`, which
         :meth:`check` rejects: the position may take :data:`MAX_POSITION_BYTES` bytes
@@ -101,12 +107,14 @@ class CursorCodec:
                 f"cursor position of {len(payload) - 2 - len(variant_bytes)} bytes does not fit"
                 f" in a {MAX_CURSOR_CHARS}-character cursor (at most {room} bytes here)"
             )
-        mac = self._mac(self._keyed[0], payload)
+        mac = self._mac(self._keyed[0], _binding(principal), payload)
         return base64.urlsafe_b64encode(payload + mac).rstrip(b"=").decode("ascii")
 
-    def check(self, cursor: object, requested_variant: str | None) -> CursorCheck:
-        """Verify ``cursor`` for a request served by ``requested_variant``."""
-        decoded = self._decode(cursor)
+    def check(
+        self, cursor: object, requested_variant: str | None, *, principal: Hashable = None
+    ) -> CursorCheck:
+        """Verify ``cursor`` for a request by ``principal`` served by ``requested_variant``."""
+        decoded = self._decode(cursor, _binding(principal))
         if decoded is None:
             return CursorCheck(None, errors.invalid_cursor(requested_variant))
         cursor_variant, position = decoded
@@ -116,19 +124,20 @@ class CursorCodec:
             )
         return CursorCheck(position)
 
-    def _decode(self, cursor: object) -> tuple[str, str] | None:
+    def _decode(self, cursor: object, binding: bytes) -> tuple[str, str] | None:
         if not isinstance(cursor, str) or len(cursor) > MAX_CURSOR_CHARS:
             return None
-        known = self._verified.get(cursor)
+        key = (cursor, binding)  # verified for this principal only
+        known = self._verified.get(key)
         if known is not None:
             return known
-        decoded = self._verify(cursor)
+        decoded = self._verify(cursor, binding)
         if decoded is not None:
-            # The cursor (ASCII) and its decoded strings, with object overheads.
-            self._verified.put(cursor, decoded, size=3 * len(cursor) + 250)
+            # The cursor (ASCII), the binding and the decoded strings, with overheads.
+            self._verified.put(key, decoded, size=3 * len(cursor) + len(binding) + 300)
         return decoded
 
-    def _verify(self, cursor: str) -> tuple[str, str] | None:
+    def _verify(self, cursor: str, binding: bytes) -> tuple[str, str] | None:
         try:
             encoded = cursor.encode("ascii")
             raw = base64.urlsafe_b64decode(encoded + b"=" * (-len(encoded) % 4))
@@ -141,7 +150,9 @@ class CursorCodec:
         if len(raw) < 2 + _MAC_BYTES or raw[0] != _FORMAT:
             return None
         payload, mac = raw[:-_MAC_BYTES], raw[-_MAC_BYTES:]
-        if not any(hmac.compare_digest(self._mac(keyed, payload), mac) for keyed in self._keyed):
+        if not any(
+            hmac.compare_digest(self._mac(keyed, binding, payload), mac) for keyed in self._keyed
+        ):
             return None
         end = 2 + payload[1]
         if end > len(payload):
@@ -150,3 +161,26 @@ class CursorCodec:
             return payload[2:end].decode(), payload[end:].decode()
         except UnicodeDecodeError:
             return None
+
+
+def _binding(principal: Hashable) -> bytes:
+    """What the MAC covers of the principal: a fixed-size, type-tagged digest, with its
+    own leading byte so that no bound cursor's MAC input equals an unbound one's.
+
+    Strings and integers digest by value, so replicas sharing a key agree on them; any
+    other principal digests by ``repr`` (give one with a stable repr across processes).
+    """
+    if principal is None:
+        return b"\x00"
+    if isinstance(principal, str):
+        tagged = b"s" + principal.encode("utf-8", "surrogatepass")
+    elif type(principal) is int:
+        tagged = b"i" + str(principal).encode()
+    else:
+        tagged = (
+            b"r"
+            + type(principal).__qualname__.encode()
+            + b":"
+            + repr(principal).encode("utf-8", "surrogatepass")
+        )
+    return b"\x01" + hashlib.sha256(tagged).digest()

@@ -21,6 +21,7 @@ from mcp_ext.methods import RPCError
 from mcp_ext.models import (
     HEADER_MISMATCH,
     INVALID_PARAMS,
+    INVALID_REQUEST,
     METHOD_NOT_FOUND,
     MISSING_REQUIRED_CLIENT_CAPABILITY,
     UNSUPPORTED_PROTOCOL_VERSION,
@@ -31,6 +32,7 @@ __all__ = [
     "ECHO_LIMIT",
     "HEADER_MISMATCH",
     "INVALID_PARAMS",
+    "INVALID_REQUEST",
     "LEGACY_UNSUPPORTED_PROTOCOL_VERSION",
     "METHOD_NOT_FOUND",
     "MISSING_REQUIRED_CLIENT_CAPABILITY",
@@ -45,6 +47,7 @@ __all__ = [
     "invalid_cursor",
     "invalid_server_variant",
     "missing_required_client_capability",
+    "principal_changed",
     "server_variants_not_supported",
     "unknown_identifier",
     "unsupported_protocol_version",
@@ -171,6 +174,18 @@ def unknown_identifier(kind: IdentifierKind, name: object, active_variant: str) 
             "activeVariant": echo(active_variant),
             "hint": f"This {kind} may be available in other variants",
         },
+    }
+
+
+def principal_changed() -> JsonRpcError:
+    """SEP-2053 (InitializeResult): the advertised variants are stable for the session,
+    and a change of variant set SHOULD require the client to re-initialize. A request
+    whose principal differs from the one the session was initialized by is refused with
+    this, naming neither principal nor any variant."""
+    return {
+        "code": INVALID_REQUEST,
+        "message": "Principal changed within the session",
+        "data": {"hint": "Re-initialize (or reconnect) to get the variants for this principal"},
     }
 
 

@@ -96,6 +96,12 @@ SessionEnded = Callable[[Hashable], None]
 """Called with a session's key (the SDK's per-client connection) when it ends."""
 
 _WATCHED = "negotiation.sdk.session_end"  # in the SDK connection's per-connection state
+_NOBODY = object()
+
+
+def _same(a: Hashable, b: Hashable) -> bool:
+    """Type-exact equality of principals (``1`` is not ``True``, ``"1"`` is not ``1``)."""
+    return type(a) is type(b) and a == b
 
 
 def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
@@ -329,6 +335,7 @@ class Negotiation:
         """Multi-format resources (:meth:`add_resource`)."""
         self._subscriptions = SubscriptionRegistry(self.exists)
         self._subscribers: dict[Hashable, Any] = {}  # until the session ends
+        self._session_principals: dict[Hashable, Hashable] = {}  # who initialized it
         self._session_ended: list[SessionEnded] = []
         self._content = ContentNegotiationExtension()
         self._variants_extension = ServerVariantsExtension()
@@ -469,6 +476,11 @@ class Negotiation:
         era = _era(version)
         capabilities: object = ctx.session.client_capabilities
         principal = self._principal(ctx)
+        if self._session_principals and era is Era.LEGACY:
+            first = self._session_principals.get(session_key(ctx), _NOBODY)
+            if first is not _NOBODY and not _same(first, principal):
+                logger.debug("%s: refused: principal changed within the session", ctx.method)
+                raise mcp_error(errors.principal_changed())
         if not self.negotiate:
             # No variants on the wire; the lists still show the default variant's items.
             # SEP-2053: a selected variant is refused on every method, not ignored.
@@ -519,6 +531,9 @@ class Negotiation:
                 self.context(ctx)
             result = await call_next(ctx)
             if method == "initialize":
+                if self._advertiser is not None and self._watch_session(ctx):
+                    # The session's variants are this principal's until it ends.
+                    self._session_principals[session_key(ctx)] = self._principal(ctx)
                 return self._advertise(result, ctx, (ctx.params or {}).get("capabilities"))
             if method == "server/discover":
                 return self._advertise(result, ctx, ctx.session.client_capabilities)
@@ -617,7 +632,9 @@ class Negotiation:
                 description = scope.descriptions.get(variant) if variant is not None else None
                 kept.append({**item, "description": description} if description else item)
         if self._cursors is not None and self._page_size is not None:
-            kept, next_cursor = self._page(ctx, variant, kept, self._page_size, self._cursors)
+            kept, next_cursor = self._page(
+                ctx, variant, view.principal, kept, self._page_size, self._cursors
+            )
             if next_cursor is not None:
                 result["nextCursor"] = next_cursor
         result[member] = kept
@@ -627,6 +644,7 @@ class Negotiation:
     def _page(
         ctx: ServerRequestContext[Any, Any],
         variant: str | None,
+        principal: Hashable,
         items: list[Any],
         size: int,
         cursors: CursorCodec,
@@ -634,12 +652,15 @@ class Negotiation:
         cursor = (ctx.params or {}).get("cursor")
         start = 0
         if cursor is not None:
-            check = cursors.check(cursor, variant)
+            # Bound to the principal: another's cursor is invalid and names no variant.
+            check = cursors.check(cursor, variant, principal=principal)
             if check.error is not None:
                 raise mcp_error(check.error)
             start = int(check.position or 0)
         end = start + size
-        return items[start:end], cursors.mint(variant, str(end)) if end < len(items) else None
+        if end >= len(items):
+            return items[start:end], None
+        return items[start:end], cursors.mint(variant, str(end), principal=principal)
 
     def _read(
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, result: dict[str, Any]
@@ -685,19 +706,23 @@ class Negotiation:
         session's requests."""
         self._session_ended.append(callback)
 
-    def _watch_session(self, ctx: ServerRequestContext[Any, Any]) -> None:
+    def _watch_session(self, ctx: ServerRequestContext[Any, Any]) -> bool:
+        """Drop this session's state when it ends; False when the end can't be seen
+        (then keep no per-session state)."""
         connection = getattr(ctx.session, "_connection", None)
         state = getattr(connection, "state", None)
         exit_stack = getattr(connection, "exit_stack", None)
         if not isinstance(state, dict) or exit_stack is None:
-            return
+            return False
         if state.get(_WATCHED) is not self:
             state[_WATCHED] = self
             exit_stack.callback(self._end_session, connection)
+        return True
 
     def _end_session(self, key: Hashable) -> None:
         self._subscriptions.drop_subscriber(key)
         self._subscribers.pop(key, None)
+        self._session_principals.pop(key, None)
         for callback in self._session_ended:
             try:
                 callback(key)

@@ -71,9 +71,16 @@ def test_only_genuine_cursors_are_remembered_each_at_its_stated_size() -> None:
     assert codec.verified_bytes == 0
     first, second = codec.mint("a", "1"), codec.mint("a", "22")
     assert codec.check(first, "a").ok and codec.check(second, "a").ok
-    assert codec.verified_bytes == (3 * len(first) + 250) + (3 * len(second) + 250)
+    # An unbound cursor's binding is one byte.
+    assert codec.verified_bytes == (3 * len(first) + 301) + (3 * len(second) + 301)
     assert codec.check(first, "a").position == "1"  # a repeat check answers from memory
-    assert codec.verified_bytes == (3 * len(first) + 250) + (3 * len(second) + 250)
+    assert codec.verified_bytes == (3 * len(first) + 301) + (3 * len(second) + 301)
+    bound = codec.mint("a", "1", principal="alice")
+    assert codec.check(bound, "a", principal="alice").ok
+    # A principal's binding is 33 bytes (a flag and a SHA-256 digest).
+    assert codec.verified_bytes == (3 * len(first) + 301) + (3 * len(second) + 301) + (
+        3 * len(bound) + 333
+    )
 
 
 def test_a_cursor_of_every_padding_length_round_trips() -> None:
@@ -93,7 +100,7 @@ def test_a_cursor_of_every_padding_length_round_trips() -> None:
 def test_the_verified_cache_stays_within_its_byte_budget_and_drops_the_oldest() -> None:
     codec = CursorCodec(KEY)
     cursors = [codec.mint(None, f"{i:04d}" + "p" * 2996) for i in range(400)]
-    size = 3 * len(cursors[0]) + 250
+    size = 3 * len(cursors[0]) + 301  # an unbound cursor: a 1-byte binding
     assert {len(c) for c in cursors} == {len(cursors[0])}
     for cursor in cursors:
         assert codec.check(cursor, None).ok
@@ -115,3 +122,45 @@ def test_a_failed_check_raises_its_error() -> None:
         "message": "Invalid cursor",
         "data": {"activeVariant": "a"},
     }
+
+
+# --- bound to the principal (security rule: cursors are bound to the principal) -------
+
+
+@pytest.mark.parametrize(
+    ("minted_for", "checked_by"),
+    [
+        ("alice", "bob"),
+        ("alice", None),
+        (None, "alice"),
+        (1, True),  # type-exact: 1 is not True
+        (1, "1"),
+        ("1", 1),
+        (("team", 1), ("team", 2)),
+    ],
+)
+def test_a_cursor_is_invalid_for_another_principal_and_names_no_variant(
+    minted_for: object, checked_by: object
+) -> None:
+    codec = CursorCodec(KEY)
+    cursor = codec.mint("hidden", "10", principal=minted_for)
+    assert codec.check(cursor, "hidden", principal=minted_for).position == "10"
+    # Checked first by the right principal, so the verified cache is warm: it must not
+    # answer for another principal.
+    other = codec.check(cursor, "visible", principal=checked_by)
+    assert other.position is None
+    assert other.error == {
+        "code": -32602,
+        "message": "Invalid cursor",
+        "data": {"activeVariant": "visible"},
+    }
+    assert "hidden" not in repr(other.error)
+
+
+def test_a_bound_cursor_verifies_in_another_codec_with_the_same_key() -> None:
+    """Replicas sharing a key accept each other's cursors for the same principal."""
+    cursor = CursorCodec(KEY).mint("a", "5", principal="alice")
+    replica = CursorCodec(KEY)
+    assert replica.check(cursor, "a", principal="alice").position == "5"
+    assert replica.check(cursor, "a", principal="bob").error is not None
+    assert CursorCodec(b"x" * 16).check(cursor, "a", principal="alice").error is not None
