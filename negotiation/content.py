@@ -22,20 +22,18 @@ predicate holds wins. Predicates see the *declared* features exactly as the clie
 them (``!interactive`` holds when ``interactive`` was not declared, RFC 2295); use
 :meth:`Renderings.by_format` to dispatch on the negotiated format instead.
 
-**Tool results: structured-only answers carry no text fallback for negotiating JSON
-clients.** The specs disagree. sep-tool-result-content.md §2: "For backwards
-compatibility, tools that return ``structuredContent`` SHOULD also return a ``content``
-representation of the same information. JSON-serialized text is acceptable, but not
-required." sep-content-negotiation.md, Test Case 1: "Client features: ["agent",
-"format=json"] ... Expected: structuredContent with JSON object, empty content[]" (and
-every JSON example there has ``"content": []``). We follow each where it applies: the
-fallback exists for clients that may not read ``structuredContent``, and a client that
-negotiated JSON has said it does, so :func:`tool_result` sends ``content: []`` to it;
-every other client (legacy, no usable format, markdown or text asked for but the tool
-had no text) gets ``content`` too, JSON-serialized when the tool gave no text. Two
-exceptions keep the protocol's MUSTs: a tool with an ``outputSchema`` always sends
-``structuredContent``, and an error result always sends ``content`` (the model must see
-it to retry).
+**Tool results: structured answers carry a text fallback, unless asked not to.** The
+specs disagree. sep-tool-result-content.md §2: "For backwards compatibility, tools that
+return ``structuredContent`` SHOULD also return a ``content`` representation of the same
+information. JSON-serialized text is acceptable, but not required."
+sep-content-negotiation.md, Test Case 1: "Client features: ["agent", "format=json"] ...
+Expected: structuredContent with JSON object, empty content[]". The normative SHOULD
+wins by default (``text_fallback=True``): every result with ``structuredContent`` also
+has ``content``, the tool's text or else the JSON-serialized value. ``text_fallback=False``
+is Test Case 1's reading: a client that negotiated JSON gets ``content: []``. Either way
+a client that asked for markdown or text gets ``content`` only when the tool has text, a
+tool with an ``outputSchema`` always sends ``structuredContent``, and an error result
+always sends ``content`` (the model must see it to retry).
 
 **Features are never authorization input** (Requirement 3): nothing here decides
 *whether* something is returned, only its shape.
@@ -506,6 +504,7 @@ def plan_tool_result(
     has_content: bool,
     output_schema: bool = False,
     is_error: bool = False,
+    text_fallback: bool = True,
 ) -> tuple[bool, bool]:
     """(send ``content``, send ``structuredContent``) for a tool that produced what the
     flags say, for this client: the rules of the module docstring, for adapters that
@@ -516,6 +515,7 @@ def plan_tool_result(
         has_content=has_content,
         output_schema=output_schema,
         is_error=is_error,
+        text_fallback=text_fallback,
     )
 
 
@@ -533,6 +533,7 @@ def _plan(
     has_content: bool,
     output_schema: bool,
     is_error: bool,
+    text_fallback: bool = True,
 ) -> tuple[bool, bool]:
     """(send content, send structuredContent) for what the tool produced."""
     if not has_structured:
@@ -541,8 +542,10 @@ def _plan(
         return True, False
     if shape == "content" and output_schema:
         shape = "both"  # an outputSchema makes structuredContent a MUST
-    if shape == "structured" and is_error:
-        shape = "both"  # the model must see a tool error to recover from it
+    if shape == "structured" and (is_error or text_fallback):
+        # The model must see a tool error to recover from it; and sep-tool-result-content
+        # asks structured results to carry content too (unless text_fallback=False).
+        shape = "both"
     if shape == "structured":
         return False, True
     if shape == "content" and has_content:
@@ -590,12 +593,15 @@ def tool_result(
     content: Sequence[ContentBlock] | None = None,
     is_error: bool | None = None,
     tool: Tool | None = None,
+    text_fallback: bool = True,
 ) -> CallToolResult:
     """A ``CallToolResult`` shaped for ``context`` (see the module docstring for the rules).
 
     ``structured`` is the machine-facing value, ``text`` (or ``content`` blocks) the
     model-facing rendering of the same information; give one or both. ``None`` for
-    ``structured`` means "none". Pass the ``tool`` to honour its ``outputSchema``.
+    ``structured`` means "none". Pass the ``tool`` to honour its ``outputSchema``, and
+    ``text_fallback=False`` for content negotiation's Test Case 1 (``content: []`` for a
+    client that negotiated JSON).
     """
     blocks = _blocks(text, content)
     send = _plan(
@@ -604,6 +610,7 @@ def tool_result(
         has_content=blocks is not None,
         output_schema=tool is not None and tool.output_schema is not None,
         is_error=bool(is_error),
+        text_fallback=text_fallback,
     )
     return _assemble(send, blocks, structured, is_error)
 
@@ -615,7 +622,7 @@ class ToolResultShaper(Generic[D]):
     both render the same ``data``, which keeps the two fields aligned.
     """
 
-    __slots__ = ("_structured", "_text", "_tool")
+    __slots__ = ("_structured", "_text", "_text_fallback", "_tool")
 
     def __init__(
         self,
@@ -623,12 +630,14 @@ class ToolResultShaper(Generic[D]):
         structured: Renderings[D, Any] | None = None,
         text: Renderings[D, str] | None = None,
         tool: Tool | None = None,
+        text_fallback: bool = True,
     ) -> None:
         if structured is None and text is None:
             raise ValueError("a tool result shaper needs structured or text renderings")
         self._structured = structured
         self._text = text
         self._tool = tool
+        self._text_fallback = text_fallback
 
     def build(
         self, context: NegotiationContext, data: D, *, is_error: bool | None = None
@@ -639,6 +648,7 @@ class ToolResultShaper(Generic[D]):
             has_content=self._text is not None,
             output_schema=self._tool is not None and self._tool.output_schema is not None,
             is_error=bool(is_error),
+            text_fallback=self._text_fallback,
         )
         structured = None
         if self._structured is not None and (send_structured or self._text is None):

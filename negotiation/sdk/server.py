@@ -244,16 +244,18 @@ def tool_result(
     text: str | None = None,
     is_error: bool | None = None,
     output_schema: bool = False,
+    text_fallback: bool = True,
 ) -> mcp_types.CallToolResult:
     """A ``CallToolResult`` shaped for the client's audience (sep-tool-result-content).
 
     ``structured`` is the machine-facing value, ``text`` the model-facing rendering of
     the same information; give one or both, render only what you have. A client that
-    negotiated JSON gets ``structuredContent`` and an empty ``content``; one that asked
-    for markdown or text gets ``content`` only; every other client (and every error)
-    gets both, with JSON text standing in for missing text. Pass
-    ``output_schema=True`` for a tool that declares one: ``structuredContent`` is then
-    always sent.
+    asked for markdown or text gets ``content`` only; every other client (and every
+    error) gets both, with JSON text standing in for missing text, as the SEP's SHOULD
+    asks. ``text_fallback=False`` follows content negotiation's Test Case 1 instead: a
+    client that negotiated JSON gets ``structuredContent`` and an empty ``content``.
+    Pass ``output_schema=True`` for a tool that declares one: ``structuredContent`` is
+    then always sent.
     """
     view = ctx if isinstance(ctx, NegotiationContext) else negotiated(ctx)
     send_content, send_structured = cn_content.plan_tool_result(
@@ -262,6 +264,7 @@ def tool_result(
         has_content=text is not None,
         output_schema=output_schema,
         is_error=bool(is_error),
+        text_fallback=text_fallback,
     )
     blocks: list[mcp_types.ContentBlock] = []
     if send_content:

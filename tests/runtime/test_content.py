@@ -371,11 +371,26 @@ def dump(result: CallToolResult) -> dict[str, Any]:
     return result.model_dump(mode="json", exclude_unset=True)
 
 
-def test_json_clients_get_structured_content_and_empty_content() -> None:
+def test_tools_result_structured_also_content_for_json_clients_by_default() -> None:
+    """sep-tool-result-content: structured results SHOULD also carry content."""
     assert dump(tool_result(ctx("agent", "format=json"), structured=DATA, text=TEXT)) == {
-        "content": [],
+        "content": [{"type": "text", "text": TEXT}],
         "structuredContent": DATA,
     }
+    only = dump(tool_result(ctx("agent", "format=json"), structured=DATA))
+    assert only["structuredContent"] == DATA and json.loads(only["content"][0]["text"]) == DATA
+
+
+def test_json_clients_get_empty_content_with_the_test_case_1_reading() -> None:
+    """Content negotiation Test Case 1, the configurable reading."""
+    result = tool_result(
+        ctx("agent", "format=json"), structured=DATA, text=TEXT, text_fallback=False
+    )
+    assert dump(result) == {"content": [], "structuredContent": DATA}
+    error = tool_result(
+        ctx("agent", "format=json"), structured=DATA, text=TEXT, is_error=True, text_fallback=False
+    )
+    assert dump(error)["content"] == [{"type": "text", "text": TEXT}]  # errors keep content
 
 
 def test_markdown_clients_get_content_only() -> None:
@@ -460,7 +475,9 @@ class Counting:
 def test_shaper_renders_only_the_fields_the_client_gets() -> None:
     structured, text = Counting(DATA), Counting(TEXT)
     shaper: ToolResultShaper[None] = ToolResultShaper(
-        structured=Renderings(default=structured), text=Renderings(default=text)
+        structured=Renderings(default=structured),
+        text=Renderings(default=text),
+        text_fallback=False,  # Test Case 1: JSON clients get no text, so none is rendered
     )
     assert dump(shaper.build(ctx("format=json"), None)) == {
         "content": [],
@@ -506,7 +523,7 @@ def test_model_view_prefers_content_for_conversation_and_structure_for_code() ->
 
 
 def test_model_view_falls_back_to_the_field_that_has_the_information() -> None:
-    structured_only = tool_result(ctx("format=json"), structured=DATA)
+    structured_only = tool_result(ctx("format=json"), structured=DATA, text_fallback=False)
     assert model_view(structured_only, "conversational").value == DATA
     text_only = tool_result(ctx("format=markdown"), text=TEXT)
     view = model_view(text_only, "programmatic")

@@ -134,6 +134,9 @@ WEATHER_RESULT: ToolResultShaper[Weather] = ToolResultShaper(
         default=full,
     ),
     text=Renderings.by_format({"markdown": lambda w, _: w.report_markdown}, default=plain),
+    # The spec's examples and Test Case 1 send `content: []` to JSON clients: the reading
+    # that is configurable; the default follows sep-tool-result-content's SHOULD.
+    text_fallback=False,
 )
 
 

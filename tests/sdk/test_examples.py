@@ -60,7 +60,7 @@ def test_the_twin_answers_each_audience_and_the_plain_server_everyone_alike() ->
     plain = _call(plain_server.mcp, None)
     assert plain.content and plain.structured_content is not None
     agent = _call(negotiated_server.mcp, ["agent", "format=json"])
-    assert agent.content == [] and agent.structured_content is not None
+    assert agent.content and agent.structured_content is not None  # the SEP's text fallback
     human = _call(negotiated_server.mcp, ["human", "format=text"])
     assert human.content and human.structured_content is None
     legacy = _call(negotiated_server.mcp, None)  # declared nothing: as the plain server

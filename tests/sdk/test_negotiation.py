@@ -156,7 +156,8 @@ def test_shapes_results_for_an_agent_and_a_human(mode: str) -> None:
 
     agent = _run(Probe(), mode, [ContentNegotiation(["agent", "format=json"])], call)
     human = _run(Probe(), mode, [ContentNegotiation(["human", "format=markdown"])], call)
-    assert agent.content == [] and agent.structured_content == FORECAST
+    # sep-tool-result-content: structured results also carry content (the tool's text).
+    assert agent.structured_content == FORECAST and _text(agent) == "Bern: 8 C"
     assert human.structured_content is None and _text(human).startswith("## Bern")
 
 

@@ -34,7 +34,7 @@ def test_the_quick_start_server_serves_agents_people_and_everyone() -> None:
     human = anyio.run(call, ["human", "format=markdown"])
     plain = anyio.run(call, None)
     assert agent.structured_content == {"city": "Bern", "temperature_c": 8}
-    assert agent.content == []
+    assert agent.content  # sep-tool-result-content: structured results carry content too
     assert human.structured_content is None and human.content[0].text.startswith("## Bern")
     assert plain.structured_content is not None and plain.content[0].text == "Bern: 8 C, cloudy."
 
