@@ -1,7 +1,8 @@
 """Command line shared by the demos: ``--transport stdio|http --port N``.
 
-The servers are plain ``MCPServer`` objects, run with the SDK's own ``run()``. HTTP
-binds 127.0.0.1 only: these are demos, never meant to be reachable from elsewhere.
+The servers are plain ``MCPServer`` objects, run with :func:`negotiation.sdk.run`: the
+SDK's own transports, with the unsupported-version error listing every version served.
+HTTP binds 127.0.0.1 only: these are demos, never meant to be reachable from elsewhere.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
+
+from negotiation.sdk.transports import run as serve
 
 LOOPBACK = "127.0.0.1"
 
@@ -30,6 +33,6 @@ def parse_args(prog: str, argv: Sequence[str] | None = None) -> argparse.Namespa
 def run(server: MCPServer[Any], transport: str, port: int) -> None:
     """Serve until stdin closes (stdio) or the process is interrupted (http)."""
     if transport == "stdio":
-        server.run("stdio")
+        serve(server, "stdio")
     else:
-        server.run("streamable-http", host=LOOPBACK, port=port)
+        serve(server, "streamable-http", host=LOOPBACK, port=port)

@@ -45,6 +45,7 @@ from negotiation.sdk.server import (
     session_key,
     tool_result,
 )
+from negotiation.sdk.transports import ServedVersionsApp, run, serve_stdio
 
 __all__ = [
     "RESOURCE_METADATA_EXTENSION_ID",
@@ -52,6 +53,7 @@ __all__ = [
     "GeneratedMethods",
     "Negotiation",
     "PrincipalOf",
+    "ServedVersionsApp",
     "ServerVariants",
     "SessionEnded",
     "SessionTransport",
@@ -61,6 +63,8 @@ __all__ = [
     "negotiated",
     "negotiation_extensions",
     "pick_variant",
+    "run",
+    "serve_stdio",
     "session_key",
     "tool_result",
     "variant_meta",

@@ -68,7 +68,9 @@ def transcript() -> dict[str, Any]:
 def test_agent_gets_structured_json(transcript: dict[str, Any]) -> None:
     agent = transcript["agent"]
     assert agent["serverExtensions"] == {"io.modelcontextprotocol/content-negotiation": {}}
-    assert agent["call"]["content"] == []
+    # sep-tool-result-content: the structured value also comes as JSON text.
+    (text,) = agent["call"]["content"]
+    assert json.loads(text["text"]) == agent["call"]["structuredContent"]
     props = agent["call"]["structuredContent"]["properties"]
     assert (props["location"], props["temperature_c"], props["status"]) == ("Bern", 8, "success")
     (geo,) = agent["read"]["contents"]
