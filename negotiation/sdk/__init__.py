@@ -36,10 +36,12 @@ from negotiation.sdk.client import (
 )
 from negotiation.sdk.methods import GeneratedMethods
 from negotiation.sdk.server import (
+    CURSOR_KEY_ENV,
     RESOURCE_METADATA_EXTENSION_ID,
     Negotiation,
     PrincipalOf,
     SessionEnded,
+    cursor_key_from_env,
     mcp_error,
     negotiated,
     session_key,
@@ -48,6 +50,7 @@ from negotiation.sdk.server import (
 from negotiation.sdk.transports import ServedVersionsApp, run, serve_stdio
 
 __all__ = [
+    "CURSOR_KEY_ENV",
     "RESOURCE_METADATA_EXTENSION_ID",
     "ContentNegotiation",
     "GeneratedMethods",
@@ -59,6 +62,7 @@ __all__ = [
     "SessionTransport",
     "available_variants",
     "client_for",
+    "cursor_key_from_env",
     "mcp_error",
     "negotiated",
     "negotiation_extensions",

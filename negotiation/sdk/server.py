@@ -56,10 +56,12 @@ from negotiation.subscriptions import SubscriptionRegistry
 from negotiation.versioning import Era
 
 __all__ = [
+    "CURSOR_KEY_ENV",
     "RESOURCE_METADATA_EXTENSION_ID",
     "Negotiation",
     "PrincipalOf",
     "SessionEnded",
+    "cursor_key_from_env",
     "mcp_error",
     "negotiated",
     "session_key",
@@ -123,6 +125,32 @@ def mcp_error(error: Mapping[str, Any] | RPCError) -> MCPError:
     if isinstance(error, RPCError):
         return MCPError(code=error.code, message=error.message, data=error.data)
     return MCPError(code=error["code"], message=error["message"], data=error.get("data"))
+
+
+CURSOR_KEY_ENV = "MCP_NEGOTIATION_CURSOR_KEY"
+"""The environment variable :func:`cursor_key_from_env` reads by default."""
+
+
+def cursor_key_from_env(
+    name: str = CURSOR_KEY_ENV, environ: Mapping[str, str] | None = None
+) -> bytes | None:
+    """The cursor key shared by the replicas of one server, from the environment: hex,
+    at least 32 digits (16 bytes; 64 recommended), or None when the variable is unset.
+
+    Give every replica behind one URL the same key (``Negotiation(cursor_key=...)``) and
+    each accepts the cursors the others minted; keep it as secret as a session key.
+    Raises ValueError, naming the variable, for a malformed or short key.
+    """
+    value = (os.environ if environ is None else environ).get(name)
+    if value is None:
+        return None
+    try:
+        key = bytes.fromhex(value.strip())
+    except ValueError:
+        raise ValueError(f"${name} must be hex digits (e.g. from `openssl rand -hex 32`)") from None
+    if len(key) < 16:
+        raise ValueError(f"${name} must hold at least 16 bytes (32 hex digits), not {len(key)}")
+    return key
 
 
 def _era(protocol_version: str) -> Era:
