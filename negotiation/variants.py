@@ -53,6 +53,7 @@ __all__ = [
     "as_hints",
     "as_variant",
     "as_variants",
+    "extension_settings",
     "is_variant_rejection",
     "parse_available_variants",
     "rank_variants",
@@ -584,6 +585,17 @@ class VariantResolver:
         return VariantResolution(
             None, source, errors.invalid_server_variant(requested, self._disclosed)
         )
+
+
+def extension_settings(capabilities: object) -> object:
+    """The server-variants settings in client or server ``capabilities``: under
+    ``extensions`` (SEP-2053), else under ``experimental``, where the Go implementation
+    (modelcontextprotocol/experimental-ext-variants) puts the same object. None when
+    neither has it."""
+    settings = wire_get(wire_get(capabilities, "extensions"), EXTENSION_ID)
+    if settings is None:
+        settings = wire_get(wire_get(capabilities, "experimental"), EXTENSION_ID)
+    return settings
 
 
 # --- client side ----------------------------------------------------------------------

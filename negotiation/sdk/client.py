@@ -31,7 +31,7 @@ from pydantic import TypeAdapter
 
 from negotiation import features as cn
 from negotiation import variants as sv
-from negotiation._wire import as_mapping, wire_get
+from negotiation._wire import as_mapping
 from negotiation.content import SUPPORTED_VERSION
 
 __all__ = [
@@ -118,10 +118,11 @@ def _capabilities(source: object) -> object:
 def available_variants(server: SdkClient | object) -> tuple[sv.Variant, ...]:
     """The variants a server advertised, best first for this client (``()`` when none).
 
-    ``server`` is a connected SDK ``Client`` or the server's capabilities.
+    ``server`` is a connected SDK ``Client`` or the server's capabilities. Read from
+    ``capabilities.extensions``, else ``capabilities.experimental`` (the Go
+    implementation's placement).
     """
-    extensions = wire_get(_capabilities(server), "extensions")
-    return sv.parse_available_variants(wire_get(extensions, sv.EXTENSION_ID))
+    return sv.parse_available_variants(sv.extension_settings(_capabilities(server)))
 
 
 def pick_variant(

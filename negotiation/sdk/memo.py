@@ -69,7 +69,7 @@ def declaration_parts(capabilities: object) -> tuple[object, object, object]:
     variant hints), each as sent."""
     extensions = wire_get(capabilities, "extensions")
     content = wire_get(extensions, cn.EXTENSION_ID)
-    hints = wire_get(wire_get(extensions, sv.EXTENSION_ID), "variantHints")
+    hints = wire_get(sv.extension_settings(capabilities), "variantHints")
     features = None if content is None else wire_get(content, "features")
     return content, features, hints
 

@@ -321,6 +321,9 @@ class Negotiation:
     with cursors bound to the variant (``cursor_key``: at least 16 bytes, random when
     omitted). ``negotiate=False`` switches everything off (the benchmark baseline): no
     extension is advertised and every client gets default content.
+    ``experimental_capability=True`` also advertises the variants under
+    ``capabilities.experimental`` for clients of the Go implementation
+    (experimental-ext-variants); client hints are read from either placement.
     """
 
     def __init__(
@@ -334,6 +337,7 @@ class Negotiation:
         cursor_key: bytes | None = None,
         advertise_limit: int = 5,
         negotiate: bool = True,
+        experimental_capability: bool = False,
     ) -> None:
         declared = sv.as_variants(variants) if variants is not None else ()
         if default_variant is not None:
@@ -348,6 +352,7 @@ class Negotiation:
             raise ValueError("page_size must be at least 1")
         self.variants: tuple[sv.Variant, ...] = declared
         self.negotiate = negotiate
+        self.experimental_capability = experimental_capability
         self._principal_of = principal_of
         self._advertiser = (
             sv.VariantAdvertiser(
@@ -479,7 +484,7 @@ class Negotiation:
         """The variants this principal gets for these client hints (None: no variants)."""
         if self._advertiser is None:
             return None
-        settings = wire_get(wire_get(client_capabilities, "extensions"), sv.EXTENSION_ID)
+        settings = sv.extension_settings(client_capabilities)  # or the Go placement
         # Untrusted: malformed hints are read as far as they go, never raised.
         hints = sv.ClientHints.from_wire(wire_get(settings, "variantHints"))
         return self._advertiser.advertise(hints, principal)
@@ -490,9 +495,7 @@ class Negotiation:
         ids = ad.ids if ad is not None else ()
         context = cn_content.context_from_capabilities(capabilities, era=None)
         features = context.features
-        raw_hints = wire_get(
-            wire_get(wire_get(capabilities, "extensions"), sv.EXTENSION_ID), "variantHints"
-        )
+        raw_hints = wire_get(sv.extension_settings(capabilities), "variantHints")
         # An invalid declaration (a bad tag, malformed hints) is never memoised.
         valid = (features is None or not features.invalid) and not (
             self._advertiser is not None and sv.ClientHints.from_wire(raw_hints).malformed
@@ -787,6 +790,11 @@ class Negotiation:
             if ad is not None:
                 extensions[sv.EXTENSION_ID] = ad.to_wire()
                 logger.debug("%s: advertised variants %s", ctx.method, list(ad.ids))
+                if self.experimental_capability:
+                    # The Go implementation's placement: the same object.
+                    experimental = dict(as_mapping(capabilities.get("experimental")) or {})
+                    experimental[sv.EXTENSION_ID] = extensions[sv.EXTENSION_ID]
+                    capabilities["experimental"] = experimental
         if extensions:
             capabilities["extensions"] = extensions
         else:
