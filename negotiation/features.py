@@ -67,16 +67,21 @@ logger = logging.getLogger(__name__)
 
 TagKind = Literal["presence", "negation", "equality", "inequality"]
 
-_TAG = re.compile(r"(!)?([A-Za-z0-9_-]+)(?:(!?=)([A-Za-z0-9_.+/:-]+))?", re.ASCII)
+# A value is a token, optionally with media-type parameters (``text/markdown;charset=utf-8``),
+# or ``*``: "any value" (``verbosity=*``, RFC 2295's wildcard), which declares the name
+# present without choosing a value.
+_VALUE_FORM = r"[A-Za-z0-9_.+/:-]+(?:;[A-Za-z0-9_.+-]+=[A-Za-z0-9_.+/:-]+)*"
+_TAG = re.compile(rf"(!)?([A-Za-z0-9_-]+)(?:(!?=)({_VALUE_FORM}|\*))?", re.ASCII)
 _NAME = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
-_VALUE = re.compile(r"[A-Za-z0-9_.+/:-]+", re.ASCII)
+_VALUE = re.compile(_VALUE_FORM, re.ASCII)
+_ANY = "*"
 
 # A whole declaration joined with NUL, all its tags well-formed: one regex call checks every
 # tag's form, its length (the lookahead) and that no name is the bare vendor prefix "x-".
 _SEPARATOR = "\x00"
 _TAG_FORMS = (
     r"(?:!(?!x-(?:\x00|\Z))[A-Za-z0-9_-]+"
-    r"|(?!x-(?:[!=\x00]|\Z))[A-Za-z0-9_-]+(?:!?=[A-Za-z0-9_.+/:-]+)?)"
+    rf"|(?!x-(?:[!=\x00]|\Z))[A-Za-z0-9_-]+(?:!?={_VALUE_FORM})?)"
 )
 _WELL_FORMED_TAG = rf"(?=[^\x00]{{1,{MAX_TAG_LENGTH}}}(?:\x00|\Z)){_TAG_FORMS}"
 _WELL_FORMED = re.compile(rf"{_WELL_FORMED_TAG}(?:\x00{_WELL_FORMED_TAG})*", re.ASCII)
@@ -145,6 +150,10 @@ def _tag_from_text(text: str) -> FeatureTag | InvalidTag | None:
     if operator is None:
         return FeatureTag("presence" if bang is None else "negation", name)
     if bang is None:
+        if value == _ANY:
+            if operator == "=":
+                return FeatureTag("presence", name)  # present, any value: no choice made
+            return InvalidTag(text, f"'{name}!=*' excludes every value; write '!{name}'")
         return FeatureTag("equality" if operator == "=" else "inequality", name, value)
     return None  # "!name=value": negation takes a bare name
 
@@ -170,10 +179,14 @@ def _why_invalid(tag: object) -> str:
         key = key.removesuffix("!")
         if not value:
             return "empty value"
-        if "=" in value:
+        if value.startswith("="):
             return "more than one '=' (as in 'format==json')"
         if not _NAME.fullmatch(key):
             return "invalid character in key"
+        if "=" in value.partition(";")[0]:
+            return "'=' in a value belongs in a parameter after ';' (as in 'format=text/markdown;charset=utf-8')"
+        if ";" in value and not _VALUE.fullmatch(value):
+            return "malformed parameter: write ';name=value' after the value"
         if not _VALUE.fullmatch(value):
             return "invalid character in value"
     if not body:
@@ -396,6 +409,12 @@ class _Builder:
                 return
             parsed = _tag_from_text(raw)
             if isinstance(parsed, FeatureTag):
+                if (
+                    parsed.value is None
+                    and parsed.kind == "presence"
+                    and parsed.name in self.present
+                ):
+                    return  # "name=*" after "name" (or the reverse): the same tag
                 self.add(parsed, raw)
                 return
             if parsed is not None:

@@ -232,7 +232,13 @@ def _owners(obj: object, path: tuple[str, ...], loc: Loc) -> Iterator[tuple[obje
 
 
 _DATE: Final = re.compile(r"(\d{4})-(\d{2})-(\d{2})", re.ASCII)
-_TAG: Final = re.compile(r"(!)?([A-Za-z0-9_-]+)(?:(!?=)([A-Za-z0-9_.+/:-]+))?", re.ASCII)
+# Values: a token, optionally with media-type parameters (``text/markdown;charset=utf-8``),
+# or ``*`` ("any value", after ``=`` only): negotiation.features reads the same grammar.
+_TAG: Final = re.compile(
+    r"(!)?([A-Za-z0-9_-]+)"
+    r"(?:(!?=)([A-Za-z0-9_.+/:-]+(?:;[A-Za-z0-9_.+-]+=[A-Za-z0-9_.+/:-]+)*|\*))?",
+    re.ASCII,
+)
 MAX_TAG_LENGTH: Final = 256
 
 
@@ -254,7 +260,7 @@ def check_feature_tag(tag: object) -> str | None:
 
     Forms: ``name``, ``!name``, ``key=value``, ``key!=value``; names are ASCII letters,
     digits, ``_`` and ``-`` (``x-*`` is vendor-specific and needs a name after ``x-``);
-    values add ``.+/:``.
+    values add ``.+/:`` and ``;param=value`` parameters, or are ``*`` (any value).
     """
     if not isinstance(tag, str):
         return f"not a string ({type(tag).__name__})"
@@ -267,9 +273,11 @@ def check_feature_tag(tag: object) -> str | None:
         if any(char.isspace() or not char.isprintable() for char in tag):
             return "contains whitespace or control characters"
         return "not of the form name, !name, key=value or key!=value"
-    bang, name, operator, _ = match.groups()
+    bang, name, operator, value = match.groups()
     if bang is not None and operator is not None:
         return "negation applies to a bare name; write key!=value instead"
+    if operator == "!=" and value == "*":
+        return f"'{name}!=*' excludes every value; write '!{name}'"
     if name == "x-":
         return "vendor tag 'x-' needs a name after the prefix"
     return None

@@ -24,7 +24,10 @@ from negotiation.features import (
     parse_features,
 )
 
-_REFERENCE_TAG = re.compile(r"(!)?([A-Za-z0-9_-]+)(?:(!?=)([A-Za-z0-9_.+/:-]+))?", re.ASCII)
+_TOKEN = r"[A-Za-z0-9_.+/:-]+"
+_REFERENCE_TAG = re.compile(
+    rf"(!)?([A-Za-z0-9_-]+)(?:(!?=)({_TOKEN}(?:;[A-Za-z0-9_.+-]+={_TOKEN})*|\*))?", re.ASCII
+)
 
 
 def reference_tag(tag: object) -> FeatureTag | InvalidTag:
@@ -38,6 +41,10 @@ def reference_tag(tag: object) -> FeatureTag | InvalidTag:
                 return FeatureTag("presence", name)
             if operator is None:
                 return FeatureTag("negation", name)
+            if bang is None and value == "*":
+                if operator == "=":
+                    return FeatureTag("presence", name)
+                return InvalidTag(tag, f"'{name}!=*' excludes every value; write '!{name}'")
             if bang is None:
                 return FeatureTag("equality" if operator == "=" else "inequality", name, value)
     return InvalidTag(tag, features._why_invalid(tag))
@@ -102,7 +109,9 @@ def reference_features(declaration: list[object]) -> FeatureSet:
 
 # Few names and values, so repeats and contradictions are frequent.
 names = st.sampled_from(["agent", "format", "x-a", "x-", "a_b", "interactive", "v"])
-values = st.sampled_from(["json", "xml", "a.b+c/d:e", "compact", "x"])
+values = st.sampled_from(
+    ["json", "xml", "a.b+c/d:e", "compact", "x", "*", "text/markdown;charset=utf-8", "a;b=c;d=e"]
+)
 well_formed = st.one_of(
     names,
     names.map(lambda n: f"!{n}"),
@@ -111,7 +120,7 @@ well_formed = st.one_of(
     st.sampled_from(sorted(features._REGISTRY)),
 )
 odd = st.one_of(
-    st.text(alphabet=st.sampled_from("ab-_x!=.:/é\n\x00 @#"), max_size=12),
+    st.text(alphabet=st.sampled_from("ab-_x!=.:/é\n\x00 @#;*"), max_size=12),
     st.text(max_size=20),
     st.just("a" * MAX_TAG_LENGTH),
     st.just("a" * (MAX_TAG_LENGTH + 1)),
