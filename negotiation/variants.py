@@ -278,7 +278,8 @@ def _preference_bonus(values: tuple[str, ...], top: int, step: int) -> dict[str,
 def score_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[int]:
     """The spec's rule-based score of each variant (accepts the generated models too).
 
-    ``modelFamily`` +100 on a match (the client may list several families), else +50
+    ``modelFamily`` 100 − 10 × its index in the client's list on a match (a single
+    family is index 0: the spec's +100; a list is in order of preference), else +50
     for a variant declaring ``any``; ``useCase`` 80 − 10 × its index in the client's
     list; ``contextSize`` 40 − 5 × its index; ``stable`` +20, ``deprecated`` −100. A
     variant without a ``modelFamily`` hint never matches (the spec's sample code would
@@ -288,7 +289,7 @@ def score_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[in
 
 
 def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
-    families = frozenset(hints.hints.get("modelFamily", ()))
+    families = _preference_bonus(hints.hints.get("modelFamily", ()), 100, 10)
     use_case = _preference_bonus(hints.hints.get("useCase", ()), 80, 10)
     context_size = _preference_bonus(hints.hints.get("contextSize", ()), 40, 5)
     status_score = _STATUS_SCORE
@@ -301,7 +302,7 @@ def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
             family = variant_hints.get("modelFamily")
             if family is not None:
                 if family in families:
-                    score += 100
+                    score += families[family]
                 elif family == "any":
                     score += 50
             score += use_case.get(variant_hints.get("useCase", ""), 0)

@@ -723,7 +723,14 @@ class Negotiation:
             self._subscribers[subscriber] = session
             self._watch_session(ctx)
         else:
-            self._subscriptions.unsubscribe(subscriber, uri, view.variant)
+            # Without a selected variant, end the subscription to ``uri`` whatever variant
+            # it was made in (docs/conformance.md, ambiguity 10); with one, only that.
+            meta = (ctx.params or {}).get("_meta")
+            headers = getattr(ctx.request, "headers", None)
+            selected = (isinstance(meta, Mapping) and sv.META_KEY in meta) or (
+                headers is not None and headers.get(sv.HEADER) is not None
+            )
+            self._subscriptions.unsubscribe(subscriber, uri, view.variant if selected else None)
         return {}
 
     @property

@@ -65,9 +65,15 @@ def test_the_spec_ranking_table() -> None:
         ),
         (Variant("a", "", {}, "experimental"), {}, 0),
         (
+            # modelFamily lists are in order of preference: the second choice scores 90.
             Variant("a", "", {"modelFamily": "openai"}),
             {"modelFamily": ["anthropic", "openai"]},
-            120,
+            90 + 20,
+        ),
+        (
+            Variant("a", "", {"modelFamily": "anthropic"}),
+            {"modelFamily": ["anthropic", "openai"]},
+            100 + 20,
         ),
         (Variant("a", "", {}), {}, 20),  # no modelFamily on either side is no match
         (Variant("a", "", {"modelFamily": "any"}), {"modelFamily": "local"}, 70),
@@ -570,3 +576,18 @@ def test_ranking_cache_stays_within_its_byte_budget() -> None:
     assert 50 < len(cache) < 200
     advertiser.advertise(ClientHints(), "p" * 100_000)  # over the entry bound: not kept
     assert cache.bytes_used <= 64 * 1024
+
+
+def test_variants_hints_model_family_preference_order_ranks_the_first_choice_first() -> None:
+    """SEP-2053: hint values may be "an array of strings (in order of preference)"."""
+    from negotiation.variants import rank_variants
+
+    variants = [
+        Variant("gpt", "", {"modelFamily": "openai"}),
+        Variant("claude", "", {"modelFamily": "anthropic"}),
+        Variant("generic", "", {"modelFamily": "any"}),
+    ]
+    ranked = rank_variants(variants, {"hints": {"modelFamily": ["anthropic", "openai"]}})
+    assert [v.id for v in ranked] == ["claude", "gpt", "generic"]
+    ranked = rank_variants(variants, {"hints": {"modelFamily": ["openai", "anthropic"]}})
+    assert [v.id for v in ranked] == ["gpt", "claude", "generic"]
