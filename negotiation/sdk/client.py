@@ -57,18 +57,48 @@ class ContentNegotiation(ClientExtension):
 
     identifier = cn.EXTENSION_ID
 
-    def __init__(self, features: Sequence[str] = (), *, version: str = SUPPORTED_VERSION) -> None:
+    def __init__(
+        self,
+        features: Sequence[str] = (),
+        *,
+        version: str = SUPPORTED_VERSION,
+        mirror: mcp_types.ClientCapabilities | Mapping[str, Any] | None = None,
+    ) -> None:
         if isinstance(features, str) or not isinstance(features, Sequence):
             raise TypeError(f"features must be a sequence of str, not {type(features).__name__}")
+        declared: list[str] = []
         for tag in features:
             parsed = cn.parse_tag(tag)
             if isinstance(parsed, cn.InvalidTag):
                 raise ValueError(f"invalid feature tag {tag!r}: {parsed.reason}")
-        self.features: tuple[str, ...] = tuple(features)
+            declared.append(tag)
+        if mirror is not None:
+            declared.extend(_mirrored(mirror, declared))
+        self.features: tuple[str, ...] = tuple(declared)
         self.version = version
 
     def settings(self) -> dict[str, Any]:
         return {"version": self.version, "features": list(self.features)}
+
+
+def _mirrored(
+    capabilities: mcp_types.ClientCapabilities | Mapping[str, Any], declared: Sequence[str]
+) -> list[str]:
+    """Content negotiation Requirement 2: a client that declares ``sampling`` (or
+    ``elicitation``, ``roots``, ``tasks``) SHOULD also put it in its features. The tags
+    for ``capabilities`` that ``declared`` does not already mention (``!name`` is a
+    deliberate choice, kept)."""
+    if isinstance(capabilities, mcp_types.ClientCapabilities):
+        wire: object = capabilities.model_dump(by_alias=True, exclude_none=True)
+    elif isinstance(capabilities, Mapping):
+        wire = capabilities
+    else:
+        raise TypeError(
+            "mirror must be an mcp_types.ClientCapabilities or a mapping,"
+            f" not {type(capabilities).__name__}"
+        )
+    mentioned = {tag.lstrip("!").partition("=")[0].removesuffix("!") for tag in declared}
+    return [tag for tag in cn.features_from_capabilities(wire) if tag not in mentioned]
 
 
 class ServerVariants(ClientExtension):
@@ -99,11 +129,16 @@ def negotiation_extensions(
     *,
     features: Sequence[str] | None = None,
     variant_hints: VariantHints | Mapping[str, Any] | None = None,
+    capabilities: mcp_types.ClientCapabilities | Mapping[str, Any] | None = None,
 ) -> list[ClientExtension]:
-    """Both declarations at once (None leaves one out): ``Client(..., extensions=...)``."""
+    """Both declarations at once (None leaves one out): ``Client(..., extensions=...)``.
+
+    ``capabilities`` (the client's own) are mirrored as feature tags (content
+    negotiation Requirement 2): ``sampling`` declared means ``"sampling"`` in features.
+    """
     declared: list[ClientExtension] = []
     if features is not None:
-        declared.append(ContentNegotiation(features))
+        declared.append(ContentNegotiation(features, mirror=capabilities))
     if variant_hints is not None:
         declared.append(ServerVariants(variant_hints))
     return declared
