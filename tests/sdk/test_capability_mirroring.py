@@ -31,12 +31,12 @@ def test_content_negotiation_requirement_2_mirrors_declared_capabilities() -> No
 def test_mirroring_keeps_what_the_client_declared(
     features: list[str], expected: tuple[str, ...]
 ) -> None:
-    caps = {"sampling": {}, "elicitation": {"form": {}}}
+    caps: dict[str, object] = {"sampling": {}, "elicitation": {"form": {}}}
     assert ContentNegotiation(features, mirror=caps).features == expected
 
 
 def test_the_tasks_extension_counts_as_the_tasks_capability() -> None:
-    caps = {"extensions": {"io.modelcontextprotocol/tasks": {}}}
+    caps: dict[str, object] = {"extensions": {"io.modelcontextprotocol/tasks": {}}}
     assert ContentNegotiation([], mirror=caps).features == ("tasks",)
 
 
