@@ -306,13 +306,18 @@ def request_context(
 ) -> NegotiationContext:
     """The context to serve one request with, for a dual-era server.
 
-    A request whose ``_meta`` carries client capabilities is modern and stands alone;
-    otherwise the legacy ``session`` context applies (default when there is none).
+    In a legacy session (``session`` given) the capabilities of ``initialize`` apply for
+    the whole session, and client capabilities in a request's ``_meta`` are not read:
+    the same rule as the SDK path (``negotiation.sdk``), which takes the era from the
+    connection. Without a session, a request whose ``_meta`` carries client
+    capabilities is modern and stands alone; otherwise the default context applies.
     """
+    if session is not None:
+        return session
     meta = wire_get(params, "_meta")
     if wire_get(meta, META_CLIENT_CAPABILITIES) is not None:
         return context_from_meta(meta)
-    return session if session is not None else DEFAULT_CONTEXT
+    return DEFAULT_CONTEXT
 
 
 # --- renderings ---------------------------------------------------------------------

@@ -235,8 +235,8 @@ class ResourceRegistry:
     def handle_read(
         self, params: object, session: NegotiationContext | None = None
     ) -> ReadResourceResult:
-        """Answer ``resources/read`` params (model or mapping). The context comes from the
-        request's ``_meta`` (modern) or else the legacy ``session``."""
+        """Answer ``resources/read`` params (model or mapping). The context is the legacy
+        ``session``'s, else the one in the request's ``_meta`` (modern)."""
         context = request_context(params, session)
         return self.read(_uri(params), context, legacy=context.era == "legacy")
 

@@ -104,9 +104,11 @@ def test_modern_context_from_meta_model_and_mapping() -> None:
     assert modern.era == "modern" and modern.format == "json"
 
 
-def test_request_context_prefers_the_request_meta_over_the_session() -> None:
+def test_request_context_in_a_legacy_session_reads_the_session_not_the_meta() -> None:
     session = ctx("human")
-    modern = request_context({"uri": "x", "_meta": meta_for(caps("agent"))}, session)
+    # _meta client capabilities in a legacy session are not read (as on the SDK path).
+    assert request_context({"uri": "x", "_meta": meta_for(caps("agent"))}, session) is session
+    modern = request_context({"uri": "x", "_meta": meta_for(caps("agent"))})
     assert modern.era == "modern" and modern.features.has("agent")
     assert request_context({"uri": "x"}, session) is session
     assert request_context({"uri": "x"}) is DEFAULT_CONTEXT

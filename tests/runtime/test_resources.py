@@ -244,10 +244,12 @@ def test_unknown_uris_raise_resource_not_found(registry: ResourceRegistry) -> No
 # --- request handlers -----------------------------------------------------------------
 
 
-def test_handle_read_uses_request_meta_then_session(registry: ResourceRegistry) -> None:
+def test_handle_read_uses_the_session_else_the_request_meta(registry: ResourceRegistry) -> None:
     modern = {"uri": URI, "_meta": {META_CLIENT_CAPABILITIES: caps("format=markdown")}}
+    assert [c.mime_type for c in registry.handle_read(modern).contents] == ["text/markdown"]
+    # A legacy session's capabilities win over _meta ones (as on the SDK path).
     assert [c.mime_type for c in registry.handle_read(modern, ctx("agent")).contents] == [
-        "text/markdown"
+        "application/json"
     ]
     model = ReadResourceRequestParams.model_validate(modern)
     assert registry.handle_read(model) == registry.handle_read(modern)
