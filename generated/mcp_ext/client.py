@@ -6,9 +6,10 @@ A ``Transport`` sends one request and returns the JSON-RPC ``result`` member; wh
 peer answers with an error it raises ``RPCError`` (``result_or_raise(response)`` does
 that for a transport that sees whole response dicts). Each method takes ``meta=``, a
 mapping merged into ``params._meta`` (e.g. to select a server variant), validates the
-result and returns it typed; a result that does not match the schema raises
-``InvalidResult`` with the pydantic error locations.
-"""
+result and returns it typed; a result that does not match the schema, or breaks one of its
+MUST invariants (``@same``, ``@unique``, ...: ``validators.check``), raises
+``InvalidResult`` with the error locations. A ``tools/call`` result is also
+checked against the tool's ``outputSchema`` when ``tools/list`` has shown it."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ from .models import (
     SubscribeRequestParams,
     UnsubscribeRequestParams,
 )
-from .validators import result_adapter, validation_data
+from .validators import check, result_adapter, validation_data
 
 __all__ = ["Client", "InvalidResult", "Transport", "result_or_raise"]
 
@@ -89,11 +90,16 @@ def _wire(
     return data
 
 
+# Output schemas remembered from tools/list, at most this many tools (oldest dropped).
+_MAX_OUTPUT_SCHEMAS = 4096
+
+
 class Client:
     """Typed requests to a server."""
 
     def __init__(self, transport: Transport) -> None:
         self._transport = transport
+        self._output_schemas: dict[str, Any] = {}
 
     async def _call(
         self,
@@ -103,9 +109,39 @@ class Client:
     ) -> Any:
         raw = await self._transport.request(method, _wire(params, meta))
         try:
-            return result_adapter(METHODS[method]).validate_python(raw)
+            result = result_adapter(METHODS[method]).validate_python(raw)
         except ValidationError as exc:
             raise InvalidResult(method, validation_data(exc)) from None
+        conformance = None
+        if method == "tools/call":
+            name = _tool_name(params)
+            schema = self._output_schemas.get(name) if name is not None else None
+            if schema is not None:
+                conformance = {"outputSchema": schema}
+        broken = [
+            f.to_error_data()
+            for f in check(result, conformance=conformance)
+            if f.severity == "error"
+        ]
+        if broken:
+            raise InvalidResult(method, broken)
+        if method == "tools/list":
+            self._remember_output_schemas(result)
+        return result
+
+    def _remember_output_schemas(self, result: Any) -> None:
+        for tool in getattr(result, "tools", None) or ():
+            schema = getattr(tool, "output_schema", None)
+            name = getattr(tool, "name", None)
+            if not isinstance(name, str):
+                continue
+            self._output_schemas.pop(name, None)
+            if schema is not None:
+                if isinstance(schema, BaseModel):
+                    schema = schema.model_dump(mode="json", by_alias=True, exclude_unset=True)
+                self._output_schemas[name] = schema
+        while len(self._output_schemas) > _MAX_OUTPUT_SCHEMAS:
+            del self._output_schemas[next(iter(self._output_schemas))]
 
     async def completion_complete(
         self, params: CompleteRequestParams, *, meta: Mapping[str, Any] | None = None
@@ -180,3 +216,8 @@ class Client:
     ) -> ListToolsResult:
         """``tools/list``."""
         return cast(ListToolsResult, await self._call("tools/list", params, meta))
+
+
+def _tool_name(params: BaseModel | Mapping[str, Any] | None) -> str | None:
+    name = params.get("name") if isinstance(params, Mapping) else getattr(params, "name", None)
+    return name if isinstance(name, str) else None
