@@ -342,14 +342,24 @@ async def rank_with_fallback(
     *,
     timeout_seconds: float = 2.0,
 ) -> list[Variant]:
-    """Rank with ``ranker``; fall back to the rules on an error, a timeout, an unknown
-    or repeated id. Variants the ranker leaves out follow in rule order."""
+    """Rank with ``ranker``, as SEP-2053's "Intelligent Server Ranking" sample does: the
+    ranker sees only the variants that are not deprecated, and only when the client gave
+    a ``description`` (else the rules rank). Fall back to the rules on an error, a
+    timeout, an unknown or repeated id. Variants the ranker leaves out follow in rule
+    order, then the deprecated ones (the sample drops them; we keep them last, so a
+    client can still find their migration guidance)."""
+    if not hints.description:
+        return rank_variants(variants, hints)
+    candidates = [variant for variant in variants if variant.status != "deprecated"]
+    deprecated = [
+        variant for variant in rank_variants(variants, hints) if variant.status == "deprecated"
+    ]
     try:
-        ranked_ids = await asyncio.wait_for(ranker(variants, hints), timeout_seconds)
+        ranked_ids = await asyncio.wait_for(ranker(candidates, hints), timeout_seconds)
     except Exception as problem:  # any failure of a pluggable ranker means "use the rules"
         logger.warning("variant ranker failed (%r); using rule-based ranking", problem)
         return rank_variants(variants, hints)
-    by_id = {variant.id: variant for variant in variants}
+    by_id = {variant.id: variant for variant in candidates}
     if (
         isinstance(ranked_ids, str | bytes)
         or not isinstance(ranked_ids, Sequence)
@@ -360,7 +370,8 @@ async def rank_with_fallback(
         return rank_variants(variants, hints)
     chosen = [by_id[i] for i in ranked_ids]
     seen = set(ranked_ids)
-    return chosen + [v for v in rank_variants(variants, hints) if v.id not in seen]
+    missed = [v for v in rank_variants(candidates, hints) if v.id not in seen]
+    return chosen + missed + deprecated
 
 
 # --- the advertised list --------------------------------------------------------------

@@ -26,6 +26,7 @@ SDK validates params and results once, and the middleware reads the SDK's own ob
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -52,7 +53,11 @@ from negotiation.content import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.resources import Body, Representation, ResourceNotFound, ResourceRegistry
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
-from negotiation.subscriptions import SubscriptionRegistry
+from negotiation.subscriptions import (
+    SubscriptionRegistry,
+    VariantSwitchLimiter,
+    list_changed_notification,
+)
 from negotiation.versioning import Era
 
 __all__ = [
@@ -69,6 +74,19 @@ __all__ = [
 ]
 
 logger = logging.getLogger("negotiation.sdk")
+audit = logging.getLogger("negotiation.sdk.audit")
+"""Refusals that matter for security review, at INFO: a variant refused, a principal
+changed within a session, a switch rate-limited, a cursor refused. The principal is
+logged as a short digest, never as given (it may be a credential)."""
+
+
+def _who(principal: Hashable) -> str:
+    """A short, stable digest of a principal for the audit log."""
+    if principal is None:
+        return "-"
+    text = f"{type(principal).__qualname__}:{principal!r}"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+
 
 PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Hashable]
 """Who is asking (from the HTTP request, a token...). Decides which variants they see."""
@@ -99,6 +117,11 @@ SessionEnded = Callable[[Hashable], None]
 
 _WATCHED = "negotiation.sdk.session_end"  # in the SDK connection's per-connection state
 _NOBODY = object()
+_LIST_CHANGED: Mapping[str, type[BaseModel]] = {
+    "tools": mcp_types.ToolListChangedNotification,
+    "resources": mcp_types.ResourceListChangedNotification,
+    "prompts": mcp_types.PromptListChangedNotification,
+}
 
 
 def _same(a: Hashable, b: Hashable) -> bool:
@@ -324,6 +347,11 @@ class Negotiation:
     ``experimental_capability=True`` also advertises the variants under
     ``capabilities.experimental`` for clients of the Go implementation
     (experimental-ext-variants); client hints are read from either placement.
+    ``ranker`` is SEP-2053's LLM-assisted ranking (an async callable returning variant
+    ids, best first; rule-based on failure or after ``ranker_timeout_seconds``), asked in
+    ``initialize`` and ``server/discover``; a legacy session keeps what it was
+    advertised. ``switch_limiter`` (a :class:`~negotiation.subscriptions.VariantSwitchLimiter`)
+    rate-limits variant switching per principal, answering -32000 with ``retryAfterMs``.
     """
 
     def __init__(
@@ -338,6 +366,9 @@ class Negotiation:
         advertise_limit: int = 5,
         negotiate: bool = True,
         experimental_capability: bool = False,
+        ranker: sv.AsyncRanker | None = None,
+        ranker_timeout_seconds: float = 2.0,
+        switch_limiter: VariantSwitchLimiter | None = None,
     ) -> None:
         declared = sv.as_variants(variants) if variants is not None else ()
         if default_variant is not None:
@@ -356,7 +387,12 @@ class Negotiation:
         self._principal_of = principal_of
         self._advertiser = (
             sv.VariantAdvertiser(
-                declared, visible=visible, limit=max(2, advertise_limit), cache=sv.RankingCache()
+                declared,
+                visible=visible,
+                limit=max(2, advertise_limit),
+                cache=sv.RankingCache(),
+                ranker=ranker,
+                ranker_timeout_seconds=ranker_timeout_seconds,
             )
             if declared and negotiate
             else None
@@ -372,6 +408,9 @@ class Negotiation:
         self._subscriptions = SubscriptionRegistry(self.exists)
         self._subscribers: dict[Hashable, Any] = {}  # until the session ends
         self._session_principals: dict[Hashable, Hashable] = {}  # who initialized it
+        self._session_settled: dict[Hashable, Negotiated] = {}  # what it was advertised
+        self._sessions: dict[Hashable, Any] = {}  # the SDK sessions, for list_changed
+        self._switch_limiter = switch_limiter
         self._session_ended: list[SessionEnded] = []
         self._content = ContentNegotiationExtension()
         self._variants_extension = ServerVariantsExtension()
@@ -489,9 +528,26 @@ class Negotiation:
         hints = sv.ClientHints.from_wire(wire_get(settings, "variantHints"))
         return self._advertiser.advertise(hints, principal)
 
+    async def advertisement_async(
+        self, client_capabilities: object, principal: Hashable
+    ) -> sv.Advertisement | None:
+        """:meth:`advertisement`, asking the ``ranker`` when there is one."""
+        if self._advertiser is None:
+            return None
+        hints = sv.ClientHints.from_wire(
+            wire_get(sv.extension_settings(client_capabilities), "variantHints")
+        )
+        return await self._advertiser.advertise_async(hints, principal)
+
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
         """What a declaration and principal decide for all their requests (memoised)."""
-        ad = self.advertisement(capabilities, principal)
+        return self._settle_with(
+            capabilities, principal, self.advertisement(capabilities, principal)
+        )
+
+    def _settle_with(
+        self, capabilities: object, principal: Hashable, ad: sv.Advertisement | None
+    ) -> Negotiated:
         ids = ad.ids if ad is not None else ()
         context = cn_content.context_from_capabilities(capabilities, era=None)
         features = context.features
@@ -510,11 +566,19 @@ class Negotiation:
         era = _era(version)
         capabilities: object = ctx.session.client_capabilities
         principal = self._principal(ctx)
+        pinned: Negotiated | None = None
         if self._session_principals and era is Era.LEGACY:
-            first = self._session_principals.get(session_key(ctx), _NOBODY)
+            key = session_key(ctx)
+            first = self._session_principals.get(key, _NOBODY)
             if first is not _NOBODY and not _same(first, principal):
-                logger.debug("%s: refused: principal changed within the session", ctx.method)
+                audit.info(
+                    "%s: refused: principal %s changed within the session of %s",
+                    ctx.method,
+                    _who(principal),
+                    _who(first),
+                )
                 raise mcp_error(errors.principal_changed())
+            pinned = self._session_settled.get(key)
         if not self.negotiate:
             # No variants on the wire; the lists still show the default variant's items.
             # SEP-2053: a selected variant is refused on every method, not ignored.
@@ -524,8 +588,12 @@ class Negotiation:
                 logger.debug("%s: refused variant: server variants not supported", ctx.method)
                 raise mcp_error(errors.server_variants_not_supported())
             return NegotiationContext(era=era, protocol_version=version, principal=principal)
-        # Handshake-era capabilities are one object for the whole session.
-        settled = self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
+        # Handshake-era capabilities are one object for the whole session, advertised once.
+        settled = (
+            pinned
+            if pinned is not None
+            else self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
+        )
         params = ctx.params
         meta = params.get("_meta") if params is not None else None
         header = None
@@ -535,10 +603,19 @@ class Negotiation:
             header = headers.get(sv.HEADER) if headers is not None else None
         resolution = settled.resolver.resolve(meta, header)
         if resolution.error is not None:
-            logger.debug(
-                "%s: refused variant (%s): %s", ctx.method, resolution.source, resolution.error
+            audit.info(
+                "%s: refused variant for %s (%s): %s",
+                ctx.method,
+                _who(principal),
+                resolution.source,
+                resolution.error["message"],
             )
             raise mcp_error(resolution.error)
+        if self._switch_limiter is not None:
+            limited = self._switch_limiter.check(principal, resolution.variant)
+            if limited is not None:
+                audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(principal))
+                raise mcp_error(limited)
         view = settled.view(resolution.variant, era, version)
         if logger.isEnabledFor(logging.DEBUG):
             features = view.features
@@ -564,14 +641,21 @@ class Negotiation:
                 # ping and server/discover validate a selected variant like every method.
                 self.context(ctx)
             result = await call_next(ctx)
+            if method == "ping":
+                return result
+            principal = self._principal(ctx)
             if method == "initialize":
+                capabilities = (ctx.params or {}).get("capabilities")
+                ad = await self.advertisement_async(capabilities, principal)
                 if self._advertiser is not None and self._watch_session(ctx):
-                    # The session's variants are this principal's until it ends.
-                    self._session_principals[session_key(ctx)] = self._principal(ctx)
-                return self._advertise(result, ctx, (ctx.params or {}).get("capabilities"))
-            if method == "server/discover":
-                return self._advertise(result, ctx, ctx.session.client_capabilities)
-            return result
+                    # The session keeps this principal and these variants until it ends.
+                    key = session_key(ctx)
+                    self._session_principals[key] = principal
+                    self._session_settled[key] = self._settle_with(capabilities, principal, ad)
+                    self._sessions[key] = ctx.session
+                return self._advertise(result, ctx, ad)
+            ad = await self.advertisement_async(ctx.session.client_capabilities, principal)
+            return self._advertise(result, ctx, ad)
         view = self.context(ctx)
         target = _TARGETS.get(method)
         if target is not None and self._scopes:
@@ -689,6 +773,7 @@ class Negotiation:
             # Bound to the principal: another's cursor is invalid and names no variant.
             check = cursors.check(cursor, variant, principal=principal)
             if check.error is not None:
+                audit.info("%s: refused cursor for %s", ctx.method, _who(principal))
                 raise mcp_error(check.error)
             start = int(check.position or 0)
         end = start + size
@@ -764,11 +849,38 @@ class Negotiation:
         self._subscriptions.drop_subscriber(key)
         self._subscribers.pop(key, None)
         self._session_principals.pop(key, None)
+        self._session_settled.pop(key, None)
+        self._sessions.pop(key, None)
         for callback in self._session_ended:
             try:
                 callback(key)
             except Exception:  # one failing callback must not keep the others' state
                 logger.exception("a session-end callback failed")
+
+    async def list_changed(
+        self, kind: Literal["tools", "resources", "prompts"], variant: str | None = None
+    ) -> int:
+        """Tell every live 2025-11-25 session that ``kind`` changed in ``variant`` (SEP-2053
+        "List-Changed Notifications": the variant in ``params._meta``; None: every
+        variant may have changed). Sessions whose advertised set lacks ``variant`` are
+        skipped. Returns how many sessions were told. (2026-07-28 clients listen through
+        ``subscriptions/listen``: use the SDK's ``ctx.notify_*`` there.)"""
+        wire = list_changed_notification(kind, variant)
+        notification = _LIST_CHANGED[kind].model_validate(
+            {"method": wire["method"], "params": wire["params"]}, by_name=False
+        )
+        told = 0
+        for key, session in list(self._sessions.items()):
+            settled = self._session_settled.get(key)
+            if variant is not None and settled is not None and variant not in settled.ids:
+                continue
+            try:
+                await session.send_notification(notification)
+            except Exception:  # a closed session must not stop the others
+                logger.debug("list_changed: a session could not be told", exc_info=True)
+                continue
+            told += 1
+        return told
 
     async def resource_updated(self, uri: str) -> None:
         """Notify the subscribers of ``uri`` whose variant has it (``resources/subscribe``,
@@ -779,7 +891,10 @@ class Negotiation:
                 await session.send_resource_updated(uri)
 
     def _advertise(
-        self, result: HandlerResult, ctx: ServerRequestContext[Any, Any], client_caps: object
+        self,
+        result: HandlerResult,
+        ctx: ServerRequestContext[Any, Any],
+        ad: sv.Advertisement | None,
     ) -> HandlerResult:
         """Our extensions in ``capabilities.extensions``: the SDK's 2025-11-25 model drops
         the member, and the variants are ranked for this client and principal."""
@@ -793,7 +908,6 @@ class Negotiation:
         extensions.pop(cn.EXTENSION_ID, None)
         if self.negotiate:
             extensions[cn.EXTENSION_ID] = {}
-            ad = self.advertisement(client_caps, self._principal(ctx))
             if ad is not None:
                 extensions[sv.EXTENSION_ID] = ad.to_wire()
                 logger.debug("%s: advertised variants %s", ctx.method, list(ad.ids))

@@ -41,6 +41,13 @@ TABLE = [
 TABLE_HINTS = ClientHints.from_wire(
     {"hints": {"modelFamily": "anthropic", "useCase": ["planning", "execution"]}}
 )
+# The same, with the description that makes a pluggable ranker worth asking.
+DESCRIBED = ClientHints.from_wire(
+    {
+        "description": "a Claude planning agent",
+        "hints": {"modelFamily": "anthropic", "useCase": ["planning", "execution"]},
+    }
+)
 
 
 def test_the_spec_ranking_table() -> None:
@@ -255,7 +262,7 @@ def test_a_ranker_orders_and_missing_ids_follow_in_rule_order() -> None:
     async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
         return ["compact"]
 
-    ranked = _run(rank_with_fallback(TABLE, TABLE_HINTS, ranker))
+    ranked = _run(rank_with_fallback(TABLE, DESCRIBED, ranker))
     assert [v.id for v in ranked] == ["compact", "claude-plan", "claude-execute", "generic-plan"]
 
 
@@ -264,15 +271,15 @@ def test_a_ranker_with_unknown_or_bad_ids_falls_back_to_rules(answer: Any) -> No
     async def ranker(variants: Sequence[Variant], hints: ClientHints) -> Any:
         return answer
 
-    ranked = _run(rank_with_fallback(TABLE, TABLE_HINTS, ranker))
-    assert ranked == rank_variants(TABLE, TABLE_HINTS)
+    ranked = _run(rank_with_fallback(TABLE, DESCRIBED, ranker))
+    assert ranked == rank_variants(TABLE, DESCRIBED)
 
 
 def test_a_failing_ranker_falls_back_to_rules() -> None:
     async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
         raise RuntimeError("model unavailable")
 
-    assert _run(rank_with_fallback(TABLE, TABLE_HINTS, ranker)) == rank_variants(TABLE, TABLE_HINTS)
+    assert _run(rank_with_fallback(TABLE, DESCRIBED, ranker)) == rank_variants(TABLE, DESCRIBED)
 
 
 def test_a_slow_ranker_times_out_and_falls_back_to_rules() -> None:
@@ -280,8 +287,8 @@ def test_a_slow_ranker_times_out_and_falls_back_to_rules() -> None:
         await asyncio.Event().wait()  # never answers
         return []
 
-    ranked = _run(rank_with_fallback(TABLE, TABLE_HINTS, ranker, timeout_seconds=0))
-    assert ranked == rank_variants(TABLE, TABLE_HINTS)
+    ranked = _run(rank_with_fallback(TABLE, DESCRIBED, ranker, timeout_seconds=0))
+    assert ranked == rank_variants(TABLE, DESCRIBED)
 
 
 def test_advertise_async_applies_the_invariants_to_ranker_output() -> None:
@@ -289,9 +296,28 @@ def test_advertise_async_applies_the_invariants_to_ranker_output() -> None:
         return ["exp-plan", "old"]
 
     advertiser = VariantAdvertiser(CATALOG, ranker=ranker, limit=3)
-    ad = _run(advertiser.advertise_async(ClientHints(), None))
+    ad = _run(advertiser.advertise_async(ClientHints(description="any client"), None))
     assert ad.ids[0] != "exp-plan" and ad.variants[0].status == "stable"
     assert len(ad.ids) == 3 and ad.more_available
+
+
+def test_variants_llm_ranking_follows_the_spec_sample() -> None:
+    """SEP-2053 "Intelligent Server Ranking (LLM-Assisted)": the ranker sees only
+    variants that are not deprecated, and only for a client with a description; the
+    rules rank everyone else. Deprecated variants follow last (the sample drops them)."""
+    seen: list[list[str]] = []
+
+    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+        seen.append([v.id for v in variants])
+        return [v.id for v in reversed(variants)]
+
+    catalog = [*TABLE, Variant("legacy", "", {"modelFamily": "anthropic"}, "deprecated")]
+    ranked = _run(rank_with_fallback(catalog, DESCRIBED, ranker))
+    assert seen == [[v.id for v in TABLE]]  # never the deprecated one
+    assert [v.id for v in ranked] == [*(v.id for v in reversed(TABLE)), "legacy"]
+    undescribed = _run(rank_with_fallback(catalog, TABLE_HINTS, ranker))
+    assert len(seen) == 1  # no description: the ranker is not asked
+    assert undescribed == rank_variants(catalog, TABLE_HINTS)
 
 
 # --- resolution -----------------------------------------------------------------------

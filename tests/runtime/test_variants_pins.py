@@ -28,6 +28,10 @@ CATALOG = [
     Variant("c", "", {}),
 ]
 PLANNING = ClientHints.from_wire({"hints": {"useCase": ["planning", "execution"]}})
+# A pluggable ranker is consulted only for a client that describes itself (SEP-2053 sample).
+DESCRIBED = ClientHints.from_wire(
+    {"description": "a planner", "hints": {"useCase": ["planning", "execution"]}}
+)
 
 
 def _hide_secret(principal: Hashable, variant: Variant) -> bool:
@@ -57,13 +61,13 @@ def test_the_async_path_applies_visibility_uses_the_rankers_order_and_caches_per
     advertiser = VariantAdvertiser(
         CATALOG, visible=_hide_secret, cache=RankingCache(), ranker=_reverse_ranker(calls)
     )
-    guest = asyncio.run(advertiser.advertise_async(PLANNING, "guest"))
+    guest = asyncio.run(advertiser.advertise_async(DESCRIBED, "guest"))
     assert guest == Advertisement((CATALOG[3], CATALOG[1], CATALOG[0]), False)
     assert calls == [("a", "b", "c")]  # the ranker never sees what the guest cannot
-    root = asyncio.run(advertiser.advertise_async(PLANNING, "root"))
+    root = asyncio.run(advertiser.advertise_async(DESCRIBED, "root"))
     assert root.ids == ("c", "secret", "b", "a")
     assert calls == [("a", "b", "c"), ("a", "b", "secret", "c")]
-    again = asyncio.run(advertiser.advertise_async(PLANNING, "guest"))
+    again = asyncio.run(advertiser.advertise_async(DESCRIBED, "guest"))
     assert again is guest and len(calls) == 2  # answered from the guest's cache entry
 
 

@@ -193,10 +193,14 @@ def test_every_negotiation_decision_is_logged_at_debug(caplog: pytest.LogCapture
 
     with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
         _run(Probe(), "legacy", [ContentNegotiation(["format=json"]), ServerVariants()], body)
-    lines = [r.getMessage() for r in caplog.records if r.name == "negotiation.sdk"]
+    lines = [r.getMessage() for r in caplog.records if r.name.startswith("negotiation.sdk")]
     assert any(line.startswith("initialize: advertised variants") for line in lines)
     assert any(
         line.startswith("tools/call: features=['format=json'] format=json variant=planning (meta)")
         for line in lines
     )
-    assert any(line.startswith("tools/call: refused variant (meta)") for line in lines)
+    # Refusals go to the audit logger (negotiation.sdk.audit), at INFO.
+    assert any(
+        line.startswith("tools/call: refused variant for -") and "(meta)" in line
+        for line in lines
+    )
