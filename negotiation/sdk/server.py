@@ -329,6 +329,29 @@ def tool_result(
     return result
 
 
+class _VariantBoundSession:
+    """The SDK session of one ``subscriptions/listen`` stream, dropping the
+    ``notifications/resources/updated`` of resources its variant no longer has."""
+
+    def __init__(
+        self, session: Any, variant: str | None, exists: Callable[[str | None, str], bool]
+    ) -> None:
+        self._session = session
+        self._variant = variant
+        self._exists = exists
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+    async def send_notification(self, notification: Any, *args: Any, **kwargs: Any) -> None:
+        if getattr(notification, "method", None) == "notifications/resources/updated":
+            uri = str(getattr(getattr(notification, "params", None), "uri", ""))
+            if not self._exists(self._variant, uri):
+                logger.debug("listen: update of %r dropped: not in %s", uri, self._variant)
+                return
+        await self._session.send_notification(notification, *args, **kwargs)
+
+
 # --- the negotiation ------------------------------------------------------------------
 
 
@@ -662,6 +685,8 @@ class Negotiation:
             self._check_target(ctx, view, *target)
         if method in ("resources/subscribe", "resources/unsubscribe") and view.era is Era.LEGACY:
             return self._subscription(ctx, view, subscribe=method == "resources/subscribe")
+        if method == "subscriptions/listen" and self._scopes:
+            ctx = self._bind_listen(ctx, view)
         token = _current.set(view)
         try:
             result = await call_next(ctx)
@@ -726,6 +751,22 @@ class Negotiation:
             if isinstance(outcome, MCPError) and isinstance(outcome.error.data, dict):
                 error["data"] = {**outcome.error.data, **error["data"]}  # keep the SDK's uri
             raise mcp_error(error) from None
+
+    def _bind_listen(
+        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext
+    ) -> ServerRequestContext[Any, Any]:
+        """SEP-2053 subscriptions in the 2026-07-28 era: a ``subscriptions/listen``
+        stream is bound to its variant. A requested URI outside the variant answers
+        -32602 with ``activeVariant``; an update is delivered only while the resource
+        exists in that variant."""
+        variant = view.variant if view.variant is not None else self._implicit
+        notifications = wire_get(ctx.params, "notifications")
+        uris = wire_get(notifications, "resourceSubscriptions")
+        for uri in uris if isinstance(uris, list) else ():
+            if isinstance(uri, str) and not self.exists(variant, uri):
+                raise mcp_error(errors.unknown_identifier("resource", uri, variant or ""))
+        bound: Any = _VariantBoundSession(ctx.session, variant, self.exists)  # a proxy
+        return replace(ctx, session=bound)
 
     def _scoped_list(
         self,

@@ -201,6 +201,5 @@ def test_every_negotiation_decision_is_logged_at_debug(caplog: pytest.LogCapture
     )
     # Refusals go to the audit logger (negotiation.sdk.audit), at INFO.
     assert any(
-        line.startswith("tools/call: refused variant for -") and "(meta)" in line
-        for line in lines
+        line.startswith("tools/call: refused variant for -") and "(meta)" in line for line in lines
     )
