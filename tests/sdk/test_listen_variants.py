@@ -5,8 +5,6 @@ only "where the resource exists in that variant at the time of update dispatch".
 
 from __future__ import annotations
 
-from typing import Any
-
 import anyio
 import mcp_ext
 import pytest
