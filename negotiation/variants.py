@@ -282,8 +282,8 @@ def score_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[in
     family is index 0: the spec's +100; a list is in order of preference), else +50
     for a variant declaring ``any``; ``useCase`` 80 − 10 × its index in the client's
     list; ``contextSize`` 40 − 5 × its index; ``stable`` +20, ``deprecated`` −100. A
-    variant without a ``modelFamily`` hint never matches (the spec's sample code would
-    match two absent values).
+    variant without a hint never matches it (the spec's sample code would match two
+    absent values), not even a client's empty-string value.
     """
     return _scores(as_variants(variants), as_hints(hints))
 
@@ -305,8 +305,13 @@ def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
                     score += families[family]
                 elif family == "any":
                     score += 50
-            score += use_case.get(variant_hints.get("useCase", ""), 0)
-            score += context_size.get(variant_hints.get("contextSize", ""), 0)
+            # An absent hint never matches, not even a client's empty-string value.
+            use = variant_hints.get("useCase")
+            if use is not None:
+                score += use_case.get(use, 0)
+            size = variant_hints.get("contextSize")
+            if size is not None:
+                score += context_size.get(size, 0)
         append(score)
     return scores
 

@@ -3,22 +3,43 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
+import logging
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 import pytest
+from pydantic import BaseModel, ConfigDict
 
 from negotiation._cache import identity_key, json_size
+from negotiation.errors import NegotiationError
 from negotiation.variants import (
+    EXTENSION_ID,
+    MAX_HINT_DESCRIPTION,
+    MAX_HINT_KEYS,
+    MAX_HINT_LENGTH,
     META_KEY,
     Advertisement,
     ClientHints,
+    DeprecationInfo,
     RankingCache,
+    SelectionContext,
     Variant,
     VariantAdvertiser,
     VariantResolution,
     VariantResolver,
+    as_hints,
+    as_variant,
+    as_variants,
+    extension_settings,
     is_variant_rejection,
+    parse_available_variants,
+    rank_with_fallback,
     retry_without_variant,
+    score_variants,
+    select_variant,
+    select_with_fallback,
+    with_variant,
 )
 
 CATALOG = [
@@ -169,3 +190,298 @@ def test_only_the_two_variant_errors_are_rejections(error: object, rejected: boo
     assert is_variant_rejection(error) is rejected
     params = {"_meta": {META_KEY: "a"}, "cursor": "c"}
     assert retry_without_variant(params, error) == ({"cursor": "c"} if rejected else None)
+
+
+# --- pins from the full run of 2026-11-24 ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wire", "message"),
+    [
+        ({"id": "", "description": ""}, "a server variant needs a non-empty string 'id'"),
+        ({"id": 7, "description": ""}, "a server variant needs a non-empty string 'id'"),
+        ({"id": "a"}, "server variant 'a' needs a string 'description'"),
+        (
+            {"id": "a", "description": "", "status": "beta"},
+            "server variant 'a' has unknown status 'beta'",
+        ),
+        (
+            {"id": "a", "description": "", "status": ["stable"]},
+            "server variant 'a' has unknown status ['stable']",
+        ),
+        (
+            {"id": "a", "description": "", "deprecationInfo": {"replacement": "b"}},
+            "server variant 'a': deprecationInfo needs a message",
+        ),
+    ],
+)
+def test_a_malformed_variant_names_its_fault(wire: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        Variant.from_wire(wire)
+    assert str(raised.value) == message
+
+
+def test_reading_a_variant_keeps_only_string_hints_and_string_deprecation_fields() -> None:
+    variant = Variant.from_wire(
+        {
+            "id": "a",
+            "description": "d",
+            "hints": {"useCase": "planning", "contextSize": 5, "tier": None},
+            "status": "deprecated",
+            "deprecationInfo": {"message": "m", "replacement": 5, "removalDate": ["2027"]},
+        }
+    )
+    assert variant == Variant("a", "d", {"useCase": "planning"}, "deprecated", DeprecationInfo("m"))
+    assert variant.to_wire() == {
+        "id": "a",
+        "description": "d",
+        "hints": {"useCase": "planning"},
+        "status": "deprecated",
+        "deprecationInfo": {"message": "m"},
+    }
+
+
+def test_client_hints_limits_hold_at_the_limit_and_break_one_past_it() -> None:
+    at_limit = ClientHints.from_wire(
+        {
+            "description": "d" * MAX_HINT_DESCRIPTION,
+            "hints": {f"k{i}": "v" for i in range(MAX_HINT_KEYS - 1)}
+            | {"k" * MAX_HINT_LENGTH: "v" * MAX_HINT_LENGTH},
+        }
+    )
+    assert at_limit.malformed is False
+    assert at_limit.description == "d" * MAX_HINT_DESCRIPTION
+    assert len(at_limit.hints) == MAX_HINT_KEYS
+    assert at_limit.hints["k" * MAX_HINT_LENGTH] == ("v" * MAX_HINT_LENGTH,)
+    long_description = ClientHints.from_wire({"description": "d" * (MAX_HINT_DESCRIPTION + 1)})
+    assert long_description == ClientHints(None, {}, True)
+    too_many = ClientHints.from_wire({"hints": {f"k{i}": "v" for i in range(MAX_HINT_KEYS + 1)}})
+    assert too_many.malformed is True and len(too_many.hints) == MAX_HINT_KEYS
+    long_key = ClientHints.from_wire({"hints": {"k" * (MAX_HINT_LENGTH + 1): "v", "a": "b"}})
+    assert long_key == ClientHints(None, {"a": ("b",)}, True)
+    long_value = ClientHints.from_wire({"hints": {"a": ["v" * (MAX_HINT_LENGTH + 1), "b"]}})
+    assert long_value == ClientHints(None, {"a": ("b",)}, True)
+    odd_key = ClientHints.from_wire({"hints": {1: "v", "a": "b"}})
+    assert odd_key == ClientHints(None, {"a": ("b",)}, True)
+    assert ClientHints.from_wire({"hints": {"a": "b"}}).malformed is False
+
+
+@pytest.mark.parametrize(
+    ("convert", "given", "message"),
+    [
+        (
+            as_variant,
+            5,
+            "expected a negotiation.variants.Variant, an mcp_ext.ServerVariant or its wire "
+            "mapping, not int",
+        ),
+        (as_variants, "ab", "expected a sequence of server variants, not str"),
+        (as_variants, 5, "expected a sequence of server variants, not int"),
+        (
+            as_hints,
+            5,
+            "expected negotiation.variants.ClientHints, an mcp_ext.VariantHints or its wire "
+            "mapping, not int",
+        ),
+    ],
+)
+def test_conversions_name_the_expected_type(convert: Any, given: object, message: str) -> None:
+    with pytest.raises(TypeError) as raised:
+        convert(given)
+    assert str(raised.value) == message
+
+
+def test_an_absent_hint_never_matches_an_empty_client_value() -> None:
+    plain = Variant("plain", "", {"modelFamily": "x"})
+    planning = Variant("planning", "", {"useCase": "planning", "contextSize": "compact"})
+    hints = {"hints": {"useCase": ["", "planning"], "contextSize": ["", "compact"]}}
+    assert score_variants([plain, planning], hints) == [20, 20 + 70 + 35]
+    assert score_variants([plain], {"hints": {"useCase": "XXXX"}}) == [20]
+
+
+def test_deprecated_variants_follow_in_rule_order_after_the_rankers_choice() -> None:
+    old_plan = Variant("old-plan", "", {"useCase": "planning"}, "deprecated")
+    old_exec = Variant("old-exec", "", {"useCase": "execution"}, "deprecated")
+    seen: list[ClientHints] = []
+
+    async def rank(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+        seen.append(hints)
+        return ["c"]
+
+    hints = ClientHints.from_wire({"description": "d", "hints": {"useCase": "execution"}})
+    ranked = asyncio.run(rank_with_fallback([old_plan, old_exec, CATALOG[3]], hints, rank))
+    assert [v.id for v in ranked] == ["c", "old-exec", "old-plan"]
+    assert seen == [hints]  # the ranker gets the client's hints
+
+
+def test_documented_default_timeouts_and_ttl() -> None:
+    assert inspect.signature(rank_with_fallback).parameters["timeout_seconds"].default == 2.0
+    assert inspect.signature(select_with_fallback).parameters["timeout_seconds"].default == 2.0
+    advertiser = inspect.signature(VariantAdvertiser.__init__).parameters
+    assert advertiser["ranker_timeout_seconds"].default == 2.0
+    clock = _Clock()
+    cache = RankingCache(clock=clock)
+    cache.put("d", "p", Advertisement((CATALOG[0],)))
+    clock.now = 100.0 + 299.999
+    assert cache.get("d", "p") is not None
+    clock.now = 100.0 + 300.0
+    assert cache.get("d", "p") is None
+
+
+def test_fallback_warnings_say_what_happened(caplog: pytest.LogCaptureFixture) -> None:
+    async def failing(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+        raise RuntimeError("down")
+
+    async def unknown(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+        return ["nope"]
+
+    caplog.set_level(logging.WARNING, "negotiation.variants")
+    asyncio.run(rank_with_fallback(CATALOG, DESCRIBED, failing))
+    asyncio.run(rank_with_fallback(CATALOG, DESCRIBED, unknown))
+    assert caplog.messages == [
+        "variant ranker failed (RuntimeError('down')); using rule-based ranking",
+        "variant ranker returned unknown or repeated ids; using rule-based ranking",
+    ]
+
+
+def test_a_ranking_cache_entry_costs_16_bytes_per_variant() -> None:
+    cache = RankingCache()
+    cache.put("d", "p", Advertisement((CATALOG[0], CATALOG[1], CATALOG[3])))
+    assert cache.bytes_used == 256 + json_size(identity_key("p")) + 48
+
+
+def test_repeated_ids_are_named_each_once() -> None:
+    with pytest.raises(ValueError) as raised:
+        VariantAdvertiser([*CATALOG, CATALOG[1], CATALOG[1], CATALOG[0]])
+    assert str(raised.value) == "server variant ids must be unique; repeated: ['a', 'b']"
+
+
+def test_the_advertisers_ranker_timeout_is_applied() -> None:
+    async def reverse(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+        return [v.id for v in reversed(variants)]
+
+    # wait_for with 0 gives up before the ranker runs; the rules decide.
+    rules = VariantAdvertiser(CATALOG, ranker=reverse, ranker_timeout_seconds=0)
+    assert asyncio.run(rules.advertise_async(DESCRIBED)).ids == ("a", "secret", "b", "c")
+    patient = VariantAdvertiser(CATALOG, ranker=reverse)
+    assert asyncio.run(patient.advertise_async(DESCRIBED)).ids == ("c", "secret", "b", "a")
+
+
+def test_the_async_path_without_a_ranker_applies_visibility() -> None:
+    advertiser = VariantAdvertiser(CATALOG, visible=_hide_secret)
+    assert asyncio.run(advertiser.advertise_async(PLANNING, "guest")).ids == ("a", "b", "c")
+    assert asyncio.run(advertiser.advertise_async(PLANNING, "root")).ids == (
+        "a",
+        "secret",
+        "b",
+        "c",
+    )
+
+
+def test_the_async_path_keeps_an_experimental_default_the_client_asked_for() -> None:
+    catalog = [Variant("s", "", {}), Variant("x", "", {}, "experimental")]
+
+    async def experimental_first(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+        return ["x", "s"]
+
+    advertiser = VariantAdvertiser(catalog, ranker=experimental_first)
+    asks = ClientHints.from_wire({"description": "d", "hints": {"status": "experimental"}})
+    assert asyncio.run(advertiser.advertise_async(asks)).ids == ("x", "s")
+    plain = ClientHints.from_wire({"description": "d"})
+    assert asyncio.run(advertiser.advertise_async(plain)).ids == ("s", "x")
+
+
+def test_no_stable_variant_visible_keeps_the_order_with_a_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    catalog = [Variant("x", "", {}, "experimental"), Variant("y", "", {}, "experimental")]
+    caplog.set_level(logging.WARNING, "negotiation.variants")
+    assert VariantAdvertiser(catalog).advertise(None).ids == ("x", "y")
+    assert caplog.messages == ["no stable variant is visible; the default will not be stable"]
+
+
+def test_a_resolution_error_raises_as_a_negotiation_error() -> None:
+    VariantResolver(["a"]).resolve({META_KEY: "a"}).raise_for_error()  # ok: nothing raised
+    with pytest.raises(NegotiationError) as raised:
+        VariantResolver(["a"]).resolve({META_KEY: "z"}).raise_for_error()
+    assert raised.value.code == -32602 and raised.value.message == "Invalid server variant"
+    assert raised.value.data == {"requestedVariant": "z", "availableVariants": ["a"]}
+
+
+class _Meta(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+def test_the_resolver_takes_variants_a_model_meta_and_ignores_a_non_string_header() -> None:
+    resolver = VariantResolver([CATALOG[0], {"id": "b", "description": ""}])
+    meta = _Meta.model_validate({META_KEY: "b"})
+    assert resolver.resolve(meta) == VariantResolution("b", "meta")
+    assert resolver.resolve(None, 5) == VariantResolution("a", "default")  # type: ignore[arg-type]
+
+
+def test_settings_under_experimental_are_found_when_extensions_lack_them() -> None:
+    settings: dict[str, object] = {"availableVariants": []}
+    assert extension_settings({"experimental": {EXTENSION_ID: settings}}) is settings
+    other = {"availableVariants": [{"id": "a", "description": ""}]}
+    both = {"extensions": {EXTENSION_ID: other}, "experimental": {EXTENSION_ID: settings}}
+    assert extension_settings(both) is other
+    assert extension_settings({"experimental": {"other": settings}}) is None
+
+
+def test_parsing_skips_each_bad_or_repeated_entry_with_a_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING, "negotiation.variants")
+    parsed = parse_available_variants(
+        {
+            "availableVariants": [
+                {"id": "a", "description": ""},
+                {"id": ""},
+                {"id": "a", "description": "again"},
+                {"id": "b", "description": ""},
+                {"id": "b", "description": "again"},
+            ]
+        }
+    )
+    assert [(v.id, v.description) for v in parsed] == [("a", ""), ("b", "")]
+    assert caplog.messages == [
+        "ignoring a malformed advertised variant: a server variant needs a non-empty string 'id'",
+        "ignoring repeated advertised variant id 'a'",
+        "ignoring repeated advertised variant id 'b'",
+    ]
+
+
+def test_selection_without_a_context_is_the_default_and_a_bad_context_is_named() -> None:
+    assert select_variant(CATALOG) == "a"
+    with pytest.raises(TypeError) as raised:
+        select_variant(CATALOG, {"mode": "x"})  # type: ignore[arg-type]
+    assert str(raised.value) == "expected a SelectionContext, not dict"
+
+
+def test_the_selector_sees_the_list_and_context_and_its_failures_are_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    calls: list[tuple[object, object]] = []
+    context = SelectionContext(mode="execution")
+
+    async def failing(available: Sequence[Variant], ctx: SelectionContext) -> str:
+        calls.append((available, ctx))
+        raise RuntimeError("down")
+
+    async def wrong(available: Sequence[Variant], ctx: SelectionContext) -> str:
+        return "zzz"
+
+    caplog.set_level(logging.WARNING, "negotiation.variants")
+    assert asyncio.run(select_with_fallback(CATALOG, context, failing)) == "b"
+    assert calls == [(CATALOG, context)]
+    assert asyncio.run(select_with_fallback(CATALOG, context, wrong)) == "b"
+    assert caplog.messages == [
+        "variant selector failed (RuntimeError('down')); using rule-based selection",
+        "variant selector chose 'zzz', which is not offered; using the rules",
+    ]
+
+
+def test_removing_an_absent_variant_keeps_the_params() -> None:
+    assert with_variant({"_meta": {"progressToken": 1}}, None) == {"_meta": {"progressToken": 1}}
+    assert with_variant({"cursor": "c"}, None) == {"cursor": "c"}
+    assert with_variant(None, None) == {}
