@@ -6,12 +6,14 @@ import logging
 
 import pytest
 
+from negotiation._cache import ascii_strings_size
 from negotiation.features import (
     MAX_TAGS,
     FeatureTag,
     InvalidTag,
     PredicateError,
     TagConflict,
+    cache_bytes,
     compile_predicate,
     declared_tags,
     features_from_capabilities,
@@ -153,3 +155,101 @@ def test_warning_texts(caplog: pytest.LogCaptureFixture) -> None:
         " <int>: not a string (int)",
         "contradictory feature tags, keeping the earlier: kept agent, dropped !agent",
     ]
+
+
+# --- pins from the full run of 2026-11-24 ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tag", "reason"),
+    [
+        ("a" * 255 + ".", "invalid character in name"),  # 256 characters: not too long
+        ("a" * 256 + ".", "longer than 256 characters"),
+        ("!.", "invalid character in name"),
+        ("a!=b,c", "invalid character in value"),  # the key is "a", its "!" the operator
+        ("a.!=b", "invalid character in key"),
+    ],
+)
+def test_invalid_tag_reasons_at_the_edges(tag: str, reason: str) -> None:
+    assert parse_tag(tag) == InvalidTag(tag, reason)
+    assert parse_features([tag]).invalid == (InvalidTag(tag, reason),)
+
+
+def test_an_inequality_tag_is_read_as_one_on_the_common_path() -> None:
+    features = parse_features(["x-k!=v", "agent"])
+    assert features.tags == (FeatureTag("inequality", "x-k", "v"), FeatureTag("presence", "agent"))
+    assert features.differs("x-k", "v") and not features.differs("x-k", "w")
+
+
+def test_a_closing_parenthesis_where_a_tag_belongs_is_named() -> None:
+    with pytest.raises(PredicateError) as raised:
+        compile_predicate("agent & )")
+    assert (raised.value.column, raised.value.reason) == (8, "expected a feature tag, found ')'")
+
+
+def test_a_non_array_declaration_keeps_what_was_declared() -> None:
+    assert parse_features(5).invalid == (InvalidTag(5, "features must be an array of strings"),)
+    assert parse_features("agent").invalid == (
+        InvalidTag("agent", "features must be an array of strings"),
+    )
+
+
+def test_warnings_are_once_per_declaration_not_once_per_text(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="negotiation.features"):
+        parse_features(["a b"])
+        parse_features(["agent", "a b"])  # another declaration, the same warning text
+        parse_features(["a b"])  # a repeat: not logged again
+        parse_features(5)
+        parse_features(6)  # another declaration, the same text
+        parse_features([b"x"])  # not a JSON value: once per text
+        parse_features([b"x", b"y"])
+        parse_features([b"z"])  # the same text as [b"x"]
+    invalid_ab = (
+        "ignoring 1 invalid feature tag(s): 'a b': contains whitespace or control characters"
+    )
+    not_array = "ignoring 1 invalid feature tag(s): <int>: features must be an array of strings"
+    assert caplog.messages == [
+        invalid_ab,
+        invalid_ab,
+        not_array,
+        not_array,
+        "ignoring 1 invalid feature tag(s): <bytes>: not a string (bytes)",
+        "ignoring 2 invalid feature tag(s): <bytes>: not a string (bytes);"
+        " <bytes>: not a string (bytes)",
+    ]
+
+
+def test_every_conflict_is_in_the_warning(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="negotiation.features"):
+        parse_features(["agent", "!agent", "format=json", "format=text"])
+    assert caplog.messages == [
+        "contradictory feature tags, keeping the earlier: kept agent, dropped !agent;"
+        " kept format=json, dropped format=text"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tag", "shown"),
+    [
+        ("a" * 39 + ".", repr("a" * 39 + ".")),
+        ("a" * 40 + ".", "'" + "a" * 40 + "...'"),
+        ("a" * 41 + ".", "'" + "a" * 40 + "...'"),
+    ],
+)
+def test_a_long_invalid_tag_is_shortened_to_40_characters_in_the_warning(
+    tag: str, shown: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="negotiation.features"):
+        parse_features([tag])
+    assert caplog.messages == [
+        f"ignoring 1 invalid feature tag(s): {shown}: invalid character in name"
+    ]
+
+
+def test_a_cached_declaration_costs_its_strings_twice_1_kb_and_256_bytes_a_tag() -> None:
+    declaration = ("agent", "x-vendor", "format=json")
+    assert cache_bytes() == 0
+    parse_features(list(declaration))
+    assert cache_bytes() == 2 * ascii_strings_size(declaration) + 1024 + 256 * 3
