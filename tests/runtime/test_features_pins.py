@@ -5,7 +5,10 @@ from __future__ import annotations
 import logging
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from negotiation import features as features_module
 from negotiation._cache import ascii_strings_size
 from negotiation.features import (
     MAX_TAGS,
@@ -253,3 +256,23 @@ def test_a_cached_declaration_costs_its_strings_twice_1_kb_and_256_bytes_a_tag()
     assert cache_bytes() == 0
     parse_features(list(declaration))
     assert cache_bytes() == 2 * ascii_strings_size(declaration) + 1024 + 256 * 3
+
+
+_SAMPLE_TAGS = st.sampled_from(
+    [
+        *("agent", "!agent", "interactive", "format=json", "format=text", "format!=json"),
+        *("x-a", "!x-a", "x-a=1", "x-a=2", "x-a!=1", "verbosity=*", "a b", "x-"),
+    ]
+)
+
+
+@given(st.lists(_SAMPLE_TAGS, max_size=8))
+def test_the_fast_path_and_the_builder_agree(declaration: list[str]) -> None:
+    """`_parse_common` may give up (None), but when it answers it answers as `_Builder`:
+    the reason its give-up mutants are listed as equivalent in docs/testing.md."""
+    common = features_module._parse_common(tuple(declaration))
+    builder = features_module._Builder()
+    for raw in declaration:
+        builder.add_raw(raw)
+    assert common is None or common == builder.build()
+    assert parse_features(declaration) == builder.build()
