@@ -15,6 +15,7 @@ from negotiation.content import (
     context_from_capabilities,
     context_from_initialize,
     context_from_meta,
+    instructions,
     json_text,
 )
 from negotiation.features import EXTENSION_ID
@@ -116,3 +117,38 @@ def test_json_text_keeps_non_ascii_characters() -> None:
     with pytest.raises(ValueError) as raised:
         json_text({1, 2})
     assert str(raised.value).startswith("structured content is not JSON-serializable: ")
+
+
+def _context(*tags: str) -> NegotiationContext:
+    settings = {"version": "1.0", "features": list(tags)}
+    return context_from_capabilities({"extensions": {EXTENSION_ID: settings}})
+
+
+@pytest.mark.parametrize(
+    ("tags", "narrative"),
+    [
+        (("human", "format=markdown"), True),
+        (("human", "format=text"), True),
+        (("format=markdown", "verbosity=verbose"), True),
+        (("format=markdown",), False),
+        (("human", "format=json"), False),
+    ],
+)
+def test_narrative_explanations_are_announced_for_humans_or_verbose_text(
+    tags: tuple[str, ...], narrative: bool
+) -> None:
+    text = instructions(_context(*tags))
+    assert text.startswith("Content negotiation enabled. ")
+    assert ("with narrative explanations" in text) is narrative
+
+
+def test_no_features_means_no_unsupported_tags() -> None:
+    assert NegotiationContext().unsupported(["agent"]) == ()
+    assert _context("agent", "x-a=1").unsupported(["agent"]) == ("x-a=1",)
+
+
+def test_a_shaped_error_result_is_flagged() -> None:
+    text: Renderings[int, str] = Renderings(default=lambda data, context: f"failed: {data}")
+    result = ToolResultShaper(text=text).build(DEFAULT_CONTEXT, 3, is_error=True)
+    assert result.is_error is True
+    assert [block.text for block in result.content] == ["failed: 3"]  # type: ignore[union-attr]
