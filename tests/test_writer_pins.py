@@ -233,3 +233,20 @@ def test_removal_goes_on_past_entries_it_must_skip_and_says_why(
         f"not removing '../x.py': the manifest names a path outside {tmp_path}",
         f"not removing {tmp_path / 'm.py'}: Permission denied",
     ]
+
+
+def test_outputs_intact_is_false_for_a_manifest_naming_a_path_outside(tmp_path: Path) -> None:
+    write_outputs(tmp_path, {"a.py": "a\n"}, "h")
+    assert Manifest("h", {"a.py": _sha("a\n")}).outputs_intact(tmp_path) is True
+    assert Manifest("h", {"../a.py": _sha("a\n")}).outputs_intact(tmp_path) is False
+    assert Manifest("h", {"a.py": _sha("a\n"), "/etc/x": "0"}).outputs_intact(tmp_path) is False
+
+
+def test_removal_goes_on_past_kept_and_edited_files(tmp_path: Path) -> None:
+    write_outputs(tmp_path, {"a.py": "a\n", "e.py": "e\n", "z.py": "z\n"}, "h")
+    (tmp_path / "e.py").write_text("edited by hand\n", "utf-8")
+    warnings: list[str] = []
+    report = write_outputs(tmp_path, {"a.py": "a\n"}, "h", warn=warnings.append)
+    assert report.removed == ["z.py"] and not (tmp_path / "z.py").exists()
+    assert (tmp_path / "e.py").read_text("utf-8") == "edited by hand\n"
+    assert warnings == [f"not removing {tmp_path / 'e.py'}: it is not the file the compiler wrote"]
