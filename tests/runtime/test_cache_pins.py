@@ -94,3 +94,7 @@ def test_bounded_cache_refuses_a_negative_budget_and_discards_quietly() -> None:
     cache.put("a", 1, size=10)
     cache.discard("a")
     assert cache.bytes_used == 0 and len(cache) == 0
+
+
+def test_json_size_adds_other_objects_to_what_came_before() -> None:
+    assert json_size([b"xy"]) == 64 + 16 + sys.getsizeof(b"xy")

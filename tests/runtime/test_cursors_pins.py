@@ -186,3 +186,19 @@ def test_the_principal_binding_is_a_fixed_known_answer(principal: object, tagged
 
     assert _binding(principal) == b"\x01" + hashlib.sha256(tagged).digest()
     assert _binding(None) == b"\x00"
+
+
+def test_a_principal_whose_repr_holds_a_lone_surrogate_still_binds() -> None:
+    import hashlib
+
+    from negotiation.cursors import _binding
+
+    class Odd:
+        def __repr__(self) -> str:
+            return "\ud800"
+
+        def __hash__(self) -> int:
+            return 1
+
+    tagged = b"r" + Odd.__qualname__.encode() + b":" + "\ud800".encode("utf-8", "surrogatepass")
+    assert _binding(Odd()) == b"\x01" + hashlib.sha256(tagged).digest()
