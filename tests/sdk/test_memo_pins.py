@@ -1,0 +1,108 @@
+"""``negotiation.sdk.memo``: what the per-declaration memo keys on, what it costs and
+when it settles again (pinned from its mutation run)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import mcp_types
+
+from negotiation import variants as sv
+from negotiation._cache import json_size
+from negotiation.content import NegotiationContext
+from negotiation.sdk.memo import (
+    MAX_ENTRY_BYTES,
+    DeclarationMemo,
+    Negotiated,
+    declaration_key,
+    declaration_parts,
+    declaration_size,
+)
+
+CN = "io.modelcontextprotocol/content-negotiation"
+SV = "io.modelcontextprotocol/server-variants"
+
+
+class Counting:
+    def __init__(self, cacheable: bool = True) -> None:
+        self.calls: list[tuple[object, Hashable]] = []
+        self.cacheable = cacheable
+
+    def __call__(self, capabilities: object, principal: Hashable) -> Negotiated:
+        self.calls.append((capabilities, principal))
+        return Negotiated(
+            NegotiationContext(principal=principal), (), sv.VariantResolver(()), self.cacheable
+        )
+
+
+def _caps(*features: str, hints: Any = None) -> dict[str, Any]:
+    extensions: dict[str, Any] = {CN: {"version": "1.0", "features": list(features)}}
+    if hints is not None:
+        extensions[SV] = {"variantHints": hints}
+    return {"extensions": extensions}
+
+
+def test_declaration_parts_are_the_settings_the_features_and_the_hints() -> None:
+    caps = _caps("agent", hints={"hints": {"useCase": "ide"}})
+    assert declaration_parts(caps) == (
+        {"version": "1.0", "features": ["agent"]},
+        ["agent"],
+        {"hints": {"useCase": "ide"}},
+    )
+    assert declaration_parts({}) == (None, None, None)
+    go = {"experimental": {SV: {"variantHints": {"description": "d"}}}}
+    assert declaration_parts(go) == (None, None, {"description": "d"})
+
+
+def test_declaration_size_counts_both_parts_twice_over_the_overhead() -> None:
+    caps = _caps("agent", hints={"hints": {"useCase": "ide"}})
+    content, _, hints = declaration_parts(caps)
+    assert declaration_size(caps) == 1024 + 2 * (json_size(content) + json_size(hints))
+
+
+def test_one_settle_per_declaration_and_principal() -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    first = memo.get(_caps("agent"), "alice", sticky=False)
+    assert memo.get(_caps("agent"), "alice", sticky=False) is first  # an equal declaration
+    assert len(settle.calls) == 1
+    memo.get(_caps("agent"), "bob", sticky=False)  # another principal
+    memo.get(_caps("human"), "alice", sticky=False)  # another declaration
+    assert [p for _, p in settle.calls] == ["alice", "bob", "alice"]
+
+
+def test_the_sticky_path_is_bound_to_the_object_and_the_principal() -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    alice = memo.get(caps, "alice", sticky=True)
+    assert memo.get(caps, "alice", sticky=True) is alice
+    bob = memo.get(caps, "bob", sticky=True)  # same object, another principal
+    assert bob is not alice and bob.context.principal == "bob"
+    assert memo.get(caps, "alice", sticky=True).context.principal == "alice"
+
+
+def test_an_uncacheable_declaration_is_settled_every_time() -> None:
+    settle = Counting(cacheable=False)
+    memo = DeclarationMemo(settle)
+    memo.get(_caps("bad tag"), None, sticky=True)
+    memo.get(_caps("bad tag"), None, sticky=True)
+    assert len(settle.calls) == 2 and memo.bytes_used == 0
+
+
+def test_the_budget_is_split_between_the_two_memos_and_bounds_each_entry() -> None:
+    settle = Counting()
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    size = declaration_size(caps)
+    small = DeclarationMemo(settle, max_bytes=2 * size)
+    small.get(caps, None, sticky=True)
+    assert small.bytes_used == 2 * size  # once by declaration, once by object
+    # An entry over half the budget is kept by neither memo.
+    big = DeclarationMemo(Counting(), max_bytes=2 * size - 2)
+    big.get(caps, None, sticky=True)
+    assert big.bytes_used == 0
+    assert MAX_ENTRY_BYTES == 512 * 1024
+    huge = _caps(*[f"x-{i:06d}" for i in range(256)])
+    assert declaration_size(huge) < MAX_ENTRY_BYTES  # a full declaration fits
+    assert declaration_key(huge, None) is not None
