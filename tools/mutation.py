@@ -47,7 +47,7 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/__init__.py": [RUNTIME],
     "negotiation/sdk/__init__.py": SDK_TESTS,
     "negotiation/sdk/client.py": SDK_TESTS,
-    "negotiation/sdk/methods.py": SDK_TESTS,
+    "negotiation/sdk/methods.py": [*SDK_TESTS, "tests/sdk/test_methods_pins.py"],
     "negotiation/sdk/memo.py": [*SDK_TESTS, "tests/sdk/test_memo_pins.py"],
     "negotiation/sdk/server.py": SDK_TESTS,
     "codegen/naming.py": ["tests/test_naming.py", "tests/test_golden.py"],
