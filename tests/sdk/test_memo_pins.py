@@ -106,3 +106,59 @@ def test_the_budget_is_split_between_the_two_memos_and_bounds_each_entry() -> No
     huge = _caps(*[f"x-{i:06d}" for i in range(256)])
     assert declaration_size(huge) < MAX_ENTRY_BYTES  # a full declaration fits
     assert declaration_key(huge, None) is not None
+
+
+def test_an_uncacheable_model_declaration_is_not_remembered_by_object() -> None:
+    settle = Counting(cacheable=False)
+    memo = DeclarationMemo(settle)
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("bad tag"))
+    memo.get(caps, None, sticky=True)
+    memo.get(caps, None, sticky=True)
+    assert len(settle.calls) == 2 and memo.bytes_used == 0
+
+
+def test_only_the_handshake_era_remembers_by_object() -> None:
+    memo = DeclarationMemo(Counting())
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    memo.get(caps, None, sticky=False)
+    assert memo.bytes_used == declaration_size(caps)
+
+
+def test_a_recycled_object_id_never_answers_for_another_declaration() -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    first = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    memo.get(first, None, sticky=True)
+    old_id = id(first)
+    del first
+    for _ in range(10_000):  # CPython hands a freed address out again soon
+        other = mcp_types.ClientCapabilities.model_validate(_caps("human"))
+        if id(other) == old_id:
+            break
+    else:
+        return  # the address was not reused: nothing to check on this interpreter
+    memo.get(other, None, sticky=True)
+    assert [caps for caps, _ in settle.calls][-1] is other  # settled afresh
+
+
+def test_a_settings_object_over_the_entry_bound_is_not_memoised() -> None:
+    caps = {"extensions": {CN: {"version": "1.0", "features": ["agent"], "x": "a" * 600_000}}}
+    assert declaration_size(caps) > MAX_ENTRY_BYTES
+    memo = DeclarationMemo(Counting())
+    memo.get(mcp_types.ClientCapabilities.model_validate(caps), None, sticky=True)
+    assert memo.bytes_used == 0
+
+
+def test_a_view_carries_the_variant_era_and_version_and_is_reused() -> None:
+    from negotiation.versioning import Era
+
+    settled = Counting()(None, "alice")
+    view = settled.view("compact", Era.LEGACY, "2025-11-25")
+    assert (view.variant, view.era, view.protocol_version, view.principal) == (
+        "compact",
+        Era.LEGACY,
+        "2025-11-25",
+        "alice",
+    )
+    assert settled.view("compact", Era.LEGACY, "2025-11-25") is view
+    assert settled.view("full", Era.LEGACY, "2025-11-25").variant == "full"
