@@ -7,6 +7,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import mcp_types
+import pytest
 
 from negotiation import variants as sv
 from negotiation._cache import json_size
@@ -162,3 +163,33 @@ def test_a_view_carries_the_variant_era_and_version_and_is_reused() -> None:
     )
     assert settled.view("compact", Era.LEGACY, "2025-11-25") is view
     assert settled.view("full", Era.LEGACY, "2025-11-25").variant == "full"
+
+
+def test_the_handshake_fast_path_skips_reading_the_declaration_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Documented behaviour: "the next request of the same session skips even reading the
+    declaration". Per object and per principal."""
+    import negotiation.sdk.memo as memo_module
+
+    reads: list[object] = []
+    real = memo_module.declaration_key
+
+    def counting(capabilities: object, principal: Hashable) -> Hashable | None:
+        reads.append(principal)
+        return real(capabilities, principal)
+
+    monkeypatch.setattr(memo_module, "declaration_key", counting)
+    memo = DeclarationMemo(Counting())
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    alice = memo.get(caps, "alice", sticky=True)
+    assert reads == ["alice"]
+    assert memo.get(caps, "alice", sticky=True) is alice
+    assert reads == ["alice"]  # answered by the object, without reading it
+    memo.get(caps, "bob", sticky=True)
+    assert reads == ["alice", "bob"]  # another principal reads it
+    memo.get(caps, "bob", sticky=True)
+    assert reads == ["alice", "bob"]
+    other = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    memo.get(other, "alice", sticky=True)
+    assert reads == ["alice", "bob", "alice"]  # another object reads it too
