@@ -46,7 +46,11 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/_wire.py": [RUNTIME],
     "negotiation/__init__.py": [RUNTIME],
     "negotiation/sdk/__init__.py": SDK_TESTS,
-    "negotiation/sdk/client.py": SDK_TESTS,
+    "negotiation/sdk/client.py": [
+        *SDK_TESTS,
+        "tests/sdk/test_client_pins.py",
+        "tests/sdk/test_capability_mirroring.py",
+    ],
     "negotiation/sdk/methods.py": [*SDK_TESTS, "tests/sdk/test_methods_pins.py"],
     "negotiation/sdk/memo.py": [*SDK_TESTS, "tests/sdk/test_memo_pins.py"],
     "negotiation/sdk/server.py": SDK_TESTS,
