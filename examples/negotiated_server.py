@@ -7,7 +7,7 @@ The ``compact`` variant leaves out the prompt, for clients short of context.
     python -m examples.negotiated_server   # stdio
 """
 
-from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver import MCPServer
 from mcp_ext import ServerVariant
 from mcp_types import CallToolResult
 
@@ -22,10 +22,10 @@ mcp = MCPServer("forecast", extensions=neg.extensions, middleware=neg.middleware
 
 
 @mcp.tool()
-def get_forecast(city: str, ctx: Context) -> CallToolResult:
+def get_forecast(city: str) -> CallToolResult:
     """Today's forecast for a city, as text, as data or both, as the client asked."""
     text = f"{city}: {FORECAST['temperature_c']} C, {FORECAST['conditions']}."
-    return tool_result(ctx, structured={**FORECAST, "city": city}, text=text)
+    return tool_result(structured={**FORECAST, "city": city}, text=text)
 
 
 @mcp.resource("forecast://{city}", mime_type="text/markdown")

@@ -123,3 +123,130 @@ def test_every_text_read_and_write_names_utf_8_whatever_the_locale(
     assert encodings, "the writer reads and writes through pathlib"
     assert all(isinstance(e, str) and codecs.lookup(e).name == "utf-8" for e in encodings)
     assert (tmp_path / "a.py").read_bytes() == "é = 1\n".encode()
+
+
+# --- pins from the mutation run of 2026-11-24 (docs/testing.md) ----------------------
+
+
+@pytest.mark.parametrize("rel", ["", "a\\b.py", "a\0b.py", "../a.py", "/abs.py", "a/../../b.py"])
+def test_inside_refuses_empty_backslash_nul_and_escaping_paths(tmp_path: Path, rel: str) -> None:
+    from codegen.writer import inside
+
+    assert inside(tmp_path, rel) is None
+    assert inside(tmp_path, "ok/b.py") == tmp_path / "ok" / "b.py"
+
+
+def test_outputs_intact_is_false_when_reading_an_output_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_outputs(tmp_path, {"a.py": "a\n"}, "h")
+    manifest = Manifest.read(tmp_path)
+    assert manifest is not None and manifest.outputs_intact(tmp_path) is True
+
+    def unreadable(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", unreadable)
+    assert manifest.outputs_intact(tmp_path) is False
+
+
+def test_outputs_are_written_0o644_through_a_fresh_file_that_follows_no_symlink(
+    tmp_path: Path,
+) -> None:
+    import os
+
+    umask = os.umask(0)
+    os.umask(umask)
+    write_outputs(tmp_path, {"a.py": "a\n"}, "h")
+    assert (tmp_path / "a.py").stat().st_mode & 0o777 == 0o644 & ~umask
+    # A symlink planted where the writer makes its temporary file is not followed.
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.txt"
+    outside.write_text("keep\n", "utf-8")
+    (tmp_path / f".b.py.{os.getpid()}.tmp").symlink_to(outside)
+    with pytest.raises(OSError):
+        write_outputs(tmp_path, {"a.py": "a\n", "b.py": "b\n"}, "h")
+    assert outside.read_text("utf-8") == "keep\n"
+
+
+def test_the_writer_opens_its_files_as_utf_8_without_newline_translation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import codegen.writer as writer
+
+    opened: list[tuple[object, object]] = []
+    fdopen = writer.os.fdopen
+
+    def spy(fd: int, mode: str, *args: object, **kwargs: object) -> object:
+        opened.append((kwargs.get("encoding"), kwargs.get("newline", "absent")))
+        return fdopen(fd, mode, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(writer.os, "fdopen", spy)
+    write_outputs(tmp_path, {"a.py": "é\r\n"}, "h")
+    assert opened and all(
+        isinstance(e, str) and codecs.lookup(e).name == "utf-8" and n == "" for e, n in opened
+    )
+    assert (tmp_path / "a.py").read_bytes() == "é\r\n".encode()
+
+
+def test_a_folder_that_turns_into_a_symlink_is_refused_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    mkdir = Path.mkdir
+
+    def swap(self: Path, *args: object, **kwargs: object) -> None:
+        if self == out / "pkg":
+            self.symlink_to(elsewhere)  # a race: the folder is a symlink once made
+            return
+        mkdir(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "mkdir", swap)
+    with pytest.raises(OSError) as caught:
+        write_outputs(out, {"pkg/a.py": "a\n"}, "h")
+    assert str(caught.value) == f"{out / 'pkg/a.py'}: a folder on the way is a symlink"
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_removal_goes_on_past_entries_it_must_skip_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = {"m.py": "m\n", "z.py": "z\n"}
+    write_outputs(tmp_path, files, "h")
+    manifest = json.loads((tmp_path / MANIFEST).read_text("utf-8"))
+    manifest["files"]["../x.py"] = _sha("x\n")  # outside: skipped
+    manifest["files"]["a_missing.py"] = _sha("gone\n")  # not on disk: skipped
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest), "utf-8")
+    unlink = Path.unlink
+
+    def refuse_m(self: Path, *args: object, **kwargs: object) -> None:
+        if self.name == "m.py":
+            raise PermissionError(13, "Permission denied", str(self))
+        unlink(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "unlink", refuse_m)
+    warnings: list[str] = []
+    report = write_outputs(tmp_path, {}, "h", warn=warnings.append)
+    assert report.removed == ["z.py"] and not (tmp_path / "z.py").exists()
+    assert warnings == [
+        f"not removing '../x.py': the manifest names a path outside {tmp_path}",
+        f"not removing {tmp_path / 'm.py'}: Permission denied",
+    ]
+
+
+def test_outputs_intact_is_false_for_a_manifest_naming_a_path_outside(tmp_path: Path) -> None:
+    write_outputs(tmp_path, {"a.py": "a\n"}, "h")
+    assert Manifest("h", {"a.py": _sha("a\n")}).outputs_intact(tmp_path) is True
+    assert Manifest("h", {"../a.py": _sha("a\n")}).outputs_intact(tmp_path) is False
+    assert Manifest("h", {"a.py": _sha("a\n"), "/etc/x": "0"}).outputs_intact(tmp_path) is False
+
+
+def test_removal_goes_on_past_kept_and_edited_files(tmp_path: Path) -> None:
+    write_outputs(tmp_path, {"a.py": "a\n", "e.py": "e\n", "z.py": "z\n"}, "h")
+    (tmp_path / "e.py").write_text("edited by hand\n", "utf-8")
+    warnings: list[str] = []
+    report = write_outputs(tmp_path, {"a.py": "a\n"}, "h", warn=warnings.append)
+    assert report.removed == ["z.py"] and not (tmp_path / "z.py").exists()
+    assert (tmp_path / "e.py").read_text("utf-8") == "edited by hand\n"
+    assert warnings == [f"not removing {tmp_path / 'e.py'}: it is not the file the compiler wrote"]

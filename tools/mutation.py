@@ -46,9 +46,13 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/_wire.py": [RUNTIME],
     "negotiation/__init__.py": [RUNTIME],
     "negotiation/sdk/__init__.py": SDK_TESTS,
-    "negotiation/sdk/client.py": SDK_TESTS,
-    "negotiation/sdk/methods.py": SDK_TESTS,
-    "negotiation/sdk/memo.py": SDK_TESTS,
+    "negotiation/sdk/client.py": [
+        *SDK_TESTS,
+        "tests/sdk/test_client_pins.py",
+        "tests/sdk/test_capability_mirroring.py",
+    ],
+    "negotiation/sdk/methods.py": [*SDK_TESTS, "tests/sdk/test_methods_pins.py"],
+    "negotiation/sdk/memo.py": [*SDK_TESTS, "tests/sdk/test_memo_pins.py"],
     "negotiation/sdk/server.py": SDK_TESTS,
     "codegen/naming.py": ["tests/test_naming.py", "tests/test_golden.py"],
     "codegen/resolve.py": [
@@ -58,7 +62,9 @@ TARGETS: dict[str, list[str]] = {
     ],
     "codegen/escape.py": [
         "tests/test_escape.py",
-        "tests/test_escape_properties.py",
+        "tests/test_escape_pins.py",
+        # not test_escape_properties.py: it runs the compiler in subprocesses, which
+        # import the trampolined copy without mutmut's configuration
         "tests/test_templating.py",
     ],
 }

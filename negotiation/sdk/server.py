@@ -258,17 +258,24 @@ class _Scope:
 # --- the view of one request ----------------------------------------------------------
 
 
-def negotiated(ctx: Context[Any, Any] | ServerRequestContext[Any, Any]) -> NegotiationContext:
+def negotiated(
+    ctx: Context[Any, Any] | ServerRequestContext[Any, Any] | None = None,
+) -> NegotiationContext:
     """The negotiated view of the request ``ctx`` belongs to.
 
-    Call it inside a tool, resource or prompt function that takes the SDK ``Context``
-    (or in low-level code with a ``ServerRequestContext``). ``.features`` is the client's
+    Call it inside a tool, resource or prompt function, with the SDK ``Context`` (or in
+    low-level code with a ``ServerRequestContext``), or with no argument: the
+    :class:`Negotiation` middleware has already settled the request being served, so a
+    tool needs no ``Context`` parameter for it (the default context outside a request). ``.features`` is the client's
     :class:`~negotiation.features.FeatureSet`, or None when it did not declare content
     negotiation (answer with default content); ``.variant`` the variant serving the
     request; ``.era`` the protocol era; ``.advertised`` the variants this client may
     select, default first. On a server without :class:`Negotiation` middleware the view
     still has the features and the era, and no variant.
     """
+    if ctx is None:
+        current = _current.get()
+        return current if current is not None else cn_content.DEFAULT_CONTEXT
     if isinstance(ctx, Context):
         request = ctx.request_context
     elif isinstance(ctx, ServerRequestContext):
@@ -289,7 +296,7 @@ def negotiated(ctx: Context[Any, Any] | ServerRequestContext[Any, Any]) -> Negot
 
 
 def tool_result(
-    ctx: Context[Any, Any] | ServerRequestContext[Any, Any] | NegotiationContext,
+    ctx: Context[Any, Any] | ServerRequestContext[Any, Any] | NegotiationContext | None = None,
     *,
     structured: Any = None,
     text: str | None = None,

@@ -164,3 +164,41 @@ def test_a_bound_cursor_verifies_in_another_codec_with_the_same_key() -> None:
     assert replica.check(cursor, "a", principal="alice").position == "5"
     assert replica.check(cursor, "a", principal="bob").error is not None
     assert CursorCodec(b"x" * 16).check(cursor, "a", principal="alice").error is not None
+
+
+@pytest.mark.parametrize(
+    ("principal", "tagged"),
+    [
+        ("alice", b"salice"),
+        ("\ud800-lone", b"s\xed\xa0\x80-lone"),  # a lone surrogate binds too (surrogatepass)
+        (7, b"i7"),
+        (-12, b"i-12"),
+        (True, b"rbool:True"),  # not the int 1
+        (("team", 1), b"rtuple:('team', 1)"),
+        ("\u00e9", "s\u00e9".encode()),
+    ],
+)
+def test_the_principal_binding_is_a_fixed_known_answer(principal: object, tagged: bytes) -> None:
+    """Replicas (and a rolling upgrade) must agree on it: the format is pinned."""
+    import hashlib
+
+    from negotiation.cursors import _binding
+
+    assert _binding(principal) == b"\x01" + hashlib.sha256(tagged).digest()
+    assert _binding(None) == b"\x00"
+
+
+def test_a_principal_whose_repr_holds_a_lone_surrogate_still_binds() -> None:
+    import hashlib
+
+    from negotiation.cursors import _binding
+
+    class Odd:
+        def __repr__(self) -> str:
+            return "\ud800"
+
+        def __hash__(self) -> int:
+            return 1
+
+    tagged = b"r" + Odd.__qualname__.encode() + b":" + "\ud800".encode("utf-8", "surrogatepass")
+    assert _binding(Odd()) == b"\x01" + hashlib.sha256(tagged).digest()

@@ -1,0 +1,33 @@
+"""``negotiation._wire``: protocol objects read by their wire names, models and mappings
+alike (pinned from its mutation run)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from negotiation._wire import as_mapping, wire_get
+
+
+class Sample(BaseModel):
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    list_changed: bool | None = Field(None, alias="listChanged")
+    plain: int | None = None
+
+
+def test_as_mapping_dumps_models_by_wire_name_without_absent_fields() -> None:
+    model = Sample.model_validate({"listChanged": True, "x-extra": {"a": 1}})
+    assert as_mapping(model) == {"listChanged": True, "x-extra": {"a": 1}}  # no "plain": None
+    assert as_mapping({"k": None}) == {"k": None}  # a mapping is returned as it is
+    assert as_mapping([("k", 1)]) is None and as_mapping(None) is None
+
+
+def test_wire_get_reads_aliases_attributes_and_extra_fields() -> None:
+    model = Sample.model_validate({"listChanged": False, "plain": 3, "x-extra": "kept"})
+    assert wire_get(model, "listChanged") is False
+    assert wire_get(model, "plain") == 3
+    assert wire_get(model, "x-extra") == "kept"  # an unknown wire field, kept as extra
+    assert wire_get(model, "missing") is None
+    assert wire_get(Sample(), "x-extra") is None  # no extra fields at all
+    assert wire_get({"listChanged": 1}, "listChanged") == 1
+    assert wire_get(["listChanged"], "listChanged") is None

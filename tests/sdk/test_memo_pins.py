@@ -1,0 +1,195 @@
+"""``negotiation.sdk.memo``: what the per-declaration memo keys on, what it costs and
+when it settles again (pinned from its mutation run)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import mcp_types
+import pytest
+
+from negotiation import variants as sv
+from negotiation._cache import json_size
+from negotiation.content import NegotiationContext
+from negotiation.sdk.memo import (
+    MAX_ENTRY_BYTES,
+    DeclarationMemo,
+    Negotiated,
+    declaration_key,
+    declaration_parts,
+    declaration_size,
+)
+
+CN = "io.modelcontextprotocol/content-negotiation"
+SV = "io.modelcontextprotocol/server-variants"
+
+
+class Counting:
+    def __init__(self, cacheable: bool = True) -> None:
+        self.calls: list[tuple[object, Hashable]] = []
+        self.cacheable = cacheable
+
+    def __call__(self, capabilities: object, principal: Hashable) -> Negotiated:
+        self.calls.append((capabilities, principal))
+        return Negotiated(
+            NegotiationContext(principal=principal), (), sv.VariantResolver(()), self.cacheable
+        )
+
+
+def _caps(*features: str, hints: Any = None) -> dict[str, Any]:
+    extensions: dict[str, Any] = {CN: {"version": "1.0", "features": list(features)}}
+    if hints is not None:
+        extensions[SV] = {"variantHints": hints}
+    return {"extensions": extensions}
+
+
+def test_declaration_parts_are_the_settings_the_features_and_the_hints() -> None:
+    caps = _caps("agent", hints={"hints": {"useCase": "ide"}})
+    assert declaration_parts(caps) == (
+        {"version": "1.0", "features": ["agent"]},
+        ["agent"],
+        {"hints": {"useCase": "ide"}},
+    )
+    assert declaration_parts({}) == (None, None, None)
+    go = {"experimental": {SV: {"variantHints": {"description": "d"}}}}
+    assert declaration_parts(go) == (None, None, {"description": "d"})
+
+
+def test_declaration_size_counts_both_parts_twice_over_the_overhead() -> None:
+    caps = _caps("agent", hints={"hints": {"useCase": "ide"}})
+    content, _, hints = declaration_parts(caps)
+    assert declaration_size(caps) == 1024 + 2 * (json_size(content) + json_size(hints))
+
+
+def test_one_settle_per_declaration_and_principal() -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    first = memo.get(_caps("agent"), "alice", sticky=False)
+    assert memo.get(_caps("agent"), "alice", sticky=False) is first  # an equal declaration
+    assert len(settle.calls) == 1
+    memo.get(_caps("agent"), "bob", sticky=False)  # another principal
+    memo.get(_caps("human"), "alice", sticky=False)  # another declaration
+    assert [p for _, p in settle.calls] == ["alice", "bob", "alice"]
+
+
+def test_the_sticky_path_is_bound_to_the_object_and_the_principal() -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    alice = memo.get(caps, "alice", sticky=True)
+    assert memo.get(caps, "alice", sticky=True) is alice
+    bob = memo.get(caps, "bob", sticky=True)  # same object, another principal
+    assert bob is not alice and bob.context.principal == "bob"
+    assert memo.get(caps, "alice", sticky=True).context.principal == "alice"
+
+
+def test_an_uncacheable_declaration_is_settled_every_time() -> None:
+    settle = Counting(cacheable=False)
+    memo = DeclarationMemo(settle)
+    memo.get(_caps("bad tag"), None, sticky=True)
+    memo.get(_caps("bad tag"), None, sticky=True)
+    assert len(settle.calls) == 2 and memo.bytes_used == 0
+
+
+def test_the_budget_is_split_between_the_two_memos_and_bounds_each_entry() -> None:
+    settle = Counting()
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    size = declaration_size(caps)
+    small = DeclarationMemo(settle, max_bytes=2 * size)
+    small.get(caps, None, sticky=True)
+    assert small.bytes_used == 2 * size  # once by declaration, once by object
+    # An entry over half the budget is kept by neither memo.
+    big = DeclarationMemo(Counting(), max_bytes=2 * size - 2)
+    big.get(caps, None, sticky=True)
+    assert big.bytes_used == 0
+    assert MAX_ENTRY_BYTES == 512 * 1024
+    huge = _caps(*[f"x-{i:06d}" for i in range(256)])
+    assert declaration_size(huge) < MAX_ENTRY_BYTES  # a full declaration fits
+    assert declaration_key(huge, None) is not None
+
+
+def test_an_uncacheable_model_declaration_is_not_remembered_by_object() -> None:
+    settle = Counting(cacheable=False)
+    memo = DeclarationMemo(settle)
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("bad tag"))
+    memo.get(caps, None, sticky=True)
+    memo.get(caps, None, sticky=True)
+    assert len(settle.calls) == 2 and memo.bytes_used == 0
+
+
+def test_only_the_handshake_era_remembers_by_object() -> None:
+    memo = DeclarationMemo(Counting())
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    memo.get(caps, None, sticky=False)
+    assert memo.bytes_used == declaration_size(caps)
+
+
+def test_a_recycled_object_id_never_answers_for_another_declaration() -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    first = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    memo.get(first, None, sticky=True)
+    old_id = id(first)
+    del first
+    for _ in range(10_000):  # CPython hands a freed address out again soon
+        other = mcp_types.ClientCapabilities.model_validate(_caps("human"))
+        if id(other) == old_id:
+            break
+    else:
+        return  # the address was not reused: nothing to check on this interpreter
+    memo.get(other, None, sticky=True)
+    assert [caps for caps, _ in settle.calls][-1] is other  # settled afresh
+
+
+def test_a_settings_object_over_the_entry_bound_is_not_memoised() -> None:
+    caps = {"extensions": {CN: {"version": "1.0", "features": ["agent"], "x": "a" * 600_000}}}
+    assert declaration_size(caps) > MAX_ENTRY_BYTES
+    memo = DeclarationMemo(Counting())
+    memo.get(mcp_types.ClientCapabilities.model_validate(caps), None, sticky=True)
+    assert memo.bytes_used == 0
+
+
+def test_a_view_carries_the_variant_era_and_version_and_is_reused() -> None:
+    from negotiation.versioning import Era
+
+    settled = Counting()(None, "alice")
+    view = settled.view("compact", Era.LEGACY, "2025-11-25")
+    assert (view.variant, view.era, view.protocol_version, view.principal) == (
+        "compact",
+        Era.LEGACY,
+        "2025-11-25",
+        "alice",
+    )
+    assert settled.view("compact", Era.LEGACY, "2025-11-25") is view
+    assert settled.view("full", Era.LEGACY, "2025-11-25").variant == "full"
+
+
+def test_the_handshake_fast_path_skips_reading_the_declaration_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Documented behaviour: "the next request of the same session skips even reading the
+    declaration". Per object and per principal."""
+    import negotiation.sdk.memo as memo_module
+
+    reads: list[object] = []
+    real = memo_module.declaration_key
+
+    def counting(capabilities: object, principal: Hashable) -> Hashable | None:
+        reads.append(principal)
+        return real(capabilities, principal)
+
+    monkeypatch.setattr(memo_module, "declaration_key", counting)
+    memo = DeclarationMemo(Counting())
+    caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    alice = memo.get(caps, "alice", sticky=True)
+    assert reads == ["alice"]
+    assert memo.get(caps, "alice", sticky=True) is alice
+    assert reads == ["alice"]  # answered by the object, without reading it
+    memo.get(caps, "bob", sticky=True)
+    assert reads == ["alice", "bob"]  # another principal reads it
+    memo.get(caps, "bob", sticky=True)
+    assert reads == ["alice", "bob"]
+    other = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
+    memo.get(other, "alice", sticky=True)
+    assert reads == ["alice", "bob", "alice"]  # another object reads it too
