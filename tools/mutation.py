@@ -54,7 +54,12 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/sdk/methods.py": [*SDK_TESTS, "tests/sdk/test_methods_pins.py"],
     "negotiation/sdk/memo.py": [*SDK_TESTS, "tests/sdk/test_memo_pins.py"],
     "negotiation/sdk/server.py": SDK_TESTS,
-    "codegen/naming.py": ["tests/test_naming.py", "tests/test_golden.py"],
+    "codegen/naming.py": [
+        "tests/test_naming.py",
+        "tests/test_golden.py",
+        "tests/test_ts_constructs.py",  # compile, import and use real constructs in-process
+        "tests/test_bad_inputs.py",
+    ],
     "codegen/resolve.py": [
         "tests/test_resolve.py",
         "tests/test_parse.py",

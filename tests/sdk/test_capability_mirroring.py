@@ -48,5 +48,22 @@ def test_negotiation_extensions_passes_the_capabilities_on() -> None:
 
 
 def test_a_bad_mirror_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match=r"mirror must be an mcp_types\.ClientCapabilities"):
+    with pytest.raises(TypeError) as caught:
         ContentNegotiation([], mirror=["sampling"])  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "mirror must be an mcp_types.ClientCapabilities or a mapping, not list"
+    )
+
+
+@pytest.mark.parametrize(
+    ("features", "expected"),
+    [
+        (["sampling!=x"], ("sampling!=x",)),  # an inequality mentions the name
+        (["sampling=on"], ("sampling=on",)),  # so does an equality
+        (["Xsampling"], ("Xsampling", "sampling")),  # another name that merely looks alike
+    ],
+)
+def test_a_tag_of_any_form_for_the_name_counts_as_mentioned(
+    features: list[str], expected: tuple[str, ...]
+) -> None:
+    assert ContentNegotiation(features, mirror={"sampling": {}}).features == expected
