@@ -33,3 +33,26 @@ def test_an_update_notification_is_the_exact_json_rpc_message() -> None:
         "method": "notifications/resources/updated",
         "params": {"uri": "file:///a"},
     }
+
+
+def test_the_default_limiter_allows_ten_switches_then_paces_them() -> None:
+    from negotiation.subscriptions import VariantSwitchLimiter
+
+    clock = [0.0]
+    limiter = VariantSwitchLimiter(clock=lambda: clock[0])
+    assert limiter.check("p", "v0") is None  # the first request is not a switch
+    for i in range(1, 11):
+        assert limiter.check("p", f"v{i}") is None
+    refused = limiter.check("p", "v11")
+    assert refused is not None
+    assert refused["data"] == {
+        "activeVariant": "v10",
+        "requestedVariant": "v11",
+        "retryAfterMs": 1000,
+    }
+    clock[0] = 0.5
+    half = limiter.check("p", None)  # back to the default: a switch too
+    assert half is not None
+    assert half["data"] == {"activeVariant": "v10", "requestedVariant": "", "retryAfterMs": 500}
+    clock[0] = 1.0
+    assert limiter.check("p", "v11") is None
