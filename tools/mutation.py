@@ -56,6 +56,7 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/sdk/server.py": SDK_TESTS,
     "codegen/naming.py": [
         "tests/test_naming.py",
+        "tests/test_naming_pins.py",
         "tests/test_golden.py",
         "tests/test_ts_constructs.py",  # compile, import and use real constructs in-process
         "tests/test_bad_inputs.py",
