@@ -4,8 +4,8 @@ A cursor is ``base64url(version | len(variant) | variant | position | mac)`` whe
 MAC is HMAC-SHA256 (truncated to 128 bits) under the server's key. Nothing is stored
 server-side. A cursor minted for a principal is bound to it: the MAC also covers a digest
 of the principal (not stored in the cursor), so another principal's request finds the
-cursor invalid and learns nothing of the variant it was minted in. Keys rotate: cursors minted under a retired key keep verifying while it is
-listed in ``previous_keys``.
+cursor invalid and learns nothing of the variant it was minted in. Keys rotate: cursors
+minted under a retired key keep verifying while it is listed in ``previous_keys``.
 
 Checking never raises: garbage or a forged MAC answers ``-32602 Invalid cursor``; a
 genuine cursor from another variant answers ``Cursor invalid for requested variant``.

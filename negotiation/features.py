@@ -184,7 +184,10 @@ def _why_invalid(tag: object) -> str:
         if not _NAME.fullmatch(key):
             return "invalid character in key"
         if "=" in value.partition(";")[0]:
-            return "'=' in a value belongs in a parameter after ';' (as in 'format=text/markdown;charset=utf-8')"
+            return (
+                "'=' in a value belongs in a parameter after ';'"
+                " (as in 'format=text/markdown;charset=utf-8')"
+            )
         if ";" in value and not _VALUE.fullmatch(value):
             return "malformed parameter: write ';name=value' after the value"
         if not _VALUE.fullmatch(value):
@@ -388,8 +391,8 @@ def _parse_common(declaration: tuple[object, ...]) -> FeatureSet | None:
 class _Builder:
     """Accumulates tags in declaration order, applying the earlier-wins rule.
 
-    Duplicates are found by the tag's text: a well-formed tag is spelled one way only
-    (``str(tag)`` gives back the text it was parsed from), and a string hashes once.
+    Duplicates are found by the tag's canonical text, ``str(tag)``: the text it was
+    parsed from, except ``name=*``, which reads as ``name``. A string hashes once.
     """
 
     def __init__(self) -> None:
@@ -409,13 +412,9 @@ class _Builder:
                 return
             parsed = _tag_from_text(raw)
             if isinstance(parsed, FeatureTag):
-                if (
-                    parsed.value is None
-                    and parsed.kind == "presence"
-                    and parsed.name in self.present
-                ):
-                    return  # "name=*" after "name" (or the reverse): the same tag
-                self.add(parsed, raw)
+                canonical = str(parsed)  # the text itself, but "name" for "name=*"
+                if canonical not in self.kept:
+                    self.add(parsed, canonical)
                 return
             if parsed is not None:
                 self.invalid.append(parsed)

@@ -353,17 +353,15 @@ async def rank_with_fallback(
     timeout, an unknown or repeated id. Variants the ranker leaves out follow in rule
     order, then the deprecated ones (the sample drops them; we keep them last, so a
     client can still find their migration guidance)."""
+    ruled = rank_variants(variants, hints)  # the fallback, and the order of what is left
     if not hints.description:
-        return rank_variants(variants, hints)
+        return ruled
     candidates = [variant for variant in variants if variant.status != "deprecated"]
-    deprecated = [
-        variant for variant in rank_variants(variants, hints) if variant.status == "deprecated"
-    ]
     try:
         ranked_ids = await asyncio.wait_for(ranker(candidates, hints), timeout_seconds)
     except Exception as problem:  # any failure of a pluggable ranker means "use the rules"
         logger.warning("variant ranker failed (%r); using rule-based ranking", problem)
-        return rank_variants(variants, hints)
+        return ruled
     by_id = {variant.id: variant for variant in candidates}
     if (
         isinstance(ranked_ids, str | bytes)
@@ -372,11 +370,12 @@ async def rank_with_fallback(
         or len(set(ranked_ids)) != len(ranked_ids)
     ):
         logger.warning("variant ranker returned unknown or repeated ids; using rule-based ranking")
-        return rank_variants(variants, hints)
-    chosen = [by_id[i] for i in ranked_ids]
+        return ruled
     seen = set(ranked_ids)
-    missed = [v for v in rank_variants(candidates, hints) if v.id not in seen]
-    return chosen + missed + deprecated
+    # Each variant's rule key is its own, so filtering the ruled order ranks any subset.
+    missed = [v for v in ruled if v.status != "deprecated" and v.id not in seen]
+    deprecated = [v for v in ruled if v.status == "deprecated"]
+    return [by_id[i] for i in ranked_ids] + missed + deprecated
 
 
 # --- the advertised list --------------------------------------------------------------

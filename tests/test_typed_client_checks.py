@@ -62,3 +62,23 @@ def test_tools_result_output_schema_is_checked_once_tools_list_showed_it() -> No
     assert _call(bad, listed=False).structured_content == {"t": "warm"}  # schema unknown
     good = {"content": [], "structuredContent": {"t": 8}}
     assert _call(good, listed=True).structured_content == {"t": 8}
+
+
+def test_remembered_output_schemas_are_bounded_by_their_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import json
+
+    import mcp_ext.client as client_module
+
+    one = len("w") + len(json.dumps(SCHEMA))
+    monkeypatch.setattr(client_module, "_OUTPUT_SCHEMA_BYTES", one + 1)
+    other = {"name": "v", "inputSchema": {"type": "object"}, "outputSchema": SCHEMA}
+    client = Client(Scripted({"tools/list": {"tools": [TOOLS["tools"][0], other]}}))
+    anyio.run(client.tools_list)
+    assert list(client._output_schemas) == ["v"]  # the older one made room
+    assert client._output_schema_bytes == one
+    monkeypatch.setattr(client_module, "_OUTPUT_SCHEMA_BYTES", one - 1)
+    small = Client(Scripted({"tools/list": TOOLS}))
+    anyio.run(small.tools_list)
+    assert small._output_schemas == {}  # over the whole budget: not kept

@@ -13,6 +13,7 @@ checked against the tool's ``outputSchema`` when ``tools/list`` has shown it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Protocol, cast
 
@@ -90,8 +91,9 @@ def _wire(
     return data
 
 
-# Output schemas remembered from tools/list, at most this many tools (oldest dropped).
-_MAX_OUTPUT_SCHEMAS = 4096
+# Output schemas remembered from tools/list: a server's input, so bounded by their JSON
+# size (oldest dropped; a schema over the whole budget is not kept, and is not checked).
+_OUTPUT_SCHEMA_BYTES = 4 * 1024 * 1024
 
 
 class Client:
@@ -99,7 +101,8 @@ class Client:
 
     def __init__(self, transport: Transport) -> None:
         self._transport = transport
-        self._output_schemas: dict[str, Any] = {}
+        self._output_schemas: dict[str, tuple[Any, int]] = {}  # name -> (schema, JSON size)
+        self._output_schema_bytes = 0
 
     async def _call(
         self,
@@ -115,9 +118,9 @@ class Client:
         conformance = None
         if method == "tools/call":
             name = _tool_name(params)
-            schema = self._output_schemas.get(name) if name is not None else None
-            if schema is not None:
-                conformance = {"outputSchema": schema}
+            known = self._output_schemas.get(name) if name is not None else None
+            if known is not None:
+                conformance = {"outputSchema": known[0]}
         broken = [
             f.to_error_data()
             for f in check(result, conformance=conformance)
@@ -135,13 +138,21 @@ class Client:
             name = getattr(tool, "name", None)
             if not isinstance(name, str):
                 continue
-            self._output_schemas.pop(name, None)
-            if schema is not None:
-                if isinstance(schema, BaseModel):
-                    schema = schema.model_dump(mode="json", by_alias=True, exclude_unset=True)
-                self._output_schemas[name] = schema
-        while len(self._output_schemas) > _MAX_OUTPUT_SCHEMAS:
-            del self._output_schemas[next(iter(self._output_schemas))]
+            old = self._output_schemas.pop(name, None)
+            if old is not None:
+                self._output_schema_bytes -= old[1]
+            if schema is None:
+                continue
+            if isinstance(schema, BaseModel):
+                schema = schema.model_dump(mode="json", by_alias=True, exclude_unset=True)
+            size = len(name) + len(json.dumps(schema))
+            if size > _OUTPUT_SCHEMA_BYTES:
+                continue
+            while self._output_schema_bytes + size > _OUTPUT_SCHEMA_BYTES:
+                oldest = next(iter(self._output_schemas))  # insertion order: oldest first
+                self._output_schema_bytes -= self._output_schemas.pop(oldest)[1]
+            self._output_schemas[name] = (schema, size)
+            self._output_schema_bytes += size
 
     async def completion_complete(
         self, params: CompleteRequestParams, *, meta: Mapping[str, Any] | None = None

@@ -67,13 +67,15 @@ class ContentNegotiation(ClientExtension):
         if isinstance(features, str) or not isinstance(features, Sequence):
             raise TypeError(f"features must be a sequence of str, not {type(features).__name__}")
         declared: list[str] = []
+        names: set[str] = set()  # every name a declared tag mentions, in any form
         for tag in features:
             parsed = cn.parse_tag(tag)
             if isinstance(parsed, cn.InvalidTag):
                 raise ValueError(f"invalid feature tag {tag!r}: {parsed.reason}")
             declared.append(tag)
+            names.add(parsed.name)
         if mirror is not None:
-            declared.extend(_mirrored(mirror, declared))
+            declared.extend(_mirrored(mirror, names))
         self.features: tuple[str, ...] = tuple(declared)
         self.version = version
 
@@ -82,11 +84,11 @@ class ContentNegotiation(ClientExtension):
 
 
 def _mirrored(
-    capabilities: mcp_types.ClientCapabilities | Mapping[str, Any], declared: Sequence[str]
+    capabilities: mcp_types.ClientCapabilities | Mapping[str, Any], mentioned: set[str]
 ) -> list[str]:
     """Content negotiation Requirement 2: a client that declares ``sampling`` (or
     ``elicitation``, ``roots``, ``tasks``) SHOULD also put it in its features. The tags
-    for ``capabilities`` that ``declared`` does not already mention (``!name`` is a
+    for ``capabilities`` whose names no declared tag ``mentioned`` (``!name`` is a
     deliberate choice, kept)."""
     if isinstance(capabilities, mcp_types.ClientCapabilities):
         wire: object = capabilities.model_dump(by_alias=True, exclude_none=True)
@@ -97,7 +99,6 @@ def _mirrored(
             "mirror must be an mcp_types.ClientCapabilities or a mapping,"
             f" not {type(capabilities).__name__}"
         )
-    mentioned = {tag.lstrip("!").partition("=")[0].removesuffix("!") for tag in declared}
     return [tag for tag in cn.features_from_capabilities(wire) if tag not in mentioned]
 
 

@@ -116,7 +116,6 @@ SessionEnded = Callable[[Hashable], None]
 """Called with a session's key (the SDK's per-client connection) when it ends."""
 
 _WATCHED = "negotiation.sdk.session_end"  # in the SDK connection's per-connection state
-_NOBODY = object()
 _LIST_CHANGED: Mapping[str, type[BaseModel]] = {
     "tools": mcp_types.ToolListChangedNotification,
     "resources": mcp_types.ResourceListChangedNotification,
@@ -124,9 +123,37 @@ _LIST_CHANGED: Mapping[str, type[BaseModel]] = {
 }
 
 
+_UNKNOWN: Mapping[str, str] = {
+    "tool": "Unknown tool",
+    "prompt": "Unknown prompt",
+    "resource": "Unknown resource",
+}  # the SDK's own messages for names it does not have
+
+
 def _same(a: Hashable, b: Hashable) -> bool:
     """Type-exact equality of principals (``1`` is not ``True``, ``"1"`` is not ``1``)."""
     return type(a) is type(b) and a == b
+
+
+def _selection(ctx: ServerRequestContext[Any, Any]) -> tuple[object, str | None]:
+    """The request's ``_meta`` and, only when ``_meta`` selects no variant, the
+    ``MCP-Server-Variant`` header (``_meta`` wins over the header)."""
+    params = ctx.params
+    meta = params.get("_meta") if params is not None else None
+    if isinstance(meta, Mapping) and sv.META_KEY in meta:
+        return meta, None
+    headers = getattr(ctx.request, "headers", None)
+    return meta, headers.get(sv.HEADER) if headers is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class _LegacySession:
+    """What a 2025-11-25 session keeps until it ends: who initialized it, what it was
+    advertised (its settled negotiation) and the SDK session, for ``list_changed``."""
+
+    principal: Hashable
+    settled: Negotiated
+    session: Any
 
 
 def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
@@ -174,6 +201,12 @@ def cursor_key_from_env(
     if len(key) < 16:
         raise ValueError(f"${name} must hold at least 16 bytes (32 hex digits), not {len(key)}")
     return key
+
+
+def _hints(capabilities: object) -> sv.ClientHints:
+    """The client's variant hints (either placement). Untrusted: malformed hints are read
+    as far as they go, never raised."""
+    return sv.ClientHints.from_wire(wire_get(sv.extension_settings(capabilities), "variantHints"))
 
 
 def _era(protocol_version: str) -> Era:
@@ -266,12 +299,13 @@ def negotiated(
     Call it inside a tool, resource or prompt function, with the SDK ``Context`` (or in
     low-level code with a ``ServerRequestContext``), or with no argument: the
     :class:`Negotiation` middleware has already settled the request being served, so a
-    tool needs no ``Context`` parameter for it (the default context outside a request). ``.features`` is the client's
-    :class:`~negotiation.features.FeatureSet`, or None when it did not declare content
-    negotiation (answer with default content); ``.variant`` the variant serving the
-    request; ``.era`` the protocol era; ``.advertised`` the variants this client may
-    select, default first. On a server without :class:`Negotiation` middleware the view
-    still has the features and the era, and no variant.
+    tool needs no ``Context`` parameter for it (the default context outside a request).
+    ``.features`` is the client's :class:`~negotiation.features.FeatureSet`, or None
+    when it did not declare content negotiation (answer with default content);
+    ``.variant`` the variant serving the request; ``.era`` the protocol era;
+    ``.advertised`` the variants this client may select, default first. On a server
+    without :class:`Negotiation` middleware the view still has the features and the era,
+    and no variant.
     """
     if ctx is None:
         current = _current.get()
@@ -437,9 +471,7 @@ class Negotiation:
         """Multi-format resources (:meth:`add_resource`)."""
         self._subscriptions = SubscriptionRegistry(self.exists)
         self._subscribers: dict[Hashable, Any] = {}  # until the session ends
-        self._session_principals: dict[Hashable, Hashable] = {}  # who initialized it
-        self._session_settled: dict[Hashable, Negotiated] = {}  # what it was advertised
-        self._sessions: dict[Hashable, Any] = {}  # the SDK sessions, for list_changed
+        self._legacy_sessions: dict[Hashable, _LegacySession] = {}  # until each ends
         self._switch_limiter = switch_limiter
         self._session_ended: list[SessionEnded] = []
         self._content = ContentNegotiationExtension()
@@ -553,10 +585,7 @@ class Negotiation:
         """The variants this principal gets for these client hints (None: no variants)."""
         if self._advertiser is None:
             return None
-        settings = sv.extension_settings(client_capabilities)  # or the Go placement
-        # Untrusted: malformed hints are read as far as they go, never raised.
-        hints = sv.ClientHints.from_wire(wire_get(settings, "variantHints"))
-        return self._advertiser.advertise(hints, principal)
+        return self._advertiser.advertise(_hints(client_capabilities), principal)
 
     async def advertisement_async(
         self, client_capabilities: object, principal: Hashable
@@ -564,10 +593,7 @@ class Negotiation:
         """:meth:`advertisement`, asking the ``ranker`` when there is one."""
         if self._advertiser is None:
             return None
-        hints = sv.ClientHints.from_wire(
-            wire_get(sv.extension_settings(client_capabilities), "variantHints")
-        )
-        return await self._advertiser.advertise_async(hints, principal)
+        return await self._advertiser.advertise_async(_hints(client_capabilities), principal)
 
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
         """What a declaration and principal decide for all their requests (memoised)."""
@@ -581,10 +607,9 @@ class Negotiation:
         ids = ad.ids if ad is not None else ()
         context = cn_content.context_from_capabilities(capabilities, era=None)
         features = context.features
-        raw_hints = wire_get(sv.extension_settings(capabilities), "variantHints")
         # An invalid declaration (a bad tag, malformed hints) is never memoised.
         valid = (features is None or not features.invalid) and not (
-            self._advertiser is not None and sv.ClientHints.from_wire(raw_hints).malformed
+            self._advertiser is not None and _hints(capabilities).malformed
         )
         context = replace(context, advertised=ids, principal=principal)
         return Negotiated(context, ids, sv.VariantResolver(ids), cacheable=valid)
@@ -596,19 +621,19 @@ class Negotiation:
         era = _era(version)
         capabilities: object = ctx.session.client_capabilities
         principal = self._principal(ctx)
-        pinned: Negotiated | None = None
-        if self._session_principals and era is Era.LEGACY:
-            key = session_key(ctx)
-            first = self._session_principals.get(key, _NOBODY)
-            if first is not _NOBODY and not _same(first, principal):
-                audit.info(
-                    "%s: refused: principal %s changed within the session of %s",
-                    ctx.method,
-                    _who(principal),
-                    _who(first),
-                )
-                raise mcp_error(errors.principal_changed())
-            pinned = self._session_settled.get(key)
+        legacy = (
+            self._legacy_sessions.get(session_key(ctx))
+            if self._legacy_sessions and era is Era.LEGACY
+            else None
+        )
+        if legacy is not None and not _same(legacy.principal, principal):
+            audit.info(
+                "%s: refused: principal %s changed within the session of %s",
+                ctx.method,
+                _who(principal),
+                _who(legacy.principal),
+            )
+            raise mcp_error(errors.principal_changed())
         if not self.negotiate:
             # No variants on the wire; the lists still show the default variant's items.
             # SEP-2053: a selected variant is refused on every method, not ignored.
@@ -620,17 +645,11 @@ class Negotiation:
             return NegotiationContext(era=era, protocol_version=version, principal=principal)
         # Handshake-era capabilities are one object for the whole session, advertised once.
         settled = (
-            pinned
-            if pinned is not None
+            legacy.settled
+            if legacy is not None
             else self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
         )
-        params = ctx.params
-        meta = params.get("_meta") if params is not None else None
-        header = None
-        if not (isinstance(meta, Mapping) and sv.META_KEY in meta):
-            # ``_meta`` wins over the header, so the header is read only without it.
-            headers = getattr(ctx.request, "headers", None)
-            header = headers.get(sv.HEADER) if headers is not None else None
+        meta, header = _selection(ctx)
         resolution = settled.resolver.resolve(meta, header)
         if resolution.error is not None:
             audit.info(
@@ -679,10 +698,9 @@ class Negotiation:
                 ad = await self.advertisement_async(capabilities, principal)
                 if self._advertiser is not None and self._watch_session(ctx):
                     # The session keeps this principal and these variants until it ends.
-                    key = session_key(ctx)
-                    self._session_principals[key] = principal
-                    self._session_settled[key] = self._settle_with(capabilities, principal, ad)
-                    self._sessions[key] = ctx.session
+                    self._legacy_sessions[session_key(ctx)] = _LegacySession(
+                        principal, self._settle_with(capabilities, principal, ad), ctx.session
+                    )
                 return self._advertise(result, ctx, ad)
             ad = await self.advertisement_async(ctx.session.client_capabilities, principal)
             return self._advertise(result, ctx, ad)
@@ -739,8 +757,7 @@ class Negotiation:
         name = (ctx.params or {}).get(key)
         if variant is None or not isinstance(name, str):
             return
-        label = {"tool": "Unknown tool", "prompt": "Unknown prompt", "resource": "Unknown resource"}
-        expected = f"{label[kind]}: {name}"
+        expected = f"{_UNKNOWN[kind]}: {name}"
         if isinstance(outcome, dict):  # tools/call: the SDK's isError result
             content = outcome.get("content")
             unknown = content == [{"type": "text", "text": expected}]
@@ -858,11 +875,8 @@ class Negotiation:
         else:
             # Without a selected variant, end the subscription to ``uri`` whatever variant
             # it was made in (docs/conformance.md, ambiguity 10); with one, only that.
-            meta = (ctx.params or {}).get("_meta")
-            headers = getattr(ctx.request, "headers", None)
-            selected = (isinstance(meta, Mapping) and sv.META_KEY in meta) or (
-                headers is not None and headers.get(sv.HEADER) is not None
-            )
+            meta, header = _selection(ctx)
+            selected = header is not None or (isinstance(meta, Mapping) and sv.META_KEY in meta)
             self._subscriptions.unsubscribe(subscriber, uri, view.variant if selected else None)
         return {}
 
@@ -896,9 +910,7 @@ class Negotiation:
     def _end_session(self, key: Hashable) -> None:
         self._subscriptions.drop_subscriber(key)
         self._subscribers.pop(key, None)
-        self._session_principals.pop(key, None)
-        self._session_settled.pop(key, None)
-        self._sessions.pop(key, None)
+        self._legacy_sessions.pop(key, None)
         for callback in self._session_ended:
             try:
                 callback(key)
@@ -918,12 +930,11 @@ class Negotiation:
             {"method": wire["method"], "params": wire["params"]}, by_name=False
         )
         told = 0
-        for key, session in list(self._sessions.items()):
-            settled = self._session_settled.get(key)
-            if variant is not None and settled is not None and variant not in settled.ids:
+        for legacy in list(self._legacy_sessions.values()):
+            if variant is not None and variant not in legacy.settled.ids:
                 continue
             try:
-                await session.send_notification(notification)
+                await legacy.session.send_notification(notification)
             except Exception:  # a closed session must not stop the others
                 logger.debug("list_changed: a session could not be told", exc_info=True)
                 continue
