@@ -4,8 +4,8 @@ Usage: ``python tools/mutation.py [MODULE ...] [--jobs N]`` (default: every modu
 ``TARGETS``). For each module this starts a fresh ``mutants/`` copy, runs ``mutmut run``
 with only that module mutated and only its test files selected, and prints killed,
 survived and the score killed ÷ (killed + survived). Surviving mutants stay listed by
-``.venv/bin/mutmut results`` until the next module's run (inspect one with
-``mutmut show NAME``). Not part of ``make test``: a module takes minutes.
+``python tools/mutation.py --survivors`` (each survivor's diff) until the next module's
+run. Not part of ``make test``: a module takes minutes.
 """
 
 from __future__ import annotations
@@ -101,6 +101,24 @@ def _child(module: str, jobs: int) -> None:
     cli(["run", "--max-children", str(jobs)], standalone_mode=False)
 
 
+def _survivors() -> None:
+    """Print the diff of every surviving mutant of the last run (read from mutants/)."""
+    import os
+
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+    from mutmut.stats import status_by_exit_code
+
+    os.chdir(ROOT)  # mutmut reads mutants/<path> relative to the working directory
+    for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
+        source = meta.with_suffix("")  # mutants/<module>.py, the trampolined copy
+        codes = json.loads(meta.read_text()).get("exit_code_by_key", {})
+        for name, code in sorted(codes.items()):
+            if status_by_exit_code[code] == "survived":
+                print(f"# {name}")
+                print(get_diff_for_mutant(name, path=source.relative_to(ROOT / "mutants")))
+                print()
+
+
 def _counts() -> dict[str, int]:
     """mutmut's own tally (its status of each exit code), read from its metadata files."""
     from mutmut.stats import status_by_exit_code
@@ -117,8 +135,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="paths as in TARGETS (default: all)")
     parser.add_argument("--jobs", type=int, default=1, help="mutmut --max-children (default 1)")
+    parser.add_argument(
+        "--survivors", action="store_true", help="print the last run's surviving mutants"
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.survivors:
+        _survivors()
+        return 0
     if args.child:
         _child(args.child, args.jobs)
         return 0
