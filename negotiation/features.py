@@ -28,7 +28,7 @@ import logging
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Literal
 
 from mcp_ext.models import CONTENT_NEGOTIATION_EXTENSION_ID
 
@@ -76,17 +76,13 @@ _NAME = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
 _VALUE = re.compile(_VALUE_FORM, re.ASCII)
 _ANY = "*"
 
-# A whole declaration joined with NUL, all its tags well-formed: one regex call checks every
-# tag's form, its length (the lookahead) and that no name is the bare vendor prefix "x-".
-_SEPARATOR = "\x00"
-_TAG_FORMS = (
-    r"(?:!(?!x-(?:\x00|\Z))[A-Za-z0-9_-]+"
-    rf"|(?!x-(?:[!=\x00]|\Z))[A-Za-z0-9_-]+(?:!?={_VALUE_FORM})?)"
+# One well-formed tag, for the fast path (`_parse_common`): a tag the registry does not
+# know. The bare vendor prefix "x-" is excluded here; `_TAG` reports it.
+_WELL_FORMED_TAG = re.compile(
+    r"!(?!x-\Z)[A-Za-z0-9_-]+"
+    rf"|(?!x-(?:[!=]|\Z))[A-Za-z0-9_-]+(?:!?={_VALUE_FORM})?",
+    re.ASCII,
 )
-_WELL_FORMED_TAG = rf"(?=[^\x00]{{1,{MAX_TAG_LENGTH}}}(?:\x00|\Z)){_TAG_FORMS}"
-_WELL_FORMED = re.compile(rf"{_WELL_FORMED_TAG}(?:\x00{_WELL_FORMED_TAG})*", re.ASCII)
-# The same without the length lookahead, for declarations no longer than one tag may be.
-_WELL_FORMED_SHORT = re.compile(rf"{_TAG_FORMS}(?:\x00{_TAG_FORMS})*", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,25 +315,20 @@ _REGISTRY: dict[str, tuple[FeatureTag, TagKind, str, str | None]] = {
 
 
 def _parse_common(declaration: tuple[object, ...]) -> FeatureSet | None:
-    """The common case fast: every tag a well-formed string, none repeated or contradicting.
+    """The common case fast: every tag a well-formed exact ``str``, none repeated or
+    contradicting.
 
-    None for anything else (an invalid tag, a repeat, a contradiction, too many tags), which
-    `_Builder` then handles. Both give equal `FeatureSet`s for the common case.
+    None for anything else (an invalid tag, a ``str`` subclass, a repeat, a
+    contradiction, too many tags), which `_Builder` then handles. Both give equal
+    `FeatureSet`s for the common case. An answer here is therefore cacheable as is.
     """
     count = len(declaration)
     if not 0 < count <= MAX_TAGS:
         return None
     try:
-        joined = _SEPARATOR.join(declaration)  # type: ignore[arg-type]
-    except TypeError:  # an element that is not a string
-        return None
-    # A tag containing NUL would add a separator: the count tells. A declaration no longer
-    # than one tag may be needs no check of each tag's length.
-    well_formed = _WELL_FORMED_SHORT if len(joined) <= MAX_TAG_LENGTH else _WELL_FORMED
-    if well_formed.fullmatch(joined) is None or joined.count(_SEPARATOR) != count - 1:
-        return None
-    texts = cast("tuple[str, ...]", declaration)
-    if len(set(texts)) != count:  # a repeated tag
+        if len(set(declaration)) != count:  # a repeated tag
+            return None
+    except TypeError:  # an unhashable element (a JSON object)
         return None
     tags: list[FeatureTag] = []
     declared: set[str] = set()
@@ -345,14 +336,19 @@ def _parse_common(declaration: tuple[object, ...]) -> FeatureSet | None:
     values: dict[str, str] = {}
     excluded: set[tuple[str, str]] = set()
     registered = _REGISTRY.get
+    well_formed = _WELL_FORMED_TAG.fullmatch
     keep = tags.append
     declare = declared.add
-    for text in texts:
+    for text in declaration:
+        if type(text) is not str:
+            return None
         known = registered(text)
         kind: TagKind
-        if known is not None:
+        if known is not None:  # a registry tag: parsed once, at import
             tag, kind, name, value = known
         else:
+            if len(text) > MAX_TAG_LENGTH or well_formed(text) is None:
+                return None
             if text[0] == "!":
                 kind, name, value = "negation", text[1:], None
             else:
@@ -471,9 +467,7 @@ class _Builder:
 
 
 def _parse(declaration: tuple[object, ...]) -> FeatureSet:
-    common = _parse_common(declaration)
-    if common is not None:
-        return common
+    """Everything `_parse_common` leaves: invalid or repeated tags, contradictions."""
     builder = _Builder()
     add_raw = builder.add_raw
     for raw in declaration[:MAX_TAGS]:
@@ -555,10 +549,14 @@ def parse_features(features: object) -> FeatureSet:
             hit = None
         if hit is not None:
             return hit
-        parsed = _parse(declaration)
-        # Valid means at most MAX_TAGS strings of at most MAX_TAG_LENGTH characters.
-        if not parsed.invalid and all(type(tag) is str for tag in declaration):
-            _parsed.put(declaration, parsed, size=_entry_size(declaration))
+        parsed = _parse_common(declaration)
+        if parsed is None:
+            parsed = _parse(declaration)
+            # Valid means at most MAX_TAGS exact strings of at most MAX_TAG_LENGTH
+            # characters (the fast path's answers are valid by construction).
+            if parsed.invalid or not all(type(tag) is str for tag in declaration):
+                return parsed
+        _parsed.put(declaration, parsed, size=_entry_size(declaration))
         return parsed
     bad = FeatureSet(invalid=(InvalidTag(features, "features must be an array of strings"),))
     _report(bad, features)

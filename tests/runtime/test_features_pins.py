@@ -11,12 +11,14 @@ from hypothesis import strategies as st
 from negotiation import features as features_module
 from negotiation._cache import ascii_strings_size
 from negotiation.features import (
+    MAX_TAG_LENGTH,
     MAX_TAGS,
     FeatureTag,
     InvalidTag,
     PredicateError,
     TagConflict,
     cache_bytes,
+    clear_cache,
     compile_predicate,
     declared_tags,
     features_from_capabilities,
@@ -276,3 +278,45 @@ def test_the_fast_path_and_the_builder_agree(declaration: list[str]) -> None:
         builder.add_raw(raw)
     assert common is None or common == builder.build()
     assert parse_features(declaration) == builder.build()
+
+
+class _Text(str):
+    """A str subclass: hashes and compares like its text, but is not a JSON string."""
+
+
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        ("agent", _Text("x-a")),  # not an exact str: never cached, so never fast
+        ("agent", "a" * (MAX_TAG_LENGTH + 1)),
+        ("x-",),
+        ("!x-",),
+        ("x-=1",),
+        ("x-!=1",),
+        ("a\x00b",),
+        ("verbosity=*",),  # any value: the builder reads it as a presence tag
+        ("!a=1",),
+        ("agent", {"a": 1}),  # unhashable
+        ("agent", "agent"),
+        (),
+    ],
+)
+def test_the_fast_path_leaves_everything_but_valid_exact_strings_to_the_builder(
+    declaration: tuple[object, ...],
+) -> None:
+    assert features_module._parse_common(declaration) is None
+
+
+def test_the_fast_path_takes_a_tag_of_exactly_the_length_limit() -> None:
+    tag = "a" * MAX_TAG_LENGTH
+    common = features_module._parse_common(("agent", tag, "!x-b", "x-c=1", "x-d!=2"))
+    assert common is not None
+    assert [str(t) for t in common.tags] == ["agent", tag, "!x-b", "x-c=1", "x-d!=2"]
+
+
+def test_a_declaration_of_str_subclasses_is_parsed_but_not_cached() -> None:
+    clear_cache()
+    parsed = parse_features(["agent", _Text("x-a")])
+    assert [str(t) for t in parsed.tags] == ["agent", "x-a"]
+    assert not parsed.invalid
+    assert cache_bytes() == 0
