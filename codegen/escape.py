@@ -42,6 +42,16 @@ def hidden(ch: str) -> bool:
     return ch in LINE_BREAKS or unicodedata.category(ch) in _HIDDEN_CATEGORIES
 
 
+# Fast paths: ``str.isprintable`` is False for every hidden character (all are in Unicode's
+# "Other" or "Separator" classes, which it excludes; a test checks every code point), so
+# printable text needs no per-character look. Non-printable text takes the exact walk.
+
+
+def has_hidden(text: str) -> bool:
+    """``text`` holds a hidden character (a line break, a control, a format character...)."""
+    return not text.isprintable() and any(map(hidden, text))
+
+
 def _escape_char(ch: str) -> str:
     code = ord(ch)
     if code <= 0xFF:
@@ -54,6 +64,8 @@ def _escape_char(ch: str) -> str:
 def visible(text: str, *, keep: str = "") -> str:
     """``text`` with backslashes doubled and each hidden character (except ``keep``) as an
     escape, so the result, read as the body of a (non-raw) string literal, is ``text``."""
+    if "\\" not in text and text.isprintable():
+        return text
     out = []
     for ch in text:
         if ch == "\\":
@@ -67,6 +79,8 @@ def visible(text: str, *, keep: str = "") -> str:
 
 def one_line(text: str) -> str:
     """``text`` on one line for messages: line breaks and hidden characters as escapes."""
+    if text.isprintable():
+        return text
     return "".join(_escape_char(ch) if ch != "\t" and hidden(ch) else ch for ch in text)
 
 

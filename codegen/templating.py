@@ -119,7 +119,7 @@ def _precompiled_namespace(template: str) -> dict[str, Any] | None:
 
 
 def _unsafe(text: str) -> bool:
-    return '"""' in text or any(escape.hidden(ch) for ch in text)
+    return '"""' in text or escape.has_hidden(text)
 
 
 def refuse_unescaped(value: object) -> object:

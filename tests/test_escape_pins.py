@@ -111,3 +111,47 @@ def test_identifier_refuses_unchecked_names_with_their_repr() -> None:
     with pytest.raises(ValueError) as caught:
         identifier("class")
     assert str(caught.value) == "not a checked Python name: 'class'"
+
+
+def test_every_hidden_code_point_is_non_printable() -> None:
+    """The fast paths of `visible`, `one_line` and `has_hidden` skip printable text: exact
+    only if no hidden character is printable. Checked over every code point."""
+    printable_hidden = [
+        hex(code)
+        for code in range(0x110000)
+        if chr(code).isprintable() and escape.hidden(chr(code))
+    ]
+    assert printable_hidden == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("plain text", False),
+        ("", False),
+        ("tab\there", True),
+        ("nbsp\u00a0only", False),  # not printable, but not hidden: the walk decides
+        ("zero\u200bwidth", True),
+        ("line\u2028sep", True),
+        ("x\x7f", True),
+    ],
+)
+def test_has_hidden(text: str, expected: bool) -> None:
+    assert escape.has_hidden(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "visible", "one_line"),
+    [
+        ("plain", "plain", "plain"),
+        ("back\\slash", "back\\\\slash", "back\\slash"),
+        ("nbsp\u00a0", "nbsp\u00a0", "nbsp\u00a0"),
+        ("a\tb", "a\tb", "a\tb"),
+        ("a\nb", "a\\nb", "a\\nb"),
+    ],
+)
+def test_visible_and_one_line_on_printable_and_other_text(
+    text: str, visible: str, one_line: str
+) -> None:
+    assert escape.visible(text) == visible
+    assert escape.one_line(text) == one_line
