@@ -1,10 +1,17 @@
-"""Shared fixtures: where the official corpus lives, and the golden-update flag."""
+"""Shared fixtures: where the official corpus lives, the golden-update flag, and the
+hypothesis profile."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No per-example deadline: property tests check behaviour, and a deadline is a timed
+# assertion that fails on a loaded machine (speed is measured by `make bench`).
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "mcp-spec"
