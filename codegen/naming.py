@@ -127,6 +127,10 @@ BASEMODEL_ATTRIBUTES = frozenset(
 )
 # pydantic refuses fields in these namespaces, not only exact matches.
 _PROTECTED_PREFIXES = ("model_validate", "model_dump")
+# Python 3.11's soft keywords, fixed here rather than read from ``keyword.softkwlist`` so
+# the generated names do not depend on the interpreter: 3.12 adds ``type``, which would
+# rename every MCP ``type`` field to ``type_``.
+_SOFT_KEYWORDS = frozenset({"case", "match"})
 
 
 # --------------------------------------------------------------------------- case helpers
@@ -165,7 +169,7 @@ def attribute_name(key: str) -> str:
         name = "n" + name
     if (
         keyword.iskeyword(name)
-        or keyword.issoftkeyword(name)
+        or name in _SOFT_KEYWORDS
         or name in BASEMODEL_ATTRIBUTES
         or name.startswith(_PROTECTED_PREFIXES)
     ):
@@ -352,15 +356,29 @@ class _Namespace:
         self.taken[name] = (owner, span)
 
 
-def reserved_type_name(name: str, span: ir.Span) -> None:
-    """A schema name the generated code needs for itself is an error (never a rename)."""
+def reserved_type_name(name: str, label: str, span: ir.Span) -> None:
+    """A schema name the generated code needs for itself is an error (never a rename).
+
+    ``label`` says what wants the name (``type 'X'``, or an inline object type's property).
+    """
     if name.startswith("_"):
         raise SchemaError(
-            span, f"type '{name}': names starting with '_' are reserved for generated helpers"
+            span, f"{label}: names starting with '_' are reserved for generated helpers"
         )
     # Reading the sources costs a cold build ~6 ms: only a built-in's name needs it.
     if name in _ALL_BUILTINS and name in _builtins_generated_code_reads():
-        raise SchemaError(span, f"type '{name}' would shadow Python's built-in '{name}'; rename it")
+        raise SchemaError(span, f"{label} would shadow Python's built-in '{name}'; rename it")
+
+
+def _label(spec: ClassSpec) -> str:
+    """How an error names what a class comes from: its declaration or its inline type."""
+    if spec.owner is None:
+        return f"type '{spec.name}'"
+    return f"the inline object type of property '{spec.field}' of '{spec.owner}'"
+
+
+def _decl_label(decl: ir.Decl) -> str:
+    return f"const '{decl.name}'" if isinstance(decl, ir.Const) else f"type '{decl.name}'"
 
 
 def module_names(text: str) -> tuple[set[str], set[str], set[str]]:
@@ -411,30 +429,29 @@ def assign_names(schema: ir.Schema) -> Names:
         module.taken[reserved] = (f"the generated module's own '{reserved}'", ir.NO_SPAN)
 
     specs = class_specs(schema)
-    spec_names = {spec.name for spec in specs}
+    declared = {spec.name for spec in specs if spec.owner is None}
+    # (source order, schema name, how errors name it, where, kind): every class, declared
+    # or inline, and every alias and const; an alias or const is never hidden by an
+    # inline class that happens to share its name.
+    claims = [(spec.order, spec.name, _label(spec), spec.span, "class") for spec in specs]
+    claims += [
+        ((position,), decl.name, _decl_label(decl), decl.span, decl.kind)
+        for position, decl in enumerate(schema.decls.values())
+        if decl.name not in declared
+    ]
     aliases: list[str] = []
     constants: dict[str, str] = {}
     # Claim in source order, so the error lands at the later of two colliding things.
-    by_order = sorted(
-        [(spec.order, "class", spec.name, spec.span) for spec in specs]
-        + [
-            ((position,), decl.kind, decl.name, decl.span)
-            for position, decl in enumerate(schema.decls.values())
-            if decl.name not in spec_names
-        ]
-    )
-    for _, kind, name, span in by_order:
-        decl = schema.decls.get(name)
-        reserved_type_name(name, span)
-        if isinstance(decl, ir.Const):
+    for _, name, label, span, kind in sorted(claims, key=lambda claim: claim[0]):
+        reserved_type_name(name, label, span)
+        if kind == "const":
             constant = upper_snake(name)
-            module.claim(constant, f"const '{name}'", span)
+            module.claim(constant, label, span)
             constants[name] = constant
-        elif kind == "class":
-            module.claim(name, f"type '{name}'", span)
         else:
-            module.claim(name, f"type '{name}'", span)
-            aliases.append(name)
+            module.claim(name, label, span)
+            if kind == "alias":
+                aliases.append(name)
 
     inline: dict[tuple[str, str], str] = {}
     attributes: dict[tuple[str, str], str] = {}
