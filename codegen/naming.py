@@ -185,7 +185,8 @@ class ClassSpec:
     """One class the models module defines: a declaration or a named anonymous object.
 
     ``extends`` holds ``Ref``/``Omit`` entries, ``body`` the own properties (intersection
-    members merged in order). ``owner``/``field`` are set for anonymous objects.
+    members merged in order). ``inline_of`` is ``(owner class, wire key)`` for an anonymous
+    object, None for a declaration.
     """
 
     name: str
@@ -194,8 +195,7 @@ class ClassSpec:
     doc: ir.Doc
     span: ir.Span
     order: tuple[int, ...]
-    owner: str | None = None
-    field: str | None = None
+    inline_of: tuple[str, str] | None = None
 
 
 def needs_class(expr: ir.TypeExpr) -> bool:
@@ -255,8 +255,6 @@ def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
             yield from inline_class_types(value)
         case ir.Object(index=index) if index is not None:
             yield from inline_class_types(index.value)
-        case _:
-            return
 
 
 def _alias_is_class(decl: ir.Alias) -> bool:
@@ -288,8 +286,7 @@ def class_specs(schema: ir.Schema) -> list[ClassSpec]:
                         doc=prop.doc,
                         span=inline.span,
                         order=(*spec.order[:-1], spec.order[-1], len(nested)),
-                        owner=spec.name,
-                        field=prop.name,
+                        inline_of=(spec.name, prop.name),
                     )
                 )
         for inner in nested:
@@ -372,9 +369,10 @@ def reserved_type_name(name: str, label: str, span: ir.Span) -> None:
 
 def _label(spec: ClassSpec) -> str:
     """How an error names what a class comes from: its declaration or its inline type."""
-    if spec.owner is None:
+    if spec.inline_of is None:
         return f"type '{spec.name}'"
-    return f"the inline object type of property '{spec.field}' of '{spec.owner}'"
+    owner, key = spec.inline_of
+    return f"the inline object type of property '{key}' of '{owner}'"
 
 
 def _decl_label(decl: ir.Decl) -> str:
@@ -429,35 +427,37 @@ def assign_names(schema: ir.Schema) -> Names:
         module.taken[reserved] = (f"the generated module's own '{reserved}'", ir.NO_SPAN)
 
     specs = class_specs(schema)
-    declared = {spec.name for spec in specs if spec.owner is None}
-    # (source order, schema name, how errors name it, where, kind): every class, declared
-    # or inline, and every alias and const; an alias or const is never hidden by an
-    # inline class that happens to share its name.
-    claims = [(spec.order, spec.name, _label(spec), spec.span, "class") for spec in specs]
+    declared = {spec.name for spec in specs if spec.inline_of is None}
+    # (source order, schema name, how errors name it, where, the alias or const; None for
+    # a class): every class, declared or inline, and every alias and const, so an alias or
+    # const is never hidden by an inline class that happens to share its name.
+    claims: list[tuple[tuple[int, ...], str, str, ir.Span, ir.Decl | None]] = [
+        (spec.order, spec.name, _label(spec), spec.span, None) for spec in specs
+    ]
     claims += [
-        ((position,), decl.name, _decl_label(decl), decl.span, decl.kind)
+        ((position,), decl.name, _decl_label(decl), decl.span, decl)
         for position, decl in enumerate(schema.decls.values())
         if decl.name not in declared
     ]
     aliases: list[str] = []
     constants: dict[str, str] = {}
     # Claim in source order, so the error lands at the later of two colliding things.
-    for _, name, label, span, kind in sorted(claims, key=lambda claim: claim[0]):
+    for _, name, label, span, decl in sorted(claims, key=lambda claim: claim[0]):
         reserved_type_name(name, label, span)
-        if kind == "const":
+        if isinstance(decl, ir.Const):
             constant = upper_snake(name)
             module.claim(constant, label, span)
             constants[name] = constant
         else:
             module.claim(name, label, span)
-            if kind == "alias":
+            if decl is not None:  # a declaration that is not a class: a type alias
                 aliases.append(name)
 
     inline: dict[tuple[str, str], str] = {}
     attributes: dict[tuple[str, str], str] = {}
     for spec in specs:
-        if spec.owner is not None and spec.field is not None:
-            inline[(spec.owner, spec.field)] = spec.name
+        if spec.inline_of is not None:
+            inline[spec.inline_of] = spec.name
         fields = _Namespace(f"attribute of '{spec.name}'")
         for prop in spec.body.properties:
             attr = attribute_name(prop.name)

@@ -244,3 +244,9 @@ def test_attribute_names_do_not_depend_on_the_interpreters_soft_keywords(
     monkeypatch.setattr(keyword, "issoftkeyword", frozenset(keyword.softkwlist).__contains__)
     assert attribute_name("type") == "type"
     assert attribute_name("match") == "match_"
+
+
+def test_a_builtins_name_that_generated_code_never_reads_is_a_fine_type_name() -> None:
+    """Only the built-ins generated code refers to are reserved ('str' is; 'Warning' not)."""
+    names = assign_names(schema(interface("Warning", prop("text"))))
+    assert [spec.name for spec in names.classes] == ["Warning"]
