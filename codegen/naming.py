@@ -405,17 +405,20 @@ def check_module_names(names: Names, schema: ir.Schema, modules: dict[str, str])
     """A schema name another generated module also needs is an error at the schema name:
     one the package re-exports from that module (``Client``, ``METHODS``, ``ParseFailure``)
     or one that module imports from ``models`` while binding it itself (``Mapping``)."""
-    own = {spec.name: spec.span for spec in names.classes}
-    own |= {name: schema.decls[name].span for name in names.aliases}
-    own |= {const: schema.decls[name].span for name, const in names.constants.items()}
+    own = {spec.name: (_label(spec), spec.span) for spec in names.classes}
+    own |= {name: (f"type '{name}'", schema.decls[name].span) for name in names.aliases}
+    own |= {
+        const: (f"const '{name}'", schema.decls[name].span)
+        for name, const in names.constants.items()
+    }
     for path, text in sorted(modules.items()):
         bound, from_models, exported = module_names(text)
         taken = exported | (bound & from_models)
-        for name, span in sorted(own.items()):
+        for name, (label, span) in sorted(own.items()):
             if name in taken:
                 raise SchemaError(
                     span,
-                    f"type '{name}' would take the name '{name}' that the generated "
+                    f"{label} would take the name '{name}' that the generated "
                     f"{path.removesuffix('.py')} module defines; rename it",
                 )
 

@@ -9,7 +9,15 @@ import pytest
 
 from codegen import ir
 from codegen.errors import SchemaError
-from codegen.naming import ClassSpec, assign_names, attribute_name, needs_class, spec_parts
+from codegen.naming import (
+    ClassSpec,
+    assign_names,
+    attribute_name,
+    check_module_names,
+    module_names,
+    needs_class,
+    spec_parts,
+)
 from tests.test_naming import SPAN1, SPAN2, interface, prop, schema
 
 INLINE_SPAN = ir.Span("s.ts", 3, 5)
@@ -250,3 +258,118 @@ def test_a_builtins_name_that_generated_code_never_reads_is_a_fine_type_name() -
     """Only the built-ins generated code refers to are reserved ('str' is; 'Warning' not)."""
     names = assign_names(schema(interface("Warning", prop("text"))))
     assert [spec.name for spec in names.classes] == ["Warning"]
+
+
+# --------------------------------------------------------------------------- other modules
+
+OTHER_MODULE = """\
+from .models import Request, Mapping as Mapping_
+from . import models
+from .helpers import Helper
+from models import Absolute
+import os.path
+import json as j
+class Client: ...
+def helper(): ...
+async def fetch(): ...
+METHODS = {}
+Limit: int = 3
+Pending: int
+obj.attr = 1
+__all__ = ["Client", "helper"]
+__all__: list[str] = ["METHODS"]
+"""
+
+
+def test_module_names_reads_what_a_module_binds_imports_from_models_and_exports() -> None:
+    own, from_models, exported = module_names(OTHER_MODULE)
+    assert own == {
+        "models",  # 'from . import models' binds the name itself
+        "Helper",
+        "Absolute",  # an absolute 'models' is another package, not the sibling module
+        "os",
+        "j",
+        "Client",
+        "helper",
+        "fetch",
+        "METHODS",
+        "Limit",
+        "Pending",
+        "__all__",
+    }
+    assert from_models == {"Request", "Mapping_"}
+    assert exported == {"Client", "helper", "METHODS"}
+
+
+def _check(*decls: ir.Decl, modules: dict[str, str]) -> None:
+    bad = schema(*decls)
+    check_module_names(assign_names(bad), bad, modules)
+
+
+@pytest.mark.parametrize(
+    ("decls", "message"),
+    [
+        (
+            (interface("Client", prop("x"), span=SPAN2),),
+            "type 'Client' would take the name 'Client' that the generated client module"
+            " defines; rename it",
+        ),
+        (
+            (ir.Alias("METHODS", ir.Primitive("string"), span=SPAN2),),
+            "type 'METHODS' would take the name 'METHODS' that the generated client module"
+            " defines; rename it",
+        ),
+        (
+            (ir.Const("methods", "1", span=SPAN2),),
+            "const 'methods' would take the name 'METHODS' that the generated client module"
+            " defines; rename it",
+        ),
+        (
+            (interface("Task", ir.Property("annotations", obj("x", span=SPAN2))),),
+            "the inline object type of property 'annotations' of 'Task' would take the name"
+            " 'TaskAnnotations' that the generated server module defines; rename it",
+        ),
+        (
+            # imported from models and bound again: the module's own would win
+            (interface("Tool", prop("x"), span=SPAN2),),
+            "type 'Tool' would take the name 'Tool' that the generated server module"
+            " defines; rename it",
+        ),
+    ],
+)
+def test_a_name_another_generated_module_needs_is_an_error_at_the_schema_name(
+    decls: tuple[ir.Decl, ...], message: str
+) -> None:
+    modules = {
+        "client.py": OTHER_MODULE,
+        "server.py": "from .models import Tool\nTool = 1\n__all__ = ['TaskAnnotations']\n",
+    }
+    with pytest.raises(SchemaError) as caught:
+        _check(*decls, modules=modules)
+    assert caught.value.span == SPAN2
+    assert caught.value.message == message
+
+
+def test_names_another_module_keeps_to_itself_or_only_imports_are_free() -> None:
+    """Private helpers (bound, not exported) and plain imports from models do not clash."""
+    decls = (interface("Limit", prop("x")), interface("Request", prop("x")))
+    bad = schema(*decls)
+    check_module_names(assign_names(bad), bad, {"client.py": OTHER_MODULE})
+    assert [spec.name for spec in assign_names(bad).classes] == ["Limit", "Request"]
+
+
+def test_the_reported_clash_does_not_depend_on_module_or_declaration_order() -> None:
+    """With several clashes the error is the same whichever order the inputs come in."""
+    modules = {"client.py": "__all__ = ['B', 'A']\n", "server.py": "__all__ = ['A']\n"}
+    errors = set()
+    for decls in [
+        (interface("A", prop("x")), interface("B", prop("x"))),
+        (interface("B", prop("x")), interface("A", prop("x"))),
+    ]:
+        for order in [modules, dict(reversed(modules.items()))]:
+            with pytest.raises(SchemaError) as caught:
+                _check(*decls, modules=order)
+            errors.add(caught.value.message)
+    assert errors == {
+        "type 'A' would take the name 'A' that the generated client module defines; rename it"
+    }
