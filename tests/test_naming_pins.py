@@ -265,6 +265,7 @@ def test_a_builtins_name_that_generated_code_never_reads_is_a_fine_type_name() -
 OTHER_MODULE = """\
 from .models import Request, Mapping as Mapping_
 from . import models
+from .models import Result
 from .helpers import Helper
 from models import Absolute
 import os.path
@@ -297,7 +298,7 @@ def test_module_names_reads_what_a_module_binds_imports_from_models_and_exports(
         "Pending",
         "__all__",
     }
-    assert from_models == {"Request", "Mapping_"}
+    assert from_models == {"Request", "Mapping_", "Result"}
     assert exported == {"Client", "helper", "METHODS"}
 
 
