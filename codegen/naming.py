@@ -127,6 +127,10 @@ BASEMODEL_ATTRIBUTES = frozenset(
 )
 # pydantic refuses fields in these namespaces, not only exact matches.
 _PROTECTED_PREFIXES = ("model_validate", "model_dump")
+# Python 3.11's soft keywords, fixed here rather than read from ``keyword.softkwlist`` so
+# the generated names do not depend on the interpreter: 3.12 adds ``type``, which would
+# rename every MCP ``type`` field to ``type_``.
+_SOFT_KEYWORDS = frozenset({"case", "match"})
 
 
 # --------------------------------------------------------------------------- case helpers
@@ -165,7 +169,7 @@ def attribute_name(key: str) -> str:
         name = "n" + name
     if (
         keyword.iskeyword(name)
-        or keyword.issoftkeyword(name)
+        or name in _SOFT_KEYWORDS
         or name in BASEMODEL_ATTRIBUTES
         or name.startswith(_PROTECTED_PREFIXES)
     ):
@@ -181,7 +185,8 @@ class ClassSpec:
     """One class the models module defines: a declaration or a named anonymous object.
 
     ``extends`` holds ``Ref``/``Omit`` entries, ``body`` the own properties (intersection
-    members merged in order). ``owner``/``field`` are set for anonymous objects.
+    members merged in order). ``inline_of`` is ``(owner class, wire key)`` for an anonymous
+    object, None for a declaration.
     """
 
     name: str
@@ -190,8 +195,7 @@ class ClassSpec:
     doc: ir.Doc
     span: ir.Span
     order: tuple[int, ...]
-    owner: str | None = None
-    field: str | None = None
+    inline_of: tuple[str, str] | None = None
 
 
 def needs_class(expr: ir.TypeExpr) -> bool:
@@ -251,8 +255,6 @@ def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
             yield from inline_class_types(value)
         case ir.Object(index=index) if index is not None:
             yield from inline_class_types(index.value)
-        case _:
-            return
 
 
 def _alias_is_class(decl: ir.Alias) -> bool:
@@ -284,8 +286,7 @@ def class_specs(schema: ir.Schema) -> list[ClassSpec]:
                         doc=prop.doc,
                         span=inline.span,
                         order=(*spec.order[:-1], spec.order[-1], len(nested)),
-                        owner=spec.name,
-                        field=prop.name,
+                        inline_of=(spec.name, prop.name),
                     )
                 )
         for inner in nested:
@@ -352,15 +353,30 @@ class _Namespace:
         self.taken[name] = (owner, span)
 
 
-def reserved_type_name(name: str, span: ir.Span) -> None:
-    """A schema name the generated code needs for itself is an error (never a rename)."""
+def reserved_type_name(name: str, label: str, span: ir.Span) -> None:
+    """A schema name the generated code needs for itself is an error (never a rename).
+
+    ``label`` says what wants the name (``type 'X'``, or an inline object type's property).
+    """
     if name.startswith("_"):
         raise SchemaError(
-            span, f"type '{name}': names starting with '_' are reserved for generated helpers"
+            span, f"{label}: names starting with '_' are reserved for generated helpers"
         )
     # Reading the sources costs a cold build ~6 ms: only a built-in's name needs it.
     if name in _ALL_BUILTINS and name in _builtins_generated_code_reads():
-        raise SchemaError(span, f"type '{name}' would shadow Python's built-in '{name}'; rename it")
+        raise SchemaError(span, f"{label} would shadow Python's built-in '{name}'; rename it")
+
+
+def _label(spec: ClassSpec) -> str:
+    """How an error names what a class comes from: its declaration or its inline type."""
+    if spec.inline_of is None:
+        return f"type '{spec.name}'"
+    owner, key = spec.inline_of
+    return f"the inline object type of property '{key}' of '{owner}'"
+
+
+def _decl_label(decl: ir.Decl) -> str:
+    return f"const '{decl.name}'" if isinstance(decl, ir.Const) else f"type '{decl.name}'"
 
 
 def module_names(text: str) -> tuple[set[str], set[str], set[str]]:
@@ -389,17 +405,20 @@ def check_module_names(names: Names, schema: ir.Schema, modules: dict[str, str])
     """A schema name another generated module also needs is an error at the schema name:
     one the package re-exports from that module (``Client``, ``METHODS``, ``ParseFailure``)
     or one that module imports from ``models`` while binding it itself (``Mapping``)."""
-    own = {spec.name: spec.span for spec in names.classes}
-    own |= {name: schema.decls[name].span for name in names.aliases}
-    own |= {const: schema.decls[name].span for name, const in names.constants.items()}
+    own = {spec.name: (_label(spec), spec.span) for spec in names.classes}
+    own |= {name: (f"type '{name}'", schema.decls[name].span) for name in names.aliases}
+    own |= {
+        const: (f"const '{name}'", schema.decls[name].span)
+        for name, const in names.constants.items()
+    }
     for path, text in sorted(modules.items()):
         bound, from_models, exported = module_names(text)
         taken = exported | (bound & from_models)
-        for name, span in sorted(own.items()):
+        for name, (label, span) in sorted(own.items()):
             if name in taken:
                 raise SchemaError(
                     span,
-                    f"type '{name}' would take the name '{name}' that the generated "
+                    f"{label} would take the name '{name}' that the generated "
                     f"{path.removesuffix('.py')} module defines; rename it",
                 )
 
@@ -411,36 +430,37 @@ def assign_names(schema: ir.Schema) -> Names:
         module.taken[reserved] = (f"the generated module's own '{reserved}'", ir.NO_SPAN)
 
     specs = class_specs(schema)
-    spec_names = {spec.name for spec in specs}
+    declared = {spec.name for spec in specs if spec.inline_of is None}
+    # (source order, schema name, how errors name it, where, the alias or const; None for
+    # a class): every class, declared or inline, and every alias and const, so an alias or
+    # const is never hidden by an inline class that happens to share its name.
+    claims: list[tuple[tuple[int, ...], str, str, ir.Span, ir.Decl | None]] = [
+        (spec.order, spec.name, _label(spec), spec.span, None) for spec in specs
+    ]
+    claims += [
+        ((position,), decl.name, _decl_label(decl), decl.span, decl)
+        for position, decl in enumerate(schema.decls.values())
+        if decl.name not in declared
+    ]
     aliases: list[str] = []
     constants: dict[str, str] = {}
     # Claim in source order, so the error lands at the later of two colliding things.
-    by_order = sorted(
-        [(spec.order, "class", spec.name, spec.span) for spec in specs]
-        + [
-            ((position,), decl.kind, decl.name, decl.span)
-            for position, decl in enumerate(schema.decls.values())
-            if decl.name not in spec_names
-        ]
-    )
-    for _, kind, name, span in by_order:
-        decl = schema.decls.get(name)
-        reserved_type_name(name, span)
+    for _, name, label, span, decl in sorted(claims, key=lambda claim: claim[0]):
+        reserved_type_name(name, label, span)
         if isinstance(decl, ir.Const):
             constant = upper_snake(name)
-            module.claim(constant, f"const '{name}'", span)
+            module.claim(constant, label, span)
             constants[name] = constant
-        elif kind == "class":
-            module.claim(name, f"type '{name}'", span)
         else:
-            module.claim(name, f"type '{name}'", span)
-            aliases.append(name)
+            module.claim(name, label, span)
+            if decl is not None:  # a declaration that is not a class: a type alias
+                aliases.append(name)
 
     inline: dict[tuple[str, str], str] = {}
     attributes: dict[tuple[str, str], str] = {}
     for spec in specs:
-        if spec.owner is not None and spec.field is not None:
-            inline[(spec.owner, spec.field)] = spec.name
+        if spec.inline_of is not None:
+            inline[spec.inline_of] = spec.name
         fields = _Namespace(f"attribute of '{spec.name}'")
         for prop in spec.body.properties:
             attr = attribute_name(prop.name)

@@ -1,16 +1,32 @@
-"""The naming authority's errors, exactly: message and location (pinned from its
-mutation run)."""
+"""The naming authority's errors and class specs, exactly: message, location, values
+(pinned from its mutation run)."""
 
 from __future__ import annotations
+
+import keyword
 
 import pytest
 
 from codegen import ir
 from codegen.errors import SchemaError
-from codegen.naming import assign_names
+from codegen.naming import (
+    ClassSpec,
+    assign_names,
+    attribute_name,
+    check_module_names,
+    module_names,
+    needs_class,
+    spec_parts,
+)
 from tests.test_naming import SPAN1, SPAN2, interface, prop, schema
 
 INLINE_SPAN = ir.Span("s.ts", 3, 5)
+S4, S5 = ir.Span("s.ts", 4, 1), ir.Span("s.ts", 5, 1)
+
+
+def obj(*names: str, span: ir.Span = ir.NO_SPAN) -> ir.Object:
+    """An object type literal with one string property per name."""
+    return ir.Object(tuple(prop(name) for name in names), span=span)
 
 
 @pytest.mark.parametrize(
@@ -24,6 +40,15 @@ INLINE_SPAN = ir.Span("s.ts", 3, 5)
         (
             (interface("VERSION", prop("x")), ir.Const("version", "1", span=SPAN2)),
             "const 'version' and type 'VERSION' (at s.ts:1:1) both become the Python module"
+            " name 'VERSION'; rename one of them",
+        ),
+        (
+            # a type alias (not a class) claims its name as well
+            (
+                ir.Const("version", "1", span=SPAN1),
+                ir.Alias("VERSION", ir.Primitive("string"), span=SPAN2),
+            ),
+            "type 'VERSION' and const 'version' (at s.ts:1:1) both become the Python module"
             " name 'VERSION'; rename one of them",
         ),
         (
@@ -49,6 +74,38 @@ INLINE_SPAN = ir.Span("s.ts", 3, 5)
             (interface("str", prop("x"), span=SPAN2),),
             "type 'str' would shadow Python's built-in 'str'; rename it",
         ),
+        (
+            (interface("Runtime", ir.Property("error", obj("x", span=SPAN2))),),
+            "the inline object type of property 'error' of 'Runtime' would shadow Python's"
+            " built-in 'RuntimeError'; rename it",
+        ),
+        (
+            (interface("_Helper", prop("x"), span=SPAN2),),
+            "type '_Helper': names starting with '_' are reserved for generated helpers",
+        ),
+        (
+            (interface("from", prop("x"), span=SPAN2),),
+            "type 'from' has no valid Python name (got 'from')",
+        ),
+        (
+            # a key with no letters or digits has no attribute name at all
+            (interface("A", prop("$", span=SPAN2)),),
+            "property '$' has no valid Python name (got '')",
+        ),
+        (
+            (interface("\ufb01x", prop("x"), span=SPAN2),),
+            "type '\ufb01x': Python reads the name '\ufb01x' as 'fix'; write 'fix'",
+        ),
+        (
+            (
+                ir.Alias(
+                    "Both",
+                    ir.Intersection((ir.Ref("A"), ir.Primitive("string", span=SPAN2))),
+                ),
+            ),
+            "cannot intersect a primitive type; only interfaces, Omit<...> and object"
+            " literals can be combined with '&'",
+        ),
     ],
 )
 def test_naming_errors_name_both_sides_at_the_later_one(
@@ -70,8 +127,250 @@ def test_an_anonymous_class_collision_is_reported_at_the_later_declaration() -> 
     with pytest.raises(SchemaError) as caught:
         assign_names(bad)
     assert caught.value.span == SPAN2
-    # The anonymous class is located where its object type is written.
+    # The message says which one is the inline object type, located where it is written.
     assert caught.value.message == (
-        "type 'ToolAnnotations' and type 'ToolAnnotations' (at s.ts:3:5) both become the"
-        " Python module name 'ToolAnnotations'; rename one of them"
+        "type 'ToolAnnotations' and the inline object type of property 'annotations' of"
+        " 'Tool' (at s.ts:3:5) both become the Python module name 'ToolAnnotations'; rename"
+        " one of them"
     )
+
+
+def test_a_type_alias_named_like_an_inline_class_is_a_collision_not_dropped() -> None:
+    """Before the fix the alias vanished and its uses silently meant the inline class."""
+    bad = schema(
+        interface("Tool", ir.Property("annotations", obj("x", span=INLINE_SPAN))),
+        ir.Alias("ToolAnnotations", ir.Primitive("number"), span=SPAN2),
+    )
+    with pytest.raises(SchemaError) as caught:
+        assign_names(bad)
+    assert caught.value.span == SPAN2
+    assert caught.value.message == (
+        "type 'ToolAnnotations' and the inline object type of property 'annotations' of"
+        " 'Tool' (at s.ts:3:5) both become the Python module name 'ToolAnnotations'; rename"
+        " one of them"
+    )
+
+
+def test_a_const_named_like_an_inline_class_keeps_its_constant() -> None:
+    names = assign_names(
+        schema(
+            interface("Tool", ir.Property("annotations", obj("x"))),
+            ir.Const("ToolAnnotations", "1"),
+        )
+    )
+    assert [spec.name for spec in names.classes] == ["ToolAnnotations", "Tool"]
+    assert names.constants == {"ToolAnnotations": "TOOL_ANNOTATIONS"}
+    assert names.aliases == ()
+
+
+def test_two_inline_classes_collide_at_the_later_in_source_order() -> None:
+    """A.b.y.z (nested three deep, written first) and A.bYZ (written after A.b) both want
+    'ABYZ': the error is at A.bYZ, the later one in source order."""
+    deep = ir.Property("z", obj("p", span=S4))
+    b = ir.Object(
+        (ir.Property("x", obj("p")), ir.Property("y", ir.Object((deep,)))), span=INLINE_SPAN
+    )
+    bad = schema(interface("A", ir.Property("b", b), ir.Property("bYZ", obj("p", span=S5))))
+    with pytest.raises(SchemaError) as caught:
+        assign_names(bad)
+    assert caught.value.span == S5
+    assert caught.value.message == (
+        "the inline object type of property 'bYZ' of 'A' and the inline object type of"
+        " property 'z' of 'ABY' (at s.ts:4:1) both become the Python module name 'ABYZ';"
+        " rename one of them"
+    )
+
+
+def test_an_intersection_alias_becomes_a_class_with_bases_and_merged_body() -> None:
+    index = ir.IndexSignature(ir.Primitive("string"))
+    both = ir.Intersection(
+        (ir.Ref("A"), ir.Object((prop("b"),), index), ir.Object((prop("c"),))), span=S4
+    )
+    names = assign_names(schema(ir.Alias("X", both, span=SPAN2)))
+    assert names.classes == (
+        ClassSpec(
+            "X",
+            (ir.Ref("A"),),
+            ir.Object((prop("b"), prop("c")), index, S4),
+            ir.Doc(),
+            SPAN2,
+            (0,),
+        ),
+    )
+    assert names.aliases == ()
+
+
+def test_an_omit_alias_becomes_a_class_extending_the_omit() -> None:
+    omit = ir.Omit(ir.Ref("A"), ("k",), span=S4)
+    names = assign_names(schema(ir.Alias("X", omit, span=SPAN2)))
+    assert names.classes == (ClassSpec("X", (omit,), ir.Object(span=S4), ir.Doc(), SPAN2, (0,)),)
+
+
+def test_inline_objects_inside_arrays_mappings_and_index_signatures_get_classes() -> None:
+    indexed = ir.Object(index=ir.IndexSignature(obj("p")))
+    names = assign_names(
+        schema(
+            interface(
+                "A",
+                ir.Property("list", ir.Array(obj("p"))),
+                ir.Property("map", ir.Mapping(obj("p"))),
+                ir.Property("dict", indexed),
+                ir.Property("empty", ir.Object()),
+            )
+        )
+    )
+    assert names.inline == {("A", "list"): "AList", ("A", "map"): "AMap", ("A", "dict"): "ADict"}
+    assert [spec.name for spec in names.classes] == ["AList", "AMap", "ADict", "A"]
+
+
+def test_only_class_like_types_need_a_class() -> None:
+    assert needs_class(ir.Primitive("string")) is False
+    assert needs_class(ir.Object()) is False
+    assert needs_class(obj("x")) is True
+    assert needs_class(ir.Omit(ir.Ref("A"), ("k",))) is True
+
+
+def test_a_type_that_is_not_class_like_cannot_become_a_class() -> None:
+    with pytest.raises(SchemaError) as caught:
+        spec_parts(ir.Primitive("string", span=SPAN2))
+    assert caught.value.span == SPAN2
+    assert caught.value.message == "a primitive type cannot become a class"
+
+
+@pytest.mark.parametrize(
+    ("key", "attribute"), [("match", "match_"), ("case", "case_"), ("type", "type"), ("$", "")]
+)
+def test_soft_keywords_match_and_case_get_an_underscore(key: str, attribute: str) -> None:
+    assert attribute_name(key) == attribute
+
+
+def test_attribute_names_do_not_depend_on_the_interpreters_soft_keywords(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python 3.12 lists 'type' as a soft keyword; the generated names stay the same."""
+    monkeypatch.setattr(keyword, "softkwlist", [*keyword.softkwlist, "type"])
+    monkeypatch.setattr(keyword, "issoftkeyword", frozenset(keyword.softkwlist).__contains__)
+    assert attribute_name("type") == "type"
+    assert attribute_name("match") == "match_"
+
+
+def test_a_builtins_name_that_generated_code_never_reads_is_a_fine_type_name() -> None:
+    """Only the built-ins generated code refers to are reserved ('str' is; 'Warning' not)."""
+    names = assign_names(schema(interface("Warning", prop("text"))))
+    assert [spec.name for spec in names.classes] == ["Warning"]
+
+
+# --------------------------------------------------------------------------- other modules
+
+OTHER_MODULE = """\
+from .models import Request, Mapping as Mapping_
+from . import models
+from .models import Result
+from .helpers import Helper
+from models import Absolute
+import os.path
+import json as j
+class Client: ...
+def helper(): ...
+async def fetch(): ...
+METHODS = {}
+Limit: int = 3
+Pending: int
+obj.attr = 1
+__all__ = ["Client", "helper"]
+__all__: list[str] = ["METHODS"]
+"""
+
+
+def test_module_names_reads_what_a_module_binds_imports_from_models_and_exports() -> None:
+    own, from_models, exported = module_names(OTHER_MODULE)
+    assert own == {
+        "models",  # 'from . import models' binds the name itself
+        "Helper",
+        "Absolute",  # an absolute 'models' is another package, not the sibling module
+        "os",
+        "j",
+        "Client",
+        "helper",
+        "fetch",
+        "METHODS",
+        "Limit",
+        "Pending",
+        "__all__",
+    }
+    assert from_models == {"Request", "Mapping_", "Result"}
+    assert exported == {"Client", "helper", "METHODS"}
+
+
+def _check(*decls: ir.Decl, modules: dict[str, str]) -> None:
+    bad = schema(*decls)
+    check_module_names(assign_names(bad), bad, modules)
+
+
+@pytest.mark.parametrize(
+    ("decls", "message"),
+    [
+        (
+            (interface("Client", prop("x"), span=SPAN2),),
+            "type 'Client' would take the name 'Client' that the generated client module"
+            " defines; rename it",
+        ),
+        (
+            (ir.Alias("METHODS", ir.Primitive("string"), span=SPAN2),),
+            "type 'METHODS' would take the name 'METHODS' that the generated client module"
+            " defines; rename it",
+        ),
+        (
+            (ir.Const("methods", "1", span=SPAN2),),
+            "const 'methods' would take the name 'METHODS' that the generated client module"
+            " defines; rename it",
+        ),
+        (
+            (interface("Task", ir.Property("annotations", obj("x", span=SPAN2))),),
+            "the inline object type of property 'annotations' of 'Task' would take the name"
+            " 'TaskAnnotations' that the generated server module defines; rename it",
+        ),
+        (
+            # imported from models and bound again: the module's own would win
+            (interface("Tool", prop("x"), span=SPAN2),),
+            "type 'Tool' would take the name 'Tool' that the generated server module"
+            " defines; rename it",
+        ),
+    ],
+)
+def test_a_name_another_generated_module_needs_is_an_error_at_the_schema_name(
+    decls: tuple[ir.Decl, ...], message: str
+) -> None:
+    modules = {
+        "client.py": OTHER_MODULE,
+        "server.py": "from .models import Tool\nTool = 1\n__all__ = ['TaskAnnotations']\n",
+    }
+    with pytest.raises(SchemaError) as caught:
+        _check(*decls, modules=modules)
+    assert caught.value.span == SPAN2
+    assert caught.value.message == message
+
+
+def test_names_another_module_keeps_to_itself_or_only_imports_are_free() -> None:
+    """Private helpers (bound, not exported) and plain imports from models do not clash."""
+    decls = (interface("Limit", prop("x")), interface("Request", prop("x")))
+    bad = schema(*decls)
+    check_module_names(assign_names(bad), bad, {"client.py": OTHER_MODULE})
+    assert [spec.name for spec in assign_names(bad).classes] == ["Limit", "Request"]
+
+
+def test_the_reported_clash_does_not_depend_on_module_or_declaration_order() -> None:
+    """With several clashes the error is the same whichever order the inputs come in."""
+    modules = {"client.py": "__all__ = ['B', 'A']\n", "server.py": "__all__ = ['A']\n"}
+    errors = set()
+    for decls in [
+        (interface("A", prop("x")), interface("B", prop("x"))),
+        (interface("B", prop("x")), interface("A", prop("x"))),
+    ]:
+        for order in [modules, dict(reversed(modules.items()))]:
+            with pytest.raises(SchemaError) as caught:
+                _check(*decls, modules=order)
+            errors.add(caught.value.message)
+    assert errors == {
+        "type 'A' would take the name 'A' that the generated client module defines; rename it"
+    }
