@@ -320,3 +320,16 @@ def test_a_declaration_of_str_subclasses_is_parsed_but_not_cached() -> None:
     assert [str(t) for t in parsed.tags] == ["agent", "x-a"]
     assert not parsed.invalid
     assert cache_bytes() == 0
+
+
+@pytest.mark.parametrize(
+    "declaration",
+    [("agent", "agent"), ("interactive", "!interactive"), ("format=json", "format=text")],
+)
+def test_a_valid_declaration_the_fast_path_leaves_to_the_builder_is_cached(
+    declaration: tuple[str, ...],
+) -> None:
+    """A repeat or a contradiction is resolved, not invalid: the result is cached."""
+    clear_cache()
+    parse_features(list(declaration))
+    assert cache_bytes() == 2 * ascii_strings_size(declaration) + 1024 + 256 * 2
