@@ -54,7 +54,10 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/sdk/methods.py": [*SDK_TESTS, "tests/sdk/test_methods_pins.py"],
     "negotiation/sdk/memo.py": [*SDK_TESTS, "tests/sdk/test_memo_pins.py"],
     "negotiation/sdk/server.py": SDK_TESTS,
-    "negotiation/sdk/transports.py": ["tests/sdk/test_transports.py"],
+    "negotiation/sdk/transports.py": [
+        "tests/sdk/test_transports.py",
+        "tests/sdk/test_transports_pins.py",
+    ],
     "codegen/naming.py": [
         "tests/test_naming.py",
         "tests/test_naming_pins.py",
