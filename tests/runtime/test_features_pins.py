@@ -333,3 +333,15 @@ def test_a_valid_declaration_the_fast_path_leaves_to_the_builder_is_cached(
     clear_cache()
     parse_features(list(declaration))
     assert cache_bytes() == 2 * ascii_strings_size(declaration) + 1024 + 256 * 2
+
+
+def test_a_conflict_is_warned_once_per_declaration_not_once_per_text(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clear_cache()
+    with caplog.at_level(logging.WARNING, logger="negotiation.features"):
+        parse_features(["a", "!a"])
+        parse_features(["a", "!a", "b"])  # another declaration, the same conflict
+        parse_features(["a", "!a", "b"])  # the same again: cached, nothing new
+    conflict = "contradictory feature tags, keeping the earlier: kept a, dropped !a"
+    assert [r.getMessage() for r in caplog.records] == [conflict, conflict]
