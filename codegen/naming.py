@@ -39,7 +39,7 @@ from codegen.errors import SchemaError
 RESERVED_MODULE_NAMES = frozenset(
     {"annotations", "SchemaModel", "Omittable", "_T", "_is_none", "decode_wire_json"}
     # the models module's wire-parsing helpers
-    | {"_holds_infinity", "_INF", "_OVERFLOW_HINT_TEXT", "_OVERFLOW_HINT_BYTES"}
+    | {"_holds_infinity", "_INF", "_OVERFLOW_HINT_TEXT", "_OVERFLOW_FOLD", "_OVERFLOW_DIGITS"}
     | {
         "_omittable_keys",
         "_json_invalid",

@@ -119,3 +119,29 @@ def test_constructors_take_snake_case_names_and_none_as_absent() -> None:
     assert PaginatedRequestParams(cursor="c").model_dump() == {"cursor": "c"}
     with pytest.raises(ValidationError):  # still strict about types
         PaginatedRequestParams(cursor=5)  # type: ignore[arg-type]
+
+
+_OVERFLOWING = ["2e308", "1E+999", "-1e0400", "1" + "0" * 400 + ".5", "1" + "0" * 210 + "e99"]
+_FINE = ["1e308", "1e-400", "1" + "0" * 400, "1" + "0" * 199 + ".5e99", "0." + "0" * 300 + "1"]
+
+
+@pytest.mark.parametrize("number", _OVERFLOWING)
+@pytest.mark.parametrize("kind", [str, bytes, bytearray])
+def test_a_number_that_overflows_a_double_is_refused_from_text_and_bytes(
+    number: str, kind: type
+) -> None:
+    text = f'{{"a": [{number}], "name000": "e000"}}'
+    raw = text if kind is str else kind(text.encode())
+    with pytest.raises(ValueError, match="out of the range of a double"):
+        decode_wire_json(raw)
+
+
+@pytest.mark.parametrize("number", _FINE)
+@pytest.mark.parametrize("kind", [str, bytes, bytearray])
+def test_numbers_that_fit_a_double_and_texts_that_look_like_overflow_are_fine(
+    number: str, kind: type
+) -> None:
+    """Texts the quick look flags ("e000", 200 digits in a string) take the exact check."""
+    text = f'{{"a": [{number}], "name000": "E+123 {"9" * 250}"}}'
+    raw = text if kind is str else kind(text.encode())
+    assert decode_wire_json(raw) == json.loads(text)
