@@ -30,7 +30,7 @@ import datetime
 import json
 import logging
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, cast
 
@@ -156,11 +156,11 @@ class Invariants:
             for key, value in _members(obj):
                 self._walk(value, (*loc, key), conformance, out)
         elif isinstance(obj, list | tuple):
-            for index, item in enumerate(obj):
+            for index, item in enumerate(cast("Sequence[Any]", obj)):
                 self._walk(item, (*loc, index), conformance, out)
         elif isinstance(obj, Mapping):
-            for key, value in obj.items():
-                self._walk(value, (*loc, str(key)), conformance, out)
+            for label, value in cast("Mapping[object, Any]", obj).items():
+                self._walk(value, (*loc, str(label)), conformance, out)
 
 
 # --------------------------------------------------------------------------- value access
@@ -187,7 +187,7 @@ def _get(obj: object, key: str) -> Any:
         extra = obj.model_extra
         return extra.get(key, _ABSENT) if extra else _ABSENT
     if isinstance(obj, Mapping):
-        return obj.get(key, _ABSENT)
+        return cast("Mapping[str, Any]", obj).get(key, _ABSENT)
     return _ABSENT
 
 
@@ -215,7 +215,7 @@ def _key(value: Any) -> str:
 def _owners(obj: object, path: tuple[str, ...], loc: Loc) -> Iterator[tuple[object, Loc]]:
     """The objects at ``path`` below ``obj``, fanning out through lists."""
     if isinstance(obj, list | tuple):
-        for index, item in enumerate(obj):
+        for index, item in enumerate(cast("Sequence[Any]", obj)):
             yield from _owners(item, path, (*loc, index))
         return
     if not path:
@@ -303,7 +303,7 @@ def _apply(
 
     if rule.kind in ("unique", "same") and isinstance(value, list | tuple):
         first: dict[str, int] = {}
-        for index, item in enumerate(value):
+        for index, item in enumerate(cast("Sequence[Any]", value)):
             member = _get(item, rule.field)
             if member is _ABSENT and rule.kind == "unique":
                 continue
@@ -330,7 +330,7 @@ def _apply(
         if not _is_date(value):
             find(f"{_show(value)} is not an ISO 8601 calendar date (YYYY-MM-DD)")
     elif rule.kind == "feature_tags" and isinstance(value, list | tuple):
-        for index, tag in enumerate(value):
+        for index, tag in enumerate(cast("Sequence[Any]", value)):
             reason = check_feature_tag(tag)
             if reason is not None:
                 find(f"malformed feature tag {_show(tag)}: {reason}; ignored", (*here, index))
@@ -383,6 +383,14 @@ def conforms(value: Any, schema: object, loc: Loc = ()) -> list[Finding]:
     return out
 
 
+def _type_names(types: object) -> list[str] | None:
+    """The type names a schema's ``type`` gives (one name or a list), None if malformed."""
+    names: object = [types] if isinstance(types, str) else types
+    if isinstance(names, list) and all(isinstance(n, str) for n in cast("list[object]", names)):
+        return cast("list[str]", names)
+    return None
+
+
 def _conforms(value: Any, schema: object, loc: Loc, out: list[Finding]) -> None:
     def find(message: str, where: Loc = loc, severity: Severity = "error") -> None:
         out.append(Finding(severity, where, message, "conforms_to"))
@@ -395,39 +403,45 @@ def _conforms(value: Any, schema: object, loc: Loc, out: list[Finding]) -> None:
     if not isinstance(schema, Mapping):
         find(f"schema is not an object or boolean: {_show(schema)}", severity="warning")
         return
+    schema = cast("Mapping[str, Any]", schema)  # a JSON object: its keys are strings
     for keyword in sorted(k for k in schema if k not in _CHECKED and k not in _ANNOTATIONS):
         find(f"JSON Schema keyword {keyword!r} is not checked", severity="warning")
-    types = schema.get("type")
+    types: object = schema.get("type")
     if types is not None:
-        names = [types] if isinstance(types, str) else types
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        names = _type_names(types)
+        if names is None:
             find(f"malformed 'type' in schema: {_show(types)}", severity="warning")
         elif not any(_is_type(value, name) for name in names):
             find(f"expected {' or '.join(names)}, got {_show(value)}")
             return
     if "enum" in schema:
-        options = schema["enum"]
-        if isinstance(options, list) and not any(_same_json(value, o) for o in options):
+        options: object = schema["enum"]
+        if isinstance(options, list) and not any(
+            _same_json(value, o) for o in cast("list[object]", options)
+        ):
             find(f"{_show(value)} is not one of {_show(options)}")
     if "const" in schema and not _same_json(value, schema["const"]):
         find(f"{_show(value)} is not {_show(schema['const'])}")
     if isinstance(value, dict):
-        properties = schema.get("properties")
-        properties = properties if isinstance(properties, Mapping) else {}
-        required = schema.get("required")
-        for name in required if isinstance(required, list) else ():
+        value = cast("dict[str, Any]", value)
+        declared: object = schema.get("properties")
+        properties: Mapping[str, Any] = (
+            cast("Mapping[str, Any]", declared) if isinstance(declared, Mapping) else {}
+        )
+        required: object = schema.get("required")
+        for name in cast("list[object]", required) if isinstance(required, list) else ():
             if isinstance(name, str) and name not in value:
                 find(f"required property {name!r} is missing")
-        extra = schema.get("additionalProperties", True)
+        extra: object = schema.get("additionalProperties", True)
         for name, member in value.items():
             if name in properties:
                 _conforms(member, properties[name], (*loc, name), out)
             elif extra is False:
                 find(f"property {name!r} is not allowed", (*loc, name))
             elif isinstance(extra, Mapping):
-                _conforms(member, extra, (*loc, name), out)
+                _conforms(member, cast("Mapping[str, Any]", extra), (*loc, name), out)
     if isinstance(value, list) and "items" in schema:
-        for index, item in enumerate(value):
+        for index, item in enumerate(cast("Sequence[Any]", value)):
             _conforms(item, schema["items"], (*loc, index), out)
 
 

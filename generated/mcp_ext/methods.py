@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from pydantic import BaseModel
 
@@ -97,9 +97,10 @@ class RPCError(Exception):
     def from_error(cls, error: object) -> RPCError:
         """Read an ``error`` member; a malformed one becomes an internal error."""
         if isinstance(error, Mapping):
-            code, message = error.get("code"), error.get("message")
+            members = cast("Mapping[str, Any]", error)  # a JSON object: string keys
+            code, message = members.get("code"), members.get("message")
             if isinstance(code, int) and not isinstance(code, bool) and isinstance(message, str):
-                return cls(code, message, error.get("data"))
+                return cls(code, message, members.get("data"))
         return cls(INTERNAL_ERROR, "Malformed error response", {"error": error})
 
 
