@@ -26,6 +26,16 @@ def full_parse_names(text: str) -> list[str]:
             names.append(node.target.id)
         elif isinstance(node, ast.Assign):
             names += [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            # a recursive alias: annotated for type checkers, assigned at run time
+            runtime = ast.unparse(ast.Module(body=node.orelse, type_ignores=[]))
+            names += [
+                n.target.id
+                for n in node.body
+                if isinstance(n, ast.AnnAssign)
+                and isinstance(n.target, ast.Name)
+                and f"{n.target.id} = " in runtime
+            ]
     return [name for name in names if not name.startswith("_")]
 
 
@@ -38,6 +48,9 @@ TRICKY = [
     "def f() -> None:\n    pass\n\n\nclass C:\n    x: int = 1\n",
     '__all__ = ["first"]\n__all__ = ["second"]\n',
     "X = [\n]\n__all__ = []\n",
+    # a recursive alias is public; a helper that is a class at run time is not re-bound
+    "if TYPE_CHECKING:\n    J: TypeAlias = 'list[J]'\n    O: TypeAlias = int\n"
+    "else:\n    J = TypeAliasType('J', 'list[J]')\n\n    class O:\n        pass\n",
 ]
 
 

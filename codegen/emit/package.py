@@ -54,6 +54,28 @@ def _assigns_all(node: ast.stmt) -> bool:
     )
 
 
+def _dual_aliases(node: ast.stmt) -> list[str]:
+    """The recursive aliases an ``if TYPE_CHECKING`` block binds twice: annotated for type
+    checkers, assigned (a ``TypeAliasType``) at run time. They are public like any alias."""
+    if not (isinstance(node, ast.If) and isinstance(node.test, ast.Name)):
+        return []
+    if node.test.id != "TYPE_CHECKING":
+        return []
+    checked = [
+        n.target.id
+        for n in node.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    ]
+    assigned = {
+        t.id
+        for n in node.orelse
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+    return [name for name in checked if name in assigned]
+
+
 def public_names(text: str) -> list[str]:
     declared = _declared_all(text)
     if declared is not None:
@@ -67,6 +89,7 @@ def public_names(text: str) -> list[str]:
             return [str(name) for name in value]
     names: list[str] = []
     for node in tree.body:
+        names += _dual_aliases(node)
         if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             names.append(node.name)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):

@@ -563,14 +563,22 @@ class AudioContent(SchemaModel):
     meta: Annotated[Omittable[MetaObject], Field(alias="_meta")] = None
 
 
-JSONValue = TypeAliasType(
-    "JSONValue",
-    'Annotated[Annotated[str, _Tag("str")] | Annotated[int, _Tag("int")] | Annotated[float, _Tag("float")] | Annotated[bool, _Tag("bool")] | Annotated[JSONArray, _Tag("list")] | Annotated[JSONObject, _Tag("dict")] | Annotated[str | int | float | bool | JSONObject | JSONArray, _Tag("*")], _Discriminator(_kind_str_int_float_bool_list_dict)] | None',
-)
-"""Any JSON value. `null` is a real value here (a tool may return it as structured content)."""
+if TYPE_CHECKING:
+    # pydantic needs TypeAliasType to recurse; pyright reads a plain alias more reliably
+    JSONValue: TypeAlias = 'Annotated[Annotated[str, _Tag("str")] | Annotated[int, _Tag("int")] | Annotated[float, _Tag("float")] | Annotated[bool, _Tag("bool")] | Annotated[JSONArray, _Tag("list")] | Annotated[JSONObject, _Tag("dict")] | Annotated[str | int | float | bool | JSONObject | JSONArray, _Tag("*")], _Discriminator(_kind_str_int_float_bool_list_dict)] | None'
+    """Any JSON value. `null` is a real value here (a tool may return it as structured content)."""
+else:
+    JSONValue = TypeAliasType(
+        "JSONValue",
+        'Annotated[Annotated[str, _Tag("str")] | Annotated[int, _Tag("int")] | Annotated[float, _Tag("float")] | Annotated[bool, _Tag("bool")] | Annotated[JSONArray, _Tag("list")] | Annotated[JSONObject, _Tag("dict")] | Annotated[str | int | float | bool | JSONObject | JSONArray, _Tag("*")], _Discriminator(_kind_str_int_float_bool_list_dict)] | None',
+    )
 
-JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
-"""A JSON object with arbitrary members."""
+if TYPE_CHECKING:
+    # pydantic needs TypeAliasType to recurse; pyright reads a plain alias more reliably
+    JSONObject: TypeAlias = "dict[str, JSONValue]"
+    """A JSON object with arbitrary members."""
+else:
+    JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
 
 
 class ClientCapabilitiesSampling(SchemaModel):
@@ -648,8 +656,12 @@ class ServerCapabilities(SchemaModel):
     """
 
 
-JSONArray = TypeAliasType("JSONArray", "list[JSONValue]")
-"""A JSON array of arbitrary values."""
+if TYPE_CHECKING:
+    # pydantic needs TypeAliasType to recurse; pyright reads a plain alias more reliably
+    JSONArray: TypeAlias = "list[JSONValue]"
+    """A JSON array of arbitrary values."""
+else:
+    JSONArray = TypeAliasType("JSONArray", "list[JSONValue]")
 
 RequestId: TypeAlias = str | int | float
 """A request id: a string or a number, unique among the sender's open requests."""

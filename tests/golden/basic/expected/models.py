@@ -176,15 +176,27 @@ LATEST_PROTOCOL_VERSION: Final = "2026-07-28"
 """The protocol revision."""
 INVALID_PARAMS: Final = -32602
 
-JSONValue = TypeAliasType(
-    "JSONValue",
-    'Annotated[Annotated[str, _Tag("str")] | Annotated[int, _Tag("int")] | Annotated[float, _Tag("float")] | Annotated[bool, _Tag("bool")] | Annotated[JSONArray, _Tag("list")] | Annotated[JSONObject, _Tag("dict")] | Annotated[str | int | float | bool | JSONObject | JSONArray, _Tag("*")], _Discriminator(_kind_str_int_float_bool_list_dict)] | None',
-)
-"""Any JSON value."""
+if TYPE_CHECKING:
+    # pydantic needs TypeAliasType to recurse; pyright reads a plain alias more reliably
+    JSONValue: TypeAlias = 'Annotated[Annotated[str, _Tag("str")] | Annotated[int, _Tag("int")] | Annotated[float, _Tag("float")] | Annotated[bool, _Tag("bool")] | Annotated[JSONArray, _Tag("list")] | Annotated[JSONObject, _Tag("dict")] | Annotated[str | int | float | bool | JSONObject | JSONArray, _Tag("*")], _Discriminator(_kind_str_int_float_bool_list_dict)] | None'
+    """Any JSON value."""
+else:
+    JSONValue = TypeAliasType(
+        "JSONValue",
+        'Annotated[Annotated[str, _Tag("str")] | Annotated[int, _Tag("int")] | Annotated[float, _Tag("float")] | Annotated[bool, _Tag("bool")] | Annotated[JSONArray, _Tag("list")] | Annotated[JSONObject, _Tag("dict")] | Annotated[str | int | float | bool | JSONObject | JSONArray, _Tag("*")], _Discriminator(_kind_str_int_float_bool_list_dict)] | None',
+    )
 
-JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
+if TYPE_CHECKING:
+    # pydantic needs TypeAliasType to recurse; pyright reads a plain alias more reliably
+    JSONObject: TypeAlias = "dict[str, JSONValue]"
+else:
+    JSONObject = TypeAliasType("JSONObject", "dict[str, JSONValue]")
 
-JSONArray = TypeAliasType("JSONArray", "list[JSONValue]")
+if TYPE_CHECKING:
+    # pydantic needs TypeAliasType to recurse; pyright reads a plain alias more reliably
+    JSONArray: TypeAlias = "list[JSONValue]"
+else:
+    JSONArray = TypeAliasType("JSONArray", "list[JSONValue]")
 
 RequestId: TypeAlias = str | int | float
 
