@@ -227,6 +227,13 @@ def spec_parts(
                     bases.append(member)
                 elif isinstance(member, ir.Object):
                     props.extend(member.properties)
+                    if index is not None and member.index is not None:
+                        # Keeping either would change the meaning (a value must match both).
+                        raise SchemaError(
+                            member.index.span,
+                            "an intersection with two index signatures is not supported; "
+                            "write one index signature whose value type allows both",
+                        )
                     index = index or member.index
                 else:
                     raise SchemaError(

@@ -374,3 +374,21 @@ def test_the_reported_clash_does_not_depend_on_module_or_declaration_order() -> 
     assert errors == {
         "type 'A' would take the name 'A' that the generated client module defines; rename it"
     }
+
+
+def test_an_intersection_of_two_index_signatures_is_an_error_at_the_second() -> None:
+    """Keeping either signature would change the meaning: a value must match both."""
+    first = ir.IndexSignature(ir.Primitive("string"), span=S4)
+    second = ir.IndexSignature(ir.Primitive("number"), span=S5)
+    both = ir.Intersection(
+        (ir.Object((), first, SPAN1), ir.Object((prop("x"),), second, SPAN2)), SPAN1
+    )
+    with pytest.raises(SchemaError) as caught:
+        spec_parts(both)
+    assert caught.value.span == S5
+    assert caught.value.message == (
+        "an intersection with two index signatures is not supported; write one index"
+        " signature whose value type allows both"
+    )
+    one = ir.Intersection((ir.Object((), first, SPAN1), obj("x")), SPAN1)
+    assert spec_parts(one) == ((), ir.Object((prop("x"),), first, SPAN1))
