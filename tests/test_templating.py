@@ -67,7 +67,7 @@ def test_a_matching_module_is_used_and_renders_like_the_source(
             "recursive": recursive,
             "doc": Code('"""A pet."""'),
         }
-        sym = {"TypeAlias": "TypeAlias", "TypeAliasType": "TypeAliasType"}
+        sym = {"TypeAlias": "TypeAlias", "TypeAliasType": "TypeAliasType", "TYPE_CHECKING": "TC"}
         want = slow.render(alias=alias, sym=sym)
         assert fast.render(alias=alias, sym=sym) == want
         assert "Pet" in want
