@@ -1,0 +1,433 @@
+"""Exact pins of ``negotiation.sdk.server`` (issue #16): the ``Negotiation`` object on an
+in-process ``MCPServer`` with the SDK's in-memory ``Client``, and its helpers. Each test
+states one behaviour and asserts the exact codes, messages, ``_meta``, selected
+variants, advertised lists and log lines."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Hashable, Sequence
+from types import SimpleNamespace
+from typing import Any
+
+import anyio
+import mcp_ext
+import mcp_types
+import pytest
+from mcp import Client
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.shared.exceptions import MCPError
+from mcp_ext.methods import RPCError
+
+from negotiation.content import DEFAULT_CONTEXT, NegotiationContext
+from negotiation.resources import Representation
+from negotiation.sdk import (
+    ContentNegotiation,
+    Negotiation,
+    ServerVariants,
+    SessionTransport,
+    available_variants,
+    cursor_key_from_env,
+    negotiated,
+    negotiation_extensions,
+    session_key,
+    tool_result,
+    variant_meta,
+)
+from negotiation.sdk.server import _VariantBoundSession
+from negotiation.subscriptions import VariantSwitchLimiter
+from negotiation.variants import HEADER, META_KEY, ClientHints, Variant
+from negotiation.versioning import Era
+
+CN = "io.modelcontextprotocol/content-negotiation"
+SV = "io.modelcontextprotocol/server-variants"
+LEGACY_VERSION = "2025-11-25"
+VARIANTS = [
+    mcp_ext.ServerVariant(id="main", description="The default.", hints={"useCase": "ide"}),
+    mcp_ext.ServerVariant(id="other", description="Another.", hints={"useCase": "planning"}),
+]
+# The legacy-era subscription methods, on purpose.
+pytestmark = pytest.mark.filterwarnings("ignore:resources/(un)?subscribe is removed")
+
+
+def _server(neg: Negotiation) -> MCPServer:
+    """A negotiated server whose tool ``view`` reports the negotiated view it was served."""
+    server = MCPServer("probe", extensions=neg.extensions, middleware=neg.middleware)
+
+    @server.tool(name="view")
+    def view(ctx: Context) -> dict[str, Any]:
+        seen = negotiated(ctx)
+        return {
+            "variant": seen.variant,
+            "era": seen.era.value if seen.era is not None else None,
+            "version": seen.protocol_version,
+            "principal": seen.principal,
+            "advertised": list(seen.advertised),
+            "format": seen.format,
+        }
+
+    return server
+
+
+def _run(server: MCPServer, mode: str, body: Any, **client: Any) -> Any:
+    async def main() -> Any:
+        async with Client(server, mode=mode, **client) as session:
+            return await body(session)
+
+    return anyio.run(main)
+
+
+def _refusal(server: MCPServer, mode: str, call: Any, **client: Any) -> MCPError:
+    async def body(session: Client) -> MCPError:
+        with pytest.raises(MCPError) as caught:
+            await call(session)
+        return caught.value
+
+    result: MCPError = _run(server, mode, body, **client)
+    return result
+
+
+def _digest(principal: object) -> str:
+    text = f"{type(principal).__qualname__}:{principal!r}"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+
+
+def _records(caplog: pytest.LogCaptureFixture, name: str) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == name]
+
+
+# --- cursor_key_from_env --------------------------------------------------------------
+
+
+def test_cursor_key_from_env_reads_hex_of_at_least_16_bytes() -> None:
+    assert cursor_key_from_env(environ={}) is None
+    assert cursor_key_from_env(environ={"MCP_NEGOTIATION_CURSOR_KEY": " " + "ab" * 16 + "\n"}) == (
+        b"\xab" * 16
+    )
+    assert cursor_key_from_env("K", environ={"K": "01" * 32}) == b"\x01" * 32
+    with pytest.raises(ValueError) as short:
+        cursor_key_from_env("K", environ={"K": "ab" * 15})
+    assert str(short.value) == "$K must hold at least 16 bytes (32 hex digits), not 15"
+    with pytest.raises(ValueError) as bad:
+        cursor_key_from_env(environ={"MCP_NEGOTIATION_CURSOR_KEY": "zz" * 16})
+    assert str(bad.value) == (
+        "$MCP_NEGOTIATION_CURSOR_KEY must be hex digits (e.g. from `openssl rand -hex 32`)"
+    )
+
+
+def test_cursor_key_from_env_reads_the_process_environment_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("MCP_NEGOTIATION_CURSOR_KEY", "cd" * 16)
+    assert cursor_key_from_env() == b"\xcd" * 16
+    monkeypatch.delenv("MCP_NEGOTIATION_CURSOR_KEY")
+    assert cursor_key_from_env() is None
+
+
+# --- constructing a Negotiation -------------------------------------------------------
+
+
+def test_default_variant_must_be_a_declared_str() -> None:
+    with pytest.raises(TypeError) as not_str:
+        Negotiation(variants=VARIANTS, default_variant=1)  # type: ignore[arg-type]
+    assert str(not_str.value) == "default_variant must be a str, not int"
+    with pytest.raises(ValueError) as unknown:
+        Negotiation(variants=VARIANTS, default_variant="nope")
+    assert str(unknown.value) == "default_variant 'nope' is not one of the variants"
+    assert [v.id for v in Negotiation(VARIANTS, "other").variants] == ["other", "main"]
+
+
+def test_page_size_is_at_least_one() -> None:
+    with pytest.raises(ValueError) as zero:
+        Negotiation(page_size=0)
+    assert str(zero.value) == "page_size must be at least 1"
+    assert Negotiation(page_size=1) is not None
+
+
+def _many(count: int) -> list[Variant]:
+    return [Variant(f"v{i}", f"Variant {i}.") for i in range(count)]
+
+
+@pytest.mark.parametrize(
+    ("limit", "advertised", "more"),
+    [(None, 5, True), (1, 2, True), (2, 2, True), (3, 3, True), (7, 7, False)],
+)
+def test_advertise_limit_is_at_least_two_and_five_by_default(
+    limit: int | None, advertised: int, more: bool
+) -> None:
+    neg = Negotiation(_many(7)) if limit is None else Negotiation(_many(7), advertise_limit=limit)
+    ad = neg.advertisement(None, None)
+    assert ad is not None
+    assert ad.ids == tuple(f"v{i}" for i in range(advertised))
+    assert ad.more_available is more
+
+
+def test_without_variants_or_negotiation_nothing_is_advertised() -> None:
+    assert Negotiation().advertisement(None, None) is None
+    assert Negotiation(VARIANTS, negotiate=False).advertisement(None, None) is None
+
+    async def both() -> tuple[Any, Any]:
+        return (
+            await Negotiation().advertisement_async(None, None),
+            await Negotiation(VARIANTS, negotiate=False).advertisement_async(None, None),
+        )
+
+    assert anyio.run(both) == (None, None)
+
+
+def _guest_sees_main_only(principal: Hashable, variant: Variant) -> bool:
+    return principal != "guest" or variant.id == "main"
+
+
+def test_advertisement_applies_visibility_to_the_principal() -> None:
+    neg = Negotiation(VARIANTS, visible=_guest_sees_main_only)
+    hints = {"extensions": {SV: {"variantHints": {"hints": {"useCase": ["planning"]}}}}}
+    guest = neg.advertisement(hints, "guest")
+    admin = neg.advertisement(hints, "admin")
+    assert guest is not None and guest.ids == ("main",)
+    assert admin is not None and admin.ids == ("other", "main")  # the hints rank "other"
+
+    async def asynchronously() -> tuple[Any, Any]:
+        return await neg.advertisement_async(hints, "guest"), await neg.advertisement_async(
+            hints, "admin"
+        )
+
+    guest_async, admin_async = anyio.run(asynchronously)
+    assert guest_async.ids == ("main",) and admin_async.ids == ("other", "main")
+
+
+def test_the_ranker_is_cached_per_hints_and_principal_and_bounded_by_its_timeout() -> None:
+    asked: list[Hashable] = []
+
+    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+        asked.append(hints.description)
+        if hints.description == "slow":
+            await anyio.sleep(0.5)
+        return ["other", "main"]
+
+    neg = Negotiation(VARIANTS, ranker=ranker, ranker_timeout_seconds=0.05)
+
+    def caps(description: str) -> dict[str, Any]:
+        hints = {"description": description, "hints": {"useCase": ["ide"]}}
+        return {"extensions": {SV: {"variantHints": hints}}}
+
+    async def main() -> list[tuple[str, ...]]:
+        fast = await neg.advertisement_async(caps("fast"), None)
+        again = await neg.advertisement_async(caps("fast"), None)  # cached: not asked again
+        slow = await neg.advertisement_async(caps("slow"), None)  # timed out: the rules
+        return [ad.ids for ad in (fast, again, slow) if ad is not None]
+
+    assert anyio.run(main) == [("other", "main"), ("other", "main"), ("main", "other")]
+    assert asked == ["fast", "slow"]
+
+
+def test_without_negotiation_the_default_variant_is_implicit() -> None:
+    neg = Negotiation(VARIANTS, negotiate=False)
+    neg.scope("tool", "in_main", ["main"])
+    neg.scope("tool", "in_other", ["other"])
+    assert neg.exists(None, "in_main", "tool") is True
+    assert neg.exists(None, "in_other", "tool") is False
+    assert neg.exists("other", "in_other", "tool") is True  # a named variant is used as is
+    assert neg.exists(None, "unscoped", "tool") is True
+    negotiating = Negotiation(VARIANTS)
+    negotiating.scope("tool", "in_main", ["main"])
+    assert negotiating.exists(None, "in_main", "tool") is False  # no implicit variant
+
+    server = _server(neg)
+    server.tool(name="in_main")(lambda: "m")
+    server.tool(name="in_other")(lambda: "o")
+
+    async def body(client: Client) -> list[str]:
+        return [t.name for t in (await client.list_tools()).tools]
+
+    assert _run(server, "legacy", body) == ["view", "in_main"]
+
+
+def test_pagination_without_a_cursor_key_uses_a_random_one() -> None:
+    neg = Negotiation(VARIANTS, page_size=2)
+    server = _server(neg)
+    for name in ("a", "b", "c"):
+        server.tool(name=name)(lambda: "ok")
+
+    async def body(client: Client) -> list[list[str]]:
+        first = await client.list_tools()
+        second = await client.list_tools(cursor=first.next_cursor)
+        assert second.next_cursor is None
+        return [[t.name for t in first.tools], [t.name for t in second.tools]]
+
+    assert _run(server, "legacy", body) == [["view", "a"], ["b", "c"]]
+
+
+# --- the view of each request ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("mode", "era", "version"), [("legacy", "legacy", LEGACY_VERSION)])
+def test_the_view_names_variant_era_version_principal_and_advertised(
+    mode: str, era: str, version: str
+) -> None:
+    neg = Negotiation(VARIANTS, principal_of=lambda ctx: f"p-{ctx.protocol_version}")
+
+    async def body(client: Client) -> list[Any]:
+        plain = await client.call_tool("view", {})
+        other = await client.call_tool("view", {}, meta=variant_meta("other"))
+        return [plain.structured_content, other.structured_content]
+
+    plain, other = _run(_server(neg), mode, body, extensions=[ContentNegotiation(["agent"])])
+    assert plain == {
+        "variant": "main",
+        "era": era,
+        "version": version,
+        "principal": f"p-{version}",
+        "advertised": ["main", "other"],
+        "format": "json",  # what "agent" implies
+    }
+    assert other == {**plain, "variant": "other"}
+
+
+def test_the_modern_view_carries_the_modern_version() -> None:
+    neg = Negotiation(VARIANTS)
+
+    async def body(client: Client) -> Any:
+        return (await client.call_tool("view", {})).structured_content
+
+    seen = _run(_server(neg), "auto", body)
+    assert (seen["era"], seen["variant"]) == ("modern", "main")
+    assert seen["version"] != LEGACY_VERSION and seen["version"].startswith("20")
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_without_negotiation_the_view_has_era_version_and_principal_but_no_variant(
+    mode: str,
+) -> None:
+    neg = Negotiation(VARIANTS, negotiate=False, principal_of=lambda ctx: ctx.method)
+
+    async def body(client: Client) -> Any:
+        return (await client.call_tool("view", {})).structured_content
+
+    seen = _run(_server(neg), mode, body, extensions=[ContentNegotiation(["format=json"])])
+    assert seen["variant"] is None and seen["advertised"] == [] and seen["format"] is None
+    assert seen["principal"] == "tools/call"
+    assert seen["era"] == ("legacy" if mode == "legacy" else "modern")
+    assert (seen["version"] == LEGACY_VERSION) is (mode == "legacy")
+
+
+def _request(
+    params: Any, *, caps: Any = None, headers: dict[str, str] | None = None, session: Any = None
+) -> Any:
+    return SimpleNamespace(
+        method="tools/list",
+        protocol_version=LEGACY_VERSION,
+        session=session or SimpleNamespace(client_capabilities=caps),
+        params=params,
+        request=SimpleNamespace(headers=headers or {}),
+    )
+
+
+def test_context_reads_requests_without_params() -> None:
+    assert Negotiation(negotiate=False).context(_request(None)).variant is None
+    assert Negotiation(VARIANTS).context(_request(None)).variant == "main"
+    assert Negotiation(VARIANTS).context(_request(None, headers={HEADER: "other"})).variant == (
+        "other"
+    )
+    # _meta that is not an object selects nothing; the header then does.
+    header = _request({"_meta": "x"}, headers={HEADER: "other"})
+    assert Negotiation(VARIANTS).context(header).variant == "other"
+    meta = _request({"_meta": {META_KEY: "main"}}, headers={HEADER: "other"})
+    assert Negotiation(VARIANTS).context(meta).variant == "main"
+
+
+def test_a_selected_variant_without_negotiation_is_refused_and_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    neg = Negotiation(VARIANTS, negotiate=False)
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"), pytest.raises(MCPError) as no:
+        neg.context(_request({"_meta": {META_KEY: "main"}}))
+    assert (no.value.error.code, no.value.error.message) == (-32602, "Server variants not supported")
+    assert _records(caplog, "negotiation.sdk") == [
+        "tools/list: refused variant: server variants not supported"
+    ]
+
+
+def test_every_decision_is_logged_at_debug_with_its_source_and_era(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    neg = Negotiation(VARIANTS)
+    declared = {"extensions": {CN: {"version": "1.0", "features": ["agent", "format=json"]}}}
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        neg.context(_request({}))
+        neg.context(_request({"_meta": {META_KEY: "other"}}, caps=declared))
+        neg.context(_request({}, caps=declared, headers={HEADER: "other"}))
+    assert _records(caplog, "negotiation.sdk") == [
+        "tools/list: features=None format=None variant=main (default) era=legacy",
+        "tools/list: features=['agent', 'format=json'] format=json variant=other (meta)"
+        " era=legacy",
+        "tools/list: features=['agent', 'format=json'] format=json variant=other (header)"
+        " era=legacy",
+    ]
+
+
+def test_a_refused_variant_is_audited_with_a_digest_of_the_principal(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    principal = "tok\ud800en"  # a lone surrogate: digested, never logged as given
+    neg = Negotiation(VARIANTS, principal_of=lambda ctx: principal)
+    with caplog.at_level(logging.INFO, logger="negotiation.sdk.audit"):
+        with pytest.raises(MCPError) as meta:
+            neg.context(_request({"_meta": {META_KEY: "nope"}}))
+        with pytest.raises(MCPError):
+            neg.context(_request({}, headers={HEADER: "gone"}))
+    assert meta.value.error.data == {
+        "requestedVariant": "nope",
+        "availableVariants": ["main", "other"],
+    }
+    who = _digest(principal)
+    assert len(who) == 12
+    assert _records(caplog, "negotiation.sdk.audit") == [
+        f"tools/list: refused variant for {who} (meta): Invalid server variant",
+        f"tools/list: refused variant for {who} (header): Invalid server variant",
+    ]
+
+
+def test_a_rate_limited_switch_is_audited(caplog: pytest.LogCaptureFixture) -> None:
+    clock = [0.0]
+    limiter = VariantSwitchLimiter(capacity=1, refill_per_second=0.5, clock=lambda: clock[0])
+    neg = Negotiation(VARIANTS, principal_of=lambda ctx: ctx.method, switch_limiter=limiter)
+    neg.context(_request({}))
+    neg.context(_request({"_meta": {META_KEY: "other"}}))
+    with caplog.at_level(logging.INFO, logger="negotiation.sdk.audit"):
+        with pytest.raises(MCPError) as limited:
+            neg.context(_request({"_meta": {META_KEY: "main"}}))
+    assert (limited.value.error.code, limited.value.error.message) == (
+        -32000,
+        "Too many server variant switches",
+    )
+    assert _records(caplog, "negotiation.sdk.audit") == [
+        f"tools/list: variant switch rate-limited for {_digest('tools/list')}"
+    ]
+    # Another principal has its own bucket.
+    other = Negotiation(VARIANTS, principal_of=lambda ctx: "x", switch_limiter=limiter)
+    assert other.context(_request({"_meta": {META_KEY: "main"}})).variant == "main"
+
+
+def test_a_principal_change_within_a_legacy_session_is_refused_and_audited(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    principals = ["alice"]
+    neg = Negotiation(VARIANTS, principal_of=lambda ctx: principals[-1])
+
+    async def body(client: Client) -> MCPError:
+        await client.call_tool("view", {})
+        principals.append(1)
+        with pytest.raises(MCPError) as caught:
+            await client.call_tool("view", {})
+        return caught.value
+
+    with caplog.at_level(logging.INFO, logger="negotiation.sdk.audit"):
+        error = _run(_server(neg), "legacy", body)
+    assert (error.code, error.message) == (-32600, "Principal changed within the session")
+    assert _records(caplog, "negotiation.sdk.audit") == [
+        f"tools/call: refused: principal {_digest(1)} changed within the session of "
+        f"{_digest('alice')}"
+    ]
+    assert _digest(None) != "-"
