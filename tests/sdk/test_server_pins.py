@@ -431,3 +431,206 @@ def test_a_principal_change_within_a_legacy_session_is_refused_and_audited(
         f"{_digest('alice')}"
     ]
     assert _digest(None) != "-"
+
+
+# --- advertising in initialize and server/discover ------------------------------------
+
+
+async def _with_other_capabilities(ctx: Any, call_next: Any) -> Any:
+    """A middleware inside Negotiation's: the server has other extensions and
+    experimental capabilities of its own, which advertising must keep."""
+    result = await call_next(ctx)
+    if ctx.method in ("initialize", "server/discover") and isinstance(result, dict):
+        capabilities = dict(result.get("capabilities") or {})
+        capabilities["extensions"] = {**capabilities.get("extensions", {}), "acme/x": {"a": 1}}
+        capabilities["experimental"] = {"acme/y": {"b": 2}}
+        result = {**result, "capabilities": capabilities}
+    return result
+
+
+def _discover(neg: Negotiation, *, inner: bool = False, **client: Any) -> dict[str, Any]:
+    middleware = [*neg.middleware, _with_other_capabilities] if inner else neg.middleware
+    server = MCPServer("probe", extensions=neg.extensions, middleware=middleware)
+
+    async def body(session: Client) -> dict[str, Any]:
+        return await SessionTransport(session.session).request("server/discover", {})
+
+    result: dict[str, Any] = _run(server, "auto", body, **client)
+    return result
+
+
+def test_discover_advertises_ranked_variants_in_both_placements_keeping_the_servers_own(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    neg = Negotiation(VARIANTS, experimental_capability=True)
+    hints = mcp_ext.VariantHints(hints={"useCase": ["planning"]})
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        capabilities = _discover(neg, inner=True, extensions=[ServerVariants(hints)])[
+            "capabilities"
+        ]
+    advertised = {
+        "availableVariants": [
+            {"id": "other", "description": "Another.", "hints": {"useCase": "planning"},
+             "status": "stable"},
+            {"id": "main", "description": "The default.", "hints": {"useCase": "ide"},
+             "status": "stable"},
+        ],
+        "moreVariantsAvailable": False,
+    }  # fmt: skip
+    assert capabilities["extensions"] == {"acme/x": {"a": 1}, CN: {}, SV: advertised}
+    assert capabilities["experimental"] == {"acme/y": {"b": 2}, SV: advertised}
+    assert "server/discover: advertised variants ['other', 'main']" in _records(
+        caplog, "negotiation.sdk"
+    )
+
+
+def test_without_negotiation_nothing_of_ours_is_advertised() -> None:
+    capabilities = _discover(Negotiation(VARIANTS, negotiate=False))["capabilities"]
+    assert "extensions" not in capabilities and "experimental" not in capabilities
+    kept = _discover(Negotiation(VARIANTS, negotiate=False), inner=True)["capabilities"]
+    assert kept["extensions"] == {"acme/x": {"a": 1}}
+    assert kept["experimental"] == {"acme/y": {"b": 2}}
+    plain = _discover(Negotiation())["capabilities"]
+    assert plain["extensions"] == {CN: {}} and "experimental" not in plain
+
+
+def test_the_principal_decides_the_advertised_variants_in_initialize_and_discover() -> None:
+    neg = Negotiation(
+        VARIANTS,
+        visible=_guest_sees_main_only,
+        principal_of=lambda ctx: "guest" if ctx.session is not None else "nobody",
+    )
+    assert _run(_server(neg), "legacy", _ids) == ["main"]
+    discovered = _discover(neg)["capabilities"]["extensions"][SV]["availableVariants"]
+    assert [v["id"] for v in discovered] == ["main"]
+
+
+async def _ids(client: Client) -> list[str]:
+    return [v.id for v in available_variants(client)]
+
+
+# --- what lives in which variant ------------------------------------------------------
+
+
+def test_scope_accepts_the_three_kinds_and_declared_variants_only() -> None:
+    neg = Negotiation(VARIANTS)
+    neg.scope("prompt", "greet", ["other"])
+    assert (neg.exists("main", "greet", "prompt"), neg.exists("other", "greet", "prompt")) == (
+        False,
+        True,
+    )
+    with pytest.raises(ValueError) as kind:
+        neg.scope("widget", "w", None)  # type: ignore[arg-type]
+    assert str(kind.value) == "kind must be 'tool', 'prompt' or 'resource', not 'widget'"
+    with pytest.raises(ValueError) as variant:
+        neg.scope("tool", "t", ["main", "nope"])
+    assert str(variant.value) == "tool 't': 'nope' is not a declared variant"
+    with pytest.raises(ValueError) as described:
+        neg.scope("tool", "t", None, descriptions={"ghost": "Boo."})
+    assert str(described.value) == "tool 't': 'ghost' is not a declared variant"
+
+
+def _described() -> MCPServer:
+    neg = Negotiation(VARIANTS)
+
+    @neg.tool(
+        variants=None,
+        descriptions={"other": "Deploy, the planning way."},
+        name="deploy",
+        description="Deploy the app.",
+    )
+    def deploy_function() -> str:
+        return "deployed"
+
+    @neg.tool(variants=["other"])
+    def plan() -> str:
+        return "planned"
+
+    return _server(neg)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_neg_tool_serves_a_tool_per_variant_with_its_descriptions(mode: str) -> None:
+    async def body(client: Client) -> list[Any]:
+        main = await client.list_tools()
+        other = await client.list_tools(meta=variant_meta("other"))
+        planned = await client.call_tool("plan", {}, meta=variant_meta("other"))
+        return [
+            [(t.name, t.description) for t in main.tools],
+            [(t.name, t.description) for t in other.tools],
+            planned.content[0].text,  # type: ignore[union-attr]
+        ]
+
+    main, other, planned = _run(_described(), mode, body)
+    assert ("deploy", "Deploy the app.") in main and "plan" not in [n for n, _ in main]
+    assert ("deploy", "Deploy, the planning way.") in other
+    assert [n for n, _ in other] == ["deploy", "plan", "view"]  # extension tools first
+    assert planned == "planned"
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_a_tool_outside_the_variant_is_refused_and_logged_before_it_runs(
+    mode: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        error = _refusal(_described(), mode, lambda c: c.call_tool("plan", {}))
+    assert (error.code, error.message) == (-32602, "Unknown tool: plan")
+    assert error.data == {
+        "activeVariant": "main",
+        "hint": "This tool may be available in other variants",
+    }
+    assert "tools/call: tool 'plan' is not in variant main" in _records(caplog, "negotiation.sdk")
+
+
+def _unknown_server(neg: Negotiation) -> MCPServer:
+    server = _server(neg)
+
+    @server.prompt()
+    def failing() -> str:
+        raise ValueError("boom")
+
+    @server.tool()
+    def error_result() -> str:
+        raise ValueError("Unknown tool: somewhere")
+
+    return server
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_an_unknown_name_answers_with_the_active_variant_and_is_logged(
+    mode: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    neg = Negotiation(VARIANTS)
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        error = _refusal(
+            _unknown_server(neg),
+            mode,
+            lambda c: c.get_prompt("ghost", meta=variant_meta("other")),
+        )
+    assert (error.code, error.message) == (-32602, "Unknown prompt: ghost")
+    assert error.data == {
+        "activeVariant": "other",
+        "hint": "This prompt may be available in other variants",
+    }
+    assert "prompts/get: prompt 'ghost' is unknown in variant other" in _records(
+        caplog, "negotiation.sdk"
+    )
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_a_prompts_own_value_error_is_not_an_unknown_identifier(mode: str) -> None:
+    error = _refusal(
+        _unknown_server(Negotiation(VARIANTS)), mode, lambda c: c.get_prompt("failing")
+    )
+    assert "activeVariant" not in (error.data or {})
+    assert error.message != "Unknown prompt: failing"
+
+
+def test_without_negotiation_an_unknown_tool_names_the_implicit_variant() -> None:
+    error = _refusal(
+        _unknown_server(Negotiation(VARIANTS, negotiate=False)),
+        "legacy",
+        lambda c: c.call_tool("ghost", {}),
+    )
+    assert (error.code, error.message) == (-32602, "Unknown tool: ghost")
+    assert error.data["activeVariant"] == "main"
