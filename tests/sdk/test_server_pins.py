@@ -634,3 +634,260 @@ def test_without_negotiation_an_unknown_tool_names_the_implicit_variant() -> Non
     )
     assert (error.code, error.message) == (-32602, "Unknown tool: ghost")
     assert error.data["activeVariant"] == "main"
+
+
+# --- multi-format resources -----------------------------------------------------------
+
+OTHER_META = {"_meta": {META_KEY: "other"}}
+
+
+def _documents() -> Negotiation:
+    neg = Negotiation(VARIANTS)
+    neg.add_resource(
+        mcp_ext.Resource(uri="doc://a", name="a", title="A doc", description="About a."),
+        {"text/markdown": "# Hi", "application/json": '{"a": 1}'},
+    )
+    neg.add_resource(
+        {"uri": "doc://b", "name": "b", "mimeType": "application/json"},
+        [Representation("text/plain", "b"), Representation("application/json", "{}")],
+        variants=["other"],
+    )
+    neg.add_resource({"uri": "doc://c", "name": "c"}, {"text/plain": "c"})
+    return neg
+
+
+def _raw(neg: Negotiation, requests: list[tuple[str, dict[str, Any]]], **client: Any) -> Any:
+    async def body(session: Client) -> list[Any]:
+        transport = SessionTransport(session.session)
+        return [await transport.request(method, params) for method, params in requests]
+
+    return _run(_server(neg), "legacy", body, **client)
+
+
+def test_multi_format_resources_are_listed_with_their_primary_format_per_variant() -> None:
+    main, other = _raw(_documents(), [("resources/list", {}), ("resources/list", OTHER_META)])
+    a = {
+        "uri": "doc://a",
+        "name": "a",
+        "title": "A doc",
+        "description": "About a.",
+        "mimeType": "text/markdown",  # the first format when the resource names none
+    }
+    c = {"uri": "doc://c", "name": "c", "mimeType": "text/plain"}
+    b = {"uri": "doc://b", "name": "b", "mimeType": "application/json"}
+    assert main == {"resources": [a, c]}
+    assert other == {"resources": [a, b, c]}
+
+
+def test_metadata_describes_every_format_and_reads_answer_the_negotiated_ones() -> None:
+    metadata, read, plain_read = _raw(
+        _documents(),
+        [
+            ("resources/metadata", {"uri": "doc://a"}),
+            ("resources/read", {"uri": "doc://a"}),
+            ("resources/read", {"uri": "doc://c"}),
+        ],
+        extensions=[ContentNegotiation(["format=json"])],
+    )
+    shared = {"uri": "doc://a", "name": "a", "title": "A doc", "description": "About a."}
+    assert metadata == {
+        "metadata": [
+            {**shared, "mimeType": "text/markdown", "size": 4},
+            {**shared, "mimeType": "application/json", "size": 8},
+        ]
+    }
+    assert read == {"contents": [{**shared, "mimeType": "application/json", "size": 8,
+                                  "text": '{"a": 1}'}]}  # fmt: skip
+    assert plain_read == {
+        "contents": [{"uri": "doc://c", "name": "c", "mimeType": "text/plain", "size": 1,
+                      "text": "c"}]
+    }  # fmt: skip
+
+
+def test_metadata_of_an_unknown_or_out_of_variant_resource_is_refused() -> None:
+    async def body(client: Client) -> list[RPCError]:
+        transport = SessionTransport(client.session)
+        refused = []
+        for params in ({"uri": "doc://none"}, {"uri": "doc://b"}):
+            with pytest.raises(RPCError) as caught:
+                await transport.request("resources/metadata", params)
+            refused.append(caught.value)
+        return refused
+
+    missing, elsewhere = _run(_server(_documents()), "legacy", body)
+    assert (missing.code, missing.message, missing.data) == (
+        -32602,
+        "Resource not found",
+        {"uri": "doc://none"},
+    )
+    assert (elsewhere.code, elsewhere.message) == (-32602, "Unknown resource: doc://b")
+    assert elsewhere.data == {
+        "activeVariant": "main",
+        "hint": "This resource may be available in other variants",
+    }
+
+
+def test_add_resource_takes_a_resource_model_or_mapping() -> None:
+    with pytest.raises(TypeError) as wrong:
+        Negotiation().add_resource(42, {"text/plain": "x"})  # type: ignore[arg-type]
+    assert str(wrong.value) == "expected an mcp_ext.Resource or a mapping, not int"
+    neg = _documents()
+    assert [r.uri for r in neg.resources] == ["doc://a", "doc://b", "doc://c"]
+    assert (neg.exists("main", "doc://b"), neg.exists("other", "doc://b")) == (False, True)
+    assert neg.exists("main", "doc://a") is True
+
+
+# --- 2025-11-25 subscriptions and the end of a session --------------------------------
+
+
+def _noted(neg: Negotiation) -> MCPServer:
+    server = _server(neg)
+    server.resource("memo://main", name="main_note")(lambda: "m")
+    server.resource("memo://other", name="other_note")(lambda: "o")
+    neg.scope("resource", "memo://other", ["other"])
+    return server
+
+
+def test_a_subscription_needs_a_string_uri_in_its_variant() -> None:
+    neg = Negotiation(VARIANTS)
+
+    async def body(client: Client) -> list[RPCError]:
+        transport = SessionTransport(client.session)
+        refused = []
+        for params in ({"uri": 7}, {"uri": "memo://other"}):
+            with pytest.raises(RPCError) as caught:
+                await transport.request("resources/subscribe", params)
+            refused.append(caught.value)
+        return refused
+
+    not_str, elsewhere = _run(_noted(neg), "legacy", body)
+    assert (not_str.code, not_str.message, not_str.data) == (-32602, "Invalid params", {"uri": 7})
+    assert (elsewhere.code, elsewhere.message) == (-32602, "Unknown resource: memo://other")
+    assert elsewhere.data["activeVariant"] == "main"
+    assert neg.subscription_count == 0
+
+
+def test_subscribers_are_told_of_updates_and_forgotten_when_their_session_ends(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    neg = Negotiation(VARIANTS)
+    updated: list[str] = []
+    ended: list[Hashable] = []
+    keys: list[Hashable] = []
+
+    def failing(key: Hashable) -> None:
+        raise RuntimeError("callback failed")
+
+    neg.on_session_end(failing)
+    neg.on_session_end(ended.append)  # still called after the failing one
+
+    async def on_message(message: Any) -> None:
+        if getattr(message, "method", "") == "notifications/resources/updated":
+            updated.append(str(message.params.uri))
+
+    server = _noted(neg)
+
+    @server.tool(name="key")
+    def key(ctx: Context) -> str:
+        keys.append(session_key(ctx.request_context))
+        return "ok"
+
+    async def body(client: Client) -> int:
+        await client.subscribe_resource("memo://main")
+        await client.subscribe_resource("memo://other", meta=variant_meta("other"))
+        await client.call_tool("key", {})
+        await neg.resource_updated("memo://main")
+        await neg.resource_updated("memo://other")
+        await neg.resource_updated("memo://unsubscribed")
+        await client.list_tools()  # let the notifications arrive
+        return neg.subscription_count
+
+    with caplog.at_level(logging.ERROR, logger="negotiation.sdk"):
+        assert _run(server, "legacy", body, message_handler=on_message) == 2
+    assert updated == ["memo://main", "memo://other"]
+    assert neg.subscription_count == 0
+    assert ended == keys and len(keys) == 1  # once per session, with its key
+    assert _records(caplog, "negotiation.sdk") == ["a session-end callback failed"]
+
+
+def test_session_end_is_watched_only_where_it_can_be_seen() -> None:
+    neg = Negotiation(VARIANTS)
+    unseen = [
+        SimpleNamespace(session=object()),
+        SimpleNamespace(session=SimpleNamespace(_connection=object())),
+        SimpleNamespace(session=SimpleNamespace(_connection=SimpleNamespace(state={}))),
+        SimpleNamespace(session=SimpleNamespace(_connection=SimpleNamespace(state=[], exit_stack=1))),
+    ]
+    assert [neg._watch_session(ctx) for ctx in unseen] == [False] * 4
+    assert session_key(SimpleNamespace(session="s")) == "s"  # no connection: the session
+    connection = SimpleNamespace(state={}, exit_stack=SimpleNamespace(callback=print))
+    assert session_key(SimpleNamespace(session=SimpleNamespace(_connection=connection))) is (
+        connection
+    )
+
+
+def test_list_changed_tells_each_session_that_has_the_variant(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    neg = Negotiation(
+        VARIANTS,
+        visible=_guest_sees_main_only,
+        principal_of=_client_name,
+    )
+    seen: list[tuple[str, str]] = []
+
+    def client(name: str) -> Client:
+        async def on_message(message: Any) -> None:
+            if str(getattr(message, "method", "")).endswith("list_changed"):
+                seen.append((name, message.method))
+
+        return Client(
+            _server(neg),
+            mode="legacy",
+            message_handler=on_message,
+            client_info=mcp_types.Implementation(name=name, version="1"),
+        )
+
+    class Closed:
+        async def send_notification(self, notification: Any) -> None:
+            raise anyio.ClosedResourceError
+
+    async def main() -> tuple[int, int, int]:
+        async with client("guest") as guest, client("admin") as admin:
+            # A session whose stream is gone, first in line: the others are still told.
+            first = dict(neg._legacy_sessions)
+            neg._legacy_sessions.clear()
+            neg._legacy_sessions["gone"] = replace_session(next(iter(first.values())), Closed())
+            neg._legacy_sessions.update(first)
+            other = await neg.list_changed("tools", "other")  # the guest has only main
+            everyone = await neg.list_changed("prompts")
+            main = await neg.list_changed("resources", "main")
+            await guest.list_tools()
+            await admin.list_tools()
+            return other, everyone, main
+
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        assert anyio.run(main) == (1, 2, 2)
+    assert sorted(seen) == [
+        ("admin", "notifications/prompts/list_changed"),
+        ("admin", "notifications/resources/list_changed"),
+        ("admin", "notifications/tools/list_changed"),
+        ("guest", "notifications/prompts/list_changed"),
+        ("guest", "notifications/resources/list_changed"),
+    ]
+    failures = [r for r in caplog.records if r.getMessage().startswith("list_changed:")]
+    assert [r.getMessage() for r in failures] == ["list_changed: a session could not be told"] * 2
+    assert all(r.exc_info is not None for r in failures)
+
+
+def _client_name(ctx: Any) -> str:
+    """The principal is the client's name (in initialize, from its params)."""
+    params = ctx.session.client_params
+    name: str = params.client_info.name if params is not None else ctx.params["clientInfo"]["name"]
+    return name
+
+
+def replace_session(record: Any, session: Any) -> Any:
+    from dataclasses import replace
+
+    return replace(record, session=session)
