@@ -65,6 +65,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_unsubscribe.py",
         "tests/sdk/test_variant_operations.py",
         "tests/sdk/test_variant_selection_requirements.py",
+        "tests/sdk/test_server_pins.py",
     ],
     "codegen/naming.py": [
         "tests/test_naming.py",

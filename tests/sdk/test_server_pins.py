@@ -30,7 +30,6 @@ from negotiation.sdk import (
     available_variants,
     cursor_key_from_env,
     negotiated,
-    negotiation_extensions,
     session_key,
     tool_result,
     variant_meta,
@@ -343,7 +342,10 @@ def test_a_selected_variant_without_negotiation_is_refused_and_logged(
     neg = Negotiation(VARIANTS, negotiate=False)
     with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"), pytest.raises(MCPError) as no:
         neg.context(_request({"_meta": {META_KEY: "main"}}))
-    assert (no.value.error.code, no.value.error.message) == (-32602, "Server variants not supported")
+    assert (no.value.error.code, no.value.error.message) == (
+        -32602,
+        "Server variants not supported",
+    )
     assert _records(caplog, "negotiation.sdk") == [
         "tools/list: refused variant: server variants not supported"
     ]
@@ -360,8 +362,7 @@ def test_every_decision_is_logged_at_debug_with_its_source_and_era(
         neg.context(_request({}, caps=declared, headers={HEADER: "other"}))
     assert _records(caplog, "negotiation.sdk") == [
         "tools/list: features=None format=None variant=main (default) era=legacy",
-        "tools/list: features=['agent', 'format=json'] format=json variant=other (meta)"
-        " era=legacy",
+        "tools/list: features=['agent', 'format=json'] format=json variant=other (meta) era=legacy",
         "tools/list: features=['agent', 'format=json'] format=json variant=other (header)"
         " era=legacy",
     ]
@@ -816,7 +817,9 @@ def test_session_end_is_watched_only_where_it_can_be_seen() -> None:
         SimpleNamespace(session=object()),
         SimpleNamespace(session=SimpleNamespace(_connection=object())),
         SimpleNamespace(session=SimpleNamespace(_connection=SimpleNamespace(state={}))),
-        SimpleNamespace(session=SimpleNamespace(_connection=SimpleNamespace(state=[], exit_stack=1))),
+        SimpleNamespace(
+            session=SimpleNamespace(_connection=SimpleNamespace(state=[], exit_stack=1))
+        ),
     ]
     assert [neg._watch_session(ctx) for ctx in unseen] == [False] * 4
     assert session_key(SimpleNamespace(session="s")) == "s"  # no connection: the session
@@ -891,3 +894,187 @@ def replace_session(record: Any, session: Any) -> Any:
     from dataclasses import replace
 
     return replace(record, session=session)
+
+
+# --- subscriptions/listen streams ------------------------------------------------------
+
+
+class _Recording:
+    """An SDK session that records what it was asked to send."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[Any, tuple[Any, ...], dict[str, Any]]] = []
+        self.name = "recording"
+
+    async def send_notification(self, notification: Any, *args: Any, **kwargs: Any) -> None:
+        self.sent.append((notification, args, kwargs))
+
+
+def test_a_listen_stream_drops_updates_of_resources_outside_its_variant(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    asked: list[tuple[str | None, str]] = []
+
+    def exists(variant: str | None, uri: str) -> bool:
+        asked.append((variant, uri))
+        return uri != "memo://gone"
+
+    session = _Recording()
+    bound = _VariantBoundSession(session, "main", exists)
+
+    def updated(uri: str) -> Any:
+        return mcp_types.ResourceUpdatedNotification(
+            params=mcp_types.ResourceUpdatedNotificationParams(uri=uri)
+        )
+
+    kept, gone = updated("memo://kept"), updated("memo://gone")
+    no_params = SimpleNamespace(method="notifications/resources/updated")
+    other = SimpleNamespace(method="notifications/tools/list_changed")
+    methodless = object()
+
+    async def main() -> None:
+        with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+            await bound.send_notification(kept, "related", priority=1)
+            await bound.send_notification(gone)
+            await bound.send_notification(no_params)
+            await bound.send_notification(other)
+            await bound.send_notification(methodless)
+
+    anyio.run(main)
+    assert session.sent == [
+        (kept, ("related",), {"priority": 1}),
+        (no_params, (), {}),
+        (other, (), {}),
+        (methodless, (), {}),
+    ]
+    assert asked == [("main", "memo://kept"), ("main", "memo://gone"), ("main", "")]
+    assert _records(caplog, "negotiation.sdk") == [
+        "listen: update of 'memo://gone' dropped: not in main"
+    ]
+    assert bound.name == "recording"  # everything else is the session's
+
+
+def _listening(neg: Negotiation) -> MCPServer:
+    server = MCPServer("probe", extensions=neg.extensions, middleware=neg.middleware)
+    server.resource("memo://main", name="main_note")(lambda: "m")
+    server.resource("memo://other", name="other_note")(lambda: "o")
+
+    @server.tool()
+    async def touch(uri: str, ctx: Context) -> str:
+        await ctx.notify_resource_updated(uri)
+        return "ok"
+
+    return server
+
+
+def _listen(neg: Negotiation, uris: list[str], touched: list[str]) -> list[str]:
+    got: list[str] = []
+
+    async def main() -> None:
+        async with Client(_listening(neg), mode="auto") as client:
+            listening = {"resource_subscriptions": uris} if uris else {"tools_list_changed": True}
+            async with client.listen(**listening) as stream:
+
+                async def read() -> None:
+                    async for event in stream:
+                        got.append(str(getattr(event, "uri", event)))
+
+                async with anyio.create_task_group() as tasks:
+                    tasks.start_soon(read)
+                    for uri in touched:
+                        await client.call_tool("touch", {"uri": uri})
+                    await anyio.sleep(0.1)
+                    tasks.cancel_scope.cancel()
+
+    anyio.run(main)
+    return got
+
+
+def test_a_listen_stream_is_bound_to_its_variant() -> None:
+    touched = ["memo://main", "memo://other"]
+    for default in ("main", "other"):
+        neg = Negotiation(VARIANTS, default_variant=default)
+        neg.scope("resource", f"memo://{default}", [default])
+        assert _listen(neg, [f"memo://{default}"], touched) == [f"memo://{default}"]
+        assert _listen(neg, [], touched) == []  # no resources asked for: none refused
+
+
+def test_without_negotiation_a_listen_stream_is_bound_to_the_implicit_variant() -> None:
+    neg = Negotiation(VARIANTS, negotiate=False)
+    neg.scope("resource", "memo://main", ["main"])
+    neg.scope("resource", "memo://other", ["other"])
+    assert _listen(neg, ["memo://main"], ["memo://main"]) == ["memo://main"]
+    with pytest.raises(BaseExceptionGroup) as refused:  # from the client's task group
+        _listen(neg, ["memo://other"], [])
+    error: BaseException = refused.value
+    while isinstance(error, BaseExceptionGroup):
+        (error,) = error.exceptions
+    assert isinstance(error, MCPError)
+    assert (error.code, error.message) == (-32602, "Unknown resource: memo://other")
+    assert error.data["activeVariant"] == "main"
+
+
+# --- negotiated() and tool_result() ----------------------------------------------------
+
+
+def _context(*features: str) -> NegotiationContext:
+    from negotiation.content import context_from_capabilities
+
+    declared = {"extensions": {CN: {"version": "1.0", "features": list(features)}}}
+    return context_from_capabilities(declared, era=Era.LEGACY)
+
+
+def _shape(result: mcp_types.CallToolResult) -> tuple[list[str], Any, bool]:
+    texts = [block.text for block in result.content if isinstance(block, mcp_types.TextContent)]
+    return texts, result.structured_content, result.is_error
+
+
+def test_tool_result_takes_a_negotiated_view_directly() -> None:
+    human, agent = _context("format=markdown"), _context("format=json")
+    data = {"t": 8}
+    assert _shape(tool_result(human, structured=data, text="8 C")) == (["8 C"], None, False)
+    # An output schema makes structuredContent a MUST, even for a markdown client.
+    assert _shape(tool_result(human, structured=data, text="8 C", output_schema=True)) == (
+        ["8 C"],
+        data,
+        False,
+    )
+    # Test Case 1: a JSON client without the text fallback gets structured content only...
+    assert _shape(tool_result(agent, structured=data, text_fallback=False)) == ([], data, False)
+    # ... except for an error, which the model must see.
+    assert _shape(tool_result(agent, structured=data, text_fallback=False, is_error=True)) == (
+        ['{"t": 8}'],
+        data,
+        True,
+    )
+    assert _shape(tool_result(agent, structured=data)) == (['{"t": 8}'], data, False)
+    assert _shape(tool_result(DEFAULT_CONTEXT, text="only text")) == (["only text"], None, False)
+
+
+def test_negotiated_rejects_what_is_not_an_sdk_context() -> None:
+    with pytest.raises(TypeError) as wrong:
+        negotiated(42)  # type: ignore[arg-type]
+    assert str(wrong.value) == (
+        "negotiated() takes the SDK's Context or ServerRequestContext, not int"
+    )
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_without_the_middleware_negotiated_reads_the_session_declaration(mode: str) -> None:
+    server = MCPServer("plain")  # no Negotiation at all
+
+    @server.tool()
+    def probe(ctx: Context) -> mcp_types.CallToolResult:
+        for view in (negotiated(ctx), negotiated(ctx.request_context)):
+            assert view.variant is None
+            assert view.format == "markdown"
+            assert view.era is (Era.LEGACY if mode == "legacy" else Era.MODERN)
+            assert view.protocol_version == ctx.request_context.protocol_version
+            assert (view.protocol_version == LEGACY_VERSION) is (mode == "legacy")
+        return tool_result(ctx, structured={"t": 8}, text="8 C")
+
+    async def body(client: Client) -> Any:
+        return _shape(await client.call_tool("probe", {}))
+
+    features = ContentNegotiation(["human", "format=markdown"])
+    assert _run(server, mode, body, extensions=[features]) == (["8 C"], None, False)
