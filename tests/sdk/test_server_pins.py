@@ -1078,3 +1078,87 @@ def test_without_the_middleware_negotiated_reads_the_session_declaration(mode: s
 
     features = ContentNegotiation(["human", "format=markdown"])
     assert _run(server, mode, body, extensions=[features]) == (["8 C"], None, False)
+
+
+# --- what a declaration settles -------------------------------------------------------
+
+
+def _declared(features: Any = None, hints: Any = None) -> dict[str, Any]:
+    extensions: dict[str, Any] = {}
+    if features is not None:
+        extensions[CN] = {"version": "1.0", "features": features}
+    if hints is not None:
+        extensions[SV] = {"variantHints": hints}
+    return {"extensions": extensions}
+
+
+def test_only_a_valid_declaration_is_settled_for_reuse() -> None:
+    neg, plain = Negotiation(VARIANTS), Negotiation()
+    planning = {"hints": {"useCase": ["planning"]}}
+    assert neg._settle(_declared(["agent"], planning), None).cacheable is True
+    assert neg._settle(_declared(None, None), None).cacheable is True
+    assert neg._settle(_declared(["Bad Tag!"], planning), None).cacheable is False
+    assert neg._settle(_declared(["agent"], "not hints"), None).cacheable is False
+    # Hints are read only by a server with variants: without, malformed ones are moot.
+    assert plain._settle(_declared(["agent"], "not hints"), None).cacheable is True
+    assert plain._settle(_declared(["Bad Tag!"]), None).cacheable is False
+
+
+def test_a_declaration_settles_the_variants_for_its_hints_and_principal() -> None:
+    neg = Negotiation(VARIANTS, visible=_guest_sees_main_only, principal_of=lambda ctx: ctx.method)
+    hints = _declared(["agent"], {"hints": {"useCase": ["planning"]}})
+    admin = neg.context(_request({}, caps=hints))  # the principal is "tools/list"
+    assert (admin.advertised, admin.variant) == (("other", "main"), "other")
+    guest = Negotiation(VARIANTS, visible=_guest_sees_main_only, principal_of=lambda c: "guest")
+    assert guest.context(_request({}, caps=hints)).advertised == ("main",)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_a_sessions_decisions_are_logged_once_per_request(
+    mode: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def body(client: Client) -> None:
+        await client.call_tool("view", {}, meta=variant_meta("other"))
+        await client.list_tools()
+
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        _run(_server(Negotiation(VARIANTS)), mode, body)
+    era = "legacy" if mode == "legacy" else "modern"
+    handshake = (
+        ["initialize: advertised variants ['main', 'other']"]  # not served in a variant
+        if mode == "legacy"
+        else [
+            f"server/discover: features=None format=None variant=main (default) era={era}",
+            "server/discover: advertised variants ['main', 'other']",
+        ]
+    )
+    records = _records(caplog, "negotiation.sdk")
+    served = len(handshake)
+    assert records[:served] == handshake
+    assert (
+        records[served] == f"tools/call: features=None format=None variant=other (meta) era={era}"
+    )
+    # The SDK client may list the tools again (output schemas): each list is logged alike.
+    assert set(records[served + 1 :]) == {
+        f"tools/list: features=None format=None variant=main (default) era={era}"
+    }
+
+
+@pytest.mark.filterwarnings("ignore:The roots capability is deprecated")
+def test_notifications_pass_through_to_their_handlers() -> None:
+    server = _server(Negotiation(VARIANTS))
+    heard: list[Any] = []
+
+    async def on_roots(ctx: Any, params: Any) -> None:
+        heard.append(params)
+
+    server._lowlevel_server.add_notification_handler(
+        "notifications/roots/list_changed", mcp_types.NotificationParams, on_roots
+    )
+
+    async def body(client: Client) -> None:
+        await client.send_roots_list_changed()
+        await client.list_tools()  # the notification is handled before this answer
+
+    _run(server, "legacy", body)
+    assert heard == [mcp_types.NotificationParams()]
