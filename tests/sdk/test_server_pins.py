@@ -1162,3 +1162,17 @@ def test_notifications_pass_through_to_their_handlers() -> None:
 
     _run(server, "legacy", body)
     assert heard == [mcp_types.NotificationParams()]
+
+
+def test_without_negotiation_a_tool_outside_the_default_variant_names_that_variant() -> None:
+    # Regression: this answered activeVariant "" while an unknown tool answered "main".
+    neg = Negotiation(VARIANTS, negotiate=False)
+    neg.scope("tool", "elsewhere", ["other"])
+    server = _server(neg)
+    server.tool(name="elsewhere")(lambda: "x")
+    error = _refusal(server, "legacy", lambda c: c.call_tool("elsewhere", {}))
+    assert (error.code, error.message) == (-32602, "Unknown tool: elsewhere")
+    assert error.data == {
+        "activeVariant": "main",
+        "hint": "This tool may be available in other variants",
+    }
