@@ -334,6 +334,9 @@ def test_context_reads_requests_without_params() -> None:
     assert Negotiation(VARIANTS).context(header).variant == "other"
     meta = _request({"_meta": {META_KEY: "main"}}, headers={HEADER: "other"})
     assert Negotiation(VARIANTS).context(meta).variant == "main"
+    # _meta that selects no variant leaves the choice to the header.
+    other_meta = _request({"_meta": {"progressToken": 1}}, headers={HEADER: "other"})
+    assert Negotiation(VARIANTS).context(other_meta).variant == "other"
 
 
 def test_a_selected_variant_without_negotiation_is_refused_and_logged(
@@ -880,7 +883,7 @@ def test_list_changed_tells_each_session_that_has_the_variant(
     ]
     failures = [r for r in caplog.records if r.getMessage().startswith("list_changed:")]
     assert [r.getMessage() for r in failures] == ["list_changed: a session could not be told"] * 2
-    assert all(r.exc_info is not None for r in failures)
+    assert all(r.exc_info and r.exc_info[0] is anyio.ClosedResourceError for r in failures)
 
 
 def _client_name(ctx: Any) -> str:
@@ -1176,3 +1179,101 @@ def test_without_negotiation_a_tool_outside_the_default_variant_names_that_varia
         "activeVariant": "main",
         "hint": "This tool may be available in other variants",
     }
+
+
+class _OddPrincipal:
+    """A principal whose repr holds a lone surrogate (not encodable as strict UTF-8)."""
+
+    def __repr__(self) -> str:
+        return "odd\ud800"
+
+
+def test_the_audit_digest_reads_any_principal(caplog: pytest.LogCaptureFixture) -> None:
+    principal = _OddPrincipal()
+    neg = Negotiation(VARIANTS, principal_of=lambda ctx: principal)
+    with caplog.at_level(logging.INFO, logger="negotiation.sdk.audit"):
+        with pytest.raises(MCPError):
+            neg.context(_request({"_meta": {META_KEY: "nope"}}))
+    assert _records(caplog, "negotiation.sdk.audit") == [
+        f"tools/list: refused variant for {_digest(principal)} (meta): Invalid server variant"
+    ]
+
+
+def test_the_ranker_times_out_after_two_seconds_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    import negotiation.variants as sv
+
+    timeouts: list[float] = []
+
+    async def recording(variants: Any, hints: Any, ranker: Any, *, timeout_seconds: float) -> Any:
+        timeouts.append(timeout_seconds)
+        return list(variants)
+
+    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+        return [v.id for v in variants]
+
+    monkeypatch.setattr(sv, "rank_with_fallback", recording)
+    anyio.run(Negotiation(VARIANTS, ranker=ranker).advertisement_async, None, None)
+    anyio.run(
+        Negotiation(VARIANTS, ranker=ranker, ranker_timeout_seconds=0.5).advertisement_async,
+        None,
+        None,
+    )
+    assert timeouts == [2.0, 0.5]
+
+
+def test_an_invalid_cursor_is_refused_and_audited(caplog: pytest.LogCaptureFixture) -> None:
+    neg = Negotiation(VARIANTS, page_size=1, principal_of=lambda ctx: "alice")
+    server = _server(neg)
+    server.tool(name="more")(lambda: "ok")
+    with caplog.at_level(logging.INFO, logger="negotiation.sdk.audit"):
+        error = _refusal(server, "legacy", lambda c: c.list_tools(cursor="forged"))
+    assert (error.code, error.message) == (-32602, "Invalid cursor")
+    assert error.data == {"activeVariant": "main"}
+    assert _records(caplog, "negotiation.sdk.audit") == [
+        f"tools/list: refused cursor for {_digest('alice')}"
+    ]
+
+
+def test_a_server_without_variants_forgets_its_subscribers_when_their_session_ends() -> None:
+    neg = Negotiation()
+    ended: list[Hashable] = []
+    neg.on_session_end(ended.append)
+    server = MCPServer("probe", extensions=neg.extensions, middleware=neg.middleware)
+    server.resource("memo://note", name="note")(lambda: "n")
+
+    async def body(client: Client) -> int:
+        await client.subscribe_resource("memo://note")
+        return neg.subscription_count
+
+    assert _run(server, "legacy", body) == 1
+    assert len(ended) == 1
+    assert (neg.subscription_count, neg._subscribers, neg._legacy_sessions) == (0, {}, {})
+
+
+@pytest.mark.filterwarnings("ignore:resources/(un)?subscribe is removed")
+def test_a_tools_own_notifications_are_not_bound_to_a_variant() -> None:
+    # Only subscriptions/listen streams drop updates outside their variant.
+    neg = Negotiation(VARIANTS)
+    neg.scope("resource", "memo://other", ["other"])
+    updated: list[str] = []
+    server = _server(neg)
+    server.resource("memo://other", name="other_note")(lambda: "o")
+
+    @server.tool()
+    async def touch(ctx: Context) -> str:
+        notification = mcp_types.ResourceUpdatedNotification(
+            params=mcp_types.ResourceUpdatedNotificationParams(uri="memo://other")
+        )
+        await ctx.request_context.session.send_notification(notification)
+        return "ok"
+
+    async def on_message(message: Any) -> None:
+        if getattr(message, "method", "") == "notifications/resources/updated":
+            updated.append(str(message.params.uri))
+
+    async def body(client: Client) -> None:
+        await client.call_tool("touch", {})
+        await client.list_tools()
+
+    _run(server, "legacy", body, message_handler=on_message)
+    assert updated == ["memo://other"]
