@@ -53,7 +53,20 @@ TARGETS: dict[str, list[str]] = {
     ],
     "negotiation/sdk/methods.py": [*SDK_TESTS, "tests/sdk/test_methods_pins.py"],
     "negotiation/sdk/memo.py": [*SDK_TESTS, "tests/sdk/test_memo_pins.py"],
-    "negotiation/sdk/server.py": SDK_TESTS,
+    "negotiation/sdk/server.py": [
+        *SDK_TESTS,
+        # the in-process MCPServer + Negotiation tests (the SDK's in-memory Client)
+        "tests/sdk/test_go_interop.py",
+        "tests/sdk/test_listen_variants.py",
+        "tests/sdk/test_no_ctx.py",
+        "tests/sdk/test_path_agreement.py",
+        "tests/sdk/test_session_principal.py",
+        "tests/sdk/test_unknown_identifiers.py",
+        "tests/sdk/test_unsubscribe.py",
+        "tests/sdk/test_variant_operations.py",
+        "tests/sdk/test_variant_selection_requirements.py",
+        "tests/sdk/test_server_pins.py",
+    ],
     "negotiation/sdk/transports.py": [
         "tests/sdk/test_transports.py",
         "tests/sdk/test_transports_pins.py",

@@ -733,9 +733,12 @@ class Negotiation:
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, kind: Kind, key: str
     ) -> None:
         name = (ctx.params or {}).get(key)
-        if isinstance(name, str) and not self.exists(view.variant, name, kind):
-            logger.debug("%s: %s %r is not in variant %s", ctx.method, kind, name, view.variant)
-            raise mcp_error(errors.unknown_identifier(kind, name, view.variant or ""))
+        # Without negotiation the default variant serves every request (as in
+        # _unknown_identifier): the error names it, never an empty variant.
+        variant = view.variant if view.variant is not None else self._implicit
+        if isinstance(name, str) and not self.exists(variant, name, kind):
+            logger.debug("%s: %s %r is not in variant %s", ctx.method, kind, name, variant)
+            raise mcp_error(errors.unknown_identifier(kind, name, variant or ""))
 
     def _unknown_identifier(
         self,
