@@ -22,7 +22,7 @@ from codegen.protocol import add_result_aliases
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
-_A_KIND = {"interface": "an interface", "alias": "a type alias", "const": "a const"}
+_A_KIND = {"interface": "an interface", "alias": "a type alias"}  # what typeof rejects
 
 # --------------------------------------------------------------------------- entry point
 
@@ -40,9 +40,9 @@ def resolve(
         diags = diagnostics if diagnostics is not None else Diagnostics()
         return _resolve(modules, diags, packages or {})
     except RecursionError:
-        # Only absurdly long re-export or generic instantiation chains get here: parse
-        # bounds type nesting, and ``_check_depth`` (iterative) extends and alias chains.
-        span = ir.Span(modules[0].path, 1, 1) if modules else ir.NO_SPAN
+        # Only absurdly long re-export or generic instantiation chains get here (so there
+        # are modules): parse bounds type nesting, ``_check_depth`` extends and alias chains.
+        span = ir.Span(modules[0].path, 1, 1)
         raise SchemaError(
             span, "schema nests too deeply (re-export or generic chain too long)"
         ) from None
@@ -439,7 +439,7 @@ def _check_depth(schema: ir.Schema) -> None:
     """
     depth: dict[str, int] = {}
 
-    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool) -> int:
+    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool = False) -> int:
         match t:
             case ir.Ref(name=name):
                 target = schema.decls.get(name)
@@ -461,7 +461,7 @@ def _check_depth(schema: ir.Schema) -> None:
         types = [prop.type for prop in body.properties]
         if body.index is not None:
             types.append(body.index.value)
-        return max((expr_depth(x, False) for x in types), default=0)
+        return max((expr_depth(x) for x in types), default=0)
 
     def decl_depth(decl: ir.Decl) -> int:
         if isinstance(decl, ir.Alias):
@@ -480,7 +480,9 @@ def _check_depth(schema: ir.Schema) -> None:
             return names
         return []
 
-    on_path: set[str] = set()
+    # Entered, computed or not: one not yet computed is on the current path, so needing it
+    # again is a recursive back edge (counted as one by ``depth.get``).
+    entered: set[str] = set()
     for start in schema.decls:
         stack = [(start, False)]
         while stack:
@@ -489,11 +491,10 @@ def _check_depth(schema: ir.Schema) -> None:
                 continue
             decl = schema.decls[name]
             if not ready:
-                on_path.add(name)
+                entered.add(name)
                 stack.append((name, True))
-                stack += [(n, False) for n in needs(decl) if n in schema.decls and n not in on_path]
+                stack += [(n, False) for n in needs(decl) if n in schema.decls and n not in entered]
                 continue
-            on_path.discard(name)
             depth[name] = decl_depth(decl)
             if depth[name] > MAX_EXPANDED_DEPTH:
                 raise SchemaError(
