@@ -16,13 +16,13 @@ from typing import TypeVar
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
-from codegen.expand import UTILITIES, expand
-from codegen.parse import INDEXED, KEYOF
+from codegen.expand import expand
+from codegen.parse import BUILTIN_GENERICS, INDEXED, KEYOF
 from codegen.protocol import add_result_aliases
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
-_A_KIND = {"interface": "an interface", "alias": "a type alias", "const": "a const"}
+_A_KIND = {"interface": "an interface", "alias": "a type alias"}  # what typeof rejects
 
 # --------------------------------------------------------------------------- entry point
 
@@ -40,10 +40,11 @@ def resolve(
         diags = diagnostics if diagnostics is not None else Diagnostics()
         return _resolve(modules, diags, packages or {})
     except RecursionError:
-        # Only absurdly long extends/alias chains get here; parse bounds type nesting.
-        span = ir.Span(modules[0].path, 1, 1) if modules else ir.NO_SPAN
+        # Only absurdly long re-export or generic instantiation chains get here (so there
+        # are modules): parse bounds type nesting, ``_check_depth`` extends and alias chains.
+        span = ir.Span(modules[0].path, 1, 1)
         raise SchemaError(
-            span, "schema nests too deeply (extends or alias chain too long)"
+            span, "schema nests too deeply (re-export or generic chain too long)"
         ) from None
 
 
@@ -283,38 +284,34 @@ class _Rewriter:
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
-        if name in UTILITIES and name not in self.decls:
-            return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
-        if t.args or (
-            name in ("Record", "Array", "Omit", "ReadonlyArray") and name not in self.decls
-        ):
-            return self.generic(t)
-        decl = self.decls.get(name)
-        if decl is None:
-            raise SchemaError(t.span, f"unknown type '{t.name}'")
-        if isinstance(decl, ir.Const):
+        if target is None and name in BUILTIN_GENERICS:  # a declaration shadows a builtin
+            return self.builtin(t)
+        if target is None:
+            kind = "generic type" if t.args else "type"
+            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+        if t.args:
+            raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
+        if isinstance(target, ir.Const):
             raise SchemaError(
                 t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
             )
         return ir.Ref(name, (), t.span)
 
-    def generic(self, t: ir.Ref) -> ir.TypeExpr:
-        arity = {"Record": 2, "Array": 1, "Omit": 2, "ReadonlyArray": 1}.get(t.name)
-        if arity is None:
-            if t.name in self.decls:
-                raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
-            raise SchemaError(t.span, f"unknown generic type '{t.name}'")
-        if len(t.args) != arity:
-            raise SchemaError(t.span, f"'{t.name}' takes {arity} type arguments, got {len(t.args)}")
+    def builtin(self, t: ir.Ref) -> ir.TypeExpr:
+        """``Array``/``ReadonlyArray``/``Omit`` become IR nodes; the utilities
+        (``Record``, ``Partial``...) stay refs for ``codegen.expand``."""
+        arity = BUILTIN_GENERICS[t.name]
+        if len(t.args) != arity:  # parse checks written arguments; this is a bare name
+            plural = "s" if arity > 1 else ""
+            raise SchemaError(
+                t.span, f"'{t.name}' takes {arity} type argument{plural}, got {len(t.args)}"
+            )
+        if t.name == "Omit":
+            return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
+        args = tuple(self.type(a) for a in t.args)
         if t.name in ("Array", "ReadonlyArray"):
-            return ir.Array(self.type(t.args[0]), t.span)
-        if t.name == "Record":
-            key = t.args[0]
-            if not (isinstance(key, ir.Primitive) and key.name in ("string", "number")):
-                # Literal or union keys: ``codegen.expand`` makes an object of them.
-                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
-            return ir.Mapping(self.type(t.args[1]), t.span)
-        return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
+            return ir.Array(args[0], t.span)
+        return dataclasses.replace(t, args=args)
 
     def typeof(self, t: ir.Typeof) -> ir.Literal:
         name = self.scope.get(t.name, t.name)
@@ -416,7 +413,7 @@ def _find_cycle(schema: ir.Schema, edges: dict[str, list[str]], start: str, done
                 cycle = [*path[path.index(name) :], name]
                 raise SchemaError(schema.decls[cycle[0]].span, f"cycle: {' -> '.join(cycle)}")
             path.append(name)
-        targets = edges.get(name, [])
+        targets = edges[name]  # every target is an interface or alias, so a key
         if next_edge < len(targets):
             stack.append((name, next_edge + 1))
             stack.append((targets[next_edge], 0))
@@ -442,7 +439,7 @@ def _check_depth(schema: ir.Schema) -> None:
     """
     depth: dict[str, int] = {}
 
-    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool) -> int:
+    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool = False) -> int:
         match t:
             case ir.Ref(name=name):
                 target = schema.decls.get(name)
@@ -464,7 +461,7 @@ def _check_depth(schema: ir.Schema) -> None:
         types = [prop.type for prop in body.properties]
         if body.index is not None:
             types.append(body.index.value)
-        return max((expr_depth(x, False) for x in types), default=0)
+        return max((expr_depth(x) for x in types), default=0)
 
     def decl_depth(decl: ir.Decl) -> int:
         if isinstance(decl, ir.Alias):
@@ -483,24 +480,21 @@ def _check_depth(schema: ir.Schema) -> None:
             return names
         return []
 
-    on_path: set[str] = set()
+    # Entered, computed or not: one not yet computed is on the current path, so needing it
+    # again is a recursive back edge (counted as one by ``depth.get``).
+    entered: set[str] = set()
     for start in schema.decls:
         stack = [(start, False)]
         while stack:
             name, ready = stack.pop()
-            if name in depth or (not ready and name in on_path):
+            if name in depth:  # pushed twice: computed the first time
                 continue
             decl = schema.decls[name]
             if not ready:
-                on_path.add(name)
+                entered.add(name)
                 stack.append((name, True))
-                stack += [
-                    (n, False)
-                    for n in needs(decl)
-                    if n in schema.decls and n not in depth and n not in on_path
-                ]
+                stack += [(n, False) for n in needs(decl) if n in schema.decls and n not in entered]
                 continue
-            on_path.discard(name)
             depth[name] = decl_depth(decl)
             if depth[name] > MAX_EXPANDED_DEPTH:
                 raise SchemaError(

@@ -80,8 +80,14 @@ TARGETS: dict[str, list[str]] = {
     ],
     "codegen/resolve.py": [
         "tests/test_resolve.py",
+        "tests/test_resolve_pins.py",
         "tests/test_parse.py",
         "tests/test_bad_inputs.py",
+        # in-process compiles of TS snippets and schemas end to end
+        "tests/test_ts_constructs.py",
+        "tests/test_golden.py",
+        "tests/test_jsonschema_emit.py",
+        "tests/test_diff.py",
     ],
     "codegen/escape.py": [
         "tests/test_escape.py",
