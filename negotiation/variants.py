@@ -583,7 +583,7 @@ class VariantResolver:
 
     def resolve(self, meta: object = None, header: str | None = None) -> VariantResolution:
         """Never raises; an error is returned as ``VariantResolution.error``."""
-        requested = meta.get(META_KEY) if isinstance(meta, Mapping) else wire_get(meta, META_KEY)
+        requested = wire_get(meta, META_KEY)
         if requested is not None:
             if not self._ids:
                 return VariantResolution(None, "meta", errors.server_variants_not_supported())

@@ -68,6 +68,8 @@ def declaration_parts(capabilities: object) -> tuple[object, object, object]:
     """The parts of ``capabilities`` negotiation depends on: (content settings, features,
     variant hints), each as sent."""
     extensions = wire_get(capabilities, "extensions")
+    if extensions is None and wire_get(capabilities, "experimental") is None:
+        return None, None, None  # the common client that declares neither extension
     content = wire_get(extensions, cn.EXTENSION_ID)
     hints = wire_get(sv.extension_settings(capabilities), "variantHints")
     features = None if content is None else wire_get(content, "features")
@@ -80,7 +82,11 @@ def declaration_key(capabilities: object, principal: Hashable) -> Hashable | Non
     content, _, hints = declaration_parts(capabilities)
     try:
         # The whole settings object: its version shapes the context too.
-        return (identity_key(principal), exact_key(content), exact_key(hints))
+        return (
+            identity_key(principal),
+            None if content is None else exact_key(content),  # exact_key(None) is None
+            None if hints is None else exact_key(hints),
+        )
     except TypeError:
         return None
 
