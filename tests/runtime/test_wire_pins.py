@@ -31,3 +31,14 @@ def test_wire_get_reads_aliases_attributes_and_extra_fields() -> None:
     assert wire_get(Sample(), "x-extra") is None  # no extra fields at all
     assert wire_get({"listChanged": 1}, "listChanged") == 1
     assert wire_get(["listChanged"], "listChanged") is None
+
+
+def test_wire_get_reads_any_mapping_not_only_dicts() -> None:
+    from types import MappingProxyType
+
+    frozen = MappingProxyType({"a": 1, "listChanged": True})
+    assert wire_get(frozen, "a") == 1
+    assert wire_get(frozen, "listChanged") is True
+    assert wire_get(frozen, "b") is None
+    assert wire_get(None, "a") is None
+    assert wire_get(["a"], "a") is None  # not an object
