@@ -20,7 +20,8 @@ from codegen import ir
 from codegen.errors import SchemaError
 from codegen.jsdoc import is_jsdoc, parse_jsdoc
 
-# Generic names TypeScript itself defines, with their arity; resolve and expand rewrite them.
+# Generic names TypeScript itself defines, with their arity; resolve checks the arity and,
+# with expand, rewrites them (unless the schema declares a type of that name).
 BUILTIN_GENERICS = {
     "Omit": 2,
     "Record": 2,
@@ -693,10 +694,8 @@ class _ModuleParser:
         name = self.text(name_node)
         args_node = self.field(node, "type_arguments")
         args = tuple(self.type(arg) for arg in _children(args_node) if arg.type != "comment")
-        arity = BUILTIN_GENERICS.get(name)
-        if arity is not None and len(args) != arity:
-            plural = "s" if arity > 1 else ""
-            self.fail(node, f"'{name}' takes {arity} type argument{plural}, got {len(args)}")
+        # Arity is resolve's to check: a schema may declare its own generic of a
+        # builtin's name (``interface Omit<T>``), which only resolve can see.
         return ir.Ref(name, args, span)
 
     def template(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:

@@ -301,7 +301,7 @@ class _Rewriter:
         """``Array``/``ReadonlyArray``/``Omit`` become IR nodes; the utilities
         (``Record``, ``Partial``...) stay refs for ``codegen.expand``."""
         arity = BUILTIN_GENERICS[t.name]
-        if len(t.args) != arity:  # parse checks written arguments; this is a bare name
+        if len(t.args) != arity:
             plural = "s" if arity > 1 else ""
             raise SchemaError(
                 t.span, f"'{t.name}' takes {arity} type argument{plural}, got {len(t.args)}"

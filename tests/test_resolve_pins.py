@@ -161,7 +161,12 @@ def test_a_renamed_generic_import_is_instantiated_under_its_real_name() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        # a bare builtin: parse checks written arguments, resolve the missing ones
+        # the arity of a builtin, written or bare
+        ("export type O = Omit<X>;", "a.ts:1:17: error: 'Omit' takes 2 type arguments, got 1"),
+        (
+            "export type A = Array<string, number>;",
+            "a.ts:1:17: error: 'Array' takes 1 type argument, got 2",
+        ),
         ("export type A = Array;", "a.ts:1:17: error: 'Array' takes 1 type argument, got 0"),
         (
             "export type A = ReadonlyArray;",
@@ -707,3 +712,10 @@ def test_flattening_unknown_names_and_cycles_gives_nothing() -> None:
     loop = ir.Interface("L", ir.Object((ir.Property("x", STRING),)), extends=(ir.Ref("L"),))
     s = ir.Schema({"L": loop})
     assert [p.name for p in flat_properties(s, ir.Ref("L"))] == ["x"]
+
+
+def test_a_declared_generic_named_like_a_builtin_takes_its_own_arity() -> None:
+    """``interface Omit<T>`` is the schema's own type: one argument, no builtin rewrite."""
+    s = schema(("a.ts", "export interface Omit<T> { v: T }\nexport type A = Omit<string>;"))
+    assert list(s.decls) == ["Omit_string", "A"]
+    assert alias_type(s, "A") == ir.Ref("Omit_string", (), span(2, 17))
