@@ -127,6 +127,9 @@ def test_a_json_array_body_is_read_message_by_message() -> None:
     assert detect_era_http(400, json.dumps(batch)) is Era.MODERN
     assert detect_era_http(400, f"  {json.dumps(batch)}\n".encode()) is Era.MODERN
     assert detect_era_http(400, json.dumps([legacy])) is Era.LEGACY
+    # a parsed array reads the same as its text
+    assert detect_era_http(400, batch) is Era.MODERN
+    assert detect_era_http(400, [legacy]) is Era.LEGACY
 
 
 def test_an_sse_data_field_may_omit_the_space_after_the_colon() -> None:
