@@ -262,7 +262,7 @@ def _http_messages(body: object) -> list[object]:
     if isinstance(body, bytes | bytearray):
         body = body.decode("utf-8", "replace")
     if not isinstance(body, str):
-        return [body]
+        return list(body) if isinstance(body, list) else [body]  # as its text would read
     stripped = body.strip()
     chunks = (
         [stripped]
