@@ -538,23 +538,19 @@ def _plan(
     has_content: bool,
     output_schema: bool,
     is_error: bool,
-    text_fallback: bool = True,
+    text_fallback: bool,
 ) -> tuple[bool, bool]:
     """(send content, send structuredContent) for what the tool produced."""
     if not has_structured:
         if not has_content:
             raise ValueError("a tool result needs content, structured content or both")
         return True, False
-    if shape == "content" and output_schema:
-        shape = "both"  # an outputSchema makes structuredContent a MUST
-    if shape == "structured" and (is_error or text_fallback):
+    if shape == "structured":
         # The model must see a tool error to recover from it; and sep-tool-result-content
         # asks structured results to carry content too (unless text_fallback=False).
-        shape = "both"
-    if shape == "structured":
-        return False, True
-    if shape == "content" and has_content:
-        return True, False
+        return is_error or text_fallback, True
+    if shape == "content" and has_content and not output_schema:
+        return True, False  # an outputSchema makes structuredContent a MUST
     return True, True
 
 
@@ -796,7 +792,7 @@ def initialize_result(
     info = (
         server_info
         if isinstance(server_info, Implementation)
-        else Implementation.model_validate(server_info)
+        else Implementation.model_validate(dict(server_info))  # strict: any Mapping, as a dict
     )
     return InitializeResult(
         protocol_version=protocol_version,

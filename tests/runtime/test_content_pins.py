@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import logging
+from types import MappingProxyType
 
 import pytest
+from mcp_ext.models import CallToolResult, Implementation, Tool
 
 from negotiation.content import (
     DEFAULT_CONTEXT,
     SUPPORTED_VERSION,
     NegotiationContext,
+    PromptBody,
     Renderings,
     ToolResultShaper,
     context_from_capabilities,
     context_from_initialize,
     context_from_meta,
+    initialize_result,
     instructions,
     json_text,
+    mime_matches,
+    plan_tool_result,
+    prompt_result,
+    tool_result,
 )
 from negotiation.features import EXTENSION_ID
 from negotiation.versioning import Era
@@ -152,3 +160,205 @@ def test_a_shaped_error_result_is_flagged() -> None:
     result = ToolResultShaper(text=text).build(DEFAULT_CONTEXT, 3, is_error=True)
     assert result.is_error is True
     assert [block.text for block in result.content] == ["failed: 3"]  # type: ignore[union-attr]
+
+
+# --- the tool-result planner (found by mutation testing: _plan, _assemble, the shaper) ---
+
+
+def _tool(output_schema: bool) -> Tool:
+    schema = {"outputSchema": {"type": "object"}} if output_schema else {}
+    return Tool.model_validate({"name": "w", "inputSchema": {"type": "object"}, **schema})
+
+
+JSON, MARKDOWN = ("agent", "format=json"), ("format=markdown",)
+
+
+@pytest.mark.parametrize(
+    ("tags", "flags", "send"),
+    [
+        # a text-only tool sends content, whatever the client asked for
+        (JSON, {"has_structured": False}, (True, False)),
+        (MARKDOWN, {"has_structured": False}, (True, False)),
+        # JSON clients: structured, plus content unless text_fallback=False (and no error)
+        (JSON, {}, (True, True)),
+        (JSON, {"text_fallback": False}, (False, True)),
+        (JSON, {"text_fallback": False, "has_content": False}, (False, True)),
+        (JSON, {"text_fallback": False, "output_schema": True}, (False, True)),
+        (JSON, {"text_fallback": False, "is_error": True}, (True, True)),
+        # markdown clients: content only, unless an outputSchema or no text forces both
+        (MARKDOWN, {}, (True, False)),
+        (MARKDOWN, {"text_fallback": False}, (True, False)),
+        (MARKDOWN, {"output_schema": True}, (True, True)),
+        (MARKDOWN, {"has_content": False}, (True, True)),
+        # everyone else: both
+        ((), {"text_fallback": False}, (True, True)),
+        ((), {"text_fallback": False, "has_content": False}, (True, True)),
+    ],
+)
+def test_the_planner_sends_exactly_these_fields(
+    tags: tuple[str, ...], flags: dict[str, bool], send: tuple[bool, bool]
+) -> None:
+    """(send content, send structuredContent); unspecified flags take their defaults."""
+    has = {"has_structured": True, "has_content": True}
+    context = _context(*tags) if tags else DEFAULT_CONTEXT
+    assert plan_tool_result(context, **{**has, **flags}) == send
+
+
+def test_the_planner_rejects_a_result_with_nothing_in_it() -> None:
+    with pytest.raises(ValueError) as raised:
+        plan_tool_result(DEFAULT_CONTEXT, has_structured=False, has_content=False)
+    assert str(raised.value) == "a tool result needs content, structured content or both"
+
+
+def test_text_and_content_blocks_are_exclusive() -> None:
+    with pytest.raises(ValueError) as raised:
+        tool_result(DEFAULT_CONTEXT, text="a", content=[])
+    assert str(raised.value) == "pass text or content, not both"
+
+
+def test_structured_only_results_are_still_checked_to_be_json() -> None:
+    """Sending structuredContent alone (no JSON text rendered) still fails on a set."""
+    with pytest.raises(ValueError) as raised:
+        tool_result(_context(*JSON), structured={"x": {1}}, text="t", text_fallback=False)
+    assert str(raised.value) == (
+        "structured content is not JSON-serializable: Object of type set is not JSON serializable"
+    )
+
+
+def _shaper(**kwargs: object) -> ToolResultShaper[int]:
+    structured: Renderings[int, object] = Renderings(default=lambda data, context: {"n": data})
+    text: Renderings[int, str] = Renderings(default=lambda data, context: f"n={data}")
+    return ToolResultShaper(structured=structured, text=text, **kwargs)  # type: ignore[arg-type]
+
+
+def _dump(result: CallToolResult) -> dict[str, object]:
+    return result.model_dump(mode="json", exclude_unset=True)
+
+
+TEXT_N = [{"type": "text", "text": "n=1"}]
+
+
+def test_a_shaper_keeps_the_text_fallback_for_json_clients_by_default() -> None:
+    assert _dump(_shaper().build(_context(*JSON), 1)) == {
+        "content": TEXT_N,
+        "structuredContent": {"n": 1},
+    }
+    assert _dump(_shaper(text_fallback=False).build(_context(*JSON), 1)) == {
+        "content": [],
+        "structuredContent": {"n": 1},
+    }
+
+
+def test_a_shaper_honours_its_tools_output_schema() -> None:
+    with_schema = _shaper(tool=_tool(output_schema=True)).build(_context(*MARKDOWN), 1)
+    assert _dump(with_schema) == {"content": TEXT_N, "structuredContent": {"n": 1}}
+    without = _shaper(tool=_tool(output_schema=False)).build(_context(*MARKDOWN), 1)
+    assert _dump(without) == {"content": TEXT_N}
+
+
+def test_a_shaped_error_reaches_the_model_even_without_the_text_fallback() -> None:
+    result = _shaper(text_fallback=False).build(_context(*JSON), 1, is_error=True)
+    assert _dump(result) == {"content": TEXT_N, "structuredContent": {"n": 1}, "isError": True}
+
+
+# --- renderings (built inside the tests: module-level objects predate the mutant) ------
+
+
+def test_rules_match_a_context_that_does_not_negotiate_as_an_empty_feature_set() -> None:
+    renderings: Renderings[None, str] = Renderings(
+        [("!interactive", lambda data, context: "n"), ("agent", lambda data, context: "a")],
+        default=lambda data, context: "d",
+    )
+    assert [rule.text for rule in renderings.rules] == ["!interactive", "agent"]
+    negation, agent = renderings.rules
+    assert negation.matches(DEFAULT_CONTEXT) is True
+    assert agent.matches(DEFAULT_CONTEXT) is False
+
+
+def test_by_format_rules_read_format_and_the_inferring_tags() -> None:
+    renderings: Renderings[None, str] = Renderings.by_format(
+        {"json": lambda data, context: "j", "markdown": lambda data, context: "m"},
+        default=lambda data, context: "d",
+    )
+    assert [rule.text for rule in renderings.rules] == ["format=json", "format=markdown"]
+    assert renderings.names == {"format", "agent", "sampling", "human"}
+    # an explicit format with no inferring tag is still a tag the rules read
+    assert renderings.render(_context("format=markdown"), None) == "m"
+    assert renderings.render(_context("x-a"), None) == "d"
+
+
+def test_each_rendering_logs_the_declared_tags_and_the_rule_at_debug(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    renderings: Renderings[None, str] = Renderings(
+        [("agent", lambda data, context: "a")], default=lambda data, context: "d"
+    )
+    with caplog.at_level(logging.DEBUG, logger="negotiation.content"):
+        renderings.render(DEFAULT_CONTEXT, None)
+        renderings.render(_context("agent"), None)
+        renderings.render(_context("human"), None)
+    assert caplog.messages == [
+        "features [] -> default",
+        "features ['agent'] -> agent",
+        "features ['human'] -> default",
+    ]
+
+
+def test_a_prompt_result_uses_the_given_role() -> None:
+    renderings: Renderings[None, PromptBody] = Renderings(default=lambda data, context: "hi")
+    result = prompt_result(DEFAULT_CONTEXT, renderings, None, role="assistant")
+    assert [message.role for message in result.messages] == ["assistant"]
+
+
+# --- formats and initialize ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("format_", "mime"),
+    [
+        ("text", "text/plain; charset=utf-8; format=flowed"),
+        ("json", "application/json;a=1;b=2"),
+        ("text/csv", "text/csv; header=present; charset=utf-8"),
+    ],
+)
+def test_every_mime_parameter_is_ignored(format_: str, mime: str) -> None:
+    assert mime_matches(format_, mime) is True
+
+
+def test_an_initialize_params_object_wins_over_a_nested_params_key() -> None:
+    """An object with ``capabilities`` is the params itself, whatever else it carries."""
+    json_caps = {"extensions": {EXTENSION_ID: {"version": "1.0", "features": ["format=json"]}}}
+    md_caps = {"extensions": {EXTENSION_ID: {"version": "1.0", "features": ["format=text"]}}}
+    context = context_from_initialize(
+        {"capabilities": json_caps, "params": {"capabilities": md_caps}}
+    )
+    assert (context.era, context.format) == (Era.LEGACY, "json")
+
+
+def test_initialize_result_defaults_to_the_instructions_line() -> None:
+    context = _context("format=text")
+    result = initialize_result(
+        context,
+        protocol_version="2025-11-25",
+        capabilities={"tools": {"listChanged": True}},
+        server_info={"name": "s", "version": "1"},
+    )
+    assert result.model_dump(mode="json", exclude_unset=True) == {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {"tools": {"listChanged": True}, "extensions": {EXTENSION_ID: {}}},
+        "serverInfo": {"name": "s", "version": "1"},
+        "instructions": "Content negotiation enabled. Tool results will be plain text.",
+    }
+
+
+def test_initialize_result_takes_server_info_as_any_mapping_or_the_model_itself() -> None:
+    info = Implementation(name="s", version="1", website_url="https://example.com/")
+    kept = initialize_result(
+        DEFAULT_CONTEXT, protocol_version="v", capabilities={}, server_info=info
+    )
+    assert kept.server_info is info
+    frozen = MappingProxyType({"name": "s", "version": "1"})
+    read = initialize_result(
+        DEFAULT_CONTEXT, protocol_version="v", capabilities={}, server_info=frozen
+    )
+    assert read.server_info == Implementation(name="s", version="1")
