@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,15 +84,14 @@ def _pyright() -> str:
     return found
 
 
-def test_pyright_strict_sees_the_real_types(tmp_path: Path) -> None:
+def _pyright_strict(folder: Path, *paths: str) -> list[dict[str, Any]]:
+    """``pyright --strict`` on ``paths`` in ``folder``: its diagnostics (skips if it can't run)."""
     pyright = _pyright()
-    user = _user_file(tmp_path)
-    (tmp_path / "pyrightconfig.json").write_text(
-        json.dumps({"typeCheckingMode": "strict", "pythonVersion": "3.11"}), "utf-8"
-    )
+    config = {"typeCheckingMode": "strict", "pythonVersion": "3.11"}
+    (folder / "pyrightconfig.json").write_text(json.dumps(config), "utf-8")
     proc = subprocess.run(
-        [pyright, "--outputjson", "--pythonpath", sys.executable, user.name],
-        cwd=tmp_path,
+        [pyright, "--outputjson", "--pythonpath", sys.executable, *paths],
+        cwd=folder,
         capture_output=True,
         text=True,
         check=False,
@@ -101,7 +101,13 @@ def test_pyright_strict_sees_the_real_types(tmp_path: Path) -> None:
         report = json.loads(proc.stdout)
     except ValueError:
         pytest.skip(f"pyright did not run: {(proc.stdout + proc.stderr)[:300]}")
-    diagnostics = report["generalDiagnostics"]
+    diagnostics: list[dict[str, Any]] = report["generalDiagnostics"]
+    return diagnostics
+
+
+def test_pyright_strict_sees_the_real_types(tmp_path: Path) -> None:
+    user = _user_file(tmp_path)
+    diagnostics = _pyright_strict(tmp_path, user.name)
     revealed = [d["message"] for d in diagnostics if d["severity"] == "information"]
     assert any('"VariantDeprecationInfo | None"' in m for m in revealed), diagnostics
     assert any('"str | None"' in m for m in revealed), diagnostics
@@ -126,25 +132,10 @@ def members(obj: JSONObject, items: JSONArray) -> None:
 
 
 def test_pyright_strict_on_the_generated_package_and_its_json_aliases(tmp_path: Path) -> None:
-    pyright = _pyright()
     package = Path(__file__).resolve().parents[1] / "generated" / "mcp_ext"
     shutil.copytree(package, tmp_path / "mcp_ext")
     (tmp_path / "json_user.py").write_text(JSON_USER, "utf-8")
-    config = {"typeCheckingMode": "strict", "pythonVersion": "3.11"}
-    (tmp_path / "pyrightconfig.json").write_text(json.dumps(config), "utf-8")
-    proc = subprocess.run(
-        [pyright, "--outputjson", "--pythonpath", sys.executable, "mcp_ext", "json_user.py"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=600,
-    )
-    try:
-        report = json.loads(proc.stdout)
-    except ValueError:
-        pytest.skip(f"pyright did not run: {(proc.stdout + proc.stderr)[:300]}")
-    diagnostics = report["generalDiagnostics"]
+    diagnostics = _pyright_strict(tmp_path, "mcp_ext", "json_user.py")
     assert [d for d in diagnostics if d["severity"] != "information"] == [], diagnostics
     json_value = "str | int | float | bool | list[JSONValue] | dict[str, JSONValue] | None"
     assert [d["message"] for d in diagnostics] == [

@@ -201,10 +201,11 @@ def _unsupported_request() -> SessionMessage:
     )
 
 
-@pytest.mark.parametrize("code", [-32022, -32004])
-def test_serve_stdio_answers_an_unsupported_version_with_every_served_version(
-    monkeypatch: pytest.MonkeyPatch, code: int
-) -> None:
+def _serve_stdio_once(
+    monkeypatch: pytest.MonkeyPatch, server: MCPServer[Any], request: SessionMessage, **options: Any
+) -> SessionMessage:
+    """``serve_stdio`` on an in-memory stdio pair: send ``request``, return the reply, then
+    end the input so the server stops."""
     to_server, server_reads = anyio.create_memory_object_stream[SessionMessage | Exception](1)
     server_writes, from_server = anyio.create_memory_object_stream[SessionMessage](1)
 
@@ -216,16 +217,23 @@ def test_serve_stdio_answers_an_unsupported_version_with_every_served_version(
 
     async def main() -> SessionMessage:
         async with anyio.create_task_group() as tasks:
-            tasks.start_soon(
-                lambda: transports.serve_stdio(MCPServer("probe"), unsupported_code=code)
-            )
+            tasks.start_soon(lambda: transports.serve_stdio(server, **options))
             with anyio.fail_after(10):
-                await to_server.send(_unsupported_request())
+                await to_server.send(request)
                 reply = await from_server.receive()
             await to_server.aclose()  # end of input: the server stops
         return reply
 
-    reply = anyio.run(main).message
+    return anyio.run(main)
+
+
+@pytest.mark.parametrize("code", [-32022, -32004])
+def test_serve_stdio_answers_an_unsupported_version_with_every_served_version(
+    monkeypatch: pytest.MonkeyPatch, code: int
+) -> None:
+    reply = _serve_stdio_once(
+        monkeypatch, MCPServer("probe"), _unsupported_request(), unsupported_code=code
+    ).message
     assert isinstance(reply, JSONRPCError)
     assert reply.error.code == code
     assert reply.error.data == {"supported": list(SERVED_VERSIONS), "requested": "1900-01-01"}
@@ -291,14 +299,6 @@ def test_serve_stdio_hands_the_servers_own_initialization_options_to_the_handsha
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A legacy client's initialize is answered with the server's name and version."""
-    to_server, server_reads = anyio.create_memory_object_stream[SessionMessage | Exception](1)
-    server_writes, from_server = anyio.create_memory_object_stream[SessionMessage](1)
-
-    @asynccontextmanager
-    async def fake_stdio() -> AsyncIterator[tuple[Any, Any]]:
-        yield server_reads, server_writes
-
-    monkeypatch.setattr("mcp.server.stdio.stdio_server", fake_stdio)
     initialize = JSONRPCRequest(
         jsonrpc="2.0",
         id=1,
@@ -310,16 +310,8 @@ def test_serve_stdio_hands_the_servers_own_initialization_options_to_the_handsha
         },
     )
 
-    async def main() -> SessionMessage:
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(transports.serve_stdio, MCPServer("probe-name", version="9.9"))
-            with anyio.fail_after(10):
-                await to_server.send(SessionMessage(initialize))
-                reply = await from_server.receive()
-            await to_server.aclose()
-        return reply
-
-    reply = anyio.run(main).message
+    server: MCPServer[Any] = MCPServer("probe-name", version="9.9")
+    reply = _serve_stdio_once(monkeypatch, server, SessionMessage(initialize)).message
     assert reply.model_dump(mode="json")["result"]["serverInfo"] == {
         "name": "probe-name",
         "version": "9.9",
