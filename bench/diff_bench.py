@@ -32,8 +32,8 @@ def run(report: Report) -> None:
     report.row(f"diff {OLD} -> {NEW}, end to end", median_seconds(samples), "s", goal=GOAL)
     report.note(", ".join(f"{count} {severity}" for severity, count in summary.items()))
 
-    from codegen.diff import diff_schemas
-    from codegen.pipeline import load_schema
+    from codegen.build.pipeline import load_schema
+    from codegen.revision.diff import diff_schemas
 
     in_process: list[int] = []
     for _ in range(runs):

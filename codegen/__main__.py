@@ -1,6 +1,6 @@
 import sys
 
-from codegen.noop import try_noop
+from codegen.build.fastpath import try_noop
 
 # A ``generate`` with nothing to do finishes before click and the compiler are imported.
 if not try_noop(sys.argv[1:]):

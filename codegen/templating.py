@@ -28,7 +28,7 @@ import jinja2
 
 from codegen import escape
 from codegen.escape import Code
-from codegen.noop import CODEGEN_DIR
+from codegen.paths import CODEGEN_DIR
 
 TEMPLATES_DIR = CODEGEN_DIR / "templates"
 COMPILED_DIR = CODEGEN_DIR / "templates_compiled"

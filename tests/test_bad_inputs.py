@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from codegen.errors import Diagnostics, SchemaError
-from codegen.parse import parse_module
-from codegen.resolve import resolve
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
 
 BAD_INPUTS = Path(__file__).resolve().parent / "bad_inputs"
 EXPECT = "// expect: "

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from codegen.pipeline import schema_files
+from codegen.build.pipeline import schema_files
 from tests.conftest import ROOT, require_specs
 from tests.spec_examples import COVERED, Coverage, SpecExample, covered_instances
 from tests.test_methods import build_package

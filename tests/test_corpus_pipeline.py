@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from codegen.build.pipeline import build, load_schema
+from codegen.build.writer import write_outputs
 from codegen.errors import Diagnostics
-from codegen.pipeline import build, load_schema
-from codegen.writer import write_outputs
 from tests.conftest import REVISIONS, ROOT, require_corpus
 
 

@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from codegen import ir
-from codegen.diff import Change, SchemaDiff, diff_schemas
-from codegen.diff_proof import documents
-from codegen.diff_report import diff_command, diff_paths, render_markdown, render_text
 from codegen.errors import Diagnostics
-from codegen.parse import parse_module
-from codegen.resolve import resolve
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from codegen.revision.diff import Change, SchemaDiff, diff_schemas
+from codegen.revision.proof import documents
+from codegen.revision.report import diff_command, diff_paths, render_markdown, render_text
 
 
 def schema(text: str, path: str = "s.ts") -> ir.Schema:

@@ -12,9 +12,9 @@ from itertools import pairwise
 import pytest
 from click.testing import CliRunner
 
-from codegen.diff import Change, SchemaDiff, diff_schemas
-from codegen.diff_report import diff_command
-from codegen.pipeline import load_schema
+from codegen.build.pipeline import load_schema
+from codegen.revision.diff import Change, SchemaDiff, diff_schemas
+from codegen.revision.report import diff_command
 from tests.conftest import REVISIONS, require_corpus
 
 

@@ -16,9 +16,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from codegen.diff import Change, SchemaDiff, diff_schemas
-from codegen.pipeline import load_schema
-from codegen.witness import Witness
+from codegen.build.pipeline import load_schema
+from codegen.revision.diff import Change, SchemaDiff, diff_schemas
+from codegen.revision.witness import Witness
 from tests.conftest import REVISIONS, require_corpus
 
 STEPS = list(pairwise(REVISIONS))

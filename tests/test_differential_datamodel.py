@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 from pydantic import BaseModel
 
-from codegen.from_jsonschema import generate_from_jsonschema
+from codegen.build.from_jsonschema import generate_from_jsonschema
 from tests.conftest import require_corpus
 from tests.test_corpus_models import EXAMPLES, LATEST, _valid, models_for, mutations
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from codegen.build.pipeline import load_schema
+from codegen.emit.python.registry import build_registry
 from codegen.errors import Diagnostics
-from codegen.methods import build_registry
-from codegen.pipeline import load_schema
 from tests.test_methods import build_package
 
 GENERIC = """

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from codegen import noop, pipeline
-from codegen.cache import MAGIC, Cache
-from codegen.pipeline import GenerateResult, generate
+from codegen.build import fastpath, pipeline
+from codegen.build.cache import MAGIC, Cache
+from codegen.build.pipeline import GenerateResult, generate
 from tests.conftest import ROOT
 
 COMMAND = "make generate"
@@ -166,32 +166,32 @@ def test_compiler_source_change_invalidates(
     schema: Path, cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compiler = tmp_path / "codegen"
-    shutil.copytree(noop.CODEGEN_DIR, compiler, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(noop, "CODEGEN_DIR", compiler)
-    noop.compiler_hash.cache_clear()
+    shutil.copytree(fastpath.CODEGEN_DIR, compiler, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(fastpath, "CODEGEN_DIR", compiler)
+    fastpath.compiler_hash.cache_clear()
     try:
         out = tmp_path / "out"
         generate(schema, out, command=COMMAND, cache_dir=cache_dir)
-        before = noop.compiler_hash()
+        before = fastpath.compiler_hash()
         template = next(compiler.rglob("*.jinja"))
         template.write_text(template.read_text("utf-8") + "\n", "utf-8")
-        noop.compiler_hash.cache_clear()
-        assert noop.compiler_hash() != before
+        fastpath.compiler_hash.cache_clear()
+        assert fastpath.compiler_hash() != before
         result = generate(schema, out, command=COMMAND, cache_dir=cache_dir)
         assert not result.up_to_date or result.written == []  # ran, did not short-cut
         files = len(list(schema.rglob("*.ts")))
         assert counts(result, "build") == (0, 1)
         assert counts(result, "parse") == (0, files)
     finally:
-        noop.compiler_hash.cache_clear()
+        fastpath.compiler_hash.cache_clear()
 
 
 def test_compiler_edited_during_a_run_leaves_nothing_cached(
     schema: Path, cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compiler = tmp_path / "codegen"
-    shutil.copytree(noop.CODEGEN_DIR, compiler, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(noop, "CODEGEN_DIR", compiler)
+    shutil.copytree(fastpath.CODEGEN_DIR, compiler, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(fastpath, "CODEGEN_DIR", compiler)
     real_build = pipeline.build
 
     def build_while_someone_edits(*args: Any, **kwargs: Any) -> dict[str, str]:
@@ -200,7 +200,7 @@ def test_compiler_edited_during_a_run_leaves_nothing_cached(
         return real_build(*args, **kwargs)
 
     monkeypatch.setattr(pipeline, "build", build_while_someone_edits)
-    noop.compiler_hash.cache_clear()
+    fastpath.compiler_hash.cache_clear()
     try:
         out = tmp_path / "out"
         result = generate(schema, out, command=COMMAND, cache_dir=cache_dir)
@@ -209,7 +209,7 @@ def test_compiler_edited_during_a_run_leaves_nothing_cached(
         assert not list(cache_entries(cache_dir, "parse"))
         assert tree(out) == cold(schema, tmp_path / "cold")
     finally:
-        noop.compiler_hash.cache_clear()
+        fastpath.compiler_hash.cache_clear()
 
 
 def test_prune_keeps_the_folder_under_its_budget(tmp_path: Path) -> None:
@@ -267,23 +267,23 @@ def test_fast_noop_answers_only_when_the_full_run_would_do_nothing(
 ) -> None:
     out = tmp_path / "out"
     argv = ["generate", "--schema", str(schema), "--out", str(out)]
-    assert not noop.try_noop(argv)  # nothing generated yet
-    generate(schema, out, command=noop.command_for(schema, out), cache_dir=None)
-    assert noop.try_noop(argv)
+    assert not fastpath.try_noop(argv)  # nothing generated yet
+    generate(schema, out, command=fastpath.command_for(schema, out), cache_dir=None)
+    assert fastpath.try_noop(argv)
     assert capsys.readouterr().out == f"{out} is up to date\n"
-    assert noop.try_noop([*argv, "-q", "--no-cache"]) and capsys.readouterr().out == ""
-    assert noop.try_noop(["generate", f"--schema={schema}", f"--out={out}", "--quiet"])
+    assert fastpath.try_noop([*argv, "-q", "--no-cache"]) and capsys.readouterr().out == ""
+    assert fastpath.try_noop(["generate", f"--schema={schema}", f"--out={out}", "--quiet"])
 
     for other in (["--check"], ["--help"], ["--schema", "x"], ["--bogus"], ["--cache-dir"]):
-        assert not noop.try_noop([*argv, *other]), other
-    assert not noop.try_noop(["jsonschema", str(schema)])
+        assert not fastpath.try_noop([*argv, *other]), other
+    assert not fastpath.try_noop(["jsonschema", str(schema)])
 
     (out / "client.py").write_text("edited by hand\n")
-    assert not noop.try_noop(argv)
-    generate(schema, out, command=noop.command_for(schema, out), cache_dir=None)
-    assert noop.try_noop(argv)
+    assert not fastpath.try_noop(argv)
+    generate(schema, out, command=fastpath.command_for(schema, out), cache_dir=None)
+    assert fastpath.try_noop(argv)
     edit(schema)
-    assert not noop.try_noop(argv)
+    assert not fastpath.try_noop(argv)
 
 
 def test_fast_noop_agrees_with_the_command_line(schema: Path, tmp_path: Path) -> None:
@@ -299,7 +299,7 @@ def test_fast_noop_agrees_with_the_command_line(schema: Path, tmp_path: Path) ->
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert noop.try_noop(args)
+    assert fastpath.try_noop(args)
 
 
 # --------------------------------------------------------------------------- formatting
@@ -313,7 +313,7 @@ LOOSE = {
 
 
 def test_one_ruff_process_formats_like_one_per_file(tmp_path: Path) -> None:
-    from codegen.format import format_many, format_outputs, format_python
+    from codegen.build.format import format_many, format_outputs, format_python
 
     together = format_many(LOOSE)
     assert together == {path: format_python(path, text) for path, text in LOOSE.items()}
@@ -330,7 +330,7 @@ def test_one_ruff_process_formats_like_one_per_file(tmp_path: Path) -> None:
 
 
 def test_format_error_names_the_generated_file() -> None:
-    from codegen.format import FormatError, format_many
+    from codegen.build.format import FormatError, format_many
 
     with pytest.raises(FormatError, match=r"broken\.py") as raised:
         format_many({"fine.py": "x = 1\n", "broken.py": "def (:\n"})
@@ -369,7 +369,7 @@ def test_a_planted_pickle_entry_runs_nothing(schema: Path, cache_dir: Path, tmp_
 
 def test_entries_decode_only_the_classes_asked_for() -> None:
     from codegen import ir
-    from codegen.cache import decode, encode
+    from codegen.build.cache import decode, encode
 
     module = ir.Module("a.ts", (ir.Alias("A", ir.Primitive("string")),))
     assert decode(encode(module), pipeline.IR_CLASSES) == module
@@ -384,7 +384,7 @@ def test_entries_decode_only_the_classes_asked_for() -> None:
 def test_no_cache_serialises_nothing(
     schema: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from codegen import cache as cache_module
+    from codegen.build import cache as cache_module
 
     def refuse(value: object) -> bytes:
         raise AssertionError("serialised with the cache off")

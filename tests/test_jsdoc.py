@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from codegen.frontend.jsdoc import is_jsdoc, parse_jsdoc
 from codegen.ir import EMPTY_DOC, Doc, DocTag
-from codegen.jsdoc import is_jsdoc, parse_jsdoc
 
 
 def test_single_line_description() -> None:

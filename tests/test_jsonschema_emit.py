@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from codegen import ir
 from codegen.emit.jsonschema import emit_jsonschema, render_description, schema_document
 from codegen.errors import SchemaError
-from codegen.resolve import resolve
+from codegen.frontend.resolve import resolve
 from tests.jsonschema_normalise import differences, normalise_document, normalise_schema
 
 S, N, B = ir.Primitive("string"), ir.Primitive("number"), ir.Primitive("boolean")

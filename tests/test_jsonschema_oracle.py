@@ -21,8 +21,8 @@ import jsonschema
 import pytest
 
 from codegen import ir
+from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import REF_PREFIX, render_description, schema_document
-from codegen.pipeline import load_schema
 from tests.conftest import REVISIONS, require_corpus
 from tests.jsonschema_normalise import (
     MISSING,

@@ -1,4 +1,4 @@
-"""The method-registry pass (``codegen.methods``) and the generated ``methods.py``.
+"""The method-registry pass (``codegen.emit.python.registry``) and the generated ``methods.py``.
 
 Also home of ``build_package``, which the binding tests share: compile TS text with the
 real pipeline and import the generated package from a temporary folder.
@@ -15,17 +15,17 @@ from types import ModuleType
 import pytest
 
 from codegen import ir
+from codegen.build.pipeline import build, load_schema
+from codegen.emit.python.registry import MethodEntry, build_registry, python_name
 from codegen.errors import Diagnostics, SchemaError
-from codegen.methods import MethodEntry, build_registry, python_name
-from codegen.pipeline import build, load_schema
 from tests.conftest import require_corpus
 
 BINDING_EMITTERS = (
-    ("codegen.emit.pydantic", "emit_models"),
-    ("codegen.emit.py_registry", "emit_registry"),
-    ("codegen.emit.py_validators", "emit_validators"),
-    ("codegen.emit.py_server", "emit_server"),
-    ("codegen.emit.py_client", "emit_client"),
+    ("codegen.emit.python.models", "emit_models"),
+    ("codegen.emit.python.methods", "emit_registry"),
+    ("codegen.emit.python.validators", "emit_validators"),
+    ("codegen.emit.python.server", "emit_server"),
+    ("codegen.emit.python.client", "emit_client"),
 )
 
 # The JSON-RPC envelope every snippet builds on, in the dialect of MCP's schema.ts.

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from codegen import ir
-from codegen.errors import SchemaError
-from codegen.naming import (
+from codegen.emit.python.naming import (
     BASEMODEL_ATTRIBUTES,
     assign_names,
     attribute_name,
@@ -19,6 +18,7 @@ from codegen.naming import (
     snake_case,
     upper_snake,
 )
+from codegen.errors import SchemaError
 
 SPAN1, SPAN2 = ir.Span("s.ts", 1, 1), ir.Span("s.ts", 2, 1)
 

@@ -8,8 +8,7 @@ import keyword
 import pytest
 
 from codegen import ir
-from codegen.errors import SchemaError
-from codegen.naming import (
+from codegen.emit.python.naming import (
     ClassSpec,
     assign_names,
     attribute_name,
@@ -18,6 +17,7 @@ from codegen.naming import (
     needs_class,
     spec_parts,
 )
+from codegen.errors import SchemaError
 from tests.test_naming import SPAN1, SPAN2, interface, prop, schema
 
 INLINE_SPAN = ir.Span("s.ts", 3, 5)

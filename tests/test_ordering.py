@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from codegen.emit.python.ordering import Item, topological_order
 from codegen.errors import SchemaError
-from codegen.ordering import Item, topological_order
 
 
 def item(name: str, order: int, hard: str = "", soft: str = "") -> Item:

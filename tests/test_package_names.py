@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from codegen.emit.package import public_names
+from codegen.emit.python.package import public_names
 from tests.conftest import ROOT
 
 

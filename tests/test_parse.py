@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from codegen import ir
 from codegen.errors import SchemaError
-from codegen.parse import parse_module
-from codegen.resolve import resolve
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
 
 
 def parse(text: str) -> ir.Module:

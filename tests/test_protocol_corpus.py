@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from codegen.build.pipeline import Options, generate, load_schema, schema_files
 from codegen.emit.jsonschema import schema_document
-from codegen.pipeline import Options, generate, load_schema, schema_files
 from tests.jsonschema_normalise import normalise_document
 
 ROOT = Path(__file__).resolve().parents[1]

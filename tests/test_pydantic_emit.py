@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from codegen.emit.pydantic import emit_models
+from codegen.build.format import format_python
+from codegen.build.pipeline import load_schema
+from codegen.emit.python.models import emit_models
 from codegen.errors import Diagnostics, SchemaError
-from codegen.format import format_python
-from codegen.pipeline import load_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 _counter = itertools.count()
@@ -652,8 +652,8 @@ def _shared_models() -> ModuleType:
 _GENERATE = """
 import sys
 from pathlib import Path
-from codegen.emit.pydantic import emit_models
-from codegen.pipeline import load_schema
+from codegen.emit.python.models import emit_models
+from codegen.build.pipeline import load_schema
 sys.stdout.write(emit_models(load_schema([Path(sys.argv[1])]))["models.py"])
 """
 

@@ -8,8 +8,8 @@ import pytest
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
-from codegen.parse import parse_module
-from codegen.resolve import (
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import (
     closed_literals,
     deref,
     describe,

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
+from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import SchemaError
-from codegen.pipeline import load_schema
 from tests.test_pydantic_emit import compile_ts
 
 # name -> (snippet, type to check, a valid value, an invalid value)
@@ -176,7 +176,7 @@ def test_constructs_without_json_meaning_are_located_errors(
 
 
 def test_import_map_compiles_package_types(tmp_path: Path) -> None:
-    from codegen.pipeline import Options
+    from codegen.build.pipeline import Options
 
     package = tmp_path / "pkg"
     package.mkdir()

@@ -7,8 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from codegen.emit.py_validators import RUNTIME, RUNTIME_SOURCE
-from codegen.pipeline import generate
+from codegen.build.pipeline import generate
+from codegen.emit.python.validators import RUNTIME, RUNTIME_SOURCE
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "generated" / "mcp_ext"

@@ -35,10 +35,10 @@ import jsonschema
 import pytest
 from pydantic import BaseModel, ValidationError
 
+from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import emit_jsonschema
+from codegen.emit.python.naming import snake_case
 from codegen.errors import Diagnostics
-from codegen.naming import snake_case
-from codegen.pipeline import load_schema
 from tests.conftest import CORPUS, ROOT
 from tests.test_corpus_models import EXAMPLES, LATEST, models_for
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.writer import MANIFEST, Manifest, stale_files, write_outputs
+from codegen.build.writer import MANIFEST, Manifest, stale_files, write_outputs
 
 
 def test_writes_then_reports_unchanged(tmp_path: Path) -> None:

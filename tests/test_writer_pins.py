@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.writer import MANIFEST, Manifest, digest, stale_files, write_outputs
+from codegen.build.writer import MANIFEST, Manifest, digest, stale_files, write_outputs
 
 
 def _sha(text: str) -> str:
@@ -130,7 +130,7 @@ def test_every_text_read_and_write_names_utf_8_whatever_the_locale(
 
 @pytest.mark.parametrize("rel", ["", "a\\b.py", "a\0b.py", "../a.py", "/abs.py", "a/../../b.py"])
 def test_inside_refuses_empty_backslash_nul_and_escaping_paths(tmp_path: Path, rel: str) -> None:
-    from codegen.writer import inside
+    from codegen.build.writer import inside
 
     assert inside(tmp_path, rel) is None
     assert inside(tmp_path, "ok/b.py") == tmp_path / "ok" / "b.py"
@@ -171,7 +171,7 @@ def test_outputs_are_written_0o644_through_a_fresh_file_that_follows_no_symlink(
 def test_the_writer_opens_its_files_as_utf_8_without_newline_translation(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import codegen.writer as writer
+    import codegen.build.writer as writer
 
     opened: list[tuple[object, object]] = []
     fdopen = writer.os.fdopen

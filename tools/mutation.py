@@ -32,7 +32,7 @@ SDK_TESTS = [
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
     "negotiation/variants.py": [RUNTIME, *SDK_TESTS],
-    "codegen/writer.py": [
+    "codegen/build/writer.py": [
         "tests/test_writer.py",
         "tests/test_writer_pins.py",
     ],
@@ -71,14 +71,14 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_transports.py",
         "tests/sdk/test_transports_pins.py",
     ],
-    "codegen/naming.py": [
+    "codegen/emit/python/naming.py": [
         "tests/test_naming.py",
         "tests/test_naming_pins.py",
         "tests/test_golden.py",
         "tests/test_ts_constructs.py",  # compile, import and use real constructs in-process
         "tests/test_bad_inputs.py",
     ],
-    "codegen/resolve.py": [
+    "codegen/frontend/resolve.py": [
         "tests/test_resolve.py",
         "tests/test_resolve_pins.py",
         "tests/test_parse.py",

@@ -18,7 +18,7 @@ import tree_sitter_typescript
 
 from codegen import ir
 from codegen.errors import SchemaError
-from codegen.jsdoc import is_jsdoc, parse_jsdoc
+from codegen.frontend.jsdoc import is_jsdoc, parse_jsdoc
 
 # Generic names TypeScript itself defines, with their arity; resolve checks the arity and,
 # with expand, rewrites them (unless the schema declares a type of that name).

@@ -16,9 +16,9 @@ from typing import TypeVar
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
-from codegen.expand import expand
-from codegen.parse import BUILTIN_GENERICS, INDEXED, KEYOF
-from codegen.protocol import add_result_aliases
+from codegen.frontend.expand import expand
+from codegen.frontend.parse import BUILTIN_GENERICS, INDEXED, KEYOF
+from codegen.frontend.protocol import add_result_aliases
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -35,7 +35,7 @@ def resolve(
     """Merge ``modules`` (in manifest order) into one checked namespace.
 
     ``packages`` maps a package import (``@scope/pkg``) to the module path it stands for
-    (``--import-map``); see ``codegen.import_map``."""
+    (``--import-map``); see ``codegen.frontend.import_map``."""
     try:
         diags = diagnostics if diagnostics is not None else Diagnostics()
         return _resolve(modules, diags, packages or {})
@@ -299,7 +299,7 @@ class _Rewriter:
 
     def builtin(self, t: ir.Ref) -> ir.TypeExpr:
         """``Array``/``ReadonlyArray``/``Omit`` become IR nodes; the utilities
-        (``Record``, ``Partial``...) stay refs for ``codegen.expand``."""
+        (``Record``, ``Partial``...) stay refs for ``codegen.frontend.expand``."""
         arity = BUILTIN_GENERICS[t.name]
         if len(t.args) != arity:
             plural = "s" if arity > 1 else ""

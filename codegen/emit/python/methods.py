@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from codegen import ir
+from codegen.emit.python.registry import MethodEntry, build_registry
 from codegen.errors import Diagnostics
-from codegen.methods import MethodEntry, build_registry
 from codegen.templating import template as template
 
 MODULE = "methods.py"

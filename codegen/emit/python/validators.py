@@ -25,19 +25,19 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Literal
 
 from codegen import ir
-from codegen.emit.py_registry import import_order, template
+from codegen.emit.python.methods import import_order, template
+from codegen.emit.python.naming import attribute_name, snake_case
 from codegen.errors import Diagnostics, SchemaError
-from codegen.naming import attribute_name, snake_case
-from codegen.resolve import closed_literals, deref, flat_index, flat_properties
+from codegen.frontend.resolve import closed_literals, deref, flat_index, flat_properties
+from codegen.paths import CODEGEN_DIR
 
 MODULE = "validators.py"
 # The static runtime validators.py imports: hand-written, copied into the package verbatim.
 RUNTIME = "_validation.py"
-RUNTIME_SOURCE = Path(__file__).resolve().parent.parent / "runtime" / RUNTIME
+RUNTIME_SOURCE = CODEGEN_DIR / "runtime" / RUNTIME
 
 RuleKind = Literal["unique", "same", "only_when", "date", "feature_tags", "conforms_to"]
 Severity = Literal["error", "warning"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from codegen import ir
-from codegen.emit.py_registry import model_imports, template
+from codegen.emit.python.methods import model_imports, template
+from codegen.emit.python.registry import MethodEntry, build_registry
 from codegen.errors import Diagnostics
-from codegen.methods import MethodEntry, build_registry
-from codegen.protocol import protocol_of
+from codegen.frontend.protocol import protocol_of
 
 MODULE = "server.py"
 

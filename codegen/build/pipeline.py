@@ -7,7 +7,7 @@ Everything up to ``build`` is pure: it takes text and returns text. ``generate``
 only function that reads the schema folder and writes the output folder.
 
 Incremental regeneration memoises the pure passes in a content-addressed cache
-(``codegen.cache``), never changing what they compute:
+(``codegen.build.cache``), never changing what they compute:
 
 * ``parse``: one entry per schema file, keyed by its name and bytes, so an edit re-parses
   only the edited file;
@@ -31,20 +31,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from codegen import ir
-from codegen.cache import Cache, Counters, key
-from codegen.errors import Diagnostics, SchemaError, Warning_
-from codegen.escape import comment
-from codegen.noop import CODEGEN_DIR as CODEGEN_DIR  # re-exported: emitters find templates
-from codegen.noop import DEFAULT_OUT as DEFAULT_OUT
-from codegen.noop import DEFAULT_SCHEMA as DEFAULT_SCHEMA
-from codegen.noop import (
+from codegen.build.cache import Cache, Counters, key
+from codegen.build.fastpath import (
     compiler_hash,
     input_hash,
     list_schema_files,
     read_compiler_hash,
     toolchain,
 )
-from codegen.noop import display_path as display_path
+from codegen.build.fastpath import display_path as display_path
+from codegen.errors import Diagnostics, SchemaError, Warning_
+from codegen.escape import comment
+from codegen.paths import CODEGEN_DIR
 
 # At the repository root, beside .gitignore's entry for it; safe to delete at any time.
 DEFAULT_CACHE = CODEGEN_DIR.parent / ".codegen-cache"
@@ -52,11 +50,11 @@ DEFAULT_CACHE = CODEGEN_DIR.parent / ".codegen-cache"
 # Each emitter is ``emit(schema, diagnostics) -> {relative path: text}``; imported lazily
 # so that a no-op ``generate`` does not pay for jinja2 and friends.
 EMITTERS: tuple[tuple[str, str], ...] = (
-    ("codegen.emit.pydantic", "emit_models"),
-    ("codegen.emit.py_registry", "emit_registry"),
-    ("codegen.emit.py_validators", "emit_validators"),
-    ("codegen.emit.py_server", "emit_server"),
-    ("codegen.emit.py_client", "emit_client"),
+    ("codegen.emit.python.models", "emit_models"),
+    ("codegen.emit.python.methods", "emit_registry"),
+    ("codegen.emit.python.validators", "emit_validators"),
+    ("codegen.emit.python.server", "emit_server"),
+    ("codegen.emit.python.client", "emit_client"),
     ("codegen.emit.jsonschema", "emit_jsonschema"),
 )
 
@@ -119,7 +117,7 @@ def parse_sources(sources: Sequence[Source], cache: Cache | None = None) -> list
         entry = key("parse", compiler_hash(), toolchain(), source.name, source.data)
         module = store.get_object("parse", entry, ir.Module, classes=IR_CLASSES)
         if module is None:
-            from codegen.parse import parse_module
+            from codegen.frontend.parse import parse_module
 
             module = parse_module(source.name, source_text(source))
             store.put_object("parse", entry, module)
@@ -146,7 +144,7 @@ def with_packages(
     """``sources`` plus the files of every mapped package; specifier -> module path."""
     if not options.import_map:
         return sources, {}
-    from codegen.import_map import package_files
+    from codegen.frontend.import_map import package_files
 
     mapping = {spec: Path(path) for spec, path in options.import_map}
     files, packages = package_files(mapping, lambda p: parse_sources(read_sources([p]), cache)[0])
@@ -162,7 +160,7 @@ def resolve_sources(
     packages: dict[str, str],
     cache: Cache | None = None,
 ) -> ir.Schema:
-    from codegen.resolve import resolve
+    from codegen.frontend.resolve import resolve
 
     schema = resolve(parse_sources(sources, cache), diagnostics, packages)
     if options.default_number_type == "number":
@@ -203,7 +201,7 @@ def build(
 
     ``cache`` only memoises formatting, which never changes the result.
     """
-    from codegen.format import format_outputs
+    from codegen.build.format import format_outputs
 
     diags = diagnostics if diagnostics is not None else Diagnostics()
     files: dict[str, str] = {}
@@ -213,9 +211,9 @@ def build(
             if path in files:
                 raise RuntimeError(f"two emitters both produce {path}")
             files[path] = text
-    from codegen.emit.package import emit_package
-    from codegen.naming import assign_names, check_module_names
-    from codegen.protocol import protocol_of
+    from codegen.emit.python.naming import assign_names, check_module_names
+    from codegen.emit.python.package import emit_package
+    from codegen.frontend.protocol import protocol_of
 
     others = {p: t for p, t in files.items() if p.endswith(".py") and p != "models.py"}
     check_module_names(assign_names(schema), schema, others)
@@ -245,7 +243,7 @@ class Built:
 
 
 def build_key(sources: Sequence[Source], command: str, emitters: Sequence[tuple[str, str]]) -> str:
-    from codegen.format import formatter_identity  # ruff may come from PATH, not the venv
+    from codegen.build.format import formatter_identity  # ruff may come from PATH, not the venv
 
     parts: list[str | bytes] = ["build", compiler_hash(), toolchain(), formatter_identity()]
     parts += [command, repr(emitters)]
@@ -308,7 +306,7 @@ def generate(
 
     ``cache_dir`` None compiles everything from scratch and leaves no cache behind.
     """
-    from codegen.writer import Manifest, stale_files, write_outputs
+    from codegen.build.writer import Manifest, stale_files, write_outputs
 
     cache = Cache(cache_dir)
     sources, packages = with_packages(read_sources(schema_files(source)), options, cache)

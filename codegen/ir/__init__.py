@@ -239,7 +239,7 @@ class Interface:
     doc: Doc = EMPTY_DOC
     span: Span = NO_SPAN
     kind: Lit["interface"] = "interface"
-    # Generic parameters; ``codegen.expand`` instantiates a generic per use and drops it.
+    # Generic parameters; ``codegen.frontend.expand`` instantiates a generic per use and drops it.
     params: tuple[TypeParam, ...] = ()
 
 

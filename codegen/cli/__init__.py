@@ -18,7 +18,7 @@ import click
 from codegen.errors import SchemaError
 
 if TYPE_CHECKING:
-    from codegen.pipeline import Options
+    from codegen.build.pipeline import Options
 
 T = TypeVar("T")
 
@@ -49,8 +49,8 @@ class _LazyGroup(click.Group):
     """Subcommands whose modules are heavy (libcst) load only when they are asked for."""
 
     lazy: ClassVar[dict[str, tuple[str, str]]] = {
-        "diff": ("codegen.diff_report", "diff_command"),
-        "migrate": ("codegen.migrate", "migrate_command"),
+        "diff": ("codegen.revision.report", "diff_command"),
+        "migrate": ("codegen.revision.migrate", "migrate_command"),
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -134,13 +134,13 @@ def generate(
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if from_jsonschema is not None:
-        from codegen.from_jsonschema import generate_from_jsonschema
+        from codegen.build.from_jsonschema import generate_from_jsonschema
 
         run_or_exit(lambda: generate_from_jsonschema(from_jsonschema, out))
         return
 
-    from codegen.pipeline import DEFAULT_CACHE
-    from codegen.pipeline import generate as run_generate
+    from codegen.build.pipeline import DEFAULT_CACHE
+    from codegen.build.pipeline import generate as run_generate
 
     cache = None if no_cache else cache_dir or DEFAULT_CACHE
 
@@ -188,8 +188,8 @@ def generate(
 def _options(
     import_map: tuple[str, ...], default_number_type: str | None, protocol: str | None = None
 ) -> Options:
-    from codegen.import_map import parse_import_map
-    from codegen.pipeline import Options
+    from codegen.build.pipeline import Options
+    from codegen.frontend.import_map import parse_import_map
 
     mapping = parse_import_map(import_map)
     return Options(tuple((k, str(v)) for k, v in mapping.items()), default_number_type, protocol)
@@ -209,9 +209,9 @@ def jsonschema(
     default_number_type: str | None,
 ) -> None:
     """Compile schema files (or folders) into one JSON Schema (2020-12) document."""
+    from codegen.build.pipeline import load_schema, schema_files
     from codegen.emit.jsonschema import emit_jsonschema
     from codegen.errors import Diagnostics
-    from codegen.pipeline import load_schema, schema_files
 
     def run() -> str:
         paths = [p for source in files for p in schema_files(source)]

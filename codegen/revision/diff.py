@@ -26,7 +26,9 @@ from dataclasses import dataclass, field, replace
 from typing import Literal as Lit
 
 from codegen import ir
-from codegen.diff_types import (
+from codegen.errors import Diagnostics
+from codegen.frontend.resolve import deref
+from codegen.revision.compat import (
     ANY_OBJECT,
     Compatibility,
     LiteralKey,
@@ -39,9 +41,7 @@ from codegen.diff_types import (
     render,
     union_members,
 )
-from codegen.errors import Diagnostics
-from codegen.resolve import deref
-from codegen.witness import Witness
+from codegen.revision.witness import Witness
 
 Severity = Lit["wire-breaking", "python-api", "additive", "changed"]
 RENAME_TAG = "renamedFrom"
@@ -874,9 +874,9 @@ def diff_schemas(
 ) -> SchemaDiff:
     """Everything that differs between two revisions, in the new revision's order.
 
-    Wire claims are proved (``codegen.diff_proof``): each one left carries a witness.
+    Wire claims are proved (``codegen.revision.proof``): each one left carries a witness.
     """
-    from codegen.diff_proof import prove_changes
+    from codegen.revision.proof import prove_changes
 
     diags = diagnostics if diagnostics is not None else Diagnostics()
     found = _Differ(old, new, diags).run()

@@ -7,7 +7,7 @@ Mappings: ``string`` -> ``str`` (``@format byte`` too: base64 text is kept as se
 ``str`` (the known values go to the docstring); ``Record<string, V>`` and index-only
 objects -> ``dict[str, V]``; tuples -> ``tuple[...]``. A union of models that all carry a
 distinct literal in one field becomes a pydantic discriminated union on that field; other
-unions of models get a route when one pays (``codegen.emit.py_routes``) and otherwise stay
+unions of models get a route when one pays (``codegen.emit.python.routes``) and otherwise stay
 in pydantic's smart mode, with a warning; unions of distinct kinds with a container
 dispatch on the input's type (see ``TypeWriter._route_by_kind``).
 """
@@ -19,8 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from codegen import escape, ir
-from codegen.emit.py_layout import ClassLayout, Layouts
-from codegen.emit.py_routes import (
+from codegen.emit.python.layout import ClassLayout, Layouts
+from codegen.emit.python.naming import Names, attribute_name
+from codegen.emit.python.routes import (
     KeyRule,
     Route,
     group_tag,
@@ -29,7 +30,6 @@ from codegen.emit.py_routes import (
     unique,
 )
 from codegen.errors import Diagnostics, SchemaError
-from codegen.naming import Names, attribute_name
 
 # Preferred discriminator keys, in order; any other all-literal key comes after these.
 _DISCRIMINATOR_KEYS = ("type", "method", "resultType", "kind", "mode")
@@ -276,7 +276,7 @@ class TypeWriter:
         """Make a union of models cheap to validate, keeping what it accepts and picks.
 
         A literal field with a distinct value per member is a pydantic discriminator
-        (checked in Rust); failing that a route (``codegen.emit.py_routes``) drops the
+        (checked in Rust); failing that a route (``codegen.emit.python.routes``) drops the
         members that cannot match before smart mode picks among the rest.
         """
         annotated = self.sym["Annotated"]

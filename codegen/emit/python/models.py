@@ -16,7 +16,7 @@ Policy of the generated models (one rule each, applied everywhere):
   field means absent, so whatever type-checks runs. Everything is at the schema level (in
   pydantic-core), not a Python pass over the data. A TS tuple is lax on the container only
   (decoded JSON holds a list).
-* **Names:** attributes are snake_case (see ``codegen.naming``) with the wire name as alias.
+* **Names:** attributes are snake_case (see ``codegen.emit.python.naming``) with the wire name as alias.
   The alias and every other ``Field`` argument sit in ``Annotated[T, Field(...)]``, never
   in the default, so type checkers (which read ``alias=`` there only) give the constructor
   snake_case parameters. Models dump by alias (``serialize_by_alias=True``).
@@ -26,14 +26,14 @@ Policy of the generated models (one rule each, applied everywhere):
   becomes ``T | None = None`` and keeps an explicit null; dump with ``exclude_unset=True``
   to reproduce any input exactly.
 * **Inheritance:** ``extends`` is Python inheritance where mypy accepts it, else the base
-  is flattened (see ``codegen.emit.py_layout``).
+  is flattened (see ``codegen.emit.python.layout``).
 * **Unions** of models with a distinct literal in a shared field are pydantic
   discriminated unions; others are left to pydantic's smart mode, with a warning.
 * **Moved fields:** ``@moved <legacy> <target.path>`` on a declaration gives that model
   alone a before-validator moving the legacy field into place (on a copy) and a read-only
-  property with the legacy name (see ``codegen.emit.py_moved``).
+  property with the legacy name (see ``codegen.emit.python.moved``).
 
-Validation speed (why the unions look the way they do; see ``codegen.emit.py_routes``):
+Validation speed (why the unions look the way they do; see ``codegen.emit.python.routes``):
 
 * Smart mode validates the input against *every* member of a union of models and keeps the
   best match, so a union of n models costs n model validations. Where no literal field
@@ -62,7 +62,7 @@ Validation speed (why the unions look the way they do; see ``codegen.emit.py_rou
   ``ge``/``le``/``max_length``; a scalar ``@default`` becomes the default; consts become
   ``Final`` module constants.
 
-The module header (generator and regenerate command) is added by ``codegen.pipeline``.
+The module header (generator and regenerate command) is added by ``codegen.build.pipeline``.
 """
 
 from __future__ import annotations
@@ -73,15 +73,15 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from codegen import escape, ir
-from codegen.emit.py_layout import ClassLayout, Layouts
-from codegen.emit.py_moved import plan_moves, property_body, property_doc
-from codegen.emit.py_routes import Route, group_tag
-from codegen.emit.py_types import Annotation, TypeWriter, py_literal
-from codegen.emit.render import render as _render
+from codegen.emit.python.annotations import Annotation, TypeWriter, py_literal
+from codegen.emit.python.layout import ClassLayout, Layouts
+from codegen.emit.python.moved import plan_moves, property_body, property_doc
+from codegen.emit.python.naming import Names, assign_names, attribute_name
+from codegen.emit.python.ordering import Item, topological_order
+from codegen.emit.python.render import render as _render
+from codegen.emit.python.routes import Route, group_tag
 from codegen.errors import Diagnostics, SchemaError
 from codegen.escape import Code
-from codegen.naming import Names, assign_names, attribute_name
-from codegen.ordering import Item, topological_order
 
 # --------------------------------------------------------------------------- docstrings
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from codegen import ir
 from codegen.errors import SchemaError
-from codegen.resolve import import_candidates
+from codegen.frontend.resolve import import_candidates
 
 MAX_FILES = 2000
 

@@ -18,9 +18,9 @@ import click
 
 from codegen import ir
 from codegen.cli import run_or_exit
-from codegen.diff import Change, SchemaDiff, Severity, diff_schemas
 from codegen.errors import Diagnostics
-from codegen.witness import Witness
+from codegen.revision.diff import Change, SchemaDiff, Severity, diff_schemas
+from codegen.revision.witness import Witness
 
 EXIT_BREAKING = 1
 GROUPS: tuple[tuple[Severity, str], ...] = (
@@ -226,7 +226,7 @@ RENDERERS: dict[str, Callable[[SchemaDiff, str, str], str]] = {
 
 def load_side(source: Path, diagnostics: Diagnostics) -> ir.Schema:
     """One side of a diff: a schema folder (every .ts below it) or one .ts file."""
-    from codegen.pipeline import load_schema, schema_files
+    from codegen.build.pipeline import load_schema, schema_files
 
     return load_schema(schema_files(source), diagnostics)
 

@@ -29,10 +29,10 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from codegen import ir
 from codegen.errors import SchemaError
+from codegen.paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
 # an error.
@@ -53,6 +53,8 @@ RESERVED_MODULE_NAMES = frozenset(
 
 
 _ALL_BUILTINS = frozenset(dir(builtins))
+# Python-backend passes that write no Python text (this module's own prose names built-ins).
+_PASSES = frozenset({"naming.py", "ordering.py", "registry.py"})
 
 
 @functools.cache  # the compiler's own sources: read once, and only when a name needs it
@@ -64,11 +66,10 @@ def _builtins_generated_code_reads() -> frozenset[str]:
     the sources so it follows them. A schema type may take any other built-in's name
     (``Warning``, ``TimeoutError``): nothing generated refers to those.
     """
-    here = Path(__file__).parent
     sources = [
-        *(here / "templates").glob("*.jinja"),
-        *(here / "runtime").glob("*.py"),
-        *(here / "emit").glob("*.py"),
+        *(CODEGEN_DIR / "templates").glob("*.jinja"),
+        *(CODEGEN_DIR / "runtime").glob("*.py"),
+        *(p for p in (CODEGEN_DIR / "emit").rglob("*.py") if p.name not in _PASSES),
     ]
     words: set[str] = set()
     for source in sources:

@@ -5,7 +5,7 @@ its inputs. It lets a no-op ``generate`` finish without compiling, lets stale fi
 removed without ever deleting anything the compiler did not write, and lets
 ``--check`` name exactly which files differ.
 
-Plain classes rather than dataclasses: the no-op fast path (``codegen.noop``) reads the
+Plain classes rather than dataclasses: the no-op fast path (``codegen.build.fastpath``) reads the
 manifest before anything heavy is imported, and ``dataclasses`` pulls in ``inspect``.
 """
 

@@ -4,11 +4,11 @@ request, the ``Transport`` protocol it runs over, and ``InvalidResult``."""
 from __future__ import annotations
 
 from codegen import ir
-from codegen.emit.py_registry import model_imports, template
-from codegen.emit.py_server import signature
+from codegen.emit.python.methods import model_imports, template
+from codegen.emit.python.registry import build_registry
+from codegen.emit.python.server import signature
 from codegen.errors import Diagnostics
-from codegen.methods import build_registry
-from codegen.protocol import protocol_of
+from codegen.frontend.protocol import protocol_of
 
 MODULE = "client.py"
 

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable
 
 from codegen import ir
-from codegen.resolve import deref, flat_index, flat_properties
+from codegen.frontend.resolve import deref, flat_index, flat_properties
 
 LiteralKey = tuple[str, ir.LiteralValue]
 TOP_TYPES = frozenset({"any", "unknown"})

@@ -20,12 +20,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from codegen.cache import key
-from codegen.writer import Manifest
+from codegen.build.cache import key
+from codegen.build.writer import Manifest
+from codegen.paths import CODEGEN_DIR, DEFAULT_OUT, DEFAULT_SCHEMA
 
-CODEGEN_DIR = Path(__file__).resolve().parent
-DEFAULT_SCHEMA = Path("schema")
-DEFAULT_OUT = Path("generated/mcp_ext")
 COMPILER_SUFFIXES = (".py", ".jinja")
 
 # The tools whose version can change generated text; ruff is also named by its binary.

@@ -1,8 +1,8 @@
 """The meaning pass of the diff: constraint changes, and a witness for each wire claim.
 
-The structural diff (``codegen.diff``) proposes what may break the wire. Here each proposal
+The structural diff (``codegen.revision.diff``) proposes what may break the wire. Here each proposal
 is mapped to a definition of the two JSON Schemas the compiler emits for the revisions
-(``Target``), and ``codegen.witness`` looks for a value the old one accepts and the new one
+(``Target``), and ``codegen.revision.witness`` looks for a value the old one accepts and the new one
 rejects. A claim with a witness stays wire-breaking and carries it; a claim without one is
 not a wire break, and keeps only what else it is (a Python break, or a plain change).
 
@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 from codegen import ir
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics
-from codegen.resolve import flat_properties
-from codegen.witness import Path, Prover, Side, Target, Unprovable, Witness, flatten
+from codegen.frontend.resolve import flat_properties
+from codegen.revision.witness import Path, Prover, Side, Target, Unprovable, Witness, flatten
 
 if TYPE_CHECKING:
-    from codegen.diff import Change
+    from codegen.revision.diff import Change
 
 JSON = Any
 # keyword -> +1 if a larger value accepts less (a lower bound), -1 if a smaller one does.
@@ -187,7 +187,7 @@ class Locator:
 
     def method_targets(self, method: str) -> list[Target]:
         """A removed method: the unions of typed messages that listed it."""
-        from codegen.diff import methods
+        from codegen.revision.diff import methods
 
         owner = methods(self.old_ir).get(method)
         if owner is None:
@@ -284,7 +284,7 @@ def prove_changes(
     diagnostics: Diagnostics | None = None,
 ) -> list[Change]:
     """Each wire claim with its witness, or demoted; constraint changes appended."""
-    from codegen.diff import Change  # the diff imports this module: import at run time
+    from codegen.revision.diff import Change  # the diff imports this module: import at run time
 
     diagnostics = diagnostics if diagnostics is not None else Diagnostics()
     old, new = documents(old_ir, new_ir)

@@ -1,6 +1,6 @@
 """``codegen migrate``: rewrite user code for a schema change, with a libcst codemod.
 
-The plan comes from ``codegen.diff``: renamed classes and constants, renamed attributes,
+The plan comes from ``codegen.revision.diff``: renamed classes and constants, renamed attributes,
 and fields moved into a sibling object (``EmbeddedResource(annotations=...)`` becoming
 ``EmbeddedResource(resource=TextResourceContents(..., annotations=...))``). Names are
 tracked through imports by libcst's qualified names, so ``from mcp_ext import X as Y`` and
@@ -35,11 +35,11 @@ from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProv
 
 from codegen import ir
 from codegen.cli import EXIT_BAD_SCHEMA, run_or_exit
-from codegen.diff import SchemaDiff, decl_view, diff_schemas
-from codegen.diff_report import load_side
+from codegen.emit.python.naming import attribute_name as python_attribute
+from codegen.emit.python.naming import upper_snake
 from codegen.errors import Diagnostics
-from codegen.naming import attribute_name as python_attribute
-from codegen.naming import upper_snake
+from codegen.revision.diff import SchemaDiff, decl_view, diff_schemas
+from codegen.revision.report import load_side
 
 EXIT_NEEDS_HANDS = 1
 DEFAULT_PACKAGE = "mcp_ext"

@@ -17,10 +17,10 @@ import textwrap
 from dataclasses import dataclass
 
 from codegen import ir
-from codegen.emit.py_layout import Layouts
-from codegen.emit.py_types import TypeWriter
+from codegen.emit.python.annotations import TypeWriter
+from codegen.emit.python.layout import Layouts
+from codegen.emit.python.naming import Names, attribute_name
 from codegen.errors import SchemaError
-from codegen.naming import Names, attribute_name
 
 TAG = "moved"
 

@@ -27,7 +27,7 @@ from typing import Literal
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError, Warning_
-from codegen.protocol import protocol_of
+from codegen.frontend.protocol import protocol_of
 
 Direction = Literal["client_to_server", "server_to_client", "both"]
 Kind = Literal["request", "notification"]
@@ -89,7 +89,7 @@ def python_name(method: str) -> str:
 
 
 def _props(schema: ir.Schema, decl: ir.Interface) -> dict[str, ir.Property]:
-    from codegen.resolve import flat_properties
+    from codegen.frontend.resolve import flat_properties
 
     return {prop.name: prop for prop in flat_properties(schema, decl)}
 
@@ -154,7 +154,7 @@ def _params_annotation(
     """(Python annotation, model name to import) for a ``params`` property's type.
 
     A declared type keeps its name; an inline object type gets the model emitter's class
-    name from ``codegen.naming``; a type with no class is a plain JSON object.
+    name from ``codegen.emit.python.naming``; a type with no class is a plain JSON object.
     """
     if isinstance(prop.type, ir.Ref) and prop.type.name in schema.decls:
         return prop.type.name, prop.type.name
@@ -270,7 +270,7 @@ def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodE
 
 
 def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
-    from codegen.naming import assign_names
+    from codegen.emit.python.naming import assign_names
 
     inline = assign_names(schema).inline
     listed = _directions(schema)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from codegen import ir
+from codegen.emit.python.naming import ClassSpec, Names, needs_class
 from codegen.errors import SchemaError
-from codegen.naming import ClassSpec, Names, needs_class
 
 
 @dataclass

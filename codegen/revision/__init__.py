@@ -1,0 +1,1 @@
+"""Comparing two revisions of a schema: the structural diff, its proof by witnesses, the report and the codemod."""
