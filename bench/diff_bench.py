@@ -33,7 +33,7 @@ def run(report: Report) -> None:
     report.note(", ".join(f"{count} {severity}" for severity, count in summary.items()))
 
     from codegen.build.pipeline import load_schema
-    from codegen.revision.diff import diff_schemas
+    from codegen.revision import diff_schemas
 
     in_process: list[int] = []
     for _ in range(runs):

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.parse import parse_module
-from codegen.frontend.resolve import flat_properties, resolve
+from codegen.frontend.resolve import resolve
+from codegen.ir.queries import flat_properties
 from tests.conftest import REVISIONS, require_corpus
 
 pytestmark = pytest.mark.corpus

@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from codegen import ir
+from codegen.cli.diff import diff_command, diff_paths
 from codegen.errors import Diagnostics
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
-from codegen.revision.diff import Change, SchemaDiff, diff_schemas
+from codegen.revision import Change, SchemaDiff, diff_schemas
 from codegen.revision.proof import documents
-from codegen.revision.report import diff_command, diff_paths, render_markdown, render_text
+from codegen.revision.report import render_markdown, render_text
 
 
 def schema(text: str, path: str = "s.ts") -> ir.Schema:
@@ -240,6 +241,30 @@ def test_methods_added_and_removed() -> None:
     assert only(result, "method ping").severity == "changed"
     assert only(result, "method things/list").severity == "additive"
     assert only(result, "PingRequest").breaks == ("python",)  # the class is gone too
+
+
+def test_a_method_tagged_request_removed_is_a_removed_method() -> None:
+    # A generic protocol names its methods with @method; the diff reads messages the way the
+    # registry does (codegen.frontend.messages), so the removal is a method, not just a class.
+    step = (
+        '/** @method "debug/step" */\nexport interface StepRequest { params: { n: number } }\n'
+        "export interface StepResult { ok: boolean }\n"
+    )
+    other = (
+        '/** @method "debug/go" */\nexport interface GoRequest {}\nexport interface GoResult {}\n'
+    )
+    result = diff(step + other, other)
+    change = only(result, "method debug/step")
+    assert (change.code, change.message) == ("method-removed", "removed (was StepRequest)")
+    assert only(result, "StepRequest").breaks == ("python",)
+    added = diff(other, step + other)
+    assert only(added, "method debug/step").code == "method-added"
+
+
+def test_a_tagged_and_a_literal_method_are_one_method() -> None:
+    old = 'export interface StepRequest { method: "debug/step" }\nexport interface StepResult {}'
+    new = '/** @method "debug/step" */\nexport interface StepRequest {}\nexport interface StepResult {}'
+    assert found(diff(old, new), "method debug/step") == []
 
 
 def test_a_method_removed_from_the_request_union_breaks_the_wire() -> None:

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from codegen.build.pipeline import load_schema
-from codegen.revision.diff import Change, SchemaDiff, diff_schemas
-from codegen.revision.report import diff_command
+from codegen.cli.diff import diff_command
+from codegen.revision import Change, SchemaDiff, diff_schemas
 from tests.conftest import REVISIONS, require_corpus
 
 

@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 
 from codegen.build.pipeline import load_schema
-from codegen.revision.diff import Change, SchemaDiff, diff_schemas
+from codegen.revision import Change, SchemaDiff, diff_schemas
 from codegen.revision.witness import Witness
 from tests.conftest import REVISIONS, require_corpus
 

@@ -9,11 +9,12 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from codegen.cli.migrate import migrate_command
 from codegen.errors import Diagnostics
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
-from codegen.revision.diff import diff_schemas
-from codegen.revision.migrate import Plan, build_plan, migrate_command, migrate_source
+from codegen.revision import diff_schemas
+from codegen.revision.migrate import Plan, build_plan, migrate_source
 
 SAMPLE = Path(__file__).resolve().parent / "migrate_sample"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from codegen.revision.migrate import migrate_command
+from codegen.cli.migrate import migrate_command
 from tests.conftest import require_corpus
 
 SERVERS = Path(__file__).resolve().parent / "data" / "migrate_servers"

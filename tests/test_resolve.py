@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.parse import parse_module
-from codegen.frontend.resolve import deref, flat_index, flat_properties, is_narrowing, resolve
+from codegen.frontend.resolve import resolve
+from codegen.ir.queries import deref, flat_index, flat_properties, is_narrowing
 
 
 def schema(*files: tuple[str, str], diagnostics: Diagnostics | None = None) -> ir.Schema:

@@ -9,16 +9,9 @@ import pytest
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.parse import parse_module
-from codegen.frontend.resolve import (
-    closed_literals,
-    deref,
-    describe,
-    flat_index,
-    flat_properties,
-    import_candidates,
-    is_narrowing,
-    resolve,
-)
+from codegen.frontend.resolve import import_candidates, resolve
+from codegen.ir.printer import quoted as describe
+from codegen.ir.queries import closed_literals, deref, flat_index, flat_properties, is_narrowing
 
 
 def schema(
@@ -644,7 +637,7 @@ def test_a_self_referring_alias_admits_anything_without_looping(t: ir.TypeExpr) 
     assert deref(cyclic(ir.Ref("R")), ir.Ref("R")) == ir.Ref("R")
 
 
-# --------------------------------------------------------------------------- describe
+# --------------------------------------------------------------------------- the printer (codegen.ir.printer)
 
 
 @pytest.mark.parametrize(
@@ -656,19 +649,28 @@ def test_a_self_referring_alias_admits_anything_without_looping(t: ir.TypeExpr) 
         (ir.Literal("s"), '"s"'),
         (ir.Literal(1.5), "1.5"),
         (ir.Ref("A"), "'A'"),
-        (ir.Ref("Box", (STRING, ir.Ref("A"))), "Box<string, 'A'>"),
+        (ir.Ref("Box", (STRING, ir.Ref("A"))), "'Box<string, A>'"),
         (ir.Typeof("K"), "typeof K"),
-        (ir.Array(ir.Ref("A")), "'A'[]"),
+        (ir.Array(ir.Ref("A")), "A[]"),
+        (ir.Array(ir.Union((STRING, NUMBER))), "(string | number)[]"),
+        (ir.Array(ir.Intersection((ir.Ref("A"), ir.Ref("B")))), "(A & B)[]"),
         (ir.Tuple((STRING, NUMBER)), "[string, number]"),
         (ir.Union((STRING, NUMBER)), "string | number"),
-        (ir.Intersection((ir.Ref("A"), ir.Ref("B"))), "'A' & 'B'"),
+        (ir.Intersection((ir.Ref("A"), ir.Ref("B"))), "A & B"),
         (ir.Omit(ir.Ref("A"), ("x", "y")), 'Omit<A, "x" | "y">'),
-        (ir.Omit(ir.Union((ir.Ref("A"), ir.Ref("B"))), ("x",)), "Omit<A' | 'B, \"x\">"),
+        (ir.Omit(ir.Union((ir.Ref("A"), ir.Ref("B"))), ("x",)), 'Omit<A | B, "x">'),
         (ir.Mapping(NUMBER), "Record<string, number>"),
-        (OBJ_LIT, "an object type"),
+        (ir.Object(()), "{}"),
+        (
+            ir.Object(
+                (ir.Property("a", STRING), ir.Property("b", NUMBER, optional=True)),
+                ir.IndexSignature(STRING, "k"),
+            ),
+            "{ a: string; b?: number; [k: string]: string }",
+        ),
     ],
 )
-def test_describe(t: ir.TypeExpr, text: str) -> None:
+def test_the_one_printer(t: ir.TypeExpr, text: str) -> None:
     assert describe(t) == text
 
 

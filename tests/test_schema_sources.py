@@ -23,7 +23,7 @@ import tree_sitter_typescript
 from codegen import ir
 from codegen.build.pipeline import load_schema, schema_files
 from codegen.errors import Diagnostics
-from codegen.frontend.resolve import deref, flat_properties
+from codegen.ir.queries import deref, flat_properties
 from tests.conftest import ROOT, require_corpus, require_specs
 from tests.spec_examples import COVERED, all_examples, resolve_pointer
 

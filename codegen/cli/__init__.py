@@ -9,36 +9,15 @@ from __future__ import annotations
 import importlib
 import shlex
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar
 
 import click
 
-from codegen.errors import SchemaError
+from codegen.cli.common import EXIT_STALE, run_or_exit
 
 if TYPE_CHECKING:
     from codegen.build.pipeline import Options
-
-T = TypeVar("T")
-
-EXIT_STALE = 1
-EXIT_BAD_SCHEMA = 2
-EXIT_INTERNAL = 3
-
-
-def run_or_exit(action: Callable[[], T]) -> T:
-    """Bad schemas become one ``file:line:col: error:`` line and exit 2; never a traceback."""
-    try:
-        return action()
-    except SchemaError as err:
-        click.echo(str(err), err=True)
-        sys.exit(EXIT_BAD_SCHEMA)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except Exception as err:  # a compiler bug: say so briefly, still no traceback
-        click.echo(f"internal compiler error: {type(err).__name__}: {err}", err=True)
-        sys.exit(EXIT_INTERNAL)
 
 
 def _command(argv: list[str]) -> str:
@@ -49,8 +28,8 @@ class _LazyGroup(click.Group):
     """Subcommands whose modules are heavy (libcst) load only when they are asked for."""
 
     lazy: ClassVar[dict[str, tuple[str, str]]] = {
-        "diff": ("codegen.revision.report", "diff_command"),
-        "migrate": ("codegen.revision.migrate", "migrate_command"),
+        "diff": ("codegen.cli.diff", "diff_command"),
+        "migrate": ("codegen.cli.migrate", "migrate_command"),
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:

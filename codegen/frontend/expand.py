@@ -22,7 +22,7 @@ import re
 
 from codegen import ir
 from codegen.errors import SchemaError
-from codegen.frontend.parse import INDEXED, KEYOF
+from codegen.ir import INDEXED, KEYOF
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")

@@ -19,25 +19,8 @@ import tree_sitter_typescript
 from codegen import ir
 from codegen.errors import SchemaError
 from codegen.frontend.jsdoc import is_jsdoc, parse_jsdoc
+from codegen.ir import INDEXED, KEYOF
 
-# Generic names TypeScript itself defines, with their arity; resolve checks the arity and,
-# with expand, rewrites them (unless the schema declares a type of that name).
-BUILTIN_GENERICS = {
-    "Omit": 2,
-    "Record": 2,
-    "Array": 1,
-    "ReadonlyArray": 1,
-    "Partial": 1,
-    "Required": 1,
-    "Readonly": 1,
-    "Pick": 2,
-    "NonNullable": 1,
-    "Exclude": 2,
-    "Extract": 2,
-}
-# ``keyof T`` and ``T[K]`` travel as references to these names (no TS name can clash).
-KEYOF = "#keyof"
-INDEXED = "#indexed"
 MAX_TEMPLATE_EXPANSIONS = 256
 MAX_TYPE_DEPTH = 64
 

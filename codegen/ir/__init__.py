@@ -11,13 +11,32 @@ Two stages use these nodes:
   declaration of the schema (imports followed, overrides applied), every ``typeof CONST``
   became a ``Literal``, and every declaration was checked to exist.
   ``extends``, ``Omit`` and ``&`` are kept as written (JSON Schema and Python need them
-  differently); ``resolve.flat_properties`` gives the flattened view where a pass needs it.
+  differently); ``ir.queries.flat_properties`` gives the flattened view where a pass needs it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Literal as Lit
+
+# Generic names TypeScript itself defines, with their arity; resolve checks the arity and,
+# with expand, rewrites them (unless the schema declares a type of that name).
+BUILTIN_GENERICS = {
+    "Omit": 2,
+    "Record": 2,
+    "Array": 1,
+    "ReadonlyArray": 1,
+    "Partial": 1,
+    "Required": 1,
+    "Readonly": 1,
+    "Pick": 2,
+    "NonNullable": 1,
+    "Exclude": 2,
+    "Extract": 2,
+}
+# ``keyof T`` and ``T[K]`` travel as references to these names (no TS name can clash).
+KEYOF = "#keyof"
+INDEXED = "#indexed"
 
 # --------------------------------------------------------------------------- source
 

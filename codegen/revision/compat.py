@@ -1,4 +1,4 @@
-"""Type-level helpers of the schema diff: rendering, views and structural compatibility.
+"""Type-level helpers of the schema diff: literal sets, views and structural compatibility.
 
 ``Compatibility`` answers "does every value of the old type still fit the new one?" (and
 the reverse), TypeScript-style and structurally, which is what tells a widened type from
@@ -7,45 +7,13 @@ a narrowed one.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 
 from codegen import ir
-from codegen.frontend.resolve import deref, flat_index, flat_properties
+from codegen.ir.queries import deref, flat_index, flat_properties
 
 LiteralKey = tuple[str, ir.LiteralValue]
 TOP_TYPES = frozenset({"any", "unknown"})
-
-
-def render(t: ir.TypeExpr) -> str:
-    """TypeScript-like text for a type, without spans: for messages and shape keys."""
-    match t:
-        case ir.Primitive(name=name):
-            return name
-        case ir.Literal(value=value):
-            return json.dumps(value)
-        case ir.Ref(name=name, args=args):
-            return f"{name}<{', '.join(map(render, args))}>" if args else name
-        case ir.Typeof(name=name):
-            return f"typeof {name}"
-        case ir.Array(items=items):
-            inner = render(items)
-            return f"({inner})[]" if isinstance(items, ir.Union | ir.Intersection) else f"{inner}[]"
-        case ir.Tuple(items=items):
-            return f"[{', '.join(map(render, items))}]"
-        case ir.Union(members=members):
-            return " | ".join(map(render, members))
-        case ir.Intersection(members=members):
-            return " & ".join(map(render, members))
-        case ir.Omit(base=base, keys=keys):
-            return f"Omit<{render(base)}, {' | '.join(json.dumps(k) for k in keys)}>"
-        case ir.Mapping(value=value):
-            return f"Record<string, {render(value)}>"
-        case ir.Object(properties=props, index=index):
-            parts = [f"{p.name}{'?' if p.optional else ''}: {render(p.type)}" for p in props]
-            if index is not None:
-                parts.append(f"[{index.key_name}: string]: {render(index.value)}")
-            return "{ " + "; ".join(parts) + " }" if parts else "{}"
 
 
 def literal_key(value: ir.LiteralValue) -> LiteralKey:

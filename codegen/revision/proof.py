@@ -1,6 +1,6 @@
 """The meaning pass of the diff: constraint changes, and a witness for each wire claim.
 
-The structural diff (``codegen.revision.diff``) proposes what may break the wire. Here each proposal
+The structural diff (``codegen.revision.structural``) proposes what may break the wire. Here each proposal
 is mapped to a definition of the two JSON Schemas the compiler emits for the revisions
 (``Target``), and ``codegen.revision.witness`` looks for a value the old one accepts and the new one
 rejects. A claim with a witness stays wire-breaking and carries it; a claim without one is
@@ -15,16 +15,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from codegen import ir
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics
-from codegen.frontend.resolve import flat_properties
+from codegen.ir.queries import flat_properties
+from codegen.revision.changes import Change
+from codegen.revision.structural import methods
 from codegen.revision.witness import Path, Prover, Side, Target, Unprovable, Witness, flatten
-
-if TYPE_CHECKING:
-    from codegen.revision.diff import Change
 
 JSON = Any
 # keyword -> +1 if a larger value accepts less (a lower bound), -1 if a smaller one does.
@@ -187,8 +186,6 @@ class Locator:
 
     def method_targets(self, method: str) -> list[Target]:
         """A removed method: the unions of typed messages that listed it."""
-        from codegen.revision.diff import methods
-
         owner = methods(self.old_ir).get(method)
         if owner is None:
             return []
@@ -284,7 +281,6 @@ def prove_changes(
     diagnostics: Diagnostics | None = None,
 ) -> list[Change]:
     """Each wire claim with its witness, or demoted; constraint changes appended."""
-    from codegen.revision.diff import Change  # the diff imports this module: import at run time
 
     diagnostics = diagnostics if diagnostics is not None else Diagnostics()
     old, new = documents(old_ir, new_ir)

@@ -9,20 +9,13 @@ line, except wire breaks, whose witnesses are per definition; JSON lists every c
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-
-import click
 
 from codegen import ir
-from codegen.cli import run_or_exit
-from codegen.errors import Diagnostics
-from codegen.revision.diff import Change, SchemaDiff, Severity, diff_schemas
+from codegen.revision import Change, SchemaDiff, Severity
 from codegen.revision.witness import Witness
 
-EXIT_BREAKING = 1
 GROUPS: tuple[tuple[Severity, str], ...] = (
     ("wire-breaking", "Breaks the wire"),
     ("python-api", "Breaks Python code"),
@@ -220,39 +213,3 @@ RENDERERS: dict[str, Callable[[SchemaDiff, str, str], str]] = {
     "markdown": render_markdown,
     "json": render_json,
 }
-
-# --------------------------------------------------------------------------- command
-
-
-def load_side(source: Path, diagnostics: Diagnostics) -> ir.Schema:
-    """One side of a diff: a schema folder (every .ts below it) or one .ts file."""
-    from codegen.build.pipeline import load_schema, schema_files
-
-    return load_schema(schema_files(source), diagnostics)
-
-
-def diff_paths(old: Path, new: Path, diagnostics: Diagnostics) -> SchemaDiff:
-    return diff_schemas(load_side(old, diagnostics), load_side(new, diagnostics), diagnostics)
-
-
-@click.command("diff")
-@click.argument("old", type=click.Path(path_type=Path))
-@click.argument("new", type=click.Path(path_type=Path))
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(sorted(RENDERERS)),
-    default="text",
-    show_default=True,
-    help="markdown is ready to paste into a changelog.",
-)
-@click.option("--fail-on-breaking", is_flag=True, help="Exit 1 if anything breaks.")
-def diff_command(old: Path, new: Path, fmt: str, fail_on_breaking: bool) -> None:
-    """Compare two schema revisions (folders or .ts files) and report what breaks."""
-    diags = Diagnostics()
-    result = run_or_exit(lambda: diff_paths(old, new, diags))
-    for warning in diags.warnings:
-        click.echo(str(warning), err=True)
-    click.echo(RENDERERS[fmt](result, str(old), str(new)), nl=False)
-    if fail_on_breaking and result.breaking:
-        sys.exit(EXIT_BREAKING)

@@ -1,9 +1,8 @@
 """The method-registry pass: every JSON-RPC method the schema declares, derived, never listed.
 
-A *message* is an interface whose (flattened) ``method`` property is a string literal.
-It is a request when it is a member of ``ClientRequest``/``ServerRequest`` or its name
-ends in ``Request``; a notification when it is a member of ``ClientNotification``/
-``ServerNotification`` or its name ends in ``Notification``.
+Which declarations are messages, their kind and direction come from
+``codegen.frontend.messages`` (the diff reads the same). This pass adds what the Python
+back end needs of each:
 
 * Result: the ``@result Name`` tag on the request, else ``<Stem>Result`` for
   ``<Stem>Request``, else the schema's ``EmptyResult`` with a warning (MCP's older
@@ -11,10 +10,7 @@ ends in ``Request``; a notification when it is a member of ``ClientNotification`
   is a ``SchemaError``.
 * Params: the type of the (flattened) ``params`` property, possibly optional; absent
   means the method takes no params.
-* Direction: membership in the four direction unions (client -> server for
-  ``Client*``, server -> client for ``Server*``, ``both`` for members of both sides).
-  The documented default when a message is in none of them is ``client_to_server``; if
-  the schema declares any direction union at all, that default also earns a warning.
+* The handler and client method name, unique per schema.
 """
 
 from __future__ import annotations
@@ -23,24 +19,10 @@ import keyword
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError, Warning_
-from codegen.frontend.protocol import protocol_of
-
-Direction = Literal["client_to_server", "server_to_client", "both"]
-Kind = Literal["request", "notification"]
-
-DEFAULT_DIRECTION: Direction = "client_to_server"
-
-# union name -> (sending side, message kind)
-DIRECTION_UNIONS: dict[str, tuple[Literal["client", "server"], Kind]] = {
-    "ClientRequest": ("client", "request"),
-    "ServerRequest": ("server", "request"),
-    "ClientNotification": ("client", "notification"),
-    "ServerNotification": ("server", "notification"),
-}
+from codegen.frontend.messages import Direction, Kind, messages, properties_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,53 +70,6 @@ def python_name(method: str) -> str:
     return f"{name}_" if keyword.iskeyword(name) else name
 
 
-def _props(schema: ir.Schema, decl: ir.Interface) -> dict[str, ir.Property]:
-    from codegen.frontend.resolve import flat_properties
-
-    return {prop.name: prop for prop in flat_properties(schema, decl)}
-
-
-def _union_members(schema: ir.Schema, name: str) -> list[str]:
-    """Declaration names reachable through an alias of (nested) unions, in order."""
-    decl = schema.decls.get(name)
-    if not isinstance(decl, ir.Alias):
-        return []
-    found: list[str] = []
-    pending: list[ir.TypeExpr] = [decl.type]
-    seen = {name}
-    while pending:
-        t = pending.pop(0)
-        if isinstance(t, ir.Union):
-            pending[0:0] = list(t.members)
-        elif isinstance(t, ir.Ref) and t.name not in seen:
-            seen.add(t.name)
-            target = schema.decls.get(t.name)
-            if isinstance(target, ir.Alias):
-                pending.insert(0, target.type)
-            else:
-                found.append(t.name)
-    return found
-
-
-def _directions(schema: ir.Schema) -> dict[str, tuple[set[str], Kind]]:
-    """declaration -> (sending sides, kind) for members of the direction unions."""
-    out: dict[str, tuple[set[str], Kind]] = {}
-    for union, (side, kind) in DIRECTION_UNIONS.items():
-        for member in _union_members(schema, union):
-            sides, _ = out.setdefault(member, (set(), kind))
-            sides.add(side)
-    return out
-
-
-def _literal_method(prop: ir.Property | None) -> str | None:
-    if prop is None:
-        return None
-    t = prop.type
-    if isinstance(t, ir.Literal) and isinstance(t.value, str):
-        return t.value
-    return None
-
-
 def _declaring_interface(schema: ir.Schema, decl: ir.Interface, prop: str) -> str:
     """Which interface in ``decl``'s ancestry declares ``prop`` (the nearest one)."""
     if any(p.name == prop for p in decl.body.properties):
@@ -143,7 +78,7 @@ def _declaring_interface(schema: ir.Schema, decl: ir.Interface, prop: str) -> st
         ref = base.base if isinstance(base, ir.Omit) else base
         if isinstance(ref, ir.Ref):
             parent = schema.interface(ref.name)
-            if parent is not None and prop in _props(schema, parent):
+            if parent is not None and prop in properties_of(schema, parent):
                 return _declaring_interface(schema, parent, prop)
     return decl.name
 
@@ -202,55 +137,6 @@ def _result_name(
     )
 
 
-_DIRECTION_TAGS: dict[str, Direction] = {
-    "clienttoserver": "client_to_server",
-    "servertoclient": "server_to_client",
-    "both": "both",
-}
-
-
-def tagged_name(decl: ir.Interface, tag: str) -> str | None:
-    """``@method "textDocument/hover"`` (quotes optional); None without the tag."""
-    text = decl.doc.get(tag)
-    if text is None:
-        return None
-    value = text.strip().strip("\"'`")
-    if not value or any(c.isspace() for c in value):
-        raise SchemaError(decl.span, f"@{tag} needs one name, got {text!r}")
-    return value
-
-
-def _tagged_direction(decl: ir.Interface) -> Direction | None:
-    text = decl.doc.get("direction")
-    if text is None:
-        return None
-    key = text.strip().replace("_", "").replace("-", "").lower()
-    if key not in _DIRECTION_TAGS:
-        raise SchemaError(
-            decl.span, f"@direction must be clientToServer, serverToClient or both, got {text!r}"
-        )
-    return _DIRECTION_TAGS[key]
-
-
-def _tagged_kind(decl: ir.Interface) -> Kind | None:
-    text = decl.doc.get("kind")
-    if text is not None and text.strip() in ("request", "notification"):
-        return "request" if text.strip() == "request" else "notification"
-    if decl.doc.has("result"):
-        return "request"
-    return None
-
-
-def _kind(name: str, listed: tuple[set[str], Kind] | None) -> Kind | None:
-    if listed is not None:
-        return listed[1]
-    if name.endswith("Request"):
-        return "request"
-    if name.endswith("Notification"):
-        return "notification"
-    return None
-
-
 # The last schema's registry: three emitters of one build ask for it (registry, server,
 # client). One entry, keyed by identity; the warnings are replayed to every caller.
 _last_registry: list[tuple[ir.Schema, tuple[MethodEntry, ...], tuple[Warning_, ...]]] = []
@@ -273,54 +159,11 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
     from codegen.emit.python.naming import assign_names
 
     inline = assign_names(schema).inline
-    listed = _directions(schema)
-    has_unions = any(name in schema.decls for name in DIRECTION_UNIONS)
-    mcp = protocol_of(schema) == "mcp"
     entries: dict[str, MethodEntry] = {}
     names: dict[str, MethodEntry] = {}
-    for decl in schema.decls.values():
-        if not isinstance(decl, ir.Interface):
-            continue
-        props = _props(schema, decl)
-        method = _literal_method(props.get("method"))
-        tagged_method = tagged_name(decl, "method")
-        if tagged_method is not None and method not in (None, tagged_method):
-            raise SchemaError(
-                decl.span, f"@method {tagged_method!r} contradicts the method field {method!r}"
-            )
-        method = method if method is not None else tagged_method  # "" is a method too
-        if method is None:
-            continue
-        kind = _tagged_kind(decl) or _kind(decl.name, listed.get(decl.name))
-        if kind is None:
-            diagnostics.warn(
-                f"'{decl.name}' has a literal method '{method}' but is neither a request "
-                "nor a notification (not in a direction union, no Request/Notification "
-                "suffix); it is not registered",
-                decl.span,
-            )
-            continue
-        sides = listed[decl.name][0] if decl.name in listed else set()
-        direction: Direction
-        tagged_direction = _tagged_direction(decl)
-        if tagged_direction is not None:
-            direction = tagged_direction
-        elif not sides and not mcp:
-            direction = "both"  # a generic schema that does not say: either side may send
-        elif sides == {"client", "server"}:
-            direction = "both"
-        elif sides == {"server"}:
-            direction = "server_to_client"
-        elif sides == {"client"}:
-            direction = "client_to_server"
-        else:
-            direction = DEFAULT_DIRECTION
-            if has_unions:
-                diagnostics.warn(
-                    f"'{decl.name}' is in no direction union; assuming {DEFAULT_DIRECTION}",
-                    decl.span,
-                )
-        params_prop = props.get("params")
+    for message in messages(schema, diagnostics):
+        decl, method = message.decl, message.method
+        params_prop = message.properties.get("params")
         params = None
         if params_prop is not None:
             annotation, model = _params_annotation(schema, decl, params_prop, inline)
@@ -335,20 +178,18 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
             )
         entry = MethodEntry(
             method=method,
-            kind=kind,
+            kind=message.kind,
             message=decl.name,
             params=params,
-            result=(_result_name(schema, decl, method, diagnostics) if kind == "request" else None),
-            direction=direction,
+            result=(
+                _result_name(schema, decl, method, diagnostics)
+                if message.kind == "request"
+                else None
+            ),
+            direction=message.direction,
             python_name=python_name(method),
             span=decl.span,
         )
-        if method in entries:
-            first = entries[method]
-            raise SchemaError(
-                decl.span,
-                f"method '{method}' is declared twice ('{first.message}' at {first.span})",
-            )
         clash = names.get(entry.python_name)
         if clash is not None:
             raise SchemaError(

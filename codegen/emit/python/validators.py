@@ -31,7 +31,7 @@ from codegen import ir
 from codegen.emit.python.methods import import_order, template
 from codegen.emit.python.naming import attribute_name, snake_case
 from codegen.errors import Diagnostics, SchemaError
-from codegen.frontend.resolve import closed_literals, deref, flat_index, flat_properties
+from codegen.ir.queries import closed_literals, deref, flat_index, flat_properties
 from codegen.paths import CODEGEN_DIR
 
 MODULE = "validators.py"

@@ -1,4 +1,4 @@
-"""Compare two resolved schemas: what was added, removed or changed, and what breaks.
+"""The structural differ: compare two resolved schemas, what was added, removed or changed, and what breaks.
 
 Two audiences can break independently:
 
@@ -22,12 +22,13 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from typing import Literal as Lit
 
 from codegen import ir
 from codegen.errors import Diagnostics
-from codegen.frontend.resolve import deref
+from codegen.frontend.messages import messages
+from codegen.ir.printer import render
+from codegen.ir.queries import deref
+from codegen.revision.changes import Change, FieldMove, FieldRename, Rename, SchemaDiff
 from codegen.revision.compat import (
     ANY_OBJECT,
     Compatibility,
@@ -38,96 +39,12 @@ from codegen.revision.compat import (
     literal_key,
     literal_set,
     object_view,
-    render,
     union_members,
 )
-from codegen.revision.witness import Witness
 
-Severity = Lit["wire-breaking", "python-api", "additive", "changed"]
 RENAME_TAG = "renamedFrom"
 # JSON-RPC reserves -32768..-32000 for error codes; an integer const there is an error code.
 ERROR_CODE_RANGE = range(-32768, -32000 + 1)
-
-# --------------------------------------------------------------------------- results
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One finding. ``code`` is a stable machine-readable kind, e.g. ``field-removed``."""
-
-    code: str
-    subject: str
-    message: str
-    wire: bool = False
-    python: bool = False
-    additive: bool = False
-    old: ir.Span | None = None
-    new: ir.Span | None = None
-    # ``wire`` holds only with a witness, once ``diff_schemas`` has proved the claims.
-    witness: Witness | None = None
-    # For a Python break: how to fix user code (what ``codegen migrate`` does, or must not).
-    codemod: str | None = None
-
-    @property
-    def breaking(self) -> bool:
-        return self.wire or self.python
-
-    @property
-    def severity(self) -> Severity:
-        if self.wire:
-            return "wire-breaking"
-        if self.python:
-            return "python-api"
-        return "additive" if self.additive else "changed"
-
-    @property
-    def breaks(self) -> tuple[str, ...]:
-        return tuple(who for who, hit in (("wire", self.wire), ("python", self.python)) if hit)
-
-
-@dataclass(frozen=True, slots=True)
-class Rename:
-    """A declaration (type or const) known by another name in the new revision."""
-
-    old: str
-    new: str
-    hinted: bool
-
-
-@dataclass(frozen=True, slots=True)
-class FieldRename:
-    """Property ``old`` of type ``owner`` (new name) is now called ``new``."""
-
-    owner: str
-    old: str
-    new: str
-    hinted: bool
-
-
-@dataclass(frozen=True, slots=True)
-class FieldMove:
-    """Property ``name`` of ``owner`` was removed; the object in property ``into`` has it now."""
-
-    owner: str
-    name: str
-    into: str
-
-
-@dataclass(frozen=True, slots=True)
-class SchemaDiff:
-    changes: tuple[Change, ...]
-    renames: tuple[Rename, ...] = ()
-    field_renames: tuple[FieldRename, ...] = ()
-    field_moves: tuple[FieldMove, ...] = ()
-    removed: tuple[str, ...] = ()
-    removed_fields: tuple[tuple[str, str], ...] = field(default=())
-
-    def by_severity(self, severity: Severity) -> tuple[Change, ...]:
-        return tuple(c for c in self.changes if c.severity == severity)
-
-    @property
-    def breaking(self) -> bool:
-        return any(c.breaking for c in self.changes)
 
 
 # --------------------------------------------------------------------------- declarations
@@ -146,25 +63,9 @@ def decl_view(schema: ir.Schema, decl: ir.Decl) -> ObjectView | None:
     return None
 
 
-def method_of(schema: ir.Schema, decl: ir.Decl) -> str | None:
-    """A request or notification type is one whose ``method`` property is a literal."""
-    view = decl_view(schema, decl)
-    for prop in view[0] if view else ():
-        if prop.name == "method":
-            t = deref(schema, prop.type)
-            if isinstance(t, ir.Literal) and isinstance(t.value, str):
-                return t.value
-    return None
-
-
 def methods(schema: ir.Schema) -> dict[str, str]:
-    """Method name -> the first declaration that carries it."""
-    found: dict[str, str] = {}
-    for decl in schema.decls.values():
-        method = method_of(schema, decl)
-        if method is not None:
-            found.setdefault(method, decl.name)
-    return found
+    """Method name -> the declaration that carries it (``codegen.frontend.messages``)."""
+    return {m.method: m.decl.name for m in messages(schema, Diagnostics())}
 
 
 def is_error_code(value: ir.LiteralValue) -> bool:
@@ -294,6 +195,9 @@ class _Differ:
         self.field_moves: list[FieldMove] = []
         self.removed_fields: list[tuple[str, str]] = []
         self.compat = Compatibility()
+        self.old_methods, self.new_methods = methods(old), methods(new)
+        self.old_messages = frozenset(self.old_methods.values())
+        self.new_messages = frozenset(self.new_methods.values())
 
     def add(
         self,
@@ -403,7 +307,7 @@ class _Differ:
             self.add("removed", decl.name, "type removed", python=True, old=decl.span)
 
     def compare_methods(self) -> None:
-        old, new = methods(self.old), methods(self.new)
+        old, new = self.old_methods, self.new_methods
         for method, owner in old.items():
             if method not in new:
                 span = self.old.decls[owner].span
@@ -630,9 +534,10 @@ class _Differ:
             renamed = self.field_renames_of(*decls, old_props, new_props, gone, fresh)
         renamed_old = {r.old: r for r in renamed}
         renamed_new = {r.new for r in renamed}
-        is_method = decls is not None and all(
-            method_of(schema, decl) is not None
-            for schema, decl in ((self.old, decls[0]), (self.new, decls[1]))
+        is_method = (
+            decls is not None
+            and decls[0].name in self.old_messages
+            and decls[1].name in self.new_messages
         )
 
         for name in gone:
@@ -869,53 +774,6 @@ def _own_index(decl: ir.Decl) -> ir.IndexSignature | None:
     return None
 
 
-def diff_schemas(
-    old: ir.Schema, new: ir.Schema, diagnostics: Diagnostics | None = None
-) -> SchemaDiff:
-    """Everything that differs between two revisions, in the new revision's order.
-
-    Wire claims are proved (``codegen.revision.proof``): each one left carries a witness.
-    """
-    from codegen.revision.proof import prove_changes
-
-    diags = diagnostics if diagnostics is not None else Diagnostics()
-    found = _Differ(old, new, diags).run()
-    renames = {r.new: r.old for r in found.renames}
-    changes = prove_changes(found.changes, old, new, renames, diags)
-    return replace(found, changes=tuple(with_codemod(c, found) for c in changes))
-
-
-def with_codemod(change: Change, diff: SchemaDiff) -> Change:
-    """A Python break, with what fixes it; anything else unchanged."""
-    if not change.python:
-        return change
-    return replace(change, codemod=codemod_for(change, diff))
-
-
-def codemod_for(change: Change, diff: SchemaDiff) -> str:
-    subject = change.subject
-    match change.code:
-        case "renamed":
-            new = next((r.new for r in diff.renames if r.old == subject), "?")
-            return f"codegen migrate renames {subject} to {new} in imports and uses"
-        case "field-renamed":
-            owner, _, name = subject.rpartition(".")
-            new = next(
-                (r.new for r in diff.field_renames if r.owner == owner and r.old == name), "?"
-            )
-            return f"codegen migrate renames the attribute and keyword {name} to {new}"
-        case "field-removed":
-            owner, _, name = subject.rpartition(".")
-            into = next(
-                (m.into for m in diff.field_moves if m.owner == owner and m.name == name), None
-            )
-            if into is not None:
-                return f"codegen migrate moves {name}= into the {into}= constructor call"
-            return "none: codegen migrate lists each use of the field as file:line"
-        case "required-field-added":
-            return "none: codegen migrate lists each constructor call as file:line"
-        case "removed" | "error-code-removed":
-            return "none: codegen migrate lists each use as file:line"
-        case "kind-changed":
-            return "none: the class is gone; codegen migrate lists each use as file:line"
-    return "none: fix by hand"
+def structural_diff(old: ir.Schema, new: ir.Schema, diagnostics: Diagnostics) -> SchemaDiff:
+    """Every difference the structure shows; wire claims are not yet proved."""
+    return _Differ(old, new, diagnostics).run()

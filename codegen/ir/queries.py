@@ -1,0 +1,203 @@
+"""Pure queries on a resolved ``ir.Schema``: flattened views, literal sets, coarse kinds.
+
+Every pass after resolve (the emitters, the registry, the revision tools) reads the schema
+through these; the flattening is memoised per schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from codegen import ir
+
+_T = TypeVar("_T")
+
+# --------------------------------------------------------------------------- compatibility
+
+JsonKind = str
+_ALL_KINDS: frozenset[JsonKind] = frozenset(
+    ("string", "number", "boolean", "null", "object", "array")
+)
+
+
+def _kinds(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The JSON value kinds a type admits (coarse, for spotting clear incompatibilities)."""
+    match t:
+        case ir.Primitive(name="any" | "unknown"):
+            return _ALL_KINDS
+        case ir.Primitive(name="never" | "undefined"):
+            return frozenset()
+        case ir.Primitive(name="object"):
+            return frozenset(("object", "array"))
+        case ir.Primitive():
+            return frozenset((t.name,))
+        case ir.Literal():
+            value = t.value
+            kind = (
+                "boolean"
+                if isinstance(value, bool)
+                else "string"
+                if isinstance(value, str)
+                else "number"
+            )
+            return frozenset((kind,))
+        case ir.Ref():
+            decl = schema.decls.get(t.name)
+            if isinstance(decl, ir.Alias) and t.name not in seen:
+                return _kinds(schema, decl.type, seen | {t.name})
+            return frozenset(("object",)) if isinstance(decl, ir.Interface) else _ALL_KINDS
+        case ir.Array() | ir.Tuple():
+            return frozenset(("array",))
+        case ir.Object() | ir.Mapping() | ir.Omit():
+            return frozenset(("object",))
+        case ir.Union():
+            return frozenset().union(*(_kinds(schema, m, seen) for m in t.members))
+        case ir.Intersection():
+            return _ALL_KINDS.intersection(*(_kinds(schema, m, seen) for m in t.members))
+    return _ALL_KINDS
+
+
+def closed_literals(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] | None:
+    """The values of a literal or a union of only literals; None when the type is open."""
+    t = deref(schema, t)
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    values: set[ir.LiteralValue] = set()
+    for member in members:
+        member = deref(schema, member)
+        if isinstance(member, ir.Literal):
+            values.add(member.value)
+        elif isinstance(member, ir.Union):
+            inner = closed_literals(schema, member)
+            if inner is None:
+                return None
+            values |= inner
+        else:
+            return None
+    return values
+
+
+def is_narrowing(schema: ir.Schema, sub: ir.TypeExpr, base: ir.TypeExpr) -> bool:
+    """False only when ``sub`` clearly admits values ``base`` does not (conservative)."""
+    if not _kinds(schema, sub) <= _kinds(schema, base):
+        return False
+    allowed = closed_literals(schema, base)
+    if allowed is None:
+        return True
+    offered = closed_literals(schema, sub)
+    return offered is None or offered <= allowed
+
+
+# --------------------------------------------------------------------------- flattened views
+
+
+class _Flattener:
+    """Memoised flattening for one schema; declarations are looked up by name."""
+
+    def __init__(self, schema: ir.Schema) -> None:
+        self.schema = schema
+        self.props: dict[str, tuple[ir.Property, ...]] = {}
+        self.index: dict[str, ir.IndexSignature | None] = {}
+
+    def named(
+        self,
+        name: str,
+        memo: dict[str, _T],
+        compute: Callable[[ir.TypeExpr | ir.Interface], _T],
+        empty: _T,
+    ) -> _T:
+        if name in memo:
+            return memo[name]
+        decl = self.schema.decls.get(name)
+        memo[name] = empty  # a cycle (rejected by resolve) flattens to nothing, not forever
+        if isinstance(decl, ir.Interface):
+            memo[name] = compute(decl)
+        elif isinstance(decl, ir.Alias):
+            memo[name] = compute(decl.type)
+        return memo[name]
+
+    def properties(self, t: ir.TypeExpr | ir.Interface) -> tuple[ir.Property, ...]:
+        match t:
+            case ir.Interface():
+                merged: dict[str, ir.Property] = {}
+                for base in t.extends:
+                    merged.update((p.name, p) for p in self.properties(base))
+                merged.update((p.name, p) for p in t.body.properties)
+                return tuple(merged.values())
+            case ir.Ref():
+                return self.named(t.name, self.props, self.properties, ())
+            case ir.Object():
+                return t.properties
+            case ir.Omit():
+                return tuple(p for p in self.properties(t.base) if p.name not in t.keys)
+            case ir.Intersection():
+                merged = {}
+                for member in t.members:
+                    merged.update((p.name, p) for p in self.properties(member))
+                return tuple(merged.values())
+        return ()
+
+    def index_signature(self, t: ir.TypeExpr | ir.Interface) -> ir.IndexSignature | None:
+        match t:
+            case ir.Interface():
+                if t.body.index is not None:
+                    return t.body.index
+                return self.first_index(t.extends)
+            case ir.Ref():
+                return self.named(t.name, self.index, self.index_signature, None)
+            case ir.Object():
+                return t.index
+            case ir.Mapping():
+                # ``Record<string, V>`` is an index signature by another name.
+                return ir.IndexSignature(t.value, span=t.span)
+            case ir.Omit():
+                return self.index_signature(t.base)
+            case ir.Intersection():
+                return self.first_index(t.members)
+        return None
+
+    def first_index(self, types: Sequence[ir.TypeExpr]) -> ir.IndexSignature | None:
+        for t in types:
+            found = self.index_signature(t)
+            if found is not None:
+                return found
+        return None
+
+
+# One flattener per recently used schema; held strongly so ``id`` keys stay valid.
+_FLATTENERS: dict[int, _Flattener] = {}
+_FLATTENER_SLOTS = 8
+
+
+def _flattener(schema: ir.Schema) -> _Flattener:
+    found = _FLATTENERS.get(id(schema))
+    if found is not None and found.schema is schema:
+        return found
+    if len(_FLATTENERS) >= _FLATTENER_SLOTS:
+        del _FLATTENERS[next(iter(_FLATTENERS))]
+    _FLATTENERS[id(schema)] = created = _Flattener(schema)
+    return created
+
+
+def flat_properties(schema: ir.Schema, t: ir.Interface | ir.TypeExpr) -> tuple[ir.Property, ...]:
+    """All properties of an object-like type: bases first (in ``extends`` order), a
+    redeclared property replacing the inherited one in its place, ``Omit`` keys removed,
+    intersection members merged. Non-object types have none."""
+    return _flattener(schema).properties(t)
+
+
+def flat_index(schema: ir.Schema, t: ir.Interface | ir.TypeExpr) -> ir.IndexSignature | None:
+    """The index signature an object-like type has, its own or the first inherited one."""
+    return _flattener(schema).index_signature(t)
+
+
+def deref(schema: ir.Schema, t: ir.TypeExpr) -> ir.TypeExpr:
+    """Follow alias references to the underlying type (a Ref to an interface stays)."""
+    seen: set[str] = set()
+    while isinstance(t, ir.Ref) and t.name not in seen:
+        decl = schema.decls.get(t.name)
+        if not isinstance(decl, ir.Alias):
+            break
+        seen.add(t.name)
+        t = decl.type
+    return t
