@@ -1,9 +1,9 @@
 import sys
 
-from codegen.build.fastpath import try_noop
+from .build.fastpath import try_noop
 
 # A ``generate`` with nothing to do finishes before click and the compiler are imported.
 if not try_noop(sys.argv[1:]):
-    from codegen.cli import main
+    from .cli import main
 
     main()

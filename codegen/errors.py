@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codegen.escape import one_line
-from codegen.ir import NO_SPAN, Span
+from .escape import one_line
+from .ir import NO_SPAN, Span
 
 
 class SchemaError(Exception):

@@ -20,9 +20,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from codegen.build.cache import key
-from codegen.build.writer import Manifest
-from codegen.paths import CODEGEN_DIR, DEFAULT_OUT, DEFAULT_SCHEMA
+from ..paths import CODEGEN_DIR, DEFAULT_OUT, DEFAULT_SCHEMA
+from .cache import key
+from .writer import Manifest
 
 COMPILER_SUFFIXES = (".py", ".jinja")
 

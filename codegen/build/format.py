@@ -20,7 +20,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from codegen.build.cache import Cache, key
+from .cache import Cache, key
 
 LINE_LENGTH = 100
 

@@ -12,8 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from codegen.errors import SchemaError
-from codegen.ir import Span
+from ..errors import SchemaError
+from ..ir import Span
 
 DATAMODEL_FLAGS = (
     "--input-file-type=jsonschema",

@@ -30,32 +30,34 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codegen import ir
-from codegen.build.cache import Cache, Counters, key
-from codegen.build.fastpath import (
+from .. import ir
+from ..errors import Diagnostics, SchemaError, Warning_
+from ..escape import comment
+from ..paths import CODEGEN_DIR
+from .cache import Cache, Counters, key
+from .fastpath import (
     compiler_hash,
     input_hash,
     list_schema_files,
     read_compiler_hash,
     toolchain,
 )
-from codegen.build.fastpath import display_path as display_path
-from codegen.errors import Diagnostics, SchemaError, Warning_
-from codegen.escape import comment
-from codegen.paths import CODEGEN_DIR
+from .fastpath import display_path as display_path
 
 # At the repository root, beside .gitignore's entry for it; safe to delete at any time.
 DEFAULT_CACHE = CODEGEN_DIR.parent / ".codegen-cache"
 
 # Each emitter is ``emit(schema, diagnostics) -> {relative path: text}``; imported lazily
 # so that a no-op ``generate`` does not pay for jinja2 and friends.
+# Emitter modules relative to the compiler's package, whatever it is installed as.
+_COMPILER = __package__.rpartition(".")[0]
 EMITTERS: tuple[tuple[str, str], ...] = (
-    ("codegen.emit.python.models", "emit_models"),
-    ("codegen.emit.python.methods", "emit_registry"),
-    ("codegen.emit.python.validators", "emit_validators"),
-    ("codegen.emit.python.server", "emit_server"),
-    ("codegen.emit.python.client", "emit_client"),
-    ("codegen.emit.jsonschema", "emit_jsonschema"),
+    (".emit.python.models", "emit_models"),
+    (".emit.python.methods", "emit_registry"),
+    (".emit.python.validators", "emit_validators"),
+    (".emit.python.server", "emit_server"),
+    (".emit.python.client", "emit_client"),
+    (".emit.jsonschema", "emit_jsonschema"),
 )
 
 Emitter = Callable[[ir.Schema, Diagnostics], dict[str, str]]
@@ -117,7 +119,7 @@ def parse_sources(sources: Sequence[Source], cache: Cache | None = None) -> list
         entry = key("parse", compiler_hash(), toolchain(), source.name, source.data)
         module = store.get_object("parse", entry, ir.Module, classes=IR_CLASSES)
         if module is None:
-            from codegen.frontend.parse import parse_module
+            from ..frontend.parse import parse_module
 
             module = parse_module(source.name, source_text(source))
             store.put_object("parse", entry, module)
@@ -144,7 +146,7 @@ def with_packages(
     """``sources`` plus the files of every mapped package; specifier -> module path."""
     if not options.import_map:
         return sources, {}
-    from codegen.frontend.import_map import package_files
+    from ..frontend.import_map import package_files
 
     mapping = {spec: Path(path) for spec, path in options.import_map}
     files, packages = package_files(mapping, lambda p: parse_sources(read_sources([p]), cache)[0])
@@ -160,7 +162,7 @@ def resolve_sources(
     packages: dict[str, str],
     cache: Cache | None = None,
 ) -> ir.Schema:
-    from codegen.frontend.resolve import resolve
+    from ..frontend.resolve import resolve
 
     schema = resolve(parse_sources(sources, cache), diagnostics, packages)
     if options.default_number_type == "number":
@@ -201,19 +203,19 @@ def build(
 
     ``cache`` only memoises formatting, which never changes the result.
     """
-    from codegen.build.format import format_outputs
+    from .format import format_outputs
 
     diags = diagnostics if diagnostics is not None else Diagnostics()
     files: dict[str, str] = {}
     for module_name, func_name in emitters:
-        emit: Emitter = getattr(importlib.import_module(module_name), func_name)
+        emit: Emitter = getattr(importlib.import_module(module_name, _COMPILER), func_name)
         for path, text in emit(schema, diags).items():
             if path in files:
                 raise RuntimeError(f"two emitters both produce {path}")
             files[path] = text
-    from codegen.emit.python.naming import assign_names, check_module_names
-    from codegen.emit.python.package import emit_package
-    from codegen.frontend.protocol import protocol_of
+    from ..emit.python.naming import assign_names, check_module_names
+    from ..emit.python.package import emit_package
+    from ..frontend.protocol import protocol_of
 
     others = {p: t for p, t in files.items() if p.endswith(".py") and p != "models.py"}
     check_module_names(assign_names(schema), schema, others)
@@ -243,7 +245,7 @@ class Built:
 
 
 def build_key(sources: Sequence[Source], command: str, emitters: Sequence[tuple[str, str]]) -> str:
-    from codegen.build.format import formatter_identity  # ruff may come from PATH, not the venv
+    from .format import formatter_identity  # ruff may come from PATH, not the venv
 
     parts: list[str | bytes] = ["build", compiler_hash(), toolchain(), formatter_identity()]
     parts += [command, repr(emitters)]
@@ -306,7 +308,7 @@ def generate(
 
     ``cache_dir`` None compiles everything from scratch and leaves no cache behind.
     """
-    from codegen.build.writer import Manifest, stale_files, write_outputs
+    from .writer import Manifest, stale_files, write_outputs
 
     cache = Cache(cache_dir)
     sources, packages = with_packages(read_sources(schema_files(source)), options, cache)

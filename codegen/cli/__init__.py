@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 import click
 
-from codegen.cli.common import EXIT_STALE, run_or_exit
+from .common import EXIT_STALE, run_or_exit
 
 if TYPE_CHECKING:
-    from codegen.build.pipeline import Options
+    from ..build.pipeline import Options
 
 
 def _command(argv: list[str]) -> str:
@@ -28,8 +28,8 @@ class _LazyGroup(click.Group):
     """Subcommands whose modules are heavy (libcst) load only when they are asked for."""
 
     lazy: ClassVar[dict[str, tuple[str, str]]] = {
-        "diff": ("codegen.cli.diff", "diff_command"),
-        "migrate": ("codegen.cli.migrate", "migrate_command"),
+        "diff": (".diff", "diff_command"),
+        "migrate": (".migrate", "migrate_command"),
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -38,7 +38,7 @@ class _LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
             module, attr = self.lazy[cmd_name]
-            command = getattr(importlib.import_module(module), attr)
+            command = getattr(importlib.import_module(module, __package__), attr)
             assert isinstance(command, click.Command)
             return command
         return super().get_command(ctx, cmd_name)
@@ -113,13 +113,13 @@ def generate(
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if from_jsonschema is not None:
-        from codegen.build.from_jsonschema import generate_from_jsonschema
+        from ..build.from_jsonschema import generate_from_jsonschema
 
         run_or_exit(lambda: generate_from_jsonschema(from_jsonschema, out))
         return
 
-    from codegen.build.pipeline import DEFAULT_CACHE
-    from codegen.build.pipeline import generate as run_generate
+    from ..build.pipeline import DEFAULT_CACHE
+    from ..build.pipeline import generate as run_generate
 
     cache = None if no_cache else cache_dir or DEFAULT_CACHE
 
@@ -167,8 +167,8 @@ def generate(
 def _options(
     import_map: tuple[str, ...], default_number_type: str | None, protocol: str | None = None
 ) -> Options:
-    from codegen.build.pipeline import Options
-    from codegen.frontend.import_map import parse_import_map
+    from ..build.pipeline import Options
+    from ..frontend.import_map import parse_import_map
 
     mapping = parse_import_map(import_map)
     return Options(tuple((k, str(v)) for k, v in mapping.items()), default_number_type, protocol)
@@ -188,9 +188,9 @@ def jsonschema(
     default_number_type: str | None,
 ) -> None:
     """Compile schema files (or folders) into one JSON Schema (2020-12) document."""
-    from codegen.build.pipeline import load_schema, schema_files
-    from codegen.emit.jsonschema import emit_jsonschema
-    from codegen.errors import Diagnostics
+    from ..build.pipeline import load_schema, schema_files
+    from ..emit.jsonschema import emit_jsonschema
+    from ..errors import Diagnostics
 
     def run() -> str:
         paths = [p for source in files for p in schema_files(source)]

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import click
 
-from codegen.errors import SchemaError
+from ..errors import SchemaError
 
 T = TypeVar("T")
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from codegen import ir
-from codegen.build.pipeline import load_schema, schema_files
-from codegen.cli.common import run_or_exit
-from codegen.errors import Diagnostics
-from codegen.revision import SchemaDiff, diff_schemas
-from codegen.revision.report import RENDERERS
+from .. import ir
+from ..build.pipeline import load_schema, schema_files
+from ..errors import Diagnostics
+from ..revision import SchemaDiff, diff_schemas
+from ..revision.report import RENDERERS
+from .common import run_or_exit
 
 EXIT_BREAKING = 1
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import click
 import libcst as cst
 
-from codegen.cli.common import EXIT_BAD_SCHEMA, run_or_exit
-from codegen.cli.diff import load_side
-from codegen.errors import Diagnostics
-from codegen.revision import diff_schemas
-from codegen.revision.migrate import DEFAULT_PACKAGE, Note, Plan, build_plan, migrate_source
+from ..errors import Diagnostics
+from ..revision import diff_schemas
+from ..revision.migrate import DEFAULT_PACKAGE, Note, Plan, build_plan, migrate_source
+from .common import EXIT_BAD_SCHEMA, run_or_exit
+from .diff import load_side
 
 EXIT_NEEDS_HANDS = 1
 

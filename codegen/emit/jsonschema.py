@@ -32,8 +32,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from codegen import ir
-from codegen.errors import Diagnostics, SchemaError
+from .. import ir
+from ..errors import Diagnostics, SchemaError
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 REF_PREFIX = "#/$defs/"

@@ -20,9 +20,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from codegen import ir
-from codegen.errors import SchemaError
-from codegen.ir import INDEXED, KEYOF
+from .. import ir
+from ..errors import SchemaError
+from ..ir import INDEXED, KEYOF
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")

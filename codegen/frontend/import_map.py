@@ -13,9 +13,9 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from codegen import ir
-from codegen.errors import SchemaError
-from codegen.frontend.resolve import import_candidates
+from .. import ir
+from ..errors import SchemaError
+from .resolve import import_candidates
 
 MAX_FILES = 2000
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from codegen.ir import EMPTY_DOC, Doc, DocTag
+from ..ir import EMPTY_DOC, Doc, DocTag
 
 _TAG_LINE = re.compile(r"@([A-Za-z][\w-]*)(?:\s+(.*))?$", re.DOTALL)
 _FENCE = "```"

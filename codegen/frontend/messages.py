@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from codegen import ir
-from codegen.errors import Diagnostics, SchemaError, Warning_
-from codegen.frontend.protocol import protocol_of
-from codegen.ir.queries import flat_properties
+from .. import ir
+from ..errors import Diagnostics, SchemaError, Warning_
+from ..ir.queries import flat_properties
+from .protocol import protocol_of
 
 Direction = Literal["client_to_server", "server_to_client", "both"]
 Kind = Literal["request", "notification"]

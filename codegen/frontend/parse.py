@@ -16,10 +16,10 @@ from typing import NoReturn
 import tree_sitter
 import tree_sitter_typescript
 
-from codegen import ir
-from codegen.errors import SchemaError
-from codegen.frontend.jsdoc import is_jsdoc, parse_jsdoc
-from codegen.ir import INDEXED, KEYOF
+from .. import ir
+from ..errors import SchemaError
+from ..ir import INDEXED, KEYOF
+from .jsdoc import is_jsdoc, parse_jsdoc
 
 MAX_TEMPLATE_EXPANSIONS = 256
 MAX_TYPE_DEPTH = 64

@@ -13,8 +13,8 @@ A request of such a schema whose response cannot be found (a streaming method, s
 
 from __future__ import annotations
 
-from codegen import ir
-from codegen.errors import Diagnostics
+from .. import ir
+from ..errors import Diagnostics
 
 REQUEST, RESPONSE, RESULT = "Request", "Response", "Result"
 

@@ -13,13 +13,13 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from codegen import ir
-from codegen.errors import Diagnostics, SchemaError
-from codegen.frontend.expand import expand
-from codegen.frontend.protocol import add_result_aliases
-from codegen.ir import BUILTIN_GENERICS, INDEXED, KEYOF
-from codegen.ir.printer import quoted
-from codegen.ir.queries import flat_properties, is_narrowing
+from .. import ir
+from ..errors import Diagnostics, SchemaError
+from ..ir import BUILTIN_GENERICS, INDEXED, KEYOF
+from ..ir.printer import quoted
+from ..ir.queries import flat_properties, is_narrowing
+from .expand import expand
+from .protocol import add_result_aliases
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from codegen import ir
+from .. import ir
 
 
 def render(t: ir.TypeExpr) -> str:

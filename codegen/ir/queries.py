@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from codegen import ir
+from .. import ir
 
 _T = TypeVar("_T")
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from codegen import ir
-from codegen.errors import Diagnostics
-from codegen.revision.changes import Change, SchemaDiff, Severity, with_codemod
-from codegen.revision.proof import prove_changes
-from codegen.revision.structural import structural_diff
+from .. import ir
+from ..errors import Diagnostics
+from .changes import Change, SchemaDiff, Severity, with_codemod
+from .proof import prove_changes
+from .structural import structural_diff
 
 __all__ = ["Change", "SchemaDiff", "Severity", "diff_schemas"]
 

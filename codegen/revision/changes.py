@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal as Lit
 
-from codegen import ir
-from codegen.revision.witness import Witness
+from .. import ir
+from .witness import Witness
 
 Severity = Lit["wire-breaking", "python-api", "additive", "changed"]
 

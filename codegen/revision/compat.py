@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from codegen import ir
-from codegen.ir.queries import deref, flat_index, flat_properties
+from .. import ir
+from ..ir.queries import deref, flat_index, flat_properties
 
 LiteralKey = tuple[str, ir.LiteralValue]
 TOP_TYPES = frozenset({"any", "unknown"})

@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
-from codegen import ir
-from codegen.emit.python.naming import attribute_name as python_attribute
-from codegen.emit.python.naming import upper_snake
-from codegen.revision import SchemaDiff
-from codegen.revision.structural import decl_view
+from .. import ir
+from ..emit.python.naming import attribute_name as python_attribute
+from ..emit.python.naming import upper_snake
+from . import SchemaDiff
+from .structural import decl_view
 
 DEFAULT_PACKAGE = "mcp_ext"
 

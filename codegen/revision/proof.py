@@ -17,13 +17,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from codegen import ir
-from codegen.emit.jsonschema import schema_document
-from codegen.errors import Diagnostics
-from codegen.ir.queries import flat_properties
-from codegen.revision.changes import Change
-from codegen.revision.structural import methods
-from codegen.revision.witness import Path, Prover, Side, Target, Unprovable, Witness, flatten
+from .. import ir
+from ..emit.jsonschema import schema_document
+from ..errors import Diagnostics
+from ..ir.queries import flat_properties
+from .changes import Change
+from .structural import methods
+from .witness import Path, Prover, Side, Target, Unprovable, Witness, flatten
 
 JSON = Any
 # keyword -> +1 if a larger value accepts less (a lower bound), -1 if a smaller one does.

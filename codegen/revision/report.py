@@ -12,9 +12,9 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from codegen import ir
-from codegen.revision import Change, SchemaDiff, Severity
-from codegen.revision.witness import Witness
+from .. import ir
+from . import Change, SchemaDiff, Severity
+from .witness import Witness
 
 GROUPS: tuple[tuple[Severity, str], ...] = (
     ("wire-breaking", "Breaks the wire"),

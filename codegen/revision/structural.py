@@ -23,13 +23,13 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
-from codegen import ir
-from codegen.errors import Diagnostics
-from codegen.frontend.messages import messages
-from codegen.ir.printer import render
-from codegen.ir.queries import deref
-from codegen.revision.changes import Change, FieldMove, FieldRename, Rename, SchemaDiff
-from codegen.revision.compat import (
+from .. import ir
+from ..errors import Diagnostics
+from ..frontend.messages import messages
+from ..ir.printer import render
+from ..ir.queries import deref
+from .changes import Change, FieldMove, FieldRename, Rename, SchemaDiff
+from .compat import (
     ANY_OBJECT,
     Compatibility,
     LiteralKey,

@@ -18,10 +18,11 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from codegen import escape, ir
-from codegen.emit.python.layout import ClassLayout, Layouts
-from codegen.emit.python.naming import Names, attribute_name
-from codegen.emit.python.routes import (
+from ... import escape, ir
+from ...errors import Diagnostics, SchemaError
+from .layout import ClassLayout, Layouts
+from .naming import Names, attribute_name
+from .routes import (
     KeyRule,
     Route,
     group_tag,
@@ -29,7 +30,6 @@ from codegen.emit.python.routes import (
     string_literals,
     unique,
 )
-from codegen.errors import Diagnostics, SchemaError
 
 # Preferred discriminator keys, in order; any other all-literal key comes after these.
 _DISCRIMINATOR_KEYS = ("type", "method", "resultType", "kind", "mode")

@@ -3,12 +3,12 @@ request, the ``Transport`` protocol it runs over, and ``InvalidResult``."""
 
 from __future__ import annotations
 
-from codegen import ir
-from codegen.emit.python.methods import model_imports, template
-from codegen.emit.python.registry import build_registry
-from codegen.emit.python.server import signature
-from codegen.errors import Diagnostics
-from codegen.frontend.protocol import protocol_of
+from ... import ir
+from ...errors import Diagnostics
+from ...frontend.protocol import protocol_of
+from .methods import model_imports, template
+from .registry import build_registry
+from .server import signature
 
 MODULE = "client.py"
 

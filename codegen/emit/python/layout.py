@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codegen import ir
-from codegen.emit.python.naming import ClassSpec, Names, needs_class
-from codegen.errors import SchemaError
+from ... import ir
+from ...errors import SchemaError
+from .naming import ClassSpec, Names, needs_class
 
 
 @dataclass

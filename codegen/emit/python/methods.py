@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from codegen import ir
-from codegen.emit.python.registry import MethodEntry, build_registry
-from codegen.errors import Diagnostics
-from codegen.templating import template as template
+from ... import ir
+from ...errors import Diagnostics
+from ...templating import template as template
+from .registry import MethodEntry, build_registry
 
 MODULE = "methods.py"
 

@@ -72,16 +72,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from codegen import escape, ir
-from codegen.emit.python.annotations import Annotation, TypeWriter, py_literal
-from codegen.emit.python.layout import ClassLayout, Layouts
-from codegen.emit.python.moved import plan_moves, property_body, property_doc
-from codegen.emit.python.naming import Names, assign_names, attribute_name
-from codegen.emit.python.ordering import Item, topological_order
-from codegen.emit.python.render import render as _render
-from codegen.emit.python.routes import Route, group_tag
-from codegen.errors import Diagnostics, SchemaError
-from codegen.escape import Code
+from ... import escape, ir
+from ...errors import Diagnostics, SchemaError
+from ...escape import Code
+from .annotations import Annotation, TypeWriter, py_literal
+from .layout import ClassLayout, Layouts
+from .moved import plan_moves, property_body, property_doc
+from .naming import Names, assign_names, attribute_name
+from .ordering import Item, topological_order
+from .render import render as _render
+from .routes import Route, group_tag
 
 # --------------------------------------------------------------------------- docstrings
 

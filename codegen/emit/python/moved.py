@@ -16,11 +16,11 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-from codegen import ir
-from codegen.emit.python.annotations import TypeWriter
-from codegen.emit.python.layout import Layouts
-from codegen.emit.python.naming import Names, attribute_name
-from codegen.errors import SchemaError
+from ... import ir
+from ...errors import SchemaError
+from .annotations import TypeWriter
+from .layout import Layouts
+from .naming import Names, attribute_name
 
 TAG = "moved"
 

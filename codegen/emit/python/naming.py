@@ -30,9 +30,9 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from codegen import ir
-from codegen.errors import SchemaError
-from codegen.paths import CODEGEN_DIR
+from ... import ir
+from ...errors import SchemaError
+from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
 # an error.

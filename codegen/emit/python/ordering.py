@@ -15,8 +15,8 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from codegen.errors import SchemaError
-from codegen.ir import NO_SPAN, Span
+from ...errors import SchemaError
+from ...ir import NO_SPAN, Span
 
 
 @dataclass(frozen=True, slots=True)

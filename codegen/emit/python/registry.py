@@ -20,9 +20,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from codegen import ir
-from codegen.errors import Diagnostics, SchemaError, Warning_
-from codegen.frontend.messages import Direction, Kind, messages, properties_of
+from ... import ir
+from ...errors import Diagnostics, SchemaError, Warning_
+from ...frontend.messages import Direction, Kind, messages, properties_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +156,7 @@ def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodE
 
 
 def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
-    from codegen.emit.python.naming import assign_names
+    from .naming import assign_names
 
     inline = assign_names(schema).inline
     entries: dict[str, MethodEntry] = {}

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from codegen import ir
+from ... import ir
 
 # A route costs about as much as one small model validation: below this, smart mode wins.
 MIN_SAVING = 1.0

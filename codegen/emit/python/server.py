@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from codegen import ir
-from codegen.emit.python.methods import model_imports, template
-from codegen.emit.python.registry import MethodEntry, build_registry
-from codegen.errors import Diagnostics
-from codegen.frontend.protocol import protocol_of
+from ... import ir
+from ...errors import Diagnostics
+from ...frontend.protocol import protocol_of
+from .methods import model_imports, template
+from .registry import MethodEntry, build_registry
 
 MODULE = "server.py"
 

@@ -27,12 +27,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from codegen import ir
-from codegen.emit.python.methods import import_order, template
-from codegen.emit.python.naming import attribute_name, snake_case
-from codegen.errors import Diagnostics, SchemaError
-from codegen.ir.queries import closed_literals, deref, flat_index, flat_properties
-from codegen.paths import CODEGEN_DIR
+from ... import ir
+from ...errors import Diagnostics, SchemaError
+from ...ir.queries import closed_literals, deref, flat_index, flat_properties
+from ...paths import CODEGEN_DIR
+from .methods import import_order, template
+from .naming import attribute_name, snake_case
 
 MODULE = "validators.py"
 # The static runtime validators.py imports: hand-written, copied into the package verbatim.
