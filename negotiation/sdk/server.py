@@ -53,6 +53,7 @@ from negotiation._wire import as_mapping, wire_get
 from negotiation.content import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.resources import Body, Representation, ResourceNotFound, ResourceRegistry
+from negotiation.sdk import misuse
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
 from negotiation.sdk.registry import Definition, Definitions
 from negotiation.subscriptions import (
@@ -236,11 +237,15 @@ class ServerVariantsExtension(Extension):
 
     identifier = sv.EXTENSION_ID
 
-    def __init__(self, definitions: Definitions) -> None:
+    def __init__(self, definitions: Definitions, middleware_taken: Callable[[], bool]) -> None:
         self.definitions = definitions
         self.consumed = False  # a server has read the tools: later ones would be lost
+        self._middleware_taken = middleware_taken
 
     def tools(self) -> Sequence[ToolBinding]:
+        # MCPServer reads its middleware= argument before its extensions.
+        if not self.consumed and not self._middleware_taken():
+            misuse.logger.warning(misuse.NO_MIDDLEWARE)
         self.consumed = True
         return self.definitions.bindings()
 
@@ -488,7 +493,12 @@ class Negotiation:
         self._content = ContentNegotiationExtension()
         self._tools = Definitions("tool", self._serving_variant)
         self._prompts = Definitions("prompt", self._serving_variant)
-        self._variants_extension = ServerVariantsExtension(self._tools)
+        self._variants_extension = ServerVariantsExtension(
+            self._tools, lambda: self._middleware_taken
+        )
+        self._middleware_taken = False
+        self._first_lists = set(misuse.LIST_KINDS)  # each checked against the scopes once
+        self._served = False
         self._metadata = ResourceMetadataExtension(self.resources)
 
     # --- what MCPServer consumes --------------------------------------------------------
@@ -501,6 +511,7 @@ class Negotiation:
     @property
     def middleware(self) -> list[ServerMiddleware[Any]]:
         """The SDK server middleware: ``MCPServer(..., middleware=neg.middleware)``."""
+        self._middleware_taken = True
         return [self._middleware]
 
     # --- declaring what lives in which variant ------------------------------------------
@@ -769,6 +780,10 @@ class Negotiation:
         self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
     ) -> HandlerResult:
         method = ctx.method
+        if not self._served:
+            self._served = True
+            if not self._variants_extension.consumed:
+                misuse.logger.warning(misuse.NO_EXTENSIONS)
         if ctx.request_id is None:  # a notification
             return await call_next(ctx)
         if method in _UNSCOPED:
@@ -814,6 +829,9 @@ class Negotiation:
         if method in _LISTS and isinstance(result, dict):
             if method == "prompts/list" and self._prompts.names():
                 self._list_prompts(ctx, view, result)
+            if method in self._first_lists:
+                self._first_lists.discard(method)
+                self._check_scopes(method, result)
             return self._scoped_list(ctx, view, result, *_LISTS[method])
         if method == "resources/read" and isinstance(result, dict):
             return self._read(ctx, view, result)
@@ -943,6 +961,17 @@ class Negotiation:
         if end >= len(items):
             return items[start:end], None
         return items[start:end], cursors.mint(variant, str(end), principal=principal)
+
+    def _check_scopes(self, method: str, result: dict[str, Any]) -> None:
+        """Warn, once per kind, about scoped names the server's full list lacks."""
+        kind, member, key = _LISTS[method]
+        items = result.get(member)
+        if not isinstance(items, list) or result.get("nextCursor") is not None:
+            return  # a paginated or odd list is not the whole picture
+        listed = [item.get(key) for item in items if isinstance(item, dict)]
+        scoped = [name for (k, name) in self._scopes if k == kind]
+        for message in misuse.unmatched_scope(kind, scoped, [n for n in listed if n]):
+            misuse.logger.warning(message)
 
     def _list_prompts(
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, result: dict[str, Any]
