@@ -317,3 +317,27 @@ def test_prompts_have_per_variant_arguments_and_functions(mode: Mode) -> None:
     assert missing.error == sdk_missing.error  # what the SDK answers for its own prompt
     assert elsewhere.error.message == "Unknown prompt: review"
     assert elsewhere.error.data["activeVariant"] == "other"
+
+
+@pytest.mark.parametrize("repeat", [False, True])
+def test_meta_reaches_the_listed_tool(repeat: bool) -> None:
+    """``meta=`` was passed to the SDK twice (a TypeError when the server was built)."""
+    neg = Negotiation(variants=VARIANTS)
+
+    @neg.tool(variants=["v1"], name="t", meta={"com.example/tier": "gold"})
+    def one() -> str:
+        return "1"
+
+    if repeat:  # a varying name: the definition keeps its own _meta
+
+        @neg.tool(variants=["v2"], name="t")
+        def two() -> str:
+            return "2"
+
+    server = MCPServer("s", extensions=neg.extensions, middleware=neg.middleware)
+
+    async def main() -> Any:
+        async with Client(server, mode="auto") as client:
+            return (await client.list_tools(meta=variant_meta("v1"))).tools[0]
+
+    assert anyio.run(main).meta == {"com.example/tier": "gold"}
