@@ -815,7 +815,8 @@ class Negotiation:
             ctx = self._bind_listen(ctx, view)
         token = _current.set(view)
         try:
-            if method == "prompts/get" and (ctx.params or {}).get("name") in self._prompts:
+            prompt_name = (ctx.params or {}).get("name") if method == "prompts/get" else None
+            if isinstance(prompt_name, str) and prompt_name in self._prompts:
                 return await self._get_prompt(ctx)
             result = await call_next(ctx)
         except (MCPError, ValueError) as exc:

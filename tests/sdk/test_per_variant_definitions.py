@@ -341,3 +341,49 @@ def test_meta_reaches_the_listed_tool(repeat: bool) -> None:
             return (await client.list_tools(meta=variant_meta("v1"))).tools[0]
 
     assert anyio.run(main).meta == {"com.example/tier": "gold"}
+
+
+BAD_PROMPT_PARAMS: list[dict[str, Any]] = [
+    {"name": ["review"]},
+    {"name": {"review": 1}},
+    {"name": "review", "arguments": "sku=1"},
+    {"name": "review", "arguments": {"sku": 5}},
+    {"name": "review", "arguments": {"sku": None}},
+    {"arguments": {"sku": "a"}},
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("params", BAD_PROMPT_PARAMS, ids=repr)
+def test_malformed_prompts_get_params_answer_as_the_sdk_answers(
+    mode: Mode, params: dict[str, Any]
+) -> None:
+    """Untrusted params of a prompt the middleware serves get the SDK's own error."""
+    from mcp_ext.methods import RPCError
+
+    from negotiation.sdk import client_for
+
+    neg = Negotiation(variants=VARIANTS)
+
+    @neg.prompt(variants=["v1"], name="review")
+    def review_v1(item: str) -> str:
+        return item
+
+    @neg.prompt(variants=["v2"], name="review")
+    def review_v2(sku: str) -> str:
+        return sku
+
+    ours = MCPServer("s", extensions=neg.extensions, middleware=neg.middleware)
+    reference = MCPServer("reference")
+
+    @reference.prompt(name="review")
+    def review_sdk(sku: str) -> str:
+        return sku
+
+    async def error(server: MCPServer, meta: dict[str, Any] | None) -> tuple[int, str]:
+        async with Client(server, mode=mode) as client:
+            with pytest.raises(RPCError) as refused:
+                await client_for(client).prompts_get(params, meta=meta)  # type: ignore[arg-type]
+            return refused.value.code, refused.value.message
+
+    assert anyio.run(error, ours, variant_meta("v2")) == anyio.run(error, reference, None)
