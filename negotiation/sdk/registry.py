@@ -91,7 +91,8 @@ class Definition:
                 member, item = "tools", _tool_item(self.tool)
             else:
                 member, item = "prompts", _prompt_item(self.prompt)
-            dumped = item.model_dump(by_alias=True, mode="json", exclude_none=True)
+            # The surface validates and dumps the item again, as for the SDK's own.
+            dumped = item.model_dump(by_alias=True)
             cached = serialize_server_result(method, version, {**envelope, member: [dumped]})
             cached = cached[member][0]
             self._wire[key] = cached
@@ -219,10 +220,10 @@ class Definitions:
     async def render(self, name: str, variant: str | None, arguments: Any, ctx: Context) -> Any:
         """A ``prompts/get`` result of ``name`` in ``variant``, as the SDK renders one."""
         definition = self.definition(name, variant)
-        prompt = definition.prompt if definition is not None else None
-        if prompt is None:  # the middleware refuses it first; kept for direct calls
+        if definition is None or definition.prompt is None:  # the middleware refuses first
             raise ValueError(f"Unknown prompt: {name}")
-        description = definition.descriptions.get(variant or "") if definition else None
+        prompt = definition.prompt
+        description = definition.descriptions.get(variant or "")
         try:
             rendered = await prompt.render(arguments, ctx)
         except Exception as exc:  # what MCPServer.get_prompt raises

@@ -6,16 +6,19 @@ own for any arguments (a differential property against a directly registered too
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.prompts import Prompt
 from mcp.server.mcpserver.tools import Tool
-from mcp_types import CallToolResult
+from mcp_types import CallToolResult, Icon, ToolAnnotations
+from mcp_types.methods import serialize_server_result
+from pydantic import Field, ValidationError
 
 from negotiation.sdk.registry import Definition, Definitions, overlap_error, run_unwrapped
 
@@ -103,8 +106,10 @@ def test_which_definition_serves_which_variant() -> None:
 def test_refusals_keep_nothing() -> None:
     tools = Definitions("tool", lambda: None)
     tools.add("t", _definition({"a"}))
-    with pytest.raises(ValueError, match="already defined for variant"):
+    with pytest.raises(ValueError) as overlapping:
         tools.add("t", _definition({"a", "b"}))
+    assert str(overlapping.value) == overlap_error("tool", "t", frozenset("a"), frozenset("ab"))
+    assert str(overlapping.value).startswith("tool 't' is already defined")
     with pytest.raises(ValueError) as outside:
         tools.add("t", _definition({"b"}, descriptions={"a": "x", "c": "y", "b": "z"}))
     assert str(outside.value) == (
@@ -236,3 +241,112 @@ def test_render_uses_the_variants_description_and_refuses_an_unknown_name() -> N
         anyio.run(prompts.render, "p", "z", {}, ctx)
     with pytest.raises(ValueError, match="Missing required arguments"):
         anyio.run(prompts.render, "p", "b", {}, ctx)
+
+
+ICON = Icon(src="https://example.com/i.png")
+
+
+def described(sku: Annotated[str, Field(description="The SKU.")], quantity: int = 1) -> list[str]:
+    """Described."""
+    return [sku] * quantity
+
+
+def test_listed_items_are_what_the_sdk_lists_for_the_same_function() -> None:
+    """Every field the SDK lists (title, icons, annotations, _meta, argument
+    descriptions) is listed for a definition too."""
+    kwargs = {"title": "T", "icons": [ICON]}
+    plain = MCPServer("plain")
+    plain.add_tool(
+        described,
+        name="t",
+        annotations=ToolAnnotations(read_only_hint=True),
+        meta={"m": 1},
+        **kwargs,
+    )
+    plain.add_prompt(Prompt.from_function(described, name="p", **kwargs))
+    tool = _definition(
+        {"a"},
+        described,
+        meta={"m": 1},
+        kwargs={**kwargs, "annotations": ToolAnnotations(read_only_hint=True)},
+    )
+    tool.build_tool("t")
+    prompt = _definition({"a"}, described, kwargs=kwargs)
+    prompt.build_prompt("p")
+    version = "2025-11-25"
+
+    async def sdk() -> tuple[Any, Any]:
+        tools = [t.model_dump(by_alias=True) for t in await plain.list_tools()]
+        prompts = [p.model_dump(by_alias=True) for p in await plain.list_prompts()]
+        return (
+            serialize_server_result("tools/list", version, {"tools": tools})["tools"][0],
+            serialize_server_result("prompts/list", version, {"prompts": prompts})["prompts"][0],
+        )
+
+    sdk_tool, sdk_prompt = anyio.run(sdk)
+    assert tool.wire("tools/list", version, {}) == sdk_tool
+    assert prompt.wire("prompts/list", version, {}) == sdk_prompt
+    assert sdk_tool["icons"] and sdk_tool["title"] == "T" and sdk_tool["_meta"] == {"m": 1}
+    assert sdk_prompt["icons"] and sdk_prompt["title"] == "T"
+    assert sdk_prompt["arguments"][0]["description"] == "The SKU."
+
+
+def test_a_listed_item_is_built_once_per_method_and_version() -> None:
+    definition = _definition({"a"}, two)
+    definition.build_tool("t")
+    first = definition.wire("tools/list", "2025-11-25", {})
+    definition.tool = None  # a rebuild would fail now
+    assert definition.wire("tools/list", "2025-11-25", {}) == first
+    with pytest.raises(AssertionError):
+        definition.wire("tools/list", "2026-07-28", {"ttlMs": 0, "cacheScope": "public"})
+
+
+SENTINEL = ToolError("the very one")
+
+
+def raise_sentinel() -> str:
+    raise SENTINEL
+
+
+def bad_output() -> int:
+    return "not a number"  # type: ignore[return-value]
+
+
+def takes_ctx(ctx: Context) -> str:
+    return type(ctx).__name__ + str(id(ctx))
+
+
+def test_unwrapping_raises_the_functions_exception_object_and_a_crash_as_a_crash() -> None:
+    async def run(fn: Any, ctx: Any = None) -> Any:
+        tool = Tool.from_function(fn, name="t")
+        return await run_unwrapped(tool, {}, ctx if ctx is not None else Context())
+
+    with pytest.raises(ToolError) as raised:
+        anyio.run(run, raise_sentinel)
+    assert raised.value is SENTINEL
+    # Output conversion failing is a crash in the SDK (UnexpectedToolError, its cause
+    # a ValidationError): the cause is raised as is, never as an argument error.
+    with pytest.raises(ValidationError):
+        anyio.run(run, bad_output)
+    ctx = Context()
+    result = anyio.run(run, takes_ctx, ctx)
+    assert result.content[0].text == f"Context{id(ctx)}"  # the very Context, injected
+
+
+def test_the_dispatcher_and_render_hand_the_sdks_context_on() -> None:
+    tools = Definitions("tool", lambda: "b")
+    tools.add("t", _definition({"a"}))
+    tools.add("t", _definition({"b"}, takes_ctx))
+    (binding,) = tools.bindings()
+    ctx = _ctx({})
+    result = anyio.run(binding.fn, ctx)
+    assert result.content[0].text == f"SimpleNamespace{id(ctx)}"
+
+    prompts = Definitions("prompt", lambda: None)
+    prompts.add("p", _definition(None, takes_ctx, kwargs={"title": "Titled"}))
+    definition = prompts.definition("p", None)
+    assert definition is not None and definition.prompt is not None
+    assert definition.prompt.title == "Titled"
+    context = Context()
+    rendered = anyio.run(prompts.render, "p", None, {}, context)
+    assert rendered.messages[0].content.text == f"Context{id(context)}"
