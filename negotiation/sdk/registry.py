@@ -9,7 +9,9 @@ dispatcher, and each variant's definition lives here: its function, input and ou
 schema, description and annotations. The middleware lists the variant's definition and
 the dispatcher runs the variant's function, validated against the variant's schema.
 
-A name declared once keeps the SDK's own registration (no dispatcher, no cost).
+A name declared once keeps the SDK's own registration (no dispatcher, no cost). A
+varying name's ``Mcp-Param-*`` headers (2026-07-28 over HTTP) are not checked: the SDK
+looks them up, before any middleware, in the dispatcher's schema, which declares none.
 """
 
 from __future__ import annotations
