@@ -580,7 +580,9 @@ class Negotiation:
         As with :meth:`tool`, one ``name`` may be declared several times with disjoint
         ``variants``, each with its own function and arguments. The middleware serves
         these prompts (``prompts/list`` and ``prompts/get``); their ``ctx`` carries the
-        request (session, logging, progress) but not ``ctx.mcp_server``.
+        request (session, logging, progress) but not ``ctx.mcp_server``, and a 2026-07-28
+        ``prompts/get`` result has no ``serverInfo`` stamp (optional; the SDK stamps what
+        its own handlers answer).
         """
 
         def decorator(fn: _F) -> _F:
