@@ -57,6 +57,9 @@ def prop(name: str, type_: ir.TypeExpr | None = None, span: ir.Span = SPAN1) -> 
         ("model_config", "model_config_"),
         ("modelPreferences", "model_preferences"),
         ("2fa", "n2fa"),
+        ("+1", "plus_1"),
+        ("-1", "minus_1"),
+        ("-x", "x"),
     ],
 )
 def test_attribute_names(key: str, attribute: str) -> None:

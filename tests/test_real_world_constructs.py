@@ -124,6 +124,20 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         [{"items": [{"id": "1"}]}],
         [{"items": [{}]}],
     ),
+    "an_interface_that_extends_array": (
+        "export type Value = string | number | ValueArray;\n"
+        "export interface ValueArray extends Array<Value> {}\n"
+        "export interface Holder { v: ValueArray }",
+        "Holder",
+        [{"v": ["a", 1, ["b"]]}, {"v": []}],
+        [{"v": {"length": 0}}, {"v": [True]}],
+    ),
+    "keys_that_differ_by_their_sign": (
+        'export interface Reactions { "+1": number; "-1": number; laugh: number }',
+        "Reactions",
+        [{"+1": 1, "-1": 2, "laugh": 0}],
+        [{"+1": 1, "laugh": 0}],
+    ),
     "export_default_of_a_declaration": (
         "interface A { a: string }\nexport default A;",
         "A",

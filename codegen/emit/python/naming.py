@@ -140,6 +140,8 @@ _SOFT_KEYWORDS = frozenset({"case", "match"})
 
 _WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
+_SIGNED = re.compile(r"([+-])[0-9]")
+_SIGN_WORDS = {"+": "plus", "-": "minus"}
 
 
 def words(name: str) -> list[str]:
@@ -165,7 +167,9 @@ def upper_snake(name: str) -> str:
 
 def attribute_name(key: str) -> str:
     """The Python attribute for the wire key ``key`` (see the module rules)."""
-    name = snake_case(key)
+    sign = _SIGNED.match(key)
+    # ``"+1"`` and ``"-1"`` (reactions) would both be ``n1``: the sign is a word.
+    name = snake_case(f"{_SIGN_WORDS[sign.group(1)]}_{key[1:]}" if sign else key)
     if not name:
         return ""
     if name[0].isdigit():
