@@ -117,6 +117,7 @@ request = GreetRequest.model_validate_json(
     b'{"jsonrpc": "2.0", "id": 1, "method": "greet", "params": {"person": {"name": "Ada"}}}'
 )
 assert request.params.person == Person(name="Ada"), request
+assert "check_feature_tag" not in greeter.__all__
 print("ok")
 """
     imported = _run([installed / "python", "-W", "error", "-c", check], work / "out")
