@@ -157,7 +157,10 @@ class Session:
         )
         response = answer.response
         if response is None or not isinstance(response.get("result"), dict):
-            detail = "no answer" if response is None else json.dumps(response.get("error"))
+            if response is not None:
+                detail = json.dumps(response.get("error"))
+            else:
+                detail = answer.transport_reply() or "no answer"
             raise HandshakeFailed(f"initialize failed: {detail}")
         self.initialize_result = response["result"]
         if self.http:
