@@ -13,7 +13,8 @@ operators, all must hold:
 matches), ``$each`` (every element matches), ``$subsetOf``/``$sameSet`` (as sets),
 ``$distinct`` (``true``, or the key whose values must be distinct), ``$uniform`` (keys
 whose values agree across elements), ``$length`` (a number or ``{"min", "max"}``),
-``$regex`` (a search in a string), ``$like`` (``[path, path]``: equals the first
+``$regex`` (a search in a string), ``$sameKeys`` (the referenced object's members, at
+every level, whatever their values), ``$like`` (``[path, path]``: equals the first
 referenced value wherever it agrees with the second, the same call made twice, and has
 its JSON types where they differ), ``$pluck`` (``[key, matcher]``: the elements' ``key``
 values, as a list, match), ``$check`` (a named built-in check, see
@@ -294,6 +295,8 @@ def _operator(
         return [] if low <= size <= high else [f"{where}: length {size} outside [{low}, {high}]"]
     if operator == "$regex":
         return [] if isinstance(value, str) and re.search(argument, value) else fail
+    if operator == "$sameKeys":
+        return _same_keys(value, substitute(argument, root), where)
     if operator == "$like":
         first, second = (resolve_path(root, path) for path in argument)
         return _like(value, first, second, where)
@@ -332,6 +335,20 @@ def _like(value: Any, first: Any, second: Any, where: str) -> list[str]:
             for i, (v, a, b) in enumerate(zip(value, first, second, strict=True))
             for p in _like(v, a, b, f"{where}[{i}]")
         ]
+    return []
+
+
+def _same_keys(value: Any, expected: Any, where: str) -> list[str]:
+    """The same members as ``expected`` in every nested object (values may differ): two
+    errors of one shape, whatever they name."""
+    if isinstance(expected, Mapping):
+        if not isinstance(value, Mapping):
+            return [f"{where}: expected an object, got {_json_type(value)}"]
+        if set(value) != set(expected):
+            return [f"{where}: members {sorted(value)}, expected {sorted(expected)}"]
+        return [p for k in expected for p in _same_keys(value[k], expected[k], f"{where}.{k}")]
+    if _json_type(value) != _json_type(expected):
+        return [f"{where}: expected type {_json_type(expected)}, got {_json_type(value)}"]
     return []
 
 

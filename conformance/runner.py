@@ -464,6 +464,9 @@ def _run_step(
             if reply is not None:  # the server did answer, but not in JSON-RPC
                 raise _Failed(f"{label}: the server answered {reply}, not a JSON-RPC response")
             raise _Failed(f"{label}: no response within {session.config.timeout}s")
+        for guard in step.get("naWhen", []):  # e.g. -32601: the server lacks the method
+            if not match(response, guard["match"], root):
+                raise _NotApplicable(guard["reason"])
         if "expectNotifications" in step:
             received = [*notifications, *session.settle(step.get("settle", 0.5))]
             try:

@@ -28,6 +28,7 @@ STEP_KEYS = {
     "forEach",
     "limit",
     "naUnless",
+    "naWhen",
     "client",
     "session",
     "sessionHeaders",
@@ -73,6 +74,7 @@ OPERATORS = {
     "$ref",
     "$pluck",
     "$like",
+    "$sameKeys",
 }
 
 
