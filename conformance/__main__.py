@@ -1,27 +1,33 @@
-"""``python -m conformance run --server-cmd CMD | --url URL [...]``: see docs/conformance.md."""
+"""``mcp-negotiation-conformance run --server-cmd CMD | --url URL [...]`` (installed), or
+``python -m conformance run ...`` in the repository: see docs/conformance.md."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from conformance.report import render
-from conformance.runner import ERAS, Unreachable, failed, run
-from conformance.session import Config, HttpTarget, StdioTarget, Target
-from conformance.transport import TransportError
+from .report import render
+from .runner import ERAS, Unreachable, failed, run
+from .session import Config, HttpTarget, StdioTarget, Target
+from .transport import TransportError
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m conformance")
+    installed = __package__ != "conformance"
+    parser = argparse.ArgumentParser(
+        prog="mcp-negotiation-conformance" if installed else "python -m conformance"
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     runner = commands.add_parser("run", help="run the kit against one server")
     where = runner.add_mutually_exclusive_group(required=True)
     where.add_argument("--server-cmd", help="command that serves MCP on stdin/stdout")
     where.add_argument("--url", help="Streamable HTTP endpoint, e.g. http://127.0.0.1:8000/mcp")
+    runner.add_argument("--cwd", help="directory to start the --server-cmd in (default: here)")
     runner.add_argument("--era", choices=("legacy", "modern", "both"), default="both")
     runner.add_argument("--only", help="glob over requirement and fixture ids")
     runner.add_argument("--format", choices=("table", "json", "markdown"), default="table")
@@ -68,7 +74,9 @@ def _target(args: argparse.Namespace, config: Config) -> Target:
     if args.server_cmd is not None:
         if not args.server_cmd.strip():
             raise _CannotProbe("--server-cmd is empty")
-        return StdioTarget(args.server_cmd, config)
+        if args.cwd is not None and not os.path.isdir(args.cwd):
+            raise _CannotProbe(f"--cwd {args.cwd!r} is not a directory")
+        return StdioTarget(args.server_cmd, config, cwd=args.cwd)
     headers: dict[str, str] = {}
     for header in args.header:
         name, colon, value = header.partition(":")

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.transport import Answer, HttpEndpoint, StdioProcess, TransportError
+from .transport import Answer, HttpEndpoint, StdioProcess, TransportError
 
 __all__ = [
     "CLIENT_INFO",

@@ -64,7 +64,9 @@ def _answer(mode: str, method: str, params: dict[str, Any], declared: dict[str, 
     if method == "tools/list":
         if mode == "experimental":
             if variant is not None and variant not in TOOLS:
-                return {"error": {"code": -32602, "message": "Invalid server variant"}}
+                data = {"requestedVariant": variant, "availableVariants": ["a", "b"]}
+                error = {"code": -32602, "message": "Invalid server variant", "data": data}
+                return {"error": error}
             return {"tools": TOOLS[variant or "a"]}  # its own default, whatever the hints
         if mode == "clock":
             return {"tools": [{"name": "now", "inputSchema": {"type": "object"}}]}

@@ -186,16 +186,19 @@ def test_verdicts_that_rest_on_a_reading_carry_its_ambiguity_id_in_json_and_tabl
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ("--server-cmd", _command("experimental"), "--era", "legacy", "--only", "*.ping")
-    _, report = _json(capsys, *args)
+    code, report = _json(capsys, *args)
     row = _rows(report)["variants.selection.invalid-variant-error", "legacy"]
     assert row["result"] == "fail"
     assert row["ambiguities"] == [6]
+    assert row["reading_only"] is True  # another reading is reasonable: not held against it
+    assert code == 0
     assert "6" in report["ambiguities"]
-    _, table = _run(capsys, *args)
+    code, table = _run(capsys, *args, "--strict")
+    assert code == 1  # --strict holds the server to the kit's readings too
     line = next(
         li for li in table.splitlines() if li.startswith("variants.selection.invalid-variant-error")
     )
-    assert "#6" in line.split()
+    assert "fail (reading)" in line and "#6" in line.split()
     assert any(li.startswith("#6: Variant checks on every request") for li in table.splitlines())
 
 
