@@ -495,7 +495,7 @@ def _run_step(
                 where = f" for {json.dumps(item)}" if item is not None else ""
                 shown = problems[0]
                 expected = step["expect"]
-                if isinstance(expected, Mapping) and "result" in expected and "error" in response:
+                if isinstance(expected, Mapping) and "error" in response:
                     # Show the error itself: "$.result: missing" alone sends people to curl.
                     shown = f"{shown}; {_error_text(answer)}"
                 raise _Failed(f"{label}{where}: {shown}")
