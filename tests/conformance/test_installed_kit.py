@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -130,3 +131,52 @@ def test_against_a_plain_mcpserver_it_says_not_implemented_not_a_must_failure(
     variants = [r for r in report["rows"] if r["requirement"].startswith("variants.")]
     assert {r["result"] for r in variants} <= {"n/a", "unmet", "untestable", "pass"}
     assert any(r["not_implemented"] == "server variants" for r in variants)
+
+
+DOC = REPO / "docs" / "conformance.md"
+
+
+def _doc_commands() -> list[tuple[str, int]]:
+    """The kit's command lines in docs/conformance.md, each with its ``# exit N``."""
+    found: list[tuple[str, int]] = []
+    for block in re.findall(r"```sh\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S):
+        for line in block.splitlines():
+            if line.startswith("mcp-negotiation-conformance "):
+                command, _, expected = line.partition("  # exit ")
+                found.append((command, int(expected.split()[0])))
+    return found
+
+
+@pytest.mark.slow
+def test_the_docs_kit_commands_run_as_printed(kit: Path, tmp_path: Path) -> None:
+    commands = _doc_commands()
+    assert len(commands) >= 4
+    bindir = tmp_path / "bin"  # the installed console script, and nothing else of its venv
+    bindir.mkdir()
+    (bindir / kit.name).symlink_to(kit)
+    path = os.pathsep.join([str(bindir), str(Path(sys.executable).parent), os.environ["PATH"]])
+    for command, expected in commands:
+        if "../shared/" in command and not (REPO.parent / "shared" / "interop").is_dir():
+            continue  # the Go binaries are absent here
+        done = subprocess.run(
+            command, shell=True, cwd=REPO, env={**_clean_env(), "PATH": path},
+            capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert done.returncode == expected, (command, done.stderr[-2000:])
+        assert "Traceback" not in done.stderr, command
+
+
+def test_the_docs_profile_example_uses_only_keys_the_kit_reads() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    example = text[text.index("### Write a profile") :]
+    profile = json.loads(re.search(r"```json\n(.*?)```", example, re.S).group(1))  # type: ignore[union-attr]
+    kit_text = " ".join(
+        p.read_text(encoding="utf-8")
+        for p in [
+            *(REPO / "conformance").glob("*.py"),
+            *(REPO / "conformance").glob("fixtures/*.json"),
+        ]
+    )
+    for key in profile:
+        assert f"profile.{key}" in kit_text or f'"{key}"' in kit_text, key
+        assert f"`{key}`" in example.split("```", 2)[2], f"{key} is not in the table"
