@@ -82,3 +82,41 @@ def test_call_tool_in_variant_validates_against_that_variants_schema() -> None:
         return other.structured_content, main.structured_content
 
     assert _run(body) == ({"s": "text"}, {"n": 1})
+
+
+def test_it_lists_the_variants_pages_until_the_tool_and_sends_the_variant_everywhere() -> None:
+    neg = Negotiation(VARIANTS, page_size=1)
+    seen: list[tuple[str, Any, Any]] = []
+
+    async def record(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        params = ctx.params or {}
+        if ctx.method in ("tools/list", "tools/call"):
+            seen.append(
+                (ctx.method, params.get("cursor"), (params.get("_meta") or {}).get(META_KEY))
+            )
+        return await call_next(ctx)
+
+    server = MCPServer("probe", extensions=neg.extensions, middleware=[record, *neg.middleware])
+    for name in ("first", "report", "last"):
+        server.tool(name=name)(lambda text="ok": text)
+
+    async def body(client: Client) -> tuple[Any, Any]:
+        other = await call_tool_in_variant(client, "report", {"text": "hi"}, variant="other")
+        plain = await call_tool_in_variant(client, "last", None, variant=None)
+        return other.content[0].text, plain.content[0].text
+
+    async def main() -> tuple[Any, Any]:
+        async with Client(server, mode="legacy") as client:
+            return await body(client)
+
+    assert anyio.run(main) == ("hi", "ok")  # the arguments reach the tool
+    methods = [(m, c is not None, v) for m, c, v in seen]
+    assert methods == [
+        ("tools/list", False, "other"),
+        ("tools/list", True, "other"),  # "report" is on the second page: no third
+        ("tools/call", False, "other"),
+        ("tools/list", False, None),
+        ("tools/list", True, None),
+        ("tools/list", True, None),
+        ("tools/call", False, None),
+    ]
