@@ -68,7 +68,10 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_server_pins.py",
         "tests/sdk/test_demo_defects.py",
     ],
-    "negotiation/sdk/sdk_resources.py": ["tests/sdk/test_demo_defects.py"],
+    "negotiation/sdk/sdk_resources.py": [
+        "tests/sdk/test_sdk_resources.py",
+        "tests/sdk/test_demo_defects.py",
+    ],
     "negotiation/sdk/variant_calls.py": ["tests/sdk/test_variant_calls.py"],
     "negotiation/sdk/transports.py": [
         "tests/sdk/test_transports.py",

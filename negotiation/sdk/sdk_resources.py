@@ -68,9 +68,8 @@ async def metadata(
     entries = []
     for item in contents:
         body = item.content
-        size = len(body) if isinstance(body, bytes) else len(body.encode("utf-8"))
-        mime = item.mime_type or (
-            "application/octet-stream" if isinstance(body, bytes) else "text/plain"
-        )
-        entries.append({**shared, "mimeType": mime, "size": size})
+        entry = {**shared, "size": len(body) if isinstance(body, bytes) else len(body.encode())}
+        if item.mime_type:  # always, for the SDK's own resources
+            entry["mimeType"] = item.mime_type
+        entries.append(entry)
     return {"metadata": entries}
