@@ -48,7 +48,7 @@ def place_order_v1(item: str) -> str:
 
 
 # Declared on neg before the server is built: the SDK reads neg.extensions once.
-mcp = MCPServer("shop", extensions=neg.extensions, middleware=neg.middleware)
+mcp = neg.attach(MCPServer("shop", extensions=neg.extensions, middleware=neg.middleware))
 
 if __name__ == "__main__":
     run(mcp)  # mcp.run(), with the unsupported-version error listing every served version

@@ -122,7 +122,7 @@ def convert_time_compact(
     return convert(when, from_zone, to_zone)
 
 
-mcp = MCPServer("forecast", extensions=neg.extensions, middleware=neg.middleware)
+mcp = neg.attach(MCPServer("forecast", extensions=neg.extensions, middleware=neg.middleware))
 
 if __name__ == "__main__":
     run(mcp)  # mcp.run(), with the unsupported-version error listing every served version

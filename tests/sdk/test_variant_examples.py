@@ -106,7 +106,7 @@ def test_the_example_passes_the_conformance_kit_with_no_failure(example: str) ->
     profile = json.loads((HERE / "profiles" / f"{example}.json").read_text(encoding="utf-8"))
     command = shlex.join([sys.executable, "-m", f"examples.{example}"])
     target = StdioTarget(command, config, cwd=str(REPO), env=subprocess_env())
-    rows, _ = run(target, profile=profile, config=config)
+    rows = run(target, profile=profile, config=config).rows
     failed = [f"{r.era}: {r.requirement}: {r.detail}" for r in rows if r.result == "fail"]
     assert failed == []
     assert {r.era for r in rows} == {"legacy", "modern"}
