@@ -494,7 +494,10 @@ class VariantAdvertiser:
         if cached is not None:
             return cached
         candidates = self.visible_to(principal)
-        return self._store(hints, principal, self._finish(_rank(candidates, hints), hints))
+        ad = self._finish(_rank(candidates, hints), hints)
+        # With a ranker the ranking is the ranker's to decide (advertise_async): a rule-based
+        # one stored here would become the default of every later request.
+        return self._store(hints, principal, ad) if self._ranker is None else ad
 
     async def advertise_async(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
         """Like :meth:`advertise`, ranking with the pluggable ranker when there is one."""

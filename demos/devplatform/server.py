@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -57,7 +57,10 @@ def principal_from(default: str) -> PrincipalOf:
 
 
 def build(
-    *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
+    *,
+    principal: str | None = None,
+    cursor_key: bytes | Sequence[bytes] | None = None,
+    negotiate: bool = True,
 ) -> MCPServer:
     """The developer-platform server."""
     server, _ = build_with_negotiation(
@@ -67,7 +70,10 @@ def build(
 
 
 def build_with_negotiation(
-    *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
+    *,
+    principal: str | None = None,
+    cursor_key: bytes | Sequence[bytes] | None = None,
+    negotiate: bool = True,
 ) -> tuple[MCPServer, Negotiation]:
     """The server and its :class:`Negotiation` (which holds the subscriptions)."""
     default = principal or os.environ.get("DEVPLATFORM_PRINCIPAL", DEFAULT_PRINCIPAL)

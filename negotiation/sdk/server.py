@@ -163,6 +163,26 @@ def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
     return connection
 
 
+_ANONYMOUS = "negotiation.sdk.anonymous"  # in the SDK connection's per-connection state
+
+
+def _bucket(ctx: ServerRequestContext[Any, Any], principal: Hashable) -> Hashable:
+    """Whose switch bucket a request spends (SEP-2053: "by principal/session"): its
+    principal's; without one, its 2025-11-25 session's, else its HTTP peer's address, so
+    that anonymous clients do not share one bucket. The 2026-07-28 era has no session:
+    over stdio or in process there is one client, and behind a proxy every anonymous
+    client has the proxy's address (give a ``principal_of`` there)."""
+    if principal is not None:
+        return principal
+    if ctx.session.client_capabilities is not None and _era(ctx.protocol_version) is Era.LEGACY:
+        state = getattr(getattr(ctx.session, "_connection", None), "state", None)
+        if isinstance(state, dict):
+            token: Hashable = state.setdefault(_ANONYMOUS, ("session", os.urandom(16).hex()))
+            return token
+    host = getattr(getattr(getattr(ctx, "request", None), "client", None), "host", None)
+    return ("peer", host) if isinstance(host, str) else None
+
+
 _current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", default=None)
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -183,24 +203,51 @@ CURSOR_KEY_ENV = "MCP_NEGOTIATION_CURSOR_KEY"
 
 def cursor_key_from_env(
     name: str = CURSOR_KEY_ENV, environ: Mapping[str, str] | None = None
-) -> bytes | None:
+) -> bytes | tuple[bytes, ...] | None:
     """The cursor key shared by the replicas of one server, from the environment: hex,
     at least 32 digits (16 bytes; 64 recommended), or None when the variable is unset.
 
     Give every replica behind one URL the same key (``Negotiation(cursor_key=...)``) and
     each accepts the cursors the others minted; keep it as secret as a session key.
-    Raises ValueError, naming the variable, for a malformed or short key.
+    To rotate, list keys separated by commas, the new one first (``new,old``): the first
+    signs, every one verifies; then a tuple of keys is returned.
+    Raises ValueError, naming the variable (and the key's place in a list), for a
+    malformed or short key.
     """
     value = (os.environ if environ is None else environ).get(name)
     if value is None:
         return None
+    parts = value.split(",")
+    keys = tuple(
+        _hex_key(name, part, i if len(parts) > 1 else None) for i, part in enumerate(parts)
+    )
+    return keys[0] if len(keys) == 1 else keys
+
+
+def _hex_key(name: str, value: str, index: int | None) -> bytes:
+    where = f"${name}" if index is None else f"${name} (key {index + 1})"
     try:
         key = bytes.fromhex(value.strip())
     except ValueError:
-        raise ValueError(f"${name} must be hex digits (e.g. from `openssl rand -hex 32`)") from None
+        raise ValueError(f"{where} must be hex digits (e.g. from `openssl rand -hex 32`)") from None
     if len(key) < 16:
-        raise ValueError(f"${name} must hold at least 16 bytes (32 hex digits), not {len(key)}")
+        raise ValueError(f"{where} must hold at least 16 bytes (32 hex digits), not {len(key)}")
     return key
+
+
+def _cursor_codec(key: bytes | Sequence[bytes] | None) -> CursorCodec:
+    """The first key signs, every key verifies (rotation: ``[new, old]``)."""
+    if key is None:
+        return CursorCodec(os.urandom(32))
+    if isinstance(key, bytes | bytearray):
+        return CursorCodec(bytes(key))
+    given: list[object] = (
+        list(key) if isinstance(key, Sequence) and not isinstance(key, str) else []
+    )
+    keys = [bytes(k) for k in given if isinstance(k, bytes | bytearray)]
+    if not keys or len(keys) != len(given):
+        raise TypeError("cursor_key must be bytes or a non-empty sequence of bytes")
+    return CursorCodec(keys[0], previous_keys=keys[1:])
 
 
 def _hints(capabilities: object) -> sv.ClientHints:
@@ -211,6 +258,22 @@ def _hints(capabilities: object) -> sv.ClientHints:
 
 def _era(protocol_version: str) -> Era:
     return Era.MODERN if protocol_version in _MODERN else Era.LEGACY
+
+
+_KEYSET = "k"  # a position "k<offset>:<last name>"; a bare number is an older offset
+
+
+def _resume(items: list[Any], key: str, position: str) -> int:
+    """Where the next page starts: after the item the last page ended with, found by its
+    name (or URI), so that replicas whose lists differ (a rolling deploy) neither skip
+    nor repeat; by the offset only when that item is gone. Positions come from cursors
+    this server signed, so a malformed one reads as the start."""
+    offset, _, name = position.removeprefix(_KEYSET).partition(":")
+    if position.startswith(_KEYSET):
+        for index, item in enumerate(items):
+            if isinstance(item, dict) and item.get(key) == name:
+                return index + 1
+    return int(offset) if offset.isascii() and offset.isdigit() else 0
 
 
 # --- the extensions -------------------------------------------------------------------
@@ -406,7 +469,7 @@ class Negotiation:
     from the SDK's request context: variants are never an authorization mechanism, so
     still authorize every operation. ``page_size`` paginates the variant-scoped lists
     with cursors bound to the variant (``cursor_key``: at least 16 bytes, random when
-    omitted). ``negotiate=False`` switches everything off (the benchmark baseline): no
+    omitted; a sequence of keys rotates them: the first signs, every one verifies). ``negotiate=False`` switches everything off (the benchmark baseline): no
     extension is advertised and every client gets default content.
     ``experimental_capability=True`` also advertises the variants under
     ``capabilities.experimental`` for clients of the Go implementation
@@ -426,7 +489,7 @@ class Negotiation:
         visible: sv.Visibility | None = None,
         principal_of: PrincipalOf | None = None,
         page_size: int | None = None,
-        cursor_key: bytes | None = None,
+        cursor_key: bytes | Sequence[bytes] | None = None,
         advertise_limit: int = 5,
         negotiate: bool = True,
         experimental_capability: bool = False,
@@ -449,6 +512,7 @@ class Negotiation:
         self.negotiate = negotiate
         self.experimental_capability = experimental_capability
         self._principal_of = principal_of
+        self._ranker = ranker if declared and negotiate else None
         self._advertiser = (
             sv.VariantAdvertiser(
                 declared,
@@ -464,7 +528,7 @@ class Negotiation:
         # Without negotiation the server shows what its default variant has.
         self._implicit = declared[0].id if declared and not negotiate else None
         self._page_size = page_size
-        self._cursors = CursorCodec(cursor_key or os.urandom(32)) if page_size else None
+        self._cursors = _cursor_codec(cursor_key) if page_size else None
         self._scopes: dict[tuple[Kind, str], _Scope] = {}
         self._memo = DeclarationMemo(self._settle)
         self.resources = ResourceRegistry()
@@ -474,6 +538,7 @@ class Negotiation:
         self._legacy_sessions: dict[Hashable, _LegacySession] = {}  # until each ends
         self._switch_limiter = switch_limiter
         self._session_ended: list[SessionEnded] = []
+        self._warned_stateless = False
         self._content = ContentNegotiationExtension()
         self._variants_extension = ServerVariantsExtension()
         self._metadata = ResourceMetadataExtension(self.resources)
@@ -614,9 +679,12 @@ class Negotiation:
         context = replace(context, advertised=ids, principal=principal)
         return Negotiated(context, ids, sv.VariantResolver(ids), cacheable=valid)
 
-    def context(self, ctx: ServerRequestContext[Any, Any]) -> NegotiationContext:
+    def context(
+        self, ctx: ServerRequestContext[Any, Any], *, ranked: sv.Advertisement | None = None
+    ) -> NegotiationContext:
         """The negotiated view of one request; raises the spec's ``MCPError`` for a
-        variant this principal may not use. The middleware calls it for every request."""
+        variant this principal may not use. The middleware calls it for every request,
+        with the ranker's decision (``ranked``) when there is a ranker."""
         version = ctx.protocol_version
         era = _era(version)
         capabilities: object = ctx.session.client_capabilities
@@ -649,6 +717,11 @@ class Negotiation:
             if legacy is not None
             else self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
         )
+        if ranked is not None and legacy is None and settled.ids != ranked.ids:
+            # The ranking was decided anew (its time to live ran out): what the memo
+            # settled before is stale. Rare, so forgetting every declaration is cheap.
+            self._memo.clear()
+            settled = self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
         meta, header = _selection(ctx)
         resolution = settled.resolver.resolve(meta, header)
         if resolution.error is not None:
@@ -661,7 +734,7 @@ class Negotiation:
             )
             raise mcp_error(resolution.error)
         if self._switch_limiter is not None:
-            limited = self._switch_limiter.check(principal, resolution.variant)
+            limited = self._switch_limiter.check(_bucket(ctx, principal), resolution.variant)
             if limited is not None:
                 audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(principal))
                 raise mcp_error(limited)
@@ -704,7 +777,29 @@ class Negotiation:
                 return self._advertise(result, ctx, ad)
             ad = await self.advertisement_async(ctx.session.client_capabilities, principal)
             return self._advertise(result, ctx, ad)
-        view = self.context(ctx)
+        ranked = None
+        if self._ranker is not None and (
+            _era(ctx.protocol_version) is Era.MODERN
+            or session_key(ctx) not in self._legacy_sessions
+        ):
+            # A legacy session keeps what it was advertised; elsewhere the ranker decides the default once per principal and hints, on every path
+            # (not only initialize and server/discover), before the memo settles it.
+            ranked = await self.advertisement_async(
+                ctx.session.client_capabilities, self._principal(ctx)
+            )
+        if (
+            not self._warned_stateless
+            and ctx.session.client_capabilities is None
+            and _era(ctx.protocol_version) is Era.LEGACY
+        ):
+            self._warned_stateless = True
+            logger.warning(
+                "%s: a 2025-11-25 request without the client's capabilities (is the server"
+                " run with stateless_http=True?): negotiation is off for legacy clients."
+                " Serve them with sessions, routed sticky on Mcp-Session-Id",
+                ctx.method,
+            )
+        view = self.context(ctx, ranked=ranked)
         target = _TARGETS.get(method)
         if target is not None and self._scopes:
             self._check_target(ctx, view, *target)
@@ -819,7 +914,7 @@ class Negotiation:
                 kept.append({**item, "description": description} if description else item)
         if self._cursors is not None and self._page_size is not None:
             kept, next_cursor = self._page(
-                ctx, variant, view.principal, kept, self._page_size, self._cursors
+                ctx, variant, view.principal, kept, self._page_size, self._cursors, key
             )
             if next_cursor is not None:
                 result["nextCursor"] = next_cursor
@@ -834,6 +929,7 @@ class Negotiation:
         items: list[Any],
         size: int,
         cursors: CursorCodec,
+        key: str = "name",
     ) -> tuple[list[Any], str | None]:
         cursor = (ctx.params or {}).get("cursor")
         start = 0
@@ -843,11 +939,14 @@ class Negotiation:
             if check.error is not None:
                 audit.info("%s: refused cursor for %s", ctx.method, _who(principal))
                 raise mcp_error(check.error)
-            start = int(check.position or 0)
+            start = _resume(items, key, check.position or "")
         end = start + size
         if end >= len(items):
             return items[start:end], None
-        return items[start:end], cursors.mint(variant, str(end), principal=principal)
+        last = items[end - 1]
+        name = last.get(key) if isinstance(last, dict) else None
+        position = f"{_KEYSET}{end}:{name}" if isinstance(name, str) else str(end)
+        return items[start:end], cursors.mint(variant, position, principal=principal)
 
     def _read(
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, result: dict[str, Any]
