@@ -34,6 +34,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeVar
 
+import anyio.lowlevel
 import mcp_types
 from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, ServerRequestContext
 from mcp.server.extension import Extension, MethodBinding, ResourceBinding, ToolBinding
@@ -49,9 +50,18 @@ from negotiation import errors
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import as_mapping, wire_get
+from negotiation.backplane import (
+    Backplane,
+    Event,
+    InMemoryBackplane,
+    ListChanged,
+    ResourceUpdated,
+    principal_digest,
+)
 from negotiation.content import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.resources import Body, Representation, ResourceNotFound, ResourceRegistry
+from negotiation.sdk.events import NegotiationBus, Stream, listening
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
 from negotiation.subscriptions import (
     SubscriptionRegistry,
@@ -116,6 +126,10 @@ SessionEnded = Callable[[Hashable], None]
 """Called with a session's key (the SDK's per-client connection) when it ends."""
 
 _WATCHED = "negotiation.sdk.session_end"  # in the SDK connection's per-connection state
+_STAMPED = frozenset(
+    f"notifications/{kind}/list_changed" for kind in ("tools", "resources", "prompts")
+)
+RANKING_TTL_SECONDS = 300.0  # the RankingCache's default: a ranking is decided anew after it
 _LIST_CHANGED: Mapping[str, type[BaseModel]] = {
     "tools": mcp_types.ToolListChangedNotification,
     "resources": mcp_types.ResourceListChangedNotification,
@@ -448,11 +462,23 @@ class _VariantBoundSession:
         return getattr(self._session, name)
 
     async def send_notification(self, notification: Any, *args: Any, **kwargs: Any) -> None:
-        if getattr(notification, "method", None) == "notifications/resources/updated":
+        method = getattr(notification, "method", None)
+        if method == "notifications/resources/updated":
             uri = str(getattr(getattr(notification, "params", None), "uri", ""))
             if not self._exists(self._variant, uri):
                 logger.debug("listen: update of %r dropped: not in %s", uri, self._variant)
                 return
+        elif method in _STAMPED and self._variant is not None:
+            # SEP-2053: list_changed names its variant. A stream serves one variant and
+            # only hears of changes in it (or in every variant), so it names its own.
+            params = getattr(notification, "params", None)
+            if isinstance(notification, BaseModel) and isinstance(
+                params, mcp_types.NotificationParams
+            ):
+                meta = {**(params.meta or {}), sv.META_KEY: self._variant}
+                notification = notification.model_copy(
+                    update={"params": params.model_copy(update={"meta": meta})}
+                )
         await self._session.send_notification(notification, *args, **kwargs)
 
 
@@ -496,6 +522,7 @@ class Negotiation:
         ranker: sv.AsyncRanker | None = None,
         ranker_timeout_seconds: float = 2.0,
         switch_limiter: VariantSwitchLimiter | None = None,
+        backplane: Backplane | None = None,
     ) -> None:
         declared = sv.as_variants(variants) if variants is not None else ()
         if default_variant is not None:
@@ -539,6 +566,13 @@ class Negotiation:
         self._switch_limiter = switch_limiter
         self._session_ended: list[SessionEnded] = []
         self._warned_stateless = False
+        self.backplane: Backplane = backplane if backplane is not None else InMemoryBackplane()
+        """What the replicas share (events, switch buckets, rankings); in-memory by default."""
+        self._origin = os.urandom(8).hex()  # this replica, on the backplane
+        self._bus = NegotiationBus(self._emit)
+        self._started = False
+        self._degraded = False  # the shared limiter is unreachable: local buckets
+        self.backplane.subscribe(self._origin, self._deliver, self._refetch)
         self._content = ContentNegotiationExtension()
         self._variants_extension = ServerVariantsExtension()
         self._metadata = ResourceMetadataExtension(self.resources)
@@ -554,6 +588,14 @@ class Negotiation:
     def middleware(self) -> list[ServerMiddleware[Any]]:
         """The SDK server middleware: ``MCPServer(..., middleware=neg.middleware)``."""
         return [self._middleware]
+
+    @property
+    def subscriptions(self) -> NegotiationBus:
+        """The SDK's ``SubscriptionBus`` over :attr:`backplane`:
+        ``MCPServer(..., subscriptions=neg.subscriptions)``. With it, ``ctx.notify_*``,
+        :meth:`resource_updated` and :meth:`list_changed` each reach the subscribers of
+        both eras on every replica, and a modern ``list_changed`` names its variant."""
+        return self._bus
 
     # --- declaring what lives in which variant ------------------------------------------
 
@@ -658,7 +700,31 @@ class Negotiation:
         """:meth:`advertisement`, asking the ``ranker`` when there is one."""
         if self._advertiser is None:
             return None
-        return await self._advertiser.advertise_async(_hints(client_capabilities), principal)
+        hints = _hints(client_capabilities)
+        if self._ranker is None or not self.backplane.shared or hints.malformed:
+            return await self._advertiser.advertise_async(hints, principal)
+        decided = self._advertiser.decided(hints, principal)
+        if decided is not None:
+            return decided
+        # Fleet-wide: the first replica's ranking wins, so every replica advertises and
+        # serves the same default (and asks the ranker at most once per time to live).
+        asked: list[sv.Advertisement] = []
+
+        async def rank() -> tuple[str, ...]:
+            asked.append(await self._advertiser.rank_async(hints, principal))  # type: ignore[union-attr]
+            return asked[0].ids
+
+        key = f"{hints.digest()}:{principal_digest(principal)}"
+        try:
+            ids = await self.backplane.ranking(key, rank, RANKING_TTL_SECONDS)
+        except ConnectionError as problem:
+            logger.warning("the shared ranking is unreachable (%s); ranking locally", problem)
+            ids = None
+        ad = self._advertiser.from_ids(ids, principal) if ids is not None else None
+        if ad is None:
+            ad = asked[0] if asked else await self._advertiser.rank_async(hints, principal)
+        self._advertiser.remember(hints, principal, ad)
+        return ad
 
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
         """What a declaration and principal decide for all their requests (memoised)."""
@@ -733,7 +799,7 @@ class Negotiation:
                 resolution.error["message"],
             )
             raise mcp_error(resolution.error)
-        if self._switch_limiter is not None:
+        if self._switch_limiter is not None and not self.backplane.shared:
             limited = self._switch_limiter.check(_bucket(ctx, principal), resolution.variant)
             if limited is not None:
                 audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(principal))
@@ -758,6 +824,10 @@ class Negotiation:
         method = ctx.method
         if ctx.request_id is None:  # a notification
             return await call_next(ctx)
+        if not self._started:
+            self._started = True
+            # Receive before serving: a stream opened now must not miss an event.
+            await self.backplane.start()
         if method in _UNSCOPED:
             if method != "initialize":
                 # ping and server/discover validate a selected variant like every method.
@@ -800,13 +870,18 @@ class Negotiation:
                 ctx.method,
             )
         view = self.context(ctx, ranked=ranked)
+        if self._switch_limiter is not None and self.backplane.shared:
+            await self._shared_switch(ctx, view)
         target = _TARGETS.get(method)
         if target is not None and self._scopes:
             self._check_target(ctx, view, *target)
         if method in ("resources/subscribe", "resources/unsubscribe") and view.era is Era.LEGACY:
             return self._subscription(ctx, view, subscribe=method == "resources/subscribe")
-        if method == "subscriptions/listen" and self._scopes:
-            ctx = self._bind_listen(ctx, view)
+        listen = None
+        if method == "subscriptions/listen":
+            if self._scopes or self._advertiser is not None:
+                ctx = self._bind_listen(ctx, view)
+            listen = listening.set(self._stream(ctx, view))
         token = _current.set(view)
         try:
             result = await call_next(ctx)
@@ -816,6 +891,8 @@ class Negotiation:
             raise
         finally:
             _current.reset(token)
+            if listen is not None:
+                listening.reset(listen)
         if method == "tools/call" and isinstance(result, dict) and result.get("isError") is True:
             self._unknown_identifier(ctx, view, result, "tool", "name")
         if method in _LISTS and isinstance(result, dict):
@@ -823,6 +900,48 @@ class Negotiation:
         if method == "resources/read" and isinstance(result, dict):
             return self._read(ctx, view, result)
         return result
+
+    def _stream(self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext) -> Stream:
+        """What a listen stream is bound to, for :attr:`subscriptions`."""
+        uris = wire_get(wire_get(ctx.params, "notifications"), "resourceSubscriptions")
+        variant = view.variant if view.variant is not None else self._implicit
+        kept = uris if isinstance(uris, list) else ()
+        return Stream(variant, frozenset(u for u in kept if isinstance(u, str)))
+
+    async def _shared_switch(
+        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext
+    ) -> None:
+        """The switch limit on the backplane's shared bucket: one principal's switches
+        count on every replica. A 2025-11-25 anonymous session's bucket stays local (it
+        lives with the session); so does every bucket while the backplane is down."""
+        limiter = self._switch_limiter
+        assert limiter is not None
+        bucket = _bucket(ctx, view.principal)
+        decision = None
+        if not (isinstance(bucket, tuple) and bucket[:1] == ("session",)):
+            try:
+                decision = await self.backplane.switch(
+                    principal_digest(bucket),
+                    view.variant,
+                    limiter.capacity,
+                    limiter.refill_per_second,
+                )
+                self._degraded = False
+            except ConnectionError as problem:
+                if not self._degraded:
+                    self._degraded = True
+                    audit.warning("switch limiter degraded to this replica's buckets: %s", problem)
+        if decision is None:
+            error = limiter.check(bucket, view.variant)
+        elif decision.retry_after_ms is None:
+            error = None
+        else:
+            error = errors.variant_switch_rate_limited(
+                decision.active or "", view.variant or "", decision.retry_after_ms
+            )
+        if error is not None:
+            audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(view.principal))
+            raise mcp_error(error)
 
     def _check_target(
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, kind: Kind, key: str
@@ -1022,11 +1141,61 @@ class Negotiation:
     async def list_changed(
         self, kind: Literal["tools", "resources", "prompts"], variant: str | None = None
     ) -> int:
-        """Tell every live 2025-11-25 session that ``kind`` changed in ``variant`` (SEP-2053
-        "List-Changed Notifications": the variant in ``params._meta``; None: every
-        variant may have changed). Sessions whose advertised set lacks ``variant`` are
-        skipped. Returns how many sessions were told. (2026-07-28 clients listen through
-        ``subscriptions/listen``: use the SDK's ``ctx.notify_*`` there.)"""
+        """Tell the clients that ``kind`` changed in ``variant`` (SEP-2053 "List-Changed
+        Notifications": the variant in ``params._meta``; None: every variant may have
+        changed): every live 2025-11-25 session whose advertised set has ``variant``, and
+        with :attr:`subscriptions` every ``subscriptions/listen`` stream in it, on this
+        replica and, through the :attr:`backplane`, on every other. Returns how many
+        2025-11-25 sessions this replica told."""
+        if kind not in _LIST_CHANGED:
+            raise ValueError(f"kind must be 'tools', 'resources' or 'prompts', not {kind!r}")
+        return await self._emit(ListChanged(kind, variant))
+
+    async def resource_updated(self, uri: str) -> None:
+        """Notify the subscribers of ``uri`` whose variant has it: 2025-11-25
+        ``resources/subscribe`` sessions and, with :attr:`subscriptions`, 2026-07-28
+        ``subscriptions/listen`` streams, on this replica and every other."""
+        await self._emit(ResourceUpdated(uri))
+
+    async def _emit(self, event: Event) -> int:
+        """Deliver ``event`` here, then to the other replicas."""
+        told = await self._deliver(event)
+        if self.backplane.shared and not self._started:
+            self._started = True
+            await self.backplane.start()
+        try:
+            await self.backplane.publish(event, self._origin)
+        except (ConnectionError, ValueError) as problem:
+            # Never lost silently: when the backplane is back, every replica's clients
+            # are told to refetch.
+            logger.warning("%s reached only this replica: %s", event, problem)
+        await anyio.lowlevel.checkpoint()  # let listen streams drain between events
+        return told
+
+    async def _deliver(self, event: Event) -> int:
+        """``event`` to this replica's clients, each scoped to its own variant."""
+        self._bus.deliver(event)
+        if isinstance(event, ResourceUpdated):
+            await self._notify_legacy(event.uri)
+            return 0
+        return await self._tell_legacy(event.kind, event.variant)
+
+    async def _refetch(self) -> None:
+        """Events may have been lost (the backplane's connection dropped and is back):
+        every client refetches every list and every resource it subscribed to."""
+        logger.warning("the backplane reconnected: telling this replica's clients to refetch")
+        self._bus.refetch()
+        for kind in _LIST_CHANGED:
+            await self._tell_legacy(kind, None)  # type: ignore[arg-type]
+        uris = {
+            s.uri for key in list(self._subscribers) for s in self._subscriptions.subscriptions(key)
+        }
+        for uri in sorted(uris):
+            await self._notify_legacy(uri)
+
+    async def _tell_legacy(
+        self, kind: Literal["tools", "resources", "prompts"], variant: str | None
+    ) -> int:
         wire = list_changed_notification(kind, variant)
         notification = _LIST_CHANGED[kind].model_validate(
             {"method": wire["method"], "params": wire["params"]}, by_name=False
@@ -1043,13 +1212,14 @@ class Negotiation:
             told += 1
         return told
 
-    async def resource_updated(self, uri: str) -> None:
-        """Notify the subscribers of ``uri`` whose variant has it (``resources/subscribe``,
-        the 2025-11-25 era; 2026-07-28 clients use ``ctx.notify_resource_updated``)."""
+    async def _notify_legacy(self, uri: str) -> None:
         for subscription in self._subscriptions.recipients(uri):
             session = self._subscribers.get(subscription.subscriber)
             if session is not None:
-                await session.send_resource_updated(uri)
+                try:
+                    await session.send_resource_updated(uri)
+                except Exception:  # a closed session must not stop the others
+                    logger.debug("resource_updated: a session could not be told", exc_info=True)
 
     def _advertise(
         self,
