@@ -937,7 +937,7 @@ class Negotiation:
             error = None
         else:
             error = errors.variant_switch_rate_limited(
-                decision.active or "", view.variant or "", decision.retry_after_ms
+                decision.active, view.variant or "", decision.retry_after_ms
             )
         if error is not None:
             audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(view.principal))
