@@ -243,7 +243,7 @@ class RedisBackplane:
         self, key: str, variant: str | None, capacity: float, refill_per_second: float
     ) -> Switched:
         ttl_ms = math.ceil((capacity / refill_per_second + 1) * 1000)
-        args = [
+        args: list[str | int] = [
             _variant_arg(variant),
             repr(float(capacity)),
             repr(float(refill_per_second)),
