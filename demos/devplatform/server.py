@@ -16,6 +16,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult, TextContent
 
 from negotiation import errors
+from negotiation.backplane import Backplane
 from negotiation.sdk import Negotiation, PrincipalOf, mcp_error, negotiated
 from negotiation.variants import Variant
 
@@ -61,10 +62,11 @@ def build(
     principal: str | None = None,
     cursor_key: bytes | Sequence[bytes] | None = None,
     negotiate: bool = True,
+    backplane: Backplane | None = None,
 ) -> MCPServer:
-    """The developer-platform server."""
+    """The developer-platform server (``backplane``: shared with other replicas)."""
     server, _ = build_with_negotiation(
-        principal=principal, cursor_key=cursor_key, negotiate=negotiate
+        principal=principal, cursor_key=cursor_key, negotiate=negotiate, backplane=backplane
     )
     return server
 
@@ -74,6 +76,7 @@ def build_with_negotiation(
     principal: str | None = None,
     cursor_key: bytes | Sequence[bytes] | None = None,
     negotiate: bool = True,
+    backplane: Backplane | None = None,
 ) -> tuple[MCPServer, Negotiation]:
     """The server and its :class:`Negotiation` (which holds the subscriptions)."""
     default = principal or os.environ.get("DEVPLATFORM_PRINCIPAL", DEFAULT_PRINCIPAL)
@@ -84,6 +87,7 @@ def build_with_negotiation(
         page_size=PAGE_SIZE,
         cursor_key=cursor_key,
         negotiate=negotiate,
+        backplane=backplane,
     )
     comments: dict[str, list[str]] = {}
 
@@ -143,5 +147,6 @@ def build_with_negotiation(
         log_level="WARNING",
         extensions=neg.extensions,
         middleware=neg.middleware,
+        subscriptions=neg.subscriptions,
     )
     return server, neg

@@ -1,8 +1,9 @@
 """``python -m demos.weather --transport stdio|http --port N``."""
 
-from demos._run import parse_args, run
+from demos._run import backplane, parse_args, run
 from demos.weather.server import build
 
 if __name__ == "__main__":
     args = parse_args("python -m demos.weather")
-    run(build(negotiate=not args.no_negotiation), args.transport, args.port)
+    shared = backplane(args.redis, "weather")
+    run(build(negotiate=not args.no_negotiation, backplane=shared), args.transport, args.port)

@@ -13,6 +13,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS, CallToolResult, ToolAnnotations
 
 from demos.weather import render
+from negotiation.backplane import Backplane
 from negotiation.sdk import Negotiation, negotiated, tool_result
 
 __all__ = ["build"]
@@ -48,9 +49,10 @@ def _city(location: str) -> dict[str, Any]:
     return dict(data)
 
 
-def build(*, negotiate: bool = True) -> MCPServer:
-    """The weather server; ``negotiate=False`` serves everyone the default content."""
-    neg = Negotiation(negotiate=negotiate)
+def build(*, negotiate: bool = True, backplane: Backplane | None = None) -> MCPServer:
+    """The weather server; ``negotiate=False`` serves everyone the default content;
+    ``backplane`` shares its events with other replicas."""
+    neg = Negotiation(negotiate=negotiate, backplane=backplane)
     # Places come in two formats: the client's negotiated format picks one on read, and
     # resources/metadata describes both.
     for key, place in _data()["places"].items():
@@ -71,6 +73,7 @@ def build(*, negotiate: bool = True) -> MCPServer:
         log_level="WARNING",
         extensions=neg.extensions,
         middleware=neg.middleware,
+        subscriptions=neg.subscriptions,
     )
 
     @mcp.tool(
