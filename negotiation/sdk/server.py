@@ -180,21 +180,23 @@ def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
 _ANONYMOUS = "negotiation.sdk.anonymous"  # in the SDK connection's per-connection state
 
 
+_UNLIMITED = object()  # a request with no one to limit
+
+
 def _bucket(ctx: ServerRequestContext[Any, Any], principal: Hashable) -> Hashable:
     """Whose switch bucket a request spends (SEP-2053: "by principal/session"): its
-    principal's; without one, its 2025-11-25 session's, else its HTTP peer's address, so
-    that anonymous clients do not share one bucket. The 2026-07-28 era has no session:
-    over stdio or in process there is one client, and behind a proxy every anonymous
-    client has the proxy's address (give a ``principal_of`` there)."""
+    principal's; without one, its 2025-11-25 session's, so that anonymous clients do not
+    share one bucket. An anonymous 2026-07-28 request over HTTP has neither (its address
+    may be a proxy's, shared by everyone): :data:`_UNLIMITED`; give a ``principal_of`` to
+    limit it. In process or over stdio the one client has the transport's bucket."""
     if principal is not None:
         return principal
-    if ctx.session.client_capabilities is not None and _era(ctx.protocol_version) is Era.LEGACY:
+    if _era(ctx.protocol_version) is Era.LEGACY and ctx.session.client_capabilities is not None:
         state = getattr(getattr(ctx.session, "_connection", None), "state", None)
         if isinstance(state, dict):
             token: Hashable = state.setdefault(_ANONYMOUS, ("session", os.urandom(16).hex()))
             return token
-    host = getattr(getattr(getattr(ctx, "request", None), "client", None), "host", None)
-    return ("peer", host) if isinstance(host, str) else None
+    return _UNLIMITED if getattr(ctx, "request", None) is not None else None
 
 
 _current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", default=None)
@@ -799,8 +801,13 @@ class Negotiation:
                 resolution.error["message"],
             )
             raise mcp_error(resolution.error)
-        if self._switch_limiter is not None and not self.backplane.shared:
-            limited = self._switch_limiter.check(_bucket(ctx, principal), resolution.variant)
+        bucket = _bucket(ctx, principal) if self._switch_limiter is not None else _UNLIMITED
+        if (
+            self._switch_limiter is not None
+            and not self.backplane.shared
+            and bucket is not _UNLIMITED
+        ):
+            limited = self._switch_limiter.check(bucket, resolution.variant)
             if limited is not None:
                 audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(principal))
                 raise mcp_error(limited)
@@ -917,6 +924,8 @@ class Negotiation:
         limiter = self._switch_limiter
         assert limiter is not None
         bucket = _bucket(ctx, view.principal)
+        if bucket is _UNLIMITED:
+            return
         decision = None
         if not (isinstance(bucket, tuple) and bucket[:1] == ("session",)):
             try:
