@@ -66,7 +66,7 @@ bench: $(STAMP)
 # Notification latency and the shared limiter's cost across replicas over one Redis
 # (minutes; not part of `make bench`): writes bench/RESULTS-replicas.md.
 bench-replicas: $(STAMP) redis-server
-	$(PY) -m bench.replicas_bench --results bench/RESULTS-replicas.md
+	$(PY) -m bench.replicas --results bench/RESULTS-replicas.md
 
 # Mutation testing (minutes per module; not part of `make test`). One module:
 # make mutation MODULES=negotiation/cursors.py; JOBS sets mutmut's parallelism.
