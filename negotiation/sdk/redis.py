@@ -64,6 +64,8 @@ logger = logging.getLogger("negotiation.sdk.redis")
 DEFAULT_PREFIX = "mcp-negotiation"
 START_TIMEOUT_SECONDS = 2.0
 COMMAND_TIMEOUT_SECONDS = 1.0
+_ASKING_MS = 3000  # a ranker's default timeout (2 s) and some
+_POLL_SECONDS = 0.02
 
 # KEYS[1] the bucket; ARGV: the variant ("=" id, or "-" for none), capacity, refill per
 # second, time to live (ms). Returns {1} (go on) or {0, active variant, retry after ms}.
@@ -264,6 +266,13 @@ class RedisBackplane:
             decided = decode_ranking(stored) if stored is not None else None
             if decided is not None:
                 return decided
+            # One replica asks its ranker (an LLM call); the others wait for its answer,
+            # for as long as a ranker may take, then rank themselves.
+            claimed = await self._client.set(f"{name}:asking", b"1", nx=True, px=_ASKING_MS)
+            if not claimed:
+                decided = await self._await_ranking(name)
+                if decided is not None:
+                    return decided
             ids = tuple(await rank())
             ttl_ms = max(1, math.ceil(ttl_seconds * 1000))
             if await self._client.set(name, encode_ranking(ids), nx=True, px=ttl_ms):
@@ -273,6 +282,15 @@ class RedisBackplane:
             raise ConnectionError(f"Redis: {problem}") from problem
         decided = decode_ranking(stored) if stored is not None else None
         return decided if decided is not None else ids
+
+    async def _await_ranking(self, name: str) -> tuple[str, ...] | None:
+        deadline = asyncio.get_running_loop().time() + _ASKING_MS / 1000
+        while asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(_POLL_SECONDS)
+            stored = await self._client.get(name)
+            if stored is not None:
+                return decode_ranking(stored)
+        return None
 
     async def aclose(self) -> None:
         """Stop reading and close the connections."""

@@ -209,6 +209,33 @@ def test_a_redis_that_is_down_is_a_connection_error_for_every_call() -> None:
     assert anyio.run(main) == ["ConnectionError"] * 3
 
 
+def test_replicas_ranking_at_once_ask_one_ranker_and_share_its_answer(make: Make) -> None:
+    asked: list[str] = []
+
+    def ranker(name: str) -> Any:
+        async def rank() -> tuple[str, ...]:
+            asked.append(name)
+            await anyio.sleep(0.2)  # an LLM takes a while; the others wait for it
+            return (name,)
+
+        return rank
+
+    async def main() -> list[Any]:
+        async with _replicas(make, 3) as replicas:
+            results: list[Any] = [None] * 3
+
+            async def one(i: int) -> None:
+                results[i] = await replicas[i].ranking("h:c", ranker("abc"[i]), 60)
+
+            async with anyio.create_task_group() as tasks:
+                for i in range(3):
+                    tasks.start_soon(one, i)
+            return results
+
+    results = anyio.run(main)
+    assert len(asked) == 1 and results == [(asked[0],)] * 3
+
+
 @pytest.mark.parametrize("prefix", ["", "a b", "a*", "x\n"])
 def test_a_prefix_must_be_a_plain_name(prefix: str) -> None:
     with pytest.raises(ValueError, match="a Redis key prefix must be a plain non-empty name"):
