@@ -34,6 +34,7 @@ __all__ = [
     "OnEvent",
     "OnGap",
     "Rank",
+    "Refetch",
     "ResourceUpdated",
     "Switched",
     "decode",
@@ -67,7 +68,13 @@ class ListChanged:
     variant: str | None = None
 
 
-Event = ResourceUpdated | ListChanged
+@dataclass(frozen=True, slots=True)
+class Refetch:
+    """Events may have been lost (a replica could not publish): every client should
+    refetch every list and every resource it subscribed to."""
+
+
+Event = ResourceUpdated | ListChanged | Refetch
 OnEvent = Callable[[Event], Awaitable[object]]
 OnGap = Callable[[], Awaitable[None]]
 """Called when events may have been lost (the connection to the engine dropped and is
@@ -91,6 +98,8 @@ def encode(event: Event, origin: str) -> bytes:
     id that long cannot travel; the caller logs and delivers it locally only)."""
     if isinstance(event, ResourceUpdated):
         body: dict[str, object] = {"v": ENVELOPE_VERSION, "o": origin, "k": "ru", "uri": event.uri}
+    elif isinstance(event, Refetch):
+        body = {"v": ENVELOPE_VERSION, "o": origin, "k": "rf"}
     else:
         body = {"v": ENVELOPE_VERSION, "o": origin, "k": "lc", "list": event.kind}
         if event.variant is not None:
@@ -130,6 +139,8 @@ def _decode(data: object) -> tuple[Event, str] | None:
         return None
     if kind == "ru" and body.keys() == {"v", "o", "k", "uri"} and isinstance(body["uri"], str):
         return ResourceUpdated(body["uri"]), origin
+    if kind == "rf" and body.keys() == {"v", "o", "k"}:
+        return Refetch(), origin
     if kind != "lc" or body.get("list") not in _KINDS:
         return None
     variant = body.get("variant")

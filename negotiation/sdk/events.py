@@ -53,7 +53,7 @@ listening: ContextVar[Stream | None] = ContextVar("negotiation_sdk_listen", defa
 """Set by the middleware around a ``subscriptions/listen`` handler."""
 
 
-def to_sdk(event: Event) -> ServerEvent:
+def to_sdk(event: ResourceUpdated | ListChanged) -> ServerEvent:
     if isinstance(event, ResourceUpdated):
         return SdkResourceUpdated(uri=event.uri)
     return _TO_SDK[event.kind]
@@ -90,7 +90,7 @@ class NegotiationBus:
         """How many listen streams are open on this replica."""
         return len(self._listeners)
 
-    def deliver(self, event: Event) -> None:
+    def deliver(self, event: ResourceUpdated | ListChanged) -> None:
         """To each stream bound to the event's variant (all, for no variant). An update
         goes to every stream that asked for the URI; the stream's session drops it when
         its variant lacks the resource."""

@@ -55,6 +55,7 @@ from negotiation.backplane import (
     Event,
     InMemoryBackplane,
     ListChanged,
+    Refetch,
     ResourceUpdated,
     principal_digest,
 )
@@ -574,6 +575,7 @@ class Negotiation:
         self._bus = NegotiationBus(self._emit)
         self._started = False
         self._degraded = False  # the shared limiter is unreachable: local buckets
+        self._unsent = False  # an event could not be published: the others must refetch
         self.backplane.subscribe(self._origin, self._deliver, self._refetch)
         self._content = ContentNegotiationExtension()
         self._variants_extension = ServerVariantsExtension()
@@ -1172,17 +1174,29 @@ class Negotiation:
         if self.backplane.shared and not self._started:
             self._started = True
             await self.backplane.start()
-        try:
-            await self.backplane.publish(event, self._origin)
-        except (ConnectionError, ValueError) as problem:
-            # Never lost silently: when the backplane is back, every replica's clients
-            # are told to refetch.
-            logger.warning("%s reached only this replica: %s", event, problem)
+        await self._publish(event)
         await anyio.lowlevel.checkpoint()  # let listen streams drain between events
         return told
 
+    async def _publish(self, event: Event) -> None:
+        """To the other replicas. One that could not be sent is never lost silently:
+        once publishing works again, every replica's clients are told to refetch."""
+        try:
+            if self._unsent and not isinstance(event, Refetch):
+                await self.backplane.publish(Refetch(), self._origin)
+                self._unsent = False
+            await self.backplane.publish(event, self._origin)
+        except ConnectionError as problem:
+            self._unsent = True
+            logger.warning("%s reached only this replica: %s", event, problem)
+        except ValueError as problem:  # too long to travel (a URI of kilobytes)
+            logger.warning("%s reached only this replica: %s", event, problem)
+
     async def _deliver(self, event: Event) -> int:
         """``event`` to this replica's clients, each scoped to its own variant."""
+        if isinstance(event, Refetch):
+            await self._refetch()
+            return 0
         self._bus.deliver(event)
         if isinstance(event, ResourceUpdated):
             await self._notify_legacy(event.uri)
@@ -1192,7 +1206,10 @@ class Negotiation:
     async def _refetch(self) -> None:
         """Events may have been lost (the backplane's connection dropped and is back):
         every client refetches every list and every resource it subscribed to."""
-        logger.warning("the backplane reconnected: telling this replica's clients to refetch")
+        logger.warning("events may have been lost: telling this replica's clients to refetch")
+        if self._unsent:  # the other replicas missed what this one could not publish
+            self._unsent = False
+            await self._publish(Refetch())
         self._bus.refetch()
         for kind in _LIST_CHANGED:
             await self._tell_legacy(kind, None)  # type: ignore[arg-type]

@@ -19,6 +19,7 @@ from negotiation.backplane import (
     Event,
     InMemoryBackplane,
     ListChanged,
+    Refetch,
     ResourceUpdated,
     decode,
     decode_ranking,
@@ -29,6 +30,7 @@ from negotiation.backplane import (
 from negotiation.cursors import _binding
 
 EVENTS = st.one_of(
+    st.just(Refetch()),
     st.builds(ResourceUpdated, st.text(max_size=200)),
     st.builds(
         ListChanged,
@@ -47,7 +49,7 @@ def test_every_event_round_trips_with_its_origin(event: Event, origin: str) -> N
 @given(st.binary(max_size=300) | st.text(max_size=300) | st.integers() | st.none())
 def test_decoding_anything_never_raises(data: Any) -> None:
     decoded = decode(data)
-    assert decoded is None or isinstance(decoded[0], ResourceUpdated | ListChanged)
+    assert decoded is None or isinstance(decoded[0], ResourceUpdated | ListChanged | Refetch)
 
 
 JSON = st.recursive(
@@ -63,6 +65,7 @@ JSON = st.recursive(
 def test_only_exact_envelopes_decode(body: dict[str, Any]) -> None:
     decoded = decode(json.dumps(body).encode())
     exact_ru = body.keys() == {"v", "o", "k", "uri"} and body.get("k") == "ru"
+    exact_rf = body.keys() == {"v", "o", "k"} and body.get("k") == "rf"
     exact_lc = body.keys() in ({"v", "o", "k", "list"}, {"v", "o", "k", "list", "variant"})
     valid = (
         type(body.get("v")) is int
@@ -70,6 +73,7 @@ def test_only_exact_envelopes_decode(body: dict[str, Any]) -> None:
         and isinstance(body.get("o"), str)
         and (
             (exact_ru and isinstance(body["uri"], str))
+            or exact_rf
             or (
                 exact_lc
                 and body.get("k") == "lc"
@@ -97,6 +101,7 @@ def test_only_exact_envelopes_decode(body: dict[str, Any]) -> None:
         b"\xff\xfe",
         b"[]",
         b'{"o":"a"}',
+        b'{"v":1,"o":"a","k":"rf","uri":"x"}',
     ],
 )
 def test_a_malformed_message_is_dropped_with_a_debug_log(

@@ -209,3 +209,46 @@ def test_without_a_backplane_a_negotiation_keeps_its_events_to_itself() -> None:
     first, second = Negotiation(variants=VARIANTS), Negotiation(variants=VARIANTS)
     assert isinstance(first.backplane, InMemoryBackplane)
     assert first.backplane is not second.backplane and not first.backplane.shared
+
+
+class _Flaky(InMemoryBackplane):
+    """Fails to publish while ``down``."""
+
+    down = False
+
+    async def publish(self, event: Any, origin: str) -> None:
+        if self.down:
+            raise ConnectionError("Redis: down")
+        await super().publish(event, origin)
+
+
+def test_an_event_that_could_not_be_published_makes_every_replica_refetch_later(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    backplane = _Flaky()
+    publisher = Negotiation(variants=VARIANTS, backplane=backplane)
+    server, _ = _replica(backplane)
+    seen: list[str] = []
+
+    async def on_message(message: Any) -> None:
+        method = getattr(message, "method", None)
+        if isinstance(method, str) and method.endswith("list_changed"):
+            seen.append(method)
+
+    async def main() -> None:
+        async with Client(server, mode="legacy", message_handler=on_message) as client:
+            await client.list_tools()
+            backplane.down = True
+            await publisher.list_changed("prompts")  # lost for the other replica
+            backplane.down = False
+            await publisher.list_changed("tools")  # first a refetch, then this
+            await client.list_tools()
+
+    anyio.run(main)
+    assert seen == [
+        "notifications/tools/list_changed",
+        "notifications/resources/list_changed",
+        "notifications/prompts/list_changed",
+        "notifications/tools/list_changed",
+    ]
+    assert "ListChanged(kind='prompts', variant=None) reached only this replica" in caplog.text
