@@ -332,17 +332,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--results", type=Path, help="write the tables to this Markdown file")
     args = parser.parse_args(argv)
     started = time.monotonic()
+    load_before = os.getloadavg()[0]
     with redis_server() as url:
         latency = latency_table(url)
         limiter = limiter_table(url)
         ranker = ranker_table(url)
     cores = os.cpu_count()
+    version = subprocess.run(["redis-server", "--version"], capture_output=True, text=True)
+    redis_version = version.stdout.split()[2].removeprefix("v=")
     lines = [
         "# Replicas over one Redis (`make bench-replicas`)",
         "",
         f"Machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}, "
-        f"{subprocess.run(['redis-server', '--version'], capture_output=True, text=True).stdout.split()[2]}. "
-        f"Run: {time.monotonic() - started:.0f} s.",
+        f"redis-server {redis_version}. Run: {time.monotonic() - started:.0f} s; load average "
+        f"(1 min) {load_before:.1f} before, {os.getloadavg()[0]:.1f} after.",
         "",
         f"**CPU-contended: on this {cores}-core machine three replica processes, Redis, the "
         "publisher and every listener share the cores.** Figures are single runs; "
