@@ -252,3 +252,29 @@ def test_an_event_that_could_not_be_published_makes_every_replica_refetch_later(
         "notifications/tools/list_changed",
     ]
     assert "ListChanged(kind='prompts', variant=None) reached only this replica" in caplog.text
+
+
+def test_the_sdks_events_map_to_the_backplanes_and_back() -> None:
+    from negotiation.backplane import ResourceUpdated as Updated
+    from negotiation.sdk.events import from_sdk, to_sdk
+
+    pairs = [
+        (ToolsListChanged(), ListChanged("tools")),
+        (PromptsListChanged(), ListChanged("prompts")),
+        (ResourcesListChanged(), ListChanged("resources")),
+        (ResourceUpdated(uri="memo://x"), Updated("memo://x")),
+    ]
+    for sdk_event, event in pairs:
+        assert from_sdk(sdk_event) == event
+        assert to_sdk(event) == sdk_event
+    assert to_sdk(ListChanged("tools", "v")) == ToolsListChanged()
+
+
+def test_a_refetch_names_every_uri_of_a_stream_in_order() -> None:
+    got: list[Any] = []
+    bus = NegotiationBus(lambda event: anyio.sleep(0))
+    token = listening.set(Stream("main", frozenset({"memo://b", "memo://a", "memo://c"})))
+    bus.subscribe(got.append)
+    listening.reset(token)
+    bus.refetch()
+    assert got[3:] == [ResourceUpdated(uri=f"memo://{x}") for x in "abc"]
