@@ -1,0 +1,147 @@
+"""Pins from mutation testing of negotiation/sdk/redis.py: the connection settings that
+make a drop visible, exact times to live, and the log lines of a drop and a return."""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+import anyio
+import fakeredis
+import pytest
+from redis.asyncio import Redis
+
+from negotiation.backplane import Event, ListChanged
+from negotiation.sdk.redis import DEFAULT_PREFIX, RedisBackplane
+
+
+def test_from_url_makes_a_listener_that_never_retries_and_never_times_out_when_idle() -> None:
+    backplane = RedisBackplane.from_url("redis://127.0.0.1:1/0")
+    command = backplane._client.connection_pool.connection_kwargs
+    listen = backplane._listener.connection_pool.connection_kwargs
+    assert (command["socket_timeout"], command["socket_connect_timeout"]) == (1.0, 1.0)
+    assert command["retry"].get_retries() == 1
+    assert listen["retry"].get_retries() == 0  # a drop must surface: it is a gap
+    assert listen["socket_timeout"] is None and listen["socket_connect_timeout"] == 1.0
+    assert listen["socket_keepalive"] is True
+    assert backplane._listener is not backplane._client
+    assert (backplane.prefix, backplane.channel) == (DEFAULT_PREFIX, "mcp-negotiation:events")
+    assert backplane.shared is True
+    custom = RedisBackplane.from_url("redis://127.0.0.1:1/0", prefix="p", socket_timeout=5)
+    assert custom._client.connection_pool.connection_kwargs["socket_timeout"] == 5
+    assert custom._listener.connection_pool.connection_kwargs["socket_timeout"] is None
+    assert custom.channel == "p:events"
+
+
+def test_one_client_serves_both_roles_when_no_listener_is_given() -> None:
+    client = fakeredis.FakeAsyncRedis()
+    backplane = RedisBackplane(client)
+    assert backplane._listener is client and backplane.prefix == DEFAULT_PREFIX
+
+
+def test_times_to_live_are_exact() -> None:
+    server = fakeredis.FakeServer()
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(server=server), prefix="ttl")
+
+    async def rank() -> tuple[str, ...]:
+        return ("a",)
+
+    async def main() -> tuple[int, int, int]:
+        await backplane.switch("k", "a", 4, 2)  # full again after 2 s, plus 1 s
+        bucket = await backplane._client.pttl("ttl:sw:k")
+        await backplane.ranking("r", rank, 0.5)
+        ranking = await backplane._client.pttl("ttl:rk:r")
+        claim = await backplane._client.pttl("ttl:rk:r:asking")
+        return bucket, ranking, claim
+
+    bucket, ranking, claim = anyio.run(main)
+    assert 2900 < bucket <= 3000
+    assert 400 < ranking <= 500
+    assert 2900 < claim <= 3000
+
+
+def test_a_ranking_claimed_by_a_replica_that_never_answers_is_ranked_here() -> None:
+    server = fakeredis.FakeServer()
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(server=server), prefix="stuck")
+
+    async def rank() -> tuple[str, ...]:
+        return ("mine",)
+
+    async def main() -> Any:
+        # Another replica claimed the ranking and died before answering.
+        await backplane._client.set("stuck:rk:r:asking", b"1", px=100)
+        return await backplane.ranking("r", rank, 60)
+
+    assert anyio.run(main) == ("mine",)
+
+
+def test_a_drop_and_the_return_are_logged_and_failing_subscribers_are_isolated(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    prefix = f"t{os.urandom(4).hex()}"
+    a = RedisBackplane.from_url(redis_url, prefix=prefix)
+    b = RedisBackplane.from_url(redis_url, prefix=prefix)
+    got: list[Event] = []
+    gaps: list[str] = []
+
+    async def failing(event: Event) -> None:
+        raise RuntimeError("boom")
+
+    async def failing_gap() -> None:
+        raise RuntimeError("boom")
+
+    async def record(event: Event) -> None:
+        got.append(event)
+
+    async def gap() -> None:
+        gaps.append("gap")
+
+    b.subscribe("B1", failing, failing_gap)
+    b.subscribe("B2", record, gap)
+
+    async def main() -> None:
+        await b.start()
+        await b.start()  # idempotent: one reader
+        admin = Redis.from_url(redis_url)
+        await admin.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
+        with anyio.fail_after(30):
+            while not gaps:
+                await anyio.sleep(0.05)
+            await a.publish(ListChanged("tools"), "A")
+            while not got:
+                await anyio.sleep(0.05)
+        await admin.aclose()
+        await a.aclose()
+        await b.aclose()
+        await b.aclose()  # twice is fine
+
+    with caplog.at_level(logging.WARNING):
+        anyio.run(main)
+    assert got == [ListChanged("tools")] and gaps == ["gap"]
+    messages = [r.getMessage() for r in caplog.records]
+    assert any(m.startswith("backplane: lost Redis (") for m in messages)
+    assert "backplane: Redis is back; telling clients to refetch" in messages
+    errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert errors == [
+        "backplane: a subscriber's refetch failed",
+        "backplane: a subscriber failed",
+    ]
+
+
+def test_start_gives_up_waiting_for_a_redis_that_is_down(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from tests.redis_server import _free_port
+
+    backplane = RedisBackplane.from_url(f"redis://127.0.0.1:{_free_port()}/0")
+
+    async def main() -> bool:
+        await backplane.start()
+        running = backplane._reader is not None and not backplane._reader.done()
+        await backplane.aclose()
+        return running
+
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk.redis"):
+        assert anyio.run(main) is True  # the reader keeps trying
+    assert "backplane: Redis is not reachable yet; events wait for it" in caplog.text
