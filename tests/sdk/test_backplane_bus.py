@@ -276,5 +276,8 @@ def test_a_refetch_names_every_uri_of_a_stream_in_order() -> None:
     token = listening.set(Stream("main", frozenset({"memo://b", "memo://a", "memo://c"})))
     bus.subscribe(got.append)
     listening.reset(token)
+    unbound: list[Any] = []
+    bus.subscribe(unbound.append)  # not through the middleware: lists only
     bus.refetch()
     assert got[3:] == [ResourceUpdated(uri=f"memo://{x}") for x in "abc"]
+    assert unbound == [ToolsListChanged(), PromptsListChanged(), ResourcesListChanged()]
