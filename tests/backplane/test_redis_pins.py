@@ -144,4 +144,103 @@ def test_start_gives_up_waiting_for_a_redis_that_is_down(
 
     with caplog.at_level(logging.WARNING, logger="negotiation.sdk.redis"):
         assert anyio.run(main) is True  # the reader keeps trying
-    assert "backplane: Redis is not reachable yet; events wait for it" in caplog.text
+    messages = [r.getMessage() for r in caplog.records if r.name == "negotiation.sdk.redis"]
+    assert messages[0].startswith("backplane: lost Redis (")  # the reader, trying
+    assert "backplane: Redis is not reachable yet; events wait for it" in messages
+
+
+def test_a_message_skips_only_its_own_origins_subscriber() -> None:
+    server = fakeredis.FakeServer()
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(server=server), prefix="own")
+    got: list[tuple[str, Event]] = []
+
+    def on(name: str) -> Any:
+        async def receive(event: Event) -> None:
+            got.append((name, event))
+
+        return receive
+
+    async def gap() -> None:
+        return None
+
+    for name in ("A", "B", "C"):
+        backplane.subscribe(name, on(name), gap)
+    anyio.run(backplane._dispatch, b'{"v":1,"o":"A","k":"lc","list":"tools"}')
+    assert got == [("B", ListChanged("tools")), ("C", ListChanged("tools"))]
+
+
+def test_variants_travel_through_the_script_in_both_spellings() -> None:
+    from negotiation.sdk.redis import _variant_arg, _variant_of
+
+    assert [_variant_arg(None), _variant_arg(""), _variant_arg("a")] == ["-", "=", "=a"]
+    assert _variant_of(b"=a") == "a" and _variant_of("=a") == "a"  # bytes, or decoded
+    assert _variant_of(b"=") == "" and _variant_of(b"-") is None and _variant_of("-") is None
+    assert _variant_of(b"=\xed\xa0\x80") == "\ud800"
+
+
+def test_a_stored_ranking_is_served_without_asking_and_a_late_one_wins_over_ours() -> None:
+    server = fakeredis.FakeServer()
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(server=server), prefix="rk")
+    asked: list[str] = []
+
+    async def never() -> tuple[str, ...]:
+        asked.append("asked")
+        return ("mine",)
+
+    async def overtaken() -> tuple[str, ...]:
+        # Another replica (whose claim expired) stores its ranking while ours runs.
+        await backplane._client.set("rk:rk:late", b'["theirs"]')
+        return ("mine",)
+
+    async def main() -> list[Any]:
+        await backplane._client.set("rk:rk:stored", b'["kept"]')
+        stored = await backplane.ranking("stored", never, 60)
+        late = await backplane.ranking("late", overtaken, 60)
+        value = await backplane._client.get("rk:rk:late")
+        claims = [k async for k in backplane._client.scan_iter("rk:rk:stored:*")]
+        return [stored, late, value, claims]
+
+    stored, late, value, claims = anyio.run(main)
+    assert stored == ("kept",) and asked == [] and claims == []
+    assert late == ("theirs",) and value == b'["theirs"]'  # SET NX: the first one wins
+
+
+def test_unsubscribing_stops_delivery_and_is_idempotent() -> None:
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix="un")
+    got: list[Event] = []
+
+    async def record(event: Event) -> None:
+        got.append(event)
+
+    async def gap() -> None:
+        return None
+
+    unsubscribe = backplane.subscribe("B", record, gap)
+    other = backplane.subscribe("C", record, gap)
+    unsubscribe()
+    unsubscribe()
+    anyio.run(backplane._dispatch, b'{"v":1,"o":"A","k":"lc","list":"tools"}')
+    assert got == [ListChanged("tools")]  # C's only
+    other()
+    anyio.run(backplane._dispatch, b'{"v":1,"o":"A","k":"lc","list":"tools"}')
+    assert got == [ListChanged("tools")]
+
+
+def test_aclose_closes_both_clients_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    closed: list[str] = []
+
+    def spy(name: str, client: Any) -> Any:
+        async def aclose() -> None:
+            closed.append(name)
+
+        monkeypatch.setattr(client, "aclose", aclose)
+        return client
+
+    client = spy("client", fakeredis.FakeAsyncRedis())
+    listener = spy("listener", fakeredis.FakeAsyncRedis())
+    anyio.run(RedisBackplane(client, listener).aclose)
+    assert sorted(closed) == ["client", "listener"]
+    closed.clear()
+    shared = spy("shared", fakeredis.FakeAsyncRedis())
+    anyio.run(RedisBackplane(shared).aclose)
+    assert closed == ["shared"]
