@@ -23,7 +23,11 @@ from tests.e2e.listen import RawListen, method_and_meta
 from tests.e2e.servers import REPO, free_port, stop, subprocess_env, wait_for_port
 from tests.e2e.wire import ModernClient, capabilities
 
-pytestmark = pytest.mark.slow
+pytestmark = [
+    pytest.mark.slow,
+    # The legacy subscriber is the point: the SDK deprecates resources/subscribe.
+    pytest.mark.filterwarnings("ignore:resources/(un)?subscribe is removed"),
+]
 
 UPDATED = "notifications/resources/updated"
 TOOLS = "notifications/tools/list_changed"

@@ -32,6 +32,9 @@ VARIANTS = [
 ]
 SHARED, OTHER_ONLY = "memo://shared", "memo://other-only"
 
+# The legacy subscribers are the point: the SDK deprecates resources/subscribe.
+pytestmark = pytest.mark.filterwarnings("ignore:resources/(un)?subscribe is removed")
+
 
 def _replica(backplane: InMemoryBackplane) -> tuple[MCPServer, Negotiation]:
     neg = Negotiation(variants=VARIANTS, backplane=backplane)
