@@ -3,6 +3,7 @@ make a drop visible, exact times to live, and the log lines of a drop and a retu
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from typing import Any
@@ -249,3 +250,43 @@ def test_aclose_closes_both_clients_once(monkeypatch: pytest.MonkeyPatch) -> Non
     shared = spy("shared", fakeredis.FakeAsyncRedis())
     anyio.run(RedisBackplane(shared).aclose)
     assert closed == ["shared"]
+
+
+def test_a_prefix_may_hold_any_letter_and_the_reader_retries_every_half_second() -> None:
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix="fleet-X")
+    assert backplane.channel == "fleet-X:events"
+    assert backplane._reconnect_seconds == 0.5
+
+
+def test_an_empty_store_is_not_a_malformed_ranking(caplog: pytest.LogCaptureFixture) -> None:
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix="fresh")
+
+    async def rank() -> tuple[str, ...]:
+        return ("a",)
+
+    with caplog.at_level(logging.DEBUG, logger="negotiation.backplane"):
+        assert anyio.run(backplane.ranking, "k", rank, 60) == ("a",)
+    assert caplog.records == []
+
+
+def test_aclose_survives_a_failed_reader_and_clients_that_fail_to_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = fakeredis.FakeAsyncRedis()
+
+    async def failing_close() -> None:
+        raise RuntimeError("already gone")
+
+    monkeypatch.setattr(client, "aclose", failing_close)
+    backplane = RedisBackplane(client)
+
+    async def main() -> None:
+        async def failed() -> None:
+            raise RuntimeError("the reader failed")
+
+        backplane._reader = asyncio.get_running_loop().create_task(failed())
+        await asyncio.sleep(0)
+        await backplane.aclose()
+
+    asyncio.run(main())
+    assert backplane._reader is None
