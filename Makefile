@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NODE_DIR := .e2e-node
 LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
 
-.PHONY: generate templates test check bench bench-load clean venv e2e-node docs conformance mutation
+.PHONY: generate templates test check bench bench-load bench-replicas clean venv e2e-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -23,7 +23,7 @@ generate: templates
 templates: $(STAMP)
 	$(PY) -m codegen.templating
 
-test: $(STAMP) e2e-node
+test: $(STAMP) e2e-node redis-server
 	$(PY) -m pytest -p randomly  # random order (the seed is printed: rerun one order with -p randomly --randomly-seed=N)
 
 # The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
@@ -37,6 +37,16 @@ $(NODE_DIR)/.installed: tests/e2e/ts/package.json
 	  npm install --prefix $(NODE_DIR) --no-audit --no-fund --loglevel=error && touch $@ \
 	  || echo "npm install failed: the TypeScript client tests will skip"; \
 	else echo "npm not found: the TypeScript client tests will skip"; fi
+
+# A private redis-server for the backplane tests (tests/redis_server.py starts and stops
+# one per session on a free loopback port). Installed with apt-get when missing; without
+# it those tests skip with a message, so a failure here does not stop `make test`.
+redis-server:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server) >/dev/null \
+	    || echo "apt-get could not install redis-server: the Redis tests will skip"; \
+	  else echo "redis-server not found and no apt-get: the Redis tests will skip"; fi; }
 
 check: $(STAMP)
 	$(PY) -m ruff check $(LINT_PATHS)
@@ -52,6 +62,11 @@ conformance: $(STAMP)
 # Medians over interleaved rounds, under 90 s on an idle machine; writes bench/RESULTS.md.
 bench: $(STAMP)
 	$(PY) -m bench
+
+# Notification latency and the shared limiter's cost across replicas over one Redis
+# (minutes; not part of `make bench`): writes bench/RESULTS-replicas.md.
+bench-replicas: $(STAMP) redis-server
+	$(PY) -m bench.replicas --results bench/RESULTS-replicas.md
 
 # Mutation testing (minutes per module; not part of `make test`). One module:
 # make mutation MODULES=negotiation/cursors.py; JOBS sets mutmut's parallelism.

@@ -13,6 +13,7 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 
+from negotiation.backplane import Backplane
 from negotiation.sdk.transports import run as serve
 
 LOOPBACK = "127.0.0.1"
@@ -22,6 +23,12 @@ def parse_args(prog: str, argv: Sequence[str] | None = None) -> argparse.Namespa
     parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--transport", choices=("stdio", "http"), default="stdio")
     parser.add_argument("--port", type=int, default=8000, help="HTTP port on 127.0.0.1")
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share events, switch limits and rankings with other replicas through this Redis"
+        " (redis://host:port/db; needs the [redis] extra; docs/replicas.md)",
+    )
     parser.add_argument(
         "--no-negotiation",
         action="store_true",
@@ -34,6 +41,15 @@ def parse_args(prog: str, argv: Sequence[str] | None = None) -> argparse.Namespa
         "Go implementation (experimental-ext-variants) and its SDK's clients look",
     )
     return parser.parse_args(argv)
+
+
+def backplane(url: str | None, prefix: str) -> Backplane | None:
+    """The Redis backplane at ``url`` (None: one process, in memory)."""
+    if url is None:
+        return None
+    from negotiation.sdk.redis import RedisBackplane
+
+    return RedisBackplane.from_url(url, prefix=prefix)
 
 
 def run(server: MCPServer[Any], transport: str, port: int) -> None:

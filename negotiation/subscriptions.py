@@ -185,6 +185,14 @@ class VariantSwitchLimiter:
             max_bytes
         )
 
+    @property
+    def capacity(self) -> float:
+        return self._capacity
+
+    @property
+    def refill_per_second(self) -> float:
+        return self._rate
+
     def check(self, principal: Hashable, variant: str | None) -> errors.JsonRpcError | None:
         """Record a request for ``variant``; the error to answer when it is one switch
         too many (the request is then not served and the active variant is kept)."""

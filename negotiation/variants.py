@@ -494,7 +494,10 @@ class VariantAdvertiser:
         if cached is not None:
             return cached
         candidates = self.visible_to(principal)
-        return self._store(hints, principal, self._finish(_rank(candidates, hints), hints))
+        ad = self._finish(_rank(candidates, hints), hints)
+        # With a ranker the ranking is the ranker's to decide (advertise_async): a rule-based
+        # one stored here would become the default of every later request.
+        return self._store(hints, principal, ad) if self._ranker is None else ad
 
     async def advertise_async(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
         """Like :meth:`advertise`, ranking with the pluggable ranker when there is one."""
@@ -509,6 +512,39 @@ class VariantAdvertiser:
             candidates, hints, self._ranker, timeout_seconds=self._ranker_timeout
         )
         return self._store(hints, principal, self._finish(ranked, hints))
+
+    def decided(self, hints: HintsLike, principal: Hashable = None) -> Advertisement | None:
+        """The advertisement already decided (cached) for these hints and principal."""
+        return self._cached(as_hints(hints), principal)
+
+    async def rank_async(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
+        """A fresh ranking (the ranker's when there is one), neither read from nor stored
+        in the cache: for a caller that decides where the ranking is kept."""
+        hints = as_hints(hints)
+        candidates = self.visible_to(principal)
+        if self._ranker is None:
+            return self._finish(_rank(candidates, hints), hints)
+        ranked = await rank_with_fallback(
+            candidates, hints, self._ranker, timeout_seconds=self._ranker_timeout
+        )
+        return self._finish(ranked, hints)
+
+    def from_ids(self, ids: Sequence[str], principal: Hashable = None) -> Advertisement | None:
+        """The advertisement for a ranking decided elsewhere (another replica), or None
+        when it names a variant this principal cannot see, repeats one or is too long."""
+        visible = {variant.id: variant for variant in self.visible_to(principal)}
+        if (
+            not ids
+            or len(ids) > self._limit
+            or len(set(ids)) != len(ids)
+            or any(i not in visible for i in ids)
+        ):
+            return None
+        return Advertisement(tuple(visible[i] for i in ids), len(visible) > len(ids))
+
+    def remember(self, hints: HintsLike, principal: Hashable, ad: Advertisement) -> None:
+        """Keep ``ad`` as the decision for these hints and principal (when cached)."""
+        self._store(as_hints(hints), principal, ad)
 
     def _cached(self, hints: ClientHints, principal: Hashable) -> Advertisement | None:
         if self._cache is None or hints.malformed:

@@ -3,6 +3,7 @@ hypothesis profile."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,13 @@ def _forget_process_wide_memos() -> None:
 
     content.forget_warnings()
     features.clear_cache()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A private redis-server for the whole session (tests/redis_server.py); each test
+    uses its own key prefix, so tests stay independent in any order."""
+    from tests.redis_server import redis_server
+
+    with redis_server() as url:
+        yield url

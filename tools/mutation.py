@@ -80,6 +80,15 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_demo_defects.py",
     ],
     "negotiation/sdk/variant_calls.py": ["tests/sdk/test_variant_calls.py"],
+    # the backplane (issue #23): the in-memory one, the SDK bus and Redis (fakeredis and
+    # a private redis-server, both in tests/backplane)
+    "negotiation/backplane.py": [RUNTIME, "tests/sdk/test_backplane_bus.py", "tests/backplane"],
+    "negotiation/sdk/events.py": [
+        "tests/sdk/test_backplane_bus.py",
+        "tests/sdk/test_listen_variants.py",
+        "tests/backplane/test_negotiation_redis.py",
+    ],
+    "negotiation/sdk/redis.py": ["tests/backplane"],
     "negotiation/sdk/transports.py": [
         "tests/sdk/test_transports.py",
         "tests/sdk/test_transports_pins.py",

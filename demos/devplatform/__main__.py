@@ -7,7 +7,7 @@ through ``$MCP_NEGOTIATION_CURSOR_KEY`` (hex; see ``negotiation.sdk.cursor_key_f
 
 import sys
 
-from demos._run import parse_args, run
+from demos._run import backplane, parse_args, run
 from demos.devplatform.server import build
 from negotiation.sdk import cursor_key_from_env
 
@@ -17,9 +17,11 @@ if __name__ == "__main__":
         key = cursor_key_from_env()
     except ValueError as error:
         sys.exit(f"python -m demos.devplatform: {error}")
+    shared = backplane(args.redis, "devplatform")
     server = build(
         negotiate=not args.no_negotiation,
         cursor_key=key,
         experimental_capability=args.experimental_capability,
+        backplane=shared,
     )
     run(server, args.transport, args.port)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult, TextContent
 
 from negotiation import errors
+from negotiation.backplane import Backplane
 from negotiation.sdk import Negotiation, PrincipalOf, mcp_error, negotiated
 from negotiation.variants import Variant
 
@@ -59,17 +60,20 @@ def principal_from(default: str) -> PrincipalOf:
 def build(
     *,
     principal: str | None = None,
-    cursor_key: bytes | None = None,
+    cursor_key: bytes | Sequence[bytes] | None = None,
     negotiate: bool = True,
     experimental_capability: bool = False,
+    backplane: Backplane | None = None,
 ) -> MCPServer:
     """The developer-platform server; ``experimental_capability`` also advertises the
-    variants where the Go implementation's clients look."""
+    variants where the Go implementation's clients look; ``backplane`` is shared with other
+    replicas."""
     server, _ = build_with_negotiation(
         principal=principal,
         cursor_key=cursor_key,
         negotiate=negotiate,
         experimental_capability=experimental_capability,
+        backplane=backplane,
     )
     return server
 
@@ -77,9 +81,10 @@ def build(
 def build_with_negotiation(
     *,
     principal: str | None = None,
-    cursor_key: bytes | None = None,
+    cursor_key: bytes | Sequence[bytes] | None = None,
     negotiate: bool = True,
     experimental_capability: bool = False,
+    backplane: Backplane | None = None,
 ) -> tuple[MCPServer, Negotiation]:
     """The server and its :class:`Negotiation` (which holds the subscriptions)."""
     default = principal or os.environ.get("DEVPLATFORM_PRINCIPAL", DEFAULT_PRINCIPAL)
@@ -91,6 +96,7 @@ def build_with_negotiation(
         cursor_key=cursor_key,
         negotiate=negotiate,
         experimental_capability=experimental_capability,
+        backplane=backplane,
     )
     comments: dict[str, list[str]] = {}
 
@@ -150,6 +156,7 @@ def build_with_negotiation(
         log_level="WARNING",
         extensions=neg.extensions,
         middleware=neg.middleware,
+        subscriptions=neg.subscriptions,
     )
     neg.attach(server)
     return server, neg

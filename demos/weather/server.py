@@ -13,6 +13,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS, CallToolResult, ToolAnnotations
 
 from demos.weather import render
+from negotiation.backplane import Backplane
 from negotiation.sdk import Negotiation, negotiated, tool_result
 
 __all__ = ["build"]
@@ -48,11 +49,19 @@ def _city(location: str) -> dict[str, Any]:
     return dict(data)
 
 
-def build(*, negotiate: bool = True, experimental_capability: bool = False) -> MCPServer:
+def build(
+    *,
+    negotiate: bool = True,
+    experimental_capability: bool = False,
+    backplane: Backplane | None = None,
+) -> MCPServer:
     """The weather server; ``negotiate=False`` serves everyone the default content.
     ``experimental_capability`` is accepted for a command line shared with devplatform:
-    weather has no variants to advertise there."""
-    neg = Negotiation(negotiate=negotiate, experimental_capability=experimental_capability)
+    weather has no variants to advertise there. ``backplane`` shares its events with other
+    replicas."""
+    neg = Negotiation(
+        negotiate=negotiate, experimental_capability=experimental_capability, backplane=backplane
+    )
     # Places come in two formats: the client's negotiated format picks one on read, and
     # resources/metadata describes both.
     for key, place in _data()["places"].items():
@@ -73,6 +82,7 @@ def build(*, negotiate: bool = True, experimental_capability: bool = False) -> M
         log_level="WARNING",
         extensions=neg.extensions,
         middleware=neg.middleware,
+        subscriptions=neg.subscriptions,
     )
     neg.attach(mcp)  # its @mcp.resource template: subscriptions and resources/metadata
 

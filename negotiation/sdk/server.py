@@ -34,6 +34,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeVar
 
+import anyio.lowlevel
 import mcp_types
 from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, ServerRequestContext
 from mcp.server.extension import Extension, MethodBinding, ResourceBinding, ToolBinding
@@ -50,10 +51,20 @@ from negotiation import errors
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import as_mapping, wire_get
+from negotiation.backplane import (
+    Backplane,
+    Event,
+    InMemoryBackplane,
+    ListChanged,
+    Refetch,
+    ResourceUpdated,
+    principal_digest,
+)
 from negotiation.content import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.resources import Body, Representation, ResourceNotFound, ResourceRegistry
 from negotiation.sdk import misuse, sdk_resources
+from negotiation.sdk.events import NegotiationBus, Stream, listening
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
 from negotiation.sdk.registry import Definition, Definitions
 from negotiation.subscriptions import (
@@ -119,6 +130,10 @@ SessionEnded = Callable[[Hashable], None]
 """Called with a session's key (the SDK's per-client connection) when it ends."""
 
 _WATCHED = "negotiation.sdk.session_end"  # in the SDK connection's per-connection state
+_STAMPED = frozenset(
+    f"notifications/{kind}/list_changed" for kind in ("tools", "resources", "prompts")
+)
+RANKING_TTL_SECONDS = 300.0  # the RankingCache's default: a ranking is decided anew after it
 _LIST_CHANGED: Mapping[str, type[BaseModel]] = {
     "tools": mcp_types.ToolListChangedNotification,
     "resources": mcp_types.ResourceListChangedNotification,
@@ -166,6 +181,28 @@ def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
     return connection
 
 
+_ANONYMOUS = "negotiation.sdk.anonymous"  # in the SDK connection's per-connection state
+
+
+_UNLIMITED = object()  # a request with no one to limit
+
+
+def _bucket(ctx: ServerRequestContext[Any, Any], principal: Hashable) -> Hashable:
+    """Whose switch bucket a request spends (SEP-2053: "by principal/session"): its
+    principal's; without one, its 2025-11-25 session's, so that anonymous clients do not
+    share one bucket. An anonymous 2026-07-28 request over HTTP has neither (its address
+    may be a proxy's, shared by everyone): :data:`_UNLIMITED`; give a ``principal_of`` to
+    limit it. In process or over stdio the one client has the transport's bucket."""
+    if principal is not None:
+        return principal
+    if _era(ctx.protocol_version) is Era.LEGACY and ctx.session.client_capabilities is not None:
+        state = getattr(getattr(ctx.session, "_connection", None), "state", None)
+        if isinstance(state, dict):
+            token: Hashable = state.setdefault(_ANONYMOUS, ("session", os.urandom(16).hex()))
+            return token
+    return _UNLIMITED if getattr(ctx, "request", None) is not None else None
+
+
 _current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", default=None)
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -186,24 +223,51 @@ CURSOR_KEY_ENV = "MCP_NEGOTIATION_CURSOR_KEY"
 
 def cursor_key_from_env(
     name: str = CURSOR_KEY_ENV, environ: Mapping[str, str] | None = None
-) -> bytes | None:
+) -> bytes | tuple[bytes, ...] | None:
     """The cursor key shared by the replicas of one server, from the environment: hex,
     at least 32 digits (16 bytes; 64 recommended), or None when the variable is unset.
 
     Give every replica behind one URL the same key (``Negotiation(cursor_key=...)``) and
     each accepts the cursors the others minted; keep it as secret as a session key.
-    Raises ValueError, naming the variable, for a malformed or short key.
+    To rotate, list keys separated by commas, the new one first (``new,old``): the first
+    signs, every one verifies; then a tuple of keys is returned.
+    Raises ValueError, naming the variable (and the key's place in a list), for a
+    malformed or short key.
     """
     value = (os.environ if environ is None else environ).get(name)
     if value is None:
         return None
+    parts = value.split(",")
+    keys = tuple(
+        _hex_key(name, part, i if len(parts) > 1 else None) for i, part in enumerate(parts)
+    )
+    return keys[0] if len(keys) == 1 else keys
+
+
+def _hex_key(name: str, value: str, index: int | None) -> bytes:
+    where = f"${name}" if index is None else f"${name} (key {index + 1})"
     try:
         key = bytes.fromhex(value.strip())
     except ValueError:
-        raise ValueError(f"${name} must be hex digits (e.g. from `openssl rand -hex 32`)") from None
+        raise ValueError(f"{where} must be hex digits (e.g. from `openssl rand -hex 32`)") from None
     if len(key) < 16:
-        raise ValueError(f"${name} must hold at least 16 bytes (32 hex digits), not {len(key)}")
+        raise ValueError(f"{where} must hold at least 16 bytes (32 hex digits), not {len(key)}")
     return key
+
+
+def _cursor_codec(key: bytes | Sequence[bytes] | None) -> CursorCodec:
+    """The first key signs, every key verifies (rotation: ``[new, old]``)."""
+    if key is None:
+        return CursorCodec(os.urandom(32))
+    if isinstance(key, bytes | bytearray):
+        return CursorCodec(bytes(key))
+    given: list[object] = (
+        list(key) if isinstance(key, Sequence) and not isinstance(key, str) else []
+    )
+    keys = [bytes(k) for k in given if isinstance(k, bytes | bytearray)]
+    if not keys or len(keys) != len(given):
+        raise TypeError("cursor_key must be bytes or a non-empty sequence of bytes")
+    return CursorCodec(keys[0], previous_keys=keys[1:])
 
 
 def _hints(capabilities: object) -> sv.ClientHints:
@@ -219,6 +283,22 @@ def _envelope(result: Mapping[str, Any]) -> dict[str, Any]:
 
 def _era(protocol_version: str) -> Era:
     return Era.MODERN if protocol_version in _MODERN else Era.LEGACY
+
+
+_KEYSET = "k"  # a position "k<offset>:<last name>"; a bare number is an older offset
+
+
+def _resume(items: list[Any], key: str, position: str) -> int:
+    """Where the next page starts: after the item the last page ended with, found by its
+    name (or URI), so that replicas whose lists differ (a rolling deploy) neither skip
+    nor repeat; by the offset only when that item is gone. Positions come from cursors
+    this server signed, so a malformed one reads as the start."""
+    offset, _, name = position.removeprefix(_KEYSET).partition(":")
+    if position.startswith(_KEYSET):
+        for index, item in enumerate(items):
+            if isinstance(item, dict) and item.get(key) == name:
+                return index + 1
+    return int(offset) if offset.isascii() and offset.isdigit() else 0
 
 
 # --- the extensions -------------------------------------------------------------------
@@ -408,11 +488,23 @@ class _VariantBoundSession:
         return getattr(self._session, name)
 
     async def send_notification(self, notification: Any, *args: Any, **kwargs: Any) -> None:
-        if getattr(notification, "method", None) == "notifications/resources/updated":
+        method = getattr(notification, "method", None)
+        if method == "notifications/resources/updated":
             uri = str(getattr(getattr(notification, "params", None), "uri", ""))
             if not self._exists(self._variant, uri):
                 logger.debug("listen: update of %r dropped: not in %s", uri, self._variant)
                 return
+        elif method in _STAMPED and self._variant is not None:
+            # SEP-2053: list_changed names its variant. A stream serves one variant and
+            # only hears of changes in it (or in every variant), so it names its own.
+            params = getattr(notification, "params", None)
+            if isinstance(notification, BaseModel) and isinstance(
+                params, mcp_types.NotificationParams
+            ):
+                meta = {**(params.meta or {}), sv.META_KEY: self._variant}
+                notification = notification.model_copy(
+                    update={"params": params.model_copy(update={"meta": meta})}
+                )
         await self._session.send_notification(notification, *args, **kwargs)
 
 
@@ -429,7 +521,7 @@ class Negotiation:
     from the SDK's request context: variants are never an authorization mechanism, so
     still authorize every operation. ``page_size`` paginates the variant-scoped lists
     with cursors bound to the variant (``cursor_key``: at least 16 bytes, random when
-    omitted). ``negotiate=False`` switches everything off (the benchmark baseline): no
+    omitted; a sequence of keys rotates them: the first signs, every one verifies). ``negotiate=False`` switches everything off (the benchmark baseline): no
     extension is advertised and every client gets default content.
     ``experimental_capability=True`` also advertises the variants under
     ``capabilities.experimental`` for clients of the Go implementation
@@ -449,13 +541,14 @@ class Negotiation:
         visible: sv.Visibility | None = None,
         principal_of: PrincipalOf | None = None,
         page_size: int | None = None,
-        cursor_key: bytes | None = None,
+        cursor_key: bytes | Sequence[bytes] | None = None,
         advertise_limit: int = 5,
         negotiate: bool = True,
         experimental_capability: bool = False,
         ranker: sv.AsyncRanker | None = None,
         ranker_timeout_seconds: float = 2.0,
         switch_limiter: VariantSwitchLimiter | None = None,
+        backplane: Backplane | None = None,
     ) -> None:
         declared = sv.as_variants(variants) if variants is not None else ()
         if default_variant is not None:
@@ -472,6 +565,7 @@ class Negotiation:
         self.negotiate = negotiate
         self.experimental_capability = experimental_capability
         self._principal_of = principal_of
+        self._ranker = ranker if declared and negotiate else None
         self._advertiser = (
             sv.VariantAdvertiser(
                 declared,
@@ -487,7 +581,7 @@ class Negotiation:
         # Without negotiation the server shows what its default variant has.
         self._implicit = declared[0].id if declared and not negotiate else None
         self._page_size = page_size
-        self._cursors = CursorCodec(cursor_key or os.urandom(32)) if page_size else None
+        self._cursors = _cursor_codec(cursor_key) if page_size else None
         self._scopes: dict[tuple[Kind, str], _Scope] = {}
         self._memo = DeclarationMemo(self._settle)
         self.resources = ResourceRegistry()
@@ -497,6 +591,15 @@ class Negotiation:
         self._legacy_sessions: dict[Hashable, _LegacySession] = {}  # until each ends
         self._switch_limiter = switch_limiter
         self._session_ended: list[SessionEnded] = []
+        self._warned_stateless = False
+        self.backplane: Backplane = backplane if backplane is not None else InMemoryBackplane()
+        """What the replicas share (events, switch buckets, rankings); in-memory by default."""
+        self._origin = os.urandom(8).hex()  # this replica, on the backplane
+        self._bus = NegotiationBus(self._emit)
+        self._started = False
+        self._degraded = False  # the shared limiter is unreachable: local buckets
+        self._unsent = False  # an event could not be published: the others must refetch
+        self.backplane.subscribe(self._origin, self._deliver, self._refetch)
         self._content = ContentNegotiationExtension()
         self._tools = Definitions("tool", self._serving_variant)
         self._prompts = Definitions("prompt", self._serving_variant)
@@ -521,6 +624,14 @@ class Negotiation:
         """The SDK server middleware: ``MCPServer(..., middleware=neg.middleware)``."""
         self._middleware_taken = True
         return [self._middleware]
+
+    @property
+    def subscriptions(self) -> NegotiationBus:
+        """The SDK's ``SubscriptionBus`` over :attr:`backplane`:
+        ``MCPServer(..., subscriptions=neg.subscriptions)``. With it, ``ctx.notify_*``,
+        :meth:`resource_updated` and :meth:`list_changed` each reach the subscribers of
+        both eras on every replica, and a modern ``list_changed`` names its variant."""
+        return self._bus
 
     # --- declaring what lives in which variant ------------------------------------------
 
@@ -712,7 +823,31 @@ class Negotiation:
         """:meth:`advertisement`, asking the ``ranker`` when there is one."""
         if self._advertiser is None:
             return None
-        return await self._advertiser.advertise_async(_hints(client_capabilities), principal)
+        hints = _hints(client_capabilities)
+        if self._ranker is None or not self.backplane.shared or hints.malformed:
+            return await self._advertiser.advertise_async(hints, principal)
+        decided = self._advertiser.decided(hints, principal)
+        if decided is not None:
+            return decided
+        # Fleet-wide: the first replica's ranking wins, so every replica advertises and
+        # serves the same default (and asks the ranker at most once per time to live).
+        asked: list[sv.Advertisement] = []
+
+        async def rank() -> tuple[str, ...]:
+            asked.append(await self._advertiser.rank_async(hints, principal))  # type: ignore[union-attr]
+            return asked[0].ids
+
+        key = f"{hints.digest()}:{principal_digest(principal)}"
+        try:
+            ids = await self.backplane.ranking(key, rank, RANKING_TTL_SECONDS)
+        except ConnectionError as problem:
+            logger.warning("the shared ranking is unreachable (%s); ranking locally", problem)
+            ids = None
+        ad = self._advertiser.from_ids(ids, principal) if ids is not None else None
+        if ad is None:
+            ad = asked[0] if asked else await self._advertiser.rank_async(hints, principal)
+        self._advertiser.remember(hints, principal, ad)
+        return ad
 
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
         """What a declaration and principal decide for all their requests (memoised)."""
@@ -733,9 +868,12 @@ class Negotiation:
         context = replace(context, advertised=ids, principal=principal)
         return Negotiated(context, ids, sv.VariantResolver(ids), cacheable=valid)
 
-    def context(self, ctx: ServerRequestContext[Any, Any]) -> NegotiationContext:
+    def context(
+        self, ctx: ServerRequestContext[Any, Any], *, ranked: sv.Advertisement | None = None
+    ) -> NegotiationContext:
         """The negotiated view of one request; raises the spec's ``MCPError`` for a
-        variant this principal may not use. The middleware calls it for every request."""
+        variant this principal may not use. The middleware calls it for every request,
+        with the ranker's decision (``ranked``) when there is a ranker."""
         version = ctx.protocol_version
         era = _era(version)
         capabilities: object = ctx.session.client_capabilities
@@ -768,6 +906,11 @@ class Negotiation:
             if legacy is not None
             else self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
         )
+        if ranked is not None and legacy is None and settled.ids != ranked.ids:
+            # The ranking was decided anew (its time to live ran out): what the memo
+            # settled before is stale. Rare, so forgetting every declaration is cheap.
+            self._memo.clear()
+            settled = self._memo.get(capabilities, principal, sticky=era is Era.LEGACY)
         meta, header = _selection(ctx)
         resolution = settled.resolver.resolve(meta, header)
         if resolution.error is not None:
@@ -779,8 +922,13 @@ class Negotiation:
                 resolution.error["message"],
             )
             raise mcp_error(resolution.error)
-        if self._switch_limiter is not None:
-            limited = self._switch_limiter.check(principal, resolution.variant)
+        bucket = _bucket(ctx, principal) if self._switch_limiter is not None else _UNLIMITED
+        if (
+            self._switch_limiter is not None
+            and not self.backplane.shared
+            and bucket is not _UNLIMITED
+        ):
+            limited = self._switch_limiter.check(bucket, resolution.variant)
             if limited is not None:
                 audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(principal))
                 raise mcp_error(limited)
@@ -808,6 +956,10 @@ class Negotiation:
                 misuse.logger.warning(misuse.NO_EXTENSIONS)
         if ctx.request_id is None:  # a notification
             return await call_next(ctx)
+        if not self._started:
+            self._started = True
+            # Receive before serving: a stream opened now must not miss an event.
+            await self.backplane.start()
         if method in _UNSCOPED:
             if method != "initialize":
                 # ping and server/discover validate a selected variant like every method.
@@ -827,14 +979,41 @@ class Negotiation:
                 return self._advertise(result, ctx, ad)
             ad = await self.advertisement_async(ctx.session.client_capabilities, principal)
             return self._advertise(result, ctx, ad)
-        view = self.context(ctx)
+        ranked = None
+        if self._ranker is not None and (
+            _era(ctx.protocol_version) is Era.MODERN
+            or session_key(ctx) not in self._legacy_sessions
+        ):
+            # A legacy session keeps what it was advertised; elsewhere the ranker decides the default once per principal and hints, on every path
+            # (not only initialize and server/discover), before the memo settles it.
+            ranked = await self.advertisement_async(
+                ctx.session.client_capabilities, self._principal(ctx)
+            )
+        if (
+            not self._warned_stateless
+            and ctx.session.client_capabilities is None
+            and _era(ctx.protocol_version) is Era.LEGACY
+        ):
+            self._warned_stateless = True
+            logger.warning(
+                "%s: a 2025-11-25 request without the client's capabilities (is the server"
+                " run with stateless_http=True?): negotiation is off for legacy clients."
+                " Serve them with sessions, routed sticky on Mcp-Session-Id",
+                ctx.method,
+            )
+        view = self.context(ctx, ranked=ranked)
+        if self._switch_limiter is not None and self.backplane.shared:
+            await self._shared_switch(ctx, view)
         target = _TARGETS.get(method)
         if target is not None and self._scopes:
             self._check_target(ctx, view, *target)
         if method in ("resources/subscribe", "resources/unsubscribe") and view.era is Era.LEGACY:
             return self._subscription(ctx, view, subscribe=method == "resources/subscribe")
-        if method == "subscriptions/listen" and (self._scopes or self._server is not None):
-            ctx = self._bind_listen(ctx, view)
+        listen = None
+        if method == "subscriptions/listen":
+            if self._scopes or self._advertiser is not None or self._server is not None:
+                ctx = self._bind_listen(ctx, view)
+            listen = listening.set(self._stream(ctx, view))
         token = _current.set(view)
         try:
             prompt_name = (ctx.params or {}).get("name") if method == "prompts/get" else None
@@ -847,6 +1026,8 @@ class Negotiation:
             raise
         finally:
             _current.reset(token)
+            if listen is not None:
+                listening.reset(listen)
         if method == "tools/call" and isinstance(result, dict) and result.get("isError") is True:
             self._unknown_identifier(ctx, view, result, "tool", "name")
         if method in _LISTS and isinstance(result, dict):
@@ -859,6 +1040,50 @@ class Negotiation:
         if method == "resources/read" and isinstance(result, dict):
             return self._read(ctx, view, result)
         return result
+
+    def _stream(self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext) -> Stream:
+        """What a listen stream is bound to, for :attr:`subscriptions`."""
+        uris = wire_get(wire_get(ctx.params, "notifications"), "resourceSubscriptions")
+        variant = view.variant if view.variant is not None else self._implicit
+        kept = uris if isinstance(uris, list) else ()
+        return Stream(variant, frozenset(u for u in kept if isinstance(u, str)))
+
+    async def _shared_switch(
+        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext
+    ) -> None:
+        """The switch limit on the backplane's shared bucket: one principal's switches
+        count on every replica. A 2025-11-25 anonymous session's bucket stays local (it
+        lives with the session); so does every bucket while the backplane is down."""
+        limiter = self._switch_limiter
+        assert limiter is not None
+        bucket = _bucket(ctx, view.principal)
+        if bucket is _UNLIMITED:
+            return
+        decision = None
+        if not (isinstance(bucket, tuple) and bucket[:1] == ("session",)):
+            try:
+                decision = await self.backplane.switch(
+                    principal_digest(bucket),
+                    view.variant,
+                    limiter.capacity,
+                    limiter.refill_per_second,
+                )
+                self._degraded = False
+            except ConnectionError as problem:
+                if not self._degraded:
+                    self._degraded = True
+                    audit.warning("switch limiter degraded to this replica's buckets: %s", problem)
+        if decision is None:
+            error = limiter.check(bucket, view.variant)
+        elif decision.retry_after_ms is None:
+            error = None
+        else:
+            error = errors.variant_switch_rate_limited(
+                decision.active, view.variant or "", decision.retry_after_ms
+            )
+        if error is not None:
+            audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(view.principal))
+            raise mcp_error(error)
 
     def _check_target(
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, kind: Kind, key: str
@@ -968,7 +1193,7 @@ class Negotiation:
         if self._cursors is not None and self._page_size is not None:
             # Without negotiation the cursor is bound to no variant: none is on the wire.
             kept, next_cursor = self._page(
-                ctx, view.variant, view.principal, kept, self._page_size, self._cursors
+                ctx, view.variant, view.principal, kept, self._page_size, self._cursors, key
             )
             if next_cursor is not None:
                 result["nextCursor"] = next_cursor
@@ -983,6 +1208,7 @@ class Negotiation:
         items: list[Any],
         size: int,
         cursors: CursorCodec,
+        key: str = "name",
     ) -> tuple[list[Any], str | None]:
         cursor = (ctx.params or {}).get("cursor")
         start = 0
@@ -992,11 +1218,14 @@ class Negotiation:
             if check.error is not None:
                 audit.info("%s: refused cursor for %s", ctx.method, _who(principal))
                 raise mcp_error(check.error)
-            start = int(check.position or 0)
+            start = _resume(items, key, check.position or "")
         end = start + size
         if end >= len(items):
             return items[start:end], None
-        return items[start:end], cursors.mint(variant, str(end), principal=principal)
+        last = items[end - 1]
+        name = last.get(key) if isinstance(last, dict) else None
+        position = f"{_KEYSET}{end}:{name}" if isinstance(name, str) else str(end)
+        return items[start:end], cursors.mint(variant, position, principal=principal)
 
     def _check_scopes(self, method: str, result: dict[str, Any]) -> None:
         """Warn, once per kind, about scoped names the server's full list lacks."""
@@ -1110,11 +1339,76 @@ class Negotiation:
     async def list_changed(
         self, kind: Literal["tools", "resources", "prompts"], variant: str | None = None
     ) -> int:
-        """Tell every live 2025-11-25 session that ``kind`` changed in ``variant`` (SEP-2053
-        "List-Changed Notifications": the variant in ``params._meta``; None: every
-        variant may have changed). Sessions whose advertised set lacks ``variant`` are
-        skipped. Returns how many sessions were told. (2026-07-28 clients listen through
-        ``subscriptions/listen``: use the SDK's ``ctx.notify_*`` there.)"""
+        """Tell the clients that ``kind`` changed in ``variant`` (SEP-2053 "List-Changed
+        Notifications": the variant in ``params._meta``; None: every variant may have
+        changed): every live 2025-11-25 session whose advertised set has ``variant``, and
+        with :attr:`subscriptions` every ``subscriptions/listen`` stream in it, on this
+        replica and, through the :attr:`backplane`, on every other. Returns how many
+        2025-11-25 sessions this replica told."""
+        if kind not in _LIST_CHANGED:
+            raise ValueError(f"kind must be 'tools', 'resources' or 'prompts', not {kind!r}")
+        return await self._emit(ListChanged(kind, variant))
+
+    async def resource_updated(self, uri: str) -> None:
+        """Notify the subscribers of ``uri`` whose variant has it: 2025-11-25
+        ``resources/subscribe`` sessions and, with :attr:`subscriptions`, 2026-07-28
+        ``subscriptions/listen`` streams, on this replica and every other."""
+        await self._emit(ResourceUpdated(uri))
+
+    async def _emit(self, event: Event) -> int:
+        """Deliver ``event`` here, then to the other replicas."""
+        told = await self._deliver(event)
+        if self.backplane.shared and not self._started:
+            self._started = True
+            await self.backplane.start()
+        await self._publish(event)
+        await anyio.lowlevel.checkpoint()  # let listen streams drain between events
+        return told
+
+    async def _publish(self, event: Event) -> None:
+        """To the other replicas. One that could not be sent is never lost silently:
+        once publishing works again, every replica's clients are told to refetch."""
+        try:
+            if self._unsent and not isinstance(event, Refetch):
+                await self.backplane.publish(Refetch(), self._origin)
+                self._unsent = False
+            await self.backplane.publish(event, self._origin)
+        except ConnectionError as problem:
+            self._unsent = True
+            logger.warning("%s reached only this replica: %s", event, problem)
+        except ValueError as problem:  # too long to travel (a URI of kilobytes)
+            logger.warning("%s reached only this replica: %s", event, problem)
+
+    async def _deliver(self, event: Event) -> int:
+        """``event`` to this replica's clients, each scoped to its own variant."""
+        if isinstance(event, Refetch):
+            await self._refetch()
+            return 0
+        self._bus.deliver(event)
+        if isinstance(event, ResourceUpdated):
+            await self._notify_legacy(event.uri)
+            return 0
+        return await self._tell_legacy(event.kind, event.variant)
+
+    async def _refetch(self) -> None:
+        """Events may have been lost (the backplane's connection dropped and is back):
+        every client refetches every list and every resource it subscribed to."""
+        logger.warning("events may have been lost: telling this replica's clients to refetch")
+        if self._unsent:  # the other replicas missed what this one could not publish
+            self._unsent = False
+            await self._publish(Refetch())
+        self._bus.refetch()
+        for kind in _LIST_CHANGED:
+            await self._tell_legacy(kind, None)  # type: ignore[arg-type]
+        uris = {
+            s.uri for key in list(self._subscribers) for s in self._subscriptions.subscriptions(key)
+        }
+        for uri in sorted(uris):
+            await self._notify_legacy(uri)
+
+    async def _tell_legacy(
+        self, kind: Literal["tools", "resources", "prompts"], variant: str | None
+    ) -> int:
         wire = list_changed_notification(kind, variant)
         notification = _LIST_CHANGED[kind].model_validate(
             {"method": wire["method"], "params": wire["params"]}, by_name=False
@@ -1131,13 +1425,14 @@ class Negotiation:
             told += 1
         return told
 
-    async def resource_updated(self, uri: str) -> None:
-        """Notify the subscribers of ``uri`` whose variant has it (``resources/subscribe``,
-        the 2025-11-25 era; 2026-07-28 clients use ``ctx.notify_resource_updated``)."""
+    async def _notify_legacy(self, uri: str) -> None:
         for subscription in self._subscriptions.recipients(uri):
             session = self._subscribers.get(subscription.subscriber)
             if session is not None:
-                await session.send_resource_updated(uri)
+                try:
+                    await session.send_resource_updated(uri)
+                except Exception:  # a closed session must not stop the others
+                    logger.debug("resource_updated: a session could not be told", exc_info=True)
 
     def _advertise(
         self,

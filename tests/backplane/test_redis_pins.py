@@ -1,0 +1,292 @@
+"""Pins from mutation testing of negotiation/sdk/redis.py: the connection settings that
+make a drop visible, exact times to live, and the log lines of a drop and a return."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from typing import Any
+
+import anyio
+import fakeredis
+import pytest
+from redis.asyncio import Redis
+
+from negotiation.backplane import Event, ListChanged
+from negotiation.sdk.redis import DEFAULT_PREFIX, RedisBackplane
+
+
+def test_from_url_makes_a_listener_that_never_retries_and_never_times_out_when_idle() -> None:
+    backplane = RedisBackplane.from_url("redis://127.0.0.1:1/0")
+    command = backplane._client.connection_pool.connection_kwargs
+    listen = backplane._listener.connection_pool.connection_kwargs
+    assert (command["socket_timeout"], command["socket_connect_timeout"]) == (1.0, 1.0)
+    assert command["retry"].get_retries() == 1
+    assert listen["retry"].get_retries() == 0  # a drop must surface: it is a gap
+    assert listen["socket_timeout"] is None and listen["socket_connect_timeout"] == 1.0
+    assert listen["socket_keepalive"] is True
+    assert backplane._listener is not backplane._client
+    assert (backplane.prefix, backplane.channel) == (DEFAULT_PREFIX, "mcp-negotiation:events")
+    assert backplane.shared is True
+    custom = RedisBackplane.from_url("redis://127.0.0.1:1/0", prefix="p", socket_timeout=5)
+    assert custom._client.connection_pool.connection_kwargs["socket_timeout"] == 5
+    assert custom._listener.connection_pool.connection_kwargs["socket_timeout"] is None
+    assert custom.channel == "p:events"
+
+
+def test_one_client_serves_both_roles_when_no_listener_is_given() -> None:
+    client = fakeredis.FakeAsyncRedis()
+    backplane = RedisBackplane(client)
+    assert backplane._listener is client and backplane.prefix == DEFAULT_PREFIX
+
+
+def test_times_to_live_are_exact() -> None:
+    server = fakeredis.FakeServer()
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(server=server), prefix="ttl")
+
+    async def rank() -> tuple[str, ...]:
+        return ("a",)
+
+    async def main() -> tuple[int, int, int]:
+        await backplane.switch("k", "a", 4, 2)  # full again after 2 s, plus 1 s
+        bucket = await backplane._client.pttl("ttl:sw:k")
+        await backplane.ranking("r", rank, 0.5)
+        ranking = await backplane._client.pttl("ttl:rk:r")
+        claim = await backplane._client.pttl("ttl:rk:r:asking")
+        return bucket, ranking, claim
+
+    bucket, ranking, claim = anyio.run(main)
+    assert 2900 < bucket <= 3000
+    assert 400 < ranking <= 500
+    assert 2900 < claim <= 3000
+
+
+def test_a_ranking_claimed_by_a_replica_that_never_answers_is_ranked_here() -> None:
+    server = fakeredis.FakeServer()
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(server=server), prefix="stuck")
+
+    async def rank() -> tuple[str, ...]:
+        return ("mine",)
+
+    async def main() -> Any:
+        # Another replica claimed the ranking and died before answering.
+        await backplane._client.set("stuck:rk:r:asking", b"1", px=100)
+        return await backplane.ranking("r", rank, 60)
+
+    assert anyio.run(main) == ("mine",)
+
+
+def test_a_drop_and_the_return_are_logged_and_failing_subscribers_are_isolated(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    prefix = f"t{os.urandom(4).hex()}"
+    a = RedisBackplane.from_url(redis_url, prefix=prefix)
+    b = RedisBackplane.from_url(redis_url, prefix=prefix)
+    got: list[Event] = []
+    gaps: list[str] = []
+
+    async def failing(event: Event) -> None:
+        raise RuntimeError("boom")
+
+    async def failing_gap() -> None:
+        raise RuntimeError("boom")
+
+    async def record(event: Event) -> None:
+        got.append(event)
+
+    async def gap() -> None:
+        gaps.append("gap")
+
+    b.subscribe("B1", failing, failing_gap)
+    b.subscribe("B2", record, gap)
+
+    async def main() -> None:
+        await b.start()
+        await b.start()  # idempotent: one reader
+        admin = Redis.from_url(redis_url)
+        await admin.execute_command("CLIENT", "KILL", "TYPE", "pubsub")
+        with anyio.fail_after(30):
+            while not gaps:
+                await anyio.sleep(0.05)
+            await a.publish(ListChanged("tools"), "A")
+            while not got:
+                await anyio.sleep(0.05)
+            await admin.execute_command("CLIENT", "KILL", "TYPE", "pubsub")  # once more
+            while len(gaps) < 2:
+                await anyio.sleep(0.05)
+        await admin.aclose()
+        await a.aclose()
+        await b.aclose()
+        await b.aclose()  # twice is fine
+
+    with caplog.at_level(logging.WARNING):
+        anyio.run(main)
+    assert got == [ListChanged("tools")] and gaps == ["gap", "gap"]
+    messages = [r.getMessage() for r in caplog.records if r.name == "negotiation.sdk.redis"]
+    lost = [m for m in messages if m.startswith("backplane: lost Redis (")]
+    back = [m for m in messages if m == "backplane: Redis is back; telling clients to refetch"]
+    assert len(lost) == len(back) == 2  # each drop, and each return, said once
+    errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert errors == [
+        "backplane: a subscriber's refetch failed",
+        "backplane: a subscriber failed",
+        "backplane: a subscriber's refetch failed",
+    ]
+
+
+def test_start_gives_up_waiting_for_a_redis_that_is_down(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from tests.redis_server import _free_port
+
+    backplane = RedisBackplane.from_url(f"redis://127.0.0.1:{_free_port()}/0")
+
+    async def main() -> bool:
+        await backplane.start()
+        running = backplane._reader is not None and not backplane._reader.done()
+        await backplane.aclose()
+        return running
+
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk.redis"):
+        assert anyio.run(main) is True  # the reader keeps trying
+    messages = [r.getMessage() for r in caplog.records if r.name == "negotiation.sdk.redis"]
+    assert messages[0].startswith("backplane: lost Redis (")  # the reader, trying
+    assert "backplane: Redis is not reachable yet; events wait for it" in messages
+
+
+def test_a_message_skips_only_its_own_origins_subscriber() -> None:
+    server = fakeredis.FakeServer()
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(server=server), prefix="own")
+    got: list[tuple[str, Event]] = []
+
+    def on(name: str) -> Any:
+        async def receive(event: Event) -> None:
+            got.append((name, event))
+
+        return receive
+
+    async def gap() -> None:
+        return None
+
+    for name in ("A", "B", "C"):
+        backplane.subscribe(name, on(name), gap)
+    anyio.run(backplane._dispatch, b'{"v":1,"o":"A","k":"lc","list":"tools"}')
+    assert got == [("B", ListChanged("tools")), ("C", ListChanged("tools"))]
+
+
+def test_variants_travel_through_the_script_in_both_spellings() -> None:
+    from negotiation.sdk.redis import _variant_arg, _variant_of
+
+    assert [_variant_arg(None), _variant_arg(""), _variant_arg("a")] == ["-", "=", "=a"]
+    assert _variant_of(b"=a") == "a" and _variant_of("=a") == "a"  # bytes, or decoded
+    assert _variant_of(b"=") == "" and _variant_of(b"-") is None and _variant_of("-") is None
+    assert _variant_of(b"=\xed\xa0\x80") == "\ud800"
+
+
+def test_a_stored_ranking_is_served_without_asking_and_a_late_one_wins_over_ours() -> None:
+    server = fakeredis.FakeServer()
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(server=server), prefix="rk")
+    asked: list[str] = []
+
+    async def never() -> tuple[str, ...]:
+        asked.append("asked")
+        return ("mine",)
+
+    async def overtaken() -> tuple[str, ...]:
+        # Another replica (whose claim expired) stores its ranking while ours runs.
+        await backplane._client.set("rk:rk:late", b'["theirs"]')
+        return ("mine",)
+
+    async def main() -> list[Any]:
+        await backplane._client.set("rk:rk:stored", b'["kept"]')
+        stored = await backplane.ranking("stored", never, 60)
+        late = await backplane.ranking("late", overtaken, 60)
+        value = await backplane._client.get("rk:rk:late")
+        claims = [k async for k in backplane._client.scan_iter("rk:rk:stored:*")]
+        return [stored, late, value, claims]
+
+    stored, late, value, claims = anyio.run(main)
+    assert stored == ("kept",) and asked == [] and claims == []
+    assert late == ("theirs",) and value == b'["theirs"]'  # SET NX: the first one wins
+
+
+def test_unsubscribing_stops_delivery_and_is_idempotent() -> None:
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix="un")
+    got: list[Event] = []
+
+    async def record(event: Event) -> None:
+        got.append(event)
+
+    async def gap() -> None:
+        return None
+
+    unsubscribe = backplane.subscribe("B", record, gap)
+    other = backplane.subscribe("C", record, gap)
+    unsubscribe()
+    unsubscribe()
+    anyio.run(backplane._dispatch, b'{"v":1,"o":"A","k":"lc","list":"tools"}')
+    assert got == [ListChanged("tools")]  # C's only
+    other()
+    anyio.run(backplane._dispatch, b'{"v":1,"o":"A","k":"lc","list":"tools"}')
+    assert got == [ListChanged("tools")]
+
+
+def test_aclose_closes_both_clients_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    closed: list[str] = []
+
+    def spy(name: str, client: Any) -> Any:
+        async def aclose() -> None:
+            closed.append(name)
+
+        monkeypatch.setattr(client, "aclose", aclose)
+        return client
+
+    client = spy("client", fakeredis.FakeAsyncRedis())
+    listener = spy("listener", fakeredis.FakeAsyncRedis())
+    anyio.run(RedisBackplane(client, listener).aclose)
+    assert sorted(closed) == ["client", "listener"]
+    closed.clear()
+    shared = spy("shared", fakeredis.FakeAsyncRedis())
+    anyio.run(RedisBackplane(shared).aclose)
+    assert closed == ["shared"]
+
+
+def test_a_prefix_may_hold_any_letter_and_the_reader_retries_every_half_second() -> None:
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix="fleet-X")
+    assert backplane.channel == "fleet-X:events"
+    assert backplane._reconnect_seconds == 0.5
+
+
+def test_an_empty_store_is_not_a_malformed_ranking(caplog: pytest.LogCaptureFixture) -> None:
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix="fresh")
+
+    async def rank() -> tuple[str, ...]:
+        return ("a",)
+
+    with caplog.at_level(logging.DEBUG, logger="negotiation.backplane"):
+        assert anyio.run(backplane.ranking, "k", rank, 60) == ("a",)
+    assert caplog.records == []
+
+
+def test_aclose_survives_a_failed_reader_and_clients_that_fail_to_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = fakeredis.FakeAsyncRedis()
+
+    async def failing_close() -> None:
+        raise RuntimeError("already gone")
+
+    monkeypatch.setattr(client, "aclose", failing_close)
+    backplane = RedisBackplane(client)
+
+    async def main() -> None:
+        async def failed() -> None:
+            raise RuntimeError("the reader failed")
+
+        backplane._reader = asyncio.get_running_loop().create_task(failed())
+        await asyncio.sleep(0)
+        await backplane.aclose()
+
+    asyncio.run(main())
+    assert backplane._reader is None
