@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -21,17 +21,73 @@ from tests.jsonschema_normalise import normalise_document
 ROOT = Path(__file__).resolve().parents[1]
 PROTOCOLS = ROOT / "tests" / "data" / "protocols"
 TJS = ROOT / ".e2e-node" / "node_modules" / ".bin" / "typescript-json-schema"
-# name -> (options, typescript-json-schema flags, the share of definitions known equal)
-CORPUS: dict[str, tuple[Options, list[str], float]] = {
-    "a2a": (Options(default_number_type="integer"), ["--defaultNumberType", "integer"], 0.95),
-    "dap": (Options(default_number_type="number"), [], 0.95),
-    "lsp-types": (Options(default_number_type="number"), [], 0.95),
+
+
+class Case(NamedTuple):
+    options: Options
+    flags: list[str]  # typescript-json-schema's, besides --required
+    share: float  # the share of definitions known equal
+    # Oracle key prefixes that name no scope of ours: DAP's namespace (we flatten it) and
+    # the global alias of `export as namespace X`, through which the oracle names each
+    # declaration a second time.
+    strip: tuple[str, ...] = ()
+    # Why the file does not compile yet (generate, jsonschema); the test is a strict xfail
+    # until it does, so it turns into a failure to remove the mark from.
+    compile_pending: str = ""
+    schema_pending: str = ""
+
+
+NUMBER = Options(default_number_type="number")
+CORPUS: dict[str, Case] = {
+    "a2a": Case(Options(default_number_type="integer"), ["--defaultNumberType", "integer"], 0.95),
+    "dap": Case(NUMBER, [], 0.95, strip=("DebugProtocol.",)),
+    "lsp-types": Case(NUMBER, [], 0.95),
+    "devtools-protocol": Case(
+        NUMBER,
+        [],
+        0.95,
+        compile_pending="`export default Protocol;`, then same-named types in sibling namespaces",
+        schema_pending="`export default Protocol;`, then same-named types in sibling namespaces",
+    ),
+    "geojson": Case(
+        NUMBER,
+        [],
+        0.95,
+        strip=("GeoJSON.",),
+        compile_pending="`export as namespace GeoJSON;`, then indexed access on a union",
+        schema_pending="`export as namespace GeoJSON;`, then indexed access on a union",
+    ),
+    "json-schema": Case(
+        NUMBER,
+        [],
+        0.95,
+        compile_pending="an interface that extends an array type",
+        schema_pending="an interface that extends an array type",
+    ),
+    "octokit-webhooks": Case(
+        NUMBER,
+        [],
+        0.95,
+        compile_pending="a property holding a union of anonymous object types",
+    ),
 }
 
 
-@pytest.mark.parametrize("name", sorted(CORPUS))
+def _cases(pending: str) -> list[Any]:
+    return [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(strict=True, reason=getattr(case, pending))
+            if getattr(case, pending)
+            else (),
+        )
+        for name, case in sorted(CORPUS.items())
+    ]
+
+
+@pytest.mark.parametrize("name", _cases("compile_pending"))
 def test_protocol_compiles_unmodified_and_imports(name: str, tmp_path: Path) -> None:
-    options = CORPUS[name][0]
+    options = CORPUS[name].options
     package = name.replace("-", "_")
     out = tmp_path / package
     generate(PROTOCOLS / name, out, command="test", cache_dir=None, options=options)
@@ -57,8 +113,7 @@ def _oracle(name: str, flags: list[str]) -> dict[str, Any]:
         check=True,
     )
     text = run.stdout
-    # Namespaced declarations (``DebugProtocol.X``) are flattened to ``X`` by our compiler.
-    for prefix in ("DebugProtocol.",):
+    for prefix in CORPUS[name].strip:
         text = text.replace(f'"{prefix}', '"').replace(f"/{prefix}", "/")
     return normalise_document(json.loads(text))
 
@@ -76,6 +131,8 @@ def same_meaning(oracle: Any, ours: Any, defs: dict[str, Any], depth: int = 0) -
         if isinstance(kinds, list) and "null" in kinds and "null" not in str(oracle.get("type")):
             rest = [k for k in kinds if k != "null"]  # documented: `null` kept in unions
             ours = {**ours, "type": rest[0] if len(rest) == 1 else rest}
+        ours = _without_null_member(oracle, ours)
+        oracle = _without_oracle_extras(oracle, ours, defs)
         for key in ("anyOf", "allOf"):  # members in any order
             if isinstance(oracle.get(key), list) and isinstance(ours.get(key), list):
                 if _same_members(oracle[key], ours[key], defs, depth):
@@ -88,12 +145,51 @@ def same_meaning(oracle: Any, ours: Any, defs: dict[str, Any], depth: int = 0) -
             target = defs.get(ref.removeprefix("#/$defs/"), {})
             merged = {**target, **{k: v for k, v in ours.items() if k != "$ref"}}
             return same_meaning(oracle, merged, defs, depth + 1)
+        ref = oracle.get("$ref")
+        if isinstance(ref, str) and "$ref" not in ours and depth < 8:
+            # The oracle names a union alias that we splice (its only member once `null`
+            # is erased); our definition of that name is compared on its own.
+            target = defs.get(ref.removeprefix("#/$defs/"), {})
+            merged = {**target, **{k: v for k, v in oracle.items() if k != "$ref"}}
+            return target != {} and same_meaning(merged, ours, defs, depth + 1)
         return oracle.keys() == ours.keys() and all(
             same_meaning(oracle[k], ours[k], defs, depth) for k in oracle
         )
     if isinstance(ours, list) and isinstance(oracle, list) and len(ours) == len(oracle):
         return all(same_meaning(a, b, defs, depth) for a, b in zip(oracle, ours, strict=True))
     return False
+
+
+NULL = {"type": "null"}
+
+
+def _without_null_member(oracle: dict[str, Any], ours: dict[str, Any]) -> dict[str, Any]:
+    """Documented `null` kept in unions: ``X | null`` is ``anyOf [X, null]`` with us and
+    ``X`` with the oracle (compiled without strictNullChecks)."""
+    members = ours.get("anyOf")
+    if not isinstance(members, list) or NULL not in members or NULL in oracle.get("anyOf", []):
+        return ours
+    rest = [m for m in members if m != NULL]
+    siblings = {k: v for k, v in ours.items() if k != "anyOf"}
+    if len(rest) == 1 and isinstance(rest[0], dict) and not set(rest[0]) & set(siblings):
+        return {**rest[0], **siblings}
+    return {**siblings, "anyOf": rest}
+
+
+def _without_oracle_extras(
+    oracle: dict[str, Any], ours: dict[str, Any], defs: dict[str, Any]
+) -> dict[str, Any]:
+    """Keywords of the oracle's that change nothing: ``minItems: 0`` (its empty tuple), and
+    on a ``$ref`` that ours writes too, the description of the definition it names (the
+    documented kind `alias-ref`: the oracle gives ``type A = B`` B's description)."""
+    if oracle.get("minItems") == 0 and "minItems" not in ours:
+        oracle = {k: v for k, v in oracle.items() if k != "minItems"}
+    ref = oracle.get("$ref")
+    if isinstance(ref, str) and ref == ours.get("$ref") and "description" not in ours:
+        target = defs.get(ref.removeprefix("#/$defs/"), {})
+        if "description" in oracle and oracle["description"] == target.get("description"):
+            oracle = {k: v for k, v in oracle.items() if k != "description"}
+    return oracle
 
 
 def _same_members(oracle: list[Any], ours: list[Any], defs: dict[str, Any], depth: int) -> bool:
@@ -109,16 +205,17 @@ def _same_members(oracle: list[Any], ours: list[Any], defs: dict[str, Any], dept
 
 
 def equal_share(name: str) -> tuple[float, list[str]]:
-    options, flags, _ = CORPUS[name]
-    oracle = _oracle(name, flags)
+    options, flags = CORPUS[name].options, CORPUS[name].flags
+    # Ours first: a schema that does not compile yet fails before the oracle's slow run.
     ours = normalise_document(
         schema_document(load_schema(schema_files(PROTOCOLS / name), options=options))
     )
+    oracle = _oracle(name, flags)
     differing = sorted(k for k in oracle if not same_meaning(oracle[k], ours.get(k), ours))
     return 1 - len(differing) / len(oracle), differing
 
 
-@pytest.mark.parametrize("name", sorted(CORPUS))
+@pytest.mark.parametrize("name", _cases("schema_pending"))
 def test_protocol_json_schema_matches_typescript_json_schema(name: str) -> None:
     share, differing = equal_share(name)
-    assert share >= CORPUS[name][2], differing
+    assert share >= CORPUS[name].share, differing
