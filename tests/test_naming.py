@@ -50,10 +50,16 @@ def prop(name: str, type_: ir.TypeExpr | None = None, span: ir.Span = SPAN1) -> 
         ("type", "type"),
         ("json", "json_"),
         ("copy", "copy_"),
-        ("model_dump", "model_dump_"),
-        ("modelDumpJson", "model_dump_json_"),
+        ("model_dump", "field_model_dump"),
+        ("modelDumpJson", "field_model_dump_json"),
+        ("model_validate_xyz", "field_model_validate_xyz"),
+        ("modelValidate", "field_model_validate"),
+        ("model_config", "model_config_"),
         ("modelPreferences", "model_preferences"),
         ("2fa", "n2fa"),
+        ("+1", "plus_1"),
+        ("-1", "minus_1"),
+        ("-x", "x"),
     ],
 )
 def test_attribute_names(key: str, attribute: str) -> None:
@@ -78,7 +84,8 @@ def test_any_key_becomes_a_safe_identifier_or_nothing(key: str) -> None:
     name = attribute_name(key)
     if name:
         assert name.isidentifier() and not keyword.iskeyword(name)
-        assert name not in BASEMODEL_ATTRIBUTES and not name.startswith("model_dump")
+        assert name not in BASEMODEL_ATTRIBUTES
+        assert not name.startswith(("model_dump", "model_validate"))
 
 
 def test_anonymous_objects_are_named_owner_plus_field() -> None:

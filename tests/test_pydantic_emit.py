@@ -599,7 +599,6 @@ def _types(value: Any) -> Any:
     [
         ("export interface A { fooBar: string; foo_bar: string; }", "foo_bar"),
         ("export interface SchemaModel { a: string; }", "SchemaModel"),
-        ("export interface A { b: { x: string } | { y: string }; }", "anonymous object"),
         ("export interface A {\n  /** @minimum lots */\n  n: number;\n}", "@minimum"),
     ],
 )

@@ -66,7 +66,14 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_variant_operations.py",
         "tests/sdk/test_variant_selection_requirements.py",
         "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_per_variant_definitions.py",
+        "tests/sdk/test_misuse.py",
     ],
+    "negotiation/sdk/registry.py": [
+        "tests/sdk/test_registry_pins.py",
+        "tests/sdk/test_per_variant_definitions.py",
+    ],
+    "negotiation/sdk/misuse.py": ["tests/sdk/test_misuse.py"],
     "negotiation/sdk/transports.py": [
         "tests/sdk/test_transports.py",
         "tests/sdk/test_transports_pins.py",

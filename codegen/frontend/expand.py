@@ -11,13 +11,22 @@ properties; each became what typescript-json-schema makes of it:
   the same way (``Partial_Tool``); ``Readonly<T>`` is ``T``.
 * ``keyof T`` is the union of T's property names; ``T["k"]`` is the property's type;
   ``T[number]`` of an array its item type.
-* ``(A | B) & C`` is distributed into ``(A & C) | (B & C)``.
+* ``(A | B) & C`` is distributed into ``(A & C) | (B & C)`` (also through an alias of a
+  union); each member becomes a declaration named after where it stands (``Response`` gives
+  ``ResponseAccept``, ``ResponseDecline`` when a literal field tells the members apart, else
+  ``Response1``, ``Response2``).
+
+Every synthesized name is checked against the structure it names: one name never stands for
+two different types. A second, different type that wants a taken name gets the name plus a
+short digest of its structure (``Page_Object_1f2e3d4c``), which depends on nothing else.
 * an optional ``never`` property is dropped (no value can be present).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import itertools
 import re
 
 from .. import ir
@@ -37,8 +46,28 @@ def expand(decls: dict[str, ir.Decl]) -> dict[str, ir.Decl]:
 
 
 def instance_name(name: str, args: tuple[ir.TypeExpr, ...]) -> str:
-    """A stable Python-friendly name for ``name<args>``: ``Page<Tool[]>`` is ``Page_ToolArray``."""
-    return "_".join([name, *(_arg_word(a) for a in args)])
+    """A stable Python-friendly name for ``name<args>``: ``Page<Tool[]>`` is ``Page_ToolArray``.
+
+    An argument whose word does not say all of it (an object literal, a tuple...) adds a
+    digest of the arguments' structure: ``Page<{ x: string }>`` is ``Page_Object_1a2b3c4d``.
+    """
+    base = "_".join([name, *(_arg_word(a) for a in args)])
+    return base if all(_word_is_exact(a) for a in args) else f"{base}_{digest(shape(args))}"
+
+
+def _word_is_exact(t: ir.TypeExpr) -> bool:
+    match t:
+        case ir.Primitive():
+            return True
+        case ir.Literal():
+            return isinstance(t.value, str) and t.value.isidentifier()
+        case ir.Ref():
+            return all(_word_is_exact(a) for a in t.args)
+        case ir.Array():
+            return _word_is_exact(t.items)
+        case ir.Union() | ir.Intersection():
+            return all(_word_is_exact(m) for m in t.members)
+    return False
 
 
 def _arg_word(t: ir.TypeExpr) -> str:
@@ -59,17 +88,44 @@ def _arg_word(t: ir.TypeExpr) -> str:
     return t.kind.capitalize()
 
 
+def shape(node: object) -> object:
+    """A node's structure without source positions: equal shapes are one type."""
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return (
+            type(node).__name__,
+            *(shape(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "span"),
+        )
+    if isinstance(node, tuple | list):
+        return tuple(shape(item) for item in node)
+    return (type(node).__name__, node)  # bool and int stay apart
+
+
+def digest(structure: object) -> str:
+    return hashlib.blake2b(repr(structure).encode(), digest_size=4).hexdigest()
+
+
+def _pascal(text: str) -> str:
+    return "".join(w[:1].upper() + w[1:] for w in _NON_WORD.split(text) if w)
+
+
 class _Expander:
     def __init__(self, decls: dict[str, ir.Decl]) -> None:
         self.source = decls
         self.out: dict[str, ir.Decl] = {}
         self.instances: dict[str, ir.Decl] = {}
+        self.shapes: dict[str, object] = {}  # synthesized name -> the structure it names
         self.pending: list[str] = []
+        self.context: list[str] = []  # where the type being expanded stands: Decl, Prop...
+        self.following: set[str] = set()  # aliases being followed for a distribution
 
     def run(self) -> dict[str, ir.Decl]:
         for name, decl in self.source.items():
             if decl.kind != "const" and decl.params:
-                continue  # a template: only its instances are emitted
+                # A template: only its instances are emitted; one whose parameters all have
+                # defaults also stands for itself (``Page`` is ``Page<Item, Meta>``).
+                if all(p.default is not None for p in decl.params) and decl.exported:
+                    self.instantiate(decl, (), decl.span)
+                continue
             self.out[name] = self.decl(decl, {})
         while self.pending:
             name = self.pending.pop(0)
@@ -79,6 +135,13 @@ class _Expander:
     # ---------------------------------------------------------------- declarations
 
     def decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
+        outer, self.context = self.context, [decl.name]
+        try:
+            return self._decl(decl, env)
+        finally:
+            self.context = outer
+
+    def _decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
         match decl:
             case ir.Interface():
                 bases = tuple(self.type(b, env) for b in decl.extends)
@@ -104,7 +167,11 @@ class _Expander:
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
         props = []
         for prop in obj.properties:
-            t = self.type(prop.type, env)
+            self.context.append(_pascal(prop.name))
+            try:
+                t = self.type(prop.type, env)
+            finally:
+                self.context.pop()
             if prop.optional and isinstance(t, ir.Primitive) and t.name == "never":
                 continue
             props.append(dataclasses.replace(prop, type=t))
@@ -122,8 +189,10 @@ class _Expander:
             case ir.Tuple():
                 return dataclasses.replace(t, items=tuple(self.type(i, env) for i in t.items))
             case ir.Union():
-                members = tuple(self.type(m, env) for m in t.members)
-                return dataclasses.replace(t, members=_flat_union(members))
+                members = _flat_union(tuple(self.type(m, env) for m in t.members))
+                if sum(1 for m in members if _anonymous_class(m)) > 1:
+                    members = self.lift(members, t.span)
+                return dataclasses.replace(t, members=members)
             case ir.Intersection():
                 return self.intersection(t, tuple(self.type(m, env) for m in t.members))
             case ir.Omit():
@@ -172,19 +241,33 @@ class _Expander:
         if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
             # A generic alias of a union, array...: TypeScript inlines it where used.
             return self.type(decl.type, env)
-        name = instance_name(decl.name, tuple(full))
-        self.add(name, self.decl(dataclasses.replace(decl, name=name), env), span)
-        return ir.Ref(name, (), span)
+        # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
+        name = decl.name if not args else instance_name(decl.name, tuple(full))
+        final = self.add(name, self.decl(dataclasses.replace(decl, name=name), env), span)
+        return ir.Ref(final, (), span)
 
-    def add(self, name: str, decl: ir.Decl, span: ir.Span) -> None:
-        if name in self.instances or name in self.out:
-            return
-        if name in self.source:
-            raise SchemaError(span, f"the instance name '{name}' is taken by a declaration")
+    def add(self, name: str, decl: ir.Decl, span: ir.Span, *, instance: bool = True) -> str:
+        """Declare a synthesized type; returns its name. The name is kept for one structure
+        only: another structure that wants it gets the name plus its structure's digest."""
+        structure = shape(dataclasses.replace(decl, name=""))
+        template = self.source.get(name)
+        if template is not None and template.kind != "const" and template.params:
+            pass  # a generic's defaults instance takes the generic's name: it is not emitted
+        elif name in self.source:
+            if instance:
+                raise SchemaError(span, f"the instance name '{name}' is taken by a declaration")
+            name = f"{name}_{digest(structure)}"
+        elif name in self.shapes and self.shapes[name] != structure:
+            name = f"{name}_{digest(structure)}"
+        if name in self.shapes:
+            if self.shapes[name] != structure:  # a digest collision: never share a name
+                raise SchemaError(span, f"two different types want the synthesized name '{name}'")
+            return name
         if len(self.instances) >= MAX_INSTANCES:
             raise SchemaError(span, f"more than {MAX_INSTANCES} generic instances")
-        self.instances[name] = decl
-        self.out[name] = decl
+        self.shapes[name] = structure
+        self.instances[name] = self.out[name] = dataclasses.replace(decl, name=name)
+        return name
 
     # ---------------------------------------------------------------- utilities
 
@@ -220,8 +303,7 @@ class _Expander:
         return self.named(instance_name(name, args), ir.Object(props, index, span), span)
 
     def named(self, name: str, body: ir.Object, span: ir.Span) -> ir.Ref:
-        self.add(name, ir.Interface(name, body, span=span), span)
-        return ir.Ref(name, (), span)
+        return ir.Ref(self.add(name, ir.Interface(name, body, span=span), span), (), span)
 
     def literal_keys(self, t: ir.TypeExpr, *, strict: bool = True) -> list[ir.LiteralValue]:
         t = self.deref(t)
@@ -250,6 +332,14 @@ class _Expander:
     def indexed(self, t: ir.TypeExpr, key: ir.TypeExpr, span: ir.Span) -> ir.TypeExpr:
         target = self.deref(t)
         key = self.deref(key)
+        if isinstance(target, ir.Union):
+            # ``Shape["kind"]``: each member's property type, as one union (repeats once).
+            by_shape: dict[object, ir.TypeExpr] = {}
+            for member in target.members:
+                for part in _flat_union((self.indexed(member, key, span),)):
+                    by_shape.setdefault(shape(part), part)
+            parts = tuple(by_shape.values())
+            return parts[0] if len(parts) == 1 else ir.Union(parts, span)
         if isinstance(key, ir.Primitive) and key.name == "number":
             if isinstance(target, ir.Array):
                 return target.items
@@ -270,23 +360,74 @@ class _Expander:
         return found[0] if len(found) == 1 else ir.Union(_flat_union(tuple(found)), span)
 
     def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
-        for i, member in enumerate(members):
-            inner = member
-            if isinstance(inner, ir.Union):
-                parts = tuple(
-                    self.distributed(self.intersection(t, (*members[:i], m, *members[i + 1 :])))
-                    for m in inner.members
-                )
-                return ir.Union(parts, t.span)
-        return dataclasses.replace(t, members=members)
+        """``&`` distributes over unions, also over an alias that names a union."""
+        choices: list[tuple[ir.TypeExpr, ...]] = []
+        for member in members:
+            target = self.through_alias(member)
+            choices.append(target.members if isinstance(target, ir.Union) else (member,))
+        if all(len(choice) == 1 for choice in choices):
+            return dataclasses.replace(t, members=members)
+        parts: list[ir.TypeExpr] = [
+            ir.Intersection(combo, t.span) for combo in itertools.product(*choices)
+        ]
+        owner = "".join(self.context) or "Intersection"
+        refs = tuple(
+            ir.Ref(
+                self.add(
+                    owner + suffix,
+                    ir.Alias(owner + suffix, part, span=t.span),
+                    t.span,
+                    instance=False,
+                ),
+                (),
+                t.span,
+            )
+            for part, suffix in zip(parts, self.suffixes(parts), strict=True)
+        )
+        return ir.Union(refs, t.span)
 
-    def distributed(self, part: ir.TypeExpr) -> ir.TypeExpr:
-        """One member of a distributed ``&``, named (``AAndC``) so that models can hold it."""
-        if not isinstance(part, ir.Intersection):
-            return part
-        name = _arg_word(part)
-        self.add(name, ir.Alias(name, part, span=part.span), part.span)
-        return ir.Ref(name, (), part.span)
+    def through_alias(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        """What an alias reference stands for; a reference already being followed (an alias
+        cycle, which resolve reports) stays as it is."""
+        if not isinstance(t, ir.Ref) or t.name in self.following:
+            return t
+        self.following.add(t.name)
+        try:
+            return self.deref(t)
+        finally:
+            self.following.discard(t.name)
+
+    def lift(self, members: tuple[ir.TypeExpr, ...], span: ir.Span) -> tuple[ir.TypeExpr, ...]:
+        """A union of several anonymous object types: each becomes a declaration named after
+        where it stands (``ShapeCircle``), so that both back ends can name its members."""
+        anonymous = [m for m in members if _anonymous_class(m)]
+        owner = "".join(self.context) or "Union"
+        names: dict[int, str] = {}
+        for member, suffix in zip(anonymous, self.suffixes(anonymous), strict=True):
+            name = owner + suffix
+            decl: ir.Decl = (
+                ir.Interface(name, member, span=member.span)
+                if isinstance(member, ir.Object)
+                else ir.Alias(name, member, span=member.span)
+            )
+            names[id(member)] = self.add(name, decl, span, instance=False)
+        return tuple(ir.Ref(names[id(m)], (), m.span) if id(m) in names else m for m in members)
+
+    def suffixes(self, parts: list[ir.TypeExpr]) -> list[str]:
+        """Each member's name suffix: the value of the first literal field that tells them
+        all apart (``Accept``, ``Decline``), else its position (``1``, ``2``)."""
+        props = [{p.name: p for p in self.properties(part)} for part in parts]
+        for key in props[0]:
+            words = []
+            for found in props:
+                prop = found.get(key)
+                value = self.deref(prop.type) if prop is not None else None
+                if not (isinstance(value, ir.Literal) and isinstance(value.value, str)):
+                    break
+                words.append(_pascal(value.value))
+            if len(words) == len(parts) and all(words) and len(set(words)) == len(words):
+                return words
+        return [str(i) for i in range(1, len(parts) + 1)]
 
     # ---------------------------------------------------------------- lookups
 
@@ -341,6 +482,13 @@ class _Expander:
             if isinstance(decl, ir.Interface):
                 return decl.body.index
         return None
+
+
+def _anonymous_class(t: ir.TypeExpr) -> bool:
+    """An anonymous type that the Python back end must make a class of."""
+    return isinstance(t, ir.Intersection | ir.Omit) or (
+        isinstance(t, ir.Object) and bool(t.properties)
+    )
 
 
 def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:

@@ -11,7 +11,7 @@ import dataclasses
 import functools
 import math
 import re
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 import tree_sitter
 import tree_sitter_typescript
@@ -96,6 +96,7 @@ class _ModuleParser:
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         self.enum_members: list[tuple[str, ir.LiteralValue]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
+        self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
 
     # ------------------------------------------------------------------ plumbing
 
@@ -145,6 +146,8 @@ class _ModuleParser:
         ambient = self.path.endswith(".d.ts")
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
         marked = self.mark_exported(decls, exported_later)
+        if self.tuple_consts:
+            marked = tuple(_replace_typeof(d, self.tuple_consts) for d in marked)
         return ir.Module(self.path, marked, tuple(imports), tuple(self.enum_members))
 
     def statements(
@@ -217,8 +220,13 @@ class _ModuleParser:
     ) -> list[tuple[str, tree_sitter.Node]]:
         clause = next((c for c in _children(node) if c.type == "export_clause"), None)
         if clause is None:
+            value = node.child_by_field_name("value")
             if any(child.type == "default" for child in node.children):
-                self.unsupported(node, "default export (use 'export' on the declaration)")
+                if value is not None and value.type == "identifier":
+                    return [(self.text(value), value)]  # ``export default X;``: X is exported
+                self.unsupported(node, "default export of an expression (export a declaration)")
+            if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
+                return []  # ``export as namespace X;``: a UMD global's name, no type
             if ambient and any(child.type == "=" for child in node.children):
                 return []  # ``export = X`` in typings: the names are exported anyway
             self.unsupported(node, "export statement")
@@ -464,11 +472,20 @@ class _ModuleParser:
                 declared_type = self.type(declared) if declared is not None else None
                 if kind.type == "const" and isinstance(declared_type, ir.Literal):
                     consts.append(ir.Const(name, declared_type.value, exported, doc, span))
+                elif kind.type == "const" and isinstance(declared_type, ir.Tuple):
+                    self.tuple_consts[name] = declared_type  # ``declare const K: readonly [...]``
+                    self.skipped.add(name)
                 else:
                     self.skipped.add(name)
                 continue
             if value is None:
                 self.fail(declarator, f"const '{name}' has no value")
+            items = self.const_tuple(value)
+            if items is not None:
+                # ``const K = ["a", "b"] as const``: a value, whose type ``typeof K`` reads.
+                self.tuple_consts[name] = items
+                self.skipped.add(name)
+                continue
             literal = self.const_value(value)
             annotation = declarator.child_by_field_name("type")
             if annotation is not None:
@@ -491,6 +508,27 @@ class _ModuleParser:
             self.fail(
                 node, f"const '{name}' is declared {declared.value!r} but its value is {value!r}"
             )
+
+    def const_tuple(self, node: tree_sitter.Node) -> ir.Tuple | None:
+        """``[literals] as const`` (possibly ``satisfies ...``): the tuple type of its value."""
+        if node.type == "satisfies_expression":
+            node = node.named_children[0]
+        if node.type != "as_expression" or node.named_child_count != 1:
+            return None
+        if not any(c.type == "const" for c in node.children):
+            return None
+        array = node.named_children[0]
+        if array.type != "array":
+            return None
+        items = []
+        for item in _children(array):
+            if item.type == "comment":
+                continue
+            value = self.literal_value(item)
+            if value is None:
+                self.unsupported(item, "a non-literal item in an 'as const' array")
+            items.append(ir.Literal(value, self.span(item)))
+        return ir.Tuple(tuple(items), span=self.span(array))
 
     def const_value(self, node: tree_sitter.Node) -> ir.LiteralValue:
         if node.type == "as_expression":
@@ -767,6 +805,25 @@ class _ModuleParser:
         return ir.IndexSignature(
             self.type(annotation), key_name, doc, self.span(node), numeric=numeric
         )
+
+
+_N = TypeVar("_N")
+
+
+def _replace_typeof(node: _N, consts: dict[str, ir.Tuple]) -> _N:
+    """``typeof K`` of an ``as const`` array is the array's tuple type."""
+    if isinstance(node, ir.Typeof) and node.name in consts:
+        return dataclasses.replace(consts[node.name], span=node.span)  # type: ignore[return-value]
+    if isinstance(node, tuple):
+        return tuple(_replace_typeof(item, consts) for item in node)  # type: ignore[return-value]
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {
+            f.name: _replace_typeof(getattr(node, f.name), consts)
+            for f in dataclasses.fields(node)
+            if f.name not in ("span", "doc")
+        }
+        return dataclasses.replace(node, **changes)
+    return node
 
 
 def _merge_namespace_docs(

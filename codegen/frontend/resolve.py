@@ -235,7 +235,16 @@ class _Rewriter:
         match decl:
             case ir.Interface():
                 bases = tuple(self.type(base) for base in decl.extends)
-                return dataclasses.replace(decl, body=self.object(decl.body), extends=bases)
+                body = decl.body
+                if (
+                    len(bases) == 1
+                    and isinstance(bases[0], ir.Array)
+                    and body == ir.Object(span=body.span)
+                ):
+                    # ``interface A extends Array<T> {}``: TypeScript's way to name T[] (JSON
+                    # has no other kind of array)
+                    return ir.Alias(decl.name, bases[0], decl.exported, decl.doc, decl.span)
+                return dataclasses.replace(decl, body=self.object(body), extends=bases)
             case ir.Alias():
                 return dataclasses.replace(decl, type=self.type(decl.type))
             case ir.Const():

@@ -41,6 +41,7 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.resources import TextResource
 from mcp.shared.exceptions import MCPError
 from mcp_ext.methods import RPCError
+from mcp_types import methods as _methods
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel
 
@@ -52,7 +53,9 @@ from negotiation._wire import as_mapping, wire_get
 from negotiation.content import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.resources import Body, Representation, ResourceNotFound, ResourceRegistry
+from negotiation.sdk import misuse
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
+from negotiation.sdk.registry import Definition, Definitions
 from negotiation.subscriptions import (
     SubscriptionRegistry,
     VariantSwitchLimiter,
@@ -209,6 +212,11 @@ def _hints(capabilities: object) -> sv.ClientHints:
     return sv.ClientHints.from_wire(wire_get(sv.extension_settings(capabilities), "variantHints"))
 
 
+def _envelope(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A list result without its items (what a list's surface model requires)."""
+    return {k: v for k, v in result.items() if k not in ("tools", "prompts", "nextCursor")}
+
+
 def _era(protocol_version: str) -> Era:
     return Era.MODERN if protocol_version in _MODERN else Era.LEGACY
 
@@ -229,11 +237,17 @@ class ServerVariantsExtension(Extension):
 
     identifier = sv.EXTENSION_ID
 
-    def __init__(self) -> None:
-        self.bindings: list[ToolBinding] = []
+    def __init__(self, definitions: Definitions, middleware_taken: Callable[[], bool]) -> None:
+        self.definitions = definitions
+        self.consumed = False  # a server has read the tools: later ones would be lost
+        self._middleware_taken = middleware_taken
 
     def tools(self) -> Sequence[ToolBinding]:
-        return list(self.bindings)
+        # MCPServer reads its middleware= argument before its extensions.
+        if not self.consumed and not self._middleware_taken():
+            misuse.logger.warning(misuse.NO_MIDDLEWARE)
+        self.consumed = True
+        return self.definitions.bindings()
 
 
 class ReadResourceMetadataParams(mcp_types.RequestParams):
@@ -250,8 +264,10 @@ class ResourceMetadataExtension(Extension):
 
     def __init__(self, registry: ResourceRegistry) -> None:
         self.registry = registry
+        self.consumed = False  # a server has read the resources: later ones would be lost
 
     def resources(self) -> Sequence[ResourceBinding]:
+        self.consumed = True
         return [
             ResourceBinding(
                 TextResource(
@@ -475,7 +491,14 @@ class Negotiation:
         self._switch_limiter = switch_limiter
         self._session_ended: list[SessionEnded] = []
         self._content = ContentNegotiationExtension()
-        self._variants_extension = ServerVariantsExtension()
+        self._tools = Definitions("tool", self._serving_variant)
+        self._prompts = Definitions("prompt", self._serving_variant)
+        self._variants_extension = ServerVariantsExtension(
+            self._tools, lambda: self._middleware_taken
+        )
+        self._middleware_taken = False
+        self._first_lists = set(misuse.LIST_KINDS)  # each checked against the scopes once
+        self._served = False
         self._metadata = ResourceMetadataExtension(self.resources)
 
     # --- what MCPServer consumes --------------------------------------------------------
@@ -488,6 +511,7 @@ class Negotiation:
     @property
     def middleware(self) -> list[ServerMiddleware[Any]]:
         """The SDK server middleware: ``MCPServer(..., middleware=neg.middleware)``."""
+        self._middleware_taken = True
         return [self._middleware]
 
     # --- declaring what lives in which variant ------------------------------------------
@@ -524,18 +548,80 @@ class Negotiation:
 
         The counterpart of ``@mcp.tool(...)`` (``tool_kwargs`` are its arguments), in the
         manner of the SDK's ``@apps.tool``: the server registers it when it consumes
-        :attr:`extensions`, so declare tools before constructing the ``MCPServer``.
+        :attr:`extensions`, so declare tools before constructing the ``MCPServer``
+        (after it, this raises RuntimeError saying so).
+
+        One ``name`` may be declared several times with disjoint ``variants``: each
+        declaration keeps its own function, input and output schema, description and
+        annotations, and a request in a variant lists and runs that variant's (an API
+        version, a budget variant with shorter parameter descriptions). Overlapping
+        variant sets raise ValueError here.
         """
 
         def decorator(fn: _F) -> _F:
             tool_name = name or fn.__name__
-            self.scope("tool", tool_name, variants, descriptions=descriptions)
-            self._variants_extension.bindings.append(
-                ToolBinding(fn=fn, kwargs={"name": tool_name, **tool_kwargs})
+            self._not_consumed("tool", tool_name, self._variants_extension.consumed)
+            self._declare(self._tools, "tool", tool_name, fn, variants, descriptions, tool_kwargs)
+            return fn
+
+        return decorator
+
+    def prompt(
+        self,
+        *,
+        variants: Iterable[str] | None = None,
+        descriptions: Mapping[str, str] | None = None,
+        name: str | None = None,
+        **prompt_kwargs: Any,
+    ) -> Callable[[_F], _F]:
+        """Decorator: a prompt served only in ``variants``, with per-variant descriptions;
+        ``prompt_kwargs`` are ``@mcp.prompt(...)``'s (``title``, ``description``, ``icons``).
+
+        As with :meth:`tool`, one ``name`` may be declared several times with disjoint
+        ``variants``, each with its own function and arguments. The middleware serves
+        these prompts (``prompts/list`` and ``prompts/get``); their ``ctx`` carries the
+        request (session, logging, progress) but not ``ctx.mcp_server``, and a 2026-07-28
+        ``prompts/get`` result has no ``serverInfo`` stamp (optional; the SDK stamps what
+        its own handlers answer).
+        """
+
+        def decorator(fn: _F) -> _F:
+            prompt_name = name or fn.__name__
+            self._declare(
+                self._prompts, "prompt", prompt_name, fn, variants, descriptions, prompt_kwargs
             )
             return fn
 
         return decorator
+
+    def _declare(
+        self,
+        definitions: Definitions,
+        kind: Kind,
+        name: str,
+        fn: Callable[..., Any],
+        variants: Iterable[str] | None,
+        descriptions: Mapping[str, str] | None,
+        kwargs: dict[str, Any],
+    ) -> None:
+        ids = frozenset(variants) if variants is not None else None
+        known = {v.id for v in self.variants}
+        for variant_id in (ids or frozenset()) | frozenset(descriptions or {}):
+            if variant_id not in known:
+                raise ValueError(f"{kind} {name!r}: {variant_id!r} is not a declared variant")
+        meta = kwargs.pop("meta", None)  # the SDK takes _meta beside the other arguments
+        definitions.add(name, Definition(ids, fn, kwargs, meta, dict(descriptions or {})))
+        scoped, described = definitions.scope(name)
+        self.scope(kind, name, scoped, descriptions=described)
+
+    def _not_consumed(self, kind: str, name: str, consumed: bool) -> None:
+        if consumed:
+            raise RuntimeError(
+                f"{kind} {name!r} is declared after MCPServer(...) read neg.extensions, which the "
+                "SDK does once, at construction: declare it before constructing the MCPServer, "
+                f"or register it on the server (@mcp.{kind}() / mcp.add_{kind}()) and scope it "
+                f"with neg.scope({kind!r}, {name!r}, variants=[...])"
+            )
 
     def add_resource(
         self,
@@ -549,10 +635,16 @@ class Negotiation:
         ``resources/read`` answers with the formats the client negotiated (all of them
         without negotiation) and ``resources/metadata`` describes every format
         (sep-resource-contents-metadata). ``resource`` is an ``mcp_ext.Resource`` or its
-        wire mapping. Declare resources before constructing the ``MCPServer``.
+        wire mapping. A body may be a function, called at each read (computed content).
+        Declare resources before constructing the ``MCPServer`` (after it, this raises
+        RuntimeError saying so).
         """
         from mcp_ext.models import Resource
 
+        uri = (
+            resource.get("uri") if isinstance(resource, Mapping) else getattr(resource, "uri", None)
+        )
+        self._not_consumed("resource", str(uri), self._metadata.consumed)
         if isinstance(resource, Resource):
             model = resource
         elif isinstance(resource, Mapping):
@@ -566,6 +658,13 @@ class Negotiation:
             self.scope("resource", model.uri, variants)
 
     # --- the variant scopes -------------------------------------------------------------
+
+    def _serving_variant(self) -> str | None:
+        """The variant of the request being served: the middleware's, else the default."""
+        view = _current.get()
+        if view is not None and view.variant is not None:
+            return view.variant
+        return self._implicit or (self.variants[0].id if self.variants else None)
 
     def exists(self, variant: str | None, name: str, kind: Kind = "resource") -> bool:
         """Whether ``name`` (a tool or prompt name, or a resource URI) is in ``variant``."""
@@ -683,6 +782,10 @@ class Negotiation:
         self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
     ) -> HandlerResult:
         method = ctx.method
+        if not self._served:
+            self._served = True
+            if not self._variants_extension.consumed:
+                misuse.logger.warning(misuse.NO_EXTENSIONS)
         if ctx.request_id is None:  # a notification
             return await call_next(ctx)
         if method in _UNSCOPED:
@@ -714,6 +817,9 @@ class Negotiation:
             ctx = self._bind_listen(ctx, view)
         token = _current.set(view)
         try:
+            prompt_name = (ctx.params or {}).get("name") if method == "prompts/get" else None
+            if isinstance(prompt_name, str) and prompt_name in self._prompts:
+                return await self._get_prompt(ctx)
             result = await call_next(ctx)
         except (MCPError, ValueError) as exc:
             if target is not None:
@@ -724,6 +830,11 @@ class Negotiation:
         if method == "tools/call" and isinstance(result, dict) and result.get("isError") is True:
             self._unknown_identifier(ctx, view, result, "tool", "name")
         if method in _LISTS and isinstance(result, dict):
+            if method == "prompts/list" and self._prompts.names():
+                self._list_prompts(ctx, view, result)
+            if method in self._first_lists:
+                self._first_lists.discard(method)
+                self._check_scopes(method, result)
             return self._scoped_list(ctx, view, result, *_LISTS[method])
         if method == "resources/read" and isinstance(result, dict):
             return self._read(ctx, view, result)
@@ -815,6 +926,11 @@ class Negotiation:
             if scope is None:
                 kept.append(item)
             elif scope.variants is None or variant in scope.variants:
+                if kind == "tool" and isinstance(name, str) and self._tools.varies(name):
+                    definition = self._tools.definition(name, variant)
+                    if definition is None:
+                        continue
+                    item = definition.wire(ctx.method, ctx.protocol_version, _envelope(result))
                 description = scope.descriptions.get(variant) if variant is not None else None
                 kept.append({**item, "description": description} if description else item)
         if self._cursors is not None and self._page_size is not None:
@@ -848,6 +964,45 @@ class Negotiation:
         if end >= len(items):
             return items[start:end], None
         return items[start:end], cursors.mint(variant, str(end), principal=principal)
+
+    def _check_scopes(self, method: str, result: dict[str, Any]) -> None:
+        """Warn, once per kind, about scoped names the server's full list lacks."""
+        kind, member, key = _LISTS[method]
+        items = result.get(member)
+        if not isinstance(items, list) or result.get("nextCursor") is not None:
+            return  # a paginated or odd list is not the whole picture
+        listed = [item.get(key) for item in items if isinstance(item, dict)]
+        scoped = [name for (k, name) in self._scopes if k == kind]
+        for message in misuse.unmatched_scope(kind, scoped, [n for n in listed if n]):
+            misuse.logger.warning(message)
+
+    def _list_prompts(
+        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, result: dict[str, Any]
+    ) -> None:
+        """The prompts of :meth:`prompt` after the SDK's own, as the variant defines them
+        (``_scoped_list`` then keeps those of the variant)."""
+        items = result.get("prompts")
+        if not isinstance(items, list):
+            return
+        variant = view.variant if view.variant is not None else self._serving_variant()
+        for name in self._prompts.names():
+            definition = self._prompts.definition(name, variant)
+            if definition is not None:
+                items.append(definition.wire(ctx.method, ctx.protocol_version, _envelope(result)))
+
+    async def _get_prompt(self, ctx: ServerRequestContext[Any, Any]) -> dict[str, Any]:
+        """``prompts/get`` of a prompt of :meth:`prompt`, rendered as the SDK renders one
+        (the SDK has no registration to serve it: extensions cannot add prompts)."""
+        version = ctx.protocol_version
+        params = ctx.params or {}
+        _methods.validate_client_request("prompts/get", version, params)  # the SDK's check
+        typed = mcp_types.GetPromptRequestParams.model_validate(params, by_name=False)
+        context: Context[Any, Any] = Context(request_context=ctx, input_params=typed)
+        result = await self._prompts.render(
+            typed.name, self._serving_variant(), typed.arguments, context
+        )
+        dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+        return _methods.serialize_server_result("prompts/get", version, dumped)
 
     def _read(
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, result: dict[str, Any]

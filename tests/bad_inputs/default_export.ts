@@ -1,3 +1,2 @@
-// expect: default_export.ts:3:1: error: unsupported construct: default export (use 'export' on the declaration)
-interface Base { a: string }
-export default Base;
+// expect: default_export.ts:2:1: error: unsupported construct: default export of an expression (export a declaration)
+export default { a: 1 };

@@ -13,7 +13,9 @@ Rules (documented once, relied on by every emitter):
   ``meta``). Quoted keys keep every word: ``"io.modelcontextprotocol/protocolVersion"``
   becomes ``io_modelcontextprotocol_protocol_version``; ``$schema`` becomes ``schema_``.
   A Python keyword, or a name that would shadow an attribute of pydantic's ``BaseModel``
-  (``schema``, ``json``, ``copy``, ``model_dump``...), gets a trailing underscore.
+  (``schema``, ``json``, ``copy``...), gets a trailing underscore; one under pydantic's
+  protected prefixes ``model_validate``/``model_dump`` gets ``field_`` in front
+  (``field_model_dump``), since pydantic warns about any name under them.
 * A constant becomes an UPPER_SNAKE module constant.
 * Two different things that want one name in one namespace is a ``SchemaError`` at the
   later one, naming both. Names are never numbered to make them unique.
@@ -138,6 +140,8 @@ _SOFT_KEYWORDS = frozenset({"case", "match"})
 
 _WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
+_SIGNED = re.compile(r"([+-])[0-9]")
+_SIGN_WORDS = {"+": "plus", "-": "minus"}
 
 
 def words(name: str) -> list[str]:
@@ -163,17 +167,17 @@ def upper_snake(name: str) -> str:
 
 def attribute_name(key: str) -> str:
     """The Python attribute for the wire key ``key`` (see the module rules)."""
-    name = snake_case(key)
+    sign = _SIGNED.match(key)
+    # ``"+1"`` and ``"-1"`` (reactions) would both be ``n1``: the sign is a word.
+    name = snake_case(f"{_SIGN_WORDS[sign.group(1)]}_{key[1:]}" if sign else key)
     if not name:
         return ""
     if name[0].isdigit():
         name = "n" + name
-    if (
-        keyword.iskeyword(name)
-        or name in _SOFT_KEYWORDS
-        or name in BASEMODEL_ATTRIBUTES
-        or name.startswith(_PROTECTED_PREFIXES)
-    ):
+    if name.startswith(_PROTECTED_PREFIXES):
+        # pydantic warns about any field under these prefixes, a trailing '_' or not.
+        return "field_" + name
+    if keyword.iskeyword(name) or name in _SOFT_KEYWORDS or name in BASEMODEL_ATTRIBUTES:
         name += "_"
     return name
 

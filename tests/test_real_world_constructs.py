@@ -1,0 +1,221 @@
+"""What real typings use that the compiler once refused or miscompiled (issue #21).
+
+Each case compiles a snippet, imports the package, and validates good and bad values with
+the generated models and with the emitted JSON Schema (``jsonschema``), which must agree.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from pydantic import TypeAdapter, ValidationError
+
+from codegen.build.pipeline import load_schema
+from codegen.emit.jsonschema import schema_document
+from tests.test_pydantic_emit import compile_ts
+
+SET_OPTION_AND_RESPONSE = """
+export type SetOption = ({ type: "boolean"; value: boolean } | { value: string }) & { sessionId: string };
+export type Response = ({ action: "accept"; content: string } | { action: "decline" } | { action: "cancel" }) & { note?: string };
+"""
+
+# name -> (snippet, type, values it accepts, values it rejects)
+CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
+    "intersection_over_a_union_keeps_every_branch": (
+        SET_OPTION_AND_RESPONSE,
+        "Response",
+        [
+            {"action": "decline"},
+            {"action": "accept", "content": "c", "note": "n"},
+            {"action": "cancel"},
+        ],
+        [{"action": "accept"}, {"action": "other"}, {"note": "n"}],
+    ),
+    "two_distributed_aliases_are_two_types": (
+        SET_OPTION_AND_RESPONSE,
+        "SetOption",
+        [
+            {"type": "boolean", "value": True, "sessionId": "s"},
+            {"value": "x", "sessionId": "s"},
+        ],
+        [{"action": "decline"}, {"value": "x"}, {"value": 1, "sessionId": "s"}],
+    ),
+    "generic_instances_of_two_object_literals_stay_apart": (
+        "export interface Page<T> { items: T[] }\n"
+        "export interface Uses { b: Page<{ x: string }>; c: Page<{ y: number }> }",
+        "Uses",
+        [{"b": {"items": [{"x": "1"}]}, "c": {"items": [{"y": 1}]}}],
+        [{"b": {"items": [{"y": 1}]}, "c": {"items": [{"y": 1}]}}],
+    ),
+    "utility_instances_of_two_object_literals_stay_apart": (
+        "export interface Uses { d: Required<{ p?: string }>; e: Required<{ q?: number }> }",
+        "Uses",
+        [{"d": {"p": "x"}, "e": {"q": 1}}],
+        [{"d": {"q": 1}, "e": {"q": 1}}, {"d": {"p": "x"}, "e": {}}],
+    ),
+    "intersection_with_an_alias_of_a_union": (
+        'interface C { c: number }\ntype AB = { k: "a" } | { k: "b"; b: string };\n'
+        "export type A = AB & C;\nexport type D = A & { x: string };",
+        "D",
+        [{"k": "a", "c": 1, "x": "x"}, {"k": "b", "b": "b", "c": 1, "x": "x"}],
+        [{"k": "a", "c": 1}, {"k": "b", "c": 1, "x": "x"}],
+    ),
+    "intersection_with_an_alias_that_is_an_intersection": (
+        "interface B { b: string }\ninterface C { c: number }\n"
+        "export type A = B & C;\nexport type D = A & { x: string };",
+        "D",
+        [{"b": "b", "c": 1, "x": "x"}],
+        [{"b": "b", "c": 1}, {"b": "b", "x": "x"}],
+    ),
+    "a_property_holding_a_union_of_anonymous_objects": (
+        "export interface X { p: { a: string } | { b: number } }",
+        "X",
+        [{"p": {"a": "x"}}, {"p": {"b": 1}}],
+        [{"p": {"a": 1}}, {"p": "x"}],
+    ),
+    "an_array_of_a_union_of_anonymous_objects": (
+        'export interface X { q: ({ k: "x" } | { k: "y"; v: number })[] }',
+        "X",
+        [{"q": [{"k": "x"}, {"k": "y", "v": 1}]}],
+        [{"q": [{"k": "y"}]}, {"q": [{"k": "z"}]}],
+    ),
+    "an_alias_of_a_union_of_anonymous_objects": (
+        'export type Shape = { kind: "circle"; r: number } | { kind: "square"; size: number };',
+        "Shape",
+        [{"kind": "circle", "r": 1}, {"kind": "square", "size": 2}],
+        [{"kind": "circle", "size": 1}, {"kind": "triangle"}],
+    ),
+    "indexed_access_on_a_union": (
+        'export interface Sq { kind: "square"; size: number }\n'
+        'export interface Ci { kind: "circle"; r: number }\n'
+        'export type Shape = Sq | Ci;\nexport type Kind = Shape["kind"];',
+        "Kind",
+        ["square", "circle"],
+        ["triangle", 1],
+    ),
+    "typeof_an_as_const_array_indexed_by_number": (
+        'export const KINDS = ["a", "b"] as const;\nexport type Kind = (typeof KINDS)[number];',
+        "Kind",
+        ["a", "b"],
+        ["c", 0],
+    ),
+    "a_declared_readonly_tuple_const_in_typings": (
+        'export declare const KINDS: readonly ["a", "b"];\n'
+        "export type Kind = (typeof KINDS)[number];",
+        "Kind",
+        ["a", "b"],
+        ["c"],
+    ),
+    "a_generic_with_defaults_used_bare": (
+        "export interface Item { id: string }\nexport interface Meta { n: number }\n"
+        "export interface Page<T = Item, M = Meta> { items: T[]; meta: M }\n"
+        "export interface U { p: Page }",
+        "U",
+        [{"p": {"items": [{"id": "1"}], "meta": {"n": 1}}}],
+        [{"p": {"items": [{"n": 1}], "meta": {"n": 1}}}],
+    ),
+    "a_generic_with_defaults_never_used_is_still_defined": (
+        "export interface Item { id: string }\nexport interface Page<T = Item> { items: T[] }",
+        "Page",
+        [{"items": [{"id": "1"}]}],
+        [{"items": [{}]}],
+    ),
+    "an_interface_that_extends_array": (
+        "export type Value = string | number | ValueArray;\n"
+        "export interface ValueArray extends Array<Value> {}\n"
+        "export interface Holder { v: ValueArray }",
+        "Holder",
+        [{"v": ["a", 1, ["b"]]}, {"v": []}],
+        [{"v": {"length": 0}}, {"v": [True]}],
+    ),
+    "keys_that_differ_by_their_sign": (
+        'export interface Reactions { "+1": number; "-1": number; laugh: number }',
+        "Reactions",
+        [{"+1": 1, "-1": 2, "laugh": 0}],
+        [{"+1": 1, "laugh": 0}],
+    ),
+    "export_default_of_a_declaration": (
+        "interface A { a: string }\nexport default A;",
+        "A",
+        [{"a": "x"}],
+        [{}],
+    ),
+    "export_as_namespace": (
+        "export interface A { a: string }\nexport as namespace Lib;",
+        "A",
+        [{"a": "x"}],
+        [{"a": 1}],
+    ),
+}
+
+
+def _json_schema(tmp_path: Path, ts: str) -> dict[str, Any]:
+    path = tmp_path / "schema.ts"
+    path.write_text(ts)
+    return schema_document(load_schema([path]))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_compiles_imports_and_validates_like_its_json_schema(name: str, tmp_path: Path) -> None:
+    snippet, target, good, bad = CASES[name]
+    module, _ = compile_ts(tmp_path, snippet)
+    adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
+    document = _json_schema(tmp_path, snippet)
+    definition = {**document, "$ref": f"#/$defs/{target}"}
+    for value in good:
+        adapter.validate_json(json.dumps(value))
+        jsonschema.validate(value, definition)
+    for value in bad:
+        with pytest.raises(ValidationError):
+            adapter.validate_json(json.dumps(value))
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(value, definition)
+
+
+def test_distributed_members_are_named_after_their_alias_and_discriminator(tmp_path: Path) -> None:
+    module, source = compile_ts(tmp_path, SET_OPTION_AND_RESPONSE)
+    assert "ObjectAndObject" not in source
+    for name in ("ResponseAccept", "ResponseDecline", "ResponseCancel"):
+        assert hasattr(module, name)
+    # no literal field tells SetOption's branches apart: they are numbered
+    assert hasattr(module, "SetOption1") and hasattr(module, "SetOption2")
+
+
+def test_a_synthesized_name_stands_for_one_structure_whatever_else_changes(
+    tmp_path: Path,
+) -> None:
+    page = "export interface Page<T> { items: T[] }\n"
+    one = "export interface U { a: Page<{ x: string }> }"
+    two = "export interface V { b: Page<{ y: number }> }\n" + one
+    (tmp_path / "1").mkdir()
+    (tmp_path / "2").mkdir()
+    first, _ = compile_ts(tmp_path / "1", page + one)
+    second, _ = compile_ts(tmp_path / "2", page + two)
+    a_one = first.U.model_fields["a"].annotation.__name__
+    a_two = second.U.model_fields["a"].annotation.__name__
+    assert a_one == a_two  # stable under an unrelated, earlier declaration
+    assert second.V.model_fields["b"].annotation.__name__ != a_two
+
+
+def test_a_default_export_of_an_expression_is_a_located_error(tmp_path: Path) -> None:
+    from codegen.errors import SchemaError
+
+    with pytest.raises(SchemaError, match=r"schema.ts:1:1: error: .*default export"):
+        _json_schema(tmp_path, "export default 42;")
+
+
+def test_a_field_under_pydantic_s_protected_prefixes_imports_without_a_warning(
+    tmp_path: Path,
+) -> None:
+    import warnings
+
+    snippet = "export interface X { model_validate_xyz: string; modelDump: number }"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module, _ = compile_ts(tmp_path, snippet)
+    value = module.X.model_validate_json('{"model_validate_xyz": "a", "modelDump": 1}')
+    assert (value.field_model_validate_xyz, value.field_model_dump) == ("a", 1)
