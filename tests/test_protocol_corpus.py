@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -46,31 +47,19 @@ CORPUS: dict[str, Case] = {
         NUMBER,
         [],
         0.95,
-        compile_pending="`export default Protocol;`, then same-named types in sibling namespaces",
-        schema_pending="`export default Protocol;`, then same-named types in sibling namespaces",
+        compile_pending="the same name in sibling namespaces (Debugger.CallFrame, Runtime.CallFrame)",
+        schema_pending="the same name in sibling namespaces (Debugger.CallFrame, Runtime.CallFrame)",
     ),
     "geojson": Case(
         NUMBER,
         [],
         0.95,
         strip=("GeoJSON.",),
-        compile_pending="`export as namespace GeoJSON;`, then indexed access on a union",
-        schema_pending="`export as namespace GeoJSON;`, then indexed access on a union",
+        schema_pending="84 %: no definition for the unused generic union alias GeoJSON<G, P>;"
+        " {@link url|text} loses its space; the oracle drops GeoJsonGeometryTypes' description",
     ),
-    "json-schema": Case(
-        NUMBER,
-        [],
-        0.95,
-        compile_pending="`interface A extends Array<T> {}`",
-        schema_pending="`interface A extends Array<T> {}`",
-    ),
-    "octokit-webhooks": Case(
-        NUMBER,
-        [],
-        0.95,
-        compile_pending="generate: a property or an alias holding a union of anonymous object"
-        " literals; properties `+1` and `-1` both become `n1`",
-    ),
+    "json-schema": Case(NUMBER, [], 0.95),
+    "octokit-webhooks": Case(NUMBER, [], 0.95),
 }
 
 
@@ -126,6 +115,9 @@ def same_meaning(oracle: Any, ours: Any, defs: dict[str, Any], depth: int = 0) -
     if oracle == ours:
         return True
     if isinstance(ours, dict) and isinstance(oracle, dict):
+        if oracle.get("$ref") == ERASED:  # what stands for a type parameter is ours alone
+            oracle = {k: v for k, v in oracle.items() if k != "$ref"}
+            ours = {k: v for k, v in ours.items() if k in oracle}
         if "deprecated" in ours and "deprecated" not in oracle:  # documented: `deprecated`
             ours = {k: v for k, v in ours.items() if k != "deprecated"}
         kinds = ours.get("type")
@@ -228,8 +220,60 @@ def equal_share(name: str) -> tuple[float, list[str]]:
         schema_document(load_schema(schema_files(PROTOCOLS / name), options=options))
     )
     oracle = _oracle(name, flags)
-    differing = sorted(k for k in oracle if not same_meaning(oracle[k], ours.get(k), ours))
-    return 1 - len(differing) / len(oracle), differing
+    params = _type_parameters(oracle, ours)
+    oracle = _erase_refs(oracle, params)
+    counted = {k: _our_key(k, ours) for k in oracle if not _names_parameter(k, params)}
+    differing = sorted(
+        k for k, o in counted.items() if not same_meaning(oracle[k], ours.get(o), ours)
+    )
+    return 1 - len(differing) / len(counted), differing
+
+
+# typescript-json-schema writes a generic declaration's unbound type parameters as
+# definitions of their own (`G`, `G_1`, `P`, ... beside `Feature<G,P>`), shaped after the
+# constraint's base, not the constraint: artefacts that are not counted, and a `$ref` to one
+# is compared by its other keywords only (docs/jsonschema-deviations.md, the protocol corpus).
+ERASED = "<type parameter>"
+
+
+def _type_parameters(oracle: dict[str, Any], ours: dict[str, Any]) -> set[str]:
+    """Names inside the oracle's ``Name<...>`` keys that are no definition of ours."""
+    names = set()
+    for key in oracle:
+        if "<" in key and ">" in key:
+            inside = key[key.index("<") + 1 : key.rindex(">")]
+            names |= {arg.strip() for arg in inside.split(",")}
+    return {n for n in names if n.isidentifier() and n not in ours}
+
+
+def _names_parameter(key: str, params: set[str]) -> bool:
+    if re.sub(r"_\d+$", "", key) in params:
+        return True
+    inside = key[key.index("<") + 1 : key.rindex(">")] if "<" in key else ""
+    return any(arg.strip() in params for arg in inside.split(","))
+
+
+def _erase_refs(value: Any, params: set[str]) -> Any:
+    if isinstance(value, dict):
+        ref = value.get("$ref")
+        if isinstance(ref, str) and _names_parameter(ref.removeprefix("#/$defs/"), params):
+            value = {**value, "$ref": ERASED}
+        return {k: _erase_refs(v, params) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_erase_refs(v, params) for v in value]
+    return value
+
+
+def _our_key(key: str, ours: dict[str, Any]) -> str:
+    """Ours for the oracle's ``Name<A,B>``: ``Name_A_B``, else ``Name`` (the defaults)."""
+    if "<" not in key:
+        return key
+    base = key[: key.index("<")]
+    args = [
+        a.strip().rsplit(".", 1)[-1] for a in key[key.index("<") + 1 : key.rindex(">")].split(",")
+    ]
+    instance = "_".join([base, *args])
+    return instance if instance in ours else base
 
 
 @pytest.mark.parametrize("name", _cases("schema_pending"))
