@@ -21,6 +21,16 @@ class SchemaError(Exception):
         self.message = message
 
 
+class PathError(SchemaError):
+    """A path on the command line that names nothing: there is no line to point at."""
+
+    def __init__(self, message: str) -> None:
+        message = one_line(message)
+        Exception.__init__(self, f"error: {message}")
+        self.span = NO_SPAN
+        self.message = message
+
+
 @dataclass(frozen=True, slots=True)
 class Warning_:
     span: Span

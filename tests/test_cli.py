@@ -56,7 +56,29 @@ def test_bad_schema_is_one_line_exit_2(tmp_path: Path) -> None:
 
 def test_missing_schema_path_exit_2(tmp_path: Path) -> None:
     proc = run("generate", "--schema", str(tmp_path / "nope"), "--out", str(tmp_path / "o"))
-    assert proc.returncode == 2 and "does not exist" in proc.stderr
+    assert proc.returncode == 2
+    # A path on the command line has no line or column to point at.
+    assert proc.stderr == f"error: schema path '{tmp_path / 'nope'}' does not exist\n"
+    (tmp_path / "empty").mkdir()
+    proc = run("generate", "--schema", str(tmp_path / "empty"), "--out", str(tmp_path / "o"))
+    assert proc.returncode == 2
+    assert proc.stderr == f"error: schema folder '{tmp_path / 'empty'}' holds no .ts files\n"
+    assert not (tmp_path / "o").exists()
+
+
+def test_generate_outside_the_repository_needs_out(schema_dir: Path, tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "codegen", "generate", "--schema", str(schema_dir)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 2 and "--out DIR is required" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["schema"]  # no generated/mcp_ext
 
 
 def test_generate_check_and_noop(schema_dir: Path, tmp_path: Path) -> None:

@@ -464,7 +464,7 @@ def test_command_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
     missing = CliRunner().invoke(diff_command, [good, str(tmp_path / "nope")])
     assert missing.exit_code == 2
-    assert "error: schema path does not exist" in missing.output
+    assert f"error: schema path '{tmp_path / 'nope'}' does not exist" in missing.output
 
 
 def test_text_report_folds_one_change_shared_by_many_types() -> None:

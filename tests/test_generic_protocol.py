@@ -114,3 +114,25 @@ def test_client_accepts_non_object_results(package: ModuleType) -> None:
     assert [item.name for item in items] == ["x"]
     assert asyncio.run(stub.items_find({"name": "x"})) is None
     assert client.result_or_raise({"jsonrpc": "2.0", "id": 1, "result": None}) is None
+
+
+def test_a_generic_package_exports_nothing_of_mcp_and_documents_its_directions(
+    package: ModuleType,
+) -> None:
+    import importlib
+
+    import mcp_ext
+    import mcp_ext.methods
+
+    validators = importlib.import_module(f"{package.__name__}.validators")
+    methods = importlib.import_module(f"{package.__name__}.methods")
+    # MCP's feature-tag grammar is MCP's: only its package exports the checker.
+    assert "check_feature_tag" in mcp_ext.__all__
+    assert "check_feature_tag" not in validators.__all__
+    assert not hasattr(validators, "check_feature_tag") and "check_feature_tag" not in dir(package)
+    # The docstring says what the registry does: untagged, unlisted methods go both ways.
+    assert methods.METHODS["items/list"].direction == "both"
+    generic_doc = " ".join((methods.__doc__ or "").split())
+    assert "a message in none of them may be sent by either side (``both``)" in generic_doc
+    assert "client -> server" not in generic_doc
+    assert "taken to go client -> server" in " ".join((mcp_ext.methods.__doc__ or "").split())

@@ -219,3 +219,73 @@ def test_a_field_under_pydantic_s_protected_prefixes_imports_without_a_warning(
         module, _ = compile_ts(tmp_path, snippet)
     value = module.X.model_validate_json('{"model_validate_xyz": "a", "modelDump": 1}')
     assert (value.field_model_validate_xyz, value.field_model_dump) == ("a", 1)
+
+
+def test_a_package_brings_only_what_is_imported_and_what_that_needs(tmp_path: Path) -> None:
+    from codegen.build.pipeline import Options
+
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "icon.d.ts").write_text("export interface Icon { src: string }")
+    (package / "index.d.ts").write_text(
+        'import { Icon } from "./icon";\n'
+        "export interface Tool { name: string; icons?: Icon[] }\n"
+        'export declare const VERSION = "2.0";\n'
+        "export interface Page { unrelated: boolean }\n"
+    )
+    schema = tmp_path / "schema.ts"
+    schema.write_text(
+        'import type { Tool } from "@acme/tools";\n'
+        'export const VERSION = "1.0";\n'
+        "export interface Page { items: Tool[] }"
+    )
+    options = Options(import_map=(("@acme/tools", str(package)),))
+    document = schema_document(load_schema([schema], options=options))
+    assert sorted(document["$defs"]) == ["Icon", "Page", "Tool"]
+    assert document["$defs"]["Page"]["properties"]["items"]["items"] == {"$ref": "#/$defs/Tool"}
+
+
+NAMESPACES = """
+export namespace Protocol {
+    export namespace Debugger {
+        export interface CallFrame { callFrameId: string }
+        export type Kind = "a" | "b";
+    }
+    export namespace Runtime {
+        export interface CallFrame { functionName: string }
+        export enum Kind { X = "x" }
+        export interface StackTrace {
+            callFrames: CallFrame[];
+            parent?: Debugger.CallFrame;
+            k: Kind;
+            d: Debugger.Kind;
+            e: Kind.X;
+        }
+    }
+}
+export default Protocol;
+"""
+
+
+def test_two_namespaces_that_declare_one_name_compile_to_distinct_types(tmp_path: Path) -> None:
+    module, _ = compile_ts(tmp_path, NAMESPACES)
+    assert module.DebuggerCallFrame is not module.RuntimeCallFrame
+    trace = {
+        "callFrames": [{"functionName": "f"}],
+        "parent": {"callFrameId": "1"},
+        "k": "x",
+        "d": "a",
+        "e": "x",
+    }
+    module.StackTrace.model_validate_json(json.dumps(trace))
+    for wrong in ({"callFrames": [{"callFrameId": "1"}]}, {"parent": {"functionName": "f"}}):
+        with pytest.raises(ValidationError):
+            module.StackTrace.model_validate_json(json.dumps({**trace, **wrong}))
+    document = _json_schema(tmp_path, NAMESPACES)
+    defs = document["$defs"]
+    # typescript-json-schema's keys for the qualified ones
+    assert {"Protocol.Debugger.CallFrame", "Protocol.Runtime.CallFrame"} <= set(defs)
+    assert defs["StackTrace"]["properties"]["callFrames"]["items"] == {
+        "$ref": "#/$defs/Protocol.Runtime.CallFrame"
+    }
+    jsonschema.validate(trace, {**document, "$ref": "#/$defs/StackTrace"})

@@ -187,7 +187,9 @@ def test_feature_tags_are_warnings_only(gen: Any) -> None:
 )
 def test_feature_tag_check_agrees_with_the_runtime_parser(gen: Any, tag: str) -> None:
     _, validators = gen
-    assert (validators.check_feature_tag(tag) is None) == isinstance(parse_tag(tag), FeatureTag)
+    # The runtime's checker: this snippet is not MCP, so its package does not export it.
+    check_feature_tag = validators._validation.check_feature_tag
+    assert (check_feature_tag(tag) is None) == isinstance(parse_tag(tag), FeatureTag)
 
 
 # --------------------------------------------------------------------------- nesting

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..paths import CODEGEN_DIR, DEFAULT_OUT, DEFAULT_SCHEMA
+from ..paths import CODEGEN_DIR, DEFAULT_SCHEMA, PROGRAM, default_out
 from .cache import key
 from .writer import Manifest
 
@@ -103,13 +103,11 @@ def command_for(source: Path, out: Path) -> str:
 
     Should the two ever disagree, the hashes differ and the fast path merely never fires.
     """
-    if source == DEFAULT_SCHEMA and out == DEFAULT_OUT:
+    if source == DEFAULT_SCHEMA and out == default_out():  # the defaults, at the repo root
         return "make generate"
     import shlex  # only here: ``make generate`` never needs it
 
-    return "python -m codegen " + shlex.join(
-        ["generate", "--schema", str(source), "--out", str(out)]
-    )
+    return f"{PROGRAM} " + shlex.join(["generate", "--schema", str(source), "--out", str(out)])
 
 
 def up_to_date(source: Path, out: Path, command: str) -> bool:
@@ -157,11 +155,10 @@ def _generate_options(argv: Sequence[str]) -> tuple[Path, Path, bool] | None:
         values[name] = value
     if Path(values.get("--cache-dir", ".")).is_file():  # click rejects it: let it say so
         return None
-    return (
-        Path(values.get("--schema", DEFAULT_SCHEMA)),
-        Path(values.get("--out", DEFAULT_OUT)),
-        quiet,
-    )
+    out = Path(values["--out"]) if "--out" in values else default_out()
+    if out is None:  # outside the repository --out is required: the CLI says so
+        return None
+    return Path(values.get("--schema", DEFAULT_SCHEMA)), out, quiet
 
 
 def try_noop(argv: Sequence[str]) -> bool:

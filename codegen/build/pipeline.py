@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import ir
-from ..errors import Diagnostics, SchemaError, Warning_
+from ..errors import Diagnostics, PathError, SchemaError, Warning_
 from ..escape import comment
-from ..paths import CODEGEN_DIR
+from ..paths import REPO_ROOT
 from .cache import Cache, Counters, key
 from .fastpath import (
     compiler_hash,
@@ -45,7 +45,8 @@ from .fastpath import (
 from .fastpath import display_path as display_path
 
 # At the repository root, beside .gitignore's entry for it; safe to delete at any time.
-DEFAULT_CACHE = CODEGEN_DIR.parent / ".codegen-cache"
+# Installed, there is none by default: nothing is written into site-packages.
+DEFAULT_CACHE = REPO_ROOT / ".codegen-cache" if REPO_ROOT is not None else None
 
 # Each emitter is ``emit(schema, diagnostics) -> {relative path: text}``; imported lazily
 # so that a no-op ``generate`` does not pay for jinja2 and friends.
@@ -87,8 +88,8 @@ def schema_files(source: Path) -> list[Path]:
     if files:
         return files
     if source.is_dir():
-        raise SchemaError(ir.Span(display_path(source), 1, 1), "no .ts files in schema folder")
-    raise SchemaError(ir.Span(display_path(source), 1, 1), "schema path does not exist")
+        raise PathError(f"schema folder '{display_path(source)}' holds no .ts files")
+    raise PathError(f"schema path '{display_path(source)}' does not exist")
 
 
 def read_sources(paths: Sequence[Path]) -> list[Source]:

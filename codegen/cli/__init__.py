@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import click
 
+from ..paths import DEFAULT_SCHEMA, PROGRAM, default_out
 from .common import EXIT_STALE, run_or_exit
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def _command(argv: list[str]) -> str:
-    return "python -m codegen " + shlex.join(argv)
+    return f"{PROGRAM} " + shlex.join(argv)
 
 
 class _LazyGroup(click.Group):
@@ -54,16 +55,16 @@ def main() -> None:
     "--schema",
     "source",
     type=click.Path(path_type=Path),
-    default=Path("schema"),
+    default=DEFAULT_SCHEMA,
     show_default=True,
     help="A schema folder (every .ts below it) or one .ts file.",
 )
 @click.option(
     "--out",
     type=click.Path(path_type=Path, file_okay=False),
-    default=Path("generated/mcp_ext"),
-    show_default=True,
-    help="The package folder to generate.",
+    default=None,
+    help="The package folder to generate; the package is named after its last part. "
+    "Required, except at the root of the mcp-negotiation repository (generated/mcp_ext).",
 )
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the output is stale.")
 @click.option(
@@ -76,7 +77,8 @@ def main() -> None:
 @click.option(
     "--cache-dir",
     type=click.Path(path_type=Path, file_okay=False),
-    help="Where to keep the incremental-build cache. Default: .codegen-cache/ in the repo.",
+    help="Where to keep the incremental-build cache. Default: .codegen-cache/ in the "
+    "repository; none when installed.",
 )
 @click.option("--no-cache", is_flag=True, help="Compile everything from scratch.")
 @click.option(
@@ -101,7 +103,7 @@ def main() -> None:
 )
 def generate(
     source: Path,
-    out: Path,
+    out: Path | None,
     check: bool,
     from_jsonschema: Path | None,
     quiet: bool,
@@ -112,6 +114,10 @@ def generate(
     protocol: str | None,
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
+    if out is None:
+        out = default_out()
+        if out is None:
+            raise click.UsageError("--out DIR is required: the folder of the package to generate")
     if from_jsonschema is not None:
         from ..build.from_jsonschema import generate_from_jsonschema
 
@@ -125,7 +131,7 @@ def generate(
 
     options = run_or_exit(lambda: _options(import_map, default_number_type, protocol))
     argv = ["generate"]
-    if source != Path("schema") or out != Path("generated/mcp_ext"):
+    if source != DEFAULT_SCHEMA or out != default_out():
         argv += ["--schema", str(source), "--out", str(out)]
     for entry in import_map:
         argv += ["--import-map", entry]

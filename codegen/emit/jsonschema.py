@@ -111,9 +111,9 @@ class _Emitter:
         defs: dict[str, JSON] = {}
         for name, decl in self.schema.decls.items():
             if isinstance(decl, ir.Interface):
-                defs[name] = self.interface_definition(decl)
+                defs[decl.qualname or name] = self.interface_definition(decl)
             elif isinstance(decl, ir.Alias):
-                defs[name] = self.alias_definition(decl)
+                defs[decl.qualname or name] = self.alias_definition(decl)
         return defs
 
     def interface_definition(self, decl: ir.Interface) -> JSON:
@@ -267,7 +267,9 @@ class _Emitter:
                 return self.structural_schema(target, (*seen, ref.name))
             finally:
                 self.inlining.pop()
-        return {"$ref": REF_PREFIX + ref.name}
+        named = self.schema.decls.get(ref.name)
+        key = named.qualname if isinstance(named, ir.Interface | ir.Alias) else ""
+        return {"$ref": REF_PREFIX + (key or ref.name)}
 
     def keeps_alias_name(self, decl: ir.Alias, seen: tuple[str, ...]) -> bool:
         """Whether TypeScript remembers the alias name on its type (so it becomes a $ref)."""

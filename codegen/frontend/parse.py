@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import math
 import re
+from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
 import tree_sitter
@@ -97,6 +98,9 @@ class _ModuleParser:
         self.enum_members: list[tuple[str, ir.LiteralValue]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
+        self.defaults: set[str] = set()  # ``export default X``
+        self.ns_path: list[str] = []  # the namespaces being read, outermost first
+        self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
 
     # ------------------------------------------------------------------ plumbing
 
@@ -148,7 +152,8 @@ class _ModuleParser:
         marked = self.mark_exported(decls, exported_later)
         if self.tuple_consts:
             marked = tuple(_replace_typeof(d, self.tuple_consts) for d in marked)
-        return ir.Module(self.path, marked, tuple(imports), tuple(self.enum_members))
+        marked, members = _qualify(marked, self.paths, self.enum_members)
+        return ir.Module(self.path, marked, tuple(imports), members)
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -184,6 +189,8 @@ class _ModuleParser:
                 imports.append(self.import_statement(node))
             elif node.type != "empty_statement":
                 decls.extend(self.declaration(node, doc, span, exported=namespace, ambient=ambient))
+            for decl in decls:  # nested namespaces recorded theirs first
+                self.paths.setdefault((decl.name, decl.span), tuple(self.ns_path))
             doc = ir.EMPTY_DOC
         return _merge_namespace_docs(decls, namespace_docs), imports, exported_later
 
@@ -208,8 +215,8 @@ class _ModuleParser:
         index = {decl.name: i for i, decl in enumerate(decls)}
         for name, node in names:
             if name not in index:
-                if name in self.skipped:
-                    continue  # an ambient value (function, class with methods) left out
+                if name in self.skipped or name in self.defaults:
+                    continue  # an ambient value left out, or a namespace exported by default
                 self.fail(node, f"export of unknown local declaration '{name}'")
             i = index[name]
             decls[i] = dataclasses.replace(decls[i], exported=True)
@@ -223,7 +230,9 @@ class _ModuleParser:
             value = node.child_by_field_name("value")
             if any(child.type == "default" for child in node.children):
                 if value is not None and value.type == "identifier":
-                    return [(self.text(value), value)]  # ``export default X;``: X is exported
+                    # ``export default X;``: X is exported (a namespace X has nothing to mark)
+                    self.defaults.add(self.text(value))
+                    return [(self.text(value), value)]
                 self.unsupported(node, "default export of an expression (export a declaration)")
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
                 return []  # ``export as namespace X;``: a UMD global's name, no type
@@ -305,7 +314,15 @@ class _ModuleParser:
                 return self.namespace_body(inner)
             return self.declaration(inner, doc, span, exported=exported, ambient=True)
         if node.type in ("internal_module", "module"):
-            return self.namespace_body(self.field(node, "body"), ambient=ambient)
+            label = node.child_by_field_name("name")
+            words = (
+                self.text(label).split(".") if label is not None and label.type != "string" else []
+            )
+            self.ns_path.extend(words)
+            try:
+                return self.namespace_body(self.field(node, "body"), ambient=ambient)
+            finally:
+                del self.ns_path[len(self.ns_path) - len(words) :]
         if node.type == "enum_declaration":
             return [self.enum(node, doc, span, exported)]
         if node.type in ("class_declaration", "abstract_class_declaration"):
@@ -808,6 +825,83 @@ class _ModuleParser:
 
 
 _N = TypeVar("_N")
+
+
+def _qualify(
+    decls: tuple[ir.Decl, ...],
+    paths: dict[tuple[str, ir.Span], tuple[str, ...]],
+    members: list[tuple[str, ir.LiteralValue]],
+) -> tuple[tuple[ir.Decl, ...], tuple[tuple[str, ir.LiteralValue], ...]]:
+    """Types of one name declared in different namespaces are different types: each gets
+    its namespace path in its name (``Debugger.CallFrame`` is ``DebuggerCallFrame``, past
+    the namespaces they share) and keeps the dotted path as its JSON Schema key; a
+    reference finds the nearest one, as TypeScript's scopes do."""
+    where = {(d.name, d.span): paths.get((d.name, d.span), ()) for d in decls}
+    scopes: dict[str, set[tuple[str, ...]]] = {}
+    for decl in decls:
+        if not isinstance(decl, ir.Const):
+            scopes.setdefault(decl.name, set()).add(where[(decl.name, decl.span)])
+    renamed: dict[tuple[tuple[str, ...], str], str] = {}
+    for name, found in scopes.items():
+        if len(found) < 2:
+            continue
+        ordered = sorted(found)
+        shared = 0
+        while all(len(p) > shared for p in ordered) and len({p[shared] for p in ordered}) == 1:
+            shared += 1
+        for path in ordered:
+            renamed[(path, name)] = "".join(path[shared:]) + name
+    if not renamed:
+        return decls, tuple(members)
+    declared = set(renamed) | {(where[(d.name, d.span)], d.name) for d in decls}
+
+    def target(path: tuple[str, ...], written: str) -> str:
+        *qualifiers, last = written.split(".")
+        for depth in range(len(path), -1, -1):
+            scope = (*path[:depth], *qualifiers)
+            if (scope, last) in renamed:
+                return renamed[(scope, last)]
+            if (scope, last) in declared:
+                return written
+            if qualifiers and (scope[:-1], scope[-1]) in renamed:  # ``Enum.Member``
+                return f"{renamed[(scope[:-1], scope[-1])]}.{last}"
+        return written
+
+    out: list[ir.Decl] = []
+    for decl in decls:
+        path = where[(decl.name, decl.span)]
+        new = _map_refs(decl, functools.partial(_retarget, target, path))
+        if (path, decl.name) in renamed and not isinstance(new, ir.Const):
+            new = dataclasses.replace(
+                new, name=renamed[(path, decl.name)], qualname=".".join((*path, decl.name))
+            )
+        out.append(new)
+    enum_paths = {d.name: where[(d.name, d.span)] for d in decls if isinstance(d, ir.Alias)}
+    qualified_members = tuple(
+        (target(enum_paths.get(key.partition(".")[0], ()), key), value) for key, value in members
+    )
+    return tuple(out), qualified_members
+
+
+def _retarget(
+    target: Callable[[tuple[str, ...], str], str], path: tuple[str, ...], ref: ir.Ref
+) -> ir.Ref:
+    return dataclasses.replace(ref, name=target(path, ref.name))
+
+
+def _map_refs(node: _N, change: Callable[[ir.Ref], ir.Ref]) -> _N:
+    if isinstance(node, ir.Ref):
+        node = change(node)  # type: ignore[assignment]
+    if isinstance(node, tuple):
+        return tuple(_map_refs(item, change) for item in node)  # type: ignore[return-value]
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        fields = {
+            f.name: _map_refs(getattr(node, f.name), change)
+            for f in dataclasses.fields(node)
+            if f.name not in ("span", "doc")
+        }
+        return dataclasses.replace(node, **fields)
+    return node
 
 
 def _replace_typeof(node: _N, consts: dict[str, ir.Tuple]) -> _N:

@@ -53,6 +53,7 @@ def _resolve(
     modules: Sequence[ir.Module], diags: Diagnostics, packages: dict[str, str]
 ) -> ir.Schema:
     scopes = _check_imports(modules, packages)
+    modules = _needed_from_packages(modules, packages)
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
     rewritten: dict[str, ir.Decl] = {}
@@ -166,6 +167,69 @@ def _check_imports(
                     scope[local] = name
         scopes[module.path] = scope
     return scopes
+
+
+def _needed_from_packages(
+    modules: Sequence[ir.Module], packages: dict[str, str]
+) -> list[ir.Module]:
+    """A package brings what the schema imports from it, and what that needs: the rest of
+    a large package stays out, so its other names cannot clash with the schema's own."""
+    if not packages:
+        return list(modules)
+    by_path = {_module_key(m.path): m for m in modules}
+    in_package: set[str] = set()
+    pending = [_module_key(path) for path in packages.values()]
+    while pending:
+        key = pending.pop()
+        module = by_path.get(key)
+        if module is None or key in in_package:
+            continue
+        in_package.add(key)
+        for imp in module.imports:
+            pending.append(_module_key(_find_target(module, imp, by_path, packages).path))
+    wanted: list[str] = []
+    for module in modules:
+        if _module_key(module.path) in in_package:
+            continue
+        for imp in module.imports:
+            target = _find_target(module, imp, by_path, packages)
+            if _module_key(target.path) not in in_package:
+                continue
+            wanted += [name for _, name in imp.names]
+            if imp.star:  # ``export * from "@scope/pkg"`` passes on all it exports
+                exported = _exports(target, by_path, packages)
+                wanted += [name for name, is_exported in exported.items() if is_exported]
+    offered: dict[str, list[ir.Decl]] = {}
+    for key in in_package:
+        for decl in by_path[key].decls:
+            offered.setdefault(decl.name, []).append(decl)
+    needed: set[str] = set()
+    while wanted:
+        name = wanted.pop()
+        if name in needed or name not in offered:
+            continue
+        needed.add(name)
+        for decl in offered[name]:
+            wanted.extend(_names_used(decl))
+    return [
+        m
+        if _module_key(m.path) not in in_package
+        else dataclasses.replace(m, decls=tuple(d for d in m.decls if d.name in needed))
+        for m in modules
+    ]
+
+
+def _names_used(node: object) -> Iterator[str]:
+    """Every declaration name a parsed declaration mentions (``A.B`` as ``A``)."""
+    if isinstance(node, ir.Ref | ir.Typeof):
+        yield node.name.split(".")[0]
+    if isinstance(node, tuple):
+        for item in node:
+            yield from _names_used(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            if f.name not in ("span", "doc"):
+                yield from _names_used(getattr(node, f.name))
 
 
 # --------------------------------------------------------------------------- namespace

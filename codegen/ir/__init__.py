@@ -260,6 +260,9 @@ class Interface:
     kind: Lit["interface"] = "interface"
     # Generic parameters; ``codegen.frontend.expand`` instantiates a generic per use and drops it.
     params: tuple[TypeParam, ...] = ()
+    # Declared in a namespace beside a same-named declaration of another scope: the
+    # namespace path (``Protocol.Debugger.CallFrame``), the JSON Schema's key; else "".
+    qualname: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +281,7 @@ class Alias:
     # Merged with a ``namespace`` of the same name (typings' helper functions): TypeScript
     # then no longer names the alias on its uses, so JSON Schema inlines it.
     with_namespace: bool = False
+    qualname: str = ""  # as ``Interface.qualname``
 
 
 @dataclass(frozen=True, slots=True)

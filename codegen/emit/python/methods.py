@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from ... import ir
 from ...errors import Diagnostics
+from ...frontend.protocol import protocol_of
 from ...templating import template as template
 from .registry import MethodEntry, build_registry
 
@@ -45,5 +46,9 @@ def model_imports(entries: Iterable[MethodEntry], *, messages: bool = True) -> l
 
 def emit_registry(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
     entries = build_registry(schema, diagnostics)
-    text = template("methods.py.jinja").render(entries=entries, imports=model_imports(entries))
+    text = template("methods.py.jinja").render(
+        entries=entries,
+        imports=model_imports(entries),
+        generic=protocol_of(schema) != "mcp",  # only generic schemas default to "both"
+    )
     return {MODULE: text}

@@ -29,6 +29,7 @@ from typing import Literal
 
 from ... import ir
 from ...errors import Diagnostics, SchemaError
+from ...frontend.protocol import protocol_of
 from ...ir.queries import closed_literals, deref, flat_index, flat_properties
 from ...paths import CODEGEN_DIR
 from .methods import import_order, template
@@ -327,5 +328,6 @@ def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, st
         declarations=declarations,
         checkers=check_functions,
         imports=import_order({owner for _, owner, _, _ in check_functions}),
+        mcp=protocol_of(schema) == "mcp",  # MCP's feature-tag grammar is no one else's
     )
     return {MODULE: text, RUNTIME: RUNTIME_SOURCE.read_text("utf-8")}
