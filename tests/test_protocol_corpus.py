@@ -47,8 +47,9 @@ CORPUS: dict[str, Case] = {
         NUMBER,
         [],
         0.95,
-        compile_pending="the same name in sibling namespaces (Debugger.CallFrame, Runtime.CallFrame)",
-        schema_pending="the same name in sibling namespaces (Debugger.CallFrame, Runtime.CallFrame)",
+        schema_pending="88.9 %: an alias of `integer` is integer with us, number with the oracle"
+        " (159); an alias of an alias loses its description where used (22); `@word` inside a"
+        " description line starts a tag with the oracle (2)",
     ),
     "geojson": Case(
         NUMBER,
@@ -221,8 +222,9 @@ def equal_share(name: str) -> tuple[float, list[str]]:
     )
     oracle = _oracle(name, flags)
     params = _type_parameters(oracle, ours)
-    oracle = _erase_refs(oracle, params)
-    counted = {k: _our_key(k, ours) for k in oracle if not _names_parameter(k, params)}
+    keys = {k: _our_key(k, ours) for k in oracle}
+    oracle = _erase_refs(oracle, params, keys)
+    counted = {k: keys[k] for k in oracle if not _names_parameter(k, params)}
     differing = sorted(
         k for k, o in counted.items() if not same_meaning(oracle[k], ours.get(o), ours)
     )
@@ -253,21 +255,30 @@ def _names_parameter(key: str, params: set[str]) -> bool:
     return any(arg.strip() in params for arg in inside.split(","))
 
 
-def _erase_refs(value: Any, params: set[str]) -> Any:
+def _erase_refs(value: Any, params: set[str], keys: dict[str, str]) -> Any:
+    """The oracle with each ``$ref`` to a type parameter erased and the others renamed to
+    the definition of ours that they are compared with."""
     if isinstance(value, dict):
         ref = value.get("$ref")
-        if isinstance(ref, str) and _names_parameter(ref.removeprefix("#/$defs/"), params):
-            value = {**value, "$ref": ERASED}
-        return {k: _erase_refs(v, params) for k, v in value.items()}
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            target = ref.removeprefix("#/$defs/")
+            erased = _names_parameter(target, params)
+            value = {**value, "$ref": ERASED if erased else "#/$defs/" + keys.get(target, target)}
+        return {k: _erase_refs(v, params, keys) for k, v in value.items()}
     if isinstance(value, list):
-        return [_erase_refs(v, params) for v in value]
+        return [_erase_refs(v, params, keys) for v in value]
     return value
 
 
 def _our_key(key: str, ours: dict[str, Any]) -> str:
-    """Ours for the oracle's ``Name<A,B>``: ``Name_A_B``, else ``Name`` (the defaults)."""
-    if "<" not in key:
+    """Ours for the oracle's key. The oracle dots every namespaced name
+    (``Protocol.DOM.Node``), we only those that need it (``Node`` when it is the only one);
+    ``Name<A,B>`` is ours ``Name_A_B``, else ``Name`` (the declaration with its defaults)."""
+    if key in ours:
         return key
+    if "<" not in key:
+        last = key.rsplit(".", 1)[-1]
+        return last if last in ours else key
     base = key[: key.index("<")]
     args = [
         a.strip().rsplit(".", 1)[-1] for a in key[key.index("<") + 1 : key.rindex(">")].split(",")
