@@ -406,8 +406,8 @@ def corpus() -> list[Any]:
     cases = [pytest.param(ROOT / "schema", Options(), id="schema")]
     protocols = ROOT / "tests" / "data" / "protocols"
     cases += [
-        pytest.param(protocols / name, options, id=f"protocols/{name}")
-        for name, (options, _, _) in sorted(PROTOCOLS.items())
+        pytest.param(protocols / name, case.options, id=f"protocols/{name}")
+        for name, case in sorted(PROTOCOLS.items())
     ]
     cases += [
         pytest.param(CORPUS / revision / "schema.ts", Options(), id=f"mcp-spec/{revision}")
