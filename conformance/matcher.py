@@ -13,7 +13,10 @@ operators, all must hold:
 matches), ``$each`` (every element matches), ``$subsetOf``/``$sameSet`` (as sets),
 ``$distinct`` (``true``, or the key whose values must be distinct), ``$uniform`` (keys
 whose values agree across elements), ``$length`` (a number or ``{"min", "max"}``),
-``$regex`` (a search in a string), ``$pluck`` (``[key, matcher]``: the elements' ``key``
+``$regex`` (a search in a string), ``$sameKeys`` (the referenced object's members, at
+every level, whatever their values), ``$like`` (``[path, path]``: equals the first
+referenced value wherever it agrees with the second, the same call made twice, and has
+its JSON types where they differ), ``$pluck`` (``[key, matcher]``: the elements' ``key``
 values, as a list, match), ``$check`` (a named built-in check, see
 :data:`CHECKS`), ``$ref`` (equals the referenced value).
 
@@ -133,6 +136,25 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _difference(value: Any, expected: Any, where: str) -> str:
+    """Where two unequal values first differ, and how: a whole list shown cut at 160
+    characters hides the one member that matters."""
+    if isinstance(value, Mapping) and isinstance(expected, Mapping):
+        for key in expected:
+            if key not in value:
+                return f"{where}.{key}: missing, expected {_short(expected[key])}"
+            if not _same(value[key], expected[key]):
+                return _difference(value[key], expected[key], f"{where}.{key}")
+        extra = sorted(set(value) - set(expected))
+        return f"{where}: unexpected members {extra}"
+    if isinstance(value, list) and isinstance(expected, list):
+        for index, (got, want) in enumerate(zip(value, expected, strict=False)):
+            if not _same(got, want):
+                return _difference(got, want, f"{where}[{index}]")
+        return f"{where}: expected a list of {len(expected)}, got {len(value)}"
+    return f"{where}: expected {_short(expected)}, got {_short(value)}"
+
+
 def _key(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
@@ -245,7 +267,8 @@ def _operator(
             else ([] if match(value, argument, root, where) else [f"{where}: $not failed"])
         )
     if operator == "$eq":
-        return [] if _same(value, substitute(argument, root)) else fail
+        expected = substitute(argument, root)
+        return [] if _same(value, expected) else [_difference(value, expected, where)]
     if operator == "$in":
         return [] if any(_same(value, option) for option in substitute(argument, root)) else fail
     if operator == "$not":
@@ -272,10 +295,61 @@ def _operator(
         return [] if low <= size <= high else [f"{where}: length {size} outside [{low}, {high}]"]
     if operator == "$regex":
         return [] if isinstance(value, str) and re.search(argument, value) else fail
+    if operator == "$sameKeys":
+        return _same_keys(value, substitute(argument, root), where)
+    if operator == "$like":
+        first, second = (resolve_path(root, path) for path in argument)
+        return _like(value, first, second, where)
     if operator == "$check":
         problem = CHECKS[argument](value)
         return [] if problem is None else [f"{where}: {problem}"]
     raise ValueError(f"unknown matcher operator {operator}")
+
+
+def _like(value: Any, first: Any, second: Any, where: str) -> list[str]:
+    """``value`` equals ``first`` wherever ``first`` and ``second`` (two identical calls)
+    agree; where they differ (a clock, a counter) only the JSON type must agree."""
+    if _same(first, second):
+        return (
+            []
+            if _same(value, first)
+            else [f"{where}: expected {_short(first)}, got {_short(value)}"]
+        )
+    kinds = {_json_type(first), _json_type(second)}
+    if _json_type(value) not in kinds and not ({_json_type(value)} | kinds) <= {
+        "integer",
+        "number",
+    }:
+        return [f"{where}: expected type {'/'.join(sorted(kinds))}, got {_json_type(value)}"]
+    if isinstance(first, Mapping) and isinstance(second, Mapping) and set(first) == set(second):
+        if set(value) != set(first):
+            return [f"{where}: expected the members {sorted(first)}, got {sorted(value)}"]
+        return [
+            p for key in first for p in _like(value[key], first[key], second[key], f"{where}.{key}")
+        ]
+    if isinstance(first, list) and isinstance(second, list) and len(first) == len(second):
+        if len(value) != len(first):
+            return [f"{where}: expected a list of {len(first)}, got {len(value)}"]
+        return [
+            p
+            for i, (v, a, b) in enumerate(zip(value, first, second, strict=True))
+            for p in _like(v, a, b, f"{where}[{i}]")
+        ]
+    return []
+
+
+def _same_keys(value: Any, expected: Any, where: str) -> list[str]:
+    """The same members as ``expected`` in every nested object (values may differ): two
+    errors of one shape, whatever they name."""
+    if isinstance(expected, Mapping):
+        if not isinstance(value, Mapping):
+            return [f"{where}: expected an object, got {_json_type(value)}"]
+        if set(value) != set(expected):
+            return [f"{where}: members {sorted(value)}, expected {sorted(expected)}"]
+        return [p for k in expected for p in _same_keys(value[k], expected[k], f"{where}.{k}")]
+    if _json_type(value) != _json_type(expected):
+        return [f"{where}: expected type {_json_type(expected)}, got {_json_type(value)}"]
+    return []
 
 
 def _array_operator(

@@ -3,60 +3,112 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import shutil
+import textwrap
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 
-from conformance.runner import FixtureResult, Row
+from .runner import KitRun, Row, load_ambiguities
 
-__all__ = ["render", "render_matrix"]
+__all__ = ["ambiguities", "render", "render_matrix"]
 
-_COLUMNS = ("requirement", "level", "era", "result", "detail")
+_COLUMNS = ("requirement", "level", "era", "result", "reading", "detail")
+_RESULTS = ("pass", "fail", "unmet", "n/a", "untestable")
+
+
+def ambiguities() -> dict[int, str]:
+    """The kit's readings of ambiguous spec text, by number."""
+    return load_ambiguities()[0]
+
+
+def _result(row: Row) -> str:
+    if row.result == "fail" and row.reading_only:
+        return "fail (reading)"  # fails only the kit's reading of a disputable text
+    if row.not_implemented and row.result != "pass":
+        return f"{row.result} (not implemented)"
+    return row.result
+
+
+def _reading(row: Row) -> str:
+    return ",".join(f"#{n}" for n in row.ambiguities)
 
 
 def _cells(row: Row, width: int | None) -> list[str]:
     detail = " ".join(row.detail.split())
     if width is not None and len(detail) > width:
         detail = detail[: width - 3] + "..."
-    return [row.requirement, row.level, row.era, row.result, detail]
+    return [row.requirement, row.level, row.era, _result(row), _reading(row), detail]
 
 
-def render(
-    rows: Sequence[Row], results: Sequence[FixtureResult], fmt: str, *, title: str = ""
-) -> str:
+def _summary(rows: Sequence[Row]) -> str:
+    counts = {k: sum(1 for r in rows if r.result == k) for k in _RESULTS}
+    return ", ".join(f"{v} {k}" for k, v in counts.items() if v or k in ("pass", "fail"))
+
+
+def _legend(rows: Sequence[Row]) -> list[str]:
+    used = sorted({n for row in rows for n in row.ambiguities})
+    known = ambiguities()
+    return [f"#{n}: {known.get(n, 'see docs/conformance.md')}" for n in used]
+
+
+def render(kit: KitRun, fmt: str, *, title: str = "") -> str:
+    rows = kit.rows
     if fmt == "json":
+        used = {n for row in rows for n in row.ambiguities}
         return json.dumps(
-            {"rows": [asdict(r) for r in rows], "fixtures": [asdict(r) for r in results]},
+            {
+                "diagnoses": kit.diagnoses,
+                "rows": [asdict(r) for r in rows],
+                "fixtures": [asdict(r) for r in kit.results],
+                "ambiguities": {str(n): t for n, t in ambiguities().items() if n in used},
+            },
             indent=2,
         )
-    counts = {
-        k: sum(1 for r in rows if r.result == k) for k in ("pass", "fail", "n/a", "untestable")
-    }
-    summary = ", ".join(f"{v} {k}" for k, v in counts.items())
+    summary = _summary(rows)
     if fmt == "markdown":
-        lines = [
-            f"**{title}**: {summary}" if title else summary,
-            "",
-            "| " + " | ".join(_COLUMNS) + " |",
-            "|" + " --- |" * len(_COLUMNS),
-        ]
+        lines = [f"**{title}**: {summary}" if title else summary, ""]
+        lines += [f"- **diagnosis**: {d}" for d in kit.diagnoses]
+        lines += [""] if kit.diagnoses else []
+        lines += ["| " + " | ".join(_COLUMNS) + " |", "|" + " --- |" * len(_COLUMNS)]
         for row in rows:
-            cells = [c.replace("|", "\\|") for c in _cells(row, 200)]
+            cells = [c.replace("|", "\\|") for c in _cells(row, None)]
             cells[0] = f"`{cells[0]}`"
             lines.append("| " + " | ".join(cells) + " |")
+        legend = _legend(rows)
+        if legend:
+            lines += ["", "Readings (ambiguities) the verdicts rest on:", ""]
+            lines += [f"- {line}" for line in legend]
         return "\n".join(lines) + "\n"
-    table = [list(_COLUMNS)] + [_cells(row, 100) for row in rows]
+    return _table(kit, title, summary)
+
+
+def _table(kit: KitRun, title: str, summary: str) -> str:
+    """Aligned columns; every detail in full, wrapped under the detail column."""
+    total = max(shutil.get_terminal_size((120, 24)).columns, 100)
+    table = [list(_COLUMNS)] + [_cells(row, None) for row in kit.rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(_COLUMNS) - 1)]
-    text = [
-        "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(line[:-1])) + "  " + line[-1]
-        for line in table
-    ]
-    return "\n".join([*([title] if title else []), *text, summary]) + "\n"
+    indent = sum(widths) + 2 * (len(widths))
+    room = max(total - indent, 60)
+    text: list[str] = [title] if title else []
+    for diagnosis in kit.diagnoses:
+        text += textwrap.wrap(
+            diagnosis, total, initial_indent="diagnosis: ", subsequent_indent="  "
+        )
+    for line in table:
+        head = "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(line[:-1])) + "  "
+        wrapped = textwrap.wrap(line[-1], room, break_on_hyphens=False) or [""]
+        text.append((head + wrapped[0]).rstrip())
+        text += [" " * indent + more for more in wrapped[1:]]
+    for entry in _legend(kit.rows):
+        text += textwrap.wrap(entry, total, subsequent_indent="    ")
+    text.append(summary)
+    return "\n".join(text) + "\n"
 
 
-_MARK = {"pass": "pass", "fail": "**FAIL**", "n/a": "n/a", "untestable": "-"}
+_MARK = {"pass": "pass", "fail": "**FAIL**", "unmet": "unmet", "n/a": "n/a", "untestable": "-"}
 
 
-def render_matrix(runs: dict[str, Sequence[Row]]) -> str:
+def render_matrix(runs: Mapping[str, Sequence[Row]]) -> str:
     """One Markdown row per requirement, one column per run (e.g. ``weather stdio``),
     each cell ``legacy / modern`` results."""
     labels = list(runs)

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.transport import Answer, HttpEndpoint, StdioProcess, TransportError
+from .transport import Answer, HttpEndpoint, StdioProcess, TransportError
 
 __all__ = [
     "CLIENT_INFO",
@@ -157,7 +157,10 @@ class Session:
         )
         response = answer.response
         if response is None or not isinstance(response.get("result"), dict):
-            detail = "no answer" if response is None else json.dumps(response.get("error"))
+            if response is not None:
+                detail = json.dumps(response.get("error"))
+            else:
+                detail = answer.transport_reply() or "no answer"
             raise HandshakeFailed(f"initialize failed: {detail}")
         self.initialize_result = response["result"]
         if self.http:

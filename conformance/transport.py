@@ -37,6 +37,20 @@ class Answer:
     status: int | None = None  # the HTTP status; None on stdio
     headers: dict[str, str] = field(default_factory=dict)
     notifications: list[dict[str, Any]] = field(default_factory=list)
+    body: str = ""  # the HTTP body as text, quoted when it carries no JSON-RPC answer
+
+    def transport_reply(self) -> str | None:
+        """The HTTP answer, status and body, when it carried no JSON-RPC response."""
+        if self.response is not None or self.status is None:
+            return None
+        kind = self.headers.get("content-type", "no content type")
+        body = " ".join(self.body.split())
+        shown = body if len(body) <= 300 else body[:297] + "..."
+        return (
+            f"HTTP {self.status} ({kind}): {shown!r}"
+            if body
+            else f"HTTP {self.status} ({kind}), empty body"
+        )
 
 
 class StdioProcess:
@@ -50,17 +64,27 @@ class StdioProcess:
         env: Mapping[str, str] | None = None,
         timeout: float = 10.0,
     ) -> None:
-        argv = shlex.split(command) if isinstance(command, str) else list(command)
+        try:
+            argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as error:  # an unbalanced quote
+            raise TransportError(f"cannot parse the server command {command!r}: {error}") from None
+        if not argv:
+            raise TransportError("the server command is empty")
         self.timeout = timeout
         self._stderr = tempfile.TemporaryFile()
-        self._process = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self._stderr,
-            cwd=cwd,
-            env=dict(env) if env is not None else None,
-        )
+        try:
+            self._process = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                cwd=cwd,
+                env=dict(env) if env is not None else None,
+            )
+        except OSError as error:
+            self._stderr.close()
+            reason = error.strerror or str(error)
+            raise TransportError(f"cannot start the server command {argv[0]!r}: {reason}") from None
         self._inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.notifications: list[dict[str, Any]] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -217,7 +241,7 @@ class HttpEndpoint:
             raise TransportError(f"POST {self.url} failed: {error}") from error
         finally:
             connection.close()
-        answer = Answer(None, status, reply_headers)
+        answer = Answer(None, status, reply_headers, body=raw.decode("utf-8", "replace"))
         for incoming in http_messages(raw, reply_headers.get("content-type", "")):
             if (
                 "id" in incoming

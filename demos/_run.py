@@ -27,6 +27,12 @@ def parse_args(prog: str, argv: Sequence[str] | None = None) -> argparse.Namespa
         action="store_true",
         help="serve the same content with negotiation switched off (benchmark baseline)",
     )
+    parser.add_argument(
+        "--experimental-capability",
+        action="store_true",
+        help="also advertise server variants under capabilities.experimental, where the "
+        "Go implementation (experimental-ext-variants) and its SDK's clients look",
+    )
     return parser.parse_args(argv)
 
 

@@ -53,7 +53,7 @@ from tests.test_pydantic_emit import import_source
 
 MAX_DEFINITIONS = int(os.environ.get("SELFCHECK_DEFINITIONS", "5"))
 MAX_EXAMPLES = 10
-FINDINGS = "/work/briefs/selfcheck-findings.md"
+FINDINGS = "docs/testing.md, the differential self-check"
 
 JSONPath = tuple[str | int, ...]
 
@@ -484,9 +484,6 @@ export interface Holder { tag: Tag; one: 1 }
 
 XFAIL = {
     "integer-literals": f"Literal[1, 2] accepts true: bool is an int to pydantic ({FINDINGS})",
-    "intersection-of-unions": "issue #21 defect 1: Response validates as SetOption's first "
-    f"branch (the lead's naming rewrite fixes it; {FINDINGS})",
-    "generic-two-literals": f"both instantiations share one synthesized name ({FINDINGS})",
 }
 
 

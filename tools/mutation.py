@@ -68,12 +68,18 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_server_pins.py",
         "tests/sdk/test_per_variant_definitions.py",
         "tests/sdk/test_misuse.py",
+        "tests/sdk/test_demo_defects.py",
     ],
     "negotiation/sdk/registry.py": [
         "tests/sdk/test_registry_pins.py",
         "tests/sdk/test_per_variant_definitions.py",
     ],
     "negotiation/sdk/misuse.py": ["tests/sdk/test_misuse.py"],
+    "negotiation/sdk/sdk_resources.py": [
+        "tests/sdk/test_sdk_resources.py",
+        "tests/sdk/test_demo_defects.py",
+    ],
+    "negotiation/sdk/variant_calls.py": ["tests/sdk/test_variant_calls.py"],
     "negotiation/sdk/transports.py": [
         "tests/sdk/test_transports.py",
         "tests/sdk/test_transports_pins.py",

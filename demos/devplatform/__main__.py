@@ -17,4 +17,9 @@ if __name__ == "__main__":
         key = cursor_key_from_env()
     except ValueError as error:
         sys.exit(f"python -m demos.devplatform: {error}")
-    run(build(negotiate=not args.no_negotiation, cursor_key=key), args.transport, args.port)
+    server = build(
+        negotiate=not args.no_negotiation,
+        cursor_key=key,
+        experimental_capability=args.experimental_capability,
+    )
+    run(server, args.transport, args.port)

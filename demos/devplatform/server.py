@@ -57,17 +57,29 @@ def principal_from(default: str) -> PrincipalOf:
 
 
 def build(
-    *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
+    *,
+    principal: str | None = None,
+    cursor_key: bytes | None = None,
+    negotiate: bool = True,
+    experimental_capability: bool = False,
 ) -> MCPServer:
-    """The developer-platform server."""
+    """The developer-platform server; ``experimental_capability`` also advertises the
+    variants where the Go implementation's clients look."""
     server, _ = build_with_negotiation(
-        principal=principal, cursor_key=cursor_key, negotiate=negotiate
+        principal=principal,
+        cursor_key=cursor_key,
+        negotiate=negotiate,
+        experimental_capability=experimental_capability,
     )
     return server
 
 
 def build_with_negotiation(
-    *, principal: str | None = None, cursor_key: bytes | None = None, negotiate: bool = True
+    *,
+    principal: str | None = None,
+    cursor_key: bytes | None = None,
+    negotiate: bool = True,
+    experimental_capability: bool = False,
 ) -> tuple[MCPServer, Negotiation]:
     """The server and its :class:`Negotiation` (which holds the subscriptions)."""
     default = principal or os.environ.get("DEVPLATFORM_PRINCIPAL", DEFAULT_PRINCIPAL)
@@ -78,6 +90,7 @@ def build_with_negotiation(
         page_size=PAGE_SIZE,
         cursor_key=cursor_key,
         negotiate=negotiate,
+        experimental_capability=experimental_capability,
     )
     comments: dict[str, list[str]] = {}
 
@@ -138,4 +151,5 @@ def build_with_negotiation(
         extensions=neg.extensions,
         middleware=neg.middleware,
     )
+    neg.attach(server)
     return server, neg

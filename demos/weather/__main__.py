@@ -5,4 +5,7 @@ from demos.weather.server import build
 
 if __name__ == "__main__":
     args = parse_args("python -m demos.weather")
-    run(build(negotiate=not args.no_negotiation), args.transport, args.port)
+    server = build(
+        negotiate=not args.no_negotiation, experimental_capability=args.experimental_capability
+    )
+    run(server, args.transport, args.port)

@@ -48,9 +48,11 @@ def _city(location: str) -> dict[str, Any]:
     return dict(data)
 
 
-def build(*, negotiate: bool = True) -> MCPServer:
-    """The weather server; ``negotiate=False`` serves everyone the default content."""
-    neg = Negotiation(negotiate=negotiate)
+def build(*, negotiate: bool = True, experimental_capability: bool = False) -> MCPServer:
+    """The weather server; ``negotiate=False`` serves everyone the default content.
+    ``experimental_capability`` is accepted for a command line shared with devplatform:
+    weather has no variants to advertise there."""
+    neg = Negotiation(negotiate=negotiate, experimental_capability=experimental_capability)
     # Places come in two formats: the client's negotiated format picks one on read, and
     # resources/metadata describes both.
     for key, place in _data()["places"].items():
@@ -72,6 +74,7 @@ def build(*, negotiate: bool = True) -> MCPServer:
         extensions=neg.extensions,
         middleware=neg.middleware,
     )
+    neg.attach(mcp)  # its @mcp.resource template: subscriptions and resources/metadata
 
     @mcp.tool(
         title="Current weather",

@@ -48,6 +48,7 @@ from negotiation.sdk.server import (
     tool_result,
 )
 from negotiation.sdk.transports import ServedVersionsApp, run, serve_stdio
+from negotiation.sdk.variant_calls import call_tool_in_variant
 
 __all__ = [
     "CURSOR_KEY_ENV",
@@ -61,6 +62,7 @@ __all__ = [
     "SessionEnded",
     "SessionTransport",
     "available_variants",
+    "call_tool_in_variant",
     "client_for",
     "cursor_key_from_env",
     "mcp_error",

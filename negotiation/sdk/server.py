@@ -37,7 +37,7 @@ from typing import Any, Literal, TypeVar
 import mcp_types
 from mcp.server.context import CallNext, HandlerResult, ServerMiddleware, ServerRequestContext
 from mcp.server.extension import Extension, MethodBinding, ResourceBinding, ToolBinding
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.resources import TextResource
 from mcp.shared.exceptions import MCPError
 from mcp_ext.methods import RPCError
@@ -53,7 +53,7 @@ from negotiation._wire import as_mapping, wire_get
 from negotiation.content import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.resources import Body, Representation, ResourceNotFound, ResourceRegistry
-from negotiation.sdk import misuse
+from negotiation.sdk import misuse, sdk_resources
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
 from negotiation.sdk.registry import Definition, Definitions
 from negotiation.subscriptions import (
@@ -265,6 +265,7 @@ class ResourceMetadataExtension(Extension):
     def __init__(self, registry: ResourceRegistry) -> None:
         self.registry = registry
         self.consumed = False  # a server has read the resources: later ones would be lost
+        self.server: MCPServer | None = None  # set by Negotiation.attach
 
     def resources(self) -> Sequence[ResourceBinding]:
         self.consumed = True
@@ -291,7 +292,13 @@ class ResourceMetadataExtension(Extension):
         try:
             result = self.registry.metadata(params.uri)
         except ResourceNotFound as missing:
-            raise mcp_error(missing) from None
+            # The server's own resources and templates (Negotiation.attach) have metadata too.
+            found = None
+            if self.server is not None:
+                found = await sdk_resources.metadata(self.server, params.uri, ctx)
+            if found is None:
+                raise mcp_error(missing) from None
+            return found
         return result.model_dump(by_alias=True, exclude_none=True)
 
 
@@ -500,6 +507,7 @@ class Negotiation:
         self._first_lists = set(misuse.LIST_KINDS)  # each checked against the scopes once
         self._served = False
         self._metadata = ResourceMetadataExtension(self.resources)
+        self._server: MCPServer | None = None  # attach()
 
     # --- what MCPServer consumes --------------------------------------------------------
 
@@ -666,9 +674,21 @@ class Negotiation:
             return view.variant
         return self._implicit or (self.variants[0].id if self.variants else None)
 
+    def attach(self, server: MCPServer) -> MCPServer:
+        """Let this object see ``server``'s own resources and templates: a subscription
+        to a URI that nothing serves is refused, and ``resources/metadata`` describes
+        them. Returns ``server``."""
+        self._server = server
+        self._metadata.server = server
+        return server
+
     def exists(self, variant: str | None, name: str, kind: Kind = "resource") -> bool:
-        """Whether ``name`` (a tool or prompt name, or a resource URI) is in ``variant``."""
+        """Whether ``name`` (a tool or prompt name, or a resource URI) is in ``variant``.
+        A resource URI exists when :meth:`add_resource` or, once :meth:`attach` has
+        shown the server, the server's own resources or templates serve it."""
         scope = self._scopes.get((kind, name))
+        if scope is None and kind == "resource" and name not in self.resources:
+            return self._server is None or sdk_resources.has_resource(self._server, name)
         if scope is None or scope.variants is None:
             return True
         return (variant if variant is not None else self._implicit) in scope.variants
@@ -813,7 +833,7 @@ class Negotiation:
             self._check_target(ctx, view, *target)
         if method in ("resources/subscribe", "resources/unsubscribe") and view.era is Era.LEGACY:
             return self._subscription(ctx, view, subscribe=method == "resources/subscribe")
-        if method == "subscriptions/listen" and self._scopes:
+        if method == "subscriptions/listen" and (self._scopes or self._server is not None):
             ctx = self._bind_listen(ctx, view)
         token = _current.set(view)
         try:
@@ -849,7 +869,21 @@ class Negotiation:
         variant = view.variant if view.variant is not None else self._implicit
         if isinstance(name, str) and not self.exists(variant, name, kind):
             logger.debug("%s: %s %r is not in variant %s", ctx.method, kind, name, variant)
-            raise mcp_error(errors.unknown_identifier(kind, name, variant or ""))
+            raise mcp_error(self._unknown(kind, name, view.variant))
+
+    def _unknown(self, kind: Kind, name: str, variant: str | None) -> errors.JsonRpcError:
+        """One shape for every unknown identifier, whether it exists nowhere or only in a
+        variant this request cannot use (so no error tells where else it is). Without
+        negotiation no variant is named."""
+        error = (
+            errors.unknown_identifier(kind, name, variant)
+            if variant is not None
+            else {"code": errors.INVALID_PARAMS, "message": f"Unknown {kind}: {errors.echo(name)}"}
+        )
+        if kind == "resource":
+            data = error.get("data")
+            error["data"] = {"uri": name, **(data if isinstance(data, dict) else {})}
+        return error
 
     def _unknown_identifier(
         self,
@@ -867,10 +901,10 @@ class Negotiation:
         see its registries, so the SDK's own outcome is recognised by its exact message;
         ``tests/sdk/test_unknown_identifiers.py`` pins those messages.
         """
-        variant = view.variant if view.variant is not None else self._implicit
+        variant = view.variant
         name = (ctx.params or {}).get(key)
         if variant is None or not isinstance(name, str):
-            return
+            return  # no variant serves it (or none is named, without negotiation)
         expected = f"{_UNKNOWN[kind]}: {name}"
         if isinstance(outcome, dict):  # tools/call: the SDK's isError result
             content = outcome.get("content")
@@ -879,16 +913,14 @@ class Negotiation:
             unknown = (
                 kind == "resource"
                 and outcome.error.code == errors.INVALID_PARAMS
-                and outcome.error.message == expected
+                # the SDK's resources/read, or our resources/metadata
+                and outcome.error.message in (expected, "Resource not found")
             )
         else:
             unknown = kind == "prompt" and str(outcome) == expected
         if unknown:
             logger.debug("%s: %s %r is unknown in variant %s", ctx.method, kind, name, variant)
-            error = errors.unknown_identifier(kind, name, variant)
-            if isinstance(outcome, MCPError) and isinstance(outcome.error.data, dict):
-                error["data"] = {**outcome.error.data, **error["data"]}  # keep the SDK's uri
-            raise mcp_error(error) from None
+            raise mcp_error(self._unknown(kind, name, variant)) from None
 
     def _bind_listen(
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext
@@ -902,7 +934,7 @@ class Negotiation:
         uris = wire_get(notifications, "resourceSubscriptions")
         for uri in uris if isinstance(uris, list) else ():
             if isinstance(uri, str) and not self.exists(variant, uri):
-                raise mcp_error(errors.unknown_identifier("resource", uri, variant or ""))
+                raise mcp_error(self._unknown("resource", uri, view.variant))
         bound: Any = _VariantBoundSession(ctx.session, variant, self.exists)  # a proxy
         return replace(ctx, session=bound)
 
@@ -934,8 +966,9 @@ class Negotiation:
                 description = scope.descriptions.get(variant) if variant is not None else None
                 kept.append({**item, "description": description} if description else item)
         if self._cursors is not None and self._page_size is not None:
+            # Without negotiation the cursor is bound to no variant: none is on the wire.
             kept, next_cursor = self._page(
-                ctx, variant, view.principal, kept, self._page_size, self._cursors
+                ctx, view.variant, view.principal, kept, self._page_size, self._cursors
             )
             if next_cursor is not None:
                 result["nextCursor"] = next_cursor
@@ -1025,9 +1058,8 @@ class Negotiation:
         session = ctx.session
         subscriber = session_key(ctx)
         if subscribe:
-            error = self._subscriptions.subscribe(subscriber, uri, view.variant)
-            if error is not None:
-                raise mcp_error(error)
+            if self._subscriptions.subscribe(subscriber, uri, view.variant) is not None:
+                raise mcp_error(self._unknown("resource", uri, view.variant))
             self._subscribers[subscriber] = session
             self._watch_session(ctx)
         else:
@@ -1119,6 +1151,10 @@ class Negotiation:
             return result
         patched = dict(result)
         capabilities = dict(as_mapping(patched.get("capabilities")) or {})
+        resources = as_mapping(capabilities.get("resources"))
+        if ctx.method == "initialize" and resources is not None:
+            # The middleware serves resources/subscribe in the legacy era; say so.
+            capabilities["resources"] = {**resources, "subscribe": True}
         extensions = dict(as_mapping(capabilities.get("extensions")) or {})
         extensions.pop(RESOURCE_METADATA_EXTENSION_ID, None)
         extensions.pop(sv.EXTENSION_ID, None)

@@ -5,11 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-FIXTURE_KEYS = {"id", "description", "eras", "requires", "client", "fresh", "steps", "file"}
+FIXTURE_KEYS = {
+    "id",
+    "description",
+    "ambiguities",
+    "eras",
+    "requires",
+    "client",
+    "fresh",
+    "steps",
+    "file",
+}
 STEP_KEYS = {
     "id",
     "method",
     "params",
+    "paramsFrom",
     "variant",
     "meta",
     "headers",
@@ -17,6 +28,7 @@ STEP_KEYS = {
     "forEach",
     "limit",
     "naUnless",
+    "naWhen",
     "client",
     "session",
     "sessionHeaders",
@@ -31,6 +43,7 @@ CONDITIONS = {
     "content-negotiation",
     "no-content-negotiation",
     "tools",
+    "listing",
     "prompts",
     "resources",
     "listed-resources",
@@ -60,6 +73,8 @@ OPERATORS = {
     "$check",
     "$ref",
     "$pluck",
+    "$like",
+    "$sameKeys",
 }
 
 

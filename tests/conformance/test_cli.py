@@ -21,14 +21,23 @@ def _command(mode: str) -> str:
 
 def test_a_must_failure_exits_nonzero(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(
-        ["run", "--server-cmd", _command("legacy-only"), "--format", "json", "--timeout", "5"]
+        [
+            "run",
+            "--server-cmd",
+            _command("legacy-only"),
+            "--era",
+            "modern",
+            "--format",
+            "json",
+            "--timeout",
+            "5",
+        ]
     )
     rows = json.loads(capsys.readouterr().out)["rows"]
     assert code == 1
     by_key = {(r["requirement"], r["era"]): r for r in rows}
     assert by_key["versioning.server-discover-implemented", "modern"]["result"] == "fail"
-    assert by_key["variants.selection.unsupported-error", "legacy"]["result"] == "fail"
-    assert by_key["tools.client.choose-field", "legacy"]["result"] == "untestable"
+    assert by_key["tools.client.choose-field", "modern"]["result"] == "untestable"
 
 
 def test_only_selects_requirements_and_nothing_failing_exits_zero(
@@ -51,7 +60,7 @@ def test_only_selects_requirements_and_nothing_failing_exits_zero(
     )
     out = capsys.readouterr().out
     assert code == 0
-    assert "| `variants.advertise.unique-ids` | MUST | legacy | n/a |" in out
+    assert "| `variants.advertise.unique-ids` | MUST | legacy | n/a (not implemented) |" in out
     assert "versioning." not in out
 
 

@@ -4,10 +4,11 @@ verbatim, and every fixture it names exists (and every fixture is named)."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from conformance.runner import load_fixtures, load_manifest
+from conformance.runner import load_ambiguities, load_fixtures, load_manifest
 from conformance.specs import extract, normalise
 from tests.conformance.fixture_schema import check_fixture
 from tests.conftest import require_specs
@@ -62,3 +63,13 @@ def test_every_fixture_named_exists_and_every_fixture_is_named() -> None:
 @pytest.mark.parametrize("fixture_id", sorted(load_fixtures()))
 def test_fixture_is_well_formed(fixture_id: str) -> None:
     check_fixture(load_fixtures()[fixture_id])
+
+
+def test_every_ambiguity_a_verdict_names_is_explained_and_in_the_docs() -> None:
+    texts, disputable = load_ambiguities()
+    named = {n for f in load_fixtures().values() for n in f.get("ambiguities", [])}
+    named |= {n for r in load_manifest() for n in r.get("ambiguities", [])}
+    assert named | disputable <= set(texts)
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "conformance.md").read_text("utf-8")
+    for number in texts:
+        assert f"\n{number}. **" in docs, f"ambiguity {number} is not in docs/conformance.md"

@@ -115,3 +115,36 @@ def test_every_value_equals_itself(value: Any) -> None:
     assert match(value, {"$eq": value}, ROOT) == []
     if not (isinstance(value, dict) and value and all(str(k).startswith("$") for k in value)):
         assert match(value, value, ROOT) == []
+
+
+def _like(value: Any, first: Any, second: Any) -> list[str]:
+    root = {"steps": {"a": first, "b": second}}
+    return match(value, {"$like": ["steps.a", "steps.b"]}, root)
+
+
+def test_like_compares_by_type_only_where_two_identical_calls_differ() -> None:
+    first = {"content": [{"type": "text", "text": "12:00"}], "isError": False}
+    second = {"content": [{"type": "text", "text": "12:01"}], "isError": False}
+    assert (
+        _like({"content": [{"type": "text", "text": "12:02"}], "isError": False}, first, second)
+        == []
+    )
+    assert _like({"content": [{"type": "text", "text": 1}], "isError": False}, first, second) == [
+        "$.content[0].text: expected type string, got integer"
+    ]
+    assert _like({"content": [{"type": "image", "text": "x"}], "isError": False}, first, second)
+    assert _like({"content": [{"type": "text", "text": "x"}], "isError": True}, first, second)
+    assert _like({"content": [], "isError": False}, first, second)
+    assert _like({"content": [{"type": "text", "text": "x"}]}, first, second)
+
+
+@given(json_values, json_values)
+def test_like_is_equality_when_the_two_calls_agree(value: Any, other: Any) -> None:
+    assert _like(value, value, value) == []
+    assert (_like(other, value, value) == []) == (match(other, {"$eq": value}, ROOT) == [])
+
+
+@given(json_values, json_values)
+def test_like_accepts_either_control_answer(first: Any, second: Any) -> None:
+    assert _like(first, first, second) == []
+    assert _like(second, first, second) == []

@@ -134,7 +134,15 @@ def test_undeclared_client_gets_no_features_and_bad_params_are_32602(mode: str) 
     bad, missing = run(main)
     assert probe.seen[0].features is None
     assert bad.code == -32602
-    assert (missing.code, missing.data) == (-32602, {"uri": "x://nowhere"})
+    # Issue #24: under a variant it names the active one, as resources/read does.
+    assert (missing.code, missing.data) == (
+        -32602,
+        {
+            "uri": "x://nowhere",
+            "activeVariant": "first",
+            "hint": "This resource may be available in other variants",
+        },
+    )
 
 
 def test_importing_negotiation_does_not_import_mcp() -> None:

@@ -627,14 +627,17 @@ def test_a_prompts_own_value_error_is_not_an_unknown_identifier(mode: str) -> No
     assert error.message != "Unknown prompt: failing"
 
 
-def test_without_negotiation_an_unknown_tool_names_the_implicit_variant() -> None:
-    error = _refusal(
-        _unknown_server(Negotiation(VARIANTS, negotiate=False)),
-        "legacy",
-        lambda c: c.call_tool("ghost", {}),
-    )
-    assert (error.code, error.message) == (-32602, "Unknown tool: ghost")
-    assert error.data["activeVariant"] == "main"
+def test_without_negotiation_an_unknown_tool_names_no_variant() -> None:
+    # Issue #24: with negotiation off no variant id is on the wire, errors included.
+    # The SDK's own answer stands: an isError result, as from a server without variants.
+    async def body(client: Client) -> Any:
+        return await client.call_tool("ghost", {})
+
+    result = _run(_unknown_server(Negotiation(VARIANTS, negotiate=False)), "legacy", body)
+    assert result.is_error is True
+    assert result.model_dump(by_alias=True, exclude_none=True)["content"] == [
+        {"type": "text", "text": "Unknown tool: ghost"}
+    ]
 
 
 # --- multi-format resources -----------------------------------------------------------
@@ -716,16 +719,14 @@ def test_metadata_of_an_unknown_or_out_of_variant_resource_is_refused() -> None:
         return refused
 
     missing, elsewhere = _run(_server(_documents()), "legacy", body)
-    assert (missing.code, missing.message, missing.data) == (
-        -32602,
-        "Resource not found",
-        {"uri": "doc://none"},
-    )
-    assert (elsewhere.code, elsewhere.message) == (-32602, "Unknown resource: doc://b")
-    assert elsewhere.data == {
-        "activeVariant": "main",
-        "hint": "This resource may be available in other variants",
-    }
+    # Issue #24: one shape, so that no error tells which URIs exist in other variants.
+    for error, uri in ((missing, "doc://none"), (elsewhere, "doc://b")):
+        assert (error.code, error.message) == (-32602, f"Unknown resource: {uri}")
+        assert error.data == {
+            "uri": uri,
+            "activeVariant": "main",
+            "hint": "This resource may be available in other variants",
+        }
 
 
 def test_add_resource_takes_a_resource_model_or_mapping() -> None:
@@ -1012,7 +1013,7 @@ def test_without_negotiation_a_listen_stream_is_bound_to_the_implicit_variant() 
         (error,) = error.exceptions
     assert isinstance(error, MCPError)
     assert (error.code, error.message) == (-32602, "Unknown resource: memo://other")
-    assert error.data["activeVariant"] == "main"
+    assert error.data == {"uri": "memo://other"}  # no variant named without negotiation
 
 
 # --- negotiated() and tool_result() ----------------------------------------------------
@@ -1165,18 +1166,14 @@ def test_notifications_pass_through_to_their_handlers() -> None:
     assert heard == [mcp_types.NotificationParams()]
 
 
-def test_without_negotiation_a_tool_outside_the_default_variant_names_that_variant() -> None:
-    # Regression: this answered activeVariant "" while an unknown tool answered "main".
+def test_without_negotiation_a_tool_outside_the_default_variant_names_no_variant() -> None:
+    # Issue #24: it once answered activeVariant "", then "main"; no variant is on the wire.
     neg = Negotiation(VARIANTS, negotiate=False)
     neg.scope("tool", "elsewhere", ["other"])
     server = _server(neg)
     server.tool(name="elsewhere")(lambda: "x")
     error = _refusal(server, "legacy", lambda c: c.call_tool("elsewhere", {}))
-    assert (error.code, error.message) == (-32602, "Unknown tool: elsewhere")
-    assert error.data == {
-        "activeVariant": "main",
-        "hint": "This tool may be available in other variants",
-    }
+    assert (error.code, error.message, error.data) == (-32602, "Unknown tool: elsewhere", None)
 
 
 class _OddPrincipal:
