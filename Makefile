@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NODE_DIR := .e2e-node
 LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
 
-.PHONY: generate templates test check bench bench-load bench-replicas clean venv e2e-node redis-server docs conformance mutation
+.PHONY: generate templates test check bench bench-load bench-replicas bench-corpus clean venv e2e-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -78,6 +78,11 @@ mutation: $(STAMP)
 # The HTTP load test (minutes): concurrent sessions against the demo servers.
 bench-load: $(STAMP)
 	$(PY) -m bench --only load --results bench/RESULTS-load.md
+
+# Cold compile time on the largest corpus typings vs typescript-json-schema + datamodel-codegen
+# (minutes: the peer's run on that file alone takes a minute or more).
+bench-corpus: $(STAMP)
+	$(PY) -m bench --only corpus --results bench/RESULTS-corpus.md
 
 # The guides and the API reference (from the docstrings) into site/; not part of `make test`.
 DOCS_STAMP := $(VENV)/.docs-installed

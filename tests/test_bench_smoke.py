@@ -21,6 +21,7 @@ from bench import (
     Row,
     Skip,
     Stats,
+    corpus_bench,
     fmt_number,
     format_table,
     interleave,
@@ -101,11 +102,10 @@ def test_discovers_only_modules_named_bench_with_run(fake_package: str) -> None:
     assert [s.name for s in discover(fake_package) if s.on_demand] == ["zeta"]
 
 
-def test_the_real_sections_are_discovered_and_load_runs_only_on_demand() -> None:
+def test_the_real_sections_are_discovered_and_load_and_corpus_run_only_on_demand() -> None:
     sections = {s.name: s for s in discover()}
-    assert {"codegen", "validation", "runtime", "toolcall", "load"} <= set(sections)
-    assert sections["load"].on_demand
-    assert not any(s.on_demand for name, s in sections.items() if name != "load")
+    assert {"codegen", "validation", "runtime", "toolcall", "load", "corpus"} <= set(sections)
+    assert {name for name, s in sections.items() if s.on_demand} == {"load", "corpus"}
 
 
 def test_a_skipping_crashing_or_unimportable_section_does_not_stop_the_rest(
@@ -401,3 +401,44 @@ def test_without_the_corpus_every_goal_row_is_kept_and_marked_skipped(
     assert all("corpus not found" in line for line in lines)
     table = format_table(report.rows)
     assert table.count("skipped") == expected
+
+
+def test_corpus_files_are_listed_largest_first(tmp_path: Path) -> None:
+    for name, size in (("small", 10), ("large", 300), ("middle", 100)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "types.d.ts").write_text("x" * size)
+    (tmp_path / "large" / "LICENSE").write_text("y" * 1000)  # not typings
+    assert [p.parent.name for p in corpus_bench.corpus_files(tmp_path)] == [
+        "large",
+        "middle",
+        "small",
+    ]
+
+
+def test_corpus_bench_times_the_largest_file_ours_compiles_and_names_the_refused_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = []
+    for name in ("refused", "compiles", "smaller"):
+        (tmp_path / name).mkdir()
+        files.append(tmp_path / name / "types.d.ts")
+        files[-1].write_text("export interface A {}\n")
+    tried: list[str] = []
+
+    def fake_run(schema: Path) -> Callable[[], float]:
+        def once() -> float:
+            tried.append(schema.parent.name)
+            if schema.parent.name == "refused":
+                raise Skip("our compiler failed (exit 1): types.d.ts:1:1: error: no")
+            return 0.1
+
+        return once
+
+    monkeypatch.setattr(corpus_bench, "ours_run", fake_run)
+    report, lines = collecting_report()
+    assert corpus_bench.largest_compiling(report, files) == files[1]
+    assert tried == ["refused", "compiles"]
+    assert any("ours refuses refused/types.d.ts" in line and "error: no" in line for line in lines)
+    monkeypatch.setattr(corpus_bench, "ours_run", lambda schema: fake_run(files[0]))
+    with pytest.raises(Skip, match="refuses every corpus file"):
+        corpus_bench.largest_compiling(report, files)

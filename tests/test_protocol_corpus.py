@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -21,17 +22,63 @@ from tests.jsonschema_normalise import normalise_document
 ROOT = Path(__file__).resolve().parents[1]
 PROTOCOLS = ROOT / "tests" / "data" / "protocols"
 TJS = ROOT / ".e2e-node" / "node_modules" / ".bin" / "typescript-json-schema"
-# name -> (options, typescript-json-schema flags, the share of definitions known equal)
-CORPUS: dict[str, tuple[Options, list[str], float]] = {
-    "a2a": (Options(default_number_type="integer"), ["--defaultNumberType", "integer"], 0.95),
-    "dap": (Options(default_number_type="number"), [], 0.95),
-    "lsp-types": (Options(default_number_type="number"), [], 0.95),
+
+
+class Case(NamedTuple):
+    options: Options
+    flags: list[str]  # typescript-json-schema's, besides --required
+    share: float  # the share of definitions known equal
+    # Oracle key prefixes that name no scope of ours: DAP's namespace (we flatten it) and
+    # the global alias of `export as namespace X`, through which the oracle names each
+    # declaration a second time.
+    strip: tuple[str, ...] = ()
+    # Why the file does not compile yet (generate, jsonschema); the test is a strict xfail
+    # until it does, so it turns into a failure to remove the mark from.
+    compile_pending: str = ""
+    schema_pending: str = ""
+
+
+NUMBER = Options(default_number_type="number")
+CORPUS: dict[str, Case] = {
+    "a2a": Case(Options(default_number_type="integer"), ["--defaultNumberType", "integer"], 0.95),
+    "dap": Case(NUMBER, [], 0.95, strip=("DebugProtocol.",)),
+    "lsp-types": Case(NUMBER, [], 0.95),
+    "devtools-protocol": Case(
+        NUMBER,
+        [],
+        0.95,
+        schema_pending="88.9 %: an alias of `integer` is integer with us, number with the oracle"
+        " (159); an alias of an alias loses its description where used (22); `@word` inside a"
+        " description line starts a tag with the oracle (2)",
+    ),
+    "geojson": Case(
+        NUMBER,
+        [],
+        0.95,
+        strip=("GeoJSON.",),
+        schema_pending="84 %: no definition for the unused generic union alias GeoJSON<G, P>;"
+        " {@link url|text} loses its space; the oracle drops GeoJsonGeometryTypes' description",
+    ),
+    "json-schema": Case(NUMBER, [], 0.95),
+    "octokit-webhooks": Case(NUMBER, [], 0.95),
 }
 
 
-@pytest.mark.parametrize("name", sorted(CORPUS))
+def _cases(pending: str) -> list[Any]:
+    return [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(strict=True, reason=getattr(case, pending))
+            if getattr(case, pending)
+            else (),
+        )
+        for name, case in sorted(CORPUS.items())
+    ]
+
+
+@pytest.mark.parametrize("name", _cases("compile_pending"))
 def test_protocol_compiles_unmodified_and_imports(name: str, tmp_path: Path) -> None:
-    options = CORPUS[name][0]
+    options = CORPUS[name].options
     package = name.replace("-", "_")
     out = tmp_path / package
     generate(PROTOCOLS / name, out, command="test", cache_dir=None, options=options)
@@ -57,8 +104,7 @@ def _oracle(name: str, flags: list[str]) -> dict[str, Any]:
         check=True,
     )
     text = run.stdout
-    # Namespaced declarations (``DebugProtocol.X``) are flattened to ``X`` by our compiler.
-    for prefix in ("DebugProtocol.",):
+    for prefix in CORPUS[name].strip:
         text = text.replace(f'"{prefix}', '"').replace(f"/{prefix}", "/")
     return normalise_document(json.loads(text))
 
@@ -70,12 +116,17 @@ def same_meaning(oracle: Any, ours: Any, defs: dict[str, Any], depth: int = 0) -
     if oracle == ours:
         return True
     if isinstance(ours, dict) and isinstance(oracle, dict):
+        if oracle.get("$ref") == ERASED:  # what stands for a type parameter is ours alone
+            oracle = {k: v for k, v in oracle.items() if k != "$ref"}
+            ours = {k: v for k, v in ours.items() if k in oracle}
         if "deprecated" in ours and "deprecated" not in oracle:  # documented: `deprecated`
             ours = {k: v for k, v in ours.items() if k != "deprecated"}
         kinds = ours.get("type")
         if isinstance(kinds, list) and "null" in kinds and "null" not in str(oracle.get("type")):
             rest = [k for k in kinds if k != "null"]  # documented: `null` kept in unions
             ours = {**ours, "type": rest[0] if len(rest) == 1 else rest}
+        ours = _without_null_member(oracle, ours)
+        oracle = _without_oracle_extras(oracle, ours, defs)
         for key in ("anyOf", "allOf"):  # members in any order
             if isinstance(oracle.get(key), list) and isinstance(ours.get(key), list):
                 if _same_members(oracle[key], ours[key], defs, depth):
@@ -88,12 +139,67 @@ def same_meaning(oracle: Any, ours: Any, defs: dict[str, Any], depth: int = 0) -
             target = defs.get(ref.removeprefix("#/$defs/"), {})
             merged = {**target, **{k: v for k, v in ours.items() if k != "$ref"}}
             return same_meaning(oracle, merged, defs, depth + 1)
+        ref = oracle.get("$ref")
+        if isinstance(ref, str) and "$ref" not in ours and depth < 8:
+            # The oracle names a union alias that we splice (its only member once `null`
+            # or `undefined` is erased); our definition of that name is compared on its own.
+            target = defs.get(ref.removeprefix("#/$defs/"), {})
+            merged = {k: v for k, v in target.items() if k != "description"}
+            merged.update((k, v) for k, v in oracle.items() if k != "$ref")
+            return target != {} and same_meaning(merged, ours, defs, depth + 1)
         return oracle.keys() == ours.keys() and all(
             same_meaning(oracle[k], ours[k], defs, depth) for k in oracle
         )
     if isinstance(ours, list) and isinstance(oracle, list) and len(ours) == len(oracle):
         return all(same_meaning(a, b, defs, depth) for a, b in zip(oracle, ours, strict=True))
     return False
+
+
+NULL = {"type": "null"}
+
+
+def _without_null_member(oracle: dict[str, Any], ours: dict[str, Any]) -> dict[str, Any]:
+    """Documented `null` kept in unions: ``X | null`` is ``anyOf [X, null]`` with us and
+    ``X`` with the oracle (compiled without strictNullChecks)."""
+    members = ours.get("anyOf")
+    if not isinstance(members, list) or NULL not in members or NULL in oracle.get("anyOf", []):
+        return ours
+    rest = [m for m in members if m != NULL]
+    siblings = {k: v for k, v in ours.items() if k != "anyOf"}
+    if len(rest) == 1 and isinstance(rest[0], dict) and not set(rest[0]) & set(siblings):
+        return {**rest[0], **siblings}
+    return {**siblings, "anyOf": rest}
+
+
+def _without_oracle_extras(
+    oracle: dict[str, Any], ours: dict[str, Any], defs: dict[str, Any]
+) -> dict[str, Any]:
+    """The oracle's spellings that we write otherwise: ``minItems: 0`` (its empty tuple);
+    on a ``$ref`` that ours writes too, the description of the definition it names (the
+    documented kind `alias-ref`: the oracle gives ``type A = B`` B's description); and its
+    object for an interface that extends ``Array<T>`` (kind `array-interface`)."""
+    if oracle.get("minItems") == 0 and "minItems" not in ours:
+        oracle = {k: v for k, v in oracle.items() if k != "minItems"}
+    items = oracle.get("patternProperties", {}).get("^[0-9]+$")
+    if ours.get("type") == "array" and items is not None and oracle.get("type") == "object":
+        # `interface A extends Array<T> {}`: the oracle writes an object with `length` and
+        # numbered properties, which no JSON array matches; we write the array.
+        shape = {
+            "type": "object",
+            "properties": {"length": {"type": "number"}},
+            "required": ["length"],
+            "patternProperties": {"^[0-9]+$": items},
+            "additionalProperties": False,
+        }
+        if {k: oracle[k] for k in shape if k in oracle} == shape:
+            oracle = {**{k: v for k, v in oracle.items() if k not in shape}}
+            oracle.update(type="array", items=items)
+    ref = oracle.get("$ref")
+    if isinstance(ref, str) and ref == ours.get("$ref") and "description" not in ours:
+        target = defs.get(ref.removeprefix("#/$defs/"), {})
+        if "description" in oracle and oracle["description"] == target.get("description"):
+            oracle = {k: v for k, v in oracle.items() if k != "description"}
+    return oracle
 
 
 def _same_members(oracle: list[Any], ours: list[Any], defs: dict[str, Any], depth: int) -> bool:
@@ -109,16 +215,79 @@ def _same_members(oracle: list[Any], ours: list[Any], defs: dict[str, Any], dept
 
 
 def equal_share(name: str) -> tuple[float, list[str]]:
-    options, flags, _ = CORPUS[name]
-    oracle = _oracle(name, flags)
+    options, flags = CORPUS[name].options, CORPUS[name].flags
+    # Ours first: a schema that does not compile yet fails before the oracle's slow run.
     ours = normalise_document(
         schema_document(load_schema(schema_files(PROTOCOLS / name), options=options))
     )
-    differing = sorted(k for k in oracle if not same_meaning(oracle[k], ours.get(k), ours))
-    return 1 - len(differing) / len(oracle), differing
+    oracle = _oracle(name, flags)
+    params = _type_parameters(oracle, ours)
+    keys = {k: _our_key(k, ours) for k in oracle}
+    oracle = _erase_refs(oracle, params, keys)
+    counted = {k: keys[k] for k in oracle if not _names_parameter(k, params)}
+    differing = sorted(
+        k for k, o in counted.items() if not same_meaning(oracle[k], ours.get(o), ours)
+    )
+    return 1 - len(differing) / len(counted), differing
 
 
-@pytest.mark.parametrize("name", sorted(CORPUS))
+# typescript-json-schema writes a generic declaration's unbound type parameters as
+# definitions of their own (`G`, `G_1`, `P`, ... beside `Feature<G,P>`), shaped after the
+# constraint's base, not the constraint: artefacts that are not counted, and a `$ref` to one
+# is compared by its other keywords only (docs/jsonschema-deviations.md, the protocol corpus).
+ERASED = "<type parameter>"
+
+
+def _type_parameters(oracle: dict[str, Any], ours: dict[str, Any]) -> set[str]:
+    """Names inside the oracle's ``Name<...>`` keys that are no definition of ours."""
+    names = set()
+    for key in oracle:
+        if "<" in key and ">" in key:
+            inside = key[key.index("<") + 1 : key.rindex(">")]
+            names |= {arg.strip() for arg in inside.split(",")}
+    return {n for n in names if n.isidentifier() and n not in ours}
+
+
+def _names_parameter(key: str, params: set[str]) -> bool:
+    if re.sub(r"_\d+$", "", key) in params:
+        return True
+    inside = key[key.index("<") + 1 : key.rindex(">")] if "<" in key else ""
+    return any(arg.strip() in params for arg in inside.split(","))
+
+
+def _erase_refs(value: Any, params: set[str], keys: dict[str, str]) -> Any:
+    """The oracle with each ``$ref`` to a type parameter erased and the others renamed to
+    the definition of ours that they are compared with."""
+    if isinstance(value, dict):
+        ref = value.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            target = ref.removeprefix("#/$defs/")
+            erased = _names_parameter(target, params)
+            value = {**value, "$ref": ERASED if erased else "#/$defs/" + keys.get(target, target)}
+        return {k: _erase_refs(v, params, keys) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_erase_refs(v, params, keys) for v in value]
+    return value
+
+
+def _our_key(key: str, ours: dict[str, Any]) -> str:
+    """Ours for the oracle's key. The oracle dots every namespaced name
+    (``Protocol.DOM.Node``), we only those that need it (``Node`` when it is the only one);
+    ``Name<A,B>`` is ours ``Name_A_B``, else ``Name`` (the declaration with its defaults)."""
+    if key in ours:
+        return key
+    if "<" not in key:
+        last = key.rsplit(".", 1)[-1]
+        return last if last in ours else key
+    base = key[: key.index("<")]
+    args = [
+        a.strip().rsplit(".", 1)[-1] for a in key[key.index("<") + 1 : key.rindex(">")].split(",")
+    ]
+    instance = "_".join([base, *args])
+    return instance if instance in ours else base
+
+
+@pytest.mark.parametrize("name", _cases("schema_pending"))
 def test_protocol_json_schema_matches_typescript_json_schema(name: str) -> None:
     share, differing = equal_share(name)
-    assert share >= CORPUS[name][2], differing
+    assert share >= CORPUS[name].share, differing

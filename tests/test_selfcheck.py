@@ -146,6 +146,15 @@ def compile_paths(paths: list[Path], options: Options, tmp: Path) -> Compiled:
 # --------------------------------------------------------------------------- the two judges
 
 
+def python_name(models: Any, key: str) -> str:
+    """The class for a JSON Schema key: a dotted key (``Protocol.Runtime.CallFrame``) is the
+    class of its path past the namespaces shared with its namesakes (``RuntimeCallFrame``)."""
+    parts = key.split(".")
+    return next(
+        ("".join(parts[i:]) for i in range(len(parts)) if hasattr(models, "".join(parts[i:]))), key
+    )
+
+
 class Judges:
     """jsonschema on ``#/$defs/<name>`` and the generated type of the same name."""
 
@@ -155,7 +164,7 @@ class Judges:
             for defs in (compiled.document["$defs"], compiled.reference)
             if defs is not None and name in defs
         ]
-        target = getattr(compiled.models, name)
+        target = getattr(compiled.models, python_name(compiled.models, name))
         self.from_json: Callable[[str], object]
         self.from_python: Callable[[object], object]
         if isinstance(target, type) and issubclass(target, BaseModel):
@@ -402,12 +411,27 @@ def assert_agree(report: Report) -> None:
 # --------------------------------------------------------------------------- the corpus
 
 
+# Found by the self-check on corpus files added after it (corpus branch), for the lead.
+SELFCHECK_PENDING = {
+    "devtools-protocol": "DescribeNodeResponse: node.backendNodeId (or nodeId) 1.5, where"
+    " BackendNodeId = integer and integer = number, is accepted by the generated model and"
+    " rejected by our schema.json (integer)",
+}
+
+
 def corpus() -> list[Any]:
     cases = [pytest.param(ROOT / "schema", Options(), id="schema")]
     protocols = ROOT / "tests" / "data" / "protocols"
     cases += [
-        pytest.param(protocols / name, options, id=f"protocols/{name}")
-        for name, (options, _, _) in sorted(PROTOCOLS.items())
+        pytest.param(
+            protocols / name,
+            case.options,
+            id=f"protocols/{name}",
+            marks=pytest.mark.xfail(strict=True, reason=SELFCHECK_PENDING[name])
+            if name in SELFCHECK_PENDING
+            else (),
+        )
+        for name, case in sorted(PROTOCOLS.items())
     ]
     cases += [
         pytest.param(CORPUS / revision / "schema.ts", Options(), id=f"mcp-spec/{revision}")
