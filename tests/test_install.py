@@ -63,7 +63,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     # Every top-level import name is distinctive: no bare ``codegen``.
-    assert tops == {"negotiation", "mcp_ext", "mcp_negotiation_codegen"}
+    assert tops == {
+        "negotiation",
+        "mcp_ext",
+        "mcp_negotiation_codegen",
+        "mcp_negotiation_conformance",
+    }
     # What the compiler reads at run time: templates (precompiled too) and the static runtime.
     for needed in (
         "templates_compiled/model_py.py",
