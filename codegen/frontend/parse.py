@@ -151,7 +151,7 @@ class _ModuleParser:
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
         marked = self.mark_exported(decls, exported_later)
         if self.tuple_consts:
-            marked = tuple(_replace_typeof(d, self.tuple_consts) for d in marked)
+            marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
         marked, members = _qualify(marked, self.paths, self.enum_members)
         return ir.Module(self.path, marked, tuple(imports), members)
 
@@ -870,7 +870,7 @@ def _qualify(
     out: list[ir.Decl] = []
     for decl in decls:
         path = where[(decl.name, decl.span)]
-        new = _map_refs(decl, functools.partial(_retarget, target, path))
+        new = _rewrite(decl, functools.partial(_retarget, target, path))
         if (path, decl.name) in renamed and not isinstance(new, ir.Const):
             new = dataclasses.replace(
                 new, name=renamed[(path, decl.name)], qualname=".".join((*path, decl.name))
@@ -884,39 +884,32 @@ def _qualify(
 
 
 def _retarget(
-    target: Callable[[tuple[str, ...], str], str], path: tuple[str, ...], ref: ir.Ref
-) -> ir.Ref:
-    return dataclasses.replace(ref, name=target(path, ref.name))
-
-
-def _map_refs(node: _N, change: Callable[[ir.Ref], ir.Ref]) -> _N:
+    target: Callable[[tuple[str, ...], str], str], path: tuple[str, ...], node: object
+) -> object:
     if isinstance(node, ir.Ref):
-        node = change(node)  # type: ignore[assignment]
+        return dataclasses.replace(node, name=target(path, node.name))
+    return node
+
+
+def _typeof_tuple(consts: dict[str, ir.Tuple], node: object) -> object:
+    """``typeof K`` of an ``as const`` array is the array's tuple type."""
+    if isinstance(node, ir.Typeof) and node.name in consts:
+        return dataclasses.replace(consts[node.name], span=node.span)
+    return node
+
+
+def _rewrite(node: _N, change: Callable[[object], object]) -> _N:
+    """``node`` with ``change`` applied to it and then to every IR node inside it."""
+    node = change(node)  # type: ignore[assignment]
     if isinstance(node, tuple):
-        return tuple(_map_refs(item, change) for item in node)  # type: ignore[return-value]
+        return tuple(_rewrite(item, change) for item in node)  # type: ignore[return-value]
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         fields = {
-            f.name: _map_refs(getattr(node, f.name), change)
+            f.name: _rewrite(getattr(node, f.name), change)
             for f in dataclasses.fields(node)
             if f.name not in ("span", "doc")
         }
         return dataclasses.replace(node, **fields)
-    return node
-
-
-def _replace_typeof(node: _N, consts: dict[str, ir.Tuple]) -> _N:
-    """``typeof K`` of an ``as const`` array is the array's tuple type."""
-    if isinstance(node, ir.Typeof) and node.name in consts:
-        return dataclasses.replace(consts[node.name], span=node.span)  # type: ignore[return-value]
-    if isinstance(node, tuple):
-        return tuple(_replace_typeof(item, consts) for item in node)  # type: ignore[return-value]
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        changes = {
-            f.name: _replace_typeof(getattr(node, f.name), consts)
-            for f in dataclasses.fields(node)
-            if f.name not in ("span", "doc")
-        }
-        return dataclasses.replace(node, **changes)
     return node
 
 
