@@ -15,7 +15,9 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
-from codegen.emit.jsonschema import schema_document
+from codegen.emit.jsonschema import render_description, schema_document
+from codegen.errors import Diagnostics
+from codegen.frontend.jsdoc import parse_jsdoc
 from tests.test_pydantic_emit import compile_ts
 
 SET_OPTION_AND_RESPONSE = """
@@ -149,6 +151,46 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         "A",
         [{"a": "x"}],
         [{"a": 1}],
+    ),
+    # devtools-protocol, LSP: ``integer`` by name, also through another alias.
+    "an_alias_of_integer_is_an_integer": (
+        "export type integer = number;\nexport type NodeId = integer;\n"
+        "export interface N { id: NodeId; ids: integer[] }",
+        "N",
+        [{"id": 3, "ids": [1, 2]}],
+        [{"id": 1.5, "ids": []}, {"id": 1, "ids": [0.5]}, {"id": True, "ids": []}],
+    ),
+    # pydantic's Literal[1] takes ``true`` and Literal[True] takes ``1``; JSON Schema does not.
+    "number_and_boolean_literals_stay_apart": (
+        "export interface H { one: 1; zero: 0 | 2; yes: true; no: false }",
+        "H",
+        [
+            {"one": 1, "zero": 0, "yes": True, "no": False},
+            {"one": 1, "zero": 2, "yes": True, "no": False},
+        ],
+        [
+            {"one": True, "zero": 0, "yes": True, "no": False},
+            {"one": 1, "zero": False, "yes": True, "no": False},
+            {"one": 1, "zero": 0, "yes": 1, "no": False},
+            {"one": 1, "zero": 0, "yes": True, "no": 0},
+        ],
+    ),
+    "a_union_told_apart_by_a_boolean_tag": (
+        "export interface Ok { ok: true; value: string }\n"
+        "export interface Failed { ok: false; error: string }\n"
+        "export type Outcome = Ok | Failed;",
+        "Outcome",
+        [{"ok": True, "value": "v"}, {"ok": False, "error": "e"}],
+        [{"ok": 1, "value": "v"}, {"ok": 0, "error": "e"}, {"ok": True, "error": "e"}],
+    ),
+    # @types/geojson: ``GeoJSON<G = Geometry, P = ...>``, a union alias nothing else uses.
+    "a_generic_union_alias_with_defaults_is_a_type_when_bare": (
+        "export interface P { type: 'P' }\nexport interface L { type: 'L' }\n"
+        "export interface F<G = P | L> { type: 'F'; g: G }\n"
+        "export type Any<G extends P | L = P | L> = G | F<G>;",
+        "Any",
+        [{"type": "P"}, {"type": "F", "g": {"type": "L"}}],
+        [{"type": "F", "g": {"type": "F"}}, {"type": "X"}],
     ),
 }
 
@@ -289,3 +331,67 @@ def test_two_namespaces_that_declare_one_name_compile_to_distinct_types(tmp_path
         "$ref": "#/$defs/Protocol.Runtime.CallFrame"
     }
     jsonschema.validate(trace, {**document, "$ref": "#/$defs/StackTrace"})
+
+
+def test_a_boolean_tag_routes_without_a_warning(tmp_path: Path) -> None:
+    diagnostics = Diagnostics()
+    _, source = compile_ts(tmp_path, CASES["a_union_told_apart_by_a_boolean_tag"][0], diagnostics)
+    assert not diagnostics.warnings, diagnostics.warnings
+    assert "isinstance(found, str | bool)" in source
+
+
+def test_a_union_of_string_tags_keeps_the_string_only_router(tmp_path: Path) -> None:
+    _, source = compile_ts(
+        tmp_path,
+        "export interface A { k: 'a'; x?: string }\nexport interface B { k: 'b' | 'c'; y?: string }\n"
+        "export interface C { k: 'b' | 'd' }\nexport type U = A | B | C;",
+    )
+    assert "isinstance(found, str | bool)" not in source
+
+
+@pytest.mark.parametrize(
+    ("comment", "description", "tags"),
+    [
+        # devtools-protocol: a tag starts after whitespace, whatever follows its name.
+        ("/** The rule (@media or @import) header. */", "The rule (@media or", ["import"]),
+        ("/** Mail me@example.com today */", "Mail me@example.com today", []),
+    ],
+)
+def test_a_tag_starts_at_an_at_sign_after_whitespace(
+    comment: str, description: str, tags: list[str]
+) -> None:
+    doc = parse_jsdoc(comment)
+    assert doc.description == description
+    assert [t.name for t in doc.tags] == tags
+
+
+def test_a_url_link_keeps_its_text_after_a_space() -> None:
+    text = "See {@link https://x.test/a|Nov 2017} and {@link https://x.test/b| Dec 2023}."
+    assert render_description(text) == (
+        "See {@link https://x.test/a Nov 2017} and {@link https://x.test/b Dec 2023}."
+    )
+
+
+def test_a_namespace_description_joins_only_its_own_scope(tmp_path: Path) -> None:
+    """devtools-protocol: ``namespace Protocol`` and ``SmartCardEmulation.Protocol``."""
+    document = _json_schema(
+        tmp_path,
+        "/** The protocol. */\nexport namespace Protocol {\n"
+        "  export namespace Card {\n    /** Card protocols. */\n"
+        "    export type Protocol = 'raw' | 't0';\n  }\n}\n",
+    )
+    assert document["$defs"]["Protocol"]["description"] == "Card protocols."
+
+
+def test_an_inlined_alias_of_an_alias_shows_its_description_on_the_property(
+    tmp_path: Path,
+) -> None:
+    document = _json_schema(
+        tmp_path,
+        "export type integer = number;\n/** A node. */\nexport type NodeId = integer;\n"
+        "export interface N { id: NodeId }",
+    )
+    assert document["$defs"]["N"]["properties"]["id"] == {
+        "type": "integer",
+        "description": "A node.",
+    }

@@ -417,10 +417,7 @@ def assert_agree(report: Report) -> None:
 # accepts 1.5. Whether the sample meets it depends on what ran before in the process (an
 # order dependence not yet found), hence not strict; json-schema meets a mismatch only
 # after devtools in one process.
-SELFCHECK_PENDING = {
-    "devtools-protocol": "an integer through an alias: the models accept 1.5 (open)",
-    "json-schema": "a mismatch only after devtools-protocol in one process (open)",
-}
+SELFCHECK_PENDING = {}
 
 
 def corpus() -> list[Any]:
@@ -482,13 +479,17 @@ export interface Numbers { page: Page<{ y: number }> }
     # Found by this check on lsp-types (`DiagnosticTag`): an integer literal takes `true`.
     "integer-literals": """
 export type Tag = 1 | 2;
-export interface Holder { tag: Tag; one: 1 }
+export interface Holder { tag: Tag; one: 1; zero: 0 }
+""",
+    "boolean-tags": """
+export interface Ok { ok: true; value: string }
+export interface Failed { ok: false; error: string }
+export type Outcome = Ok | Failed;
+export interface Flags { on: true; off: false; either: true | "auto" }
 """,
 }
 
-XFAIL = {
-    "integer-literals": f"Literal[1, 2] accepts true: bool is an int to pydantic ({FINDINGS})",
-}
+XFAIL: dict[str, str] = {}
 
 
 def snippet_cases() -> list[Any]:

@@ -34,6 +34,7 @@ from typing import Any
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
+from ..ir.queries import is_integer_alias
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 REF_PREFIX = "#/$defs/"
@@ -64,7 +65,8 @@ KEYWORD_TAGS = frozenset(
 TJS_PREFIX = "TJS-"
 
 # ``{@link Target | text}`` renders as ``{@link Targettext}`` in the oracle: TypeScript's
-# display parts concatenate the link name and its text with nothing in between.
+# display parts concatenate the link name and its text with nothing in between; a URL
+# target is not a name, and its text follows after a space (``{@link url text}``).
 _LINK = re.compile(r"\{@link\s+([^\s|}]+)\s*(?:\|\s*)?([^}]*)\}")
 
 
@@ -75,7 +77,10 @@ def render_description(text: str, known: frozenset[str] | None = None) -> str:
     def render(match: re.Match[str]) -> str:
         target, label = match.group(1), match.group(2).rstrip()
         unresolved = known is not None and target.split(".")[0] not in known
-        separator = " " if unresolved and label and "|" not in match.group(0) else ""
+        if "://" in target:  # a URL is no name to TypeScript: its text follows a space
+            separator = " " if label else ""
+        else:
+            separator = " " if unresolved and label and "|" not in match.group(0) else ""
         return "{@link " + target + separator + label + "}"
 
     return _LINK.sub(render, text).strip()
@@ -230,7 +235,16 @@ class _Emitter:
         return self.with_doc(self.type_schema(prop.type), doc)
 
     def inlines(self, decl: ir.Alias) -> bool:
-        return isinstance(decl.type, ir.Primitive)
+        """An alias of a primitive, directly or through aliases (``NodeId = integer``)."""
+        seen = {decl.name}
+        target = decl.type
+        while isinstance(target, ir.Ref) and target.name not in seen:
+            seen.add(target.name)
+            found = self.schema.decls.get(target.name)
+            if not isinstance(found, ir.Alias):
+                return False
+            target = found.type
+        return isinstance(target, ir.Primitive)
 
     # ---------------------------------------------------------------- types
 
@@ -247,7 +261,7 @@ class _Emitter:
         return self.structural_schema(t, ())
 
     def ref_schema(self, ref: ir.Ref, seen: tuple[str, ...]) -> JSON:
-        if ref.name == "integer" and _is_number_alias(self.schema.decls.get("integer")):
+        if is_integer_alias(self.schema, ref.name):
             return {"type": "integer"}  # typescript-json-schema's ``type integer = number``
         if ref.name in seen:
             raise SchemaError(ref.span, f"type alias {ref.name} refers to itself")
@@ -425,10 +439,6 @@ def _primitive_schema(name: ir.PrimitiveName) -> JSON:
         # What the oracle writes for TypeScript's ``object``: any object.
         return {"type": "object", "properties": {}, "additionalProperties": True}
     return {"type": name}
-
-
-def _is_number_alias(decl: ir.Decl | None) -> bool:
-    return isinstance(decl, ir.Alias) and decl.type == ir.Primitive("number", decl.type.span)
 
 
 def _is_any(t: ir.TypeExpr) -> bool:

@@ -124,7 +124,13 @@ class _Expander:
                 # A template: only its instances are emitted; one whose parameters all have
                 # defaults also stands for itself (``Page`` is ``Page<Item, Meta>``).
                 if all(p.default is not None for p in decl.params) and decl.exported:
-                    self.instantiate(decl, (), decl.span)
+                    if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
+                        # Inlined where used, but a declaration of its own when bare.
+                        env = self.arguments(decl, (), decl.span)
+                        bare = dataclasses.replace(decl, params=())
+                        self.out[name] = self.decl(bare, env)
+                    else:
+                        self.instantiate(decl, (), decl.span)
                 continue
             self.out[name] = self.decl(decl, {})
         while self.pending:
@@ -218,31 +224,34 @@ class _Expander:
             return self.utility(t.name, args, t.span)
         return dataclasses.replace(t, args=args)
 
-    def instantiate(
+    def arguments(
         self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
-    ) -> ir.TypeExpr:
+    ) -> dict[str, ir.TypeExpr]:
+        """Each type parameter's argument, the defaults filling in those not given."""
         params = decl.params
         if len(args) > len(params) or any(p.default is None for p in params[len(args) :]):
             need = sum(1 for p in params if p.default is None)
             raise SchemaError(
                 span, f"'{decl.name}' takes {need}..{len(params)} type arguments, got {len(args)}"
             )
-        env: dict[str, ir.TypeExpr] = {}
         full = list(args)
         for param in params[len(args) :]:
             assert param.default is not None
             full.append(
-                self.type(
-                    param.default,
-                    {**env, **dict(zip([p.name for p in params], full, strict=False))},
-                )
+                self.type(param.default, dict(zip([p.name for p in params], full, strict=False)))
             )
-        env = {p.name: a for p, a in zip(params, full, strict=True)}
+        return {p.name: a for p, a in zip(params, full, strict=True)}
+
+    def instantiate(
+        self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
+    ) -> ir.TypeExpr:
+        env = self.arguments(decl, args, span)
+        full = tuple(env.values())
         if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
             # A generic alias of a union, array...: TypeScript inlines it where used.
             return self.type(decl.type, env)
         # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
-        name = decl.name if not args else instance_name(decl.name, tuple(full))
+        name = decl.name if not args else instance_name(decl.name, full)
         final = self.add(name, self.decl(dataclasses.replace(decl, name=name), env), span)
         return ir.Ref(final, (), span)
 

@@ -11,7 +11,9 @@ import re
 
 from ..ir import EMPTY_DOC, Doc, DocTag
 
-_TAG_LINE = re.compile(r"@([A-Za-z][\w-]*)(?:\s+(.*))?$", re.DOTALL)
+# TypeScript's tag name is an identifier; whatever follows it is the tag's text
+# (``(@media or @import) header`` ends the description at ``@import``).
+_TAG_LINE = re.compile(r"@([A-Za-z][\w-]*)\s*(.*)$", re.DOTALL)
 _FENCE = "```"
 
 

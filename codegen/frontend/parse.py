@@ -192,7 +192,10 @@ class _ModuleParser:
             for decl in decls:  # nested namespaces recorded theirs first
                 self.paths.setdefault((decl.name, decl.span), tuple(self.ns_path))
             doc = ir.EMPTY_DOC
-        return _merge_namespace_docs(decls, namespace_docs), imports, exported_later
+        scope = tuple(self.ns_path)
+        # Only a type of this very scope merges with the namespace, not a flattened inner one.
+        here = [self.paths.get((d.name, d.span)) == scope for d in decls]
+        return _merge_namespace_docs(decls, namespace_docs, here), imports, exported_later
 
     def namespace_name(self, node: tree_sitter.Node) -> str | None:
         """The name of a ``namespace N``/``declare namespace N`` statement, else None."""
@@ -914,12 +917,13 @@ def _rewrite(node: _N, change: Callable[[object], object]) -> _N:
 
 
 def _merge_namespace_docs(
-    decls: list[ir.Decl], namespace_docs: list[tuple[str, int, str]]
+    decls: list[ir.Decl], namespace_docs: list[tuple[str, int, str]], here: list[bool]
 ) -> list[ir.Decl]:
-    """Join a namespace's description into the same-named type's, in source order."""
+    """Join a namespace's description into the same-named type's of the same scope, in
+    source order."""
     for name, position, text in namespace_docs:
         for i, decl in enumerate(decls):
-            if decl.name != name or isinstance(decl, ir.Const):
+            if decl.name != name or isinstance(decl, ir.Const) or not here[i]:
                 continue
             if isinstance(decl, ir.Alias):
                 decl = dataclasses.replace(decl, with_namespace=True)

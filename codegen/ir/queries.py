@@ -13,6 +13,21 @@ from .. import ir
 
 _T = TypeVar("_T")
 
+# --------------------------------------------------------------------------- integers
+
+
+def is_integer_alias(schema: ir.Schema, name: str) -> bool:
+    """``type integer = number`` (LSP, devtools-protocol): typescript-json-schema reads the
+    name as JSON Schema's ``integer``, so both back ends read it so too."""
+    decl = schema.decls.get(name)
+    return (
+        name == "integer"
+        and isinstance(decl, ir.Alias)
+        and isinstance(decl.type, ir.Primitive)
+        and decl.type.name == "number"
+    )
+
+
 # --------------------------------------------------------------------------- compatibility
 
 JsonKind = str

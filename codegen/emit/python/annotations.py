@@ -27,7 +27,7 @@ from .routes import (
     Route,
     group_tag,
     plan_route,
-    string_literals,
+    tag_literals,
     unique,
 )
 
@@ -72,6 +72,8 @@ class TypeWriter:
         self.routes: dict[str, Route] = {}
         self.kind_routes: dict[str, tuple[str, ...]] = {}
         self._plans: dict[tuple[str, ...], Route | None] = {}
+        # The guards (``_not_bool``, ``_only_bool``) the literal annotations use.
+        self.literal_guards: set[str] = set()
         # Library names as the module binds them (renamed where a schema type took one).
         self.sym = names.helpers
 
@@ -90,9 +92,8 @@ class TypeWriter:
                 return Annotation(text, imports={"Annotated", "Field"})
             case ir.Primitive(name=name):
                 return self._primitive(name, doc, expr.span)
-            case ir.Literal(value=value):
-                literal = py_literal(value, expr.span)
-                return Annotation(f"{self.sym['Literal']}[{literal}]", imports={"Literal"})
+            case ir.Literal():
+                return self._literal([expr])
             case ir.Ref(name=name, args=args):
                 return self._ref(name, args, expr.span)
             case ir.Array(items=items):
@@ -138,6 +139,32 @@ class TypeWriter:
                 raise SchemaError(expr.span, f"'typeof {name}' was not resolved to a literal")
 
     # ------------------------------------------------------------------ pieces
+
+    def _literal(self, literals: Sequence[ir.Literal]) -> Annotation:
+        """``Literal[...]``, guarded where pydantic confuses JSON's booleans and numbers.
+
+        pydantic's literal validator, strict or not, takes ``true`` for ``1`` and ``1`` for
+        ``True``; JSON Schema's ``const`` does not. A number literal refuses a boolean and a
+        boolean literal a number, before the literal check (only 0 and 1 can be confused).
+        Such a field is never a pydantic discriminator (pydantic refuses a validator
+        there); the routes read boolean tags instead.
+        """
+        listed = ", ".join(py_literal(lit.value, lit.span) for lit in literals)
+        text = f"{self.sym['Literal']}[{listed}]"
+        values = [lit.value for lit in literals]
+        bools = any(isinstance(v, bool) for v in values)
+        numbers = [v for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+        if bools and not numbers:
+            guard = "_only_bool"
+        elif not bools and any(v in (0, 1) for v in numbers):
+            guard = "_not_bool"
+        else:  # nothing to confuse, or ``Literal[True, 1]`` where no guard can tell
+            return Annotation(text, imports={"Literal"})
+        self.literal_guards.add(guard)
+        return Annotation(
+            f"{self.sym['Annotated']}[{text}, _BeforeValidator({guard})]",
+            imports={"Literal", "Annotated", "BeforeValidator"},
+        )
 
     def _primitive(self, name: str, doc: ir.Doc, span: ir.Span) -> Annotation:
         if name == "number":
@@ -204,8 +231,7 @@ class TypeWriter:
         closed = [lit for lit in literal_members if lit not in known]
         parts: list[Annotation] = []
         if closed:
-            values = ", ".join(py_literal(lit.value, lit.span) for lit in closed)
-            parts.append(Annotation(f"{self.sym['Literal']}[{values}]", imports={"Literal"}))
+            parts.append(self._literal(closed))
         rest = [m for m in flat if not isinstance(m, ir.Literal)]
         parts.extend(self.annotation(m, owner, key, doc) for m in rest)
         nullable = nullable or any(p.nullable for p in parts)
@@ -321,7 +347,7 @@ class TypeWriter:
             key: KeyRule(
                 required=not prop.optional,
                 values=frozenset(v)
-                if (v := string_literals(prop.type, self.layouts.deref)) is not None
+                if (v := tag_literals(prop.type, self.layouts.deref)) is not None
                 else None,
             )
             for key, prop in layout.fields.items()
@@ -349,11 +375,11 @@ class TypeWriter:
             ),
         )
         for key in candidates:
-            seen: set[object] = set()
+            seen: set[tuple[str, object]] = set()
             for layout in layouts:
                 prop = layout.fields[key]
                 values = _literal_values(self.layouts.deref(prop.type))
-                if prop.optional or values is None or seen & values:
+                if prop.optional or values is None or seen & values or _guarded(values):
                     break
                 seen |= values
             else:
@@ -365,7 +391,7 @@ def _attribute_for(names: Names, layout: ClassLayout, key: str) -> str:
     return names.attributes.get((layout.owners[key], key), attribute_name(key))
 
 
-def _literal_values(expr: ir.TypeExpr) -> set[object] | None:
+def _literal_values(expr: ir.TypeExpr) -> set[tuple[str, object]] | None:
     if isinstance(expr, ir.Literal):
         return {(type(expr.value).__name__, expr.value)}
     if isinstance(expr, ir.Union) and all(isinstance(m, ir.Literal) for m in expr.members):
@@ -373,6 +399,11 @@ def _literal_values(expr: ir.TypeExpr) -> set[object] | None:
             (type(m.value).__name__, m.value) for m in expr.members if isinstance(m, ir.Literal)
         }
     return None
+
+
+def _guarded(values: set[tuple[str, object]]) -> bool:
+    """Literal values whose annotation carries a guard (see ``TypeWriter._literal``)."""
+    return any(kind == "bool" or (kind != "str" and value in (0, 1)) for kind, value in values)
 
 
 def _flatten(members: Iterable[ir.TypeExpr]) -> Iterable[ir.TypeExpr]:

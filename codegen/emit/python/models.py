@@ -75,6 +75,7 @@ from pathlib import PurePath
 from ... import escape, ir
 from ...errors import Diagnostics, SchemaError
 from ...escape import Code
+from ...ir.queries import is_integer_alias
 from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
 from .moved import plan_moves, property_body, property_doc
@@ -169,6 +170,7 @@ _TYPING = (
 _WARNINGS = ("warn",)
 _PYDANTIC = (
     "BaseModel",
+    "BeforeValidator",
     "ConfigDict",
     "Discriminator",
     "Field",
@@ -183,6 +185,7 @@ _PRIVATE = {
     "Discriminator": "_Discriminator",
     "Tag": "_Tag",
     "Strict": "_Strict",
+    "BeforeValidator": "_BeforeValidator",
     "warn": "_warn",
     "model_validator": "_model_validator",
     "compile": "_compile",
@@ -362,7 +365,10 @@ class _ModelsEmitter:
         ]
 
     def alias_item(self, decl: ir.Alias, order: int, recursive: bool, plan: _Plan) -> None:
-        ann = self.writer.annotation(decl.type, decl.name, "", decl.doc)
+        if is_integer_alias(self.schema, decl.name):
+            ann = Annotation("int")  # JSON Schema's ``integer``, as the schema emitter reads it
+        else:
+            ann = self.writer.annotation(decl.type, decl.name, "", decl.doc)
         plan.imports |= ann.imports
         quote = "'" if '"' in ann.text else '"'
         text = _render(
@@ -470,6 +476,14 @@ class _ModelsEmitter:
             constants=constants,
             routes=[_route_text(route) for route in routes],
             kind_routes=[f"{name} = _by_kind({', '.join(kinds)})" for name, kinds in kind_routes],
+            literal_guards=sorted(self.writer.literal_guards),
+            # The router reads booleans too only where a route lists one (see routes).
+            bool_tags=any(
+                isinstance(v, bool)
+                for route in routes
+                for key in route.keys
+                for v, _ in key.by_value
+            ),
             items=[Code(plan.items[name].rstrip()) for name in ordered.names],
             rebuild=rebuild,
         )
@@ -487,7 +501,7 @@ def _route_text(route: Route) -> str:
     """A route's definition: member bitmasks per key state, then the tag of each mask."""
     keys = []
     for key in route.keys:
-        by_value = ", ".join(f"{escape.py_str(v)}: {m}" for v, m in key.by_value)
+        by_value = ", ".join(f"{escape.py_value(v)}: {m}" for v, m in key.by_value)
         # Wire names only: validation does not accept the attribute names.
         keys.append(f"({escape.py_str(key.alias)}, {key.absent}, {key.other}, {{{by_value}}})")
     tags = ", ".join(

@@ -27,6 +27,8 @@ from itertools import product
 
 from ... import ir
 
+Tag = str | bool  # a literal value the router reads from the input
+
 # A route costs about as much as one small model validation: below this, smart mode wins.
 MIN_SAVING = 1.0
 MAX_KEYS = 3  # every key is a dict lookup on each validation
@@ -38,7 +40,7 @@ class KeyRule:
     """How one member constrains one wire key."""
 
     required: bool
-    values: frozenset[str] | None  # the string literals it accepts; None: not narrowed
+    values: frozenset[Tag] | None  # the literals it accepts; None: not narrowed
 
 
 ANY = KeyRule(required=False, values=None)
@@ -51,8 +53,8 @@ class RouteKey:
     alias: str  # the wire key
     name: str  # the attribute name, which the models accept too
     absent: int
-    other: int  # a string no member lists
-    by_value: tuple[tuple[str, int], ...]
+    other: int  # a value no member lists
+    by_value: tuple[tuple[Tag, int], ...]
 
 
 @dataclass(frozen=True)
@@ -75,19 +77,18 @@ def group_tag(group: Sequence[str]) -> str:
     return "|".join(group)
 
 
-def string_literals(
-    expr: ir.TypeExpr, deref: Callable[[ir.TypeExpr], ir.TypeExpr]
-) -> set[str] | None:
-    """The strings a type admits when it is only string literals (and null); else None."""
+def tag_literals(expr: ir.TypeExpr, deref: Callable[[ir.TypeExpr], ir.TypeExpr]) -> set[Tag] | None:
+    """The values a type admits when it is only string or boolean literals (and null);
+    else None. Numbers are left out: the router could not tell ``1`` from ``true``."""
     expr = deref(expr)
     if isinstance(expr, ir.Literal):
-        return {expr.value} if isinstance(expr.value, str) else None
+        return {expr.value} if isinstance(expr.value, str | bool) else None
     if isinstance(expr, ir.Primitive) and expr.name in ("null", "undefined"):
         return set()
     if isinstance(expr, ir.Union):
-        found: set[str] = set()
+        found: set[Tag] = set()
         for member in expr.members:
-            values = string_literals(member, deref)
+            values = tag_literals(member, deref)
             if values is None:
                 return None
             found |= values
@@ -95,9 +96,17 @@ def string_literals(
     return None
 
 
-def _key_masks(key: str, rules: Sequence[dict[str, KeyRule]]) -> tuple[int, int, dict[str, int]]:
+def tag_order(value: Tag) -> tuple[bool, str]:
+    """A total order on tags (``sorted`` cannot compare a string with a boolean)."""
+    return (isinstance(value, bool), str(value))
+
+
+Masks = tuple[int, int, dict[Tag, int]]
+
+
+def _key_masks(key: str, rules: Sequence[dict[str, KeyRule]]) -> Masks:
     absent = other = 0
-    values: set[str] = set()
+    values: set[Tag] = set()
     for bit, member in enumerate(rules):
         rule = member.get(key, ANY)
         if not rule.required:
@@ -113,38 +122,44 @@ def _key_masks(key: str, rules: Sequence[dict[str, KeyRule]]) -> tuple[int, int,
             for bit, member in enumerate(rules)
             if (rule := member.get(key, ANY)).values is not None and value in rule.values
         )
-        for value in sorted(values)
+        for value in sorted(values, key=tag_order)
     }
     return absent, other, by_value
 
 
 def _canonical(
-    member: int, keys: Sequence[str], rules: Sequence[dict[str, KeyRule]], full: int
+    member: int,
+    keys: Sequence[str],
+    rules: Sequence[dict[str, KeyRule]],
+    masks: dict[str, Masks],
+    full: int,
 ) -> int:
     """The members left for a valid instance of ``member`` with no optional key set."""
     mask = full
     for key in keys:
         rule = rules[member].get(key, ANY)
-        absent, _, by_value = _key_masks(key, rules)
+        absent, _, by_value = masks[key]
         if not rule.required:
             mask &= absent
         elif rule.values:
-            mask &= by_value[min(rule.values)]
+            mask &= by_value[min(rule.values, key=tag_order)]
         # A required key of another type may hold anything: no narrowing.
     return mask
 
 
-def _score(keys: Sequence[str], rules: Sequence[dict[str, KeyRule]]) -> int:
+def _score(
+    keys: Sequence[str], rules: Sequence[dict[str, KeyRule]], masks: dict[str, Masks]
+) -> int:
     full = (1 << len(rules)) - 1
-    return sum(_canonical(i, keys, rules, full).bit_count() for i in range(len(rules)))
+    return sum(_canonical(i, keys, rules, masks, full).bit_count() for i in range(len(rules)))
 
 
-def _reachable(keys: Sequence[str], rules: Sequence[dict[str, KeyRule]]) -> set[int]:
+def _reachable(keys: Sequence[str], masks: dict[str, Masks], size: int) -> set[int]:
     states = []
     for key in keys:
-        absent, other, by_value = _key_masks(key, rules)
+        absent, other, by_value = masks[key]
         states.append({absent, other, *by_value.values()})
-    full = (1 << len(rules)) - 1
+    full = (1 << size) - 1
     reachable = set()
     for combo in product(*states):
         mask = full
@@ -172,14 +187,16 @@ def plan_route(
             if (rule.required or rule.values is not None) and attribute(key) is not None
         }
     )
+    # Each key's masks once: they were recomputed per member and candidate (quadratic).
+    masks = {key: _key_masks(key, rules) for key in candidates}
     n = len(members)
     chosen: list[str] = []
     best = n * n
     while len(chosen) < MAX_KEYS:
         scored = [
-            (_score([*chosen, key], rules), key)
+            (_score([*chosen, key], rules, masks), key)
             for key in candidates
-            if key not in chosen and len(_reachable([*chosen, key], rules)) <= MAX_GROUPS + 2
+            if key not in chosen and len(_reachable([*chosen, key], masks, n)) <= MAX_GROUPS + 2
         ]
         if not scored:
             break
@@ -193,12 +210,12 @@ def plan_route(
     full = (1 << n) - 1
     groups = tuple(
         tuple(m for bit, m in enumerate(members) if mask >> bit & 1)
-        for mask in sorted(_reachable(chosen, rules))
+        for mask in sorted(_reachable(chosen, masks, n))
         if mask not in (0, full)
     )
     keys = []
     for key in chosen:
-        absent, other, by_value = _key_masks(key, rules)
+        absent, other, by_value = masks[key]
         name = attribute(key)
         assert name is not None
         keys.append(RouteKey(key, name, absent, other, tuple(by_value.items())))
