@@ -307,48 +307,30 @@ def _check(*decls: ir.Decl, modules: dict[str, str]) -> None:
     check_module_names(assign_names(bad), bad, modules)
 
 
+def test_a_name_another_generated_module_binds_and_imports_from_models_is_an_error() -> None:
+    """Imported from models and bound again: the module's own would win."""
+    modules = {"server.py": "from .models import Tool\nTool = 1\n__all__ = ['Other']\n"}
+    with pytest.raises(SchemaError) as caught:
+        _check(interface("Tool", prop("x"), span=SPAN2), modules=modules)
+    assert caught.value.span == SPAN2
+    assert caught.value.message == (
+        "type 'Tool' would take the name 'Tool' that the generated server module defines; rename it"
+    )
+
+
 @pytest.mark.parametrize(
-    ("decls", "message"),
+    "decl",
     [
-        (
-            (interface("Client", prop("x"), span=SPAN2),),
-            "type 'Client' would take the name 'Client' that the generated client module"
-            " defines; rename it",
-        ),
-        (
-            (ir.Alias("METHODS", ir.Primitive("string"), span=SPAN2),),
-            "type 'METHODS' would take the name 'METHODS' that the generated client module"
-            " defines; rename it",
-        ),
-        (
-            (ir.Const("methods", "1", span=SPAN2),),
-            "const 'methods' would take the name 'METHODS' that the generated client module"
-            " defines; rename it",
-        ),
-        (
-            (interface("Task", ir.Property("annotations", obj("x", span=SPAN2))),),
-            "the inline object type of property 'annotations' of 'Task' would take the name"
-            " 'TaskAnnotations' that the generated server module defines; rename it",
-        ),
-        (
-            # imported from models and bound again: the module's own would win
-            (interface("Tool", prop("x"), span=SPAN2),),
-            "type 'Tool' would take the name 'Tool' that the generated server module"
-            " defines; rename it",
-        ),
+        interface("Client", prop("x"), span=SPAN2),
+        ir.Alias("METHODS", ir.Primitive("string"), span=SPAN2),
+        ir.Const("methods", "1", span=SPAN2),
+        interface("Task", ir.Property("annotations", obj("x", span=SPAN2))),
     ],
 )
-def test_a_name_another_generated_module_needs_is_an_error_at_the_schema_name(
-    decls: tuple[ir.Decl, ...], message: str
-) -> None:
-    modules = {
-        "client.py": OTHER_MODULE,
-        "server.py": "from .models import Tool\nTool = 1\n__all__ = ['TaskAnnotations']\n",
-    }
-    with pytest.raises(SchemaError) as caught:
-        _check(*decls, modules=modules)
-    assert caught.value.span == SPAN2
-    assert caught.value.message == message
+def test_a_name_another_module_only_exports_is_the_schema_s(decl: ir.Decl) -> None:
+    """``Client``, ``Direction``: the package root exports the schema's type instead."""
+    modules = {"client.py": OTHER_MODULE, "server.py": "__all__ = ['TaskAnnotations']\n"}
+    _check(decl, modules=modules)
 
 
 def test_names_another_module_keeps_to_itself_or_only_imports_are_free() -> None:
@@ -361,7 +343,10 @@ def test_names_another_module_keeps_to_itself_or_only_imports_are_free() -> None
 
 def test_the_reported_clash_does_not_depend_on_module_or_declaration_order() -> None:
     """With several clashes the error is the same whichever order the inputs come in."""
-    modules = {"client.py": "__all__ = ['B', 'A']\n", "server.py": "__all__ = ['A']\n"}
+    modules = {
+        "client.py": "from .models import B, A\nA = B = 1\n",
+        "server.py": "from .models import A\nA = 1\n",
+    }
     errors = set()
     for decls in [
         (interface("A", prop("x")), interface("B", prop("x"))),

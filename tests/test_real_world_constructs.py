@@ -7,6 +7,8 @@ the generated models and with the emitted JSON Schema (``jsonschema``), which mu
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ import jsonschema
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from codegen.build.pipeline import load_schema
+from codegen.build.pipeline import Options, build, load_schema
 from codegen.emit.jsonschema import render_description, schema_document
 from codegen.errors import Diagnostics
 from codegen.frontend.jsdoc import parse_jsdoc
@@ -395,3 +397,45 @@ def test_an_inlined_alias_of_an_alias_shows_its_description_on_the_property(
         "type": "integer",
         "description": "A node.",
     }
+
+
+def test_schema_types_named_like_the_generated_helpers_are_the_package_s(
+    tmp_path: Path,
+) -> None:
+    """``Client``, ``Direction``, ``Rule``...: a schema name stays the class name at the
+    package root; the helper is imported from its own module, and a warning says so."""
+    names = ["Client", "Transport", "Direction", "MethodSpec", "Rule", "Finding", "ParseFailure"]
+    text = "".join(f"export interface {n} {{ {n.lower()}: string }}\n" for n in names)
+    text += (
+        "export interface EchoRequest { jsonrpc: '2.0'; id: number; method: 'echo';"
+        " params: { client: Client; direction?: Direction } }\n"
+        "export interface EchoResult { rule?: Rule }\n"
+    )
+    path = tmp_path / "shadow.ts"
+    path.write_text(text, "utf-8")
+    diagnostics = Diagnostics()
+    files = build(
+        load_schema([path], options=Options(protocol="generic")),
+        command="pytest",
+        diagnostics=diagnostics,
+    )
+    warned = {str(w) for w in diagnostics.warnings}
+    assert any("exports the schema's 'Client'" in w for w in warned), warned
+    package = tmp_path / "pkgs" / "shadowing"
+    package.mkdir(parents=True)
+    for rel, source in files.items():
+        (package / rel).write_text(source, "utf-8")
+    probe = (
+        "import shadowing as p, shadowing.client as c, shadowing.methods as m\n"
+        f"assert all(getattr(p, n).__module__ == 'shadowing.models' for n in {names!r})\n"
+        "assert c.Client.__module__ == 'shadowing.client' and m.Direction is not p.Direction\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", probe],
+        cwd=tmp_path / "pkgs",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.stdout.strip() == "ok", done.stderr

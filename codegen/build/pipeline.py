@@ -215,11 +215,18 @@ def build(
                 raise RuntimeError(f"two emitters both produce {path}")
             files[path] = text
     from ..emit.python.naming import assign_names, check_module_names
-    from ..emit.python.package import emit_package
+    from ..emit.python.package import emit_package, shadowed_exports
     from ..frontend.protocol import protocol_of
 
     others = {p: t for p, t in files.items() if p.endswith(".py") and p != "models.py"}
     check_module_names(assign_names(schema), schema, others)
+    for name, module in sorted(shadowed_exports(files).items()):
+        decl = schema.decls.get(name)
+        diags.warn(
+            f"the package exports the schema's '{name}'; the generated {module} module's "
+            f"'{name}' is imported from that module",
+            decl.span if decl is not None else ir.NO_SPAN,
+        )
     files.update(emit_package(files, protocol_of(schema)))
     formatted = format_outputs(files, cache)
     return {

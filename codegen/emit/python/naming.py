@@ -414,9 +414,10 @@ def module_names(text: str) -> tuple[set[str], set[str], set[str]]:
 
 
 def check_module_names(names: Names, schema: ir.Schema, modules: dict[str, str]) -> None:
-    """A schema name another generated module also needs is an error at the schema name:
-    one the package re-exports from that module (``Client``, ``METHODS``, ``ParseFailure``)
-    or one that module imports from ``models`` while binding it itself (``Mapping``)."""
+    """A schema name another generated module imports from ``models`` while binding it
+    itself (``Mapping``) is an error at the schema name. One that module only exports
+    (``Client``, ``Direction``) is not: the package root exports the schema's type
+    (``package.shadowed_exports``)."""
     own = {spec.name: (_label(spec), spec.span) for spec in names.classes}
     own |= {name: (f"type '{name}'", schema.decls[name].span) for name in names.aliases}
     own |= {
@@ -424,8 +425,8 @@ def check_module_names(names: Names, schema: ir.Schema, modules: dict[str, str])
         for name, const in names.constants.items()
     }
     for path, text in sorted(modules.items()):
-        bound, from_models, exported = module_names(text)
-        taken = exported | (bound & from_models)
+        bound, from_models, _ = module_names(text)
+        taken = bound & from_models
         for name, (label, span) in sorted(own.items()):
             if name in taken:
                 raise SchemaError(

@@ -115,20 +115,42 @@ def all_key(name: str) -> tuple[int, list[int | str]]:
     return _sort_key(name, fold_case=False)
 
 
+MODELS = "models.py"
 MCP_DOCSTRING = '"""Typed MCP bindings with the negotiation extensions, generated from schema/."""'
 GENERIC_DOCSTRING = '"""Typed JSON-RPC bindings generated from a TypeScript schema."""'
 
 
-def emit_package(files: Mapping[str, str], protocol: str = "mcp") -> dict[str, str]:
+def _public_modules(files: Mapping[str, str]) -> dict[str, list[str]]:
     # A private module (``_validation.py``) is re-exported by its public neighbour, if at all.
-    modules = sorted(
-        p for p in files if p.endswith(".py") and "/" not in p and not p.startswith("_")
-    )
+    return {
+        p: public_names(files[p])
+        for p in sorted(files)
+        if p.endswith(".py") and "/" not in p and not p.startswith("_")
+    }
+
+
+def shadowed_exports(files: Mapping[str, str]) -> dict[str, str]:
+    """Names of the schema's that a helper module exports too (``Client``, ``Direction``),
+    with that module: the package root exports the schema's type, as a schema name stays
+    the class name; the helper's is imported from its module."""
+    public = _public_modules(files)
+    schema_names = set(public.get(MODELS, ()))
+    return {
+        name: path.removesuffix(".py")
+        for path, names in public.items()
+        if path != MODELS
+        for name in names
+        if name in schema_names
+    }
+
+
+def emit_package(files: Mapping[str, str], protocol: str = "mcp") -> dict[str, str]:
+    shadowed = shadowed_exports(files)
     owner: dict[str, str] = {}
     lines = [MCP_DOCSTRING if protocol == "mcp" else GENERIC_DOCSTRING, ""]
-    for path in modules:
+    for path, public in _public_modules(files).items():
         stem = path.removesuffix(".py")
-        names = public_names(files[path])
+        names = [n for n in public if shadowed.get(n) != stem]
         for name in names:
             if name in owner:
                 raise RuntimeError(f"{name} is exported by both {owner[name]} and {stem}")
