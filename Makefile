@@ -80,7 +80,7 @@ bench-load: $(STAMP)
 	$(PY) -m bench --only load --results bench/RESULTS-load.md
 
 # Cold compile time on the largest corpus typings vs typescript-json-schema + datamodel-codegen
-# (minutes: the peer's run on that file alone takes a minute or more).
+# alone (also a section of `make bench`; the peer's run on that file takes a minute or more).
 bench-corpus: $(STAMP)
 	$(PY) -m bench --only corpus --results bench/RESULTS-corpus.md
 

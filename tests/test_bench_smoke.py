@@ -102,10 +102,10 @@ def test_discovers_only_modules_named_bench_with_run(fake_package: str) -> None:
     assert [s.name for s in discover(fake_package) if s.on_demand] == ["zeta"]
 
 
-def test_the_real_sections_are_discovered_and_load_and_corpus_run_only_on_demand() -> None:
+def test_the_real_sections_are_discovered_and_only_the_load_test_runs_on_demand() -> None:
     sections = {s.name: s for s in discover()}
     assert {"codegen", "validation", "runtime", "toolcall", "load", "corpus"} <= set(sections)
-    assert {name for name, s in sections.items() if s.on_demand} == {"load", "corpus"}
+    assert {name for name, s in sections.items() if s.on_demand} == {"load"}
 
 
 def test_a_skipping_crashing_or_unimportable_section_does_not_stop_the_rest(
