@@ -175,9 +175,14 @@ CASES: list[Case] = [
         "export interface Foo_Bar {\n  /** @conformsTo x */\n  v: object;\n}\n",
         "error",
     ),
-    # ---- names the generated package uses
+    # ---- names a generated helper module exports: the package root's are the schema's
     *[
-        reserved_type(name)
+        one(
+            f"type_named_{name}",
+            f"export interface {name} {{ a: string }}\n",
+            "ok",
+            f"assert pkg.{name}.__module__.endswith('.models'), pkg.{name}",
+        )
         for name in (
             "METHODS",
             "Client",
@@ -188,6 +193,12 @@ CASES: list[Case] = [
             "Transport",
             "check",
             "parse_message",
+        )
+    ],
+    # ---- names the generated package uses
+    *[
+        reserved_type(name)
+        for name in (
             "str",
             "int",
             "float",

@@ -439,3 +439,28 @@ def test_schema_types_named_like_the_generated_helpers_are_the_package_s(
         check=False,
     )
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_typings_behaviour_members_as_typescript_json_schema_reads_them(tmp_path: Path) -> None:
+    """acorn, eventsource, express-rate-limit: methods are dropped (also in a nested type
+    literal, also outside typings), a getter is a required property, a function-typed
+    property an object, ``export { A_2 as A }`` keeps the declared name, and a ``declare
+    const`` of an object type with methods is a value left out."""
+    ts = (
+        "export interface Opts {\n  strict?: boolean;\n  onSemi?: (end: number) => void;\n"
+        "  name: string;\n  close(): void;\n  get size(): number;\n  set size(v: number);\n"
+        "  body: { getReader(): string } | null;\n}\n"
+        "interface Hidden { a: string }\nexport { Hidden as Shown };\n"
+        "declare const validations: { enabled: boolean; disable(): void };\n"
+    )
+    defs = _json_schema(tmp_path, ts)["$defs"]
+    assert sorted(defs) == ["Hidden", "Opts"]
+    opts = defs["Opts"]
+    assert sorted(opts["properties"]) == ["body", "name", "onSemi", "size", "strict"]
+    assert opts["properties"]["onSemi"]["type"] == "object"
+    assert opts["properties"]["size"] == {"type": "number"}
+    assert sorted(opts["required"]) == ["body", "name", "size"]
+    module, _ = compile_ts(tmp_path, ts)
+    module.Opts.model_validate_json('{"name": "n", "size": 2, "body": null, "onSemi": {}}')
+    with pytest.raises(ValidationError):
+        module.Opts.model_validate_json('{"name": "n", "body": null}')

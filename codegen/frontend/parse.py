@@ -38,8 +38,6 @@ _UNSUPPORTED: dict[str, str] = {
     "function_signature": "function declaration",
     "mapped_type_clause": "mapped type",
     "conditional_type": "conditional type",
-    "function_type": "function type",
-    "constructor_type": "constructor type",
     "infer_type": "infer type",
     "type_predicate": "type predicate",
     "asserts": "asserts type",
@@ -48,10 +46,6 @@ _UNSUPPORTED: dict[str, str] = {
     "rest_type": "rest tuple member",
     "optional_parameter": "optional tuple member",
     "required_parameter": "labelled tuple member (drop the label)",
-    "method_signature": "method signature (use a property)",
-    "call_signature": "call signature",
-    "construct_signature": "construct signature",
-    "abstract_method_signature": "method signature (use a property)",
     "object_type_with_type_parameters": "generic object type",
     "satisfies_expression": "'satisfies' expression",
 }
@@ -68,7 +62,9 @@ _AMBIENT_VALUES = frozenset(
         "import_alias",
     )
 )
-_AMBIENT_MEMBERS = frozenset(
+# ``declare const X: <this>``: the declared types that can make a constant.
+_CONSTANT_TYPES = frozenset(("literal_type", "tuple_type", "readonly_type"))
+_METHODS = frozenset(
     ("method_signature", "call_signature", "construct_signature", "abstract_method_signature")
 )
 
@@ -246,8 +242,8 @@ class _ModuleParser:
         for spec in _children(clause):
             if spec.type == "comment":
                 continue
-            if spec.child_by_field_name("alias") is not None:
-                self.unsupported(spec, "renaming export 'as' (export under the declared name)")
+            # ``export { A_2 as A }``: the type keeps its declared name, as
+            # typescript-json-schema names it.
             names.append((self.text(self.field(spec, "name")), spec))
         return names
 
@@ -460,7 +456,7 @@ class _ModuleParser:
         for clause in _children(node):
             if clause.type == "extends_type_clause":
                 bases.extend(self.type(base) for base in clause.children_by_field_name("type"))
-        body = self.object(self.field(node, "body"), ambient=ambient)
+        body = self.object(self.field(node, "body"))
         return ir.Interface(name, body, tuple(bases), exported, doc, span, params=params)
 
     def consts(
@@ -489,7 +485,11 @@ class _ModuleParser:
             if ambient and (value is None or self.literal_value(value) is None):
                 # ``declare const X: "a"`` is a constant; ``declare const EOL: string[]`` a value.
                 declared = declarator.child_by_field_name("type")
-                declared_type = self.type(declared) if declared is not None else None
+                # Only a literal or a tuple can make a constant; any other type (an object
+                # with methods, a function) is a value's, never read: it is not parsed.
+                inner = declared.named_children[-1] if declared is not None else None
+                constant = inner is not None and inner.type in _CONSTANT_TYPES
+                declared_type = self.type(declared) if declared is not None and constant else None
                 if kind.type == "const" and isinstance(declared_type, ir.Literal):
                     consts.append(ir.Const(name, declared_type.value, exported, doc, span))
                 elif kind.type == "const" and isinstance(declared_type, ir.Tuple):
@@ -652,6 +652,9 @@ class _ModuleParser:
                 return self.type(node.named_children[-1])
             case "parenthesized_type":
                 return self.type(node.named_children[0])
+            case "function_type" | "constructor_type":
+                # No JSON value is a function; typescript-json-schema writes an object.
+                return ir.Primitive("object", span)
             case "predefined_type":
                 name = self.text(node)
                 if name not in _PRIMITIVES:
@@ -754,7 +757,7 @@ class _ModuleParser:
 
     # ------------------------------------------------------------------ objects
 
-    def object(self, node: tree_sitter.Node, *, ambient: bool = False) -> ir.Object:
+    def object(self, node: tree_sitter.Node) -> ir.Object:
         properties: list[ir.Property] = []
         index: ir.IndexSignature | None = None
         seen: dict[str, ir.Span] = {}
@@ -778,10 +781,16 @@ class _ModuleParser:
                 if index is not None:
                     self.fail(member, "more than one index signature in one object type")
                 index = self.index_signature(member, doc)
-            elif ambient and member.type in _AMBIENT_MEMBERS:
-                pass  # typings' methods: behaviour, not data (typescript-json-schema drops them)
-            elif member.type == "method_signature" and member.children[0].type in ("get", "set"):
-                self.unsupported(member, f"{member.children[0].type}ter (use a property)")
+            elif member.type == "method_signature" and member.children[0].type == "get":
+                # ``get size(): number``: a property to TypeScript's type system (and the oracle)
+                prop = self.getter(member, doc)
+                if prop.name not in seen:
+                    seen[prop.name] = prop.span
+                    properties.append(prop)
+            elif member.type == "method_signature" and member.children[0].type == "set":
+                pass  # its getter, if any, is the property; a setter alone is no data
+            elif member.type in _METHODS:
+                pass  # methods: behaviour, not data (typescript-json-schema drops them)
             else:
                 self.unsupported(member)
             doc = ir.EMPTY_DOC
@@ -808,6 +817,18 @@ class _ModuleParser:
             readonly="readonly" in tokens,
             doc=doc,
             span=self.span(node),
+        )
+
+    def getter(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
+        name_node = self.field(node, "name")
+        if name_node.type not in ("property_identifier", "string"):
+            self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a getter name")
+        name = self.string_value(name_node) if name_node.type == "string" else self.text(name_node)
+        returns = node.child_by_field_name("return_type")
+        if returns is None:
+            self.fail(node, f"getter '{name}' has no return type")
+        return ir.Property(
+            name=name, type=self.type(returns), readonly=True, doc=doc, span=self.span(node)
         )
 
     def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature:
