@@ -1367,13 +1367,16 @@ class Negotiation:
         ``subscriptions/listen`` streams, on this replica and every other."""
         await self._emit(ResourceUpdated(uri))
 
-    async def _emit(self, event: Event) -> int:
-        """Deliver ``event`` here, then to the other replicas."""
-        told = await self._deliver(event)
+    async def _emit(self, event: ResourceUpdated | ListChanged) -> int:
+        """Deliver ``event`` to this replica's listen streams, then to the other
+        replicas, then to this replica's 2025-11-25 sessions: those are told one await
+        at a time, and the other replicas must not wait for them."""
+        self._bus.deliver(event)
         if self.backplane.shared and not self._started:
             self._started = True
             await self.backplane.start()
         await self._publish(event)
+        told = await self._deliver_legacy(event)
         await anyio.lowlevel.checkpoint()  # let listen streams drain between events
         return told
 
@@ -1397,6 +1400,11 @@ class Negotiation:
             await self._refetch()
             return 0
         self._bus.deliver(event)
+        return await self._deliver_legacy(event)
+
+    async def _deliver_legacy(self, event: ResourceUpdated | ListChanged) -> int:
+        """``event`` to this replica's 2025-11-25 sessions; how many were told of a
+        list change."""
         if isinstance(event, ResourceUpdated):
             await self._notify_legacy(event.uri)
             return 0
