@@ -93,6 +93,25 @@ def test_no_address_means_no_key() -> None:
     assert key(in_process) is None
 
 
+def test_a_context_or_request_without_the_http_parts_is_read_as_absent() -> None:
+    key = client_address(trusted_proxies=["10.0.0.0/8"])
+    no_request: Any = SimpleNamespace()
+    assert key(no_request) is None
+    no_headers: Any = SimpleNamespace(
+        request=SimpleNamespace(client=SimpleNamespace(host="10.0.0.1"))
+    )
+    assert key(no_headers) == "10.0.0.1"  # a trusted peer, nothing forwarded
+    none_headers: Any = SimpleNamespace(
+        request=SimpleNamespace(client=SimpleNamespace(host="10.0.0.1"), headers=None)
+    )
+    assert key(none_headers) == "10.0.0.1"
+
+
+def test_a_trusted_network_may_be_written_with_host_bits() -> None:
+    key = client_address(trusted_proxies=["10.1.2.3/8"])  # read as 10.0.0.0/8
+    assert key(_ctx("10.200.0.1", "198.51.100.9")) == "198.51.100.9"
+
+
 def test_a_malformed_trusted_proxy_is_refused_at_construction() -> None:
     with pytest.raises(ValueError, match="not-a-network"):
         client_address(trusted_proxies=["not-a-network"])
