@@ -6,7 +6,12 @@ the Redis backplane across three replica processes on one private ``redis-server
   for its stream; the SSE write is not included): the in-memory backplane on A, Redis on
   A itself, and Redis across replicas (B and C, other processes). At 1, 100 and 1 000
   events/s with 1, 100 and 1 000 streams per replica. The publish time travels in the
-  URI; one machine, one clock.
+  URI; one machine, one clock. Each process records into an ``array`` (no per-sample
+  object for the garbage collector to scan), collects and freezes its start-up heap
+  before measuring (``gc.freeze()``, as docs/replicas.md advises for a replica; without
+  it a full collection of the ~135 000 objects that mcp and pydantic leave stalls every
+  stream of that process, 90-350 ms on a contended 2-core machine; ``--no-freeze``
+  measures that), and a short warm-up cell runs first and is not reported.
 - The shared limiter's cost on ``tools/call`` (in-process SDK client, one principal).
 - LLM ranker calls per principal across three replicas.
 
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import multiprocessing
 import os
 import platform
@@ -27,6 +33,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,6 +42,7 @@ from typing import Any
 RATES = (1, 100, 1000)
 STREAMS = (1, 100, 1000)
 EVENTS = {1: 5, 100: 300, 1000: 2000}  # per cell: ~5 s, 3 s, 2 s of publishing
+WARM_UP = (100, 10, 50)  # events/s, streams, events: not reported
 DRAIN_SECONDS = 30.0
 PREFIX = "bench"
 
@@ -80,22 +88,40 @@ def _quantiles(samples: Sequence[int]) -> tuple[float, float, float]:
 
 
 class _Listeners:
-    """``count`` listeners on a negotiation's bus, each recording (receipt, event)."""
+    """``count`` listeners on a negotiation's bus, each recording its latency (ns) into
+    one ``array``: no per-sample object for the garbage collector to scan."""
 
     def __init__(self, neg: Any, count: int) -> None:
-        self.received: list[tuple[int, Any]] = []
-        record = self.received.append
-        self._unsubscribe = [
-            neg.subscriptions.subscribe(lambda event: record((time.time_ns(), event)))
-            for _ in range(count)
-        ]
+        self.samples = array("q")
+        record = self.samples.append
+        now = time.time_ns
+        last: list[Any] = [None, 0]  # the event and its publish time, parsed once
+
+        def listener(event: Any) -> None:
+            received = now()
+            if event is not last[0]:
+                last[0], last[1] = event, int(event.uri.rsplit("/", 1)[1])
+            record(received - last[1])
+
+        self._unsubscribe = [neg.subscriptions.subscribe(listener) for _ in range(count)]
+
+    def __len__(self) -> int:
+        return len(self.samples)
 
     def latencies(self) -> list[int]:
-        return [now - int(event.uri.rsplit("/", 1)[1]) for now, event in self.received]
+        return self.samples.tolist()
 
     def close(self) -> None:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
+
+
+def _settle(freeze: bool) -> None:
+    """Before measuring: collect, then move the start-up heap out of the collector's
+    sight (``gc.freeze``), as a replica should once its server is built."""
+    gc.collect()
+    if freeze:
+        gc.freeze()
 
 
 def _negotiation(url: str | None) -> Any:
@@ -106,12 +132,13 @@ def _negotiation(url: str | None) -> Any:
     return Negotiation(backplane=backplane)
 
 
-def _replica(url: str, conn: Any) -> None:
+def _replica(url: str, conn: Any, freeze: bool) -> None:
     """A replica process: listens with as many streams as told, reports latencies."""
 
     async def main() -> None:
         neg = _negotiation(url)
         await neg.backplane.start()
+        _settle(freeze)
         loop = asyncio.get_running_loop()
         while True:
             command = await loop.run_in_executor(None, conn.recv)
@@ -121,17 +148,11 @@ def _replica(url: str, conn: Any) -> None:
             listeners = _Listeners(neg, streams)
             conn.send("ready")
             deadline = time.monotonic() + DRAIN_SECONDS + expected / 100
-            while len(listeners.received) < expected * streams and time.monotonic() < deadline:
+            while len(listeners) < expected * streams and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
             listeners.close()
             latencies = listeners.latencies()
-            conn.send(
-                (
-                    len(latencies),
-                    _quantiles(latencies),
-                    latencies[:: max(1, len(latencies) // 5000)],
-                )
-            )
+            conn.send((len(latencies), _quantiles(latencies)))
         await neg.backplane.aclose()
 
     asyncio.run(main())
@@ -146,24 +167,29 @@ async def _publish(neg: Any, rate: int, count: int) -> None:
             await asyncio.sleep(delay)
 
 
-async def _local_cell(neg: Any, rate: int, streams: int) -> tuple[int, list[int]]:
+async def _local_cell(neg: Any, rate: int, streams: int, count: int) -> tuple[int, list[int]]:
     listeners = _Listeners(neg, streams)
-    count = EVENTS[rate]
     await _publish(neg, rate, count)
     deadline = time.monotonic() + DRAIN_SECONDS
-    while len(listeners.received) < count * streams and time.monotonic() < deadline:
+    while len(listeners) < count * streams and time.monotonic() < deadline:
         await asyncio.sleep(0.01)
     listeners.close()
     return count * streams, listeners.latencies()
 
 
-def latency_table(url: str) -> list[str]:
+def latency_table(
+    url: str,
+    rates: Sequence[int] = RATES,
+    streams_per_replica: Sequence[int] = STREAMS,
+    *,
+    freeze: bool = True,
+) -> list[str]:
     ctx = multiprocessing.get_context("spawn")
     pipes = []
     workers = []
     for _ in range(2):  # replicas B and C
         parent, child = ctx.Pipe()
-        worker = ctx.Process(target=_replica, args=(url, child), daemon=True)
+        worker = ctx.Process(target=_replica, args=(url, child, freeze), daemon=True)
         worker.start()
         pipes.append(parent)
         workers.append(worker)
@@ -172,30 +198,36 @@ def latency_table(url: str) -> list[str]:
         "|---:|---:|---|---|---|---:|",
     ]
 
+    async def cell(
+        memory: Any, shared: Any, rate: int, streams: int, count: int
+    ) -> tuple[list[int], int, list[int], list[Any]]:
+        loop = asyncio.get_running_loop()
+        _, in_memory = await _local_cell(memory, rate, streams, count)
+        for pipe in pipes:
+            pipe.send((streams, count))
+        for pipe in pipes:
+            await loop.run_in_executor(None, pipe.recv)
+        expected, same = await _local_cell(shared, rate, streams, count)
+        across = [await loop.run_in_executor(None, pipe.recv) for pipe in pipes]
+        return in_memory, expected, same, across
+
     async def main() -> None:
         memory = _negotiation(None)
         shared = _negotiation(url)
         await shared.backplane.start()
-        for rate in RATES:
-            for streams in STREAMS:
-                count = EVENTS[rate]
-                _, in_memory = await _local_cell(memory, rate, streams)
-                for pipe in pipes:
-                    pipe.send((streams, count))
-                for pipe in pipes:
-                    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
-                expected, same = await _local_cell(shared, rate, streams)
-                across: list[Any] = [
-                    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
-                    for pipe in pipes
-                ]
+        _settle(freeze)
+        rate, streams, count = WARM_UP
+        await cell(memory, shared, rate, streams, count)  # first connections, first GC
+        for rate in rates:
+            for streams in streams_per_replica:
+                in_memory, expected, same, across = await cell(
+                    memory, shared, rate, streams, EVENTS[rate]
+                )
                 delivered = sum(a[0] for a in across)
-                pooled = [s for a in across for s in a[2]]
-                # The pooled p99 and max from each replica's own exact figures.
+                # Each replica's own exact figures: the median of medians, the worse p99.
                 p50 = statistics.median(a[1][0] for a in across)
                 p99 = max(a[1][1] for a in across)
                 worst = max(a[1][2] for a in across)
-                del pooled
                 rows.append(
                     f"| {rate} | {streams} | {_fmt(_quantiles(in_memory))} | "
                     f"{_fmt(_quantiles(same))} | {_fmt((p50, p99, worst))} | "
@@ -327,16 +359,34 @@ def ranker_table(url: str, principals: int = 20) -> list[str]:
     return rows
 
 
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split(","))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.replicas")
     parser.add_argument("--results", type=Path, help="write the tables to this Markdown file")
+    parser.add_argument("--rates", type=_ints, default=RATES, help="events/s, e.g. 100 or 1,100")
+    parser.add_argument("--streams", type=_ints, default=STREAMS, help="streams per replica")
+    parser.add_argument(
+        "--latency-only", action="store_true", help="skip the limiter and ranker tables"
+    )
+    parser.add_argument(
+        "--no-freeze",
+        dest="freeze",
+        action="store_false",
+        help="leave the start-up heap to the garbage collector (gc.freeze() is the default)",
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
     load_before = os.getloadavg()[0]
+    limiter: list[str] = []
+    ranker: list[str] = []
     with redis_server() as url:
-        latency = latency_table(url)
-        limiter = limiter_table(url)
-        ranker = ranker_table(url)
+        latency = latency_table(url, args.rates, args.streams, freeze=args.freeze)
+        if not args.latency_only:
+            limiter = limiter_table(url)
+            ranker = ranker_table(url)
     cores = os.cpu_count()
     version = subprocess.run(["redis-server", "--version"], capture_output=True, text=True)
     redis_version = version.stdout.split()[2].removeprefix("v=")
@@ -353,17 +403,24 @@ def main(argv: Sequence[str] | None = None) -> None:
         "",
         "## Notification latency (publish on A to a stream's queue)",
         "",
+        f"Start-up heap {'frozen (gc.freeze)' if args.freeze else 'left to the collector'}; "
+        f"a warm-up cell ({WARM_UP[2]} events at {WARM_UP[0]}/s, {WARM_UP[1]} streams) "
+        "first, not reported.",
+        "",
         *latency,
         "",
-        "## The shared limiter on `tools/call` (in process, one principal alternating two variants)",
-        "",
-        *limiter,
-        "",
-        "## LLM ranker calls per principal",
-        "",
-        *ranker,
-        "",
     ]
+    if limiter:
+        lines += [
+            "## The shared limiter on `tools/call` (in process, one principal alternating two variants)",
+            "",
+            *limiter,
+            "",
+            "## LLM ranker calls per principal",
+            "",
+            *ranker,
+            "",
+        ]
     text = "\n".join(lines)
     print(text)
     if args.results is not None:

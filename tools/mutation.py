@@ -89,6 +89,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/backplane/test_negotiation_redis.py",
     ],
     "negotiation/sdk/redis.py": ["tests/backplane"],
+    "negotiation/sdk/anonymous.py": ["tests/sdk/test_anonymous_limit.py"],
     "negotiation/sdk/transports.py": [
         "tests/sdk/test_transports.py",
         "tests/sdk/test_transports_pins.py",

@@ -23,7 +23,7 @@ from mcp.server.subscriptions import (
 )
 from mcp.server.subscriptions import ResourceUpdated as SdkResourceUpdated
 
-from negotiation.backplane import Event, ListChanged, ListKind, ResourceUpdated
+from negotiation.backplane import ListChanged, ListKind, ResourceUpdated
 
 __all__ = ["NegotiationBus", "Stream", "from_sdk", "listening", "to_sdk"]
 
@@ -59,7 +59,7 @@ def to_sdk(event: ResourceUpdated | ListChanged) -> ServerEvent:
     return _TO_SDK[event.kind]
 
 
-def from_sdk(event: ServerEvent) -> Event:
+def from_sdk(event: ServerEvent) -> ResourceUpdated | ListChanged:
     if isinstance(event, SdkResourceUpdated):
         return ResourceUpdated(event.uri)
     return ListChanged(_FROM_SDK[type(event)])
@@ -70,7 +70,7 @@ class NegotiationBus:
     ``emit`` (the negotiation's, which reaches both eras on every replica); ``deliver``
     hands an event to this replica's listen streams."""
 
-    def __init__(self, emit: Callable[[Event], Awaitable[object]]) -> None:
+    def __init__(self, emit: Callable[[ResourceUpdated | ListChanged], Awaitable[object]]) -> None:
         self._emit = emit
         self._listeners: dict[object, tuple[Callable[[ServerEvent], None], Stream | None]] = {}
 

@@ -64,6 +64,7 @@ from negotiation.content import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.resources import Body, Representation, ResourceNotFound, ResourceRegistry
 from negotiation.sdk import misuse, sdk_resources
+from negotiation.sdk.anonymous import UNLIMITED, AnonymousBuckets, AnonymousKey
 from negotiation.sdk.events import NegotiationBus, Stream, listening
 from negotiation.sdk.memo import DeclarationMemo, Negotiated
 from negotiation.sdk.registry import Definition, Definitions
@@ -184,15 +185,18 @@ def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
 _ANONYMOUS = "negotiation.sdk.anonymous"  # in the SDK connection's per-connection state
 
 
-_UNLIMITED = object()  # a request with no one to limit
+_UNLIMITED = UNLIMITED  # a request with no one to limit
 
 
-def _bucket(ctx: ServerRequestContext[Any, Any], principal: Hashable) -> Hashable:
+def _bucket(
+    ctx: ServerRequestContext[Any, Any], principal: Hashable, anonymous: AnonymousBuckets
+) -> Hashable:
     """Whose switch bucket a request spends (SEP-2053: "by principal/session"): its
     principal's; without one, its 2025-11-25 session's, so that anonymous clients do not
     share one bucket. An anonymous 2026-07-28 request over HTTP has neither (its address
-    may be a proxy's, shared by everyone): :data:`_UNLIMITED`; give a ``principal_of`` to
-    limit it. In process or over stdio the one client has the transport's bucket."""
+    may be a proxy's, shared by everyone): ``anonymous_key`` decides (by default
+    :data:`_UNLIMITED`, with a warning). In process or over stdio the one client has
+    the transport's bucket."""
     if principal is not None:
         return principal
     if _era(ctx.protocol_version) is Era.LEGACY and ctx.session.client_capabilities is not None:
@@ -200,7 +204,7 @@ def _bucket(ctx: ServerRequestContext[Any, Any], principal: Hashable) -> Hashabl
         if isinstance(state, dict):
             token: Hashable = state.setdefault(_ANONYMOUS, ("session", os.urandom(16).hex()))
             return token
-    return _UNLIMITED if getattr(ctx, "request", None) is not None else None
+    return anonymous(ctx) if getattr(ctx, "request", None) is not None else None
 
 
 _current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", default=None)
@@ -530,7 +534,9 @@ class Negotiation:
     ids, best first; rule-based on failure or after ``ranker_timeout_seconds``), asked in
     ``initialize`` and ``server/discover``; a legacy session keeps what it was
     advertised. ``switch_limiter`` (a :class:`~negotiation.subscriptions.VariantSwitchLimiter`)
-    rate-limits variant switching per principal, answering -32000 with ``retryAfterMs``.
+    rate-limits variant switching per principal, answering -32000 with ``retryAfterMs``;
+    ``anonymous_key`` gives an anonymous 2026-07-28 HTTP request a bucket (such as
+    :func:`~negotiation.sdk.anonymous.client_address`; by default it has none).
     """
 
     def __init__(
@@ -549,6 +555,7 @@ class Negotiation:
         ranker_timeout_seconds: float = 2.0,
         switch_limiter: VariantSwitchLimiter | None = None,
         backplane: Backplane | None = None,
+        anonymous_key: AnonymousKey | None = None,
     ) -> None:
         declared = sv.as_variants(variants) if variants is not None else ()
         if default_variant is not None:
@@ -590,6 +597,7 @@ class Negotiation:
         self._subscribers: dict[Hashable, Any] = {}  # until the session ends
         self._legacy_sessions: dict[Hashable, _LegacySession] = {}  # until each ends
         self._switch_limiter = switch_limiter
+        self._anonymous = AnonymousBuckets(anonymous_key)
         self._session_ended: list[SessionEnded] = []
         self._warned_stateless = False
         self.backplane: Backplane = backplane if backplane is not None else InMemoryBackplane()
@@ -922,7 +930,11 @@ class Negotiation:
                 resolution.error["message"],
             )
             raise mcp_error(resolution.error)
-        bucket = _bucket(ctx, principal) if self._switch_limiter is not None else _UNLIMITED
+        bucket = (
+            _bucket(ctx, principal, self._anonymous)
+            if self._switch_limiter is not None
+            else _UNLIMITED
+        )
         if (
             self._switch_limiter is not None
             and not self.backplane.shared
@@ -1056,7 +1068,7 @@ class Negotiation:
         lives with the session); so does every bucket while the backplane is down."""
         limiter = self._switch_limiter
         assert limiter is not None
-        bucket = _bucket(ctx, view.principal)
+        bucket = _bucket(ctx, view.principal, self._anonymous)
         if bucket is _UNLIMITED:
             return
         decision = None
@@ -1355,13 +1367,16 @@ class Negotiation:
         ``subscriptions/listen`` streams, on this replica and every other."""
         await self._emit(ResourceUpdated(uri))
 
-    async def _emit(self, event: Event) -> int:
-        """Deliver ``event`` here, then to the other replicas."""
-        told = await self._deliver(event)
+    async def _emit(self, event: ResourceUpdated | ListChanged) -> int:
+        """Deliver ``event`` to this replica's listen streams, then to the other
+        replicas, then to this replica's 2025-11-25 sessions: those are told one await
+        at a time, and the other replicas must not wait for them."""
+        self._bus.deliver(event)
         if self.backplane.shared and not self._started:
             self._started = True
             await self.backplane.start()
         await self._publish(event)
+        told = await self._deliver_legacy(event)
         await anyio.lowlevel.checkpoint()  # let listen streams drain between events
         return told
 
@@ -1385,6 +1400,11 @@ class Negotiation:
             await self._refetch()
             return 0
         self._bus.deliver(event)
+        return await self._deliver_legacy(event)
+
+    async def _deliver_legacy(self, event: ResourceUpdated | ListChanged) -> int:
+        """``event`` to this replica's 2025-11-25 sessions; how many were told of a
+        list change."""
         if isinstance(event, ResourceUpdated):
             await self._notify_legacy(event.uri)
             return 0
