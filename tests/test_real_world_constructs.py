@@ -185,6 +185,13 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         [{"ok": True, "value": "v"}, {"ok": False, "error": "e"}],
         [{"ok": 1, "value": "v"}, {"ok": 0, "error": "e"}, {"ok": True, "error": "e"}],
     ),
+    # API typings: ``Date`` is a date-time string on the wire (typescript-json-schema's reading).
+    "a_date_is_a_string": (
+        "export interface W { when: Date; at?: Date[] }",
+        "W",
+        [{"when": "2026-11-26T08:00:00Z", "at": []}],
+        [{"when": 1}, {"when": "x", "at": [2]}],
+    ),
     # @types/geojson: ``GeoJSON<G = Geometry, P = ...>``, a union alias nothing else uses.
     "a_generic_union_alias_with_defaults_is_a_type_when_bare": (
         "export interface P { type: 'P' }\nexport interface L { type: 'L' }\n"
@@ -458,6 +465,9 @@ def test_typings_behaviour_members_as_typescript_json_schema_reads_them(tmp_path
     opts = defs["Opts"]
     assert sorted(opts["properties"]) == ["body", "name", "onSemi", "size", "strict"]
     assert opts["properties"]["onSemi"]["type"] == "object"
+    assert _json_schema(tmp_path, "export interface D { d: Date }")["$defs"]["D"]["properties"][
+        "d"
+    ] == {"type": "string", "format": "date-time"}
     assert opts["properties"]["size"] == {"type": "number"}
     assert sorted(opts["required"]) == ["body", "name", "size"]
     module, _ = compile_ts(tmp_path, ts)

@@ -298,6 +298,8 @@ class _Emitter:
         match t:
             case ir.Primitive(name=name, pattern=str(pattern)):
                 return {"type": "string", "pattern": pattern}
+            case ir.Primitive(name="string", format=str(format_)):
+                return {"type": "string", "format": format_}
             case ir.Primitive(name="number"):
                 return {"type": self.schema.default_number_type or "number"}
             case ir.Primitive(name=name):

@@ -344,6 +344,8 @@ class _Rewriter:
 
     def ref(self, t: ir.Ref) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)
+        if name == "Date" and name not in self.decls and not t.args:
+            return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
         if name in self.params and not t.args:
             return t
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``

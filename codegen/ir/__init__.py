@@ -102,6 +102,8 @@ class Primitive:
     kind: Lit["primitive"] = "primitive"
     # A template literal type is a ``string`` with a regular expression (JSON Schema ``pattern``).
     pattern: str | None = None
+    # ``Date`` is a ``string`` in JSON's ``date-time`` format (typescript-json-schema's reading).
+    format: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
