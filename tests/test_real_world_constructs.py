@@ -192,6 +192,32 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         [{"when": "2026-11-26T08:00:00Z", "at": []}],
         [{"when": 1}, {"when": "x", "at": [2]}],
     ),
+    # express-rate-limit, and Partial-like typings: mapped types spelling the utilities.
+    "mapped_types_as_the_utilities_they_spell": (
+        "export interface V { enabled: boolean; disable: string; other: number }\n"
+        "export type E = { [k in keyof Omit<V, 'enabled' | 'disable'> | 'default']?: boolean };\n"
+        "export type F = { readonly [K in keyof V]-?: V[K] };\n"
+        "export type H = { [K in keyof V]?: V[K] };\n"
+        "export interface All { e: E; f: F; h: H; g: { [K in 'a' | 'b']: number } }",
+        "All",
+        [
+            {
+                "e": {"default": True},
+                "f": {"enabled": True, "disable": "d", "other": 1},
+                "h": {},
+                "g": {"a": 1, "b": 2},
+            }
+        ],
+        [
+            {
+                "e": {},
+                "f": {"enabled": True, "disable": "d", "other": 1},
+                "h": {"other": "x"},
+                "g": {"a": 1, "b": 2},
+            },
+            {"e": {}, "f": {"enabled": True, "disable": "d", "other": 1}, "h": {}, "g": {"a": 1}},
+        ],
+    ),
     # @types/geojson: ``GeoJSON<G = Geometry, P = ...>``, a union alias nothing else uses.
     "a_generic_union_alias_with_defaults_is_a_type_when_bare": (
         "export interface P { type: 'P' }\nexport interface L { type: 'L' }\n"

@@ -702,8 +702,46 @@ class _ModuleParser:
             case "intersection_type":
                 return ir.Intersection(tuple(self.flat_members(node, "intersection_type")), span)
             case "object_type":
+                members = [c for c in _children(node) if c.type != "comment"]
+                if len(members) == 1 and any(
+                    c.type == "mapped_type_clause" for c in members[0].children
+                ):
+                    return self.mapped(members[0], span)
                 return self.object(node)
         self.unsupported(node)
+
+    def mapped(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """``{ [K in Keys]?: V }`` as the utilities it spells: ``Record<Keys, V>`` when V
+        does not read K, ``T`` for ``{ [K in keyof T]: T[K] }``; ``?`` makes it
+        ``Partial<...>``, ``-?`` ``Required<...>``. Other mapped types are refused."""
+        clause = next(c for c in node.children if c.type == "mapped_type_clause")
+        if clause.child_by_field_name("alias") is not None or any(
+            c.type == "as" for c in clause.children
+        ):
+            self.unsupported(clause, "mapped type with 'as' (remapped keys)")
+        key = self.text(self.field(clause, "name"))
+        keys = self.field(clause, "type")
+        annotation = next(
+            (c for c in node.named_children if c.type.endswith("type_annotation")), None
+        )
+        if annotation is None:
+            self.fail(node, "mapped type without a value type")
+        modifier = {"opting_type_annotation": "Partial", "omitting_type_annotation": "Required"}
+        wrapper = modifier.get(annotation.type)
+        value = annotation.named_children[-1]
+        lookup = value.named_children if value.type == "lookup_type" else []
+        if (
+            keys.type == "index_type_query"
+            and len(lookup) == 2
+            and self.text(lookup[1]) == key
+            and self.text(lookup[0]) == self.text(keys.named_children[-1])
+        ):
+            mapped = self.type(lookup[0])  # ``{ [K in keyof T]: T[K] }`` is T, modifiers kept
+        elif not _reads(value, key, self.text):
+            mapped = ir.Ref("Record", (self.type(keys), self.type(value)), span)
+        else:
+            self.unsupported(node, "mapped type whose value reads its key (write the properties)")
+        return ir.Ref(wrapper, (mapped,), span) if wrapper else mapped
 
     def flat_members(self, node: tree_sitter.Node, kind: str) -> list[ir.TypeExpr]:
         """``A | B | C`` parses as ``(A | B) | C``; members in source order, nesting flattened.
@@ -846,6 +884,13 @@ class _ModuleParser:
         return ir.IndexSignature(
             self.type(annotation), key_name, doc, self.span(node), numeric=numeric
         )
+
+
+def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node], str]) -> bool:
+    """Whether a type node refers to the type name ``name`` anywhere inside it."""
+    if node.type == "type_identifier" and text(node) == name:
+        return True
+    return any(_reads(child, name, text) for child in node.named_children)
 
 
 _N = TypeVar("_N")
