@@ -132,7 +132,10 @@ class NegotiationContext:
 
     ``features`` is None when the client did not declare content negotiation (or
     declared it unreadably): such a client gets default content whatever else it sent
-    (graceful degradation). ``era`` is the protocol era (None when unknown).
+    (graceful degradation). So must a client that declared no features, or only tags the
+    server does not shape on (Test Case 3, Requirement 7): shape on what was declared,
+    :meth:`has` a tag or :attr:`format`, never on ``features is None``. ``era`` is the
+    protocol era (None when unknown).
     ``variant`` is the server variant serving the request (None when the server has no
     variants) and ``advertised`` the variant ids this principal may select, default
     first. ``protocol_version`` and ``principal`` are filled in by a server adapter such
@@ -156,6 +159,12 @@ class NegotiationContext:
     def negotiating(self) -> bool:
         """The client declared content negotiation (with or without features)."""
         return self.features is not None
+
+    def has(self, name: str) -> bool:
+        """The client declared the feature ``name`` (``"interactive"``, ``"format"``);
+        False when it declared nothing."""
+        features = self.features
+        return features is not None and features.has(name)
 
     @property
     def verbosity(self) -> str:
