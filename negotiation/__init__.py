@@ -8,6 +8,8 @@ adapters for the official SDK live in :mod:`negotiation.sdk` (extra ``[sdk]``).
 * :mod:`negotiation.resources` — multi-format resources and ``resources/metadata``
 * :mod:`negotiation.variants` — ranking, advertising, resolving and selecting variants
 * :mod:`negotiation.cursors` — cursors bound to a variant
+* :mod:`negotiation.scopes` — what lives in which variant: list scoping, paging, advertising
+* :mod:`negotiation.declarations` — what one client declaration settles, memoised
 * :mod:`negotiation.subscriptions` — subscriptions scoped to a variant, switch limits
 * :mod:`negotiation.versioning` — protocol eras and version negotiation
 * :mod:`negotiation.errors` — the JSON-RPC error shapes of the specs, and

@@ -1,6 +1,7 @@
 """Content-negotiation feature tags: parsing, feature sets and server predicates.
 
-Tag grammar (``io.modelcontextprotocol/content-negotiation`` v1.0; names use the
+Tag grammar (``io.modelcontextprotocol/content-negotiation`` v1.0, read from ``mcp_ext``'s
+validation runtime, its one home; names use the
 spec's ``/^[a-zA-Z0-9_-]+$/``, and every tag is at most 256 characters)::
 
     tag        = presence / negation / equality / inequality
@@ -30,6 +31,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from mcp_ext._validation import _TAG, MAX_TAG_LENGTH, check_feature_tag
 from mcp_ext.models import CONTENT_NEGOTIATION_EXTENSION_ID
 
 from negotiation._cache import BoundedCache, ascii_strings_size, exact_key
@@ -54,7 +56,6 @@ __all__ = [
 ]
 
 EXTENSION_ID = CONTENT_NEGOTIATION_EXTENSION_ID
-MAX_TAG_LENGTH = 256
 MAX_TAGS = 256
 # Parsed declarations are cached up to this many bytes (key and result, estimated). Only
 # fully valid declarations are cached, so one entry is at most MAX_TAGS tags of
@@ -67,20 +68,21 @@ logger = logging.getLogger(__name__)
 
 TagKind = Literal["presence", "negation", "equality", "inequality"]
 
-# A value is a token, optionally with media-type parameters (``text/markdown;charset=utf-8``),
-# or ``*``: "any value" (``verbosity=*``, RFC 2295's wildcard), which declares the name
-# present without choosing a value.
-_VALUE_FORM = r"[A-Za-z0-9_.+/:-]+(?:;[A-Za-z0-9_.+-]+=[A-Za-z0-9_.+/:-]+)*"
-_TAG = re.compile(rf"(!)?([A-Za-z0-9_-]+)(?:(!?=)({_VALUE_FORM}|\*))?", re.ASCII)
-_NAME = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
+# The grammar has one home: ``_TAG`` and ``check_feature_tag`` of the validation runtime
+# that ships in ``mcp_ext`` (source: codegen/runtime/_validation.py). A value is a token,
+# optionally with media-type parameters (``text/markdown;charset=utf-8``), or ``*``: "any
+# value" (``verbosity=*``, RFC 2295's wildcard), which declares the name present without
+# choosing a value. The name and value forms below are read out of ``_TAG``.
+_NAME_FORM = _TAG.pattern.partition("(!)?(")[2].partition(")")[0]
+_VALUE_FORM = _TAG.pattern.partition("(!?=)(")[2].rpartition("|\\*))?")[0]
+_NAME = re.compile(_NAME_FORM, re.ASCII)
 _VALUE = re.compile(_VALUE_FORM, re.ASCII)
 _ANY = "*"
 
 # One well-formed tag, for the fast path (`_parse_common`): a tag the registry does not
 # know. The bare vendor prefix "x-" is excluded here; `_TAG` reports it.
 _WELL_FORMED_TAG = re.compile(
-    r"!(?!x-\Z)[A-Za-z0-9_-]+"
-    rf"|(?!x-(?:[!=]|\Z))[A-Za-z0-9_-]+(?:!?={_VALUE_FORM})?",
+    rf"!(?!x-\Z){_NAME_FORM}|(?!x-(?:[!=]|\Z)){_NAME_FORM}(?:!?={_VALUE_FORM})?",
     re.ASCII,
 )
 
@@ -154,17 +156,17 @@ def _tag_from_text(text: str) -> FeatureTag | InvalidTag | None:
     return None  # "!name=value": negation takes a bare name
 
 
+_NOT_OF_THE_FORM = "not of the form name, !name, key=value or key!=value"
+
+
 def _why_invalid(tag: object) -> str:
-    if not isinstance(tag, str):
-        return f"not a string ({type(tag).__name__})"
-    if not tag:
-        return "empty tag"
-    if len(tag) > MAX_TAG_LENGTH:
-        return f"longer than {MAX_TAG_LENGTH} characters"
+    """The validation runtime's reason (one wording for both), made precise where it
+    says only that the tag is not of any form."""
+    reason = check_feature_tag(tag)
+    if (reason is not None and reason != _NOT_OF_THE_FORM) or not isinstance(tag, str):
+        return reason or _NOT_OF_THE_FORM
     if not tag.isascii():
         return "contains non-ASCII characters"
-    if any(char.isspace() or not char.isprintable() for char in tag):
-        return "contains whitespace or control characters"
     if tag.startswith(("=", "!=")):
         return "empty key"
     body = tag[1:] if tag.startswith("!") else tag

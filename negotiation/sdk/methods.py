@@ -34,7 +34,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.methods import SPEC_CLIENT_METHODS
 from pydantic import ConfigDict
 
-from negotiation.sdk.server import negotiated
+from negotiation.sdk.handlers import negotiated
 
 __all__ = ["GeneratedMethods"]
 

@@ -1,0 +1,131 @@
+"""What a tool, resource or prompt function calls: the request's negotiated view, a
+tool result shaped for the client, the SDK error for a runtime error, the session key.
+
+Free functions beside the :class:`~negotiation.sdk.Negotiation` object, in the manner of
+the SDK's ``client_supports_apps(ctx)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from contextvars import ContextVar
+from dataclasses import replace
+from typing import Any
+
+import mcp_types
+from mcp.server.context import ServerRequestContext
+from mcp.server.mcpserver import Context
+from mcp.shared.exceptions import MCPError
+from mcp_ext.methods import RPCError
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+from negotiation import content as cn_content
+from negotiation.content import NegotiationContext
+from negotiation.versioning import Era
+
+__all__ = ["era", "mcp_error", "negotiated", "session_key", "tool_result"]
+
+_MODERN = frozenset(MODERN_PROTOCOL_VERSIONS)
+
+current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", default=None)
+"""The view the middleware settled for the request being served."""
+
+
+def era(protocol_version: str) -> Era:
+    """The era of a protocol version, as the SDK reads it."""
+    return Era.MODERN if protocol_version in _MODERN else Era.LEGACY
+
+
+def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
+    """What identifies a request's session: the SDK's per-client connection (the SDK
+    makes a new ``ServerSession`` per request; the connection persists)."""
+    connection: Hashable = getattr(ctx.session, "_connection", ctx.session)
+    return connection
+
+
+def mcp_error(error: Mapping[str, Any] | RPCError) -> MCPError:
+    """The SDK's ``MCPError`` for a runtime error: a :class:`~negotiation.NegotiationError`
+    (any generated ``RPCError``) or an error object from :mod:`negotiation.errors`.
+    Raise it from a handler to answer with the spec's code, message and data."""
+    if isinstance(error, RPCError):
+        return MCPError(code=error.code, message=error.message, data=error.data)
+    return MCPError(code=error["code"], message=error["message"], data=error.get("data"))
+
+
+def negotiated(
+    ctx: Context[Any, Any] | ServerRequestContext[Any, Any] | None = None,
+) -> NegotiationContext:
+    """The negotiated view of the request ``ctx`` belongs to.
+
+    Call it inside a tool, resource or prompt function, with the SDK ``Context`` (or in
+    low-level code with a ``ServerRequestContext``), or with no argument: the
+    :class:`Negotiation` middleware has already settled the request being served, so a
+    tool needs no ``Context`` parameter for it (the default context outside a request).
+    ``.features`` is the client's :class:`~negotiation.features.FeatureSet`, or None
+    when it did not declare content negotiation (answer with default content);
+    ``.variant`` the variant serving the request; ``.era`` the protocol era;
+    ``.advertised`` the variants this client may select, default first. On a server
+    without :class:`Negotiation` middleware the view still has the features and the era,
+    and no variant.
+    """
+    if ctx is None:
+        view = current.get()
+        return view if view is not None else cn_content.DEFAULT_CONTEXT
+    if isinstance(ctx, Context):
+        request = ctx.request_context
+    elif isinstance(ctx, ServerRequestContext):
+        request = ctx
+    else:
+        raise TypeError(
+            "negotiated() takes the SDK's Context or ServerRequestContext, "
+            f"not {type(ctx).__name__}"
+        )
+    view = current.get()
+    if view is not None:
+        return view
+    capabilities = request.session.client_capabilities
+    return replace(
+        cn_content.context_from_capabilities(capabilities, era=era(request.protocol_version)),
+        protocol_version=request.protocol_version,
+    )
+
+
+def tool_result(
+    ctx: Context[Any, Any] | ServerRequestContext[Any, Any] | NegotiationContext | None = None,
+    *,
+    structured: Any = None,
+    text: str | None = None,
+    is_error: bool | None = None,
+    output_schema: bool = False,
+    text_fallback: bool = True,
+) -> mcp_types.CallToolResult:
+    """A ``CallToolResult`` shaped for the client's audience (sep-tool-result-content).
+
+    ``structured`` is the machine-facing value, ``text`` the model-facing rendering of
+    the same information; give one or both, render only what you have. A client that
+    asked for markdown or text gets ``content`` only; every other client (and every
+    error) gets both, with JSON text standing in for missing text, as the SEP's SHOULD
+    asks. ``text_fallback=False`` follows content negotiation's Test Case 1 instead: a
+    client that negotiated JSON gets ``structuredContent`` and an empty ``content``.
+    Pass ``output_schema=True`` for a tool that declares one: ``structuredContent`` is
+    then always sent.
+    """
+    view = ctx if isinstance(ctx, NegotiationContext) else negotiated(ctx)
+    send_content, send_structured = cn_content.plan_tool_result(
+        view,
+        has_structured=structured is not None,
+        has_content=text is not None,
+        output_schema=output_schema,
+        is_error=bool(is_error),
+        text_fallback=text_fallback,
+    )
+    blocks: list[mcp_types.ContentBlock] = []
+    if send_content:
+        body = text if text is not None else cn_content.json_text(structured)
+        blocks.append(mcp_types.TextContent(type="text", text=body))
+    result = mcp_types.CallToolResult(content=blocks)
+    if send_structured:
+        result.structured_content = structured
+    if is_error is not None:
+        result.is_error = is_error
+    return result
