@@ -1,26 +1,26 @@
 """Content negotiation at run time: the client's context, declarative renderings, and
 builders for the results a negotiating server sends (sep-content-negotiation.md).
 
-**Context.** A :class:`NegotiationContext` is built from the client's extension settings
+**Context.** A [`NegotiationContext`][negotiation.content.NegotiationContext] is built from the client's extension settings
 (``extensions["io.modelcontextprotocol/content-negotiation"]``): once from ``initialize``
-in the legacy era (:func:`context_from_initialize`), from every request's
+in the legacy era (``context_from_initialize()``), from every request's
 ``_meta["io.modelcontextprotocol/clientCapabilities"]`` in the modern era
-(:func:`context_from_meta`, or :func:`request_context` for a dual-era server). Building
-one never raises: malformed input gives the default context plus :attr:`warnings`.
-Feature parsing is cached in :mod:`negotiation.features`, so a per-request build is a few
+(``context_from_meta()``, or [`request_context()`][negotiation.content.request_context] for a dual-era server). Building
+one never raises: malformed input gives the default context plus [`warnings`][negotiation.content.NegotiationContext.warnings].
+Feature parsing is cached in [`negotiation.features`][negotiation.features], so a per-request build is a few
 lookups.
 
-**Format.** :attr:`NegotiationContext.format` is the client's explicit ``format=`` tag
+**Format.** ``NegotiationContext.format`` is the client's explicit ``format=`` tag
 when it has one, else a format inferred from its other tags (``agent``/``sampling`` ->
 json, ``human`` -> markdown, first declared wins). Explicit beats inferred
 (Requirement 5). A client that did not declare the extension, or declared only tags a
 rendering set does not know, gets default content (Requirements 1 and 7).
 
-**Renderings.** :class:`Renderings` maps predicates to render functions: ordered
+**Renderings.** [`Renderings`][negotiation.content.Renderings] maps predicates to render functions: ordered
 ``(predicate text, render)`` rules compiled once, plus a default; the first rule whose
 predicate holds wins. Predicates see the *declared* features exactly as the client sent
 them (``!interactive`` holds when ``interactive`` was not declared, RFC 2295); use
-:meth:`Renderings.by_format` to dispatch on the negotiated format instead.
+[`Renderings.by_format()`][negotiation.content.Renderings.by_format] to dispatch on the negotiated format instead.
 
 **Tool results: structured answers carry a text fallback, unless asked not to.** The
 specs disagree. sep-tool-result-content.md §2: "For backwards compatibility, tools that
@@ -134,13 +134,13 @@ class NegotiationContext:
     declared it unreadably): such a client gets default content whatever else it sent
     (graceful degradation). So must a client that declared no features, or only tags the
     server does not shape on (Test Case 3, Requirement 7): shape on what was declared,
-    :meth:`has` a tag or :attr:`format`, never on ``features is None``. ``era`` is the
+    [`has()`][negotiation.content.NegotiationContext.has] a tag or ``format``, never on ``features is None``. ``era`` is the
     protocol era (None when unknown).
     ``variant`` is the server variant serving the request (None when the server has no
     variants) and ``advertised`` the variant ids this principal may select, default
     first. ``protocol_version`` and ``principal`` are filled in by a server adapter such
-    as :mod:`negotiation.sdk`. Inside an SDK handler, get it with
-    :func:`negotiation.sdk.negotiated`.
+    as ``negotiation.sdk``. Inside an SDK handler, get it with
+    [`negotiation.sdk.negotiated()`][negotiation.sdk.handlers.negotiated].
     """
 
     features: FeatureSet | None = None
@@ -149,7 +149,7 @@ class NegotiationContext:
     format_source: FormatSource | None = None
     era: Era | None = None
     problems: tuple[str, ...] = ()
-    """Problems with the declaration's shape (not its tags); see :attr:`warnings`."""
+    """Problems with the declaration's shape (not its tags); see [`warnings`][negotiation.content.NegotiationContext.warnings]."""
     variant: str | None = None
     advertised: tuple[str, ...] = ()
     protocol_version: str | None = None
@@ -174,7 +174,7 @@ class NegotiationContext:
 
     @property
     def tool_shape(self) -> ToolShape:
-        """Which fields of a ``CallToolResult`` this client asked for (:func:`tool_shape`)."""
+        """Which fields of a ``CallToolResult`` this client asked for ([`tool_shape()`][negotiation.content.tool_shape])."""
         return tool_shape(self)
 
     @property
@@ -291,7 +291,7 @@ def _negotiated_format(features: FeatureSet) -> tuple[str | None, FormatSource |
 def context_from_initialize(initialize: object) -> NegotiationContext:
     """Legacy era: the context for a session, from ``initialize`` (the request or its params).
 
-    Store it with the session and pass it to :func:`request_context` per request.
+    Store it with the session and pass it to [`request_context()`][negotiation.content.request_context] per request.
     """
     params = wire_get(initialize, "params")
     if wire_get(initialize, "capabilities") is None and _is_object(params):
@@ -357,9 +357,9 @@ class Renderings(Generic[D, R]):
     ... )
     >>> shaper.render(context, data)  # doctest: +SKIP
 
-    Predicates use :func:`negotiation.features.compile_predicate` syntax (``&``, ``|``,
+    Predicates use [`negotiation.features.compile_predicate()`][negotiation.features.compile_predicate] syntax (``&``, ``|``,
     parentheses, tags) and compile here, once; bad predicate text raises
-    :class:`~negotiation.features.PredicateError` at construction. The default renders
+    ``PredicateError`` at construction. The default renders
     when the client is not negotiating, declared no tag any rule mentions, or matches no
     rule. Renderings choose content shape only, never whether to answer (Requirement 3).
     """
@@ -387,7 +387,7 @@ class Renderings(Generic[D, R]):
     def by_format(
         cls, formats: Mapping[str, Render[D, R]], *, default: Render[D, R]
     ) -> Renderings[D, R]:
-        """Dispatch on :attr:`NegotiationContext.format` (explicit, else inferred), so an
+        """Dispatch on ``NegotiationContext.format`` (explicit, else inferred), so an
         explicit ``format=`` beats inference (Requirement 5). Keys are format values
         (``"json"``, ``"markdown"``, ``"text"``, or a MIME type such as ``"text/csv"``)."""
         names = frozenset({"format", *INFERRED_FORMATS})
@@ -522,7 +522,7 @@ def plan_tool_result(
 ) -> tuple[bool, bool]:
     """(send ``content``, send ``structuredContent``) for a tool that produced what the
     flags say, for this client: the rules of the module docstring, for adapters that
-    build their own result type (:func:`negotiation.sdk.tool_result`)."""
+    build their own result type ([`negotiation.sdk.tool_result()`][negotiation.sdk.handlers.tool_result])."""
     return _plan(
         tool_shape(context),
         has_structured=has_structured,
@@ -687,9 +687,11 @@ class ModelView:
     value: Any
 
 
-def model_view(result: CallToolResult | Mapping[str, Any], mode: ViewMode) -> ModelView:
+def model_view(result: CallToolResult | BaseModel | Mapping[str, Any], mode: ViewMode) -> ModelView:
     """Which field to give the model, never both (sep-tool-result-content §3).
 
+    ``result`` is a ``CallToolResult`` of ``mcp_ext`` or of another binding (the SDK's
+    ``mcp_types.CallToolResult``, read by its wire form), or the wire mapping.
     ``conversational`` (chat and agent UX) prefers ``content``; ``programmatic`` (code
     mode, typed orchestration) prefers ``structuredContent``. When the preferred field
     is empty the other is used, so the model is never handed an empty result while
@@ -698,6 +700,8 @@ def model_view(result: CallToolResult | Mapping[str, Any], mode: ViewMode) -> Mo
     if mode not in _MODES:
         raise ValueError(f"unknown view mode {mode!r}; expected one of {sorted(_MODES)}")
     if not isinstance(result, CallToolResult):
+        if isinstance(result, BaseModel):
+            result = result.model_dump(mode="json", by_alias=True, exclude_none=True)
         result = CallToolResult.model_validate(result)  # ValidationError is a ValueError
     has_structured = result.structured_content is not None
     if mode == "programmatic" and has_structured:
@@ -797,7 +801,7 @@ def initialize_result(
     instructions_text: str | None = None,
 ) -> InitializeResult:
     """The ``initialize`` result of a negotiating server: the extension declared, and the
-    instructions line (:func:`instructions` unless ``instructions_text`` is given)."""
+    instructions line ([`instructions()`][negotiation.content.instructions] unless ``instructions_text`` is given)."""
     info = (
         server_info
         if isinstance(server_info, Implementation)

@@ -223,15 +223,15 @@ class ClientHints:
 
 
 VariantLike = Variant | BaseModel | Mapping[str, Any]
-"""A variant as this module accepts it: a :class:`Variant`, the generated
+"""A variant as this module accepts it: a [`Variant`][negotiation.variants.Variant], the generated
 ``mcp_ext.ServerVariant`` or its wire mapping."""
 HintsLike = ClientHints | BaseModel | Mapping[str, Any] | None
-"""Client hints: :class:`ClientHints`, the generated ``mcp_ext.VariantHints``, its wire
+"""Client hints: [`ClientHints`][negotiation.variants.ClientHints], the generated ``mcp_ext.VariantHints``, its wire
 mapping, or None (no hints)."""
 
 
 def as_variant(obj: object) -> Variant:
-    """``obj`` as a :class:`Variant`; TypeError for anything but a variant or its wire form."""
+    """``obj`` as a [`Variant`][negotiation.variants.Variant]; TypeError for anything but a variant or its wire form."""
     if isinstance(obj, Variant):
         return obj
     if isinstance(obj, BaseModel | Mapping):
@@ -243,7 +243,7 @@ def as_variant(obj: object) -> Variant:
 
 
 def as_variants(variants: object) -> tuple[Variant, ...]:
-    """A sequence of variants (any :data:`VariantLike`) as :class:`Variant` objects."""
+    """A sequence of variants (any [`VariantLike`][negotiation.variants.VariantLike]) as [`Variant`][negotiation.variants.Variant] objects."""
     if isinstance(variants, str | bytes | Mapping | BaseModel) or not isinstance(
         variants, Sequence
     ):
@@ -252,7 +252,7 @@ def as_variants(variants: object) -> tuple[Variant, ...]:
 
 
 def as_hints(obj: object) -> ClientHints:
-    """``obj`` as :class:`ClientHints`; TypeError for anything but hints or their wire form."""
+    """``obj`` as [`ClientHints`][negotiation.variants.ClientHints]; TypeError for anything but hints or their wire form."""
     if isinstance(obj, ClientHints):
         return obj
     if obj is None or isinstance(obj, BaseModel | Mapping):
@@ -319,7 +319,7 @@ def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
 def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[Variant]:
     """Variants by descending score; ties go to stable ones, then keep the given order.
 
-    Accepts :class:`Variant` or ``mcp_ext.ServerVariant`` objects and :class:`ClientHints`
+    Accepts [`Variant`][negotiation.variants.Variant] or ``mcp_ext.ServerVariant`` objects and [`ClientHints`][negotiation.variants.ClientHints]
     or ``mcp_ext.VariantHints``; anything else raises TypeError naming the expected type.
     """
     return _rank(as_variants(variants), as_hints(hints))
@@ -500,7 +500,7 @@ class VariantAdvertiser:
         return self._store(hints, principal, ad) if self._ranker is None else ad
 
     async def advertise_async(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
-        """Like :meth:`advertise`, ranking with the pluggable ranker when there is one."""
+        """Like [`advertise()`][negotiation.variants.VariantAdvertiser.advertise], ranking with the pluggable ranker when there is one."""
         hints = as_hints(hints)
         if self._ranker is None:
             return self.advertise(hints, principal)
@@ -585,7 +585,7 @@ class VariantResolution:
         return self.error is None
 
     def raise_for_error(self) -> None:
-        """Raise the error as :class:`~negotiation.errors.NegotiationError`, if there is one."""
+        """Raise the error as [`NegotiationError`][negotiation.errors.NegotiationError], if there is one."""
         if self.error is not None:
             raise errors.NegotiationError.from_wire(self.error)
 
@@ -756,8 +756,15 @@ def with_variant(params: Mapping[str, Any] | None, variant_id: str | None) -> di
     return new_params
 
 
+def _error_object(error: object) -> object:
+    # An exception carrying the JSON-RPC error object (the SDK's MCPError: ``.error``).
+    return getattr(error, "error", None) if isinstance(error, BaseException) else error
+
+
 def is_variant_rejection(error: object) -> bool:
-    """``Invalid server variant`` or ``Server variants not supported``."""
+    """``Invalid server variant`` or ``Server variants not supported``. ``error`` is the
+    JSON-RPC error object (a mapping or a model), or the SDK's ``MCPError``."""
+    error = _error_object(error)
     return wire_get(error, "code") == errors.INVALID_PARAMS and wire_get(error, "message") in {
         "Invalid server variant",
         "Server variants not supported",

@@ -1,12 +1,12 @@
-"""The one SDK ``ServerMiddleware`` of :class:`~negotiation.sdk.Negotiation`.
+"""The one SDK ``ServerMiddleware`` of [`Negotiation`][negotiation.sdk.server.Negotiation].
 
 For every request, before any handler runs, it reads the client's declaration from the
-SDK's request context, settles it (:mod:`negotiation.declarations`), resolves the
+SDK's request context, settles it ([`negotiation.declarations`][negotiation.declarations]), resolves the
 variant (``_meta``, then the ``MCP-Server-Variant`` header, else the default) and
 refuses an unknown one with the spec's error. It then advertises the ranked variants in
 ``initialize`` and ``server/discover``, scopes and pages lists per variant
-(:mod:`negotiation.scopes`), answers multi-format resources with the negotiated formats,
-serves 2025-11-25 subscriptions (:mod:`negotiation.sdk.sessions`), and logs each decision
+([`negotiation.scopes`][negotiation.scopes]), answers multi-format resources with the negotiated formats,
+serves 2025-11-25 subscriptions ([`negotiation.sdk.sessions`][negotiation.sdk.sessions]), and logs each decision
 at DEBUG on the ``negotiation.sdk`` logger. The decisions are the runtime's; this module
 reads ``ctx``, calls them and maps their errors to the SDK's ``MCPError``.
 """
@@ -89,7 +89,7 @@ def _bucket(ctx: ServerRequestContext[Any, Any], principal: Hashable) -> Hashabl
     """Whose switch bucket a request spends (SEP-2053: "by principal/session"): its
     principal's; without one, its 2025-11-25 session's, so that anonymous clients do not
     share one bucket. An anonymous 2026-07-28 request over HTTP has neither (its address
-    may be a proxy's, shared by everyone): :data:`_UNLIMITED`; give a ``principal_of`` to
+    may be a proxy's, shared by everyone): [`_UNLIMITED`][negotiation.sdk.middleware._UNLIMITED]; give a ``principal_of`` to
     limit it. In process or over stdio the one client has the transport's bucket."""
     if principal is not None:
         return principal
@@ -107,7 +107,7 @@ def _envelope(result: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class NegotiationMiddleware:
-    """``(ctx, call_next) -> result`` for every request of one :class:`Negotiation`."""
+    """``(ctx, call_next) -> result`` for every request of one [`Negotiation`][negotiation.sdk.server.Negotiation]."""
 
     def __init__(self, neg: Negotiation) -> None:
         self._neg = neg
@@ -121,7 +121,7 @@ class NegotiationMiddleware:
     def context(
         self, ctx: ServerRequestContext[Any, Any], *, ranked: sv.Advertisement | None = None
     ) -> NegotiationContext:
-        """See :meth:`Negotiation.context`."""
+        """See [`Negotiation.context()`][negotiation.sdk.server.Negotiation.context]."""
         neg = self._neg
         version = ctx.protocol_version
         request_era = era(version)
@@ -301,7 +301,7 @@ class NegotiationMiddleware:
         return self._advertise(result, ctx, ad)
 
     def _stream(self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext) -> Stream:
-        """What a listen stream is bound to, for :attr:`Negotiation.subscriptions`."""
+        """What a listen stream is bound to, for [`Negotiation.subscriptions`][negotiation.sdk.server.Negotiation.subscriptions]."""
         uris = wire_get(wire_get(ctx.params, "notifications"), "resourceSubscriptions")
         variant = self._neg._scopes.serving(view.variant)
         kept = uris if isinstance(uris, list) else ()
@@ -455,6 +455,10 @@ class NegotiationMiddleware:
             kept = page.items
             if page.next_cursor is not None:
                 result["nextCursor"] = page.next_cursor
+        elif (ctx.params or {}).get("cursor") is not None:
+            # Not paginated (MCPServer's lists never are): no cursor was ever minted.
+            audit.info("%s: refused cursor for %s", ctx.method, _who(view.principal))
+            raise mcp_error(errors.invalid_cursor(view.variant))
         result[member] = kept
         return result
 
@@ -472,7 +476,7 @@ class NegotiationMiddleware:
     def _list_prompts(
         self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext, result: dict[str, Any]
     ) -> None:
-        """The prompts of :meth:`Negotiation.prompt` after the SDK's own, as the variant
+        """The prompts of [`Negotiation.prompt()`][negotiation.sdk.server.Negotiation.prompt] after the SDK's own, as the variant
         defines them (``_scoped_list`` then keeps those of the variant)."""
         neg = self._neg
         items = result.get("prompts")
@@ -485,7 +489,7 @@ class NegotiationMiddleware:
                 items.append(definition.wire(ctx.method, ctx.protocol_version, _envelope(result)))
 
     async def _get_prompt(self, ctx: ServerRequestContext[Any, Any]) -> dict[str, Any]:
-        """``prompts/get`` of a prompt of :meth:`Negotiation.prompt`, rendered as the SDK
+        """``prompts/get`` of a prompt of [`Negotiation.prompt()`][negotiation.sdk.server.Negotiation.prompt], rendered as the SDK
         renders one (the SDK has no registration to serve it: extensions cannot add
         prompts)."""
         neg = self._neg

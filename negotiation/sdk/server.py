@@ -10,17 +10,17 @@
         view = negotiated(ctx)              # features, variant, era, advertised
         return tool_result(ctx, structured=data, text=markdown)
 
-:class:`Negotiation` is the façade: the server's configuration and what it declares
+[`Negotiation`][negotiation.sdk.server.Negotiation] is the façade: the server's configuration and what it declares
 (variants, scopes, tools, prompts, multi-format resources). Its
-:attr:`~Negotiation.extensions` are SDK ``Extension`` objects
-(:mod:`negotiation.sdk.extensions`); its :attr:`~Negotiation.middleware` is one SDK
-server middleware (:mod:`negotiation.sdk.middleware`) that decides every request with the
-sans-IO runtime (:mod:`negotiation.declarations`, :mod:`negotiation.scopes`,
-:mod:`negotiation.variants`); per-session state and events live in
-:mod:`negotiation.sdk.sessions`, and the functions handlers call in
-:mod:`negotiation.sdk.handlers`.
+[`extensions`][negotiation.sdk.server.Negotiation.extensions] are SDK ``Extension`` objects
+([`negotiation.sdk.extensions`][negotiation.sdk.extensions]); its [`middleware`][negotiation.sdk.server.Negotiation.middleware] is one SDK
+server middleware (``negotiation.sdk.middleware``) that decides every request with the
+sans-IO runtime ([`negotiation.declarations`][negotiation.declarations], [`negotiation.scopes`][negotiation.scopes],
+[`negotiation.variants`][negotiation.variants]); per-session state and events live in
+[`negotiation.sdk.sessions`][negotiation.sdk.sessions], and the functions handlers call in
+[`negotiation.sdk.handlers`][negotiation.sdk.handlers].
 
-Handlers read the decision with :func:`negotiated`; nothing is validated twice: the
+Handlers read the decision with [`negotiated()`][negotiation.sdk.handlers.negotiated]; nothing is validated twice: the
 SDK validates params and results once, and the middleware reads the SDK's own objects.
 """
 
@@ -93,7 +93,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 class Negotiation:
     """Content negotiation and server variants for one ``MCPServer``.
 
-    ``variants`` (``mcp_ext.ServerVariant`` models, or :class:`~negotiation.variants.Variant`)
+    ``variants`` (``mcp_ext.ServerVariant`` models, or [`Variant`][negotiation.variants.Variant])
     enables server variants; ``default_variant`` names the one served when a request
     names none and the client gave no hints (default: the first). ``visible(principal,
     variant)`` hides variants from principals and ``principal_of`` reads the principal
@@ -108,7 +108,7 @@ class Negotiation:
     ``ranker`` is SEP-2053's LLM-assisted ranking (an async callable returning variant
     ids, best first; rule-based on failure or after ``ranker_timeout_seconds``), asked in
     ``initialize`` and ``server/discover``; a legacy session keeps what it was
-    advertised. ``switch_limiter`` (a :class:`~negotiation.subscriptions.VariantSwitchLimiter`)
+    advertised. ``switch_limiter`` (a [`VariantSwitchLimiter`][negotiation.subscriptions.VariantSwitchLimiter])
     rate-limits variant switching per principal, answering -32000 with ``retryAfterMs``.
     """
 
@@ -130,6 +130,11 @@ class Negotiation:
         backplane: Backplane | None = None,
     ) -> None:
         declared = sv.as_variants(variants) if variants is not None else ()
+        if variants is not None and not declared:
+            raise ValueError(
+                "variants is empty: give at least one variant, or leave variants out"
+                " (None) for a server without server variants"
+            )
         if default_variant is not None:
             if not isinstance(default_variant, str):
                 raise TypeError(
@@ -164,7 +169,7 @@ class Negotiation:
         self._scopes = VariantScopes((v.id for v in declared), self._implicit)
         self._memo = DeclarationMemo(self._settle)
         self.resources = ResourceRegistry()
-        """Multi-format resources (:meth:`add_resource`)."""
+        """Multi-format resources ([`add_resource()`][negotiation.sdk.server.Negotiation.add_resource])."""
         self._switch_limiter = switch_limiter
         self.backplane: Backplane = backplane if backplane is not None else InMemoryBackplane()
         """What the replicas share (events, switch buckets, rankings); in-memory by default."""
@@ -196,9 +201,9 @@ class Negotiation:
 
     @property
     def subscriptions(self) -> NegotiationBus:
-        """The SDK's ``SubscriptionBus`` over :attr:`backplane`:
+        """The SDK's ``SubscriptionBus`` over [`backplane`][negotiation.sdk.server.Negotiation.backplane]:
         ``MCPServer(..., subscriptions=neg.subscriptions)``. With it, ``ctx.notify_*``,
-        :meth:`resource_updated` and :meth:`list_changed` each reach the subscribers of
+        [`resource_updated()`][negotiation.sdk.server.Negotiation.resource_updated] and [`list_changed()`][negotiation.sdk.server.Negotiation.list_changed] each reach the subscribers of
         both eras on every replica, and a modern ``list_changed`` names its variant."""
         return self.sessions.bus
 
@@ -229,7 +234,7 @@ class Negotiation:
 
         The counterpart of ``@mcp.tool(...)`` (``tool_kwargs`` are its arguments), in the
         manner of the SDK's ``@apps.tool``: the server registers it when it consumes
-        :attr:`extensions`, so declare tools before constructing the ``MCPServer``
+        [`extensions`][negotiation.sdk.server.Negotiation.extensions], so declare tools before constructing the ``MCPServer``
         (after it, this raises RuntimeError saying so).
 
         One ``name`` may be declared several times with disjoint ``variants``: each
@@ -258,7 +263,7 @@ class Negotiation:
         """Decorator: a prompt served only in ``variants``, with per-variant descriptions;
         ``prompt_kwargs`` are ``@mcp.prompt(...)``'s (``title``, ``description``, ``icons``).
 
-        As with :meth:`tool`, one ``name`` may be declared several times with disjoint
+        As with [`tool()`][negotiation.sdk.server.Negotiation.tool], one ``name`` may be declared several times with disjoint
         ``variants``, each with its own function and arguments. The middleware serves
         these prompts (``prompts/list`` and ``prompts/get``); their ``ctx`` carries the
         request (session, logging, progress) but not ``ctx.mcp_server``, and a 2026-07-28
@@ -353,7 +358,7 @@ class Negotiation:
 
     def exists(self, variant: str | None, name: str, kind: Kind = "resource") -> bool:
         """Whether ``name`` (a tool or prompt name, or a resource URI) is in ``variant``.
-        A resource URI exists when :meth:`add_resource` or, once :meth:`attach` has
+        A resource URI exists when [`add_resource()`][negotiation.sdk.server.Negotiation.add_resource] or, once [`attach()`][negotiation.sdk.server.Negotiation.attach] has
         shown the server, the server's own resources or templates serve it."""
         if (
             self._scopes.get(kind, name) is None
@@ -379,7 +384,7 @@ class Negotiation:
     async def advertisement_async(
         self, client_capabilities: object, principal: Hashable
     ) -> sv.Advertisement | None:
-        """:meth:`advertisement`, asking the ``ranker`` when there is one."""
+        """[`advertisement()`][negotiation.sdk.server.Negotiation.advertisement], asking the ``ranker`` when there is one."""
         if self._advertiser is None:
             return None
         hints = client_hints(client_capabilities)
@@ -438,7 +443,7 @@ class Negotiation:
     def on_session_end(self, callback: SessionEnded) -> None:
         """Call ``callback(session_key)`` when a client's session ends (an HTTP DELETE,
         an expired session, stdio closing), after this object dropped its own
-        per-session state (subscriptions). The key is :func:`session_key` of the
+        per-session state (subscriptions). The key is [`session_key()`][negotiation.sdk.handlers.session_key] of the
         session's requests."""
         self.sessions.on_end(callback)
 
@@ -448,8 +453,8 @@ class Negotiation:
         """Tell the clients that ``kind`` changed in ``variant`` (SEP-2053 "List-Changed
         Notifications": the variant in ``params._meta``; None: every variant may have
         changed): every live 2025-11-25 session whose advertised set has ``variant``, and
-        with :attr:`subscriptions` every ``subscriptions/listen`` stream in it, on this
-        replica and, through the :attr:`backplane`, on every other. Returns how many
+        with [`subscriptions`][negotiation.sdk.server.Negotiation.subscriptions] every ``subscriptions/listen`` stream in it, on this
+        replica and, through the [`backplane`][negotiation.sdk.server.Negotiation.backplane], on every other. Returns how many
         2025-11-25 sessions this replica told."""
         if kind not in LIST_CHANGED:
             raise ValueError(f"kind must be 'tools', 'resources' or 'prompts', not {kind!r}")
@@ -457,6 +462,6 @@ class Negotiation:
 
     async def resource_updated(self, uri: str) -> None:
         """Notify the subscribers of ``uri`` whose variant has it: 2025-11-25
-        ``resources/subscribe`` sessions and, with :attr:`subscriptions`, 2026-07-28
+        ``resources/subscribe`` sessions and, with [`subscriptions`][negotiation.sdk.server.Negotiation.subscriptions], 2026-07-28
         ``subscriptions/listen`` streams, on this replica and every other."""
         await self.sessions.emit(ResourceUpdated(uri))
