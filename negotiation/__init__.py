@@ -1,19 +1,19 @@
 """The sans-IO negotiation runtime over the generated ``mcp_ext`` bindings.
 
 Pure functions and small classes, no transport code (in the manner of h11); the
-adapters for the official SDK live in :mod:`negotiation.sdk` (extra ``[sdk]``).
+adapters for the official SDK live in ``negotiation.sdk`` (extra ``[sdk]``).
 
-* :mod:`negotiation.features` — feature tags, feature sets, server predicates
-* :mod:`negotiation.content` — the negotiation context and content shaping
-* :mod:`negotiation.resources` — multi-format resources and ``resources/metadata``
-* :mod:`negotiation.variants` — ranking, advertising, resolving and selecting variants
-* :mod:`negotiation.cursors` — cursors bound to a variant
-* :mod:`negotiation.scopes` — what lives in which variant: list scoping, paging, advertising
-* :mod:`negotiation.declarations` — what one client declaration settles, memoised
-* :mod:`negotiation.subscriptions` — subscriptions scoped to a variant, switch limits
-* :mod:`negotiation.versioning` — protocol eras and version negotiation
-* :mod:`negotiation.errors` — the JSON-RPC error shapes of the specs, and
-  :class:`~negotiation.errors.NegotiationError`, the runtime's one exception type
+* [`negotiation.features`][negotiation.features] — feature tags, feature sets, server predicates
+* [`negotiation.content`][negotiation.content] — the negotiation context and content shaping
+* [`negotiation.resources`][negotiation.resources] — multi-format resources and ``resources/metadata``
+* [`negotiation.variants`][negotiation.variants] — ranking, advertising, resolving and selecting variants
+* [`negotiation.cursors`][negotiation.cursors] — cursors bound to a variant
+* [`negotiation.scopes`][negotiation.scopes] — what lives in which variant: list scoping, paging, advertising
+* [`negotiation.declarations`][negotiation.declarations] — what one client declaration settles, memoised
+* [`negotiation.subscriptions`][negotiation.subscriptions] — subscriptions scoped to a variant, switch limits
+* [`negotiation.versioning`][negotiation.versioning] — protocol eras and version negotiation
+* [`negotiation.errors`][negotiation.errors] — the JSON-RPC error shapes of the specs, and
+  [`NegotiationError`][negotiation.errors.NegotiationError], the runtime's one exception type
 
 Feature tags shape content only: no API here takes them as an authorization input.
 """

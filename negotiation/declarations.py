@@ -7,7 +7,7 @@ capabilities object serves the whole session, so an identity check finds the sta
 the 2026-07-28 era every request carries a fresh copy, so the state is found by the
 declaration's content.
 
-:func:`settle` is the decision itself, pure: the SDK layer memoises it per declaration.
+[`settle()`][negotiation.declarations.settle] is the decision itself, pure: the SDK layer memoises it per declaration.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def declaration_parts(capabilities: object) -> tuple[object, object, object]:
 
 
 def declaration_key(capabilities: object, principal: Hashable) -> Hashable | None:
-    """A type-exact key for everything :class:`Negotiated` depends on; None when the
+    """A type-exact key for everything [`Negotiated`][negotiation.declarations.Negotiated] depends on; None when the
     declaration is not JSON (so not memoisable)."""
     content, _, hints = declaration_parts(capabilities)
     try:
@@ -126,7 +126,7 @@ def declaration_size(capabilities: object) -> int:
 
 
 class DeclarationMemo:
-    """Byte-bounded memo of :class:`Negotiated` by declaration, with a per-session fast
+    """Byte-bounded memo of [`Negotiated`][negotiation.declarations.Negotiated] by declaration, with a per-session fast
     path.
 
     ``sticky=True`` (the handshake era) also remembers the capabilities object itself:

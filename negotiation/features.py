@@ -16,7 +16,7 @@ Tags are case-sensitive, as the spec's ``features.includes(...)`` helpers are. A
 may declare at most 256 tags; the rest are reported as invalid.
 
 Invalid tags never raise: they are collected (with a reason) on the resulting
-:class:`FeatureSet` and logged once per distinct declaration (Requirement 4, Risk 2).
+[`FeatureSet`][negotiation.features.FeatureSet] and logged once per distinct declaration (Requirement 4, Risk 2).
 
 **Feature tags shape content only.** Nothing in this module takes features as an
 authorization input, and no caller should: they are unverified client hints
@@ -200,7 +200,7 @@ class FeatureSet:
     """The effective features of one client declaration.
 
     Contradictions are resolved deterministically: **the earlier tag wins**, the later
-    contradicting tag is dropped, recorded in :attr:`conflicts` and logged as a
+    contradicting tag is dropped, recorded in ``conflicts`` and logged as a
     warning. ``interactive`` then ``!interactive`` means interactive; ``format=json``
     then ``format=markdown`` means json. Tags that agree (``format=json`` and
     ``format!=xml``; a duplicate) are not conflicts.
@@ -534,9 +534,9 @@ def parse_features(features: object) -> FeatureSet:
     """The feature set of a declaration (the ``features`` array); never raises.
 
     Anything that is not an array of strings degrades to the valid part of it (or to the
-    empty set) with the problems recorded in :attr:`FeatureSet.invalid`. Only fully
-    valid declarations are cached: an invalid one (a tag over :data:`MAX_TAG_LENGTH`,
-    more than :data:`MAX_TAGS` tags, a malformed tag) is parsed afresh every time, so it
+    empty set) with the problems recorded in ``FeatureSet.invalid``. Only fully
+    valid declarations are cached: an invalid one (a tag over ``MAX_TAG_LENGTH``,
+    more than ``MAX_TAGS`` tags, a malformed tag) is parsed afresh every time, so it
     can never occupy the cache.
     """
     if features is None:
@@ -638,9 +638,9 @@ class Predicate:
     """A compiled feature predicate such as ``"agent & format=json"``.
 
     Operators: ``&`` (and), ``|`` (or, binds looser), parentheses; operands are tags in
-    the tag grammar, evaluated with :meth:`FeatureSet.has` (``agent``),
-    :meth:`FeatureSet.lacks` (``!interactive``), :meth:`FeatureSet.equals`
-    (``format=json``) and :meth:`FeatureSet.differs` (``format!=xml``).
+    the tag grammar, evaluated with [`FeatureSet.has()`][negotiation.features.FeatureSet.has] (``agent``),
+    [`FeatureSet.lacks()`][negotiation.features.FeatureSet.lacks] (``!interactive``), [`FeatureSet.equals()`][negotiation.features.FeatureSet.equals]
+    (``format=json``) and [`FeatureSet.differs()`][negotiation.features.FeatureSet.differs] (``format!=xml``).
 
     For choosing content shape only, never for access decisions (Requirement 3).
     """
@@ -657,7 +657,7 @@ class Predicate:
 
 
 def compile_predicate(text: str) -> Predicate:
-    """Compile predicate text once; raises :class:`PredicateError` if it is malformed."""
+    """Compile predicate text once; raises ``PredicateError`` if it is malformed."""
     tokens = _tokenize(text)
     parser = _PredicateParser(text, tokens)
     test = parser.disjunction()

@@ -1,14 +1,14 @@
 """What lives in which variant: scoping, list filtering, paging and advertising (sans-IO).
 
 A server declares that a tool, prompt or resource is served only in some variants,
-with per-variant descriptions (:class:`VariantScopes`). Every list then keeps what the
-serving variant has (:meth:`VariantScopes.filter`), is paged with cursors bound to the
-variant and the principal (:func:`paginate`), and ``initialize`` and
-``server/discover`` advertise the extensions (:func:`advertise_extensions`). An
+with per-variant descriptions ([`VariantScopes`][negotiation.scopes.VariantScopes]). Every list then keeps what the
+serving variant has ([`VariantScopes.filter()`][negotiation.scopes.VariantScopes.filter]), is paged with cursors bound to the
+variant and the principal (``paginate()``), and ``initialize`` and
+``server/discover`` advertise the extensions ([`advertise_extensions()`][negotiation.scopes.advertise_extensions]). An
 identifier outside the variant answers one error whether it exists elsewhere or
-nowhere (:func:`unknown_identifier`), so no error tells where else it is.
+nowhere ([`unknown_identifier()`][negotiation.scopes.unknown_identifier]), so no error tells where else it is.
 
-The SDK layer (:mod:`negotiation.sdk`) reads the request and calls these; nothing here
+The SDK layer (``negotiation.sdk``) reads the request and calls these; nothing here
 knows a transport.
 """
 
@@ -236,7 +236,7 @@ def paginate(
 
 
 CURSOR_KEY_ENV = "MCP_NEGOTIATION_CURSOR_KEY"
-"""The environment variable :func:`cursor_key_from_env` reads by default."""
+"""The environment variable [`cursor_key_from_env()`][negotiation.scopes.cursor_key_from_env] reads by default."""
 
 
 def cursor_key_from_env(

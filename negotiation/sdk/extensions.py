@@ -1,12 +1,12 @@
-"""The SDK ``Extension`` objects of :class:`~negotiation.sdk.Negotiation`, the way the SDK
+"""The SDK ``Extension`` objects of [`Negotiation`][negotiation.sdk.server.Negotiation], the way the SDK
 gives its MCP Apps extension ``mcp/server/apps.py``.
 
 ``Negotiation.extensions`` lists the first three: content negotiation (advertised with
 empty settings), server variants (contributes the tools of ``@neg.tool``) and
 ``resources/metadata`` (serves the method and the multi-format resources of
 ``neg.add_resource``). What they advertise depends on the client and the principal, so
-the middleware (:mod:`negotiation.sdk.middleware`) writes it into ``initialize`` and
-``server/discover``. :class:`GeneratedMethods` serves a generated method table.
+the middleware (``negotiation.sdk.middleware``) writes it into ``initialize`` and
+``server/discover``. [`GeneratedMethods`][negotiation.sdk.methods.GeneratedMethods] serves a generated method table.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class ContentNegotiationExtension(Extension):
 
 class ServerVariantsExtension(Extension):
     """``io.modelcontextprotocol/server-variants``: contributes the tools declared with
-    :meth:`Negotiation.tool`. The advertised list depends on the client's hints and the
+    [`Negotiation.tool()`][negotiation.sdk.server.Negotiation.tool]. The advertised list depends on the client's hints and the
     principal, so the middleware writes it into ``initialize`` and ``server/discover``."""
 
     identifier = sv.EXTENSION_ID
@@ -76,7 +76,7 @@ class ReadResourceMetadataParams(mcp_types.RequestParams):
 
 class ResourceMetadataExtension(Extension):
     """Serves ``resources/metadata`` and contributes the multi-format resources of
-    :meth:`Negotiation.add_resource` (their reads are answered by the middleware)."""
+    [`Negotiation.add_resource()`][negotiation.sdk.server.Negotiation.add_resource] (their reads are answered by the middleware)."""
 
     identifier = RESOURCE_METADATA_EXTENSION_ID
 

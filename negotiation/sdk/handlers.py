@@ -1,7 +1,7 @@
 """What a tool, resource or prompt function calls: the request's negotiated view, a
 tool result shaped for the client, the SDK error for a runtime error, the session key.
 
-Free functions beside the :class:`~negotiation.sdk.Negotiation` object, in the manner of
+Free functions beside the [`Negotiation`][negotiation.sdk.server.Negotiation] object, in the manner of
 the SDK's ``client_supports_apps(ctx)``.
 """
 
@@ -44,8 +44,8 @@ def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:
 
 
 def mcp_error(error: Mapping[str, Any] | RPCError) -> MCPError:
-    """The SDK's ``MCPError`` for a runtime error: a :class:`~negotiation.NegotiationError`
-    (any generated ``RPCError``) or an error object from :mod:`negotiation.errors`.
+    """The SDK's ``MCPError`` for a runtime error: a [`NegotiationError`][negotiation.errors.NegotiationError]
+    (any generated ``RPCError``) or an error object from [`negotiation.errors`][negotiation.errors].
     Raise it from a handler to answer with the spec's code, message and data."""
     if isinstance(error, RPCError):
         return MCPError(code=error.code, message=error.message, data=error.data)
@@ -59,13 +59,13 @@ def negotiated(
 
     Call it inside a tool, resource or prompt function, with the SDK ``Context`` (or in
     low-level code with a ``ServerRequestContext``), or with no argument: the
-    :class:`Negotiation` middleware has already settled the request being served, so a
+    [`Negotiation`][negotiation.sdk.server.Negotiation] middleware has already settled the request being served, so a
     tool needs no ``Context`` parameter for it (the default context outside a request).
-    ``.features`` is the client's :class:`~negotiation.features.FeatureSet`, or None
+    ``.features`` is the client's [`FeatureSet`][negotiation.features.FeatureSet], or None
     when it did not declare content negotiation (answer with default content);
     ``.variant`` the variant serving the request; ``.era`` the protocol era;
     ``.advertised`` the variants this client may select, default first. On a server
-    without :class:`Negotiation` middleware the view still has the features and the era,
+    without [`Negotiation`][negotiation.sdk.server.Negotiation] middleware the view still has the features and the era,
     and no variant.
     """
     if ctx is None:

@@ -1,4 +1,4 @@
-"""Deprecated: the declaration memo is sans-IO and lives in :mod:`negotiation.declarations`.
+"""Deprecated: the declaration memo is sans-IO and lives in [`negotiation.declarations`][negotiation.declarations].
 
 Importing a name from here still works for one release, with a ``DeprecationWarning``.
 """

@@ -1,4 +1,4 @@
-"""Per-session state of :class:`~negotiation.sdk.Negotiation`, and the events that reach
+"""Per-session state of [`Negotiation`][negotiation.sdk.server.Negotiation], and the events that reach
 sessions: the 2025-11-25 sessions (who initialized each, what it was advertised),
 ``resources/subscribe`` subscriptions, the end of a session, and ``list_changed`` /
 ``resources/updated`` delivered here and, through the backplane, on every replica.
@@ -87,7 +87,7 @@ class VariantBoundSession:
 
 
 class Sessions:
-    """The sessions one :class:`~negotiation.sdk.Negotiation` serves on this replica.
+    """The sessions one [`Negotiation`][negotiation.sdk.server.Negotiation] serves on this replica.
 
     ``legacy`` holds the live 2025-11-25 sessions by session key, ``subscriptions`` the
     ``resources/subscribe`` subscriptions (each bound to its variant); both are dropped
@@ -137,7 +137,7 @@ class Sessions:
         return True
 
     def end(self, key: Hashable) -> None:
-        """Forget the session ``key``, then tell the :meth:`on_end` callbacks."""
+        """Forget the session ``key``, then tell the [`on_end()`][negotiation.sdk.sessions.Sessions.on_end] callbacks."""
         self.subscriptions.drop_subscriber(key)
         self._subscribers.pop(key, None)
         self.legacy.pop(key, None)
