@@ -442,3 +442,18 @@ def test_corpus_bench_times_the_largest_file_ours_compiles_and_names_the_refused
     monkeypatch.setattr(corpus_bench, "ours_run", lambda schema: fake_run(files[0]))
     with pytest.raises(Skip, match="refuses every corpus file"):
         corpus_bench.largest_compiling(report, files)
+
+
+def test_a_full_run_writes_no_results_file_unless_asked(
+    fake_package: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``make bench`` leaves the tree clean; ``make bench-record`` writes bench/RESULTS.md."""
+    from bench import results
+
+    written: list[Path] = []
+    monkeypatch.setattr(Path, "write_text", lambda self, *a, **k: written.append(self))
+    assert main([], package=fake_package) == 0
+    assert written == [] and "wrote" not in capsys.readouterr().out
+    makefile = (results.ROOT / "Makefile").read_text("utf-8")
+    recipe = makefile.split("\nbench-record:", 1)[1].split("\n\n", 1)[0]
+    assert "--results bench/RESULTS.md" in recipe
