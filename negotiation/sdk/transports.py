@@ -214,4 +214,8 @@ def run(
     app = ServedVersionsApp(
         server.streamable_http_app(host=host), unsupported_code=unsupported_code
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # The SDK's log level, as mcp.run: uvicorn says where it listens ("Uvicorn running
+    # on http://..."). No access log: a line per request is a cost under load.
+    uvicorn.run(
+        app, host=host, port=port, log_level=server.settings.log_level.lower(), access_log=False
+    )

@@ -173,3 +173,35 @@ def test_every_bad_tag_is_reported_at_once() -> None:
 def test_an_empty_variant_list_is_refused_with_what_to_do(empty: Any) -> None:
     with pytest.raises(ValueError, match=r"variants is empty: .*leave variants out"):
         Negotiation(variants=empty)
+
+
+def test_run_over_http_says_where_it_listens(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+    import time
+
+    from tests.e2e.servers import free_port, stop, subprocess_env, wait_for_port
+
+    port = free_port()
+    (tmp_path / "server.py").write_text(
+        "from mcp.server.mcpserver import MCPServer\n"
+        "from negotiation.sdk import Negotiation, run\n"
+        "neg = Negotiation()\n"
+        'mcp = MCPServer("t", extensions=neg.extensions, middleware=neg.middleware)\n'
+        f'run(mcp, "streamable-http", port={port})\n'
+    )
+    log = tmp_path / "stderr.txt"
+    with log.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "server.py"], cwd=tmp_path, env=subprocess_env(),
+            stdout=subprocess.DEVNULL, stderr=stderr,
+        )  # fmt: skip
+        try:
+            wait_for_port(process, port)
+            for _ in range(600):  # the line may follow the bind by a moment
+                if f"http://127.0.0.1:{port}" in log.read_text():
+                    break
+                time.sleep(0.1)
+        finally:
+            stop(process)
+    assert f"http://127.0.0.1:{port}" in log.read_text(), log.read_text()[-2000:]
