@@ -61,28 +61,34 @@ def negotiated(
     low-level code with a ``ServerRequestContext``), or with no argument: the
     [`Negotiation`][negotiation.sdk.server.Negotiation] middleware has already settled the request being served, so a
     tool needs no ``Context`` parameter for it (the default context outside a request).
+    ``.format`` is the format it asked for (declared, or inferred from ``agent`` or
+    ``human``) and ``.has(name)`` whether it declared a feature: shape content on these.
     ``.features`` is the client's [`FeatureSet`][negotiation.features.FeatureSet], or None
-    when it did not declare content negotiation (answer with default content);
+    when it did not declare content negotiation; a client that declared no features, or
+    only tags you do not know, must get the same default content, so do not branch on
+    ``features is None``;
     ``.variant`` the variant serving the request; ``.era`` the protocol era;
     ``.advertised`` the variants this client may select, default first. On a server
     without [`Negotiation`][negotiation.sdk.server.Negotiation] middleware the view still has the features and the era,
     and no variant.
     """
+    # One fast path with or without ctx: the middleware's view of this request.
+    view = current.get()
     if ctx is None:
-        view = current.get()
         return view if view is not None else cn_content.DEFAULT_CONTEXT
     if isinstance(ctx, Context):
+        if view is not None:
+            return view
         request = ctx.request_context
     elif isinstance(ctx, ServerRequestContext):
+        if view is not None:
+            return view
         request = ctx
     else:
         raise TypeError(
             "negotiated() takes the SDK's Context or ServerRequestContext, "
             f"not {type(ctx).__name__}"
         )
-    view = current.get()
-    if view is not None:
-        return view
     capabilities = request.session.client_capabilities
     return replace(
         cn_content.context_from_capabilities(capabilities, era=era(request.protocol_version)),
