@@ -18,12 +18,13 @@ adapters for the official SDK live in ``negotiation.sdk`` (extra ``[sdk]``).
 Feature tags shape content only: no API here takes them as an authorization input.
 """
 
-from negotiation.content import NegotiationContext, Renderings, model_view, request_context
+from negotiation.content import NegotiationContext, Renderings, request_context
 from negotiation.cursors import CursorCodec
 from negotiation.errors import NegotiationError
 from negotiation.features import FeatureSet, compile_predicate, parse_features
 from negotiation.resources import ResourceRegistry
 from negotiation.subscriptions import SubscriptionRegistry
+from negotiation.tool_results import model_view
 from negotiation.variants import VariantAdvertiser, VariantResolver, rank_variants, select_variant
 from negotiation.versioning import Era, check_request_version
 

@@ -22,18 +22,7 @@ predicate holds wins. Predicates see the *declared* features exactly as the clie
 them (``!interactive`` holds when ``interactive`` was not declared, RFC 2295); use
 [`Renderings.by_format()`][negotiation.content.Renderings.by_format] to dispatch on the negotiated format instead.
 
-**Tool results: structured answers carry a text fallback, unless asked not to.** The
-specs disagree. sep-tool-result-content.md §2: "For backwards compatibility, tools that
-return ``structuredContent`` SHOULD also return a ``content`` representation of the same
-information. JSON-serialized text is acceptable, but not required."
-sep-content-negotiation.md, Test Case 1: "Client features: ["agent", "format=json"] ...
-Expected: structuredContent with JSON object, empty content[]". The normative SHOULD
-wins by default (``text_fallback=True``): every result with ``structuredContent`` also
-has ``content``, the tool's text or else the JSON-serialized value. ``text_fallback=False``
-is Test Case 1's reading: a client that negotiated JSON gets ``content: []``. Either way
-a client that asked for markdown or text gets ``content`` only when the tool has text, a
-tool with an ``outputSchema`` always sends ``structuredContent``, and an error result
-always sends ``content`` (the model must see it to retry).
+**Tool results** are built in :mod:`negotiation.tool_results` (importable from here too).
 
 **Features are never authorization input** (Requirement 3): nothing here decides
 *whether* something is returned, only its shape.
@@ -41,16 +30,14 @@ always sends ``content`` (the model must see it to retry).
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
 
 from mcp_ext.models import (
     CONTENT_NEGOTIATION_VERSION,
     AudioContent,
-    CallToolResult,
     ContentBlock,
     EmbeddedResource,
     GetPromptResult,
@@ -62,7 +49,6 @@ from mcp_ext.models import (
     Role,
     ServerCapabilities,
     TextContent,
-    Tool,
 )
 from pydantic import BaseModel
 
@@ -80,6 +66,39 @@ from negotiation.features import (
     parse_tag,
 )
 from negotiation.versioning import META_CLIENT_CAPABILITIES, Era
+
+if TYPE_CHECKING:  # at run time, by __getattr__ below (tool_results imports this module)
+    from negotiation.tool_results import (
+        ModelView,
+        ToolResultShaper,
+        ViewMode,
+        json_text,
+        model_view,
+        plan_tool_result,
+        tool_result,
+    )
+
+_TOOL_RESULTS = frozenset(
+    {
+        "ModelView",
+        "ToolResultShaper",
+        "ViewMode",
+        "json_text",
+        "model_view",
+        "plan_tool_result",
+        "tool_result",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The tool-result names, from :mod:`negotiation.tool_results` (their home)."""
+    if name in _TOOL_RESULTS:
+        from negotiation import tool_results
+
+        return getattr(tool_results, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_CONTEXT",
@@ -504,211 +523,6 @@ def tool_shape(context: NegotiationContext) -> ToolShape:
     if fmt in ("markdown", "text") or _media_type(fmt).startswith("text/"):
         return "content"
     return "both"
-
-
-def json_text(value: object) -> str:
-    """``value`` as JSON text (the ``content`` fallback for structured-only results)."""
-    return _json_text(value)
-
-
-def plan_tool_result(
-    context: NegotiationContext,
-    *,
-    has_structured: bool,
-    has_content: bool,
-    output_schema: bool = False,
-    is_error: bool = False,
-    text_fallback: bool = True,
-) -> tuple[bool, bool]:
-    """(send ``content``, send ``structuredContent``) for a tool that produced what the
-    flags say, for this client: the rules of the module docstring, for adapters that
-    build their own result type ([`negotiation.sdk.tool_result()`][negotiation.sdk.handlers.tool_result])."""
-    return _plan(
-        tool_shape(context),
-        has_structured=has_structured,
-        has_content=has_content,
-        output_schema=output_schema,
-        is_error=is_error,
-        text_fallback=text_fallback,
-    )
-
-
-def _json_text(value: object) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"structured content is not JSON-serializable: {error}") from error
-
-
-def _plan(
-    shape: ToolShape,
-    *,
-    has_structured: bool,
-    has_content: bool,
-    output_schema: bool,
-    is_error: bool,
-    text_fallback: bool,
-) -> tuple[bool, bool]:
-    """(send content, send structuredContent) for what the tool produced."""
-    if not has_structured:
-        if not has_content:
-            raise ValueError("a tool result needs content, structured content or both")
-        return True, False
-    if shape == "structured":
-        # The model must see a tool error to recover from it; and sep-tool-result-content
-        # asks structured results to carry content too (unless text_fallback=False).
-        return is_error or text_fallback, True
-    if shape == "content" and has_content and not output_schema:
-        return True, False  # an outputSchema makes structuredContent a MUST
-    return True, True
-
-
-def _assemble(
-    send: tuple[bool, bool],
-    content: list[ContentBlock] | None,
-    structured: Any,
-    is_error: bool | None,
-) -> CallToolResult:
-    send_content, send_structured = send
-    blocks: list[ContentBlock] = []
-    if send_content:
-        blocks = (
-            content
-            if content is not None
-            else [TextContent(type="text", text=_json_text(structured))]
-        )
-    elif structured is not None:
-        _json_text(structured)  # fail now, not on the wire, if it is not JSON
-    result = CallToolResult(content=blocks)
-    if send_structured:
-        result.structured_content = structured
-    if is_error is not None:
-        result.is_error = is_error
-    return result
-
-
-def _blocks(text: str | None, content: Sequence[ContentBlock] | None) -> list[ContentBlock] | None:
-    if text is not None and content is not None:
-        raise ValueError("pass text or content, not both")
-    if text is not None:
-        return [TextContent(type="text", text=text)]
-    return list(content) if content is not None else None
-
-
-def tool_result(
-    context: NegotiationContext,
-    *,
-    structured: Any = None,
-    text: str | None = None,
-    content: Sequence[ContentBlock] | None = None,
-    is_error: bool | None = None,
-    tool: Tool | None = None,
-    text_fallback: bool = True,
-) -> CallToolResult:
-    """A ``CallToolResult`` shaped for ``context`` (see the module docstring for the rules).
-
-    ``structured`` is the machine-facing value, ``text`` (or ``content`` blocks) the
-    model-facing rendering of the same information; give one or both. ``None`` for
-    ``structured`` means "none". Pass the ``tool`` to honour its ``outputSchema``, and
-    ``text_fallback=False`` for content negotiation's Test Case 1 (``content: []`` for a
-    client that negotiated JSON).
-    """
-    blocks = _blocks(text, content)
-    send = _plan(
-        tool_shape(context),
-        has_structured=structured is not None,
-        has_content=blocks is not None,
-        output_schema=tool is not None and tool.output_schema is not None,
-        is_error=bool(is_error),
-        text_fallback=text_fallback,
-    )
-    return _assemble(send, blocks, structured, is_error)
-
-
-class ToolResultShaper(Generic[D]):
-    """A tool's two renderings of its data, rendered only when the client will get them.
-
-    ``structured`` renders the machine-facing value and ``text`` the model-facing text;
-    both render the same ``data``, which keeps the two fields aligned.
-    """
-
-    __slots__ = ("_structured", "_text", "_text_fallback", "_tool")
-
-    def __init__(
-        self,
-        *,
-        structured: Renderings[D, Any] | None = None,
-        text: Renderings[D, str] | None = None,
-        tool: Tool | None = None,
-        text_fallback: bool = True,
-    ) -> None:
-        if structured is None and text is None:
-            raise ValueError("a tool result shaper needs structured or text renderings")
-        self._structured = structured
-        self._text = text
-        self._tool = tool
-        self._text_fallback = text_fallback
-
-    def build(
-        self, context: NegotiationContext, data: D, *, is_error: bool | None = None
-    ) -> CallToolResult:
-        send_content, send_structured = _plan(
-            tool_shape(context),
-            has_structured=self._structured is not None,
-            has_content=self._text is not None,
-            output_schema=self._tool is not None and self._tool.output_schema is not None,
-            is_error=bool(is_error),
-            text_fallback=self._text_fallback,
-        )
-        structured = None
-        if self._structured is not None and (send_structured or self._text is None):
-            structured = self._structured.render(context, data)
-        if send_structured and structured is None:  # rendered null: nothing structured
-            if self._text is None:
-                raise ValueError("the structured rendering returned None and there is no text")
-            send_structured, send_content = False, True
-        blocks = None
-        if send_content and self._text is not None:
-            blocks = _blocks(self._text.render(context, data), None)
-        return _assemble((send_content, send_structured), blocks, structured, is_error)
-
-
-# --- the client's view --------------------------------------------------------------
-
-ViewMode = Literal["conversational", "programmatic"]
-_MODES: frozenset[str] = frozenset({"conversational", "programmatic"})
-
-
-@dataclass(frozen=True, slots=True)
-class ModelView:
-    """The one field of a tool result a client passes to its model."""
-
-    field: Literal["content", "structuredContent"]
-    value: Any
-
-
-def model_view(result: CallToolResult | BaseModel | Mapping[str, Any], mode: ViewMode) -> ModelView:
-    """Which field to give the model, never both (sep-tool-result-content §3).
-
-    ``result`` is a ``CallToolResult`` of ``mcp_ext`` or of another binding (the SDK's
-    ``mcp_types.CallToolResult``, read by its wire form), or the wire mapping.
-    ``conversational`` (chat and agent UX) prefers ``content``; ``programmatic`` (code
-    mode, typed orchestration) prefers ``structuredContent``. When the preferred field
-    is empty the other is used, so the model is never handed an empty result while
-    information is available.
-    """
-    if mode not in _MODES:
-        raise ValueError(f"unknown view mode {mode!r}; expected one of {sorted(_MODES)}")
-    if not isinstance(result, CallToolResult):
-        if isinstance(result, BaseModel):
-            result = result.model_dump(mode="json", by_alias=True, exclude_none=True)
-        result = CallToolResult.model_validate(result)  # ValidationError is a ValueError
-    has_structured = result.structured_content is not None
-    if mode == "programmatic" and has_structured:
-        return ModelView("structuredContent", result.structured_content)
-    if mode == "conversational" and not result.content and has_structured:
-        return ModelView("structuredContent", result.structured_content)
-    return ModelView("content", list(result.content))
 
 
 # --- prompts ------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from mcp_ext.models import (
     SERVER_VARIANT_HEADER,
     SERVER_VARIANT_META_KEY,
     SERVER_VARIANTS_EXTENSION_ID,
+    ServerVariant,
 )
 from pydantic import BaseModel
 
@@ -56,6 +57,7 @@ __all__ = [
     "extension_settings",
     "is_variant_rejection",
     "parse_available_variants",
+    "public_variants",
     "rank_variants",
     "rank_with_fallback",
     "retry_without_variant",
@@ -107,7 +109,9 @@ class DeprecationInfo:
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """A ``ServerVariant``."""
+    """A ``ServerVariant``, normalised for ranking (hints of strings only, a status
+    always). What the public functions return is the generated
+    ``mcp_ext.ServerVariant`` (:meth:`to_model`)."""
 
     id: str
     description: str
@@ -144,6 +148,10 @@ class Variant:
                 removal if isinstance(removal, str) else None,
             )
         return cls(variant_id, description, hints, status, deprecation)
+
+    def to_model(self) -> ServerVariant:
+        """The generated ``mcp_ext.ServerVariant`` of this variant."""
+        return ServerVariant.model_validate(self.to_wire())
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"id": self.id, "description": self.description}
@@ -251,6 +259,15 @@ def as_variants(variants: object) -> tuple[Variant, ...]:
     return tuple(as_variant(v) for v in variants)
 
 
+def public_variants(given: Sequence[VariantLike]) -> tuple[ServerVariant, ...]:
+    """``given`` as the public ``mcp_ext.ServerVariant``, in order: a ``ServerVariant``
+    is returned as it is, anything else (checked as :func:`as_variants` does) converted."""
+    return tuple(
+        obj if isinstance(obj, ServerVariant) else variant.to_model()
+        for obj, variant in zip(given, as_variants(given), strict=True)
+    )
+
+
 def as_hints(obj: object) -> ClientHints:
     """``obj`` as [`ClientHints`][negotiation.variants.ClientHints]; TypeError for anything but hints or their wire form."""
     if isinstance(obj, ClientHints):
@@ -316,13 +333,18 @@ def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
     return scores
 
 
-def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[Variant]:
+def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[ServerVariant]:
     """Variants by descending score; ties go to stable ones, then keep the given order.
 
-    Accepts [`Variant`][negotiation.variants.Variant] or ``mcp_ext.ServerVariant`` objects and [`ClientHints`][negotiation.variants.ClientHints]
-    or ``mcp_ext.VariantHints``; anything else raises TypeError naming the expected type.
+    Accepts ``mcp_ext.ServerVariant`` objects (or :class:`Variant`, or wire mappings) and
+    ``mcp_ext.VariantHints`` (or :class:`ClientHints`); anything else raises TypeError
+    naming the expected type. Returns ``mcp_ext.ServerVariant`` objects (the given ones
+    where they are).
     """
-    return _rank(as_variants(variants), as_hints(hints))
+    normal = as_variants(variants)
+    ranked = _rank(normal, as_hints(hints))
+    models = dict(zip(map(id, normal), public_variants(variants), strict=True))
+    return [models[id(variant)] for variant in ranked]
 
 
 def _rank(variants: Sequence[Variant], hints: ClientHints) -> list[Variant]:
@@ -353,10 +375,11 @@ async def rank_with_fallback(
     timeout, an unknown or repeated id. Variants the ranker leaves out follow in rule
     order, then the deprecated ones (the sample drops them; we keep them last, so a
     client can still find their migration guidance)."""
-    ruled = rank_variants(variants, hints)  # the fallback, and the order of what is left
+    normal = as_variants(variants)
+    ruled = _rank(normal, hints)  # the fallback, and the order of what is left
     if not hints.description:
         return ruled
-    candidates = [variant for variant in variants if variant.status != "deprecated"]
+    candidates = [variant for variant in normal if variant.status != "deprecated"]
     try:
         ranked_ids = await asyncio.wait_for(ranker(candidates, hints), timeout_seconds)
     except Exception as problem:  # any failure of a pluggable ranker means "use the rules"
@@ -653,8 +676,9 @@ def extension_settings(capabilities: object) -> object:
 # --- client side ----------------------------------------------------------------------
 
 
-def parse_available_variants(extension_settings: object) -> tuple[Variant, ...]:
-    """The variants a server advertised (its extension settings); never raises.
+def parse_available_variants(extension_settings: object) -> tuple[ServerVariant, ...]:
+    """The variants a server advertised (its extension settings), as
+    ``mcp_ext.ServerVariant`` objects; never raises.
 
     Malformed entries and repeated ids are dropped with a warning; an absent or empty
     list means the server supports no variants.
@@ -675,7 +699,7 @@ def parse_available_variants(extension_settings: object) -> tuple[Variant, ...]:
             continue
         seen.add(variant.id)
         variants.append(variant)
-    return tuple(variants)
+    return tuple(variant.to_model() for variant in variants)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,7 @@ TARGETS: dict[str, list[str]] = {
     ],
     "negotiation/features.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
+    "negotiation/tool_results.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
     "negotiation/versioning.py": [RUNTIME],
     "negotiation/subscriptions.py": [RUNTIME],
     "negotiation/resources.py": [RUNTIME],

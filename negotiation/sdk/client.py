@@ -26,7 +26,7 @@ from mcp.client.extension import ClientExtension
 from mcp.shared.exceptions import MCPError
 from mcp_ext.client import Client
 from mcp_ext.methods import RPCError
-from mcp_ext.models import VariantHints
+from mcp_ext.models import ServerVariant, VariantHints
 from pydantic import TypeAdapter
 
 from negotiation import features as cn
@@ -157,8 +157,9 @@ def _capabilities(source: object) -> object:
     return source
 
 
-def available_variants(server: SdkClient | object) -> tuple[sv.Variant, ...]:
-    """The variants a server advertised, best first for this client (``()`` when none).
+def available_variants(server: SdkClient | object) -> tuple[ServerVariant, ...]:
+    """The variants a server advertised, best first for this client (``()`` when none),
+    as ``mcp_ext.ServerVariant`` objects.
 
     ``server`` is a connected SDK ``Client`` or the server's capabilities. Read from
     ``capabilities.extensions``, else ``capabilities.experimental`` (the Go

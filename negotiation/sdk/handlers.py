@@ -21,6 +21,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from negotiation import content as cn_content
 from negotiation.content import NegotiationContext
+from negotiation.tool_results import shape_tool_result
 from negotiation.versioning import Era
 
 __all__ = ["era", "mcp_error", "negotiated", "session_key", "tool_result"]
@@ -114,24 +115,16 @@ def tool_result(
     asks. ``text_fallback=False`` follows content negotiation's Test Case 1 instead: a
     client that negotiated JSON gets ``structuredContent`` and an empty ``content``.
     Pass ``output_schema=True`` for a tool that declares one: ``structuredContent`` is
-    then always sent.
+    then always sent. The assembly and the parameters are those of
+    :func:`negotiation.tool_results.tool_result`, with the SDK's models.
     """
     view = ctx if isinstance(ctx, NegotiationContext) else negotiated(ctx)
-    send_content, send_structured = cn_content.plan_tool_result(
+    return shape_tool_result(
         view,
-        has_structured=structured is not None,
-        has_content=text is not None,
+        structured=structured,
+        text=text,
+        is_error=is_error,
         output_schema=output_schema,
-        is_error=bool(is_error),
         text_fallback=text_fallback,
+        types=(mcp_types.CallToolResult, mcp_types.TextContent),
     )
-    blocks: list[mcp_types.ContentBlock] = []
-    if send_content:
-        body = text if text is not None else cn_content.json_text(structured)
-        blocks.append(mcp_types.TextContent(type="text", text=body))
-    result = mcp_types.CallToolResult(content=blocks)
-    if send_structured:
-        result.structured_content = structured
-    if is_error is not None:
-        result.is_error = is_error
-    return result

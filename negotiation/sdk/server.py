@@ -33,6 +33,7 @@ from typing import Any, Literal, TypeVar
 from mcp.server.context import ServerMiddleware, ServerRequestContext
 from mcp.server.extension import Extension
 from mcp.server.mcpserver import MCPServer
+from mcp_ext.models import ServerVariant
 from pydantic import BaseModel
 
 from negotiation import variants as sv
@@ -93,7 +94,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 class Negotiation:
     """Content negotiation and server variants for one ``MCPServer``.
 
-    ``variants`` (``mcp_ext.ServerVariant`` models, or [`Variant`][negotiation.variants.Variant])
+    ``variants`` (``mcp_ext.ServerVariant`` models, or their wire mappings)
     enables server variants; ``default_variant`` names the one served when a request
     names none and the client gave no hints (default: the first). ``visible(principal,
     variant)`` hides variants from principals and ``principal_of`` reads the principal
@@ -135,6 +136,7 @@ class Negotiation:
                 "variants is empty: give at least one variant, or leave variants out"
                 " (None) for a server without server variants"
             )
+        public = sv.public_variants(variants) if variants is not None else ()
         if default_variant is not None:
             if not isinstance(default_variant, str):
                 raise TypeError(
@@ -142,10 +144,13 @@ class Negotiation:
                 )
             if default_variant not in {v.id for v in declared}:
                 raise ValueError(f"default_variant {default_variant!r} is not one of the variants")
-            declared = tuple(sorted(declared, key=lambda v: v.id != default_variant))
+            order = sorted(range(len(declared)), key=lambda i: declared[i].id != default_variant)
+            declared = tuple(declared[i] for i in order)
+            public = tuple(public[i] for i in order)
         if page_size is not None and page_size < 1:
             raise ValueError("page_size must be at least 1")
-        self.variants: tuple[sv.Variant, ...] = declared
+        self.variants: tuple[ServerVariant, ...] = public
+        """The declared variants (the default first), as ``mcp_ext.ServerVariant``."""
         self.negotiate = negotiate
         self.experimental_capability = experimental_capability
         self._principal_of = principal_of

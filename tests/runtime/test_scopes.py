@@ -183,10 +183,17 @@ def test_filter_without_a_variant_keeps_what_is_in_every_variant() -> None:
 def test_filter_keeps_odd_items_and_reads_the_given_key() -> None:
     scopes = _scopes()
     scopes.declare("resource", "memo://a", ["full"])
-    items: list[Any] = ["odd", {"uri": 3}, {"uri": "memo://a"}, {"name": "memo://a"}]
+    items: list[Any] = [
+        "odd",
+        {"uri": 3},
+        {"uri": ["x"]},
+        {"uri": "memo://a"},
+        {"name": "memo://a"},
+    ]
     assert scopes.filter("resource", "uri", items, "compact") == [
         "odd",
         {"uri": 3},
+        {"uri": ["x"]},  # not a name (nor hashable): kept as it is
         {"name": "memo://a"},
     ]
     assert scopes.filter("tool", "uri", items, "compact") == items  # another kind
@@ -203,11 +210,13 @@ def test_filter_redefines_only_scoped_items_in_the_variant() -> None:
         seen.append(name)
         return None if name == "gone" else {**item, "inputSchema": {"variant": "compact"}}
 
-    kept = scopes.filter("tool", "name", _items("plain", "v", "gone", "other"), "compact", redefine)
+    items = _items("plain", "v", "gone", "other", "last")
+    kept = scopes.filter("tool", "name", items, "compact", redefine)
     assert seen == ["v", "gone"]  # neither the unscoped nor the out-of-variant one
     assert kept == [
         {"name": "plain", "description": "plain (server)"},
         {"name": "v", "description": "Short", "inputSchema": {"variant": "compact"}},
+        {"name": "last", "description": "last (server)"},  # after the dropped one
     ]
 
 
