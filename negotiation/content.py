@@ -22,7 +22,7 @@ predicate holds wins. Predicates see the *declared* features exactly as the clie
 them (``!interactive`` holds when ``interactive`` was not declared, RFC 2295); use
 [`Renderings.by_format()`][negotiation.content.Renderings.by_format] to dispatch on the negotiated format instead.
 
-**Tool results** are built in :mod:`negotiation.tool_results` (importable from here too).
+**Tool results** are built in [`negotiation.tool_results`][negotiation.tool_results] (importable from here too).
 
 **Features are never authorization input** (Requirement 3): nothing here decides
 *whether* something is returned, only its shape.
@@ -92,7 +92,7 @@ _TOOL_RESULTS = frozenset(
 
 
 def __getattr__(name: str) -> Any:
-    """The tool-result names, from :mod:`negotiation.tool_results` (their home)."""
+    """The tool-result names, from [`negotiation.tool_results`][negotiation.tool_results] (their home)."""
     if name in _TOOL_RESULTS:
         from negotiation import tool_results
 

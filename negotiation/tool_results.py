@@ -14,9 +14,9 @@ a client that asked for markdown or text gets ``content`` only when the tool has
 tool with an ``outputSchema`` always sends ``structuredContent``, and an error result
 always sends ``content`` (the model must see it to retry).
 
-One assembly builds every result: :func:`tool_result` (``mcp_ext``'s models),
-:class:`ToolResultShaper` and :func:`negotiation.sdk.tool_result` (the SDK's models) all
-call :func:`shape_tool_result`, with one parameter vocabulary (``output_schema=``).
+One assembly builds every result: [`tool_result()`][negotiation.tool_results.tool_result] (``mcp_ext``'s models),
+[`ToolResultShaper`][negotiation.tool_results.ToolResultShaper] and [`negotiation.sdk.tool_result()`][negotiation.sdk.handlers.tool_result] (the SDK's models) all
+call [`shape_tool_result()`][negotiation.tool_results.shape_tool_result], with one parameter vocabulary (``output_schema=``).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def plan_tool_result(
 ) -> tuple[bool, bool]:
     """(send ``content``, send ``structuredContent``) for a tool that produced what the
     flags say, for this client: the rules of the module docstring, for adapters that
-    build their own result type (:func:`negotiation.sdk.tool_result`)."""
+    build their own result type ([`negotiation.sdk.tool_result()`][negotiation.sdk.handlers.tool_result])."""
     return _plan(
         tool_shape(context),
         has_structured=has_structured,
@@ -206,8 +206,8 @@ def shape_tool_result(
     text_fallback: bool = True,
     types: ResultTypes[R],
 ) -> R:
-    """:func:`tool_result` built from ``types`` (the result class, the text-block class):
-    ``mcp_ext``'s models here, the SDK's in :func:`negotiation.sdk.tool_result`."""
+    """[`tool_result()`][negotiation.tool_results.tool_result] built from ``types`` (the result class, the text-block class):
+    ``mcp_ext``'s models here, the SDK's in [`negotiation.sdk.tool_result()`][negotiation.sdk.handlers.tool_result]."""
     blocks = _blocks(text, content, types[1])
     send = _plan(
         tool_shape(context),

@@ -111,7 +111,7 @@ class DeprecationInfo:
 class Variant:
     """A ``ServerVariant``, normalised for ranking (hints of strings only, a status
     always). What the public functions return is the generated
-    ``mcp_ext.ServerVariant`` (:meth:`to_model`)."""
+    ``mcp_ext.ServerVariant`` ([`to_model()`][negotiation.variants.Variant.to_model])."""
 
     id: str
     description: str
@@ -261,7 +261,7 @@ def as_variants(variants: object) -> tuple[Variant, ...]:
 
 def public_variants(given: Sequence[VariantLike]) -> tuple[ServerVariant, ...]:
     """``given`` as the public ``mcp_ext.ServerVariant``, in order: a ``ServerVariant``
-    is returned as it is, anything else (checked as :func:`as_variants` does) converted."""
+    is returned as it is, anything else (checked as [`as_variants()`][negotiation.variants.as_variants] does) converted."""
     return tuple(
         obj if isinstance(obj, ServerVariant) else variant.to_model()
         for obj, variant in zip(given, as_variants(given), strict=True)
@@ -336,8 +336,8 @@ def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
 def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[ServerVariant]:
     """Variants by descending score; ties go to stable ones, then keep the given order.
 
-    Accepts ``mcp_ext.ServerVariant`` objects (or :class:`Variant`, or wire mappings) and
-    ``mcp_ext.VariantHints`` (or :class:`ClientHints`); anything else raises TypeError
+    Accepts ``mcp_ext.ServerVariant`` objects (or [`Variant`][negotiation.variants.Variant], or wire mappings) and
+    ``mcp_ext.VariantHints`` (or [`ClientHints`][negotiation.variants.ClientHints]); anything else raises TypeError
     naming the expected type. Returns ``mcp_ext.ServerVariant`` objects (the given ones
     where they are).
     """

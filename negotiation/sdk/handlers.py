@@ -116,7 +116,7 @@ def tool_result(
     client that negotiated JSON gets ``structuredContent`` and an empty ``content``.
     Pass ``output_schema=True`` for a tool that declares one: ``structuredContent`` is
     then always sent. The assembly and the parameters are those of
-    :func:`negotiation.tool_results.tool_result`, with the SDK's models.
+    [`negotiation.tool_results.tool_result()`][negotiation.tool_results.tool_result], with the SDK's models.
     """
     view = ctx if isinstance(ctx, NegotiationContext) else negotiated(ctx)
     return shape_tool_result(
