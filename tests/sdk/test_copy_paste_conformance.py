@@ -1,5 +1,5 @@
 """The copy-paste path passes the conformance kit: the README's quick-start server as
-printed, the server guide's complete servers and every server in ``examples/``, over
+printed, the site's front page server, the server guide's complete servers and every server in ``examples/``, over
 stdio in both eras, with no MUST or SHOULD failing (``unmet`` and disputable readings
 count as failures here)."""
 
@@ -50,6 +50,11 @@ def _file_failures(tmp_path: Path, source: str, profile: dict[str, Any]) -> list
 
 def test_the_readme_quick_start_server_as_printed_passes_the_kit(tmp_path: Path) -> None:
     server = _block(REPO / "README.md", "neg = Negotiation()")
+    assert _file_failures(tmp_path, server, FORECAST) == []
+
+
+def test_the_docs_index_server_as_printed_passes_the_kit(tmp_path: Path) -> None:
+    server = _block(REPO / "docs" / "index.md", "neg = Negotiation()")
     assert _file_failures(tmp_path, server, FORECAST) == []
 
 
