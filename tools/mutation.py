@@ -55,6 +55,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_writer_pins.py",
     ],
     "negotiation/features.py": [RUNTIME],
+    "negotiation/predicates.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
     "negotiation/tool_results.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
     "negotiation/versioning.py": [RUNTIME],
