@@ -83,7 +83,12 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/scopes.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
     "negotiation/sdk/server.py": SERVER_TESTS,
     # the switch buckets and the shared ranking are pinned by the replica tests
-    "negotiation/sdk/middleware.py": [*SERVER_TESTS, *REPLICA_TESTS],
+    "negotiation/sdk/middleware.py": [
+        *SERVER_TESTS,
+        *REPLICA_TESTS,
+        "tests/sdk/test_sdk_resources.py",  # multi-format reads
+        "tests/sdk/test_registry_pins.py",  # per-variant prompts
+    ],
     "negotiation/sdk/sessions.py": [*SERVER_TESTS, *REPLICA_TESTS],
     "negotiation/sdk/extensions.py": [*SERVER_TESTS, "tests/sdk/test_sdk_resources.py"],
     "negotiation/sdk/handlers.py": SERVER_TESTS,
