@@ -3,7 +3,8 @@
 Pure functions and small classes, no transport code (in the manner of h11); the
 adapters for the official SDK live in ``negotiation.sdk`` (extra ``[sdk]``).
 
-* [`negotiation.features`][negotiation.features] — feature tags, feature sets, server predicates
+* [`negotiation.features`][negotiation.features] — feature tags and feature sets
+* [`negotiation.predicates`][negotiation.predicates] — server predicates over feature sets
 * [`negotiation.content`][negotiation.content] — the negotiation context and content shaping
 * [`negotiation.resources`][negotiation.resources] — multi-format resources and ``resources/metadata``
 * [`negotiation.variants`][negotiation.variants] — ranking, advertising, resolving and selecting variants
@@ -21,7 +22,8 @@ Feature tags shape content only: no API here takes them as an authorization inpu
 from negotiation.content import NegotiationContext, Renderings, request_context
 from negotiation.cursors import CursorCodec
 from negotiation.errors import NegotiationError
-from negotiation.features import FeatureSet, compile_predicate, parse_features
+from negotiation.features import FeatureSet, parse_features
+from negotiation.predicates import compile_predicate
 from negotiation.resources import ResourceRegistry
 from negotiation.subscriptions import SubscriptionRegistry
 from negotiation.tool_results import model_view

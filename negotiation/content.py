@@ -60,11 +60,10 @@ from negotiation.features import (
     EXTENSION_ID,
     FeatureSet,
     InvalidTag,
-    Predicate,
-    compile_predicate,
     parse_features,
     parse_tag,
 )
+from negotiation.predicates import Predicate, compile_predicate
 from negotiation.versioning import META_CLIENT_CAPABILITIES, Era
 
 if TYPE_CHECKING:  # at run time, by __getattr__ below (tool_results imports this module)
@@ -376,9 +375,9 @@ class Renderings(Generic[D, R]):
     ... )
     >>> shaper.render(context, data)  # doctest: +SKIP
 
-    Predicates use [`negotiation.features.compile_predicate()`][negotiation.features.compile_predicate] syntax (``&``, ``|``,
+    Predicates use [`negotiation.predicates.compile_predicate()`][negotiation.predicates.compile_predicate] syntax (``&``, ``|``,
     parentheses, tags) and compile here, once; bad predicate text raises
-    ``PredicateError`` at construction. The default renders
+    [`PredicateError`][negotiation.predicates.PredicateError] at construction. The default renders
     when the client is not negotiating, declared no tag any rule mentions, or matches no
     rule. Renderings choose content shape only, never whether to answer (Requirement 3).
     """

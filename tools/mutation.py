@@ -44,6 +44,12 @@ SERVER_TESTS = [
     "tests/sdk/test_demo_defects.py",
 ]
 
+REPLICA_TESTS = [
+    "tests/sdk/test_replica_fixes.py",
+    "tests/sdk/test_backplane_bus.py",
+    "tests/backplane/test_negotiation_redis.py",
+]
+
 # module -> the test files that exercise it (the whole of tests/runtime is ~1 s, so the
 # runtime modules share it; the SDK layer adds its in-process tests. Tests that start
 # servers in subprocesses are left out: those processes import the original code).
@@ -55,6 +61,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_writer_pins.py",
     ],
     "negotiation/features.py": [RUNTIME],
+    "negotiation/predicates.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
     "negotiation/tool_results.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
     "negotiation/versioning.py": [RUNTIME],
@@ -75,8 +82,14 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/declarations.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_memo_pins.py"],
     "negotiation/scopes.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
     "negotiation/sdk/server.py": SERVER_TESTS,
-    "negotiation/sdk/middleware.py": SERVER_TESTS,
-    "negotiation/sdk/sessions.py": [*SERVER_TESTS, "tests/sdk/test_backplane_bus.py"],
+    # the switch buckets and the shared ranking are pinned by the replica tests
+    "negotiation/sdk/middleware.py": [
+        *SERVER_TESTS,
+        *REPLICA_TESTS,
+        "tests/sdk/test_sdk_resources.py",  # multi-format reads
+        "tests/sdk/test_registry_pins.py",  # per-variant prompts
+    ],
+    "negotiation/sdk/sessions.py": [*SERVER_TESTS, *REPLICA_TESTS],
     "negotiation/sdk/extensions.py": [*SERVER_TESTS, "tests/sdk/test_sdk_resources.py"],
     "negotiation/sdk/handlers.py": SERVER_TESTS,
     "negotiation/sdk/registry.py": [

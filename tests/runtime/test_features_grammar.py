@@ -3,6 +3,7 @@ that ships in ``mcp_ext`` and reports a malformed tag in the runtime's words."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from mcp_ext import _validation
@@ -53,3 +54,14 @@ def test_precise_reasons_where_the_runtime_says_only_not_of_the_form() -> None:
     assert parse_tag("é") == InvalidTag("é", "contains non-ASCII characters")
     assert parse_tag("=a") == InvalidTag("=a", "empty key")
     assert parse_tag("!") == InvalidTag("!", "empty name after '!'")
+
+
+def test_the_predicates_still_import_from_features() -> None:
+    from negotiation import predicates
+    from negotiation.features import compile_predicate
+
+    assert compile_predicate is predicates.compile_predicate
+    assert features.Predicate is predicates.Predicate
+    assert features.PredicateError is predicates.PredicateError
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        features.nothing  # noqa: B018
