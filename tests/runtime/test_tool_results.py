@@ -72,3 +72,22 @@ def test_structured_content_that_is_not_json_fails_at_once() -> None:
             text_fallback=False,
             types=(_Result, _Text),
         )
+
+
+def test_without_an_output_schema_a_text_client_gets_content_only() -> None:
+    shaped = shape_tool_result(
+        _context("format=markdown"), structured={"n": 1}, text="n", types=(_Result, _Text)
+    )
+    assert shaped.structured_content is None  # output_schema defaults to False
+    assert [b.text for b in shaped.content] == ["n"]  # type: ignore[attr-defined]
+
+
+def test_the_deprecation_names_the_callers_line() -> None:
+    from mcp_ext.models import Tool
+
+    tool = Tool.model_validate({"name": "w", "inputSchema": {"type": "object"}})
+    with pytest.warns(DeprecationWarning) as caught:
+        tool_results.tool_result(_context(), text="n", tool=tool)
+    with pytest.warns(DeprecationWarning) as shaper:
+        tool_results.ToolResultShaper(text=content.Renderings(default=lambda d, c: "t"), tool=tool)
+    assert [w.filename for w in (*caught, *shaper)] == [__file__, __file__]
