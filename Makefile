@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 NODE_DIR := .e2e-node
 LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
 
-.PHONY: generate templates test check bench bench-load bench-replicas bench-corpus clean venv e2e-node redis-server docs conformance mutation
+.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus clean venv e2e-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -24,7 +24,7 @@ templates: $(STAMP)
 	$(PY) -m codegen.templating
 
 test: $(STAMP) e2e-node redis-server
-	$(PY) -m pytest -p randomly  # random order (the seed is printed: rerun one order with -p randomly --randomly-seed=N)
+	$(PY) -m pytest -p randomly  # random order; the seed is printed last (tests/conftest.py): rerun one order with --randomly-seed=N
 
 # The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
 # (the oracle of tests/test_protocol_corpus.py). Without node or the npm
@@ -59,9 +59,13 @@ check: $(STAMP)
 conformance: $(STAMP)
 	$(PY) -m tests.conformance.demos
 
-# Medians over interleaved rounds, under 90 s on an idle machine; writes bench/RESULTS.md.
+# Medians over interleaved rounds, under 90 s on an idle machine; prints the table and
+# writes nothing. bench-record also writes it to the tracked bench/RESULTS.md.
 bench: $(STAMP)
 	$(PY) -m bench
+
+bench-record: $(STAMP)
+	$(PY) -m bench --results bench/RESULTS.md
 
 # Notification latency and the shared limiter's cost across replicas over one Redis
 # (minutes; not part of `make bench`): writes bench/RESULTS-replicas.md.

@@ -233,8 +233,8 @@ def fmt_range(stats: Stats | None, unit: str = "") -> str:
 def fmt_floor(stats: Stats | None, unit: str) -> str:
     if stats is None:
         return ""
-    if unit == "%":
-        return f"{stats.median:+.1f} % ({stats.low:+.1f}…{stats.high:+.1f})"
+    if unit in ("%", "µs"):
+        return f"{stats.median:+.1f} {unit} ({stats.low:+.1f}…{stats.high:+.1f})"
     return f"{fmt_number(stats.median)}× ({fmt_range(stats)})"
 
 

@@ -2,8 +2,9 @@
 
 Sections are discovered, not listed, so a new ``*_bench.py`` with ``run(report)`` plugs
 in by existing. A section whose module says ``ON_DEMAND = True`` (the load test) runs
-only when named with ``--only``. Nothing a section does can crash the run. A full run
-(no ``--only``) also writes ``bench/RESULTS.md``; ``--results PATH`` writes it anywhere.
+only when named with ``--only``. Nothing a section does can crash the run. The table is
+printed; ``--results PATH`` also writes it, as Markdown (``make bench-record``:
+``bench/RESULTS.md``), so a plain run leaves the tree as it was.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import Report, Skip, format_table
-from bench.results import RESULTS, results_markdown
+from bench.results import results_markdown
 
 SUFFIX = "_bench"
 
@@ -113,8 +114,6 @@ def main(
     print("\n" + format_table(report.rows))
     print(f"\n{len(sections)} sections in {elapsed:.0f} s")
     target = args.results
-    if target is None and not args.only and package == "bench":
-        target = RESULTS
     if target is not None:
         target.write_text(results_markdown(report, [s.name for s in sections], elapsed), "utf-8")
         print(f"wrote {target}")

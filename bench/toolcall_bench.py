@@ -11,7 +11,9 @@ A client that declares no negotiation calls one tool, round after round, on:
   negotiation on (``get_weather``): the same comparison on a bigger server.
 
 All clients stay connected in one event loop and take interleaved turns of `CALLS`
-calls; each figure is the median µs per call over the rounds, with min–max. The goal is
+calls; each figure is the median µs of this process's CPU time per call over the rounds,
+with min–max (CPU, not wall time: client and server share the process, and a machine
+shared with other work then shifts the figures less). The goal is
 issue 15's: a negotiated ``tools/call`` costs at most 5 % more than the plain server. A
 server whose module is missing is skipped with a message.
 """
@@ -28,6 +30,12 @@ from typing import Any
 
 from bench import ROOT, Goal, Report, Skip, Stats, percent_over
 
+try:  # module level: the SDK resolves a tool's annotations in its module
+    from mcp.server.mcpserver import Context
+    from mcp_types import CallToolResult, TextContent
+except ImportError:  # run() reports the skip
+    pass
+
 CALLS = 100  # per party per round
 ROUNDS = 11
 GOAL_OVERHEAD = Goal("at_most", 5.0, "%")
@@ -40,6 +48,8 @@ class Party:
     server: Any
     tool: str
     arguments: dict[str, Any]
+    extensions: Any = None  # the client's declaration (ClientExtension objects)
+    meta: Any = None  # on every call: selects a variant
 
 
 def example_server(module: str, *, fresh: bool = False) -> Any:
@@ -88,13 +98,15 @@ def measure(
     async def main() -> None:
         async with AsyncExitStack() as stack:
             clients = {
-                name: await stack.enter_async_context(Client(party.server))
+                name: await stack.enter_async_context(
+                    Client(party.server, extensions=party.extensions)
+                )
                 for name, party in parties.items()
             }
             for name, client in clients.items():  # warm-up, and what each one answers
                 party = parties[name]
                 for _ in range(5):
-                    result = await client.call_tool(party.tool, party.arguments)
+                    result = await client.call_tool(party.tool, party.arguments, meta=party.meta)
                 replies[name] = " ".join(
                     getattr(block, "text", "") for block in result.content
                 ).strip()
@@ -103,17 +115,110 @@ def measure(
                 for i in range(len(names)):
                     name = names[(r + i) % len(names)]
                     client, party = clients[name], parties[name]
-                    tool, arguments = party.tool, party.arguments
-                    start = time.perf_counter_ns()
+                    tool, arguments, meta = party.tool, party.arguments, party.meta
+                    start = time.process_time_ns()
                     for _ in range(calls):
-                        await client.call_tool(tool, arguments)
-                    samples[name].append((time.perf_counter_ns() - start) / calls / 1000)
+                        await client.call_tool(tool, arguments, meta=meta)
+                    samples[name].append((time.process_time_ns() - start) / calls / 1000)
 
     anyio.run(main)
     return {name: Stats.of(values) for name, values in samples.items()}, replies
 
 
 METRICS = (("negotiated MCPServer vs plain (overhead)", "%", GOAL_OVERHEAD),)
+
+GOAL_ADDED_US = Goal("at_most", 5.0, "µs")
+FORMS = ("with ctx", "without ctx")
+
+
+def form_servers(form: str) -> tuple[Any, Any]:
+    """A plain ``MCPServer`` and its negotiated twin (two variants), written the same way:
+    one tool, taking the SDK's ``Context`` (``negotiated(ctx)``) or not (``negotiated()``),
+    answering the same data and text."""
+    from mcp.server.mcpserver import MCPServer
+    from mcp_ext import ServerVariant
+
+    from negotiation.sdk import Negotiation, negotiated, tool_result
+
+    def data(city: str) -> tuple[dict[str, Any], str]:
+        return {"city": city, "temperature_c": 8}, f"{city}: 8 C, cloudy."
+
+    plain = MCPServer("plain")
+    variants = [
+        ServerVariant(id="full", description="All"),
+        ServerVariant(id="compact", description="Less"),
+    ]
+    neg = Negotiation(variants=variants)
+    twin = MCPServer("negotiated", extensions=neg.extensions, middleware=neg.middleware)
+    if form == "with ctx":
+
+        @plain.tool()
+        def get_forecast(city: str, ctx: Context) -> CallToolResult:
+            structured, text = data(city)
+            content = [TextContent(type="text", text=text)]
+            return CallToolResult(content=content, structured_content=structured)
+
+        @twin.tool(name="get_forecast")
+        def get_forecast_negotiated(city: str, ctx: Context) -> CallToolResult:
+            structured, text = data(city)
+            return tool_result(negotiated(ctx), structured=structured, text=text)
+
+    else:
+
+        @plain.tool(name="get_forecast")
+        def get_forecast_plain(city: str) -> CallToolResult:
+            structured, text = data(city)
+            content = [TextContent(type="text", text=text)]
+            return CallToolResult(content=content, structured_content=structured)
+
+        @twin.tool(name="get_forecast")
+        def get_forecast_twin(city: str) -> CallToolResult:
+            structured, text = data(city)
+            return tool_result(negotiated(), structured=structured, text=text)
+
+    return plain, twin
+
+
+def difference(measured: Stats, baseline: Stats) -> Stats:
+    """Round-by-round ``measured - baseline`` (both measured in the same rounds)."""
+    return Stats.of(m - b for m, b in zip(measured.samples, baseline.samples, strict=True))
+
+
+def run_forms(report: Report) -> None:
+    """What negotiation adds per call, in µs and %, in both forms, for an agent that
+    declares content negotiation and selects a (non-default) variant on every call."""
+    from negotiation.sdk import ContentNegotiation, ServerVariants, variant_meta
+
+    meta = variant_meta("compact")
+    parties: dict[str, Party] = {}
+    for form in FORMS:
+        plain, twin = form_servers(form)
+        again, _ = form_servers(form)
+        for name, server in (("plain", plain), ("plain again", again), ("negotiated", twin)):
+            declared = [ContentNegotiation(["agent", "format=json"]), ServerVariants()]
+            parties[f"{name}, {form}"] = Party(server, *FORECAST, declared, meta)
+    stats, _ = measure(parties, report.option("rounds", ROUNDS), CALLS)
+    for form in FORMS:
+        plain, again, twin = (stats[f"{n}, {form}"] for n in ("plain", "plain again", "negotiated"))
+        call = "negotiated(ctx)" if form == "with ctx" else "negotiated()"
+        report.measured(f"tools/call, plain MCPServer {form}", plain, "µs")
+        report.row(
+            f"{call}: µs added per tools/call",
+            difference(twin, plain).median,
+            "µs",
+            goal=GOAL_ADDED_US,
+            stats=difference(twin, plain),
+            floor=difference(again, plain),
+            floor_unit="µs",
+        )
+        report.row(
+            f"{call}: overhead over plain {form}",
+            percent_over(twin, plain).median,
+            "%",
+            stats=percent_over(twin, plain),
+            floor=percent_over(again, plain),
+            floor_unit="%",
+        )
 
 
 def run(report: Report) -> None:
@@ -132,6 +237,7 @@ def run(report: Report) -> None:
     if "plain" not in parties or "plain again" not in parties:
         report.skip("no plain MCPServer to compare with", METRICS)
         return
+    run_forms(report)
     stats, replies = measure(parties, report.option("rounds", ROUNDS), CALLS)
     for name, text in replies.items():
         report.note(f"{name} answers: {text[:70]!r}")

@@ -53,8 +53,9 @@ T = TypeVar("T")
 NOT_TYPES = (ModuleType, str, bytes, int, float, bool, dict, list, tuple, set, frozenset)
 
 GOAL_US = Goal("at_most", 5.0, "µs")
-GOAL_VS_MCP_TYPES = Goal("ratio_at_least", 2.0)
-GOAL_VS_FASTJSONSCHEMA = Goal("ratio_at_least", 3.0)
+# Parity with mcp_types from bytes is the floor. No multiple of mcp_types or
+# fastjsonschema is a goal: both sides run pydantic-core (issue #25); msgspec is the anchor.
+GOAL_PARITY = Goal("ratio_at_least", 1.0)
 GOAL_NO_SLOWER_TYPE = Goal("at_most", 0, "types")
 OURS_DIR = SCRATCH / "ours" / "mcp_ext"
 MSGSPEC_DIR = SCRATCH / "msgspec"
@@ -448,11 +449,11 @@ def slower_types(report: Report, ours: Party | str, theirs: Party | str, metric:
 
 METRICS = (
     ("validate from dicts, ours", "µs", GOAL_US),
-    ("from dicts vs mcp_types", "µs", GOAL_VS_MCP_TYPES),
-    ("from dicts vs fastjsonschema", "µs", GOAL_VS_FASTJSONSCHEMA),
-    ("from bytes vs mcp_types", "µs", GOAL_VS_MCP_TYPES),
-    ("from bytes vs json.loads + fastjsonschema", "µs", GOAL_VS_FASTJSONSCHEMA),
-    ("shipped mcp_ext vs mcp_types", "µs", GOAL_VS_MCP_TYPES),
+    ("from dicts vs mcp_types", "µs", None),
+    ("from dicts vs fastjsonschema", "µs", None),
+    ("from bytes vs mcp_types", "µs", GOAL_PARITY),
+    ("from bytes vs json.loads + fastjsonschema", "µs", None),
+    ("shipped mcp_ext vs mcp_types", "µs", GOAL_PARITY),
 )
 
 
@@ -508,7 +509,7 @@ def run(report: Report) -> None:
         "from dicts vs mcp_types",
         ours,
         peers["mcp_types"],
-        GOAL_VS_MCP_TYPES,
+        None,
         rounds=rounds,
     )
     compare(
@@ -516,7 +517,7 @@ def run(report: Report) -> None:
         "from dicts vs fastjsonschema",
         ours,
         peers["fastjsonschema"],
-        GOAL_VS_FASTJSONSCHEMA,
+        None,
         rounds=rounds,
     )
     compare(report, "from dicts vs msgspec (anchor)", ours, peers["msgspec"], None, rounds=rounds)
@@ -524,9 +525,7 @@ def run(report: Report) -> None:
     quiet = {"quiet": True, "raw": True}
     ours_json = party(report, "ours", examples, of(ours_module, True), **quiet)
     mcp_json = party(report, mcp_name, examples, of(mcp, True), **quiet)
-    compare(
-        report, "from bytes vs mcp_types", ours_json, mcp_json, GOAL_VS_MCP_TYPES, rounds=rounds
-    )
+    compare(report, "from bytes vs mcp_types", ours_json, mcp_json, GOAL_PARITY, rounds=rounds)
     fjs_json = party(
         report,
         "json.loads + fastjsonschema",
@@ -539,7 +538,7 @@ def run(report: Report) -> None:
         "from bytes vs json.loads + fastjsonschema",
         ours_json,
         fjs_json,
-        GOAL_VS_FASTJSONSCHEMA,
+        None,
         rounds=rounds,
     )
     ms_json = party(report, "msgspec", examples, msgspec_of(True), **quiet)
@@ -552,6 +551,6 @@ def run(report: Report) -> None:
         "shipped mcp_ext vs mcp_types",
         shipped,
         peers["mcp_types"],
-        GOAL_VS_MCP_TYPES,
+        GOAL_PARITY,
         rounds=rounds,
     )

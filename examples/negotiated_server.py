@@ -11,7 +11,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp_ext import ServerVariant
 from mcp_types import CallToolResult
 
-from negotiation.sdk import Negotiation, tool_result
+from negotiation.sdk import Negotiation, run, tool_result
 
 FORECAST = {"city": "Bern", "temperature_c": 8, "conditions": "cloudy"}
 
@@ -41,6 +41,7 @@ def plan_trip(city: str) -> str:
 
 
 neg.scope("prompt", "plan_trip", variants=["full"])
+neg.attach(mcp)  # shows neg the templates: a subscription to a URI nothing serves is refused
 
 if __name__ == "__main__":
-    mcp.run()
+    run(mcp)  # mcp.run(), with the unsupported-version error listing every served version

@@ -1,27 +1,32 @@
 """The sans-IO negotiation runtime over the generated ``mcp_ext`` bindings.
 
 Pure functions and small classes, no transport code (in the manner of h11); the
-adapters for the official SDK live in :mod:`negotiation.sdk` (extra ``[sdk]``).
+adapters for the official SDK live in ``negotiation.sdk`` (extra ``[sdk]``).
 
-* :mod:`negotiation.features` — feature tags, feature sets, server predicates
-* :mod:`negotiation.content` — the negotiation context and content shaping
-* :mod:`negotiation.resources` — multi-format resources and ``resources/metadata``
-* :mod:`negotiation.variants` — ranking, advertising, resolving and selecting variants
-* :mod:`negotiation.cursors` — cursors bound to a variant
-* :mod:`negotiation.subscriptions` — subscriptions scoped to a variant, switch limits
-* :mod:`negotiation.versioning` — protocol eras and version negotiation
-* :mod:`negotiation.errors` — the JSON-RPC error shapes of the specs, and
-  :class:`~negotiation.errors.NegotiationError`, the runtime's one exception type
+* [`negotiation.features`][negotiation.features] — feature tags and feature sets
+* [`negotiation.predicates`][negotiation.predicates] — server predicates over feature sets
+* [`negotiation.content`][negotiation.content] — the negotiation context and content shaping
+* [`negotiation.resources`][negotiation.resources] — multi-format resources and ``resources/metadata``
+* [`negotiation.variants`][negotiation.variants] — ranking, advertising, resolving and selecting variants
+* [`negotiation.cursors`][negotiation.cursors] — cursors bound to a variant
+* [`negotiation.scopes`][negotiation.scopes] — what lives in which variant: list scoping, paging, advertising
+* [`negotiation.declarations`][negotiation.declarations] — what one client declaration settles, memoised
+* [`negotiation.subscriptions`][negotiation.subscriptions] — subscriptions scoped to a variant, switch limits
+* [`negotiation.versioning`][negotiation.versioning] — protocol eras and version negotiation
+* [`negotiation.errors`][negotiation.errors] — the JSON-RPC error shapes of the specs, and
+  [`NegotiationError`][negotiation.errors.NegotiationError], the runtime's one exception type
 
 Feature tags shape content only: no API here takes them as an authorization input.
 """
 
-from negotiation.content import NegotiationContext, Renderings, model_view, request_context
+from negotiation.content import NegotiationContext, Renderings, request_context
 from negotiation.cursors import CursorCodec
 from negotiation.errors import NegotiationError
-from negotiation.features import FeatureSet, compile_predicate, parse_features
+from negotiation.features import FeatureSet, parse_features
+from negotiation.predicates import compile_predicate
 from negotiation.resources import ResourceRegistry
 from negotiation.subscriptions import SubscriptionRegistry
+from negotiation.tool_results import model_view
 from negotiation.variants import VariantAdvertiser, VariantResolver, rank_variants, select_variant
 from negotiation.versioning import Era, check_request_version
 

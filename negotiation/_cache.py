@@ -35,7 +35,7 @@ def exact_key(value: object) -> Hashable:
     ``0.0`` and ``-0.0`` all get different keys; object member order does not matter.
     Tuples count as arrays (they serialise the same). Raises TypeError for anything that
     is not JSON (bytes, sets, models, non-string object keys, int or str subclasses) or
-    that nests deeper than :data:`MAX_KEY_DEPTH`: such values must not be cached.
+    that nests deeper than [`MAX_KEY_DEPTH`][negotiation._cache.MAX_KEY_DEPTH]: such values must not be cached.
     """
     return _key(value, MAX_KEY_DEPTH)
 
@@ -64,7 +64,7 @@ def _key(value: object, depth: int) -> Hashable:
 
 
 def identity_key(identity: Hashable) -> Hashable:
-    """A type-exact key for an identity (a principal, a server): :func:`exact_key` for
+    """A type-exact key for an identity (a principal, a server): [`exact_key()`][negotiation._cache.exact_key] for
     JSON-like ones (names, tokens, tuples of them), else the object tagged with its type."""
     try:
         return exact_key(identity)
@@ -81,7 +81,7 @@ _PER_MEMBER = 112  # a dict slot, plus the (name, value) pair tuple of the key
 
 
 def ascii_strings_size(strings: tuple[str, ...]) -> int:
-    """:func:`json_size` of a tuple of ASCII strings, in arithmetic instead of a walk.
+    """[`json_size()`][negotiation._cache.json_size] of a tuple of ASCII strings, in arithmetic instead of a walk.
 
     For callers that have already checked the strings (valid feature tags are ASCII);
     equal to ``json_size(strings)`` for such a tuple, which a test pins.
@@ -123,7 +123,7 @@ def json_size(value: object) -> int:
 class BoundedCache(Generic[K, V]):
     """An LRU cache whose entries' declared sizes never sum past ``max_bytes``.
 
-    The caller states each entry's size (usually :func:`json_size` of key and value). An
+    The caller states each entry's size (usually [`json_size()`][negotiation._cache.json_size] of key and value). An
     entry over ``max_entry_bytes`` (default: the whole budget) is not stored. Operations
     that change it take a lock, and none awaits: the cache is safe from threads and from
     asyncio tasks.

@@ -1,14 +1,14 @@
 """What the replicas of one server share: change events, variant-switch buckets and the
 ranking decided for a principal and hints (issue #23, docs/replicas.md).
 
-A :class:`Backplane` carries three things between replicas: level-trigger events
-(:class:`ResourceUpdated`, :class:`ListChanged`), the switch limiter's buckets and the
-fleet-wide ranking. :class:`InMemoryBackplane` is the default: one process, today's
+A [`Backplane`][negotiation.backplane.Backplane] carries three things between replicas: level-trigger events
+([`ResourceUpdated`][negotiation.backplane.ResourceUpdated], [`ListChanged`][negotiation.backplane.ListChanged]), the switch limiter's buckets and the
+fleet-wide ranking. [`InMemoryBackplane`][negotiation.backplane.InMemoryBackplane] is the default: one process, today's
 behaviour (its buckets and rankings are the process's own). ``negotiation.sdk.redis``
 holds the Redis one. Only triggers travel: a receiving replica applies its own variant
 scopes, so a forged message can cost a refetch and reveal nothing.
 
-Messages are a versioned JSON envelope of at most :data:`MAX_ENVELOPE_BYTES`; anything
+Messages are a versioned JSON envelope of at most ``MAX_ENVELOPE_BYTES``; anything
 else is dropped with a debug log. Sans-IO apart from awaiting the callbacks it is given.
 """
 
@@ -94,7 +94,7 @@ class Switched:
 def encode(event: Event, origin: str) -> bytes:
     """The envelope for ``event`` from the replica ``origin``.
 
-    Raises ValueError when it would exceed :data:`MAX_ENVELOPE_BYTES` (a URI or a variant
+    Raises ValueError when it would exceed ``MAX_ENVELOPE_BYTES`` (a URI or a variant
     id that long cannot travel; the caller logs and delivers it locally only)."""
     if isinstance(event, ResourceUpdated):
         body: dict[str, object] = {"v": ENVELOPE_VERSION, "o": origin, "k": "ru", "uri": event.uri}
@@ -186,9 +186,9 @@ def principal_digest(principal: Hashable) -> str:
 class Backplane(Protocol):
     """Fan-out of events, shared switch buckets and rankings between replicas.
 
-    ``shared`` is False for a process-local backplane: the :class:`~negotiation.sdk.Negotiation`
+    ``shared`` is False for a process-local backplane: the [`Negotiation`][negotiation.sdk.server.Negotiation]
     then keeps today's in-process limiter and ranking cache. ``origin`` names this
-    replica's subscription: :meth:`publish` never delivers an event back to the
+    replica's subscription: [`publish()`][negotiation.backplane.Backplane.publish] never delivers an event back to the
     subscriber of the same origin (the publisher delivers locally itself).
     """
 
@@ -225,7 +225,7 @@ class Backplane(Protocol):
 
 class InMemoryBackplane:
     """The one-process backplane: events go to the other subscribers of this object (so
-    several :class:`~negotiation.sdk.Negotiation` objects in one process can share one,
+    several [`Negotiation`][negotiation.sdk.server.Negotiation] objects in one process can share one,
     as replicas would); buckets and rankings stay in each limiter and cache."""
 
     shared = False

@@ -1,39 +1,28 @@
 """Content negotiation at run time: the client's context, declarative renderings, and
 builders for the results a negotiating server sends (sep-content-negotiation.md).
 
-**Context.** A :class:`NegotiationContext` is built from the client's extension settings
+**Context.** A [`NegotiationContext`][negotiation.content.NegotiationContext] is built from the client's extension settings
 (``extensions["io.modelcontextprotocol/content-negotiation"]``): once from ``initialize``
-in the legacy era (:func:`context_from_initialize`), from every request's
+in the legacy era (``context_from_initialize()``), from every request's
 ``_meta["io.modelcontextprotocol/clientCapabilities"]`` in the modern era
-(:func:`context_from_meta`, or :func:`request_context` for a dual-era server). Building
-one never raises: malformed input gives the default context plus :attr:`warnings`.
-Feature parsing is cached in :mod:`negotiation.features`, so a per-request build is a few
+(``context_from_meta()``, or [`request_context()`][negotiation.content.request_context] for a dual-era server). Building
+one never raises: malformed input gives the default context plus [`warnings`][negotiation.content.NegotiationContext.warnings].
+Feature parsing is cached in [`negotiation.features`][negotiation.features], so a per-request build is a few
 lookups.
 
-**Format.** :attr:`NegotiationContext.format` is the client's explicit ``format=`` tag
+**Format.** ``NegotiationContext.format`` is the client's explicit ``format=`` tag
 when it has one, else a format inferred from its other tags (``agent``/``sampling`` ->
 json, ``human`` -> markdown, first declared wins). Explicit beats inferred
 (Requirement 5). A client that did not declare the extension, or declared only tags a
 rendering set does not know, gets default content (Requirements 1 and 7).
 
-**Renderings.** :class:`Renderings` maps predicates to render functions: ordered
+**Renderings.** [`Renderings`][negotiation.content.Renderings] maps predicates to render functions: ordered
 ``(predicate text, render)`` rules compiled once, plus a default; the first rule whose
 predicate holds wins. Predicates see the *declared* features exactly as the client sent
 them (``!interactive`` holds when ``interactive`` was not declared, RFC 2295); use
-:meth:`Renderings.by_format` to dispatch on the negotiated format instead.
+[`Renderings.by_format()`][negotiation.content.Renderings.by_format] to dispatch on the negotiated format instead.
 
-**Tool results: structured answers carry a text fallback, unless asked not to.** The
-specs disagree. sep-tool-result-content.md §2: "For backwards compatibility, tools that
-return ``structuredContent`` SHOULD also return a ``content`` representation of the same
-information. JSON-serialized text is acceptable, but not required."
-sep-content-negotiation.md, Test Case 1: "Client features: ["agent", "format=json"] ...
-Expected: structuredContent with JSON object, empty content[]". The normative SHOULD
-wins by default (``text_fallback=True``): every result with ``structuredContent`` also
-has ``content``, the tool's text or else the JSON-serialized value. ``text_fallback=False``
-is Test Case 1's reading: a client that negotiated JSON gets ``content: []``. Either way
-a client that asked for markdown or text gets ``content`` only when the tool has text, a
-tool with an ``outputSchema`` always sends ``structuredContent``, and an error result
-always sends ``content`` (the model must see it to retry).
+**Tool results** are built in [`negotiation.tool_results`][negotiation.tool_results] (importable from here too).
 
 **Features are never authorization input** (Requirement 3): nothing here decides
 *whether* something is returned, only its shape.
@@ -41,16 +30,14 @@ always sends ``content`` (the model must see it to retry).
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
 
 from mcp_ext.models import (
     CONTENT_NEGOTIATION_VERSION,
     AudioContent,
-    CallToolResult,
     ContentBlock,
     EmbeddedResource,
     GetPromptResult,
@@ -62,7 +49,6 @@ from mcp_ext.models import (
     Role,
     ServerCapabilities,
     TextContent,
-    Tool,
 )
 from pydantic import BaseModel
 
@@ -74,12 +60,44 @@ from negotiation.features import (
     EXTENSION_ID,
     FeatureSet,
     InvalidTag,
-    Predicate,
-    compile_predicate,
     parse_features,
     parse_tag,
 )
+from negotiation.predicates import Predicate, compile_predicate
 from negotiation.versioning import META_CLIENT_CAPABILITIES, Era
+
+if TYPE_CHECKING:  # at run time, by __getattr__ below (tool_results imports this module)
+    from negotiation.tool_results import (
+        ModelView,
+        ToolResultShaper,
+        ViewMode,
+        json_text,
+        model_view,
+        plan_tool_result,
+        tool_result,
+    )
+
+_TOOL_RESULTS = frozenset(
+    {
+        "ModelView",
+        "ToolResultShaper",
+        "ViewMode",
+        "json_text",
+        "model_view",
+        "plan_tool_result",
+        "tool_result",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The tool-result names, from [`negotiation.tool_results`][negotiation.tool_results] (their home)."""
+    if name in _TOOL_RESULTS:
+        from negotiation import tool_results
+
+        return getattr(tool_results, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_CONTEXT",
@@ -132,12 +150,15 @@ class NegotiationContext:
 
     ``features`` is None when the client did not declare content negotiation (or
     declared it unreadably): such a client gets default content whatever else it sent
-    (graceful degradation). ``era`` is the protocol era (None when unknown).
+    (graceful degradation). So must a client that declared no features, or only tags the
+    server does not shape on (Test Case 3, Requirement 7): shape on what was declared,
+    [`has()`][negotiation.content.NegotiationContext.has] a tag or ``format``, never on ``features is None``. ``era`` is the
+    protocol era (None when unknown).
     ``variant`` is the server variant serving the request (None when the server has no
     variants) and ``advertised`` the variant ids this principal may select, default
     first. ``protocol_version`` and ``principal`` are filled in by a server adapter such
-    as :mod:`negotiation.sdk`. Inside an SDK handler, get it with
-    :func:`negotiation.sdk.negotiated`.
+    as ``negotiation.sdk``. Inside an SDK handler, get it with
+    [`negotiation.sdk.negotiated()`][negotiation.sdk.handlers.negotiated].
     """
 
     features: FeatureSet | None = None
@@ -146,7 +167,7 @@ class NegotiationContext:
     format_source: FormatSource | None = None
     era: Era | None = None
     problems: tuple[str, ...] = ()
-    """Problems with the declaration's shape (not its tags); see :attr:`warnings`."""
+    """Problems with the declaration's shape (not its tags); see [`warnings`][negotiation.content.NegotiationContext.warnings]."""
     variant: str | None = None
     advertised: tuple[str, ...] = ()
     protocol_version: str | None = None
@@ -157,6 +178,12 @@ class NegotiationContext:
         """The client declared content negotiation (with or without features)."""
         return self.features is not None
 
+    def has(self, name: str) -> bool:
+        """The client declared the feature ``name`` (``"interactive"``, ``"format"``);
+        False when it declared nothing."""
+        features = self.features
+        return features is not None and features.has(name)
+
     @property
     def verbosity(self) -> str:
         """``verbosity=`` as declared, else ``"standard"`` (the registry's default)."""
@@ -165,7 +192,7 @@ class NegotiationContext:
 
     @property
     def tool_shape(self) -> ToolShape:
-        """Which fields of a ``CallToolResult`` this client asked for (:func:`tool_shape`)."""
+        """Which fields of a ``CallToolResult`` this client asked for ([`tool_shape()`][negotiation.content.tool_shape])."""
         return tool_shape(self)
 
     @property
@@ -282,7 +309,7 @@ def _negotiated_format(features: FeatureSet) -> tuple[str | None, FormatSource |
 def context_from_initialize(initialize: object) -> NegotiationContext:
     """Legacy era: the context for a session, from ``initialize`` (the request or its params).
 
-    Store it with the session and pass it to :func:`request_context` per request.
+    Store it with the session and pass it to [`request_context()`][negotiation.content.request_context] per request.
     """
     params = wire_get(initialize, "params")
     if wire_get(initialize, "capabilities") is None and _is_object(params):
@@ -348,9 +375,9 @@ class Renderings(Generic[D, R]):
     ... )
     >>> shaper.render(context, data)  # doctest: +SKIP
 
-    Predicates use :func:`negotiation.features.compile_predicate` syntax (``&``, ``|``,
+    Predicates use [`negotiation.predicates.compile_predicate()`][negotiation.predicates.compile_predicate] syntax (``&``, ``|``,
     parentheses, tags) and compile here, once; bad predicate text raises
-    :class:`~negotiation.features.PredicateError` at construction. The default renders
+    [`PredicateError`][negotiation.predicates.PredicateError] at construction. The default renders
     when the client is not negotiating, declared no tag any rule mentions, or matches no
     rule. Renderings choose content shape only, never whether to answer (Requirement 3).
     """
@@ -378,7 +405,7 @@ class Renderings(Generic[D, R]):
     def by_format(
         cls, formats: Mapping[str, Render[D, R]], *, default: Render[D, R]
     ) -> Renderings[D, R]:
-        """Dispatch on :attr:`NegotiationContext.format` (explicit, else inferred), so an
+        """Dispatch on ``NegotiationContext.format`` (explicit, else inferred), so an
         explicit ``format=`` beats inference (Requirement 5). Keys are format values
         (``"json"``, ``"markdown"``, ``"text"``, or a MIME type such as ``"text/csv"``)."""
         names = frozenset({"format", *INFERRED_FORMATS})
@@ -497,207 +524,6 @@ def tool_shape(context: NegotiationContext) -> ToolShape:
     return "both"
 
 
-def json_text(value: object) -> str:
-    """``value`` as JSON text (the ``content`` fallback for structured-only results)."""
-    return _json_text(value)
-
-
-def plan_tool_result(
-    context: NegotiationContext,
-    *,
-    has_structured: bool,
-    has_content: bool,
-    output_schema: bool = False,
-    is_error: bool = False,
-    text_fallback: bool = True,
-) -> tuple[bool, bool]:
-    """(send ``content``, send ``structuredContent``) for a tool that produced what the
-    flags say, for this client: the rules of the module docstring, for adapters that
-    build their own result type (:func:`negotiation.sdk.tool_result`)."""
-    return _plan(
-        tool_shape(context),
-        has_structured=has_structured,
-        has_content=has_content,
-        output_schema=output_schema,
-        is_error=is_error,
-        text_fallback=text_fallback,
-    )
-
-
-def _json_text(value: object) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"structured content is not JSON-serializable: {error}") from error
-
-
-def _plan(
-    shape: ToolShape,
-    *,
-    has_structured: bool,
-    has_content: bool,
-    output_schema: bool,
-    is_error: bool,
-    text_fallback: bool,
-) -> tuple[bool, bool]:
-    """(send content, send structuredContent) for what the tool produced."""
-    if not has_structured:
-        if not has_content:
-            raise ValueError("a tool result needs content, structured content or both")
-        return True, False
-    if shape == "structured":
-        # The model must see a tool error to recover from it; and sep-tool-result-content
-        # asks structured results to carry content too (unless text_fallback=False).
-        return is_error or text_fallback, True
-    if shape == "content" and has_content and not output_schema:
-        return True, False  # an outputSchema makes structuredContent a MUST
-    return True, True
-
-
-def _assemble(
-    send: tuple[bool, bool],
-    content: list[ContentBlock] | None,
-    structured: Any,
-    is_error: bool | None,
-) -> CallToolResult:
-    send_content, send_structured = send
-    blocks: list[ContentBlock] = []
-    if send_content:
-        blocks = (
-            content
-            if content is not None
-            else [TextContent(type="text", text=_json_text(structured))]
-        )
-    elif structured is not None:
-        _json_text(structured)  # fail now, not on the wire, if it is not JSON
-    result = CallToolResult(content=blocks)
-    if send_structured:
-        result.structured_content = structured
-    if is_error is not None:
-        result.is_error = is_error
-    return result
-
-
-def _blocks(text: str | None, content: Sequence[ContentBlock] | None) -> list[ContentBlock] | None:
-    if text is not None and content is not None:
-        raise ValueError("pass text or content, not both")
-    if text is not None:
-        return [TextContent(type="text", text=text)]
-    return list(content) if content is not None else None
-
-
-def tool_result(
-    context: NegotiationContext,
-    *,
-    structured: Any = None,
-    text: str | None = None,
-    content: Sequence[ContentBlock] | None = None,
-    is_error: bool | None = None,
-    tool: Tool | None = None,
-    text_fallback: bool = True,
-) -> CallToolResult:
-    """A ``CallToolResult`` shaped for ``context`` (see the module docstring for the rules).
-
-    ``structured`` is the machine-facing value, ``text`` (or ``content`` blocks) the
-    model-facing rendering of the same information; give one or both. ``None`` for
-    ``structured`` means "none". Pass the ``tool`` to honour its ``outputSchema``, and
-    ``text_fallback=False`` for content negotiation's Test Case 1 (``content: []`` for a
-    client that negotiated JSON).
-    """
-    blocks = _blocks(text, content)
-    send = _plan(
-        tool_shape(context),
-        has_structured=structured is not None,
-        has_content=blocks is not None,
-        output_schema=tool is not None and tool.output_schema is not None,
-        is_error=bool(is_error),
-        text_fallback=text_fallback,
-    )
-    return _assemble(send, blocks, structured, is_error)
-
-
-class ToolResultShaper(Generic[D]):
-    """A tool's two renderings of its data, rendered only when the client will get them.
-
-    ``structured`` renders the machine-facing value and ``text`` the model-facing text;
-    both render the same ``data``, which keeps the two fields aligned.
-    """
-
-    __slots__ = ("_structured", "_text", "_text_fallback", "_tool")
-
-    def __init__(
-        self,
-        *,
-        structured: Renderings[D, Any] | None = None,
-        text: Renderings[D, str] | None = None,
-        tool: Tool | None = None,
-        text_fallback: bool = True,
-    ) -> None:
-        if structured is None and text is None:
-            raise ValueError("a tool result shaper needs structured or text renderings")
-        self._structured = structured
-        self._text = text
-        self._tool = tool
-        self._text_fallback = text_fallback
-
-    def build(
-        self, context: NegotiationContext, data: D, *, is_error: bool | None = None
-    ) -> CallToolResult:
-        send_content, send_structured = _plan(
-            tool_shape(context),
-            has_structured=self._structured is not None,
-            has_content=self._text is not None,
-            output_schema=self._tool is not None and self._tool.output_schema is not None,
-            is_error=bool(is_error),
-            text_fallback=self._text_fallback,
-        )
-        structured = None
-        if self._structured is not None and (send_structured or self._text is None):
-            structured = self._structured.render(context, data)
-        if send_structured and structured is None:  # rendered null: nothing structured
-            if self._text is None:
-                raise ValueError("the structured rendering returned None and there is no text")
-            send_structured, send_content = False, True
-        blocks = None
-        if send_content and self._text is not None:
-            blocks = _blocks(self._text.render(context, data), None)
-        return _assemble((send_content, send_structured), blocks, structured, is_error)
-
-
-# --- the client's view --------------------------------------------------------------
-
-ViewMode = Literal["conversational", "programmatic"]
-_MODES: frozenset[str] = frozenset({"conversational", "programmatic"})
-
-
-@dataclass(frozen=True, slots=True)
-class ModelView:
-    """The one field of a tool result a client passes to its model."""
-
-    field: Literal["content", "structuredContent"]
-    value: Any
-
-
-def model_view(result: CallToolResult | Mapping[str, Any], mode: ViewMode) -> ModelView:
-    """Which field to give the model, never both (sep-tool-result-content §3).
-
-    ``conversational`` (chat and agent UX) prefers ``content``; ``programmatic`` (code
-    mode, typed orchestration) prefers ``structuredContent``. When the preferred field
-    is empty the other is used, so the model is never handed an empty result while
-    information is available.
-    """
-    if mode not in _MODES:
-        raise ValueError(f"unknown view mode {mode!r}; expected one of {sorted(_MODES)}")
-    if not isinstance(result, CallToolResult):
-        result = CallToolResult.model_validate(result)  # ValidationError is a ValueError
-    has_structured = result.structured_content is not None
-    if mode == "programmatic" and has_structured:
-        return ModelView("structuredContent", result.structured_content)
-    if mode == "conversational" and not result.content and has_structured:
-        return ModelView("structuredContent", result.structured_content)
-    return ModelView("content", list(result.content))
-
-
 # --- prompts ------------------------------------------------------------------------
 
 _BLOCK_TYPES = (TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource)
@@ -788,7 +614,7 @@ def initialize_result(
     instructions_text: str | None = None,
 ) -> InitializeResult:
     """The ``initialize`` result of a negotiating server: the extension declared, and the
-    instructions line (:func:`instructions` unless ``instructions_text`` is given)."""
+    instructions line ([`instructions()`][negotiation.content.instructions] unless ``instructions_text`` is given)."""
     info = (
         server_info
         if isinstance(server_info, Implementation)

@@ -55,7 +55,7 @@ class CursorCheck:
         return self.error is None
 
     def raise_for_error(self) -> None:
-        """Raise the error as :class:`~negotiation.errors.NegotiationError`, if there is one."""
+        """Raise the error as [`NegotiationError`][negotiation.errors.NegotiationError], if there is one."""
         if self.error is not None:
             raise errors.NegotiationError.from_wire(self.error)
 
@@ -91,10 +91,10 @@ class CursorCodec:
     def mint(self, variant: str | None, position: str, *, principal: Hashable = None) -> str:
         """A cursor for ``position`` (server-defined, opaque to clients) in ``variant``
         (None when the server has no variants), for ``principal`` (None: anyone; else
-        only a :meth:`check` for an equal principal of the same type accepts it).
+        only a [`check()`][negotiation.cursors.CursorCodec.check] for an equal principal of the same type accepts it).
 
-        Raises ValueError when the cursor would exceed :data:`MAX_CURSOR_CHARS`, which
-        :meth:`check` rejects: the position may take :data:`MAX_POSITION_BYTES` bytes
+        Raises ValueError when the cursor would exceed ``MAX_CURSOR_CHARS``, which
+        [`check()`][negotiation.cursors.CursorCodec.check] rejects: the position may take ``MAX_POSITION_BYTES`` bytes
         (UTF-8) less the variant id's.
         """
         variant_bytes = (variant or "").encode()

@@ -2,13 +2,13 @@
 
 Every builder returns a fresh, JSON-ready ``dict`` whose key order (``code``,
 ``message``, ``data``) matches the spec examples, so ``json.dumps`` reproduces them.
-Wrap one in a full response with :func:`error_response`, or raise it as the runtime's
-one exception type, :class:`NegotiationError` (``raise NegotiationError.from_wire(e)``);
-:mod:`negotiation.sdk` turns that into the SDK's ``MCPError`` with the same code,
+Wrap one in a full response with ``error_response()``, or raise it as the runtime's
+one exception type, [`NegotiationError`][negotiation.errors.NegotiationError] (``raise NegotiationError.from_wire(e)``);
+``negotiation.sdk`` turns that into the SDK's ``MCPError`` with the same code,
 message and data.
 
 Client values echoed in an error (a requested variant, a tool name, a protocol
-version) pass through :func:`echo`: at most :data:`ECHO_LIMIT` characters, then a
+version) pass through ``echo()``: at most ``ECHO_LIMIT`` characters, then a
 marker; a value that is not a string is described by its JSON type, never echoed.
 """
 
@@ -82,7 +82,7 @@ _JSON_TYPE_NAMES = {
 def echo(value: object) -> str:
     """A client's value, safe to repeat in an error.
 
-    A string of at most :data:`ECHO_LIMIT` characters comes back as it is; a longer one
+    A string of at most ``ECHO_LIMIT`` characters comes back as it is; a longer one
     is cut to that many, followed by ``"…[N more characters]"``. Anything else comes
     back as ``"<a JSON object>"`` (its type), so no structure of any size is echoed.
     """
@@ -100,7 +100,7 @@ class NegotiationError(RPCError):
     """A protocol error raised by the runtime: the spec's ``code``, ``message``, ``data``.
 
     A subclass of the generated ``RPCError``, so the generated ``dispatch`` answers it
-    as a JSON-RPC error, and :mod:`negotiation.sdk` as the SDK's ``MCPError``.
+    as a JSON-RPC error, and ``negotiation.sdk`` as the SDK's ``MCPError``.
     """
 
     @classmethod
@@ -165,8 +165,13 @@ def invalid_cursor(active_variant: str | None = None) -> JsonRpcError:
     }
 
 
-def unknown_identifier(kind: IdentifierKind, name: object, active_variant: str) -> JsonRpcError:
-    """SEP-2053: a tool, prompt or resource is not in the active variant's namespace."""
+def unknown_identifier(
+    kind: IdentifierKind, name: object, active_variant: str | None
+) -> JsonRpcError:
+    """SEP-2053: a tool, prompt or resource is not in the active variant's namespace.
+    Without a variant (None: the server has none) the error names none."""
+    if active_variant is None:
+        return {"code": INVALID_PARAMS, "message": f"Unknown {kind}: {echo(name)}"}
     return {
         "code": INVALID_PARAMS,
         "message": f"Unknown {kind}: {echo(name)}",

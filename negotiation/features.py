@@ -1,6 +1,8 @@
-"""Content-negotiation feature tags: parsing, feature sets and server predicates.
+"""Content-negotiation feature tags: parsing and feature sets (server predicates over them
+are [`negotiation.predicates`][negotiation.predicates], importable from here too).
 
-Tag grammar (``io.modelcontextprotocol/content-negotiation`` v1.0; names use the
+Tag grammar (``io.modelcontextprotocol/content-negotiation`` v1.0, read from ``mcp_ext``'s
+validation runtime, its one home; names use the
 spec's ``/^[a-zA-Z0-9_-]+$/``, and every tag is at most 256 characters)::
 
     tag        = presence / negation / equality / inequality
@@ -15,7 +17,7 @@ Tags are case-sensitive, as the spec's ``features.includes(...)`` helpers are. A
 may declare at most 256 tags; the rest are reported as invalid.
 
 Invalid tags never raise: they are collected (with a reason) on the resulting
-:class:`FeatureSet` and logged once per distinct declaration (Requirement 4, Risk 2).
+[`FeatureSet`][negotiation.features.FeatureSet] and logged once per distinct declaration (Requirement 4, Risk 2).
 
 **Feature tags shape content only.** Nothing in this module takes features as an
 authorization input, and no caller should: they are unverified client hints
@@ -26,14 +28,30 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+from mcp_ext._validation import _TAG, MAX_TAG_LENGTH, check_feature_tag
 from mcp_ext.models import CONTENT_NEGOTIATION_EXTENSION_ID
 
 from negotiation._cache import BoundedCache, ascii_strings_size, exact_key
 from negotiation._wire import wire_get
+
+if TYPE_CHECKING:  # at run time, by __getattr__ below (predicates imports this module)
+    from negotiation.predicates import Predicate, PredicateError, compile_predicate
+
+_PREDICATES = frozenset({"Predicate", "PredicateError", "compile_predicate"})
+
+
+def __getattr__(name: str) -> Any:
+    """The predicate names, from [`negotiation.predicates`][negotiation.predicates] (their home)."""
+    if name in _PREDICATES:
+        from negotiation import predicates
+
+        return getattr(predicates, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CACHE_BYTES",
@@ -54,7 +72,6 @@ __all__ = [
 ]
 
 EXTENSION_ID = CONTENT_NEGOTIATION_EXTENSION_ID
-MAX_TAG_LENGTH = 256
 MAX_TAGS = 256
 # Parsed declarations are cached up to this many bytes (key and result, estimated). Only
 # fully valid declarations are cached, so one entry is at most MAX_TAGS tags of
@@ -67,20 +84,21 @@ logger = logging.getLogger(__name__)
 
 TagKind = Literal["presence", "negation", "equality", "inequality"]
 
-# A value is a token, optionally with media-type parameters (``text/markdown;charset=utf-8``),
-# or ``*``: "any value" (``verbosity=*``, RFC 2295's wildcard), which declares the name
-# present without choosing a value.
-_VALUE_FORM = r"[A-Za-z0-9_.+/:-]+(?:;[A-Za-z0-9_.+-]+=[A-Za-z0-9_.+/:-]+)*"
-_TAG = re.compile(rf"(!)?([A-Za-z0-9_-]+)(?:(!?=)({_VALUE_FORM}|\*))?", re.ASCII)
-_NAME = re.compile(r"[A-Za-z0-9_-]+", re.ASCII)
+# The grammar has one home: ``_TAG`` and ``check_feature_tag`` of the validation runtime
+# that ships in ``mcp_ext`` (source: codegen/runtime/_validation.py). A value is a token,
+# optionally with media-type parameters (``text/markdown;charset=utf-8``), or ``*``: "any
+# value" (``verbosity=*``, RFC 2295's wildcard), which declares the name present without
+# choosing a value. The name and value forms below are read out of ``_TAG``.
+_NAME_FORM = _TAG.pattern.partition("(!)?(")[2].partition(")")[0]
+_VALUE_FORM = _TAG.pattern.partition("(!?=)(")[2].rpartition("|\\*))?")[0]
+_NAME = re.compile(_NAME_FORM, re.ASCII)
 _VALUE = re.compile(_VALUE_FORM, re.ASCII)
 _ANY = "*"
 
 # One well-formed tag, for the fast path (`_parse_common`): a tag the registry does not
 # know. The bare vendor prefix "x-" is excluded here; `_TAG` reports it.
 _WELL_FORMED_TAG = re.compile(
-    r"!(?!x-\Z)[A-Za-z0-9_-]+"
-    rf"|(?!x-(?:[!=]|\Z))[A-Za-z0-9_-]+(?:!?={_VALUE_FORM})?",
+    rf"!(?!x-\Z){_NAME_FORM}|(?!x-(?:[!=]|\Z)){_NAME_FORM}(?:!?={_VALUE_FORM})?",
     re.ASCII,
 )
 
@@ -154,17 +172,17 @@ def _tag_from_text(text: str) -> FeatureTag | InvalidTag | None:
     return None  # "!name=value": negation takes a bare name
 
 
+_NOT_OF_THE_FORM = "not of the form name, !name, key=value or key!=value"
+
+
 def _why_invalid(tag: object) -> str:
-    if not isinstance(tag, str):
-        return f"not a string ({type(tag).__name__})"
-    if not tag:
-        return "empty tag"
-    if len(tag) > MAX_TAG_LENGTH:
-        return f"longer than {MAX_TAG_LENGTH} characters"
+    """The validation runtime's reason (one wording for both), made precise where it
+    says only that the tag is not of any form."""
+    reason = check_feature_tag(tag)
+    if (reason is not None and reason != _NOT_OF_THE_FORM) or not isinstance(tag, str):
+        return reason or _NOT_OF_THE_FORM
     if not tag.isascii():
         return "contains non-ASCII characters"
-    if any(char.isspace() or not char.isprintable() for char in tag):
-        return "contains whitespace or control characters"
     if tag.startswith(("=", "!=")):
         return "empty key"
     body = tag[1:] if tag.startswith("!") else tag
@@ -198,7 +216,7 @@ class FeatureSet:
     """The effective features of one client declaration.
 
     Contradictions are resolved deterministically: **the earlier tag wins**, the later
-    contradicting tag is dropped, recorded in :attr:`conflicts` and logged as a
+    contradicting tag is dropped, recorded in ``conflicts`` and logged as a
     warning. ``interactive`` then ``!interactive`` means interactive; ``format=json``
     then ``format=markdown`` means json. Tags that agree (``format=json`` and
     ``format!=xml``; a duplicate) are not conflicts.
@@ -532,9 +550,9 @@ def parse_features(features: object) -> FeatureSet:
     """The feature set of a declaration (the ``features`` array); never raises.
 
     Anything that is not an array of strings degrades to the valid part of it (or to the
-    empty set) with the problems recorded in :attr:`FeatureSet.invalid`. Only fully
-    valid declarations are cached: an invalid one (a tag over :data:`MAX_TAG_LENGTH`,
-    more than :data:`MAX_TAGS` tags, a malformed tag) is parsed afresh every time, so it
+    empty set) with the problems recorded in ``FeatureSet.invalid``. Only fully
+    valid declarations are cached: an invalid one (a tag over ``MAX_TAG_LENGTH``,
+    more than ``MAX_TAGS`` tags, a malformed tag) is parsed afresh every time, so it
     can never occupy the cache.
     """
     if features is None:
@@ -612,157 +630,6 @@ def features_from_capabilities(client_capabilities: object) -> tuple[str, ...]:
         if wire_get(extensions, _TASKS_EXTENSION) is not None:
             mirrored.append("tasks")
     return tuple(mirrored)
-
-
-# --- server predicates ---------------------------------------------------------------
-
-
-class PredicateError(ValueError):
-    """Server-authored predicate text that does not compile."""
-
-    def __init__(self, text: str, column: int, reason: str) -> None:
-        super().__init__(f"invalid feature predicate {text!r} at column {column}: {reason}")
-        self.text = text
-        self.column = column
-        self.reason = reason
-
-
-_Test = Callable[[FeatureSet], bool]
-_TOKEN = re.compile(r"\s*(?:([()&|])|([^\s()&|]+))")
-
-
-@dataclass(frozen=True, slots=True)
-class Predicate:
-    """A compiled feature predicate such as ``"agent & format=json"``.
-
-    Operators: ``&`` (and), ``|`` (or, binds looser), parentheses; operands are tags in
-    the tag grammar, evaluated with :meth:`FeatureSet.has` (``agent``),
-    :meth:`FeatureSet.lacks` (``!interactive``), :meth:`FeatureSet.equals`
-    (``format=json``) and :meth:`FeatureSet.differs` (``format!=xml``).
-
-    For choosing content shape only, never for access decisions (Requirement 3).
-    """
-
-    text: str
-    _test: _Test = field(repr=False, compare=False)
-    names: frozenset[str] = frozenset()
-    """The tag names the predicate reads."""
-
-    def __call__(self, features: FeatureSet) -> bool:
-        return self._test(features)
-
-    matches = __call__
-
-
-def compile_predicate(text: str) -> Predicate:
-    """Compile predicate text once; raises :class:`PredicateError` if it is malformed."""
-    tokens = _tokenize(text)
-    parser = _PredicateParser(text, tokens)
-    test = parser.disjunction()
-    if parser.position < len(tokens):
-        column, token = tokens[parser.position]
-        raise PredicateError(text, column, f"unexpected {token!r}")
-    return Predicate(text, test, frozenset(parser.names))
-
-
-def _tokenize(text: str) -> list[tuple[int, str]]:
-    tokens: list[tuple[int, str]] = []
-    position = 0
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if match is None:  # only trailing whitespace is left
-            break
-        operator, operand = match.groups()
-        token = operator or operand
-        tokens.append((match.start(1) if operator else match.start(2), token))
-        position = match.end()
-    return tokens
-
-
-class _PredicateParser:
-    def __init__(self, text: str, tokens: list[tuple[int, str]]) -> None:
-        self.text = text
-        self.tokens = tokens
-        self.position = 0
-        self.names: set[str] = set()
-
-    def _peek(self) -> str | None:
-        return self.tokens[self.position][1] if self.position < len(self.tokens) else None
-
-    def _fail(self, reason: str) -> PredicateError:
-        column = (
-            self.tokens[self.position][0] if self.position < len(self.tokens) else len(self.text)
-        )
-        return PredicateError(self.text, column, reason)
-
-    def disjunction(self) -> _Test:
-        terms = [self.conjunction()]
-        while self._peek() == "|":
-            self.position += 1
-            terms.append(self.conjunction())
-        return terms[0] if len(terms) == 1 else _any_of(tuple(terms))
-
-    def conjunction(self) -> _Test:
-        terms = [self.term()]
-        while self._peek() == "&":
-            self.position += 1
-            terms.append(self.term())
-        return terms[0] if len(terms) == 1 else _all_of(tuple(terms))
-
-    def term(self) -> _Test:
-        token = self._peek()
-        if token is None:
-            raise self._fail("expected a feature tag")
-        if token == "(":
-            self.position += 1
-            inner = self.disjunction()
-            if self._peek() != ")":
-                raise self._fail("expected ')'")
-            self.position += 1
-            return inner
-        if token in {")", "&", "|"}:
-            raise self._fail(f"expected a feature tag, found {token!r}")
-        parsed = parse_tag(token)
-        if isinstance(parsed, InvalidTag):
-            raise self._fail(f"{token!r} is not a feature tag: {parsed.reason}")
-        self.position += 1
-        self.names.add(parsed.name)
-        return _test_for(parsed)
-
-
-def _test_for(tag: FeatureTag) -> _Test:
-    name, value = tag.name, tag.value or ""
-    if tag.kind == "presence":
-        return lambda features: features.has(name)
-    if tag.kind == "negation":
-        return lambda features: features.lacks(name)
-    if tag.kind == "equality":
-        return lambda features: features.equals(name, value)
-    return lambda features: features.differs(name, value)
-
-
-def _all_of(tests: tuple[_Test, ...]) -> _Test:
-    if len(tests) == 2:
-        first, second = tests
-        return lambda features: first(features) and second(features)
-
-    def all_hold(features: FeatureSet) -> bool:
-        for test in tests:  # a plain loop: cheaper than all() over a generator
-            if not test(features):
-                return False
-        return True
-
-    return all_hold
-
-
-def _any_of(tests: tuple[_Test, ...]) -> _Test:
-    def any_holds(features: FeatureSet) -> bool:
-        for test in tests:
-            if test(features):
-                return True
-        return False
-
-    return any_holds
 
 
 def declared_tags(features: Iterable[FeatureTag]) -> list[str]:

@@ -1,7 +1,7 @@
 """An in-memory resource registry with multi-format reads and ``resources/metadata``
 (sep-resource-contents-metadata.md), shaped by content negotiation.
 
-A server registers each :class:`~mcp_ext.models.Resource` with its representations, one
+A server registers each ``Resource`` with its representations, one
 per MIME type. Then:
 
 * ``resources/list`` lists the resources; ``Resource.mimeType`` is the **primary**
@@ -9,13 +9,13 @@ per MIME type. Then:
 * ``resources/metadata`` answers one ``Resource`` per format, primary first, each with
   the requested URI, consistent metadata and that format's ``mimeType`` and ``size``.
 * ``resources/read`` answers one contents element per format, all with the requested
-  URI; the negotiated format picks the subset (:func:`negotiation.content.formats_for`):
+  URI; the negotiated format picks the subset ([`negotiation.content.formats_for()`][negotiation.content.formats_for]):
   ``format=json`` gets the JSON representation(s), a client without negotiation every
   format. Features only choose *which formats*; they never decide whether a resource can
   be read (Requirement 3).
 
 Sans-IO: handlers take the request params (a model or a mapping) and return the
-generated result models; an unknown URI raises :class:`ResourceNotFound`, an ``RPCError``
+generated result models; an unknown URI raises [`ResourceNotFound`][negotiation.resources.ResourceNotFound], an ``RPCError``
 the generated ``dispatch`` turns into the JSON-RPC error.
 """
 

@@ -20,6 +20,7 @@ from mcp_ext.models import (
     SERVER_VARIANT_HEADER,
     SERVER_VARIANT_META_KEY,
     SERVER_VARIANTS_EXTENSION_ID,
+    ServerVariant,
 )
 from pydantic import BaseModel
 
@@ -56,6 +57,7 @@ __all__ = [
     "extension_settings",
     "is_variant_rejection",
     "parse_available_variants",
+    "public_variants",
     "rank_variants",
     "rank_with_fallback",
     "retry_without_variant",
@@ -107,7 +109,9 @@ class DeprecationInfo:
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """A ``ServerVariant``."""
+    """A ``ServerVariant``, normalised for ranking (hints of strings only, a status
+    always). What the public functions return is the generated
+    ``mcp_ext.ServerVariant`` ([`to_model()`][negotiation.variants.Variant.to_model])."""
 
     id: str
     description: str
@@ -144,6 +148,10 @@ class Variant:
                 removal if isinstance(removal, str) else None,
             )
         return cls(variant_id, description, hints, status, deprecation)
+
+    def to_model(self) -> ServerVariant:
+        """The generated ``mcp_ext.ServerVariant`` of this variant."""
+        return ServerVariant.model_validate(self.to_wire())
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"id": self.id, "description": self.description}
@@ -223,15 +231,15 @@ class ClientHints:
 
 
 VariantLike = Variant | BaseModel | Mapping[str, Any]
-"""A variant as this module accepts it: a :class:`Variant`, the generated
+"""A variant as this module accepts it: a [`Variant`][negotiation.variants.Variant], the generated
 ``mcp_ext.ServerVariant`` or its wire mapping."""
 HintsLike = ClientHints | BaseModel | Mapping[str, Any] | None
-"""Client hints: :class:`ClientHints`, the generated ``mcp_ext.VariantHints``, its wire
+"""Client hints: [`ClientHints`][negotiation.variants.ClientHints], the generated ``mcp_ext.VariantHints``, its wire
 mapping, or None (no hints)."""
 
 
 def as_variant(obj: object) -> Variant:
-    """``obj`` as a :class:`Variant`; TypeError for anything but a variant or its wire form."""
+    """``obj`` as a [`Variant`][negotiation.variants.Variant]; TypeError for anything but a variant or its wire form."""
     if isinstance(obj, Variant):
         return obj
     if isinstance(obj, BaseModel | Mapping):
@@ -243,7 +251,7 @@ def as_variant(obj: object) -> Variant:
 
 
 def as_variants(variants: object) -> tuple[Variant, ...]:
-    """A sequence of variants (any :data:`VariantLike`) as :class:`Variant` objects."""
+    """A sequence of variants (any [`VariantLike`][negotiation.variants.VariantLike]) as [`Variant`][negotiation.variants.Variant] objects."""
     if isinstance(variants, str | bytes | Mapping | BaseModel) or not isinstance(
         variants, Sequence
     ):
@@ -251,8 +259,17 @@ def as_variants(variants: object) -> tuple[Variant, ...]:
     return tuple(as_variant(v) for v in variants)
 
 
+def public_variants(given: Sequence[VariantLike]) -> tuple[ServerVariant, ...]:
+    """``given`` as the public ``mcp_ext.ServerVariant``, in order: a ``ServerVariant``
+    is returned as it is, anything else (checked as [`as_variants()`][negotiation.variants.as_variants] does) converted."""
+    return tuple(
+        obj if isinstance(obj, ServerVariant) else variant.to_model()
+        for obj, variant in zip(given, as_variants(given), strict=True)
+    )
+
+
 def as_hints(obj: object) -> ClientHints:
-    """``obj`` as :class:`ClientHints`; TypeError for anything but hints or their wire form."""
+    """``obj`` as [`ClientHints`][negotiation.variants.ClientHints]; TypeError for anything but hints or their wire form."""
     if isinstance(obj, ClientHints):
         return obj
     if obj is None or isinstance(obj, BaseModel | Mapping):
@@ -316,13 +333,18 @@ def _scores(variants: Sequence[Variant], hints: ClientHints) -> list[int]:
     return scores
 
 
-def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[Variant]:
+def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[ServerVariant]:
     """Variants by descending score; ties go to stable ones, then keep the given order.
 
-    Accepts :class:`Variant` or ``mcp_ext.ServerVariant`` objects and :class:`ClientHints`
-    or ``mcp_ext.VariantHints``; anything else raises TypeError naming the expected type.
+    Accepts ``mcp_ext.ServerVariant`` objects (or [`Variant`][negotiation.variants.Variant], or wire mappings) and
+    ``mcp_ext.VariantHints`` (or [`ClientHints`][negotiation.variants.ClientHints]); anything else raises TypeError
+    naming the expected type. Returns ``mcp_ext.ServerVariant`` objects (the given ones
+    where they are).
     """
-    return _rank(as_variants(variants), as_hints(hints))
+    normal = as_variants(variants)
+    ranked = _rank(normal, as_hints(hints))
+    models = dict(zip(map(id, normal), public_variants(variants), strict=True))
+    return [models[id(variant)] for variant in ranked]
 
 
 def _rank(variants: Sequence[Variant], hints: ClientHints) -> list[Variant]:
@@ -353,10 +375,11 @@ async def rank_with_fallback(
     timeout, an unknown or repeated id. Variants the ranker leaves out follow in rule
     order, then the deprecated ones (the sample drops them; we keep them last, so a
     client can still find their migration guidance)."""
-    ruled = rank_variants(variants, hints)  # the fallback, and the order of what is left
+    normal = as_variants(variants)
+    ruled = _rank(normal, hints)  # the fallback, and the order of what is left
     if not hints.description:
         return ruled
-    candidates = [variant for variant in variants if variant.status != "deprecated"]
+    candidates = [variant for variant in normal if variant.status != "deprecated"]
     try:
         ranked_ids = await asyncio.wait_for(ranker(candidates, hints), timeout_seconds)
     except Exception as problem:  # any failure of a pluggable ranker means "use the rules"
@@ -500,7 +523,7 @@ class VariantAdvertiser:
         return self._store(hints, principal, ad) if self._ranker is None else ad
 
     async def advertise_async(self, hints: HintsLike, principal: Hashable = None) -> Advertisement:
-        """Like :meth:`advertise`, ranking with the pluggable ranker when there is one."""
+        """Like [`advertise()`][negotiation.variants.VariantAdvertiser.advertise], ranking with the pluggable ranker when there is one."""
         hints = as_hints(hints)
         if self._ranker is None:
             return self.advertise(hints, principal)
@@ -585,7 +608,7 @@ class VariantResolution:
         return self.error is None
 
     def raise_for_error(self) -> None:
-        """Raise the error as :class:`~negotiation.errors.NegotiationError`, if there is one."""
+        """Raise the error as [`NegotiationError`][negotiation.errors.NegotiationError], if there is one."""
         if self.error is not None:
             raise errors.NegotiationError.from_wire(self.error)
 
@@ -653,8 +676,9 @@ def extension_settings(capabilities: object) -> object:
 # --- client side ----------------------------------------------------------------------
 
 
-def parse_available_variants(extension_settings: object) -> tuple[Variant, ...]:
-    """The variants a server advertised (its extension settings); never raises.
+def parse_available_variants(extension_settings: object) -> tuple[ServerVariant, ...]:
+    """The variants a server advertised (its extension settings), as
+    ``mcp_ext.ServerVariant`` objects; never raises.
 
     Malformed entries and repeated ids are dropped with a warning; an absent or empty
     list means the server supports no variants.
@@ -675,7 +699,7 @@ def parse_available_variants(extension_settings: object) -> tuple[Variant, ...]:
             continue
         seen.add(variant.id)
         variants.append(variant)
-    return tuple(variants)
+    return tuple(variant.to_model() for variant in variants)
 
 
 @dataclass(frozen=True, slots=True)
@@ -756,8 +780,15 @@ def with_variant(params: Mapping[str, Any] | None, variant_id: str | None) -> di
     return new_params
 
 
+def _error_object(error: object) -> object:
+    # An exception carrying the JSON-RPC error object (the SDK's MCPError: ``.error``).
+    return getattr(error, "error", None) if isinstance(error, BaseException) else error
+
+
 def is_variant_rejection(error: object) -> bool:
-    """``Invalid server variant`` or ``Server variants not supported``."""
+    """``Invalid server variant`` or ``Server variants not supported``. ``error`` is the
+    JSON-RPC error object (a mapping or a model), or the SDK's ``MCPError``."""
+    error = _error_object(error)
     return wire_get(error, "code") == errors.INVALID_PARAMS and wire_get(error, "message") in {
         "Invalid server variant",
         "Server variants not supported",

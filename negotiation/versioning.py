@@ -283,7 +283,7 @@ class EraCache:
     """Era per server (stdio process configuration or HTTP origin).
 
     Clients cache the probe result for the server's lifetime and re-probe when the
-    cached assumption later fails (:meth:`forget`).
+    cached assumption later fails ([`forget()`][negotiation.versioning.EraCache.forget]).
     """
 
     def __init__(self, max_bytes: int = ERA_CACHE_BYTES) -> None:

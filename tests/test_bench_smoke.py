@@ -397,7 +397,9 @@ def test_without_the_corpus_every_goal_row_is_kept_and_marked_skipped(
     validation_bench.run(report)
     expected = len(codegen_bench.METRICS) + len(validation_bench.METRICS)
     assert [r.value for r in report.rows] == [None] * expected
-    assert all(r.goal is not None and r.met is None for r in report.rows)
+    metrics = (*codegen_bench.METRICS, *validation_bench.METRICS)
+    assert [r.goal for r in report.rows] == [goal for _, _, goal in metrics]
+    assert all(r.met is None for r in report.rows)
     assert all("corpus not found" in line for line in lines)
     table = format_table(report.rows)
     assert table.count("skipped") == expected
@@ -442,3 +444,18 @@ def test_corpus_bench_times_the_largest_file_ours_compiles_and_names_the_refused
     monkeypatch.setattr(corpus_bench, "ours_run", lambda schema: fake_run(files[0]))
     with pytest.raises(Skip, match="refuses every corpus file"):
         corpus_bench.largest_compiling(report, files)
+
+
+def test_a_full_run_writes_no_results_file_unless_asked(
+    fake_package: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``make bench`` leaves the tree clean; ``make bench-record`` writes bench/RESULTS.md."""
+    from bench import results
+
+    written: list[Path] = []
+    monkeypatch.setattr(Path, "write_text", lambda self, *a, **k: written.append(self))
+    assert main([], package=fake_package) == 0
+    assert written == [] and "wrote" not in capsys.readouterr().out
+    makefile = (results.ROOT / "Makefile").read_text("utf-8")
+    recipe = makefile.split("\nbench-record:", 1)[1].split("\n\n", 1)[0]
+    assert "--results bench/RESULTS.md" in recipe

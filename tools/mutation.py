@@ -26,6 +26,30 @@ SDK_TESTS = [
     "tests/sdk/test_generated_methods.py",
 ]
 
+SERVER_TESTS = [
+    *SDK_TESTS,
+    # the in-process MCPServer + Negotiation tests (the SDK's in-memory Client)
+    "tests/sdk/test_go_interop.py",
+    "tests/sdk/test_listen_variants.py",
+    "tests/sdk/test_no_ctx.py",
+    "tests/sdk/test_path_agreement.py",
+    "tests/sdk/test_session_principal.py",
+    "tests/sdk/test_unknown_identifiers.py",
+    "tests/sdk/test_unsubscribe.py",
+    "tests/sdk/test_variant_operations.py",
+    "tests/sdk/test_variant_selection_requirements.py",
+    "tests/sdk/test_server_pins.py",
+    "tests/sdk/test_per_variant_definitions.py",
+    "tests/sdk/test_misuse.py",
+    "tests/sdk/test_demo_defects.py",
+]
+
+REPLICA_TESTS = [
+    "tests/sdk/test_replica_fixes.py",
+    "tests/sdk/test_backplane_bus.py",
+    "tests/backplane/test_negotiation_redis.py",
+]
+
 # module -> the test files that exercise it (the whole of tests/runtime is ~1 s, so the
 # runtime modules share it; the SDK layer adds its in-process tests. Tests that start
 # servers in subprocesses are left out: those processes import the original code).
@@ -37,7 +61,9 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_writer_pins.py",
     ],
     "negotiation/features.py": [RUNTIME],
+    "negotiation/predicates.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
+    "negotiation/tool_results.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
     "negotiation/versioning.py": [RUNTIME],
     "negotiation/subscriptions.py": [RUNTIME],
     "negotiation/resources.py": [RUNTIME],
@@ -52,24 +78,20 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_capability_mirroring.py",
     ],
     "negotiation/sdk/methods.py": [*SDK_TESTS, "tests/sdk/test_methods_pins.py"],
-    "negotiation/sdk/memo.py": [*SDK_TESTS, "tests/sdk/test_memo_pins.py"],
-    "negotiation/sdk/server.py": [
-        *SDK_TESTS,
-        # the in-process MCPServer + Negotiation tests (the SDK's in-memory Client)
-        "tests/sdk/test_go_interop.py",
-        "tests/sdk/test_listen_variants.py",
-        "tests/sdk/test_no_ctx.py",
-        "tests/sdk/test_path_agreement.py",
-        "tests/sdk/test_session_principal.py",
-        "tests/sdk/test_unknown_identifiers.py",
-        "tests/sdk/test_unsubscribe.py",
-        "tests/sdk/test_variant_operations.py",
-        "tests/sdk/test_variant_selection_requirements.py",
-        "tests/sdk/test_server_pins.py",
-        "tests/sdk/test_per_variant_definitions.py",
-        "tests/sdk/test_misuse.py",
-        "tests/sdk/test_demo_defects.py",
+    # the sans-IO halves of the SDK layer (issue #22): their own unit tests, then the SDK's
+    "negotiation/declarations.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_memo_pins.py"],
+    "negotiation/scopes.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
+    "negotiation/sdk/server.py": SERVER_TESTS,
+    # the switch buckets and the shared ranking are pinned by the replica tests
+    "negotiation/sdk/middleware.py": [
+        *SERVER_TESTS,
+        *REPLICA_TESTS,
+        "tests/sdk/test_sdk_resources.py",  # multi-format reads
+        "tests/sdk/test_registry_pins.py",  # per-variant prompts
     ],
+    "negotiation/sdk/sessions.py": [*SERVER_TESTS, *REPLICA_TESTS],
+    "negotiation/sdk/extensions.py": [*SERVER_TESTS, "tests/sdk/test_sdk_resources.py"],
+    "negotiation/sdk/handlers.py": SERVER_TESTS,
     "negotiation/sdk/registry.py": [
         "tests/sdk/test_registry_pins.py",
         "tests/sdk/test_per_variant_definitions.py",

@@ -10,7 +10,7 @@ Server side, the SDK's own way (like its MCP Apps extension)::
 
 Client side: ``Client(server, extensions=[ContentNegotiation(["agent", "format=json"])])``.
 
-Importing :mod:`negotiation` never imports ``mcp``; only this subpackage does.
+Importing [`negotiation`][negotiation] never imports ``mcp``; only this subpackage does.
 """
 
 try:

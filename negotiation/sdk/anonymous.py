@@ -4,7 +4,7 @@ Such a request has no principal and no session, and its address may be a proxy's
 shared by every client behind it: by default it has no bucket (it is not limited), and
 ``Negotiation`` says so once, the first time it lets one through. ``anonymous_key=``
 opts in: a function of the SDK's request context giving the bucket's key (None: not
-limited). :func:`client_address` is the usual one::
+limited). [`client_address`][negotiation.sdk.anonymous.client_address] is the usual one::
 
     Negotiation(..., switch_limiter=limiter,
                 anonymous_key=client_address(trusted_proxies=["10.0.0.0/8"]))
@@ -44,7 +44,7 @@ UNLIMITED_WARNING = (
 
 class AnonymousBuckets:
     """The bucket of an anonymous HTTP request: ``("anonymous", key)``, apart from every
-    principal's, or :data:`UNLIMITED`; warns once when it is unlimited because no
+    principal's, or `UNLIMITED`; warns once when it is unlimited because no
     ``anonymous_key`` was given."""
 
     def __init__(self, key: AnonymousKey | None) -> None:

@@ -9,7 +9,7 @@ Declare the extensions the SDK's way, as ``ClientExtension`` objects::
         variant = pick_variant(client, SelectionContext(mode="planning"))
         result = await client.call_tool("get_weather", {"city": "Bern"}, meta=variant_meta(variant))
 
-:func:`client_for` gives the generated, typed ``mcp_ext`` client over the same session,
+[`client_for()`][negotiation.sdk.client.client_for] gives the generated, typed ``mcp_ext`` client over the same session,
 for methods the SDK has no call for (``resources/metadata``) and for results with the
 draft fields intact.
 """
@@ -17,7 +17,7 @@ draft fields intact.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import mcp_types
 from mcp import Client as SdkClient
@@ -26,7 +26,7 @@ from mcp.client.extension import ClientExtension
 from mcp.shared.exceptions import MCPError
 from mcp_ext.client import Client
 from mcp_ext.methods import RPCError
-from mcp_ext.models import VariantHints
+from mcp_ext.models import ServerVariant, VariantHints
 from pydantic import TypeAdapter
 
 from negotiation import features as cn
@@ -68,12 +68,18 @@ class ContentNegotiation(ClientExtension):
             raise TypeError(f"features must be a sequence of str, not {type(features).__name__}")
         declared: list[str] = []
         names: set[str] = set()  # every name a declared tag mentions, in any form
+        bad: list[str] = []
         for tag in features:
             parsed = cn.parse_tag(tag)
             if isinstance(parsed, cn.InvalidTag):
-                raise ValueError(f"invalid feature tag {tag!r}: {parsed.reason}")
+                bad.append(f"{tag!r}: {parsed.reason}")
+                continue
             declared.append(tag)
             names.add(parsed.name)
+        if len(bad) == 1:
+            raise ValueError(f"invalid feature tag {bad[0]}")
+        if bad:  # every one at once, not one per run
+            raise ValueError(f"{len(bad)} invalid feature tags: " + "; ".join(bad))
         if mirror is not None:
             declared.extend(_mirrored(mirror, names))
         self.features: tuple[str, ...] = tuple(declared)
@@ -151,8 +157,9 @@ def _capabilities(source: object) -> object:
     return source
 
 
-def available_variants(server: SdkClient | object) -> tuple[sv.Variant, ...]:
-    """The variants a server advertised, best first for this client (``()`` when none).
+def available_variants(server: SdkClient | object) -> tuple[ServerVariant, ...]:
+    """The variants a server advertised, best first for this client (``()`` when none),
+    as ``mcp_ext.ServerVariant`` objects.
 
     ``server`` is a connected SDK ``Client`` or the server's capabilities. Read from
     ``capabilities.extensions``, else ``capabilities.experimental`` (the Go
@@ -164,13 +171,16 @@ def available_variants(server: SdkClient | object) -> tuple[sv.Variant, ...]:
 def pick_variant(
     server: SdkClient | object, context: sv.SelectionContext | None = None
 ) -> str | None:
-    """The variant to use, by the spec's client rules (:func:`negotiation.variants.select_variant`);
+    """The variant to use, by the spec's client rules ([`negotiation.variants.select_variant()`][negotiation.variants.select_variant]);
     None when the server offers none."""
     return sv.select_variant(available_variants(server), context)
 
 
-def variant_meta(variant: str | None, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """``_meta`` selecting ``variant`` (a copy of ``meta``; None selects the default)."""
+def variant_meta(
+    variant: str | None, meta: Mapping[str, Any] | None = None
+) -> mcp_types.RequestParamsMeta:
+    """``_meta`` selecting ``variant`` (a copy of ``meta``; None selects the default), of
+    the type the SDK's calls take: ``client.call_tool(..., meta=variant_meta(v))``."""
     if variant is not None and not isinstance(variant, str):
         raise TypeError(f"variant must be a str or None, not {type(variant).__name__}")
     selected = dict(meta or {})
@@ -178,7 +188,8 @@ def variant_meta(variant: str | None, meta: Mapping[str, Any] | None = None) -> 
         selected.pop(sv.META_KEY, None)
     else:
         selected[sv.META_KEY] = variant
-    return selected
+    # An open TypedDict (extra_items=Any) that type checkers cannot build key by key.
+    return cast(mcp_types.RequestParamsMeta, selected)
 
 
 class SessionTransport:

@@ -1,8 +1,8 @@
-"""The SDK's ``SubscriptionBus`` over a :class:`~negotiation.backplane.Backplane`:
+"""The SDK's ``SubscriptionBus`` over a [`Backplane`][negotiation.backplane.Backplane]:
 ``MCPServer(..., subscriptions=neg.subscriptions)``.
 
 The SDK's ``ListenHandler`` registers one listener per ``subscriptions/listen`` stream.
-The :class:`~negotiation.sdk.Negotiation` middleware tells this bus, while the handler
+The [`Negotiation`][negotiation.sdk.server.Negotiation] middleware tells this bus, while the handler
 registers, which variant and URIs the stream is bound to; the bus then delivers a
 ``list_changed`` for one variant only to that variant's streams, and on a gap (the
 backplane lost its connection) tells every stream to refetch.

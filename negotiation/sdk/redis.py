@@ -1,4 +1,4 @@
-"""A :class:`~negotiation.backplane.Backplane` over Redis (any RESP server), for
+"""A [`Backplane`][negotiation.backplane.Backplane] over Redis (any RESP server), for
 several replicas of one server behind a load balancer (the ``[redis]`` extra,
 ``redis>=5``; docs/replicas.md)::
 
@@ -10,7 +10,7 @@ several replicas of one server behind a load balancer (the ``[redis]`` extra,
                     subscriptions=neg.subscriptions)
 
 - Events: one pub/sub channel, ``{prefix}:events``, carrying the versioned JSON envelope
-  of :mod:`negotiation.backplane` (at most 4 KiB; anything else is dropped with a debug
+  of [`negotiation.backplane`][negotiation.backplane] (at most 4 KiB; anything else is dropped with a debug
   log). Each replica reads it in one task, reconnects by itself, and after a drop tells
   its own clients to refetch (the missed events are not replayed).
 - Switch buckets: an atomic token bucket in a Lua script on Redis's clock (``TIME``),
@@ -112,7 +112,7 @@ class RedisBackplane:
     """Events, switch buckets and rankings shared through one Redis.
 
     ``client`` runs the commands; ``listener`` (a client whose connection does not
-    retry by itself, so that a drop is seen) reads the channel. :meth:`from_url` makes
+    retry by itself, so that a drop is seen) reads the channel. [`from_url()`][negotiation.sdk.redis.RedisBackplane.from_url] makes
     both. ``prefix`` namespaces the keys and the channel: give every server (not every
     replica) its own.
     """
@@ -164,7 +164,7 @@ class RedisBackplane:
 
     async def start(self) -> None:
         """Start reading the channel (once); wait until subscribed, or until
-        :data:`START_TIMEOUT_SECONDS` pass (then the reader keeps trying)."""
+        ``START_TIMEOUT_SECONDS`` pass (then the reader keeps trying)."""
         if self._reader is None or self._reader.done():
             self._ready = asyncio.Event()
             self._reader = asyncio.get_running_loop().create_task(self._read())

@@ -3,8 +3,8 @@
 SEP-2053's variants include API versions (``v1`` and ``v2`` of ``place_order`` taking
 different parameters) and budget variants (a ``compact`` variant with shorter
 parameter descriptions). The SDK keeps one definition per name, so a name declared
-several times with :meth:`Negotiation.tool <negotiation.sdk.Negotiation.tool>` (or
-:meth:`~negotiation.sdk.Negotiation.prompt`) is registered with the SDK once, as a
+several times with [`Negotiation.tool()`][negotiation.sdk.server.Negotiation.tool] (or
+[`prompt()`][negotiation.sdk.server.Negotiation.prompt]) is registered with the SDK once, as a
 dispatcher, and each variant's definition lives here: its function, input and output
 schema, description and annotations. The middleware lists the variant's definition and
 the dispatcher runs the variant's function, validated against the variant's schema.
@@ -130,7 +130,7 @@ def _prompt_item(prompt: Prompt | None) -> MCPPrompt:
 
 
 class Definitions:
-    """The tools (or prompts) of one :class:`Negotiation`, by name, each name with one
+    """The tools (or prompts) of one [`Negotiation`][negotiation.sdk.server.Negotiation], by name, each name with one
     definition or several on disjoint variant sets."""
 
     def __init__(self, kind: str, variant_of: VariantOf) -> None:

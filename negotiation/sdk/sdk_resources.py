@@ -1,9 +1,9 @@
 """What an ``MCPServer`` serves through its own resource registry (``@mcp.resource``,
-``mcp.add_resource``, resource templates), for :meth:`Negotiation.attach`.
+``mcp.add_resource``, resource templates), for [`Negotiation.attach()`][negotiation.sdk.server.Negotiation.attach].
 
 The middleware cannot see the SDK's registry, so without it a URI the server never
 registered looked like it existed (a subscription to it was accepted), and
-``resources/metadata`` knew only :meth:`Negotiation.add_resource`'s resources.
+``resources/metadata`` knew only [`Negotiation.add_resource()`][negotiation.sdk.server.Negotiation.add_resource]'s resources.
 """
 
 from __future__ import annotations

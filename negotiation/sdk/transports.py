@@ -9,10 +9,10 @@ the spec's example lists ``["2026-07-28", "2025-11-25"]``. The code is -32022 (t
 schema and the SDK) unless configured as protocol-versioning.md's -32004.
 
 So the transports are wrapped where the error leaves the process, and nowhere else:
-:class:`ServedVersionsApp` for streamable HTTP (an ASGI wrapper around
-``MCPServer.streamable_http_app()``) and :func:`serve_stdio` for stdio. Both rewrite
+[`ServedVersionsApp`][negotiation.sdk.transports.ServedVersionsApp] for streamable HTTP (an ASGI wrapper around
+``MCPServer.streamable_http_app()``) and [`serve_stdio()`][negotiation.sdk.transports.serve_stdio] for stdio. Both rewrite
 only a JSON-RPC error whose code is an unsupported-version code and whose ``data``
-has a ``supported`` list; everything else passes byte for byte. :func:`run` is
+has a ``supported`` list; everything else passes byte for byte. [`run()`][negotiation.sdk.transports.run] is
 ``MCPServer.run`` with both in place.
 """
 
@@ -214,4 +214,8 @@ def run(
     app = ServedVersionsApp(
         server.streamable_http_app(host=host), unsupported_code=unsupported_code
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # The SDK's log level, as mcp.run: uvicorn says where it listens ("Uvicorn running
+    # on http://..."). No access log: a line per request is a cost under load.
+    uvicorn.run(
+        app, host=host, port=port, log_level=server.settings.log_level.lower(), access_log=False
+    )

@@ -4,17 +4,17 @@ The SDK's ``ClientSession`` keeps one ``outputSchema`` per tool *name*, from whi
 ``tools/list`` it saw last (by default the default variant's), and validates every
 ``tools/call`` result against it. A tool whose schema differs in another variant then
 fails validation there, and a tool only another variant has is not validated at all (the
-SDK logs "not listed by server"). :func:`call_tool_in_variant` lists that variant's tools
+SDK logs "not listed by server"). [`call_tool_in_variant()`][negotiation.sdk.variant_calls.call_tool_in_variant] lists that variant's tools
 first, so the session validates against the schema the variant advertised; it costs one
 ``tools/list`` per call (a limitation documented in docs/client-guide.md).
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from mcp import Client
-from mcp_types import CallToolResult, PaginatedRequestParams, RequestParamsMeta
+from mcp_types import CallToolResult, PaginatedRequestParams
 
 from negotiation.sdk.client import variant_meta
 
@@ -26,7 +26,7 @@ async def call_tool_in_variant(
 ) -> CallToolResult:
     """``tools/call`` of ``name`` under ``variant`` (None: the default), validated against
     that variant's ``outputSchema``."""
-    meta = cast(RequestParamsMeta, variant_meta(variant))  # the SDK types _meta as this
+    meta = variant_meta(variant)
     cursor: str | None = None
     while True:  # every page: the session drops schemas only on a complete listing
         page = await client.session.list_tools(

@@ -178,6 +178,8 @@ export type ClientRequest =
   | CallToolRequest
   | ListToolsRequest;
 
+// `make generate` warns that no literal field tells these members apart. Harmless:
+// `EmptyResult` accepts any result, and each result is validated by its request's method.
 /**
  * The server's results, now with `resources/metadata`.
  *

@@ -13,10 +13,11 @@ import pytest
 from mcp import Client
 from mcp_ext import models as m
 from mcp_ext.methods import RPCError
+from mcp_ext.models import ServerVariant
 
 from demos.devplatform.server import PAGE_SIZE, build, build_with_negotiation, principal_from
 from negotiation.sdk import available_variants, client_for, negotiation_extensions
-from negotiation.variants import META_KEY, Variant
+from negotiation.variants import META_KEY
 from tests.e2e.servers import client, http_server
 
 MODES = ["legacy", "auto"]
@@ -32,12 +33,12 @@ def contractor_url() -> Iterator[str]:
         yield url
 
 
-def _variants(target: Any, mode: str, hints: dict[str, Any] | None = None) -> list[Variant]:
-    async def main() -> list[Variant]:
+def _variants(target: Any, mode: str, hints: dict[str, Any] | None = None) -> list[ServerVariant]:
+    async def main() -> list[ServerVariant]:
         async with client(target, mode, variant_hints=hints or {}) as session:
             return list(available_variants(session.server_capabilities))
 
-    result: list[Variant] = anyio.run(main)
+    result: list[ServerVariant] = anyio.run(main)
     return result
 
 
@@ -46,9 +47,9 @@ def test_default_ranking_and_deprecation(mode: str) -> None:
     variants = _variants(build(), mode)
     assert [v.id for v in variants] == ALL
     legacy = variants[-1]
-    assert legacy.status == "deprecated" and legacy.deprecation is not None
-    assert legacy.deprecation.replacement == "code-review"
-    assert legacy.deprecation.removal_date == "2026-12-31"
+    assert legacy.status == "deprecated" and legacy.deprecation_info is not None
+    assert legacy.deprecation_info.replacement == "code-review"
+    assert legacy.deprecation_info.removal_date == "2026-12-31"
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -421,11 +421,23 @@ def test_json_client_of_a_text_only_tool_gets_the_text() -> None:
 
 
 def test_an_output_schema_keeps_structured_content_for_markdown_clients() -> None:
+    result = dump(
+        tool_result(ctx("format=markdown"), structured=DATA, text=TEXT, output_schema=True)
+    )
+    assert result == {"content": [{"type": "text", "text": TEXT}], "structuredContent": DATA}
+
+
+def test_the_tool_keyword_still_works_and_warns() -> None:
     tool = Tool.model_validate(
         {"name": "w", "inputSchema": {"type": "object"}, "outputSchema": {"type": "object"}}
     )
-    result = dump(tool_result(ctx("format=markdown"), structured=DATA, text=TEXT, tool=tool))
+    with pytest.warns(DeprecationWarning, match=r"tool_result\(tool=\.\.\.\) is deprecated"):
+        result = dump(tool_result(ctx("format=markdown"), structured=DATA, text=TEXT, tool=tool))
     assert result == {"content": [{"type": "text", "text": TEXT}], "structuredContent": DATA}
+    plain = Tool.model_validate({"name": "w", "inputSchema": {"type": "object"}})
+    with pytest.warns(DeprecationWarning):
+        result = dump(tool_result(ctx("format=markdown"), structured=DATA, text=TEXT, tool=plain))
+    assert result == {"content": [{"type": "text", "text": TEXT}]}
 
 
 def test_errors_always_reach_the_model_as_content() -> None:

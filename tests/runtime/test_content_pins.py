@@ -250,10 +250,16 @@ def test_a_shaper_keeps_the_text_fallback_for_json_clients_by_default() -> None:
 
 
 def test_a_shaper_honours_its_tools_output_schema() -> None:
-    with_schema = _shaper(tool=_tool(output_schema=True)).build(_context(*MARKDOWN), 1)
+    with_schema = _shaper(output_schema=True).build(_context(*MARKDOWN), 1)
     assert _dump(with_schema) == {"content": TEXT_N, "structuredContent": {"n": 1}}
-    without = _shaper(tool=_tool(output_schema=False)).build(_context(*MARKDOWN), 1)
+    without = _shaper(output_schema=False).build(_context(*MARKDOWN), 1)
     assert _dump(without) == {"content": TEXT_N}
+    with pytest.warns(DeprecationWarning, match=r"ToolResultShaper\(tool=\.\.\.\) is deprecated"):
+        deprecated = _shaper(tool=_tool(output_schema=True)).build(_context(*MARKDOWN), 1)
+    assert _dump(deprecated) == _dump(with_schema)
+    with pytest.warns(DeprecationWarning):
+        deprecated = _shaper(tool=_tool(output_schema=False)).build(_context(*MARKDOWN), 1)
+    assert _dump(deprecated) == {"content": TEXT_N}
 
 
 def test_a_shaped_error_reaches_the_model_even_without_the_text_fallback() -> None:

@@ -12,16 +12,19 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from mcp_ext.models import ServerVariant, VariantDeprecationInfo
 
 from negotiation.variants import (
     HEADER,
     META_KEY,
     ClientHints,
+    DeprecationInfo,
     RankingCache,
     SelectionContext,
     Variant,
     VariantAdvertiser,
     VariantResolver,
+    as_variants,
     parse_available_variants,
     rank_variants,
     rank_with_fallback,
@@ -266,20 +269,25 @@ def test_a_ranker_orders_and_missing_ids_follow_in_rule_order() -> None:
     assert [v.id for v in ranked] == ["compact", "claude-plan", "claude-execute", "generic-plan"]
 
 
+def _ids(variants: Sequence[Variant | ServerVariant]) -> list[str]:
+    return [v.id for v in variants]
+
+
 @pytest.mark.parametrize("answer", [["nope"], ["compact", "compact"], "compact", None, [1]])
 def test_a_ranker_with_unknown_or_bad_ids_falls_back_to_rules(answer: Any) -> None:
     async def ranker(variants: Sequence[Variant], hints: ClientHints) -> Any:
         return answer
 
     ranked = _run(rank_with_fallback(TABLE, DESCRIBED, ranker))
-    assert ranked == rank_variants(TABLE, DESCRIBED)
+    assert _ids(ranked) == _ids(rank_variants(TABLE, DESCRIBED))
 
 
 def test_a_failing_ranker_falls_back_to_rules() -> None:
     async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
         raise RuntimeError("model unavailable")
 
-    assert _run(rank_with_fallback(TABLE, DESCRIBED, ranker)) == rank_variants(TABLE, DESCRIBED)
+    ranked = _run(rank_with_fallback(TABLE, DESCRIBED, ranker))
+    assert _ids(ranked) == _ids(rank_variants(TABLE, DESCRIBED))
 
 
 def test_a_slow_ranker_times_out_and_falls_back_to_rules() -> None:
@@ -288,7 +296,7 @@ def test_a_slow_ranker_times_out_and_falls_back_to_rules() -> None:
         return []
 
     ranked = _run(rank_with_fallback(TABLE, DESCRIBED, ranker, timeout_seconds=0))
-    assert ranked == rank_variants(TABLE, DESCRIBED)
+    assert _ids(ranked) == _ids(rank_variants(TABLE, DESCRIBED))
 
 
 def test_advertise_async_applies_the_invariants_to_ranker_output() -> None:
@@ -317,7 +325,7 @@ def test_variants_llm_ranking_follows_the_spec_sample() -> None:
     assert [v.id for v in ranked] == [*(v.id for v in reversed(TABLE)), "legacy"]
     undescribed = _run(rank_with_fallback(catalog, TABLE_HINTS, ranker))
     assert len(seen) == 1  # no description: the ranker is not asked
-    assert undescribed == rank_variants(catalog, TABLE_HINTS)
+    assert _ids(undescribed) == _ids(rank_variants(catalog, TABLE_HINTS))
 
 
 # --- resolution -----------------------------------------------------------------------
@@ -617,3 +625,26 @@ def test_variants_hints_model_family_preference_order_ranks_the_first_choice_fir
     assert [v.id for v in ranked] == ["claude", "gpt", "generic"]
     ranked = rank_variants(variants, {"hints": {"modelFamily": ["openai", "anthropic"]}})
     assert [v.id for v in ranked] == ["gpt", "claude", "generic"]
+
+
+def test_the_public_functions_return_the_generated_server_variant() -> None:
+    given = [
+        ServerVariant(id="a", description="A"),
+        {"id": "b", "description": "B", "hints": {"useCase": "planning", "odd": 1}},
+        Variant("c", "C", {}, "deprecated", DeprecationInfo("gone", "a", "2027-01-01")),
+    ]
+    ranked = rank_variants(given, {"hints": {"useCase": "planning"}})
+    assert all(isinstance(v, ServerVariant) for v in ranked)
+    assert _ids(ranked) == ["b", "a", "c"]
+    assert ranked[1] is given[0]  # a given ServerVariant comes back as it is
+    assert ranked[0] == ServerVariant(
+        id="b", description="B", hints={"useCase": "planning"}, status="stable"
+    )  # normalised: hints of strings, a status
+    assert ranked[2].deprecation_info == VariantDeprecationInfo(
+        message="gone", replacement="a", removal_date="2027-01-01"
+    )
+    parsed = parse_available_variants(
+        {"availableVariants": [v.to_wire() for v in as_variants(given)]}
+    )
+    assert parsed == tuple(v.to_model() for v in as_variants(given))
+    assert all(isinstance(v, ServerVariant) for v in parsed)

@@ -23,7 +23,7 @@ from mcp.shared.subscriptions import (
 from negotiation.backplane import InMemoryBackplane, ListChanged
 from negotiation.sdk import Negotiation
 from negotiation.sdk.events import NegotiationBus, Stream, listening
-from negotiation.sdk.server import _VariantBoundSession
+from negotiation.sdk.sessions import VariantBoundSession
 from negotiation.variants import META_KEY
 
 VARIANTS = [
@@ -129,7 +129,7 @@ def test_a_listen_stream_in_a_variant_hears_that_variants_list_changed_stamped()
         async def send_notification(self, notification: Any, *args: Any, **kwargs: Any) -> None:
             sent.append(notification)
 
-    bound = _VariantBoundSession(Recording(), "other", lambda variant, uri: True)
+    bound = VariantBoundSession(Recording(), "other", lambda variant, uri: True)
     given = mcp_types.ToolListChangedNotification(
         params=mcp_types.NotificationParams(_meta={"io.modelcontextprotocol/subscriptionId": 7})
     )
@@ -190,7 +190,7 @@ def test_a_gap_tells_legacy_sessions_to_refetch_every_list_and_subscription() ->
     async def main() -> None:
         async with Client(server, mode="legacy", message_handler=on_message) as client:
             await client.subscribe_resource(SHARED)
-            await neg._refetch()
+            await neg.sessions.refetch()
             await client.list_tools()
 
     anyio.run(main)

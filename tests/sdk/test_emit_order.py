@@ -27,8 +27,8 @@ def _pair(order: list[str], monkeypatch: pytest.MonkeyPatch) -> Negotiation:
         order.append(f"here: legacy sessions, {kind} in {variant}")
         return 3
 
-    monkeypatch.setattr(here, "_notify_legacy", notify_legacy)
-    monkeypatch.setattr(here, "_tell_legacy", tell_legacy)
+    monkeypatch.setattr(here.sessions, "_notify_legacy", notify_legacy)
+    monkeypatch.setattr(here.sessions, "_tell_legacy", tell_legacy)
     return here
 
 

@@ -115,7 +115,7 @@ def test_a_user_file_sees_the_real_types_under_mypy(tmp_path: Path) -> None:
     done = _mypy("user.py", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert 'Revealed type is "mcp_ext.models.ServerVariant"' in done.stdout
-    assert 'Revealed type is "list[negotiation.variants.Variant]"' in done.stdout
+    assert 'Revealed type is "list[mcp_ext.models.ServerVariant]"' in done.stdout
     assert 'Revealed type is "Any"' not in done.stdout
 
 
@@ -125,7 +125,7 @@ def test_a_user_file_sees_the_real_types_under_pyright(tmp_path: Path) -> None:
     done = _pyright(tmp_path / "user.py", tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert 'Type of "variant" is "ServerVariant"' in done.stdout
-    assert 'Type of "ranked" is "list[Variant]"' in done.stdout
+    assert 'Type of "ranked" is "list[ServerVariant]"' in done.stdout
 
 
 def test_negotiation_ships_py_typed() -> None:

@@ -1,4 +1,4 @@
-"""``negotiation.sdk.memo``: what the per-declaration memo keys on, what it costs and
+"""``negotiation.declarations``: what the per-declaration memo keys on, what it costs and
 when it settles again (pinned from its mutation run)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from negotiation import variants as sv
 from negotiation._cache import json_size
 from negotiation.content import NegotiationContext
-from negotiation.sdk.memo import (
+from negotiation.declarations import (
     MAX_ENTRY_BYTES,
     DeclarationMemo,
     Negotiated,
@@ -170,7 +170,7 @@ def test_the_handshake_fast_path_skips_reading_the_declaration_again(
 ) -> None:
     """Documented behaviour: "the next request of the same session skips even reading the
     declaration". Per object and per principal."""
-    import negotiation.sdk.memo as memo_module
+    import negotiation.declarations as memo_module
 
     reads: list[object] = []
     real = memo_module.declaration_key
@@ -193,3 +193,14 @@ def test_the_handshake_fast_path_skips_reading_the_declaration_again(
     other = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
     memo.get(other, "alice", sticky=True)
     assert reads == ["alice", "bob", "alice"]  # another object reads it too
+
+
+def test_the_old_module_path_warns_and_gives_the_same_objects() -> None:
+    import negotiation.declarations as declarations
+    import negotiation.sdk.memo as old
+
+    for name in ("DeclarationMemo", "Negotiated", "MEMO_BYTES", "declaration_key"):
+        with pytest.warns(DeprecationWarning, match=f"negotiation.declarations.{name}"):
+            assert getattr(old, name) is getattr(declarations, name)
+    with pytest.raises(AttributeError):
+        old.settle  # noqa: B018  # never was there

@@ -177,7 +177,7 @@ class _Counting:
 
     def __call__(self, capabilities: object, principal: Any) -> Any:
         from negotiation.content import context_from_capabilities
-        from negotiation.sdk.memo import Negotiated
+        from negotiation.declarations import Negotiated
         from negotiation.variants import VariantResolver
 
         self.calls.append(principal)
@@ -188,7 +188,7 @@ class _Counting:
 
 
 def test_memo_settles_each_declaration_and_principal_once() -> None:
-    from negotiation.sdk.memo import DeclarationMemo
+    from negotiation.declarations import DeclarationMemo
 
     settle = _Counting()
     memo = DeclarationMemo(settle)
@@ -210,7 +210,7 @@ def test_memo_session_fast_path_is_per_object_and_principal() -> None:
     import gc
     import weakref
 
-    from negotiation.sdk.memo import DeclarationMemo
+    from negotiation.declarations import DeclarationMemo
 
     settle = _Counting()
     memo = DeclarationMemo(settle)
@@ -227,7 +227,7 @@ def test_memo_session_fast_path_is_per_object_and_principal() -> None:
 
 
 def test_memo_is_bounded_by_bytes() -> None:
-    from negotiation.sdk.memo import DeclarationMemo
+    from negotiation.declarations import DeclarationMemo
 
     memo = DeclarationMemo(_Counting(), max_bytes=64 * 1024)
     for n in range(500):
@@ -237,7 +237,7 @@ def test_memo_is_bounded_by_bytes() -> None:
 
 
 def test_memo_declines_invalid_deep_and_odd_declarations() -> None:
-    from negotiation.sdk.memo import DeclarationMemo, declaration_key
+    from negotiation.declarations import DeclarationMemo, declaration_key
 
     deep: Any = "x"
     for _ in range(5000):
@@ -259,7 +259,7 @@ def test_memo_declines_invalid_deep_and_odd_declarations() -> None:
 
 
 def test_memo_keys_tell_json_values_apart() -> None:
-    from negotiation.sdk.memo import declaration_key
+    from negotiation.declarations import declaration_key
 
     values: list[Any] = [1, 1.0, True, "1", None, [["a", 1]], {"a": 1}, [], {}]
     keys = [declaration_key(_declared(["agent"], hints=v), None) for v in values]
@@ -280,7 +280,7 @@ _json = st.recursive(
 def test_memo_keys_are_equal_exactly_when_declarations_are(
     features: Any, hints: Any, other_features: Any, other_hints: Any
 ) -> None:
-    from negotiation.sdk.memo import declaration_key
+    from negotiation.declarations import declaration_key
 
     def caps(f: Any, h: Any) -> dict[str, Any]:
         return {"extensions": {_CN: {"features": f}, _SV: {"variantHints": h}}}

@@ -13,6 +13,7 @@ from mcp.server.mcpserver import Context, MCPServer
 
 from negotiation import content as cn_content
 from negotiation.content import NegotiationContext
+from negotiation.declarations import settle
 from negotiation.sdk import ContentNegotiation, Negotiation, negotiated
 
 CN = "io.modelcontextprotocol/content-negotiation"
@@ -35,7 +36,7 @@ CN = "io.modelcontextprotocol/content-negotiation"
 def test_the_runtime_and_the_sdk_path_read_a_declaration_alike(settings: Any) -> None:
     capabilities = {"extensions": {CN: settings}}
     runtime = cn_content.context_from_capabilities(capabilities, era=None)
-    sdk = Negotiation()._settle(capabilities, None).context
+    sdk = settle(capabilities, None, (), hints_matter=False).context
     assert (sdk.features, sdk.format, sdk.version, sdk.problems) == (
         runtime.features,
         runtime.format,

@@ -52,3 +52,20 @@ def test_the_quick_start_client_runs_against_the_server(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "{'city': 'Bern', 'temperature_c': 8}"
+
+
+def test_the_readme_transcript_is_what_compare_prints() -> None:
+    """``python -m demos.weather.compare``'s docstring says the README shows its output."""
+    import subprocess
+    import sys
+
+    text = README.read_text(encoding="utf-8")
+    (transcript,) = re.findall(
+        r"```text\n\$ python -m demos\.weather\.compare\n(.*?)```", text, re.S
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "demos.weather.compare"],
+        cwd=README.parent, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == transcript

@@ -21,6 +21,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_ext.methods import RPCError
 
 from negotiation.content import DEFAULT_CONTEXT, NegotiationContext
+from negotiation.declarations import Negotiated, settle
 from negotiation.resources import Representation
 from negotiation.sdk import (
     ContentNegotiation,
@@ -34,7 +35,7 @@ from negotiation.sdk import (
     tool_result,
     variant_meta,
 )
-from negotiation.sdk.server import _VariantBoundSession
+from negotiation.sdk.sessions import VariantBoundSession
 from negotiation.subscriptions import VariantSwitchLimiter
 from negotiation.variants import HEADER, META_KEY, ClientHints, Variant
 from negotiation.versioning import Era
@@ -822,7 +823,7 @@ def test_session_end_is_watched_only_where_it_can_be_seen() -> None:
             session=SimpleNamespace(_connection=SimpleNamespace(state=[], exit_stack=1))
         ),
     ]
-    assert [neg._watch_session(ctx) for ctx in unseen] == [False] * 4
+    assert [neg.sessions.watch(ctx) for ctx in unseen] == [False] * 4
     assert session_key(SimpleNamespace(session="s")) == "s"  # no connection: the session
     connection = SimpleNamespace(state={}, exit_stack=SimpleNamespace(callback=print))
     assert session_key(SimpleNamespace(session=SimpleNamespace(_connection=connection))) is (
@@ -859,10 +860,10 @@ def test_list_changed_tells_each_session_that_has_the_variant(
     async def main() -> tuple[int, int, int]:
         async with client("guest") as guest, client("admin") as admin:
             # A session whose stream is gone, first in line: the others are still told.
-            first = dict(neg._legacy_sessions)
-            neg._legacy_sessions.clear()
-            neg._legacy_sessions["gone"] = _replace_session(next(iter(first.values())), Closed())
-            neg._legacy_sessions.update(first)
+            first = dict(neg.sessions.legacy)
+            neg.sessions.legacy.clear()
+            neg.sessions.legacy["gone"] = _replace_session(next(iter(first.values())), Closed())
+            neg.sessions.legacy.update(first)
             other = await neg.list_changed("tools", "other")  # the guest has only main
             everyone = await neg.list_changed("prompts")
             main = await neg.list_changed("resources", "main")
@@ -922,7 +923,7 @@ def test_a_listen_stream_drops_updates_of_resources_outside_its_variant(
         return uri != "memo://gone"
 
     session = _Recording()
-    bound = _VariantBoundSession(session, "main", exists)
+    bound = VariantBoundSession(session, "main", exists)
 
     def updated(uri: str) -> Any:
         return mcp_types.ResourceUpdatedNotification(
@@ -1095,15 +1096,20 @@ def _declared(features: Any = None, hints: Any = None) -> dict[str, Any]:
 
 
 def test_only_a_valid_declaration_is_settled_for_reuse() -> None:
-    neg, plain = Negotiation(VARIANTS), Negotiation()
+    def neg(capabilities: object) -> Negotiated:  # a server with variants
+        return settle(capabilities, None, ("a", "b"), hints_matter=True)
+
+    def plain(capabilities: object) -> Negotiated:
+        return settle(capabilities, None, (), hints_matter=False)
+
     planning = {"hints": {"useCase": ["planning"]}}
-    assert neg._settle(_declared(["agent"], planning), None).cacheable is True
-    assert neg._settle(_declared(None, None), None).cacheable is True
-    assert neg._settle(_declared(["Bad Tag!"], planning), None).cacheable is False
-    assert neg._settle(_declared(["agent"], "not hints"), None).cacheable is False
+    assert neg(_declared(["agent"], planning)).cacheable is True
+    assert neg(_declared(None, None)).cacheable is True
+    assert neg(_declared(["Bad Tag!"], planning)).cacheable is False
+    assert neg(_declared(["agent"], "not hints")).cacheable is False
     # Hints are read only by a server with variants: without, malformed ones are moot.
-    assert plain._settle(_declared(["agent"], "not hints"), None).cacheable is True
-    assert plain._settle(_declared(["Bad Tag!"]), None).cacheable is False
+    assert plain(_declared(["agent"], "not hints")).cacheable is True
+    assert plain(_declared(["Bad Tag!"])).cacheable is False
 
 
 def test_a_declaration_settles_the_variants_for_its_hints_and_principal() -> None:
@@ -1242,7 +1248,7 @@ def test_a_server_without_variants_forgets_its_subscribers_when_their_session_en
 
     assert _run(server, "legacy", body) == 1
     assert len(ended) == 1
-    assert (neg.subscription_count, neg._subscribers, neg._legacy_sessions) == (0, {}, {})
+    assert (neg.subscription_count, neg.sessions.subscribers, neg.sessions.legacy) == (0, 0, {})
 
 
 @pytest.mark.filterwarnings("ignore:resources/(un)?subscribe is removed")

@@ -89,7 +89,7 @@ def test_variants_advertise_no_mid_session_change_the_same_principal_keeps_its_s
 def test_a_session_that_ends_forgets_its_principal() -> None:
     server = Server()
     _run(server, "legacy", lambda client: client.list_tools())
-    assert server.neg._legacy_sessions == {}
+    assert server.neg.sessions.legacy == {}
     server.principal = "guest"
     # A new session for the new principal: its own (smaller) set, no refusal.
     result = _run(server, "legacy", lambda client: client.list_tools(meta=variant_meta("full")))

@@ -289,7 +289,8 @@ def test_run_serves_http_through_the_wrapper_on_the_given_address(
     monkeypatch.setattr(server, "streamable_http_app", streamable_http_app)
     transports.run(server, "streamable-http", **options)
     [(app, uvicorn_options)] = calls
-    assert uvicorn_options == {"host": host, "port": port, "log_level": "warning"}
+    # The SDK's log level (INFO: uvicorn says where it listens), no per-request access log.
+    assert uvicorn_options == {"host": host, "port": port, "log_level": "info", "access_log": False}
     assert built == [{"host": host}]  # the SDK's DNS-rebinding guard knows the address
     assert isinstance(app, ServedVersionsApp)
     assert (app.app, app.code, app.supported) == (inner, code, SERVED_VERSIONS)

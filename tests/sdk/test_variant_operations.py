@@ -65,7 +65,7 @@ def test_variants_llm_ranking_is_reachable_from_negotiation_and_pins_the_session
     ids, served_by = anyio.run(main)
     assert ids == ["c", "b", "a"] and asked == [["a", "b", "c"]]
     assert served_by == "c"  # what the session was advertised, not what the rules say now
-    assert neg._legacy_sessions == {}  # forgotten when the session ended
+    assert neg.sessions.legacy == {}  # forgotten when the session ended
 
 
 def test_without_a_description_the_rules_rank_and_the_ranker_is_not_asked() -> None:

@@ -1,0 +1,182 @@
+"""Per-declaration negotiation state, so that a repeated declaration costs one lookup.
+
+What the client declared (its content-negotiation settings and variant hints) and who
+it is (the principal) settle the features, the advertised variants and the variant
+resolver of every request that repeats them. In the 2025-11-25 era the handshake's
+capabilities object serves the whole session, so an identity check finds the state; in
+the 2026-07-28 era every request carries a fresh copy, so the state is found by the
+declaration's content.
+
+[`settle()`][negotiation.declarations.settle] is the decision itself, pure: the SDK layer memoises it per declaration.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from negotiation import features as cn
+from negotiation import variants as sv
+from negotiation._cache import BoundedCache, exact_key, identity_key, json_size
+from negotiation._wire import wire_get
+from negotiation.content import NegotiationContext, context_from_capabilities
+from negotiation.versioning import Era
+
+__all__ = ["DeclarationMemo", "Negotiated", "client_hints", "settle"]
+
+# Both memos together hold at most this many bytes (estimated). Keys are type-exact, and
+# a declaration that is invalid (a bad tag, malformed hints) or not JSON is settled
+# afresh every time: memoising untrusted input would let one client fill the memory.
+MEMO_BYTES = 8 * 1024 * 1024
+MAX_ENTRY_BYTES = 512 * 1024
+_ENTRY_OVERHEAD = 1024  # the entry, the key tuple, the Negotiated and its resolver
+
+
+@dataclass(frozen=True, slots=True)
+class Negotiated:
+    """What one declaration and principal settle for all their requests."""
+
+    context: NegotiationContext  # features, format, advertised, principal; no era yet
+    ids: tuple[str, ...]  # the variants this principal may select, default first
+    resolver: sv.VariantResolver
+    cacheable: bool = True  # False when the declaration was invalid: never memoised
+    _views: dict[tuple[str | None, str], NegotiationContext] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    @property
+    def features(self) -> cn.FeatureSet | None:
+        return self.context.features
+
+    def view(self, variant: str | None, era: Era, protocol_version: str) -> NegotiationContext:
+        """The request's context for a resolved variant (one per variant and version)."""
+        key = (variant, protocol_version)
+        view = self._views.get(key)
+        if view is None:
+            # At most (variants + 1) x protocol versions: bounded by the server's config.
+            view = replace(
+                self.context, variant=variant, era=era, protocol_version=protocol_version
+            )
+            self._views[key] = view
+        return view
+
+
+Settle = Callable[[object, Hashable], Negotiated]
+
+
+def client_hints(capabilities: object) -> sv.ClientHints:
+    """The client's variant hints (either placement). Untrusted: malformed hints are read
+    as far as they go, never raised."""
+    return sv.ClientHints.from_wire(wire_get(sv.extension_settings(capabilities), "variantHints"))
+
+
+def settle(
+    capabilities: object,
+    principal: Hashable,
+    advertised: tuple[str, ...],
+    *,
+    hints_matter: bool = True,
+) -> Negotiated:
+    """What a declaration and principal decide for all their requests, given the variants
+    advertised to them (default first; empty without variants). ``hints_matter=False``
+    (a server without variants) ignores malformed variant hints."""
+    context = context_from_capabilities(capabilities, era=None)
+    features = context.features
+    # An invalid declaration (a bad tag, malformed hints) is never memoised.
+    valid = (features is None or not features.invalid) and not (
+        hints_matter and client_hints(capabilities).malformed
+    )
+    context = replace(context, advertised=advertised, principal=principal)
+    return Negotiated(context, advertised, sv.VariantResolver(advertised), cacheable=valid)
+
+
+def declaration_parts(capabilities: object) -> tuple[object, object, object]:
+    """The parts of ``capabilities`` negotiation depends on: (content settings, features,
+    variant hints), each as sent."""
+    extensions = wire_get(capabilities, "extensions")
+    if extensions is None and wire_get(capabilities, "experimental") is None:
+        return None, None, None  # the common client that declares neither extension
+    content = wire_get(extensions, cn.EXTENSION_ID)
+    hints = wire_get(sv.extension_settings(capabilities), "variantHints")
+    features = None if content is None else wire_get(content, "features")
+    return content, features, hints
+
+
+def declaration_key(capabilities: object, principal: Hashable) -> Hashable | None:
+    """A type-exact key for everything [`Negotiated`][negotiation.declarations.Negotiated] depends on; None when the
+    declaration is not JSON (so not memoisable)."""
+    content, _, hints = declaration_parts(capabilities)
+    try:
+        # The whole settings object: its version shapes the context too.
+        return (
+            identity_key(principal),
+            None if content is None else exact_key(content),  # exact_key(None) is None
+            None if hints is None else exact_key(hints),
+        )
+    except TypeError:
+        return None
+
+
+def declaration_size(capabilities: object) -> int:
+    """What memoising this declaration costs, in bytes (estimated)."""
+    content, _, hints = declaration_parts(capabilities)
+    return _ENTRY_OVERHEAD + 2 * (json_size(content) + json_size(hints))
+
+
+class DeclarationMemo:
+    """Byte-bounded memo of [`Negotiated`][negotiation.declarations.Negotiated] by declaration, with a per-session fast
+    path.
+
+    ``sticky=True`` (the handshake era) also remembers the capabilities object itself:
+    the next request of the same session skips even reading the declaration.
+    """
+
+    def __init__(self, settle: Settle, *, max_bytes: int = MEMO_BYTES) -> None:
+        self._settle = settle
+        entry_bound = min(MAX_ENTRY_BYTES, max_bytes)
+        self._by_declaration: BoundedCache[Hashable, Negotiated] = BoundedCache(
+            max_bytes // 2, max_entry_bytes=entry_bound
+        )
+        # id -> (weak reference, principal key, state); the reference proves the id is
+        # not a recycled one, and lets finished sessions' objects be freed.
+        self._by_object: BoundedCache[int, tuple[weakref.ref[Any], Hashable, Negotiated]] = (
+            BoundedCache(max_bytes // 2, max_entry_bytes=entry_bound)
+        )
+
+    def get(self, capabilities: object, principal: Hashable, *, sticky: bool) -> Negotiated:
+        if sticky:
+            entry = self._by_object.get(id(capabilities))
+            if (
+                entry is not None
+                and entry[0]() is capabilities
+                and entry[1] == identity_key(principal)
+            ):
+                return entry[2]
+        key = declaration_key(capabilities, principal)
+        state = self._by_declaration.get(key) if key is not None else None
+        if state is None:
+            state = self._settle(capabilities, principal)
+            if key is not None and state.cacheable:
+                self._by_declaration.put(key, state, size=declaration_size(capabilities))
+        if sticky and key is not None and state.cacheable:
+            self._remember(capabilities, principal, state, declaration_size(capabilities))
+        return state
+
+    def _remember(
+        self, capabilities: object, principal: Hashable, state: Negotiated, size: int
+    ) -> None:
+        try:
+            ref = weakref.ref(capabilities)
+        except TypeError:  # a plain dict cannot be referenced weakly: no fast path
+            return
+        self._by_object.put(id(capabilities), (ref, identity_key(principal), state), size=size)
+
+    @property
+    def bytes_used(self) -> int:
+        return self._by_declaration.bytes_used + self._by_object.bytes_used
+
+    def clear(self) -> None:
+        self._by_declaration.clear()
+        self._by_object.clear()

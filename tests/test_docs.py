@@ -1,0 +1,67 @@
+"""The documentation stays true and builds: cross-references in mkdocstrings' syntax,
+every page in the site's navigation, an install line that works, and the strict site
+build in CI. (The guides' code runs in tests/sdk/test_guides.py, test_readme.py and
+test_copy_paste_conformance.py, and type-checks in test_guides_typecheck.py.)"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+SPHINX_ROLE = re.compile(r":(?:py:)?(?:class|meth|func|attr|mod|data|exc|obj|const):`")
+
+
+def test_docstrings_use_mkdocstrings_cross_references_not_sphinx_roles() -> None:
+    """mkdocstrings shows a Sphinx role literally; ``[`Name`][dotted.path]`` is a link."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((ROOT / "negotiation").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if SPHINX_ROLE.search(line)
+    ]
+    assert found == []
+
+
+def _nav_pages() -> set[str]:
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = text.split("\nnav:\n", 1)[1].split("\n\n", 1)[0]
+    nav = re.split(r"\n(?=\S)", nav, maxsplit=1)[0]  # up to the next top-level key
+    return set(re.findall(r":\s*(\S+\.md)\s*$", nav, re.M))
+
+
+def test_every_page_is_in_the_navigation_and_the_build_says_so() -> None:
+    pages = {str(p.relative_to(DOCS)) for p in DOCS.rglob("*.md")}
+    assert pages - _nav_pages() == set()
+    assert _nav_pages() - pages == set()
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"validation:\n  nav:\n    omitted_files: warn", config)  # --strict fails
+
+
+def test_the_site_builds_strictly_in_ci() -> None:
+    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\ndocs:", 1)[1]
+    assert "mkdocs build --strict" in recipe.split("\n\n", 1)[0]
+    steps = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert "make docs" in steps
+
+
+def test_the_index_install_line_installs_from_the_clone_with_existing_extras() -> None:
+    """Not on PyPI yet: ``pip install 'mcp-negotiation[sdk]'`` finds nothing."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    lines = [
+        line
+        for line in (DOCS / "index.md").read_text(encoding="utf-8").splitlines()
+        if "pip install" in line
+    ]
+    assert lines
+    for line in lines:
+        specs = re.findall(r"pip install (?:-e )?'([^']+)'", line)
+        assert specs, line
+        for spec in specs:
+            where, _, names = spec.partition("[")
+            assert where == ".", f"{line!r} installs {where!r}, which is not on PyPI"
+            assert set(names.rstrip("]").split(",")) <= set(extras), line
