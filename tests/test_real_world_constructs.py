@@ -500,3 +500,15 @@ def test_typings_behaviour_members_as_typescript_json_schema_reads_them(tmp_path
     module.Opts.model_validate_json('{"name": "n", "size": 2, "body": null, "onSemi": {}}')
     with pytest.raises(ValidationError):
         module.Opts.model_validate_json('{"name": "n", "body": null}')
+
+
+def test_an_untagged_union_is_compiled_without_the_warning(tmp_path: Path) -> None:
+    """``make generate`` stays quiet on MCP's ``ServerResult`` (issue #25)."""
+    union = (
+        "export interface A { a?: string }\nexport interface B { b?: number }\n"
+        "/**\n * Results.\n *{tag}\n */\nexport type R = A | B;\n"
+    )
+    for tag, warned in ((" @untagged", False), ("", True)):
+        diagnostics = Diagnostics()
+        compile_ts(tmp_path, union.replace("{tag}", tag), diagnostics)
+        assert any("no literal field" in str(w) for w in diagnostics.warnings) is warned

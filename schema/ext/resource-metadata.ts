@@ -178,13 +178,14 @@ export type ClientRequest =
   | CallToolRequest
   | ListToolsRequest;
 
-// `make generate` warns that no literal field tells these members apart. Harmless:
-// `EmptyResult` accepts any result, and each result is validated by its request's method.
+// No literal field tells these members apart, and none needs to: `EmptyResult` accepts
+// any result, and each result is validated by its request's method (`@untagged`).
 /**
  * The server's results, now with `resources/metadata`.
  *
  * @override
  * @internal
+ * @untagged
  */
 export type ServerResult =
   | EmptyResult

@@ -240,7 +240,9 @@ class TypeWriter:
         annotation = _merge(" | ".join(texts) if texts else "None", parts)
         expanded = self._model_members(rest, owner, key) if not closed else None
         if expanded is not None and len(expanded) >= 2:
-            self._discriminate(annotation, expanded, all(models), span)
+            # ``@untagged``: the schema says no field tells the members apart, on purpose.
+            warn = all(models) and doc.get("untagged") is None
+            self._discriminate(annotation, expanded, warn, span)
         elif not closed:
             self._route_by_kind(annotation, rest, parts[len(parts) - len(rest) :])
         if nullable and "None" not in texts:

@@ -396,7 +396,7 @@ class _ModelsEmitter:
         for name in aliases:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias):
-                refs = self.writer.annotation(decl.type, name, "").refs
+                refs = self.writer.annotation(decl.type, name, "", decl.doc).refs
                 edges[name] = refs & aliases
         recursive: set[str] = set()
         for start in sorted(edges):
