@@ -65,3 +65,10 @@ def test_the_predicates_still_import_from_features() -> None:
     assert features.PredicateError is predicates.PredicateError
     with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
         features.nothing  # noqa: B018
+
+
+def test_a_negated_pair_that_the_runtime_cannot_parse_gets_the_negation_reason() -> None:
+    assert _validation.check_feature_tag("!a=b=c") == features._NOT_OF_THE_FORM
+    assert parse_tag("!a=b=c") == InvalidTag(
+        "!a=b=c", "negation applies to a bare name; write key!=value instead"
+    )
