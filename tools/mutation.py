@@ -131,6 +131,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_generic_protocol.py",
         "tests/test_diff.py",
         "tests/test_golden.py",
+        "tests/test_messages_pins.py",
     ],
     # the anonymous-type naming, the intersection algebra and namespace scoping (issue #21)
     "codegen/frontend/expand.py": [
