@@ -120,6 +120,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_golden.py",
         "tests/test_jsonschema_emit.py",
         "tests/test_diff.py",
+        "tests/test_queries_pins.py",
     ],
     "codegen/ir/printer.py": [
         "tests/test_resolve_pins.py",
