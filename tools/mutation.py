@@ -141,6 +141,13 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_resolve.py",
         "tests/test_resolve_pins.py",
     ],
+    # route planning for unions of models (pydantic callable discriminators)
+    "codegen/emit/python/routes.py": [
+        "tests/test_routes_pins.py",
+        "tests/test_pydantic_emit.py",
+        "tests/test_real_world_constructs.py",
+        "tests/test_golden.py",
+    ],
     "codegen/frontend/parse.py": [
         "tests/test_parse.py",
         "tests/test_real_world_constructs.py",
