@@ -140,6 +140,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_ts_constructs.py",
         "tests/test_resolve.py",
         "tests/test_resolve_pins.py",
+        "tests/test_expand_pins.py",
     ],
     # route planning for unions of models (pydantic callable discriminators)
     "codegen/emit/python/routes.py": [
