@@ -479,3 +479,141 @@ def test_a_lifted_name_wanted_by_two_structures() -> None:
     )
     assert out["H"] == [("f", "HF1 | HF2", False)]
     assert out["HF1"] == [("a", "string", False)]
+
+
+# --------------------------------------------------------------------------- exact IR
+
+
+def spans(t: ir.TypeExpr | ir.Object) -> list[tuple[str, int, int]]:
+    """Each node of a lowered type (depth first) with its line and column: errors and
+    later passes point at these."""
+    out: list[tuple[str, int, int]] = []
+
+    def walk(n: object) -> None:
+        if isinstance(n, ir.Property):
+            out.append((f"property {n.name}", n.span.line, n.span.col))
+            walk(n.type)
+            return
+        span = getattr(n, "span", None)
+        assert isinstance(span, ir.Span)
+        out.append((type(n).__name__, span.line, span.col))
+        for field in ("members", "items", "base", "value", "properties"):
+            value = getattr(n, field, None)
+            for item in value if isinstance(value, tuple) else (value,):
+                if item is not None and not isinstance(item, str | int | float | bool):
+                    walk(item)
+
+    walk(t)
+    return out
+
+
+SPANNED = """export interface A { a: string; b?: number }
+export type K = keyof A;
+export type K1 = keyof { only: string };
+export type K0 = keyof {};
+export type KS = keyof { [k: string]: number };
+export type NV = NonNullable<null>;
+export type NU = NonNullable<string | number | null>;
+export type EX = Exclude<"a" | "b" | "c", "a">;
+export type V2 = A["a" | "b"];
+export type Tu = [string, number];
+export type J = Tu[number];
+export type Sh = { kind: "a"; n: number } | { kind: "b"; n: number };
+export type SK = Sh["kind"];
+export type SN = Sh["n"];
+export type R = Record<"x" | "y", number>;
+export type PA = Partial<A>;
+export type D = ({ p: 1 } | { q: 2 }) & { c: 3 };
+export type G<T = ({ p: 1 } | { q: 2 }) & { c: 3 }> = T | string;
+export interface Box<T> { v: T }
+export type I = { a: string } & Box<string>;
+export type KN = "a" | Nested;
+export type Nested = "b" | "c";
+export type PK = Pick<{ a: 1; b: 2; c: 3 }, KN>;
+"""
+
+
+def test_lowered_types_keep_the_written_positions() -> None:
+    s = compiled(SPANNED)
+
+    def of(name: str) -> list[tuple[str, int, int]]:
+        decl = s.decls[name]
+        if isinstance(decl, ir.Alias):
+            return spans(decl.type)
+        assert isinstance(decl, ir.Interface)
+        return [("decl", decl.span.line, decl.span.col), *spans(decl.body)]
+
+    assert of("K") == [("Union", 2, 17), ("Literal", 2, 17), ("Literal", 2, 17)]
+    assert of("K1") == [("Literal", 3, 18)]
+    assert of("K0") == [("Primitive", 4, 18)]
+    assert of("KS") == [("Primitive", 5, 18)]
+    assert of("NV") == [("Primitive", 6, 30)]
+    assert of("NU") == [("Union", 7, 30), ("Primitive", 7, 30), ("Primitive", 7, 39)]
+    assert of("EX") == [("Union", 8, 26), ("Literal", 8, 32), ("Literal", 8, 38)]
+    assert of("V2") == [("Union", 9, 18), ("Primitive", 1, 25), ("Primitive", 1, 37)]
+    assert of("J") == [("Union", 11, 17), ("Primitive", 10, 19), ("Primitive", 10, 27)]
+    assert of("SK") == [("Union", 13, 18), ("Literal", 12, 26), ("Literal", 12, 53)]
+    assert of("SN") == [("Primitive", 12, 34)]
+    assert of("R") == [("Ref", 15, 17)]
+    assert of("Record_xOry_number") == [
+        ("decl", 15, 17),
+        ("Object", 15, 17),
+        ("property x", 15, 17),
+        ("Primitive", 15, 35),
+        ("property y", 15, 17),
+        ("Primitive", 15, 35),
+    ]
+    assert of("PA") == [("Ref", 16, 18)]
+    assert of("Partial_A")[:2] == [("decl", 16, 18), ("Object", 16, 18)]
+    assert of("D") == [("Union", 17, 17), ("Ref", 17, 17), ("Ref", 17, 17)]
+    assert of("D1_f257e275") == [
+        ("Intersection", 17, 17),
+        ("Ref", 17, 18),
+        ("Object", 17, 41),
+        ("property c", 17, 43),
+        ("Literal", 17, 46),
+    ]
+    assert of("PK") == [("Ref", 23, 18)]
+    assert of("Pick_Object_KN_91f50c04")[:2] == [("decl", 23, 18), ("Object", 23, 18)]
+
+
+def test_lowered_types_have_the_exact_structure() -> None:
+    s = compiled(SPANNED)
+
+    def shape_of(name: str) -> object:
+        decl = s.decls[name]
+        assert isinstance(decl, ir.Alias)
+        return e.shape(decl.type)
+
+    lit = ir.Literal
+    assert shape_of("K1") == e.shape(lit("only"))
+    assert shape_of("SN") == e.shape(ir.Primitive("number"))
+    assert shape_of("NU") == e.shape(ir.Union((ir.Primitive("string"), ir.Primitive("number"))))
+    assert shape_of("R") == e.shape(ir.Ref("Record_xOry_number"))
+    assert shape_of("D") == e.shape(ir.Union((ir.Ref("D1_f257e275"), ir.Ref("D2_0dd559b2"))))
+    assert shape_of("I") == e.shape(
+        ir.Intersection(
+            (ir.Object((ir.Property("a", ir.Primitive("string")),)), ir.Ref("Box_string"))
+        )
+    )
+    decl = s.decls["Pick_Object_KN_91f50c04"]
+    assert isinstance(decl, ir.Interface)
+    assert [p.name for p in decl.body.properties] == ["a", "b", "c"]
+
+
+def test_a_bare_generic_default_lifts_under_generic_names() -> None:
+    # the default is lowered before the declaration is entered: nothing names its place
+    out = shown(SPANNED)
+    assert out["Union1"] == [("p", "1", False)]
+    assert out["Union2"] == [("q", "2", False)]
+    assert out["Intersection1"] == "Union1 & { c: 3 }"
+    assert out["Intersection2"] == "Union2 & { c: 3 }"
+    assert out["G"] == "Intersection1 | Intersection2 | string"
+
+
+def test_indexed_access_of_a_union_with_one_result() -> None:
+    out = shown(
+        'export type Sh = { kind: "a"; n: number } | { kind: "b"; n: number };\n'
+        'export type SN = Sh["n"];\n'
+    )
+    assert out["SN"] == "number"
