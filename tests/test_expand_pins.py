@@ -617,3 +617,39 @@ def test_indexed_access_of_a_union_with_one_result() -> None:
         'export type SN = Sh["n"];\n'
     )
     assert out["SN"] == "number"
+
+
+def test_synthesized_declarations_stand_where_their_type_was_written() -> None:
+    s = compiled(SPANNED)
+    at = {name: (d.span.line, d.span.col) for name, d in s.decls.items()}
+    assert at["ShA"] == (12, 18)
+    assert at["ShB"] == (12, 45)
+    assert at["D1"] == (17, 18)
+    assert at["D1_f257e275"] == (17, 17)
+    assert at["Union1"] == (18, 20)
+    assert at["Intersection2"] == (18, 19)
+
+
+def test_a_union_of_anonymous_intersections_lifts_aliases() -> None:
+    out = shown(
+        "export type U = ({ a: 1 } & { b: 1 }) | ({ c: 1 } & { d: 1 });\n"
+        'export type W = Omit<{ a: 1; b: 1 }, "a"> | { c: 1 };\n'
+    )
+    assert out == {
+        "U1": "{ a: 1 } & { b: 1 }",
+        "U2": "{ c: 1 } & { d: 1 }",
+        "U": "U1 | U2",
+        "W1": 'Omit<{ a: 1; b: 1 }, "a">',
+        "W2": [("c", "1", False)],
+        "W": "W1 | W2",
+    }
+
+
+def test_one_alias_distributes_in_every_intersection() -> None:
+    out = shown(
+        'export type A = { k: "a" } | { k: "b" };\n'
+        "export type T = A & { t: 1 };\n"
+        "export type S = A & { s: 1 };\n"
+    )
+    assert out["T"] == "TA | TB"
+    assert out["S"] == "SA | SB"
