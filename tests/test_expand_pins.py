@@ -653,3 +653,20 @@ def test_one_alias_distributes_in_every_intersection() -> None:
     )
     assert out["T"] == "TA | TB"
     assert out["S"] == "SA | SB"
+
+
+def test_lifting_keeps_named_members_and_reads_keys_in_the_first_members_order() -> None:
+    out = shown(
+        'export type U = { a: "p"; b: "x" } | string | { b: "y"; a: "q" };\n'
+        "export type V = ({ a: 1 } & { b: 1 }) | ({ c: 1 } & { d: 1 });\n"
+    )
+    assert out["U"] == "UP | string | UQ"
+    s = compiled(
+        'export type U = { a: "p"; b: "x" } | string | { b: "y"; a: "q" };\n'
+        "export type V = ({ a: 1 } & { b: 1 }) | ({ c: 1 } & { d: 1 });\n"
+    )
+    u = s.decls["U"]
+    assert isinstance(u, ir.Alias)
+    assert spans(u.type) == [("Union", 1, 17), ("Ref", 1, 17), ("Primitive", 1, 38), ("Ref", 1, 47)]
+    v1 = s.decls["V1"]
+    assert (v1.span.line, v1.span.col) == (2, 18)
