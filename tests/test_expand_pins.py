@@ -670,3 +670,24 @@ def test_lifting_keeps_named_members_and_reads_keys_in_the_first_members_order()
     assert spans(u.type) == [("Union", 1, 17), ("Ref", 1, 17), ("Primitive", 1, 38), ("Ref", 1, 47)]
     v1 = s.decls["V1"]
     assert (v1.span.line, v1.span.col) == (2, 18)
+
+
+def test_keys_of_omit_intersection_and_inherited_types() -> None:
+    out = shown(
+        "export interface A { a: string; b?: number; }\n"
+        "export interface B { c: boolean; }\n"
+        'export type KO = keyof Omit<A, "a">;\n'
+        "export type KI = keyof (A & B);\n"
+        'export type PO = Partial<Omit<A, "b">>;\n'
+        "export interface C extends A { d: 1; }\n"
+        "export type KC = keyof C;\n"
+    )
+    assert out["KO"] == '"b"'
+    assert out["KI"] == '"a" | "b" | "c"'
+    assert out["Partial_Omit_c1654ee5"] == [("a", "string", True)]
+    assert out["KC"] == '"a" | "b" | "d"'
+
+
+def test_a_literal_word_keeps_its_letters() -> None:
+    assert e.instance_name("Page", (ir.Literal("Xok"),)) == "Page_Xok"
+    assert e.instance_name("Page", (ir.Literal("_x_"),)) == "Page_x"
