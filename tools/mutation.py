@@ -142,6 +142,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_golden.py",
         "tests/test_jsonschema_emit.py",
         "tests/test_diff.py",
+        "tests/test_queries_pins.py",
     ],
     "codegen/ir/printer.py": [
         "tests/test_resolve_pins.py",
@@ -153,6 +154,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_generic_protocol.py",
         "tests/test_diff.py",
         "tests/test_golden.py",
+        "tests/test_messages_pins.py",
     ],
     # the anonymous-type naming, the intersection algebra and namespace scoping (issue #21)
     "codegen/frontend/expand.py": [
@@ -160,6 +162,14 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_ts_constructs.py",
         "tests/test_resolve.py",
         "tests/test_resolve_pins.py",
+        "tests/test_expand_pins.py",
+    ],
+    # route planning for unions of models (pydantic callable discriminators)
+    "codegen/emit/python/routes.py": [
+        "tests/test_routes_pins.py",
+        "tests/test_pydantic_emit.py",
+        "tests/test_real_world_constructs.py",
+        "tests/test_golden.py",
     ],
     "codegen/frontend/parse.py": [
         "tests/test_parse.py",

@@ -1,0 +1,693 @@
+"""Pins of ``codegen.frontend.expand`` (generic instantiation, utilities, intersection
+distribution, synthesized names), from mutation results: each compiles an inline snippet
+and asserts the exact declarations, names and error texts."""
+
+from __future__ import annotations
+
+import pytest
+
+from codegen import ir
+from codegen.errors import SchemaError
+from codegen.frontend import expand as e
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from codegen.ir.printer import render
+
+
+def compiled(text: str) -> ir.Schema:
+    return resolve([parse_module("a.ts", text)])
+
+
+def shown(text: str) -> dict[str, object]:
+    """Each declaration as text: an alias's type, or an interface's properties
+    (name, type, optional), its bases and index value."""
+    out: dict[str, object] = {}
+    for name, decl in compiled(text).decls.items():
+        if isinstance(decl, ir.Alias):
+            out[name] = render(decl.type)
+        elif isinstance(decl, ir.Interface):
+            body: list[object] = [
+                (p.name, render(p.type), p.optional) for p in decl.body.properties
+            ]
+            body += [f"extends {render(b)}" for b in decl.extends]
+            if decl.body.index is not None:
+                body.append(f"index {render(decl.body.index.value)}")
+            out[name] = body
+    return out
+
+
+def error(text: str) -> str:
+    with pytest.raises(SchemaError) as info:
+        compiled(text)
+    return str(info.value)
+
+
+# --------------------------------------------------------------------------- generics
+
+
+def test_generic_instances_and_their_names() -> None:
+    assert shown(
+        """export interface Page<T, M = string> { items: T[]; meta: M; }
+export interface Tool { name: string; }
+export type P1 = Page<Tool>;
+export type P2 = Page<Tool[], number>;
+export type P3 = Page<{ x: string }>;
+export type P4 = Page<"a-b" | "c">;
+export type P5 = Page<Tool | null>;
+"""
+    ) == {
+        "Tool": [("name", "string", False)],
+        "Page_Tool_string": [("items", "Tool[]", False), ("meta", "string", False)],
+        "P1": "Page_Tool_string",
+        "Page_ToolArray_number": [("items", "Tool[][]", False), ("meta", "number", False)],
+        "P2": "Page_ToolArray_number",
+        "Page_Object_string_41d2c190": [
+            ("items", "{ x: string }[]", False),
+            ("meta", "string", False),
+        ],
+        "P3": "Page_Object_string_41d2c190",
+        "Page_a_bOrc_string_e38e8bc3": [
+            ("items", '("a-b" | "c")[]', False),
+            ("meta", "string", False),
+        ],
+        "P4": "Page_a_bOrc_string_e38e8bc3",
+        "Page_ToolOrnull_string": [
+            ("items", "(Tool | null)[]", False),
+            ("meta", "string", False),
+        ],
+        "P5": "Page_ToolOrnull_string",
+    }
+
+
+def test_a_default_may_name_an_earlier_parameter() -> None:
+    assert shown(
+        "export interface Page<T, U = T> { a: T; b: U; }\nexport type X = Page<number>;\n"
+    ) == {
+        "Page_number_number": [("a", "number", False), ("b", "number", False)],
+        "X": "Page_number_number",
+    }
+
+
+@pytest.mark.parametrize(
+    ("params", "use", "message"),
+    [
+        ("T", "Page<string, number>", "'Page' takes 1..1 type arguments, got 2"),
+        ("T, U = T", "Page<string, number, boolean>", "'Page' takes 1..2 type arguments, got 3"),
+        ("T, U", "Page<string>", "'Page' takes 2..2 type arguments, got 1"),
+        (
+            "T = string, U = T",
+            "Page<string, string, string>",
+            "'Page' takes 0..2 type arguments, got 3",
+        ),
+    ],
+)
+def test_the_arity_error(params: str, use: str, message: str) -> None:
+    text = f"export interface Page<{params}> {{ a: string; }}\nexport type X = {use};\n"
+    assert error(text) == f"a.ts:2:17: error: {message}"
+
+
+def test_a_generic_with_all_defaults_stands_for_itself() -> None:
+    assert shown(
+        "export interface Page<T = string> { a: T; }\n"
+        "export type Pair<T = number> = T | string;\n"
+        "interface Hidden<T = string> { h: T; }\n"
+        "export type UseHidden = Hidden;\n"
+    ) == {
+        "Page": [("a", "string", False)],
+        "Pair": "number | string",
+        "Hidden": [("h", "string", False)],
+        "UseHidden": "Hidden",
+    }
+
+
+def test_a_generic_object_alias_is_instantiated_and_a_union_alias_inlined() -> None:
+    assert shown(
+        "export type Box<T> = { v: T };\n"
+        "export type Maybe<T> = T | null;\n"
+        "export type A = Box<string>;\n"
+        "export type B = Maybe<number>;\n"
+    ) == {
+        "Box_string": "{ v: string }",
+        "A": "Box_string",
+        "B": "number | null",
+    }
+
+
+def test_an_instance_name_taken_by_a_declaration_is_an_error() -> None:
+    assert error(
+        "export interface Box<T> { v: T; }\n"
+        "export interface Box_string { other: number; }\n"
+        "export type A = Box<string>;\n"
+    ) == ("a.ts:3:17: error: the instance name 'Box_string' is taken by a declaration")
+
+
+def test_the_same_instance_twice_is_one_declaration() -> None:
+    out = shown(
+        "export interface Box<T> { v: T; }\n"
+        "export type A = Box<string>;\n"
+        "export type B = Box<string>;\n"
+    )
+    assert out == {"Box_string": [("v", "string", False)], "A": "Box_string", "B": "Box_string"}
+
+
+def test_too_many_instances() -> None:
+    assert e.MAX_INSTANCES == 2000
+    uses = "\n".join(f'export type A{i} = Box<"v{i}">;' for i in range(2001))
+    text = "export interface Box<T> { v: T; }\n" + uses + "\n"
+    assert error(text) == "a.ts:2002:21: error: more than 2000 generic instances"
+    fits = "\n".join(f'export type A{i} = Box<"v{i}">;' for i in range(2000))
+    assert len(compiled("export interface Box<T> { v: T; }\n" + fits + "\n").decls) == 4000
+
+
+# --------------------------------------------------------------------------- names
+
+
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        ((ir.Primitive("string"),), "Page_string"),
+        ((ir.Literal("ok"),), "Page_ok"),
+        ((ir.Literal("a-b"),), "Page_a_b_" + e.digest(e.shape((ir.Literal("a-b"),)))),
+        ((ir.Literal("--"),), "Page_literal_" + e.digest(e.shape((ir.Literal("--"),)))),
+        ((ir.Literal(1),), "Page_1_" + e.digest(e.shape((ir.Literal(1),)))),
+        ((ir.Ref("ns.Tool"),), "Page_ns_Tool"),
+        ((ir.Ref("Box", (ir.Primitive("number"),)),), "Page_Box_number"),
+        ((ir.Array(ir.Ref("T")),), "Page_TArray"),
+        ((ir.Union((ir.Ref("A"), ir.Ref("B"))),), "Page_AOrB"),
+        ((ir.Intersection((ir.Ref("A"), ir.Ref("B"))),), "Page_AAndB"),
+        ((ir.Primitive("string"), ir.Primitive("number")), "Page_string_number"),
+        ((), "Page"),
+    ],
+)
+def test_instance_name(args: tuple[ir.TypeExpr, ...], name: str) -> None:
+    assert e.instance_name("Page", args) == name
+
+
+@pytest.mark.parametrize(
+    ("t", "word", "exact"),
+    [
+        (ir.Tuple((ir.Primitive("string"),)), "Tuple", False),
+        (ir.Object(), "Object", False),
+        (ir.Mapping(ir.Primitive("string")), "Mapping", False),
+        (ir.Array(ir.Object()), "ObjectArray", False),
+        (ir.Union((ir.Primitive("string"), ir.Object())), "stringOrObject", False),
+        (ir.Intersection((ir.Ref("A"), ir.Object())), "AAndObject", False),
+        (ir.Ref("Box", (ir.Object(),)), "Box_Object_" + e.digest(e.shape((ir.Object(),))), False),
+        (ir.Literal(True), "True", False),
+    ],
+)
+def test_arg_words(t: ir.TypeExpr, word: str, exact: bool) -> None:
+    assert e._arg_word(t) == word
+    assert e._word_is_exact(t) is exact
+
+
+def test_shape_ignores_spans_and_keeps_bool_apart_from_int() -> None:
+    a = ir.Literal("x", span=ir.Span("a.ts", 1, 1))
+    b = ir.Literal("x", span=ir.Span("b.ts", 9, 9))
+    assert e.shape(a) == e.shape(b) == ("Literal", ("str", "x"), ("str", "literal"))
+    assert e.shape(ir.Literal(True)) != e.shape(ir.Literal(1))
+    assert e.shape([1, "a"]) == (("int", 1), ("str", "a"))
+    assert e.shape(ir.Literal) == ("type", ir.Literal)
+    assert e.digest(("x",)) == "49f28715"
+
+
+def test_pascal() -> None:
+    assert e._pascal("tool-call_id") == "ToolCallId"
+    assert e._pascal("already") == "Already"
+    assert e._pascal("--") == ""
+
+
+# --------------------------------------------------------------------------- utilities
+
+
+def test_utilities() -> None:
+    assert shown(
+        """export interface A { a: string; b?: number; c: boolean }
+export type K = keyof A;
+export type V = A["a"];
+export type V2 = A["a" | "c"];
+export type PA = Partial<A>;
+export type RA = Required<A>;
+export type PK = Pick<A, "a" | "b">;
+export type RO = Readonly<A>;
+export type R = Record<"x" | "y", number>;
+export type RS = Record<string, number>;
+export type NN = NonNullable<string | null | undefined>;
+export type NV = NonNullable<null>;
+export type EX = Exclude<"a" | "b" | "c", "a">;
+export type XT = Extract<"a" | "b" | "c", "a" | "b">;
+export type X1 = Extract<"a" | "b", "b">;
+"""
+    ) == {
+        "A": [("a", "string", False), ("b", "number", True), ("c", "boolean", False)],
+        "K": '"a" | "b" | "c"',
+        "V": "string",
+        "V2": "string | boolean",
+        "Partial_A": [("a", "string", True), ("b", "number", True), ("c", "boolean", True)],
+        "PA": "Partial_A",
+        "Required_A": [("a", "string", False), ("b", "number", False), ("c", "boolean", False)],
+        "RA": "Required_A",
+        "Pick_A_aOrb": [("a", "string", False), ("b", "number", True)],
+        "PK": "Pick_A_aOrb",
+        "RO": "A",
+        "Record_xOry_number": [("x", "number", False), ("y", "number", False)],
+        "R": "Record_xOry_number",
+        "RS": "Record<string, number>",
+        "NN": "string",
+        "NV": "never",
+        "EX": '"b" | "c"',
+        "XT": '"a" | "b"',
+        "X1": '"b"',
+    }
+
+
+def test_partial_keeps_the_index_and_pick_drops_it() -> None:
+    out = shown(
+        "export interface A { a: string; [k: string]: string; }\n"
+        "export type PA = Partial<A>;\n"
+        'export type PK = Pick<A, "a">;\n'
+        "export type OA = { o: string; [k: string]: unknown };\n"
+        "export type PO = Partial<OA>;\n"
+    )
+    assert out["Partial_A"] == [("a", "string", True), "index string"]
+    assert out["Pick_A_a"] == [("a", "string", False)]
+    assert out["Partial_OA"] == [("o", "string", True), "index unknown"]
+
+
+def test_utilities_over_aliases_and_inherited_properties() -> None:
+    out = shown(
+        "export interface Base { b: number; }\n"
+        "export interface A extends Base { a: string; }\n"
+        'export type Keys = "a" | Nested;\n'
+        'export type Nested = "b";\n'
+        "export type PK = Pick<A, Keys>;\n"
+        "export type KA = keyof A;\n"
+        "export type Al = A;\n"
+        "export type KAl = keyof Al;\n"
+    )
+    assert out["Pick_A_Keys"] == [("b", "number", False), ("a", "string", False)]
+    assert out["KA"] == '"b" | "a"'
+    assert out["KAl"] == '"b" | "a"'
+
+
+@pytest.mark.parametrize(
+    ("use", "message"),
+    [
+        ("Pick<A, string>", "a.ts:2:25: error: expected a string literal or a union of them"),
+        ('Pick<A, "a" | number>', "a.ts:2:31: error: expected a string literal or a union of them"),
+        ('A["zz"]', "a.ts:2:17: error: 'zz' is not a property of the indexed type"),
+        ("A[1]", "a.ts:2:17: error: 1 is not a property of the indexed type"),
+    ],
+)
+def test_utility_errors(use: str, message: str) -> None:
+    assert error(f"export interface A {{ a: string; }}\nexport type X = {use};\n") == message
+
+
+def test_record_with_an_open_key_in_a_union_is_a_mapping() -> None:
+    out = shown('export type R = Record<"a" | string, number>;\n')
+    assert out == {"R": "Record<string, number>"}
+
+
+def test_keyof_and_indexed_access() -> None:
+    assert shown(
+        """export type Arr = string[];
+export type I = Arr[number];
+export type Tu = [string, number];
+export type J = Tu[number];
+export type Tu1 = [boolean];
+export type J1 = Tu1[number];
+export interface Ix { [k: string]: boolean; }
+export type S = Ix[string];
+export type KI = keyof Ix;
+export type KR = keyof Record<string, number>;
+export interface Empty {}
+export type KE = keyof Empty;
+export interface One { only: string }
+export type KO = keyof One;
+export type Sh = { kind: "a"; n: number } | { kind: "b"; n: number } | { kind: "c"; n: string };
+export type SK = Sh["kind"];
+export type SN = Sh["n"];
+export interface Two { x: string; y: string }
+export type TX = Two["x" | "y"];
+"""
+    ) == {
+        "Arr": "string[]",
+        "I": "string",
+        "Tu": "[string, number]",
+        "J": "string | number",
+        "Tu1": "[boolean]",
+        "J1": "boolean",
+        "Ix": ["index boolean"],
+        "S": "boolean",
+        "KI": "string",
+        "KR": "string",
+        "Empty": [],
+        "KE": "never",
+        "One": [("only", "string", False)],
+        "KO": '"only"',
+        "ShA": [("kind", '"a"', False), ("n", "number", False)],
+        "ShB": [("kind", '"b"', False), ("n", "number", False)],
+        "ShC": [("kind", '"c"', False), ("n", "string", False)],
+        "Sh": "ShA | ShB | ShC",
+        "SK": '"a" | "b" | "c"',
+        "SN": "number | string",
+        "Two": [("x", "string", False), ("y", "string", False)],
+        "TX": "string | string",
+    }
+
+
+# --------------------------------------------------------------------------- distribution
+
+
+def test_an_intersection_distributes_over_a_tagged_union() -> None:
+    assert shown(
+        'export type Shape = { kind: "circle"; r: number } | { kind: "square"; s: number };\n'
+        "export type Tagged = Shape & { id: string };\n"
+    ) == {
+        "ShapeCircle": [("kind", '"circle"', False), ("r", "number", False)],
+        "ShapeSquare": [("kind", '"square"', False), ("s", "number", False)],
+        "Shape": "ShapeCircle | ShapeSquare",
+        "TaggedCircle": "ShapeCircle & { id: string }",
+        "TaggedSquare": "ShapeSquare & { id: string }",
+        "Tagged": "TaggedCircle | TaggedSquare",
+    }
+
+
+def test_members_without_a_telling_literal_are_numbered() -> None:
+    assert shown(
+        "export type U = { a: string } | { b: number };\n"
+        "export type T = U & { id: string };\n"
+        "export interface Holder { field: { a: string } | { b: number }; "
+        "other: ({ x: 1 } | { y: 2 }) & { z: 3 }; }\n"
+    ) == {
+        "U1": [("a", "string", False)],
+        "U2": [("b", "number", False)],
+        "U": "U1 | U2",
+        "T1": "U1 & { id: string }",
+        "T2": "U2 & { id: string }",
+        "T": "T1 | T2",
+        "HolderField1": [("a", "string", False)],
+        "HolderField2": [("b", "number", False)],
+        "HolderOther1": [("x", "1", False)],
+        "HolderOther2": [("y", "2", False)],
+        "HolderOther1_12ec8923": "HolderOther1 & { z: 3 }",
+        "HolderOther2_60bc9877": "HolderOther2 & { z: 3 }",
+        "Holder": [
+            ("field", "HolderField1 | HolderField2", False),
+            ("other", "HolderOther1_12ec8923 | HolderOther2_60bc9877", False),
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("members", "names"),
+    [
+        # the same literal twice, an empty word, a non-string literal: positions
+        ('{ k: "a"; x: 1 } | { k: "a"; y: 1 }', ["U1", "U2"]),
+        ('{ k: "-"; x: 1 } | { k: "b"; y: 1 }', ["U1", "U2"]),
+        ("{ k: 1; x: 1 } | { k: 2; y: 1 }", ["U1", "U2"]),
+        ('{ k: "a"; x: 1 } | { y: 1 }', ["U1", "U2"]),
+        # the first key that tells them all apart
+        ('{ k: "a"; t: "go"; x: 1 } | { k: "a"; t: "stop"; y: 1 }', ["UGo", "UStop"]),
+        ('{ t: "tool-call"; x: 1 } | { t: "tool-result"; y: 1 }', ["UToolCall", "UToolResult"]),
+    ],
+)
+def test_member_name_suffixes(members: str, names: list[str]) -> None:
+    out = shown(f"export type U = {members};\n")
+    assert [n for n in out if n != "U"] == names
+    assert out["U"] == " | ".join(names)
+
+
+def test_a_union_with_one_anonymous_member_is_not_lifted() -> None:
+    assert shown("export type U = { a: string } | string | {};\n") == {
+        "U": "{ a: string } | string | {}"
+    }
+
+
+def test_distribution_through_an_alias_over_two_unions() -> None:
+    # ``A`` + ``A`` would be ``AA``, a declaration's name: that member gets a digest
+    assert shown(
+        'export type A = { k: "a" } | { k: "b" };\n'
+        "export type AA = A;\n"
+        'export type C = { c: "x" } | { c: "y" };\n'
+        "export type T = AA & C;\n"
+    ) == {
+        "AA_424c794a": [("k", '"a"', False)],
+        "AB": [("k", '"b"', False)],
+        "A": "AA_424c794a | AB",
+        "AA": "A",
+        "CX": [("c", '"x"', False)],
+        "CY": [("c", '"y"', False)],
+        "C": "CX | CY",
+        "T1": "AA_424c794a & CX",
+        "T2": "AA_424c794a & CY",
+        "T3": "AB & CX",
+        "T4": "AB & CY",
+        "T": "T1 | T2 | T3 | T4",
+    }
+
+
+def test_an_optional_never_property_is_dropped_from_the_base() -> None:
+    assert shown(
+        "export interface Base { params: string; x: number; }\n"
+        "export interface D extends Base { params?: never; }\n"
+        "export interface E extends Omit<Base, 'x'> { params?: never; own: string; }\n"
+        "export interface F { gone?: never; kept: never; }\n"
+    ) == {
+        "Base": [("params", "string", False), ("x", "number", False)],
+        "D": ['extends Omit<Base, "params">'],
+        "E": [("own", "string", False), 'extends Omit<Base, "x" | "params">'],
+        "F": [("kept", "never", False)],
+    }
+
+
+@pytest.mark.parametrize("later", [True, False])
+def test_a_lifted_name_taken_by_a_declaration_gets_a_digest(later: bool) -> None:
+    taken = "export type HField1 = { q: 1 };\n"
+    holder = "export interface H { field: { a: string } | { b: number }; }\n"
+    out = shown(holder + taken if later else taken + holder)
+    assert out["HField1"] == "{ q: 1 }"
+    assert out["HField1_7d0b17fe"] == [("a", "string", False)]
+    assert out["H"] == [("field", "HField1_7d0b17fe | HField2", False)]
+
+
+def test_a_lifted_name_wanted_by_two_structures() -> None:
+    out = shown(
+        "export interface H { f: { a: string } | { b: number }; }\n"
+        "export interface H2 { x: { a: number } | { c: number }; }\n"
+        "export type Same = { f: { a: string } | { b: number } };\n"
+    )
+    assert out["H"] == [("f", "HF1 | HF2", False)]
+    assert out["HF1"] == [("a", "string", False)]
+
+
+# --------------------------------------------------------------------------- exact IR
+
+
+def spans(t: ir.TypeExpr | ir.Object) -> list[tuple[str, int, int]]:
+    """Each node of a lowered type (depth first) with its line and column: errors and
+    later passes point at these."""
+    out: list[tuple[str, int, int]] = []
+
+    def walk(n: object) -> None:
+        if isinstance(n, ir.Property):
+            out.append((f"property {n.name}", n.span.line, n.span.col))
+            walk(n.type)
+            return
+        span = getattr(n, "span", None)
+        assert isinstance(span, ir.Span)
+        out.append((type(n).__name__, span.line, span.col))
+        for field in ("members", "items", "base", "value", "properties"):
+            value = getattr(n, field, None)
+            for item in value if isinstance(value, tuple) else (value,):
+                if item is not None and not isinstance(item, str | int | float | bool):
+                    walk(item)
+
+    walk(t)
+    return out
+
+
+SPANNED = """export interface A { a: string; b?: number }
+export type K = keyof A;
+export type K1 = keyof { only: string };
+export type K0 = keyof {};
+export type KS = keyof { [k: string]: number };
+export type NV = NonNullable<null>;
+export type NU = NonNullable<string | number | null>;
+export type EX = Exclude<"a" | "b" | "c", "a">;
+export type V2 = A["a" | "b"];
+export type Tu = [string, number];
+export type J = Tu[number];
+export type Sh = { kind: "a"; n: number } | { kind: "b"; n: number };
+export type SK = Sh["kind"];
+export type SN = Sh["n"];
+export type R = Record<"x" | "y", number>;
+export type PA = Partial<A>;
+export type D = ({ p: 1 } | { q: 2 }) & { c: 3 };
+export type G<T = ({ p: 1 } | { q: 2 }) & { c: 3 }> = T | string;
+export interface Box<T> { v: T }
+export type I = { a: string } & Box<string>;
+export type KN = "a" | Nested;
+export type Nested = "b" | "c";
+export type PK = Pick<{ a: 1; b: 2; c: 3 }, KN>;
+"""
+
+
+def test_lowered_types_keep_the_written_positions() -> None:
+    s = compiled(SPANNED)
+
+    def of(name: str) -> list[tuple[str, int, int]]:
+        decl = s.decls[name]
+        if isinstance(decl, ir.Alias):
+            return spans(decl.type)
+        assert isinstance(decl, ir.Interface)
+        return [("decl", decl.span.line, decl.span.col), *spans(decl.body)]
+
+    assert of("K") == [("Union", 2, 17), ("Literal", 2, 17), ("Literal", 2, 17)]
+    assert of("K1") == [("Literal", 3, 18)]
+    assert of("K0") == [("Primitive", 4, 18)]
+    assert of("KS") == [("Primitive", 5, 18)]
+    assert of("NV") == [("Primitive", 6, 30)]
+    assert of("NU") == [("Union", 7, 30), ("Primitive", 7, 30), ("Primitive", 7, 39)]
+    assert of("EX") == [("Union", 8, 26), ("Literal", 8, 32), ("Literal", 8, 38)]
+    assert of("V2") == [("Union", 9, 18), ("Primitive", 1, 25), ("Primitive", 1, 37)]
+    assert of("J") == [("Union", 11, 17), ("Primitive", 10, 19), ("Primitive", 10, 27)]
+    assert of("SK") == [("Union", 13, 18), ("Literal", 12, 26), ("Literal", 12, 53)]
+    assert of("SN") == [("Primitive", 12, 34)]
+    assert of("R") == [("Ref", 15, 17)]
+    assert of("Record_xOry_number") == [
+        ("decl", 15, 17),
+        ("Object", 15, 17),
+        ("property x", 15, 17),
+        ("Primitive", 15, 35),
+        ("property y", 15, 17),
+        ("Primitive", 15, 35),
+    ]
+    assert of("PA") == [("Ref", 16, 18)]
+    assert of("Partial_A")[:2] == [("decl", 16, 18), ("Object", 16, 18)]
+    assert of("D") == [("Union", 17, 17), ("Ref", 17, 17), ("Ref", 17, 17)]
+    assert of("D1_f257e275") == [
+        ("Intersection", 17, 17),
+        ("Ref", 17, 18),
+        ("Object", 17, 41),
+        ("property c", 17, 43),
+        ("Literal", 17, 46),
+    ]
+    assert of("PK") == [("Ref", 23, 18)]
+    assert of("Pick_Object_KN_91f50c04")[:2] == [("decl", 23, 18), ("Object", 23, 18)]
+
+
+def test_lowered_types_have_the_exact_structure() -> None:
+    s = compiled(SPANNED)
+
+    def shape_of(name: str) -> object:
+        decl = s.decls[name]
+        assert isinstance(decl, ir.Alias)
+        return e.shape(decl.type)
+
+    lit = ir.Literal
+    assert shape_of("K1") == e.shape(lit("only"))
+    assert shape_of("SN") == e.shape(ir.Primitive("number"))
+    assert shape_of("NU") == e.shape(ir.Union((ir.Primitive("string"), ir.Primitive("number"))))
+    assert shape_of("R") == e.shape(ir.Ref("Record_xOry_number"))
+    assert shape_of("D") == e.shape(ir.Union((ir.Ref("D1_f257e275"), ir.Ref("D2_0dd559b2"))))
+    assert shape_of("I") == e.shape(
+        ir.Intersection(
+            (ir.Object((ir.Property("a", ir.Primitive("string")),)), ir.Ref("Box_string"))
+        )
+    )
+    decl = s.decls["Pick_Object_KN_91f50c04"]
+    assert isinstance(decl, ir.Interface)
+    assert [p.name for p in decl.body.properties] == ["a", "b", "c"]
+
+
+def test_a_bare_generic_default_lifts_under_generic_names() -> None:
+    # the default is lowered before the declaration is entered: nothing names its place
+    out = shown(SPANNED)
+    assert out["Union1"] == [("p", "1", False)]
+    assert out["Union2"] == [("q", "2", False)]
+    assert out["Intersection1"] == "Union1 & { c: 3 }"
+    assert out["Intersection2"] == "Union2 & { c: 3 }"
+    assert out["G"] == "Intersection1 | Intersection2 | string"
+
+
+def test_indexed_access_of_a_union_with_one_result() -> None:
+    out = shown(
+        'export type Sh = { kind: "a"; n: number } | { kind: "b"; n: number };\n'
+        'export type SN = Sh["n"];\n'
+    )
+    assert out["SN"] == "number"
+
+
+def test_synthesized_declarations_stand_where_their_type_was_written() -> None:
+    s = compiled(SPANNED)
+    at = {name: (d.span.line, d.span.col) for name, d in s.decls.items()}
+    assert at["ShA"] == (12, 18)
+    assert at["ShB"] == (12, 45)
+    assert at["D1"] == (17, 18)
+    assert at["D1_f257e275"] == (17, 17)
+    assert at["Union1"] == (18, 20)
+    assert at["Intersection2"] == (18, 19)
+
+
+def test_a_union_of_anonymous_intersections_lifts_aliases() -> None:
+    out = shown(
+        "export type U = ({ a: 1 } & { b: 1 }) | ({ c: 1 } & { d: 1 });\n"
+        'export type W = Omit<{ a: 1; b: 1 }, "a"> | { c: 1 };\n'
+    )
+    assert out == {
+        "U1": "{ a: 1 } & { b: 1 }",
+        "U2": "{ c: 1 } & { d: 1 }",
+        "U": "U1 | U2",
+        "W1": 'Omit<{ a: 1; b: 1 }, "a">',
+        "W2": [("c", "1", False)],
+        "W": "W1 | W2",
+    }
+
+
+def test_one_alias_distributes_in_every_intersection() -> None:
+    out = shown(
+        'export type A = { k: "a" } | { k: "b" };\n'
+        "export type T = A & { t: 1 };\n"
+        "export type S = A & { s: 1 };\n"
+    )
+    assert out["T"] == "TA | TB"
+    assert out["S"] == "SA | SB"
+
+
+def test_lifting_keeps_named_members_and_reads_keys_in_the_first_members_order() -> None:
+    out = shown(
+        'export type U = { a: "p"; b: "x" } | string | { b: "y"; a: "q" };\n'
+        "export type V = ({ a: 1 } & { b: 1 }) | ({ c: 1 } & { d: 1 });\n"
+    )
+    assert out["U"] == "UP | string | UQ"
+    s = compiled(
+        'export type U = { a: "p"; b: "x" } | string | { b: "y"; a: "q" };\n'
+        "export type V = ({ a: 1 } & { b: 1 }) | ({ c: 1 } & { d: 1 });\n"
+    )
+    u = s.decls["U"]
+    assert isinstance(u, ir.Alias)
+    assert spans(u.type) == [("Union", 1, 17), ("Ref", 1, 17), ("Primitive", 1, 38), ("Ref", 1, 47)]
+    v1 = s.decls["V1"]
+    assert (v1.span.line, v1.span.col) == (2, 18)
+
+
+def test_keys_of_omit_intersection_and_inherited_types() -> None:
+    out = shown(
+        "export interface A { a: string; b?: number; }\n"
+        "export interface B { c: boolean; }\n"
+        'export type KO = keyof Omit<A, "a">;\n'
+        "export type KI = keyof (A & B);\n"
+        'export type PO = Partial<Omit<A, "b">>;\n'
+        "export interface C extends A { d: 1; }\n"
+        "export type KC = keyof C;\n"
+    )
+    assert out["KO"] == '"b"'
+    assert out["KI"] == '"a" | "b" | "c"'
+    assert out["Partial_Omit_c1654ee5"] == [("a", "string", True)]
+    assert out["KC"] == '"a" | "b" | "d"'
+
+
+def test_a_literal_word_keeps_its_letters() -> None:
+    assert e.instance_name("Page", (ir.Literal("Xok"),)) == "Page_Xok"
+    assert e.instance_name("Page", (ir.Literal("_x_"),)) == "Page_x"
