@@ -218,6 +218,13 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"e": {}, "f": {"enabled": True, "disable": "d", "other": 1}, "h": {}, "g": {"a": 1}},
         ],
     ),
+    # TypeScript reduces ``"a" | ("b" | string)`` to ``string``: a mapping, no key dropped.
+    "a_record_over_an_open_nested_key_union_is_a_mapping": (
+        "export type Open = 'b' | string;\nexport interface R { r: Record<'a' | Open, number> }",
+        "R",
+        [{"r": {"a": 1, "zzz": 2}}, {"r": {}}],
+        [{"r": {"zzz": "x"}}],
+    ),
     # @types/geojson: ``GeoJSON<G = Geometry, P = ...>``, a union alias nothing else uses.
     "a_generic_union_alias_with_defaults_is_a_type_when_bare": (
         "export interface P { type: 'P' }\nexport interface L { type: 'L' }\n"

@@ -321,7 +321,10 @@ class _Expander:
         for member in members:
             member = self.deref(member)
             if isinstance(member, ir.Union):
-                keys.extend(self.literal_keys(member, strict=strict) or [])
+                nested = self.literal_keys(member, strict=strict)
+                if nested is None:  # ``"a" | ("b" | string)`` is open: a mapping, not "a"
+                    return None
+                keys.extend(nested)
             elif isinstance(member, ir.Literal):
                 keys.append(member.value)
             elif strict:
