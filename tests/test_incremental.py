@@ -93,6 +93,11 @@ def test_one_file_edit_reuses_the_rest_and_matches_a_cold_run(
 def test_warnings_and_overrides_survive_the_build_cache(
     schema: Path, cache_dir: Path, tmp_path: Path
 ) -> None:
+    # A union no field tells apart, not marked ``@untagged``: one warning to carry.
+    (schema / "ext" / "warned.ts").write_text(
+        "export interface WarnA { a?: string }\nexport interface WarnB { b?: number }\n"
+        "export interface WarnHolder { w: WarnA | WarnB }\n"
+    )
     first = generate(schema, tmp_path / "a", command=COMMAND, cache_dir=cache_dir)
     again = generate(schema, tmp_path / "b", command=COMMAND, cache_dir=cache_dir)
     assert counts(again, "build") == (1, 0)
