@@ -113,7 +113,7 @@ class Negotiation:
     advertised. ``switch_limiter`` (a [`VariantSwitchLimiter`][negotiation.subscriptions.VariantSwitchLimiter])
     rate-limits variant switching per principal, answering -32000 with ``retryAfterMs``;
     ``anonymous_key`` gives an anonymous 2026-07-28 HTTP request a bucket (such as
-    [`client_address`][negotiation.sdk.anonymous.client_address]; by default it has none).
+    `negotiation.sdk.anonymous.client_address`; by default it has none).
     """
 
     def __init__(
