@@ -729,6 +729,8 @@ class _ModuleParser:
         modifier = {"opting_type_annotation": "Partial", "omitting_type_annotation": "Required"}
         wrapper = modifier.get(annotation.type)
         value = annotation.named_children[-1]
+        # Parsed first: ``self.type`` bounds the nesting that ``_reads`` then walks.
+        value_type, key_type = self.type(value), self.type(keys)
         lookup = value.named_children if value.type == "lookup_type" else []
         if (
             keys.type == "index_type_query"
@@ -738,7 +740,7 @@ class _ModuleParser:
         ):
             mapped = self.type(lookup[0])  # ``{ [K in keyof T]: T[K] }`` is T, modifiers kept
         elif not _reads(value, key, self.text):
-            mapped = ir.Ref("Record", (self.type(keys), self.type(value)), span)
+            mapped = ir.Ref("Record", (key_type, value_type), span)
         else:
             self.unsupported(node, "mapped type whose value reads its key (write the properties)")
         return ir.Ref(wrapper, (mapped,), span) if wrapper else mapped
