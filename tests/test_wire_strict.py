@@ -11,6 +11,8 @@ from typing import Any
 
 import mcp_ext
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mcp_ext import (
     INVALID_PARAMS,
     PARSE_ERROR,
@@ -145,3 +147,78 @@ def test_numbers_that_fit_a_double_and_texts_that_look_like_overflow_are_fine(
     text = f'{{"a": [{number}], "name000": "E+123 {"9" * 250}"}}'
     raw = text if kind is str else kind(text.encode())
     assert decode_wire_json(raw) == json.loads(text)
+
+
+# --- model_validate_json's one-pass path ---------------------------------------------
+# Pydantic's own JSON parsing serves texts that cannot hold a non-finite number; every
+# other text takes decode_wire_json. Both must give the same answer on any input.
+
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=8),
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+# Raw fragments pasted into otherwise valid JSON: the tokens the two parsings could read
+# differently, plus ones both refuse.
+_BAITS = [
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e400",
+    "-2E+999",
+    "1" + "0" * 320 + ".0",
+    '"\\ud800"',
+    '"\\ud83d\\ude00"',
+    "1" + "0" * 400,
+    "-0.0",
+    "1e-400",
+    '"NaN"',
+    '"e000"',
+    "[" * 3 + "]" * 3,
+]
+
+
+def _exact(raw: str | bytes, model: type[Any]) -> Any:
+    """The reference: decode_wire_json, then the model from the decoded value."""
+    return model.__pydantic_validator__.validate_python(decode_wire_json(raw))
+
+
+def _outcome(call: Any) -> tuple[str, Any]:
+    try:
+        return "ok", call().model_dump(mode="python", by_alias=True, exclude_unset=True)
+    except ValidationError as exc:
+        return "error", [(e["type"], e["loc"]) for e in exc.errors()]
+    except ValueError:
+        return "error", [("json_invalid", ())]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    base=st.fixed_dictionaries({"id": st.text(max_size=4), "description": st.text(max_size=4)}),
+    extra=st.dictionaries(st.sampled_from(["x", "hints", "status", "id"]), _VALUES, max_size=2),
+    bait=st.one_of(st.none(), st.sampled_from(_BAITS)),
+    as_bytes=st.booleans(),
+)
+def test_the_one_pass_path_agrees_with_decode_then_validate(
+    base: dict[str, Any], extra: dict[str, Any], bait: str | None, as_bytes: bool
+) -> None:
+    text = json.dumps({**base, **extra})
+    if bait is not None:
+        text = text[:-1] + f', "bait": {bait}}}'
+    raw: str | bytes = text.encode() if as_bytes else text
+    fast = _outcome(lambda: ServerVariant.model_validate_json(raw))
+    exact = _outcome(lambda: _exact(raw, ServerVariant))
+    assert fast[0] == exact[0], (raw, fast, exact)
+    if fast[0] == "ok":
+        assert fast == exact
+    elif exact[1] == [("json_invalid", ())]:
+        assert fast[1][0][0] == "json_invalid"

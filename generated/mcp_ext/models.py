@@ -81,6 +81,15 @@ def decode_wire_json(raw: str | bytes | bytearray) -> Any:
     return value
 
 
+def _may_hold_non_finite(raw: str | bytes | bytearray) -> bool:
+    """Whether ``raw`` might hold ``NaN``, ``Infinity`` or an overflowing number: the
+    only texts pydantic's own JSON parsing reads differently from RFC 8259 (as floats)."""
+    if isinstance(raw, str):
+        return "NaN" in raw or "Infinity" in raw or _OVERFLOW_HINT_TEXT.search(raw) is not None
+    folded = raw.translate(_OVERFLOW_FOLD, b"+")
+    return b"e000" in folded or _OVERFLOW_DIGITS in folded or b"NaN" in raw or b"Infinity" in raw
+
+
 def _holds_infinity(value: object) -> bool:
     stack: list[Any] = [value]  # decoded JSON: dicts, lists and scalars
     while stack:
@@ -134,6 +143,9 @@ class SchemaModel(BaseModel):
             """``model_validate`` of ``decode_wire_json(json_data)``; bad JSON raises a
             ``ValidationError`` of type ``json_invalid``, as pydantic's own does."""
             __tracebackhide__ = True
+            if not _may_hold_non_finite(json_data):
+                # One pass, in pydantic-core: the same JSON, so the same result.
+                return cls.__pydantic_validator__.validate_json(json_data, **options)
             try:
                 data = decode_wire_json(json_data)
             except ValueError as exc:

@@ -41,7 +41,14 @@ from ...paths import CODEGEN_DIR
 RESERVED_MODULE_NAMES = frozenset(
     {"annotations", "SchemaModel", "Omittable", "_T", "_is_none", "decode_wire_json"}
     # the models module's wire-parsing helpers
-    | {"_holds_infinity", "_INF", "_OVERFLOW_HINT_TEXT", "_OVERFLOW_FOLD", "_OVERFLOW_DIGITS"}
+    | {
+        "_holds_infinity",
+        "_may_hold_non_finite",
+        "_INF",
+        "_OVERFLOW_HINT_TEXT",
+        "_OVERFLOW_FOLD",
+        "_OVERFLOW_DIGITS",
+    }
     | {
         "_omittable_keys",
         "_json_invalid",
