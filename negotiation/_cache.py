@@ -11,7 +11,7 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 __all__ = ["MAX_KEY_DEPTH", "BoundedCache", "exact_key", "identity_key", "json_size"]
 
@@ -50,16 +50,19 @@ def _key(value: object, depth: int) -> Hashable:
         return (float, value.hex())  # type: ignore[attr-defined]  # keeps -0.0 apart from 0.0
     if depth <= 0:
         raise TypeError(f"value nests deeper than {MAX_KEY_DEPTH} levels; not keyed")
+    depth -= 1
+    # A string is its own key: tested inline, as most members of a declaration are one.
     if kind is list or kind is tuple:
-        return (_LIST, tuple([_key(item, depth - 1) for item in value]))  # type: ignore[attr-defined]
+        items = cast("list[object]", value)
+        return (_LIST, tuple([i if type(i) is str else _key(i, depth) for i in items]))
     if isinstance(value, Mapping):
-        items = []
+        members = []
         for name, item in value.items():
             if type(name) is not str:
                 raise TypeError(f"object key of type {type(name).__name__} is not JSON")
-            items.append((name, _key(item, depth - 1)))
-        items.sort(key=lambda pair: pair[0])
-        return (_DICT, tuple(items))
+            members.append((name, item if type(item) is str else _key(item, depth)))
+        members.sort()  # by name alone: a mapping's names are distinct, so no value is compared
+        return (_DICT, tuple(members))
     raise TypeError(f"a {kind.__name__} is not a JSON value; not keyed")
 
 
