@@ -302,11 +302,12 @@ def limiter_table(url: str, calls: int = 300) -> list[str]:
 
 
 def ranker_table(url: str, principals: int = 20) -> list[str]:
+    from mcp_ext import ServerVariant
+
     from negotiation.sdk import Negotiation
     from negotiation.sdk.redis import RedisBackplane
-    from negotiation.variants import Variant
 
-    variants = [Variant(id="a", description="A."), Variant(id="b", description="B.")]
+    variants = [ServerVariant(id="a", description="A."), ServerVariant(id="b", description="B.")]
     hints = {
         "extensions": {
             "io.modelcontextprotocol/server-variants": {"variantHints": {"description": "bench"}}

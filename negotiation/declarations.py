@@ -22,6 +22,7 @@ from negotiation import variants as sv
 from negotiation._cache import BoundedCache, exact_key, identity_key, json_size
 from negotiation._wire import wire_get
 from negotiation.content import NegotiationContext, context_from_capabilities
+from negotiation.variants._forms import NormalHints
 from negotiation.versioning import Era
 
 __all__ = ["DeclarationMemo", "Negotiated", "client_hints", "settle"]
@@ -66,10 +67,10 @@ class Negotiated:
 Settle = Callable[[object, Hashable], Negotiated]
 
 
-def client_hints(capabilities: object) -> sv.ClientHints:
+def client_hints(capabilities: object) -> NormalHints:
     """The client's variant hints (either placement). Untrusted: malformed hints are read
     as far as they go, never raised."""
-    return sv.ClientHints.from_wire(wire_get(sv.extension_settings(capabilities), "variantHints"))
+    return NormalHints.from_wire(wire_get(sv.extension_settings(capabilities), "variantHints"))
 
 
 def settle(

@@ -55,7 +55,12 @@ REPLICA_TESTS = [
 # servers in subprocesses are left out: those processes import the original code).
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
-    "negotiation/variants.py": [RUNTIME, *SDK_TESTS],
+    "negotiation/variants/_forms.py": [RUNTIME],
+    "negotiation/variants/ranking.py": [RUNTIME],
+    "negotiation/variants/advertising.py": [RUNTIME],
+    "negotiation/variants/resolution.py": [RUNTIME],
+    "negotiation/variants/selection.py": [RUNTIME],
+    "negotiation/variants/__init__.py": [RUNTIME],
     "codegen/build/writer.py": [
         "tests/test_writer.py",
         "tests/test_writer_pins.py",

@@ -13,12 +13,12 @@ from typing import Any
 
 from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
+from mcp_ext import ServerVariant
 from mcp_types import CallToolResult, TextContent
 
 from negotiation import errors
 from negotiation.backplane import Backplane
 from negotiation.sdk import Negotiation, PrincipalOf, mcp_error, negotiated
-from negotiation.variants import Variant
 
 __all__ = ["PAGE_SIZE", "build", "build_with_negotiation", "principal_from", "variants", "visible"]
 
@@ -35,11 +35,11 @@ def _data() -> dict[str, Any]:
     return loaded
 
 
-def variants() -> list[Variant]:
-    return [Variant.from_wire(entry) for entry in _data()["variants"]]
+def variants() -> list[ServerVariant]:
+    return [ServerVariant.model_validate(entry) for entry in _data()["variants"]]
 
 
-def visible(principal: Hashable, variant: Variant) -> bool:
+def visible(principal: Hashable, variant: ServerVariant) -> bool:
     """Visibility is authorization, decided by who asks, never by what they declare."""
     return variant.id not in _data()["hidden"].get(principal, [])
 

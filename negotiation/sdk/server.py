@@ -68,6 +68,7 @@ from negotiation.sdk.middleware import NegotiationMiddleware
 from negotiation.sdk.registry import Definition, Definitions
 from negotiation.sdk.sessions import LIST_CHANGED, SessionEnded, Sessions
 from negotiation.subscriptions import VariantSwitchLimiter
+from negotiation.variants._forms import as_variants
 
 __all__ = [
     "CURSOR_KEY_ENV",
@@ -134,7 +135,7 @@ class Negotiation:
         backplane: Backplane | None = None,
         anonymous_key: AnonymousKey | None = None,
     ) -> None:
-        declared = sv.as_variants(variants) if variants is not None else ()
+        declared = as_variants(variants) if variants is not None else ()
         if variants is not None and not declared:
             raise ValueError(
                 "variants is empty: give at least one variant, or leave variants out"
@@ -161,7 +162,7 @@ class Negotiation:
         self._ranker = ranker if declared and negotiate else None
         self._advertiser = (
             sv.VariantAdvertiser(
-                declared,
+                public,
                 visible=visible,
                 limit=max(2, advertise_limit),
                 cache=sv.RankingCache(),

@@ -18,12 +18,13 @@ import pytest
 from mcp import Client
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.shared.exceptions import MCPError
+from mcp_ext import ServerVariant, VariantHints
 
 from negotiation.backplane import Backplane
 from negotiation.sdk import Negotiation, ServerVariants, negotiated, variant_meta
 from negotiation.sdk.redis import RedisBackplane
 from negotiation.subscriptions import VariantSwitchLimiter
-from negotiation.variants import ClientHints, Variant
+from negotiation.variants._forms import NormalHints
 
 VARIANTS = [
     mcp_ext.ServerVariant(id="a", description="A.", hints={"useCase": "ide"}),
@@ -140,7 +141,7 @@ def test_the_ranking_is_decided_once_for_the_fleet() -> None:
     asked: list[str] = []
     answers = iter([["c", "b", "a"], ["b", "a", "c"], ["a", "c", "b"]])
 
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         asked.append("asked")
         return next(answers)  # each replica's LLM would answer differently
 
@@ -159,7 +160,7 @@ def test_the_ranking_is_decided_once_for_the_fleet() -> None:
 
 
 def test_a_ranking_stored_for_variants_this_principal_cannot_see_is_not_served() -> None:
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         return ["b", "a"]
 
     make = _fake()
@@ -170,7 +171,7 @@ def test_a_ranking_stored_for_variants_this_principal_cannot_see_is_not_served()
     }
 
     async def main() -> Any:
-        hints = ClientHints.from_wire(DESCRIBED)
+        hints = NormalHints.from_wire(DESCRIBED)  # the digest the backplane keys on
         from negotiation.backplane import principal_digest
 
         key = f"{backplane.prefix}:rk:{hints.digest()}:{principal_digest('alice')}"

@@ -18,13 +18,13 @@ from typing import Any
 import mcp_ext
 from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
+from mcp_ext import ServerVariant, VariantHints
 from redis import Redis
 
 from demos._run import parse_args, run
 from negotiation.sdk import Negotiation, negotiated
 from negotiation.sdk.redis import RedisBackplane
 from negotiation.subscriptions import VariantSwitchLimiter
-from negotiation.variants import ClientHints, Variant
 
 VARIANTS = [
     mcp_ext.ServerVariant(id="v1", description="One.", hints={"useCase": "ide"}),
@@ -42,7 +42,7 @@ def _principal(ctx: ServerRequestContext[Any, Any]) -> str | None:
 def build(url: str, prefix: str, name: str) -> MCPServer:
     counter = Redis.from_url(url)
 
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         counter.incr(f"{prefix}:test:asked")  # the test counts the fleet's ranker calls
         ids = [v.id for v in variants]
         return ids if name.endswith("a") else ids[::-1]  # replicas disagree

@@ -8,6 +8,7 @@ from typing import Any
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation.declarations import client_hints, settle
+from negotiation.variants._forms import NormalHints
 from negotiation.versioning import Era
 
 
@@ -75,5 +76,5 @@ def test_client_hints_from_either_placement() -> None:
     )
     assert not client_hints(_declared(None, hints)).malformed
     assert client_hints(_declared(None, "not hints")).malformed
-    assert client_hints(None) == sv.ClientHints.from_wire(None)
+    assert client_hints(None) == NormalHints.from_wire(None)
     assert not client_hints({"extensions": {}}).malformed

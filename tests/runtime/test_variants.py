@@ -17,14 +17,10 @@ from mcp_ext.models import ServerVariant, VariantDeprecationInfo
 from negotiation.variants import (
     HEADER,
     META_KEY,
-    ClientHints,
-    DeprecationInfo,
     RankingCache,
     SelectionContext,
-    Variant,
     VariantAdvertiser,
     VariantResolver,
-    as_variants,
     parse_available_variants,
     rank_variants,
     rank_with_fallback,
@@ -33,6 +29,18 @@ from negotiation.variants import (
     select_variant,
     select_with_fallback,
     with_variant,
+)
+from negotiation.variants._forms import (
+    NormalDeprecation as DeprecationInfo,
+)
+from negotiation.variants._forms import (
+    NormalHints as ClientHints,
+)
+from negotiation.variants._forms import (
+    NormalVariant as Variant,
+)
+from negotiation.variants._forms import (
+    as_variants,
 )
 
 TABLE = [

@@ -9,6 +9,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pytest
+from mcp_ext.models import ServerVariant, VariantHints
 from pydantic import BaseModel, ConfigDict
 
 from negotiation._cache import identity_key, json_size
@@ -20,17 +21,11 @@ from negotiation.variants import (
     MAX_HINT_LENGTH,
     META_KEY,
     Advertisement,
-    ClientHints,
-    DeprecationInfo,
     RankingCache,
     SelectionContext,
-    Variant,
     VariantAdvertiser,
     VariantResolution,
     VariantResolver,
-    as_hints,
-    as_variant,
-    as_variants,
     extension_settings,
     is_variant_rejection,
     parse_available_variants,
@@ -41,12 +36,26 @@ from negotiation.variants import (
     select_with_fallback,
     with_variant,
 )
+from negotiation.variants._forms import (
+    NormalDeprecation as DeprecationInfo,
+)
+from negotiation.variants._forms import (
+    NormalHints as ClientHints,
+)
+from negotiation.variants._forms import (
+    NormalVariant as Variant,
+)
+from negotiation.variants._forms import (
+    as_hints,
+    as_variant,
+    as_variants,
+)
 
-CATALOG = [
-    Variant("a", "", {"useCase": "planning"}),
-    Variant("b", "", {"useCase": "execution"}),
-    Variant("secret", "", {"useCase": "planning"}),
-    Variant("c", "", {}),
+CATALOG = [  # the public type: what callbacks see and the advertiser returns, as given
+    ServerVariant(id="a", description="", hints={"useCase": "planning"}),
+    ServerVariant(id="b", description="", hints={"useCase": "execution"}),
+    ServerVariant(id="secret", description="", hints={"useCase": "planning"}),
+    ServerVariant(id="c", description="", hints={}),
 ]
 PLANNING = ClientHints.from_wire({"hints": {"useCase": ["planning", "execution"]}})
 # A pluggable ranker is consulted only for a client that describes itself (SEP-2053 sample).
@@ -55,7 +64,7 @@ DESCRIBED = ClientHints.from_wire(
 )
 
 
-def _hide_secret(principal: Hashable, variant: Variant) -> bool:
+def _hide_secret(principal: Hashable, variant: ServerVariant) -> bool:
     return variant.id != "secret" or principal == "root"
 
 
@@ -68,7 +77,7 @@ class _Clock:
 
 
 def _reverse_ranker(calls: list[tuple[str, ...]]):  # type: ignore[no-untyped-def]
-    async def rank(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def rank(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         calls.append(tuple(v.id for v in variants))
         return [v.id for v in reversed(variants)]
 
@@ -269,20 +278,10 @@ def test_client_hints_limits_hold_at_the_limit_and_break_one_past_it() -> None:
 @pytest.mark.parametrize(
     ("convert", "given", "message"),
     [
-        (
-            as_variant,
-            5,
-            "expected a negotiation.variants.Variant, an mcp_ext.ServerVariant or its wire "
-            "mapping, not int",
-        ),
+        (as_variant, 5, "expected an mcp_ext.ServerVariant or its wire mapping, not int"),
         (as_variants, "ab", "expected a sequence of server variants, not str"),
         (as_variants, 5, "expected a sequence of server variants, not int"),
-        (
-            as_hints,
-            5,
-            "expected negotiation.variants.ClientHints, an mcp_ext.VariantHints or its wire "
-            "mapping, not int",
-        ),
+        (as_hints, 5, "expected an mcp_ext.VariantHints or its wire mapping, not int"),
     ],
 )
 def test_conversions_name_the_expected_type(convert: Any, given: object, message: str) -> None:
@@ -302,16 +301,18 @@ def test_an_absent_hint_never_matches_an_empty_client_value() -> None:
 def test_deprecated_variants_follow_in_rule_order_after_the_rankers_choice() -> None:
     old_plan = Variant("old-plan", "", {"useCase": "planning"}, "deprecated")
     old_exec = Variant("old-exec", "", {"useCase": "execution"}, "deprecated")
-    seen: list[ClientHints] = []
+    seen: list[VariantHints] = []
 
-    async def rank(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def rank(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         seen.append(hints)
         return ["c"]
 
-    hints = ClientHints.from_wire({"description": "d", "hints": {"useCase": "execution"}})
+    hints = {"description": "d", "hints": {"useCase": "execution"}}
     ranked = asyncio.run(rank_with_fallback([old_plan, old_exec, CATALOG[3]], hints, rank))
     assert [v.id for v in ranked] == ["c", "old-exec", "old-plan"]
-    assert seen == [hints]  # the ranker gets the client's hints
+    assert ranked[0] is CATALOG[3]  # the given object, as given
+    # The ranker gets the client's hints as the public model (each hint as a list).
+    assert seen == [VariantHints(description="d", hints={"useCase": ["execution"]})]
 
 
 def test_documented_default_timeouts_and_ttl() -> None:
@@ -464,16 +465,16 @@ def test_the_selector_sees_the_list_and_context_and_its_failures_are_logged(
     calls: list[tuple[object, object]] = []
     context = SelectionContext(mode="execution")
 
-    async def failing(available: Sequence[Variant], ctx: SelectionContext) -> str:
+    async def failing(available: Sequence[ServerVariant], ctx: SelectionContext) -> str:
         calls.append((available, ctx))
         raise RuntimeError("down")
 
-    async def wrong(available: Sequence[Variant], ctx: SelectionContext) -> str:
+    async def wrong(available: Sequence[ServerVariant], ctx: SelectionContext) -> str:
         return "zzz"
 
     caplog.set_level(logging.WARNING, "negotiation.variants")
     assert asyncio.run(select_with_fallback(CATALOG, context, failing)) == "b"
-    assert calls == [(CATALOG, context)]
+    assert calls == [(tuple(CATALOG), context)]  # the public objects, as given
     assert asyncio.run(select_with_fallback(CATALOG, context, wrong)) == "b"
     assert caplog.messages == [
         "variant selector failed (RuntimeError('down')); using rule-based selection",
@@ -485,3 +486,35 @@ def test_removing_an_absent_variant_keeps_the_params() -> None:
     assert with_variant({"_meta": {"progressToken": 1}}, None) == {"_meta": {"progressToken": 1}}
     assert with_variant({"cursor": "c"}, None) == {"cursor": "c"}
     assert with_variant(None, None) == {}
+
+
+@pytest.mark.parametrize(
+    ("old", "internal", "replacement"),
+    [
+        ("Variant", "NormalVariant", "mcp_ext.ServerVariant"),
+        ("DeprecationInfo", "NormalDeprecation", "mcp_ext.VariantDeprecationInfo"),
+        ("ClientHints", "NormalHints", "mcp_ext.VariantHints"),
+        ("as_variant", "as_variant", "mcp_ext.ServerVariant.model_validate"),
+        ("as_variants", "as_variants", "mcp_ext.ServerVariant.model_validate, per variant"),
+        ("as_hints", "as_hints", "mcp_ext.VariantHints.model_validate"),
+    ],
+)
+def test_the_runtimes_old_public_names_still_import_and_warn(
+    old: str, internal: str, replacement: str
+) -> None:
+    """Public until 0.1: importable for one release, with a DeprecationWarning naming the
+    generated model that replaces each (issue #22)."""
+    import negotiation.variants as variants
+    from negotiation.variants import _forms
+
+    with pytest.warns(DeprecationWarning) as warned:
+        value = getattr(variants, old)
+    assert value is getattr(_forms, internal)
+    assert str(warned[0].message) == (
+        f"negotiation.variants.{old} is deprecated: use {replacement}, which every "
+        "function of negotiation.variants takes and returns"
+    )
+    assert warned[0].filename == __file__  # blamed on the importer (stacklevel)
+    assert old not in variants.__all__
+    with pytest.raises(AttributeError, match="has no attribute 'Nonexistent'"):
+        variants.Nonexistent  # noqa: B018

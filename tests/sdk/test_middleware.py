@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcp import Client
 from mcp.server.mcpserver import Context, MCPServer
+from mcp_ext import ServerVariant
 from mcp_ext import models as m
 from mcp_ext.methods import RPCError
 from mcp_types import methods as sdk_methods
@@ -24,7 +25,7 @@ from negotiation.sdk import (
     negotiated,
     negotiation_extensions,
 )
-from negotiation.variants import META_KEY, Variant
+from negotiation.variants import META_KEY
 from negotiation.versioning import Era
 
 MODES = ["legacy", "auto"]
@@ -36,7 +37,10 @@ class Probe:
     def __init__(self) -> None:
         self.seen: list[NegotiationContext] = []
         self.neg = Negotiation(
-            variants=[Variant("first", "The default."), Variant("second", "The other one.")]
+            variants=[
+                ServerVariant(id="first", description="The default."),
+                ServerVariant(id="second", description="The other one."),
+            ]
         )
         self.neg.add_resource(
             {"uri": "x://a", "name": "draft-name", "title": "T", "mimeType": "text/plain"},

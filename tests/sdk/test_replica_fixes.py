@@ -17,6 +17,7 @@ import pytest
 from mcp import Client
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.shared.exceptions import MCPError
+from mcp_ext import ServerVariant, VariantHints
 
 from negotiation.sdk import (
     CURSOR_KEY_ENV,
@@ -28,7 +29,6 @@ from negotiation.sdk import (
     variant_meta,
 )
 from negotiation.subscriptions import VariantSwitchLimiter
-from negotiation.variants import ClientHints, Variant
 
 VARIANTS = [
     mcp_ext.ServerVariant(id="a", description="A.", hints={"useCase": "ide"}),
@@ -51,7 +51,7 @@ def _server(neg: Negotiation, *tools: str) -> MCPServer:
 
 
 def _ranked_negotiation(asked: list[str]) -> Negotiation:
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         asked.append("asked")
         return ["c", "b", "a"]  # the rules would put "a" first
 

@@ -18,6 +18,7 @@ import pytest
 from mcp import Client
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.shared.exceptions import MCPError
+from mcp_ext import ServerVariant, VariantHints
 from mcp_ext.methods import RPCError
 
 from negotiation.content import DEFAULT_CONTEXT, NegotiationContext
@@ -37,7 +38,7 @@ from negotiation.sdk import (
 )
 from negotiation.sdk.sessions import VariantBoundSession
 from negotiation.subscriptions import VariantSwitchLimiter
-from negotiation.variants import HEADER, META_KEY, ClientHints, Variant
+from negotiation.variants import HEADER, META_KEY
 from negotiation.versioning import Era
 
 CN = "io.modelcontextprotocol/content-negotiation"
@@ -145,8 +146,8 @@ def test_page_size_is_at_least_one() -> None:
     assert Negotiation(page_size=1) is not None
 
 
-def _many(count: int) -> list[Variant]:
-    return [Variant(f"v{i}", f"Variant {i}.") for i in range(count)]
+def _many(count: int) -> list[ServerVariant]:
+    return [ServerVariant(id=f"v{i}", description=f"Variant {i}.") for i in range(count)]
 
 
 @pytest.mark.parametrize(
@@ -176,7 +177,7 @@ def test_without_variants_or_negotiation_nothing_is_advertised() -> None:
     assert anyio.run(both) == (None, None)
 
 
-def _guest_sees_main_only(principal: Hashable, variant: Variant) -> bool:
+def _guest_sees_main_only(principal: Hashable, variant: ServerVariant) -> bool:
     return principal != "guest" or variant.id == "main"
 
 
@@ -200,7 +201,7 @@ def test_advertisement_applies_visibility_to_the_principal() -> None:
 def test_the_ranker_is_cached_per_hints_and_principal_and_bounded_by_its_timeout() -> None:
     asked: list[Hashable] = []
 
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         asked.append(hints.description)
         if hints.description == "slow":
             await anyio.sleep(0.5)
@@ -1201,18 +1202,20 @@ def test_the_audit_digest_reads_any_principal(caplog: pytest.LogCaptureFixture) 
 
 
 def test_the_ranker_times_out_after_two_seconds_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    import negotiation.variants as sv
+    import negotiation.variants.advertising as advertising
 
     timeouts: list[float] = []
 
-    async def recording(variants: Any, hints: Any, ranker: Any, *, timeout_seconds: float) -> Any:
+    async def recording(
+        variants: Any, models: Any, hints: Any, ranker: Any, *, timeout_seconds: float
+    ) -> Any:
         timeouts.append(timeout_seconds)
         return list(variants)
 
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         return [v.id for v in variants]
 
-    monkeypatch.setattr(sv, "rank_with_fallback", recording)
+    monkeypatch.setattr(advertising, "ranked_with_fallback", recording)
     anyio.run(Negotiation(VARIANTS, ranker=ranker).advertisement_async, None, None)
     anyio.run(
         Negotiation(VARIANTS, ranker=ranker, ranker_timeout_seconds=0.5).advertisement_async,

@@ -13,9 +13,9 @@ import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
+from mcp_ext import ServerVariant
 
 from negotiation.sdk import Negotiation, variant_meta
-from negotiation.variants import Variant
 
 VARIANTS = [
     mcp_ext.ServerVariant(id="full", description="Every tool.", hints={"useCase": "ide"}),
@@ -29,7 +29,7 @@ class Server:
     def __init__(self) -> None:
         self.principal: Hashable = "admin"
 
-        def visible(principal: Hashable, variant: Variant) -> bool:
+        def visible(principal: Hashable, variant: ServerVariant) -> bool:
             return not (principal == "guest" and variant.id == "secret")
 
         self.neg = Negotiation(

@@ -14,6 +14,7 @@ import pytest
 from mcp import Client
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.shared.exceptions import MCPError
+from mcp_ext import ServerVariant, VariantHints
 
 from negotiation.sdk import (
     Negotiation,
@@ -23,7 +24,6 @@ from negotiation.sdk import (
     variant_meta,
 )
 from negotiation.subscriptions import VariantSwitchLimiter
-from negotiation.variants import ClientHints, Variant
 
 VARIANTS = [
     mcp_ext.ServerVariant(id="a", description="A.", hints={"useCase": "ide"}),
@@ -46,7 +46,7 @@ def _server(neg: Negotiation) -> MCPServer:
 def test_variants_llm_ranking_is_reachable_from_negotiation_and_pins_the_session() -> None:
     asked: list[list[str]] = []
 
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         asked.append([v.id for v in variants])
         return ["c", "b", "a"]
 
@@ -71,7 +71,7 @@ def test_variants_llm_ranking_is_reachable_from_negotiation_and_pins_the_session
 def test_without_a_description_the_rules_rank_and_the_ranker_is_not_asked() -> None:
     asked: list[int] = []
 
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         asked.append(1)
         return ["c"]
 

@@ -9,11 +9,12 @@ import anyio
 import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
+from mcp_ext import ServerVariant
 from mcp_ext.methods import RPCError
 
 from negotiation.sdk import Negotiation
 from negotiation.sdk.client import SessionTransport
-from negotiation.variants import META_KEY, Variant
+from negotiation.variants import META_KEY
 
 
 def _server(negotiation: Negotiation) -> MCPServer:
@@ -61,7 +62,7 @@ def test_variant_selected_without_variants_support_is_server_variants_not_suppor
 def test_ping_and_discover_validate_the_selected_variant_like_every_method(
     mode: str, method: str
 ) -> None:
-    negotiation = Negotiation(variants=[Variant("first", "The default.")])
+    negotiation = Negotiation(variants=[ServerVariant(id="first", description="The default.")])
     error = _error(_server(negotiation), mode, method, "nope")
     assert (error.code, error.message) == (-32602, "Invalid server variant")
     data: Any = error.data
@@ -69,7 +70,7 @@ def test_ping_and_discover_validate_the_selected_variant_like_every_method(
 
 
 def test_ping_with_a_valid_variant_is_answered() -> None:
-    negotiation = Negotiation(variants=[Variant("first", "The default.")])
+    negotiation = Negotiation(variants=[ServerVariant(id="first", description="The default.")])
 
     async def main() -> dict[str, Any]:
         async with Client(_server(negotiation), mode="legacy") as client:
