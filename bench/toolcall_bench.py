@@ -2,7 +2,7 @@
 
 A client that declares no negotiation calls one tool, round after round, on:
 
-* **plain**: ``examples/plain_server.py``, a plain SDK ``MCPServer`` (``get_forecast``);
+* **plain**: ``bench/plain_server.py``, a plain SDK ``MCPServer`` (``get_forecast``);
 * **plain again**: a second, separately loaded copy of the same server: plain vs plain
   again is the noise floor, the overhead a perfect adapter would still show here;
 * **negotiated MCPServer**: ``examples/negotiated_server.py``, the same server with
@@ -57,14 +57,14 @@ class Party:
     meta: Any = None  # on every call: selects a variant
 
 
-def example_server(module: str, *, fresh: bool = False) -> Any:
-    """``examples.<module>.mcp``; ``fresh`` loads a second, independent copy of the module."""
+def example_server(module: str, *, fresh: bool = False, package: str = "examples") -> Any:
+    """``<package>.<module>.mcp``; ``fresh`` loads a second, independent copy of the module."""
     if not fresh:
         try:
-            return importlib.import_module(f"examples.{module}").mcp
+            return importlib.import_module(f"{package}.{module}").mcp
         except ImportError as exc:
-            raise Skip(f"examples.{module} does not import: {exc}") from None
-    path = ROOT / "examples" / f"{module}.py"
+            raise Skip(f"{package}.{module} does not import: {exc}") from None
+    path = ROOT / package / f"{module}.py"
     spec = importlib.util.spec_from_file_location(f"_bench_{module}_again", path)
     if spec is None or spec.loader is None:
         raise Skip(f"cannot load {path}")
@@ -82,8 +82,11 @@ def weather_server(*, negotiate: bool) -> Any:
 
 
 FACTORIES: dict[str, tuple[Callable[[], Any], tuple[str, dict[str, Any]]]] = {
-    "plain": (lambda: example_server("plain_server"), FORECAST),
-    "plain again": (lambda: example_server("plain_server", fresh=True), FORECAST),
+    "plain": (lambda: example_server("plain_server", package="bench"), FORECAST),
+    "plain again": (
+        lambda: example_server("plain_server", fresh=True, package="bench"),
+        FORECAST,
+    ),
     "negotiated MCPServer": (lambda: example_server("negotiated_server"), FORECAST),
     "weather demo, negotiation off": (lambda: weather_server(negotiate=False), WEATHER),
     "weather demo, negotiated": (lambda: weather_server(negotiate=True), WEATHER),

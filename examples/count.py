@@ -13,7 +13,7 @@ import tokenize
 from pathlib import Path
 
 HERE = Path(__file__).parent
-PLAIN = HERE / "plain_server.py"
+PLAIN = HERE.parent / "bench" / "plain_server.py"  # the SDK alone: a baseline, not an example
 NEGOTIATED = HERE / "negotiated_server.py"
 
 

@@ -14,7 +14,8 @@ import pytest
 from mcp import Client
 from mcp_types import CallToolResult
 
-from examples import negotiated_server, plain_server
+from bench import plain_server
+from examples import negotiated_server
 from examples.count import code_lines, ratio
 from negotiation.sdk import ContentNegotiation, variant_meta
 

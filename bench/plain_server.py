@@ -1,8 +1,10 @@
 """A plain MCP server on the official Python SDK: a tool, a resource and a prompt.
 
 Every client gets the forecast twice, as text and as data (``structuredContent``).
+The benchmarks' baseline, and the "before" of ``examples/negotiated_server.py``; not
+negotiated, so it fails the conformance kit: copy the twin, not this.
 
-python -m examples.plain_server        # stdio
+python -m bench.plain_server        # stdio
 """
 
 from mcp.server.mcpserver import MCPServer
