@@ -518,3 +518,19 @@ def test_the_runtimes_old_public_names_still_import_and_warn(
     assert old not in variants.__all__
     with pytest.raises(AttributeError, match="has no attribute 'Nonexistent'"):
         variants.Nonexistent  # noqa: B018
+
+
+def test_a_ranker_sees_the_hints_the_client_gave_and_nothing_it_did_not() -> None:
+    """Only a description: no ``hints`` member at all (not an empty one)."""
+    seen: list[VariantHints] = []
+
+    async def rank(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
+        seen.append(hints)
+        return ["b"]
+
+    ranked = asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank))
+    assert [v.id for v in ranked] == ["b", "a"]
+    assert seen == [VariantHints(description="d")]
+    assert seen[0].model_dump(exclude_unset=True) == {"description": "d"}
+    # The normalised form of no hints at all reads back as an empty VariantHints.
+    assert as_hints(None).to_model().model_dump(exclude_unset=True) == {}
