@@ -534,3 +534,24 @@ def test_a_ranker_sees_the_hints_the_client_gave_and_nothing_it_did_not() -> Non
     assert seen[0].model_dump(exclude_unset=True) == {"description": "d"}
     # The normalised form of no hints at all reads back as an empty VariantHints.
     assert as_hints(None).to_model().model_dump(exclude_unset=True) == {}
+
+
+def test_a_pluggable_ranker_is_given_two_seconds_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from negotiation.variants import ranking
+
+    waits: list[float] = []
+    real_wait_for = asyncio.wait_for
+
+    async def recording(awaitable: Any, timeout: float) -> Any:
+        waits.append(timeout)
+        return await real_wait_for(awaitable, timeout)
+
+    async def rank(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
+        return [v.id for v in variants]
+
+    monkeypatch.setattr(ranking.asyncio, "wait_for", recording)
+    asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank))
+    asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank, timeout_seconds=0.5))
+    assert waits == [2.0, 0.5]
