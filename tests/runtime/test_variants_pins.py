@@ -555,3 +555,25 @@ def test_a_pluggable_ranker_is_given_two_seconds_by_default(
     asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank))
     asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank, timeout_seconds=0.5))
     assert waits == [2.0, 0.5]
+
+
+def test_a_pluggable_selector_is_given_two_seconds_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from negotiation.variants import selection
+
+    waits: list[float] = []
+    real_wait_for = asyncio.wait_for
+
+    async def recording(awaitable: Any, timeout: float) -> Any:
+        waits.append(timeout)
+        return await real_wait_for(awaitable, timeout)
+
+    async def pick(available: Sequence[ServerVariant], ctx: SelectionContext) -> str:
+        return available[-1].id
+
+    monkeypatch.setattr(selection.asyncio, "wait_for", recording)
+    context = SelectionContext()
+    assert asyncio.run(select_with_fallback(CATALOG, context, pick)) == "c"
+    assert asyncio.run(select_with_fallback(CATALOG, context, pick, timeout_seconds=0.5)) == "c"
+    assert waits == [2.0, 0.5]
