@@ -577,3 +577,32 @@ def test_a_pluggable_selector_is_given_two_seconds_by_default(
     assert asyncio.run(select_with_fallback(CATALOG, context, pick)) == "c"
     assert asyncio.run(select_with_fallback(CATALOG, context, pick, timeout_seconds=0.5)) == "c"
     assert waits == [2.0, 0.5]
+
+
+def test_an_advertisement_built_by_hand_writes_its_variants_normalised() -> None:
+    """``Advertisement(variants)`` without the advertiser's normalised copy: the wire still
+    lists every variant with its status."""
+    ad = Advertisement((CATALOG[0], CATALOG[3]), True)
+    assert ad.to_wire() == {
+        "availableVariants": [
+            {"id": "a", "description": "", "hints": {"useCase": "planning"}, "status": "stable"},
+            {"id": "c", "description": "", "status": "stable"},
+        ],
+        "moreVariantsAvailable": True,
+    }
+    assert ad.ids == ("a", "c")
+
+
+def test_with_a_ranker_the_rule_based_advertisement_is_not_cached() -> None:
+    """The ranker decides what is kept: a rule-based answer (``advertise``) stored in the
+    cache would become the default of every later request."""
+
+    async def rank(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
+        return [v.id for v in reversed(variants)]
+
+    with_ranker = VariantAdvertiser(CATALOG, cache=RankingCache(), ranker=rank)
+    assert with_ranker.advertise(DESCRIBED, "p").ids[0] == "a"
+    assert with_ranker.decided(DESCRIBED, "p") is None
+    without = VariantAdvertiser(CATALOG, cache=RankingCache())
+    ad = without.advertise(DESCRIBED, "p")
+    assert without.decided(DESCRIBED, "p") is ad
