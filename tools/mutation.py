@@ -83,12 +83,9 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/scopes.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
     "negotiation/sdk/server.py": [
         "tests/sdk/test_server_pins.py",
-        "tests/backplane/test_negotiation_redis.py",  # the fleet-wide ranking
-        "tests/sdk/test_misuse.py",
+        "tests/sdk/test_misuse.py",  # declarations after the server read the extensions
         "tests/sdk/test_per_variant_definitions.py",
-        "tests/sdk/test_backplane_bus.py",
-        "tests/sdk/test_negotiation.py",
-        "tests/sdk/test_replica_fixes.py",
+        "tests/sdk/test_server_facade_pins.py",  # the fleet-wide ranking, without Redis
     ],
     # the switch buckets and the shared ranking are pinned by the replica tests
     "negotiation/sdk/middleware.py": [
