@@ -307,7 +307,9 @@ def test_list_changed_tells_the_legacy_sessions_that_have_the_variant() -> None:
     assert backplane.starts == 0  # a backplane that is not shared is not started
 
 
-def test_an_update_reaches_each_subscriber_of_the_uri_whose_variant_has_it() -> None:
+def test_an_update_reaches_each_subscriber_of_the_uri_whose_variant_has_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     backplane = _Backplane(shared=True)
     sessions, told, heard = _populated(backplane)
     sessions.subscribe("k1", _Session("one", told), "memo://b", "main")
@@ -322,8 +324,13 @@ def test_an_update_reaches_each_subscriber_of_the_uri_whose_variant_has_it() -> 
             await sessions.deliver(ResourceUpdated("memo://none")),
         ]
 
-    assert anyio.run(main) == [0, 0, 0]
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        assert anyio.run(main) == [0, 0, 0]
     assert told == ["one updated memo://b", "two updated memo://b", "three updated memo://a"]
+    # The broken session is skipped with one debug line carrying its exception.
+    (failed,) = [r for r in caplog.records if r.name == "negotiation.sdk"]
+    assert failed.getMessage() == "resource_updated: a session could not be told"
+    assert failed.exc_info is not None and str(failed.exc_info[1]) == "closed"
     assert heard == [SdkResourceUpdated(uri=f"memo://{x}") for x in ("b", "a", "none")]
     origin = backplane.subscribed[0][0]
     assert backplane.published == [(ResourceUpdated("memo://b"), origin)]  # emit only
