@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import anyio
@@ -17,7 +18,7 @@ from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
 from negotiation.backplane import InMemoryBackplane, principal_digest
-from negotiation.sdk import Negotiation, variant_meta
+from negotiation.sdk import Negotiation, SessionTransport, variant_meta
 from negotiation.sdk.server import RANKING_TTL_SECONDS
 from negotiation.variants import ClientHints, Variant
 
@@ -331,3 +332,132 @@ def test_the_constructor_refuses_what_it_cannot_serve() -> None:
         Negotiation(VARIANTS, page_size=2, cursor_key=b"short")
     assert Negotiation(VARIANTS, page_size=2, cursor_key=b"k" * 16).variants == tuple(VARIANTS)
     assert Negotiation(VARIANTS, cursor_key=b"short").variants == tuple(VARIANTS)  # unused
+
+
+def test_a_principals_fleet_wide_ranking_is_made_and_read_within_what_it_may_see() -> None:
+    def visible(principal: object, variant: Variant) -> bool:
+        return not (principal == "alice" and variant.id == "c")
+
+    asked: list[str] = []
+    ranked_here = Negotiation(VARIANTS, ranker=_ranker(asked), visible=visible, backplane=_Shared())
+    # The ranker's first answer starts with "c", which alice cannot see: rule-based.
+    assert _ids(ranked_here, "alice") == ("a", "b")
+    stored = _Shared({_key("alice"): ("c", "a"), _key("bob"): ("c", "a")})
+    read = Negotiation(VARIANTS, ranker=_ranker(asked), visible=visible, backplane=stored)
+    assert _ids(read, "bob") == ("c", "a")
+    # Not hers to read: ranked anew for her, and the ranker's "c" is refused again.
+    assert _ids(read, "alice") == ("a", "b")
+    down = _Shared()
+    down.fail_before = True
+    local = Negotiation(VARIANTS, ranker=_ranker(asked), visible=visible, backplane=down)
+    assert _ids(local, "alice") == ("a", "b")  # ranked locally, within what she may see
+
+
+# --- one request's view, through the public context() ---------------------------------
+
+
+def _request(capabilities: object) -> Any:
+    """What ``context()`` reads of the SDK's request context (a 2026-07-28 request)."""
+    session = SimpleNamespace(client_capabilities=capabilities)
+    return SimpleNamespace(
+        protocol_version="2026-07-28",
+        session=session,
+        params={},
+        method="tools/call",
+        request=None,
+    )
+
+
+def test_context_settles_with_a_fresh_ranking_when_given_one() -> None:
+    asked: list[str] = []
+    neg = Negotiation(VARIANTS, ranker=_ranker(asked))
+    request = _request(DECLARED)
+    assert neg.context(request).advertised == ("a", "b", "c")  # rule-based, memoised
+    ranked = anyio.run(neg.advertisement_async, DECLARED, None)
+    assert ranked is not None and ranked.ids == ("c", "b", "a")
+    assert neg.context(request).advertised == ("a", "b", "c")  # the memo's, until told
+    assert neg.context(request, ranked=ranked).advertised == ("c", "b", "a")
+
+
+def test_malformed_hints_are_settled_anew_only_on_a_server_with_variants() -> None:
+    malformed = {"extensions": {SV: {"variantHints": {"hints": 42}}}}
+    with_variants = Negotiation(VARIANTS)
+    request = _request(malformed)
+    assert with_variants.context(request) is not with_variants.context(request)
+    valid = _request(DECLARED)
+    assert with_variants.context(valid) is with_variants.context(valid)  # memoised
+    without = Negotiation()
+    assert without.context(request) is without.context(request)  # hints do not matter
+
+
+def test_the_view_names_the_principal() -> None:
+    neg = Negotiation(VARIANTS, principal_of=lambda ctx: "alice")
+    view = neg.context(_request(DECLARED))
+    assert (view.principal, view.variant) == ("alice", "a")
+    assert Negotiation(VARIANTS).context(_request(DECLARED)).principal is None
+
+
+# --- more of declaring ----------------------------------------------------------------
+
+
+def test_a_declaration_naming_an_unknown_variant_is_refused_and_not_kept() -> None:
+    neg = Negotiation(VARIANTS)
+
+    def forecast() -> str:
+        return "x"
+
+    with pytest.raises(ValueError) as in_variants:
+        neg.tool(variants=["zzz"])(forecast)
+    assert str(in_variants.value) == "tool 'forecast': 'zzz' is not a declared variant"
+    with pytest.raises(ValueError) as in_descriptions:
+        neg.tool(descriptions={"zzz": "Elsewhere."})(forecast)
+    assert str(in_descriptions.value) == "tool 'forecast': 'zzz' is not a declared variant"
+    with pytest.raises(ValueError) as prompt:
+        neg.prompt(variants=["b"], descriptions={"zzz": "Elsewhere."})(forecast)
+    assert str(prompt.value) == "prompt 'forecast': 'zzz' is not a declared variant"
+    # Nothing was kept: the name is still free in every variant.
+    assert neg.tool()(forecast) is forecast
+    assert [neg.exists(v, "forecast", "tool") for v in "abc"] == [True, True, True]
+
+
+def test_a_resource_model_declared_late_is_refused_by_its_uri() -> None:
+    neg = Negotiation(VARIANTS)
+    MCPServer("s", extensions=neg.extensions, middleware=neg.middleware)
+    with pytest.raises(RuntimeError) as late:
+        neg.add_resource(mcp_ext.Resource(uri="doc://late", name="late"), {"text/plain": "x"})
+    assert str(late.value).startswith("resource 'doc://late' is declared after MCPServer(...)")
+
+
+def test_a_prompt_is_served_on_a_server_without_variants() -> None:
+    neg = Negotiation()
+
+    @neg.prompt(description="Says hello.")
+    def hello(name: str) -> str:
+        return f"Hello, {name}."
+
+    server = MCPServer("probe", extensions=neg.extensions, middleware=neg.middleware)
+
+    async def main() -> Any:
+        async with Client(server, mode="legacy") as client:
+            return await client.get_prompt("hello", {"name": "Ann"})
+
+    result = anyio.run(main)
+    assert result.description == "Says hello."
+    assert [m.content.text for m in result.messages] == ["Hello, Ann."]
+
+
+def test_attach_lets_resources_metadata_describe_the_servers_own_resources() -> None:
+    neg = Negotiation()
+    server = MCPServer("probe", extensions=neg.extensions, middleware=neg.middleware)
+    server.resource("memo://own", name="own", mime_type="text/plain")(lambda: "four")
+    neg.attach(server)
+
+    async def main() -> Any:
+        async with Client(server, mode="legacy") as client:
+            return await SessionTransport(client.session).request(
+                "resources/metadata", {"uri": "memo://own"}
+            )
+
+    assert anyio.run(main)["metadata"] == [
+        {"uri": "memo://own", "name": "own", "mimeType": "text/plain", "size": 4}
+    ]
