@@ -86,7 +86,15 @@ TARGETS: dict[str, list[str]] = {
     # the sans-IO halves of the SDK layer (issue #22): their own unit tests, then the SDK's
     "negotiation/declarations.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_memo_pins.py"],
     "negotiation/scopes.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
-    "negotiation/sdk/server.py": SERVER_TESTS,
+    "negotiation/sdk/server.py": [
+        "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_misuse.py",  # declarations after the server read the extensions
+        "tests/sdk/test_per_variant_definitions.py",
+        "tests/sdk/test_server_facade_pins.py",  # the fleet-wide ranking, without Redis
+        # constructor arguments read only by the middleware
+        "tests/sdk/test_go_interop.py",  # experimental_capability
+        "tests/sdk/test_anonymous_limit.py",  # anonymous_key
+    ],
     # the switch buckets and the shared ranking are pinned by the replica tests
     "negotiation/sdk/middleware.py": [
         *SERVER_TESTS,
@@ -94,9 +102,21 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_sdk_resources.py",  # multi-format reads
         "tests/sdk/test_registry_pins.py",  # per-variant prompts
     ],
-    "negotiation/sdk/sessions.py": [*SERVER_TESTS, *REPLICA_TESTS],
-    "negotiation/sdk/extensions.py": [*SERVER_TESTS, "tests/sdk/test_sdk_resources.py"],
-    "negotiation/sdk/handlers.py": SERVER_TESTS,
+    # The split SDK modules (issue #22): the fewest in-process files whose branch coverage
+    # of the module equals that of all of tests/sdk and tests/backplane, then its pins.
+    "negotiation/sdk/sessions.py": [
+        "tests/sdk/test_backplane_bus.py",
+        "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_sessions_pins.py",
+    ],
+    "negotiation/sdk/extensions.py": [
+        "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_extensions_pins.py",
+    ],
+    "negotiation/sdk/handlers.py": [
+        "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_handlers_pins.py",
+    ],
     "negotiation/sdk/registry.py": [
         "tests/sdk/test_registry_pins.py",
         "tests/sdk/test_per_variant_definitions.py",
