@@ -16,11 +16,12 @@ import mcp_ext
 import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
+from mcp_ext import ServerVariant, VariantHints
 
 from negotiation.backplane import InMemoryBackplane, principal_digest
 from negotiation.sdk import Negotiation, SessionTransport, variant_meta
 from negotiation.sdk.server import RANKING_TTL_SECONDS
-from negotiation.variants import ClientHints, Variant
+from negotiation.variants._forms import NormalHints
 
 SV = "io.modelcontextprotocol/server-variants"
 VARIANTS = [
@@ -65,7 +66,7 @@ class _Shared(InMemoryBackplane):
 def _ranker(asked: list[str]) -> Any:
     answers = iter(RANKINGS)
 
-    async def ranker(variants: Sequence[Variant], hints: ClientHints) -> list[str]:
+    async def ranker(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         asked.append("asked")
         return next(answers)  # each replica's model would answer differently
 
@@ -73,7 +74,7 @@ def _ranker(asked: list[str]) -> Any:
 
 
 def _key(principal: object) -> str:
-    return f"{ClientHints.from_wire(HINTS).digest()}:{principal_digest(principal)}"
+    return f"{NormalHints.from_wire(HINTS).digest()}:{principal_digest(principal)}"
 
 
 def _ids(neg: Negotiation, principal: object = "alice") -> tuple[str, ...] | None:
@@ -335,7 +336,7 @@ def test_the_constructor_refuses_what_it_cannot_serve() -> None:
 
 
 def test_a_principals_fleet_wide_ranking_is_made_and_read_within_what_it_may_see() -> None:
-    def visible(principal: object, variant: Variant) -> bool:
+    def visible(principal: object, variant: ServerVariant) -> bool:
         return not (principal == "alice" and variant.id == "c")
 
     asked: list[str] = []
