@@ -141,6 +141,12 @@ TARGETS: dict[str, list[str]] = {
         "tests/sdk/test_transports.py",
         "tests/sdk/test_transports_pins.py",
     ],
+    # the conformance runner's parts (issue #22): their unit tests need no server
+    "conformance/rows.py": ["tests/conformance/test_rows.py"],
+    "conformance/probing.py": ["tests/conformance/test_probing.py"],
+    "conformance/loading.py": ["tests/conformance/test_loading.py"],
+    "conformance/fixture_run.py": ["tests/conformance/test_fixture_run.py"],
+    "conformance/runner.py": ["tests/conformance/test_runner.py"],
     "codegen/emit/python/naming.py": [
         "tests/test_naming.py",
         "tests/test_naming_pins.py",
