@@ -606,3 +606,24 @@ def test_with_a_ranker_the_rule_based_advertisement_is_not_cached() -> None:
     without = VariantAdvertiser(CATALOG, cache=RankingCache())
     ad = without.advertise(DESCRIBED, "p")
     assert without.decided(DESCRIBED, "p") is ad
+
+
+class _Carrier(Exception):
+    """An exception carrying its JSON-RPC error object as ``.error``, as the SDK's
+    ``MCPError`` does."""
+
+    def __init__(self, error: object) -> None:
+        super().__init__("carrier")
+        self.error = error
+
+
+def test_a_rejection_is_read_from_an_exception_that_carries_the_error_object() -> None:
+    rejected = _Carrier({"code": -32602, "message": "Invalid server variant"})
+    params = {"_meta": {META_KEY: "gone"}, "name": "t"}
+    assert is_variant_rejection(rejected) is True
+    assert retry_without_variant(params, rejected) == {"name": "t"}
+    other = _Carrier({"code": -32602, "message": "Invalid params"})
+    assert is_variant_rejection(other) is False
+    # An exception without an error object is no rejection, whatever its text says.
+    assert is_variant_rejection(ValueError("Invalid server variant")) is False
+    assert retry_without_variant(params, ValueError("Invalid server variant")) is None
