@@ -554,7 +554,8 @@ def test_a_pluggable_ranker_is_given_two_seconds_by_default(
     monkeypatch.setattr(ranking.asyncio, "wait_for", recording)
     asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank))
     asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank, timeout_seconds=0.5))
-    assert waits == [2.0, 0.5]
+    asyncio.run(VariantAdvertiser(CATALOG, ranker=rank).advertise_async(DESCRIBED))
+    assert waits == [2.0, 0.5, 2.0]  # the advertiser's default too
 
 
 def test_a_pluggable_selector_is_given_two_seconds_by_default(
