@@ -83,6 +83,17 @@ def test_a_class_of_typed_fields_is_an_interface_of_its_public_ones() -> None:
     )
 
 
+def test_a_class_field_without_a_doc_has_the_empty_doc() -> None:
+    assert decl("class C { a: string }") == ir.Interface(
+        "C",
+        ir.Object((ir.Property("a", string(1, 14), span=S(1, 11)),), None, S(1, 1)),
+        (),
+        False,
+        EMPTY,
+        S(1, 1),
+    )
+
+
 def test_an_abstract_class_and_a_local_class_are_interfaces_too() -> None:
     assert decl("abstract class D implements I {}") == ir.Interface(
         "D", ir.Object((), None, S(1, 1)), (ir.Ref("I", (), S(1, 29)),), False, EMPTY, S(1, 1)
@@ -250,6 +261,8 @@ def test_reexport_errors(source: str, message: str) -> None:
         ("'a\\\r\nb'", "ab"),
         (r'"\u{41}"', "A"),
         (r'"\x7e\u007E"', "~~"),
+        # any other escaped character is itself: a brace, a space, an X, a tab
+        ('"\\}\\ \\X\\\t"', "} X\t"),
     ],
 )
 def test_escape_sequences(literal: str, value: str) -> None:
@@ -1127,3 +1140,38 @@ def test_a_raw_lone_surrogate_in_the_text_is_no_crash() -> None:
     alias = decl('type A = { "\ud800": 1, b: 2 };')
     assert isinstance(alias, ir.Alias) and isinstance(alias.type, ir.Object)
     assert [p.name for p in alias.type.properties][1:] == ["b"]
+
+
+# ---------------------------------------------------------------------- signs
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("type A = +1;", "t.ts:1:10: error: unsupported construct: literal type '+1'"),
+        ("type A = -1n;", "t.ts:1:11: error: unsupported construct: bigint literal"),
+        (
+            "const X = +1;",
+            "t.ts:1:11: error: unsupported construct: "
+            "non-literal const initialiser (use a string, number or boolean literal)",
+        ),
+        (
+            'const X = -"a";',
+            "t.ts:1:11: error: unsupported construct: "
+            "non-literal const initialiser (use a string, number or boolean literal)",
+        ),
+        (
+            "enum E { A = +1 }",
+            "t.ts:1:14: error: unsupported construct: "
+            "computed enum member (give it a literal value)",
+        ),
+    ],
+)
+def test_only_a_minus_sign_makes_a_literal(source: str, message: str) -> None:
+    assert error(source) == message
+
+
+def test_a_negative_hexadecimal_literal() -> None:
+    assert decl("type A = -0x1F;") == ir.Alias(
+        "A", ir.Literal(-31, S(1, 10)), False, EMPTY, S(1, 1)
+    )
