@@ -672,6 +672,15 @@ def test_declared_constants_in_typings() -> None:
     )
 
 
+def test_declared_values_without_a_constant_type_are_not_parsed_and_stay_values() -> None:
+    # no type, a type that is no JSON value, a type that is no constant: values, left out
+    module = parse(
+        "declare const X;\ndeclare const V: void;\ndeclare const EOL: string[];\n"
+        "type T = typeof EOL;\nexport { X, V, EOL };"
+    )
+    assert module.decls == (ir.Alias("T", ir.Typeof("EOL", S(4, 10)), False, EMPTY, S(4, 1)),)
+
+
 def test_an_exported_declared_constant_keeps_its_doc() -> None:
     assert decl('/** D. */\nexport declare const X: "a";') == ir.Const(
         "X", "a", True, ir.Doc("D."), S(2, 1)
