@@ -958,6 +958,11 @@ def test_property_flags_and_methods_dropped() -> None:
             "t.ts:1:15: error: unsupported construct: "
             "computed property name (use a plain or quoted name)",
         ),
+        (
+            "interface I { #x: 1 }",
+            "t.ts:1:15: error: unsupported construct: "
+            "private property identifier as a property name",
+        ),
         ("interface I { a }", "t.ts:1:15: error: property 'a' has no type annotation"),
         (
             'interface I { a: 1; "a": 2 }',
@@ -1183,4 +1188,10 @@ def test_only_a_minus_sign_makes_a_literal(source: str, message: str) -> None:
 def test_a_negative_hexadecimal_literal() -> None:
     assert decl("type A = -0x1F;") == ir.Alias(
         "A", ir.Literal(-31, S(1, 10)), False, EMPTY, S(1, 1)
+    )
+
+
+def test_a_statement_inside_an_object_type_is_a_located_error() -> None:
+    assert error("type A = { export type X = 1 };").startswith(
+        "t.ts:1:12: error: unsupported construct: "
     )
