@@ -1195,3 +1195,12 @@ def test_a_statement_inside_an_object_type_is_a_located_error() -> None:
     assert error("type A = { export type X = 1 };").startswith(
         "t.ts:1:12: error: unsupported construct: "
     )
+
+
+def test_the_nesting_depth_is_counted_again_for_a_second_member() -> None:
+    # A's object, x's annotation, the inner object, b's annotation, then b's type.
+    def source(arrays: int) -> str:
+        return "type A = { x: { a: string; b: string" + "[]" * arrays + " } };"
+
+    assert isinstance(decl(source(59)), ir.Alias)
+    assert error(source(60)) == "t.ts:1:31: error: type nested more than 64 levels deep"
