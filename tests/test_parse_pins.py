@@ -1204,3 +1204,49 @@ def test_the_nesting_depth_is_counted_again_for_a_second_member() -> None:
 
     assert isinstance(decl(source(59)), ir.Alias)
     assert error(source(60)) == "t.ts:1:31: error: type nested more than 64 levels deep"
+
+
+def test_a_name_declared_once_does_not_stop_the_renaming_of_later_ones() -> None:
+    module = parse(
+        "interface First { a: 1 }\n"
+        "namespace P { export interface X { p: 1 } "
+        "export namespace Q { export interface X { q: 1 } } }"
+    )
+    assert [(d.name, d.qualname) for d in module.decls] == [  # type: ignore[union-attr]
+        ("First", ""),
+        ("X", "P.X"),
+        ("QX", "P.Q.X"),
+    ]
+
+
+def test_namespaces_sharing_two_levels_are_named_past_both() -> None:
+    module = parse(
+        "namespace A.B.C { export interface X { c: 1 } }\n"
+        "namespace A.B.D { export interface X { d: 1 } }"
+    )
+    assert [(d.name, d.qualname) for d in module.decls] == [  # type: ignore[union-attr]
+        ("CX", "A.B.C.X"),
+        ("DX", "A.B.D.X"),
+    ]
+
+
+def test_a_nearer_declaration_hides_an_outer_renamed_enum_of_the_qualifier_s_name() -> None:
+    # Inside K, ``N.V`` is the interface K.N.V, not the member V of the enum A.N.
+    module = parse(
+        'namespace A { export enum N { V = "a" } export namespace K { '
+        "export namespace N { export interface V { v: 1 } } export interface U { u: N.V } } }\n"
+        'namespace B { export enum N { V = "b" } }'
+    )
+    an, v, u, bn = module.decls
+    assert (an.name, v.name, bn.name) == ("AN", "V", "BN")
+    assert isinstance(u, ir.Interface) and u.body.properties[0].type == ref("N.V", 1, 137)
+
+
+def test_a_comment_beside_a_mapped_clause_keeps_it_a_mapped_type() -> None:
+    assert decl("type A = { /* c */ [K in Keys]: V };") == ir.Alias(
+        "A", ref("Record", 1, 10, ref("Keys", 1, 26), ref("V", 1, 33)), False, EMPTY, S(1, 1)
+    )
+
+
+def test_a_namespace_without_a_body_is_a_located_error() -> None:
+    assert error("namespace N;") == "t.ts:1:1: error: syntax error: internal module lacks its body"
