@@ -1250,3 +1250,18 @@ def test_a_comment_beside_a_mapped_clause_keeps_it_a_mapped_type() -> None:
 
 def test_a_namespace_without_a_body_is_a_located_error() -> None:
     assert error("namespace N;") == "t.ts:1:1: error: syntax error: internal module lacks its body"
+
+
+def test_a_namespace_description_finds_its_type_after_another() -> None:
+    module = parse("/** N. */\nnamespace N {}\ntype Other = 1;\n/** I. */\ninterface N { a: 1 }")
+    other, n = module.decls
+    assert other.doc == EMPTY and n.doc == ir.Doc("N.\nI.")
+
+
+def test_an_export_list_naming_a_skipped_value_still_marks_the_rest() -> None:
+    module = parse("declare function f(): void;\ntype A = 1;\nexport { f, A };")
+    assert module.decls == (ir.Alias("A", ir.Literal(1, S(2, 10)), True, EMPTY, S(2, 1)),)
+
+
+def test_a_comment_after_declare_is_skipped() -> None:
+    assert decl('declare /* c */ const X: "a";') == ir.Const("X", "a", False, EMPTY, S(1, 1))
