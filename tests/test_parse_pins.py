@@ -1265,3 +1265,30 @@ def test_an_export_list_naming_a_skipped_value_still_marks_the_rest() -> None:
 
 def test_a_comment_after_declare_is_skipped() -> None:
     assert decl('declare /* c */ const X: "a";') == ir.Const("X", "a", False, EMPTY, S(1, 1))
+
+
+def test_a_module_named_by_a_string_shares_the_file_s_scope() -> None:
+    module = parse('declare module "m" { interface I { a: 1 } }\ninterface I { b: 1 }')
+    assert [(d.name, d.qualname) for d in module.decls] == [("I", ""), ("I", "")]  # type: ignore[union-attr]
+
+
+def test_a_namespace_inside_a_declared_one_is_ambient_too() -> None:
+    assert parse("declare namespace N { namespace M { function f(): void; } }").decls == ()
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("{ function f() {} }", "t.ts:1:1: error: unsupported construct: statement block"),
+        ("x = 1;", "t.ts:1:1: error: unsupported construct: expression statement"),
+        ("x satisfies Y;", "t.ts:1:1: error: unsupported construct: 'satisfies' expression"),
+        ("if (x) {}", "t.ts:1:1: error: unsupported construct: if statement"),
+        ("label: 1;", "t.ts:1:1: error: unsupported construct: labeled statement"),
+        (
+            "export function f() {}",
+            "t.ts:1:8: error: unsupported construct: function declaration",
+        ),
+    ],
+)
+def test_statements_outside_the_subset_are_located_errors(source: str, message: str) -> None:
+    assert error(source) == message
