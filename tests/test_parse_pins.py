@@ -1292,3 +1292,26 @@ def test_a_namespace_inside_a_declared_one_is_ambient_too() -> None:
 )
 def test_statements_outside_the_subset_are_located_errors(source: str, message: str) -> None:
     assert error(source) == message
+
+
+@pytest.mark.parametrize(
+    ("source", "name", "description"),
+    [
+        (
+            "/** I. */\ninterface N { a: 1 }\n/** N. */\ndeclare /* c */ namespace N {}",
+            "N",
+            "I.\nN.",
+        ),
+        ("/** I. */\ninterface M { a: 1 }\n/** M. */\ndeclare module M {}", "M", "I.\nM."),
+    ],
+)
+def test_a_declared_namespace_or_module_merges_its_description(
+    source: str, name: str, description: str
+) -> None:
+    (merged,) = parse(source).decls
+    assert (merged.name, merged.doc) == (name, ir.Doc(description))
+
+
+def test_an_exported_function_in_typings_is_skipped() -> None:
+    module = parse("export function f(): void;\nexport interface I { a: 1 }", "t.d.ts")
+    assert [d.name for d in module.decls] == ["I"]
