@@ -1315,3 +1315,20 @@ def test_a_declared_namespace_or_module_merges_its_description(
 def test_an_exported_function_in_typings_is_skipped() -> None:
     module = parse("export function f(): void;\nexport interface I { a: 1 }", "t.d.ts")
     assert [d.name for d in module.decls] == ["I"]
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        # an unfinished construct of two parts, and of one (a lone keyword is unexpected)
+        ("interface A", "t.ts:1:1: error: syntax error: unexpected end of file in 'interface A'"),
+        ("const", "t.ts:1:1: error: syntax error: unexpected 'const'"),
+        # only the first line of the unfinished construct is quoted
+        (
+            "type A = {\n  a: 1;\n  b: 2",
+            "t.ts:1:1: error: syntax error: unexpected end of file in 'type A = {'",
+        ),
+    ],
+)
+def test_unfinished_constructs_quote_their_first_line(source: str, message: str) -> None:
+    assert error(source) == message
