@@ -1332,3 +1332,9 @@ def test_an_exported_function_in_typings_is_skipped() -> None:
 )
 def test_unfinished_constructs_quote_their_first_line(source: str, message: str) -> None:
     assert error(source) == message
+
+
+def test_an_as_const_array_is_a_value_that_may_be_exported_and_does_not_end_its_list() -> None:
+    module = parse('const K = ["a"] as const, B = 1;\nexport { K, B };')
+    (b,) = module.decls
+    assert isinstance(b, ir.Const) and (b.name, b.value, b.exported) == ("B", 1, True)
