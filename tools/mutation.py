@@ -204,6 +204,7 @@ TARGETS: dict[str, list[str]] = {
     ],
     "codegen/frontend/parse.py": [
         "tests/test_parse.py",
+        "tests/test_parse_pins.py",  # exact IR and located errors, from its survivors
         "tests/test_real_world_constructs.py",
         "tests/test_ts_constructs.py",
         "tests/test_bad_inputs.py",
