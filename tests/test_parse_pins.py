@@ -1338,3 +1338,42 @@ def test_an_as_const_array_is_a_value_that_may_be_exported_and_does_not_end_its_
     module = parse('const K = ["a"] as const, B = 1;\nexport { K, B };')
     (b,) = module.decls
     assert isinstance(b, ir.Const) and (b.name, b.value, b.exported) == ("B", 1, True)
+
+
+# ---------------------------------------------------------------------- fixed from these pins' survivors
+
+
+def test_plus_question_mark_in_a_mapped_type_is_optional_as_question_mark() -> None:
+    """``+?:`` is ``?:`` spelt out: the properties stay optional (it once compiled as all
+    required, a changed meaning)."""
+    assert decl("type A = { [K in Keys]+?: V };") == ir.Alias(
+        "A",
+        ref("Partial", 1, 10, ref("Record", 1, 10, ref("Keys", 1, 18), ref("V", 1, 27))),
+        False,
+        EMPTY,
+        S(1, 1),
+    )
+
+
+@pytest.mark.parametrize("literal", ["1" + "0" * 400, "0x" + "f" * 300, "-1" + "0" * 400])
+def test_an_integer_past_a_doubles_range_is_a_located_error(literal: str) -> None:
+    """It once escaped as an ``OverflowError`` traceback."""
+    digits = literal.lstrip("-")
+    assert error(f"type A = {literal};") == (
+        f"t.ts:1:{10 + (literal != digits)}: error: number literal {digits!r} is too large to represent"
+    )
+    assert decl("type A = 179769313486231570000000000000000000000000000000000000000000;")
+
+
+def test_a_bare_namespace_in_typings_is_read_not_dropped() -> None:
+    """``namespace N { ... }`` without ``declare``/``export`` parses as an expression
+    statement: in a ``.d.ts`` it was skipped with the other expressions, losing N's types."""
+    module = parse("namespace N { interface A { x: string } }\nexport type B = N.A;", "t.d.ts")
+    assert [d.name for d in module.decls] == ["A", "B"]
+
+
+def test_an_exported_declare_var_is_a_skipped_value_not_an_unknown_name() -> None:
+    module = parse(
+        "declare var x: string, y: number;\nexport { x, y };\nexport type T = 1;", "t.d.ts"
+    )
+    assert [d.name for d in module.decls] == ["T"]

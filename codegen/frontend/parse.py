@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import math
 import re
+import sys
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
@@ -64,6 +65,7 @@ _AMBIENT_VALUES = frozenset(
 )
 # ``declare const X: <this>``: the declared types that can make a constant.
 _CONSTANT_TYPES = frozenset(("literal_type", "tuple_type", "readonly_type"))
+_MAX_DOUBLE = sys.float_info.max
 _METHODS = frozenset(
     ("method_signature", "call_signature", "construct_signature", "abstract_method_signature")
 )
@@ -326,26 +328,32 @@ class _ModuleParser:
             return [self.enum(node, doc, span, exported)]
         if node.type in ("class_declaration", "abstract_class_declaration"):
             return self.class_declaration(node, doc, span, exported, ambient=ambient)
+        if node.type == "expression_statement" and node.named_child_count == 1:
+            # A bare ``namespace N { ... }`` parses as an expression: a namespace still,
+            # in typings too (where other expressions are skipped).
+            inner = node.named_children[0]
+            if inner.type in ("internal_module", "module"):
+                return self.declaration(inner, doc, span, exported=exported, ambient=ambient)
+            if inner.type in _UNSUPPORTED and not ambient:
+                self.unsupported(inner)
         if ambient and node.type in _AMBIENT_VALUES:
             self.skip(node)
             return []
         if node.type == "variable_declaration":
             self.unsupported(node, "'var' declaration (use 'const')")
-        if node.type == "expression_statement" and node.named_child_count == 1:
-            inner = node.named_children[0]
-            if inner.type in ("internal_module", "module"):
-                return self.declaration(inner, doc, span, exported=exported, ambient=ambient)
-            if inner.type in _UNSUPPORTED:
-                self.unsupported(inner)
         if node.type in _UNSUPPORTED:
             self.unsupported(node)
         self.unsupported(node, f"{node.type.replace('_', ' ')}")
 
     def skip(self, node: tree_sitter.Node) -> None:
-        """Leave out an ambient value (it has no JSON meaning); remember its name."""
+        """Leave out an ambient value (it has no JSON meaning); remember its names (a
+        ``var`` names each of its declarators)."""
         name = node.child_by_field_name("name")
         if name is not None:
             self.skipped.add(self.text(name))
+        for child in _children(node):
+            if child.type == "variable_declarator" and child.child_by_field_name("name"):
+                self.skipped.add(self.text(self.field(child, "name")))
 
     def namespace_body(self, body: tree_sitter.Node, *, ambient: bool = True) -> list[ir.Decl]:
         """``namespace N { ... }`` / ``declare module N { ... }``: members join the file's
@@ -594,7 +602,9 @@ class _ModuleParser:
                 value = float(raw.replace("_", ""))
             except ValueError:
                 self.fail(node, f"invalid number literal {raw!r}")
-        if not math.isfinite(value):
+        # A TypeScript number is a double: an integer past its range is no number either
+        # (math.isfinite of such an int raises instead of answering).
+        if not (math.isfinite(value) if isinstance(value, float) else abs(value) <= _MAX_DOUBLE):
             self.fail(node, f"number literal {raw!r} is too large to represent")
         return -value if negative else value
 
@@ -726,7 +736,11 @@ class _ModuleParser:
         )
         if annotation is None:
             self.fail(node, "mapped type without a value type")
-        modifier = {"opting_type_annotation": "Partial", "omitting_type_annotation": "Required"}
+        modifier = {
+            "opting_type_annotation": "Partial",  # ``?:``
+            "adding_type_annotation": "Partial",  # ``+?:``, the same
+            "omitting_type_annotation": "Required",  # ``-?:``
+        }
         wrapper = modifier.get(annotation.type)
         value = annotation.named_children[-1]
         # Parsed first: ``self.type`` bounds the nesting that ``_reads`` then walks.
