@@ -1377,3 +1377,17 @@ def test_an_exported_declare_var_is_a_skipped_value_not_an_unknown_name() -> Non
         "declare var x: string, y: number;\nexport { x, y };\nexport type T = 1;", "t.d.ts"
     )
     assert [d.name for d in module.decls] == ["T"]
+
+
+def test_a_class_extending_another_class_has_it_as_a_base() -> None:
+    """``class D extends E {}`` once failed as "unsupported construct: identifier"."""
+    module = parse(
+        "class E { x: string }\nclass D extends E { y: number }\nclass G extends N.E<string> {}"
+    )
+    d, g = module.decls[1], module.decls[2]
+    assert isinstance(d, ir.Interface) and isinstance(g, ir.Interface)
+    assert d.extends == (ref("E", 2, 17),)
+    assert g.extends == (ref("N.E", 3, 17, string(3, 21)),)
+    assert error("class D extends (make()) {}") == (
+        "t.ts:1:17: error: unsupported construct: class extending an expression (extend a named class)"
+    )

@@ -427,7 +427,10 @@ class _ModuleParser:
         for heritage in _children(node):
             if heritage.type == "class_heritage":
                 for clause in _children(heritage):
-                    bases.extend(self.type(t) for t in _children(clause) if t.type != "comment")
+                    if clause.type == "extends_clause":
+                        bases.append(self.class_base(clause))
+                    else:  # ``implements``: types
+                        bases.extend(self.type(t) for t in _children(clause) if t.type != "comment")
         body = ir.Object(tuple(properties), None, self.span(node))
         params = self.type_parameters(node)
         return [
@@ -435,6 +438,20 @@ class _ModuleParser:
                 self.text(name_node), body, tuple(bases), exported, doc, span, params=params
             )
         ]
+
+    def class_base(self, clause: tree_sitter.Node) -> ir.TypeExpr:
+        """``extends E`` / ``extends N.E<T>`` of a class: an expression naming a class,
+        read as the type of that name (another class's fields)."""
+        value = self.field(clause, "value")
+        if value.type not in ("identifier", "member_expression"):
+            self.unsupported(value, "class extending an expression (extend a named class)")
+        arguments = clause.child_by_field_name("type_arguments")
+        args = (
+            tuple(self.type(a) for a in _children(arguments) if a.type != "comment")
+            if arguments is not None
+            else ()
+        )
+        return ir.Ref(self.text(value).replace(" ", ""), args, self.span(value))
 
     def type_parameters(self, node: tree_sitter.Node) -> tuple[ir.TypeParam, ...]:
         params = node.child_by_field_name("type_parameters")
