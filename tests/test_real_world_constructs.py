@@ -29,6 +29,20 @@ export type Response = ({ action: "accept"; content: string } | { action: "decli
 
 # name -> (snippet, type, values it accepts, values it rejects)
 CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
+    "two_enums_of_one_name_in_two_namespaces_keep_their_members_apart": (
+        'export namespace P { export enum E { V = "p" } export interface A { e: E.V } }\n'
+        'export namespace Q { export enum E { V = "q" } export interface B { e: E.V } }',
+        "A",
+        [{"e": "p"}],
+        [{"e": "q"}],
+    ),
+    "the_other_namespaces_enum_member_is_its_own": (
+        'export namespace P { export enum E { V = "p" } export interface A { e: E.V } }\n'
+        'export namespace Q { export enum E { V = "q" } export interface B { e: E.V } }',
+        "B",
+        [{"e": "q"}],
+        [{"e": "p"}],
+    ),
     "intersection_over_a_union_keeps_every_branch": (
         SET_OPTION_AND_RESPONSE,
         "Response",

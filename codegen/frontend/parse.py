@@ -93,7 +93,8 @@ class _ModuleParser:
         self.tree = _parser().parse(self.source)
         self.depth = 0
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
-        self.enum_members: list[tuple[str, ir.LiteralValue]] = []
+        # ``Enum.Member``, its value, and the namespace path of its enum.
+        self.enum_members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
         self.defaults: set[str] = set()  # ``export default X``
@@ -388,7 +389,7 @@ class _ModuleParser:
                 value = next_number
             key = self.string_value(key_node) if key_node.type == "string" else self.text(key_node)
             next_number = value + 1 if isinstance(value, int | float) else None
-            self.enum_members.append((f"{name}.{key}", value))
+            self.enum_members.append((f"{name}.{key}", value, tuple(self.ns_path)))
             members.append(ir.Literal(value, self.span(member)))
         if not members:
             return ir.Alias(name, ir.Primitive("never", span), exported, doc, span)
@@ -932,7 +933,7 @@ _N = TypeVar("_N")
 def _qualify(
     decls: tuple[ir.Decl, ...],
     paths: dict[tuple[str, ir.Span], tuple[str, ...]],
-    members: list[tuple[str, ir.LiteralValue]],
+    members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]],
 ) -> tuple[tuple[ir.Decl, ...], tuple[tuple[str, ir.LiteralValue], ...]]:
     """Types of one name declared in different namespaces are different types: each gets
     its namespace path in its name (``Debugger.CallFrame`` is ``DebuggerCallFrame``, past
@@ -954,7 +955,7 @@ def _qualify(
         for path in ordered:
             renamed[(path, name)] = "".join(path[shared:]) + name
     if not renamed:
-        return decls, tuple(members)
+        return decls, tuple((key, value) for key, value, _ in members)
     declared = set(renamed) | {(where[(d.name, d.span)], d.name) for d in decls}
 
     def target(path: tuple[str, ...], written: str) -> str:
@@ -978,10 +979,9 @@ def _qualify(
                 new, name=renamed[(path, decl.name)], qualname=".".join((*path, decl.name))
             )
         out.append(new)
-    enum_paths = {d.name: where[(d.name, d.span)] for d in decls if isinstance(d, ir.Alias)}
-    qualified_members = tuple(
-        (target(enum_paths.get(key.partition(".")[0], ()), key), value) for key, value in members
-    )
+    # Each member is qualified from its own enum's namespace: two enums of one name in
+    # two namespaces keep their members apart.
+    qualified_members = tuple((target(path, key), value) for key, value, path in members)
     return tuple(out), qualified_members
 
 
