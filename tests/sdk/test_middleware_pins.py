@@ -15,6 +15,7 @@ from typing import Any
 
 import anyio
 import mcp_ext
+import mcp_types
 import pytest
 from mcp import Client
 from mcp.server.mcpserver import Context, MCPServer
@@ -48,14 +49,15 @@ class Ctx:
     request: Any = None
 
 
-def _serve(neg: Negotiation, *requests: Ctx) -> list[Any]:
+def _serve(neg: Negotiation, *requests: Ctx, result: Any = None) -> list[Any]:
     """Each request through the middleware; what reached the handler (or the error)."""
     middleware = neg.middleware[0]
     seen: list[Any] = []
 
     async def call_next(ctx: Any) -> dict[str, Any]:
         seen.append(listening.get())
-        return {"tools": []}  # an empty list for tools/list, ignored elsewhere
+        # by default an empty list for tools/list, ignored elsewhere
+        return dict(result) if result is not None else {"tools": []}
 
     async def main() -> None:
         for ctx in requests:
@@ -299,7 +301,7 @@ def test_a_legacy_subscription_to_nowhere_without_scopes_names_the_active_varian
 def test_a_cursor_on_an_unpaginated_list_is_refused_and_audited(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    neg = Negotiation(VARIANTS)
+    neg = Negotiation(VARIANTS, principal_of=lambda ctx: "alice")
     with caplog.at_level(logging.INFO, logger="negotiation.sdk.audit"):
         _, refused = _serve(neg, Ctx("tools/list", {"cursor": "anything"}))  # after the handler
     assert (refused.error.code, refused.error.message, refused.error.data) == (
@@ -307,7 +309,9 @@ def test_a_cursor_on_an_unpaginated_list_is_refused_and_audited(
         "Invalid cursor",
         {"activeVariant": "main"},
     )
-    assert _records(caplog, "negotiation.sdk.audit") == ["tools/list: refused cursor for -"]
+    assert _records(caplog, "negotiation.sdk.audit") == [
+        f"tools/list: refused cursor for {_digest('alice')}"
+    ]
 
 
 def test_resource_pages_resume_after_the_last_uri_not_its_name() -> None:
@@ -363,3 +367,103 @@ def test_an_mcp_error_that_is_not_the_sdks_unknown_name_passes_unchanged() -> No
     read, tool = anyio.run(errors)
     assert read[:2] == (-32001, "Busy")
     assert tool[:2] == (-32001, "Resource not found")
+
+
+def test_a_paginated_handler_list_is_not_checked_against_the_scopes(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    neg = Negotiation(VARIANTS)
+    neg.scope("tool", "ghost", ["other"])  # a name the handler's first page lacks
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk"):
+        _serve(neg, Ctx("tools/list", {}), result={"tools": [], "nextCursor": "page2"})
+    assert [r for r in caplog.records if "ghost" in r.getMessage()] == []
+
+
+# --- the memo's session fast path ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("version", "second"), [(LEGACY, "json"), (MODERN, "text")])
+def test_only_handshake_capabilities_are_settled_once_per_object(version: str, second: str) -> None:
+    """2025-11-25 capabilities are the session's, declared once at ``initialize``; a
+    2026-07-28 declaration is read again on every request."""
+    cn = "io.modelcontextprotocol/content-negotiation"
+    declared = {cn: {"version": "1.0", "features": ["format=json"]}}
+    capabilities = mcp_types.ClientCapabilities.model_validate({"extensions": declared})
+    session = SimpleNamespace(client_capabilities=capabilities)
+    neg = Negotiation(VARIANTS)
+    first = neg.context(Ctx("tools/list", {}, protocol_version=version, session=session))
+    capabilities.extensions = {cn: {"version": "1.0", "features": ["format=text"]}}
+    then = neg.context(Ctx("tools/list", {}, protocol_version=version, session=session))
+    assert (first.format, then.format) == ("json", second)
+
+
+# --- the local switch limiter -------------------------------------------------------------
+
+
+def test_with_shared_buckets_the_local_bucket_is_not_spent_too() -> None:
+    shared = SharedBuckets()  # lets every switch through
+    seen = _serve(_limited("alice", shared), _call("main"), _call("other"), _call("main"))
+    assert seen == [None, None, None]  # the local bucket (capacity 1) would refuse one
+    assert [variant for _, variant, *_ in shared.spent] == ["main", "other", "main"]
+
+
+def test_an_anonymous_http_request_is_unlimited_by_default_and_says_so(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    limiter = VariantSwitchLimiter(capacity=1, refill_per_second=0.001)
+    neg = Negotiation(VARIANTS, switch_limiter=limiter)
+    http = SimpleNamespace(headers={})
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk"):
+        seen = _serve(neg, *(_call(v, request=http) for v in ("main", "other", "main")))
+    assert seen == [None, None, None]
+    (warning,) = [m for m in _records(caplog, "negotiation.sdk") if "anonymous" in m]  # once
+    assert warning.startswith("tools/call: an anonymous 2026-07-28 HTTP request")
+
+
+# --- the middleware's own warnings and dispatch -------------------------------------------
+
+
+def test_a_legacy_request_without_capabilities_is_warned_once_with_the_fix(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    neg = Negotiation(VARIANTS)
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk"):
+        _serve(neg, _call())  # a 2026-07-28 request carries its own
+        assert [m for m in _records(caplog, "negotiation.sdk") if "stateless" in m] == []
+        _serve(neg, _call(protocol_version=LEGACY), _call(protocol_version=LEGACY))
+    warnings = [m for m in _records(caplog, "negotiation.sdk") if "stateless" in m]
+    assert warnings == [
+        "tools/call: a 2025-11-25 request without the client's capabilities (is the server"
+        " run with stateless_http=True?): negotiation is off for legacy clients."
+        " Serve them with sessions, routed sticky on Mcp-Session-Id"
+    ]
+
+
+def test_a_shared_backplane_without_a_switch_limiter_limits_nothing() -> None:
+    shared = SharedBuckets()
+    neg = Negotiation(VARIANTS, principal_of=lambda ctx: "alice", backplane=shared)
+    assert _serve(neg, _call("main"), _call("other")) == [None, None]
+    assert shared.spent == []
+
+
+def test_a_tool_named_as_a_neg_prompt_is_still_the_tool() -> None:
+    neg = Negotiation(VARIANTS)
+
+    @neg.prompt(name="same")
+    def prompt() -> str:
+        return "the prompt"
+
+    server = MCPServer("s", extensions=neg.extensions, middleware=neg.middleware)
+
+    @server.tool(name="same")
+    def tool() -> str:
+        return "Unknown tool: same"  # a success that reads like the SDK's refusal
+
+    async def call() -> Any:
+        async with Client(server, mode="legacy") as client:
+            result = await client.call_tool("same", {})
+            return result.model_dump(by_alias=True, exclude_none=True)
+
+    result = anyio.run(call)
+    assert result["isError"] is False
+    assert result["content"] == [{"type": "text", "text": "Unknown tool: same"}]
