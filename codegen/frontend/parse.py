@@ -353,8 +353,9 @@ class _ModuleParser:
         if name is not None:
             self.skipped.add(self.text(name))
         for child in _children(node):
-            if child.type == "variable_declarator" and child.child_by_field_name("name"):
-                self.skipped.add(self.text(self.field(child, "name")))
+            declared = child.child_by_field_name("name")
+            if child.type == "variable_declarator" and declared is not None:
+                self.skipped.add(self.text(declared))
 
     def namespace_body(self, body: tree_sitter.Node, *, ambient: bool = True) -> list[ir.Decl]:
         """``namespace N { ... }`` / ``declare module N { ... }``: members join the file's

@@ -536,11 +536,8 @@ def test_a_ranker_sees_the_hints_the_client_gave_and_nothing_it_did_not() -> Non
     assert as_hints(None).to_model().model_dump(exclude_unset=True) == {}
 
 
-def test_a_pluggable_ranker_is_given_two_seconds_by_default(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from negotiation.variants import ranking
-
+def _record_waits(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[float]:
+    """The timeouts ``module`` gives ``asyncio.wait_for``, recorded (no timed test)."""
     waits: list[float] = []
     real_wait_for = asyncio.wait_for
 
@@ -548,10 +545,20 @@ def test_a_pluggable_ranker_is_given_two_seconds_by_default(
         waits.append(timeout)
         return await real_wait_for(awaitable, timeout)
 
+    monkeypatch.setattr(module.asyncio, "wait_for", recording)
+    return waits
+
+
+def test_a_pluggable_ranker_is_given_two_seconds_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from negotiation.variants import ranking
+
+    waits = _record_waits(monkeypatch, ranking)
+
     async def rank(variants: Sequence[ServerVariant], hints: VariantHints) -> list[str]:
         return [v.id for v in variants]
 
-    monkeypatch.setattr(ranking.asyncio, "wait_for", recording)
     asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank))
     asyncio.run(rank_with_fallback(CATALOG[:2], {"description": "d"}, rank, timeout_seconds=0.5))
     asyncio.run(VariantAdvertiser(CATALOG, ranker=rank).advertise_async(DESCRIBED))
@@ -563,17 +570,11 @@ def test_a_pluggable_selector_is_given_two_seconds_by_default(
 ) -> None:
     from negotiation.variants import selection
 
-    waits: list[float] = []
-    real_wait_for = asyncio.wait_for
-
-    async def recording(awaitable: Any, timeout: float) -> Any:
-        waits.append(timeout)
-        return await real_wait_for(awaitable, timeout)
+    waits = _record_waits(monkeypatch, selection)
 
     async def pick(available: Sequence[ServerVariant], ctx: SelectionContext) -> str:
         return available[-1].id
 
-    monkeypatch.setattr(selection.asyncio, "wait_for", recording)
     context = SelectionContext()
     assert asyncio.run(select_with_fallback(CATALOG, context, pick)) == "c"
     assert asyncio.run(select_with_fallback(CATALOG, context, pick, timeout_seconds=0.5)) == "c"
