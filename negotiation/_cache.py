@@ -7,13 +7,14 @@ its items) would let one client's declaration stand in for another's.
 
 from __future__ import annotations
 
+import marshal
 import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from typing import Generic, TypeVar, cast
 
-__all__ = ["MAX_KEY_DEPTH", "BoundedCache", "exact_key", "identity_key", "json_size"]
+__all__ = ["MAX_KEY_DEPTH", "BoundedCache", "exact_key", "identity_key", "json_size", "wire_key"]
 
 # Deeper values are not keyed (TypeError): they are never worth caching, and the bound
 # keeps the recursion far from Python's limit.
@@ -64,6 +65,23 @@ def _key(value: object, depth: int) -> Hashable:
         members.sort()  # by name alone: a mapping's names are distinct, so no value is compared
         return (_DICT, tuple(members))
     raise TypeError(f"a {kind.__name__} is not a JSON value; not keyed")
+
+
+def wire_key(value: object) -> bytes | None:
+    """A type-exact key for a value as a transport parsed it, at C speed; None when it is
+    not plain data (a subclass of str or int, a model, any other object).
+
+    The key is the value's ``marshal`` encoding (version 2: no shared references, so it
+    depends on the value alone), which only ever serves as a key, never loaded. Every type
+    is encoded with its tag (``1``, ``1.0`` and ``True``; ``0.0`` and ``-0.0``; ``1`` and
+    ``"1"`` as an object key), so two keys are equal only for the same value. Unlike
+    [`exact_key()`][negotiation._cache.exact_key], member order counts: a client that reorders
+    its declaration gets a second entry, never a wrong one.
+    """
+    try:
+        return marshal.dumps(value, 2)  # type: ignore[arg-type]  # refused below
+    except ValueError:  # "unmarshallable object"; also nesting past marshal's own bound
+        return None
 
 
 def identity_key(identity: Hashable) -> Hashable:

@@ -5,7 +5,8 @@ it is (the principal) settle the features, the advertised variants and the varia
 resolver of every request that repeats them. In the 2025-11-25 era the handshake's
 capabilities object serves the whole session, so an identity check finds the state; in
 the 2026-07-28 era every request carries a fresh copy, so the state is found by the
-declaration's content.
+declaration's content: by its wire form's bytes when the caller has it (one C call and a
+lookup), else by a type-exact key of the parts negotiation reads.
 
 [`settle()`][negotiation.declarations.settle] is the decision itself, pure: the SDK layer memoises it per declaration.
 """
@@ -19,7 +20,7 @@ from typing import Any
 
 from negotiation import features as cn
 from negotiation import variants as sv
-from negotiation._cache import BoundedCache, exact_key, identity_key, json_size
+from negotiation._cache import BoundedCache, exact_key, identity_key, json_size, wire_key
 from negotiation._wire import wire_get
 from negotiation.content import NegotiationContext, context_from_capabilities
 from negotiation.variants._forms import NormalHints
@@ -27,7 +28,7 @@ from negotiation.versioning import Era
 
 __all__ = ["DeclarationMemo", "Negotiated", "client_hints", "settle"]
 
-# Both memos together hold at most this many bytes (estimated). Keys are type-exact, and
+# The three memos together hold at most this many bytes (estimated). Keys are type-exact, and
 # a declaration that is invalid (a bad tag, malformed hints) or not JSON is settled
 # afresh every time: memoising untrusted input would let one client fill the memory.
 MEMO_BYTES = 8 * 1024 * 1024
@@ -132,21 +133,31 @@ class DeclarationMemo:
 
     ``sticky=True`` (the handshake era) also remembers the capabilities object itself:
     the next request of the same session skips even reading the declaration.
+
+    ``wire`` (the 2026-07-28 era) is the capabilities as the request carried them, before
+    any model was made of them: ``capabilities`` must be what they parse to. A request
+    that repeats a declaration byte for byte then costs one C call and one lookup.
     """
 
     def __init__(self, settle: Settle, *, max_bytes: int = MEMO_BYTES) -> None:
         self._settle = settle
         entry_bound = min(MAX_ENTRY_BYTES, max_bytes)
         self._by_declaration: BoundedCache[Hashable, Negotiated] = BoundedCache(
-            max_bytes // 2, max_entry_bytes=entry_bound
+            max_bytes // 3, max_entry_bytes=entry_bound
         )
         # id -> (weak reference, principal key, state); the reference proves the id is
         # not a recycled one, and lets finished sessions' objects be freed.
         self._by_object: BoundedCache[int, tuple[weakref.ref[Any], Hashable, Negotiated]] = (
-            BoundedCache(max_bytes // 2, max_entry_bytes=entry_bound)
+            BoundedCache(max_bytes // 3, max_entry_bytes=entry_bound)
+        )
+        # (principal key, wire_key of the capabilities) -> state.
+        self._by_wire: BoundedCache[tuple[Hashable, bytes], Negotiated] = BoundedCache(
+            max_bytes // 3, max_entry_bytes=entry_bound
         )
 
-    def get(self, capabilities: object, principal: Hashable, *, sticky: bool) -> Negotiated:
+    def get(
+        self, capabilities: object, principal: Hashable, *, sticky: bool, wire: object = None
+    ) -> Negotiated:
         if sticky:
             entry = self._by_object.get(id(capabilities))
             if (
@@ -155,12 +166,23 @@ class DeclarationMemo:
                 and entry[1] == identity_key(principal)
             ):
                 return entry[2]
+        text = wire_key(wire) if wire is not None else None
+        if text is not None:
+            # identity_key() of the usual principals (None, a name) is the principal.
+            simple = principal is None or type(principal) is str
+            wire_entry = (principal if simple else identity_key(principal), text)
+            found = self._by_wire.get(wire_entry)
+            if found is not None:
+                return found
         key = declaration_key(capabilities, principal)
         state = self._by_declaration.get(key) if key is not None else None
         if state is None:
             state = self._settle(capabilities, principal)
             if key is not None and state.cacheable:
                 self._by_declaration.put(key, state, size=declaration_size(capabilities))
+        if text is not None and key is not None and state.cacheable:
+            # Kept on the same terms as by its parts: valid, and the parts are JSON.
+            self._by_wire.put(wire_entry, state, size=_ENTRY_OVERHEAD + 2 * len(text))
         if sticky and key is not None and state.cacheable:
             self._remember(capabilities, principal, state, declaration_size(capabilities))
         return state
@@ -176,8 +198,11 @@ class DeclarationMemo:
 
     @property
     def bytes_used(self) -> int:
-        return self._by_declaration.bytes_used + self._by_object.bytes_used
+        return (
+            self._by_declaration.bytes_used + self._by_object.bytes_used + self._by_wire.bytes_used
+        )
 
     def clear(self) -> None:
         self._by_declaration.clear()
         self._by_object.clear()
+        self._by_wire.clear()

@@ -60,6 +60,8 @@ _UNKNOWN: Mapping[str, str] = {
 
 _ANONYMOUS = "negotiation.sdk.anonymous"  # in the SDK connection's per-connection state
 _UNLIMITED = UNLIMITED  # a request with no one to limit
+_UNREAD = object()
+_CAPABILITIES = mcp_types.CLIENT_CAPABILITIES_META_KEY
 
 
 def _who(principal: Hashable) -> str:
@@ -75,11 +77,18 @@ def _same(a: Hashable, b: Hashable) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _selection(ctx: ServerRequestContext[Any, Any]) -> tuple[object, str | None]:
+def _meta_of(ctx: ServerRequestContext[Any, Any]) -> object:
+    params = ctx.params
+    return params.get("_meta") if params is not None else None
+
+
+def _selection(
+    ctx: ServerRequestContext[Any, Any], meta: object = _UNREAD
+) -> tuple[object, str | None]:
     """The request's ``_meta`` and, only when ``_meta`` selects no variant, the
     ``MCP-Server-Variant`` header (``_meta`` wins over the header)."""
-    params = ctx.params
-    meta = params.get("_meta") if params is not None else None
+    if meta is _UNREAD:
+        meta = _meta_of(ctx)
     if isinstance(meta, Mapping) and sv.META_KEY in meta:
         return meta, None
     headers = getattr(ctx.request, "headers", None)
@@ -155,19 +164,22 @@ class NegotiationMiddleware:
             return NegotiationContext(
                 era=request_era, protocol_version=version, principal=principal
             )
-        # Handshake-era capabilities are one object for the whole session, advertised once.
+        # Handshake-era capabilities are one object for the whole session, advertised once;
+        # a 2026-07-28 request carries them in ``_meta``, where the SDK read them from.
         sticky = request_era is Era.LEGACY
+        meta = _meta_of(ctx)
+        wire = meta.get(_CAPABILITIES) if not sticky and type(meta) is dict else None
         settled = (
             legacy.settled
             if legacy is not None
-            else neg._memo.get(capabilities, principal, sticky=sticky)
+            else neg._memo.get(capabilities, principal, sticky=sticky, wire=wire)
         )
         if ranked is not None and legacy is None and settled.ids != ranked.ids:
             # The ranking was decided anew (its time to live ran out): what the memo
             # settled before is stale. Rare, so forgetting every declaration is cheap.
             neg._memo.clear()
             settled = neg._memo.get(capabilities, principal, sticky=sticky)
-        meta, header = _selection(ctx)
+        meta, header = _selection(ctx, meta)
         resolution = settled.resolver.resolve(meta, header)
         if resolution.error is not None:
             audit.info(
@@ -213,7 +225,8 @@ class NegotiationMiddleware:
         if ctx.request_id is None:  # a notification
             return await call_next(ctx)
         # Receive before serving: a stream opened now must not miss an event.
-        await neg.sessions.start()
+        if not neg.sessions.started:
+            await neg.sessions.start()
         if method in UNSCOPED:
             return await self._unscoped(ctx, call_next)
         ranked = None

@@ -119,6 +119,10 @@ class Sessions:
         """How many sessions hold ``resources/subscribe`` subscriptions."""
         return len(self._subscribers)
 
+    @property
+    def started(self) -> bool:
+        return self._started
+
     async def start(self) -> None:
         """Start receiving from the backplane (once)."""
         if not self._started:

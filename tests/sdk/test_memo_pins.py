@@ -9,8 +9,9 @@ from typing import Any
 import mcp_types
 import pytest
 
+from negotiation import declarations
 from negotiation import variants as sv
-from negotiation._cache import json_size
+from negotiation._cache import json_size, wire_key
 from negotiation.content import NegotiationContext
 from negotiation.declarations import (
     MAX_ENTRY_BYTES,
@@ -92,15 +93,15 @@ def test_an_uncacheable_declaration_is_settled_every_time() -> None:
     assert len(settle.calls) == 2 and memo.bytes_used == 0
 
 
-def test_the_budget_is_split_between_the_two_memos_and_bounds_each_entry() -> None:
+def test_the_budget_is_split_between_the_three_memos_and_bounds_each_entry() -> None:
     settle = Counting()
     caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
     size = declaration_size(caps)
-    small = DeclarationMemo(settle, max_bytes=2 * size)
+    small = DeclarationMemo(settle, max_bytes=3 * size)
     small.get(caps, None, sticky=True)
     assert small.bytes_used == 2 * size  # once by declaration, once by object
-    # An entry over half the budget is kept by neither memo.
-    big = DeclarationMemo(Counting(), max_bytes=2 * size - 2)
+    # An entry over a third of the budget is kept by no memo.
+    big = DeclarationMemo(Counting(), max_bytes=3 * size - 3)
     big.get(caps, None, sticky=True)
     assert big.bytes_used == 0
     assert MAX_ENTRY_BYTES == 512 * 1024
@@ -204,3 +205,72 @@ def test_the_old_module_path_warns_and_gives_the_same_objects() -> None:
             assert getattr(old, name) is getattr(declarations, name)
     with pytest.raises(AttributeError):
         old.settle  # noqa: B018  # never was there
+
+
+# --- the 2026-07-28 wire path -------------------------------------------------------------
+
+
+def test_a_repeated_wire_declaration_costs_one_lookup(monkeypatch: pytest.MonkeyPatch) -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    first = memo.get(_model("agent"), "alice", sticky=False, wire=_caps("agent"))
+    keyed: list[object] = []
+    real = declarations.declaration_key
+
+    def counted(capabilities: object, principal: Hashable) -> Hashable | None:
+        keyed.append(capabilities)
+        return real(capabilities, principal)
+
+    monkeypatch.setattr(declarations, "declaration_key", counted)
+    # Each request brings a fresh copy of the same declaration.
+    assert memo.get(_model("agent"), "alice", sticky=False, wire=_caps("agent")) is first
+    assert keyed == [] and len(settle.calls) == 1
+    text = wire_key(_caps("agent"))
+    assert text is not None
+    assert memo.bytes_used == declaration_size(_caps("agent")) + 1024 + 2 * len(text)
+
+
+def test_the_wire_path_is_bound_to_the_principal_type_exactly() -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    for principal in ("a", "b", 1, True, ("a",), None):
+        memo.get(_model("agent"), principal, sticky=False, wire=_caps("agent"))
+    assert [p for _, p in settle.calls] == ["a", "b", 1, True, ("a",), None]
+    for principal in ("a", 1, True, ("a",), None):  # each found again, as itself
+        assert (
+            memo.get(
+                _model("agent"), principal, sticky=False, wire=_caps("agent")
+            ).context.principal
+            == principal
+        )
+    assert len(settle.calls) == 6
+
+
+def test_an_invalid_or_unplain_wire_declaration_is_not_kept_by_its_bytes() -> None:
+    settle = Counting(cacheable=False)
+    memo = DeclarationMemo(settle)
+    memo.get(_model("bad tag"), None, sticky=False, wire=_caps("bad tag"))
+    memo.get(_model("bad tag"), None, sticky=False, wire=_caps("bad tag"))
+    assert len(settle.calls) == 2 and memo.bytes_used == 0
+
+    class Tag(str):
+        pass
+
+    plain = DeclarationMemo(Counting())
+    plain.get(_model("agent"), None, sticky=False, wire=_caps(Tag("agent")))
+    assert plain.bytes_used == declaration_size(_caps("agent"))  # by its parts only
+
+
+def test_a_reordered_declaration_is_a_second_entry_never_a_wrong_one() -> None:
+    settle = Counting()
+    memo = DeclarationMemo(settle)
+    one = {"extensions": {CN: {"version": "1.0", "features": ["agent"]}, SV: {}}}
+    two = {"extensions": {SV: {}, CN: {"features": ["agent"], "version": "1.0"}}}
+    assert memo.get(_model("agent"), None, sticky=False, wire=one) is memo.get(
+        _model("agent"), None, sticky=False, wire=two
+    )  # found by its parts the second time
+    assert len(settle.calls) == 1 and len(memo._by_wire) == 2
+
+
+def _model(*features: str) -> mcp_types.ClientCapabilities:
+    return mcp_types.ClientCapabilities.model_validate(_caps(*features))

@@ -235,7 +235,8 @@ def test_memo_is_bounded_by_bytes() -> None:
 
     memo = DeclarationMemo(_Counting(), max_bytes=64 * 1024)
     for n in range(500):
-        memo.get(_declared([f"tag{n}-" + "x" * 200] * 50), None, sticky=True)
+        declared = _declared([f"tag{n}-" + "x" * 200] * 30)
+        memo.get(declared, None, sticky=n % 2 == 0, wire=declared)
         assert memo.bytes_used <= 64 * 1024
     assert memo.bytes_used > 0
 
@@ -256,8 +257,8 @@ def test_memo_declines_invalid_deep_and_odd_declarations() -> None:
         assert (declaration_key(capabilities, None) is not None) == keyable
         settle = _Counting()
         memo = DeclarationMemo(settle)
-        memo.get(capabilities, None, sticky=False)
-        memo.get(capabilities, None, sticky=False)
+        memo.get(capabilities, None, sticky=False, wire=capabilities)
+        memo.get(capabilities, None, sticky=False, wire=capabilities)
         assert len(settle.calls) == 2  # settled afresh, never memoised, never raised
         assert memo.bytes_used == 0
 

@@ -467,3 +467,38 @@ def test_a_tool_named_as_a_neg_prompt_is_still_the_tool() -> None:
     result = anyio.run(call)
     assert result["isError"] is False
     assert result["content"] == [{"type": "text", "text": "Unknown tool: same"}]
+
+
+def _declared(*features: str) -> dict[str, Any]:
+    cn = "io.modelcontextprotocol/content-negotiation"
+    return {"extensions": {cn: {"version": "1.0", "features": list(features)}}}
+
+
+def test_a_legacy_request_s_meta_capabilities_are_not_its_declaration() -> None:
+    """Only a 2026-07-28 request declares in ``_meta``; a 2025-11-25 one is the session's."""
+    caps = mcp_types.ClientCapabilities.model_validate(_declared("format=json"))
+    meta = {mcp_types.CLIENT_CAPABILITIES_META_KEY: _declared("format=text")}
+    ctx = Ctx(
+        "tools/list",
+        {"_meta": meta},
+        protocol_version=LEGACY,
+        session=SimpleNamespace(client_capabilities=caps),
+    )
+    assert Negotiation(VARIANTS).context(ctx).format == "json"
+
+
+def test_a_modern_declaration_repeated_in_meta_is_found_by_its_bytes() -> None:
+    neg = Negotiation(VARIANTS)
+    views = []
+    for _ in range(2):  # a fresh copy of the declaration each time, as on the wire
+        raw = _declared("format=json")
+        ctx = Ctx(
+            "tools/list",
+            {"_meta": {mcp_types.CLIENT_CAPABILITIES_META_KEY: raw}},
+            session=SimpleNamespace(
+                client_capabilities=mcp_types.ClientCapabilities.model_validate(raw)
+            ),
+        )
+        views.append(neg.context(ctx))
+    assert views[0] is views[1] and views[0].format == "json"
+    assert len(neg._memo._by_wire) == 1
