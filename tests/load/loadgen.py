@@ -62,16 +62,23 @@ class SessionPlan:
 BASELINE_VARIANT = "code-review"
 
 
+MODES = ("legacy", "auto")  # the client's era: 2025-11-25, or the newest both speak
+
+
 def plans(
-    sessions: int, *, negotiate: bool = True, variants: Sequence[str] = VARIANTS
+    sessions: int,
+    *,
+    negotiate: bool = True,
+    variants: Sequence[str] = VARIANTS,
+    modes: Sequence[str] = MODES,
 ) -> list[SessionPlan]:
-    """Sessions spread over ``variants``, formats and both eras."""
+    """Sessions spread over ``variants``, formats and ``modes`` (both eras by default)."""
     return [
         SessionPlan(
             i,
             variants[i % len(variants)] if negotiate else None,
             FORMATS[i % len(FORMATS)] if negotiate else None,
-            "legacy" if i % 2 == 0 else "auto",
+            modes[i % len(modes)],
         )
         for i in range(sessions)
     ]

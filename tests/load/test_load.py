@@ -28,6 +28,13 @@ def test_plans_cover_every_variant_format_and_era() -> None:
     assert {p.mode for p in chosen} == {"legacy", "auto"}
 
 
+def test_plans_of_one_era_keep_every_variant_and_format() -> None:
+    # The benchmark measures each era on its own.
+    chosen = plans(SESSIONS, modes=("auto",))
+    assert {p.mode for p in chosen} == {"auto"}
+    assert len({p.variant for p in chosen}) == 4 and len({p.fmt for p in chosen}) == 3
+
+
 def test_concurrent_sessions_get_their_own_features_and_variant() -> None:
     with http_server("demos.devplatform") as url:
         result = run_load(url, SESSIONS, REQUESTS)
