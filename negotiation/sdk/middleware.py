@@ -142,7 +142,7 @@ class NegotiationMiddleware:
         principal = neg._principal(ctx)
         legacy = (
             neg.sessions.legacy.get(session_key(ctx))
-            if neg.sessions.legacy and request_era is Era.LEGACY
+            if request_era is Era.LEGACY and neg.sessions.legacy
             else None
         )
         if legacy is not None and not _same(legacy.principal, principal):
@@ -241,8 +241,8 @@ class NegotiationMiddleware:
             )
         if (
             not self._warned_stateless
-            and ctx.session.client_capabilities is None
             and era(ctx.protocol_version) is Era.LEGACY
+            and ctx.session.client_capabilities is None
         ):
             self._warned_stateless = True
             logger.warning(
