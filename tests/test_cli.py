@@ -137,6 +137,21 @@ def test_output_is_identical_under_three_hash_seeds(tmp_path: Path) -> None:
 def test_committed_generated_package_is_fresh() -> None:
     proc = run("generate", "--check")
     assert proc.returncode == 0, proc.stderr
+    # Nothing alarming: the extension schemas' overlays are one plain line, no warnings.
+    assert proc.stderr == ""
+    first, last = proc.stdout.splitlines()
+    assert first.startswith("9 declarations replaced by @override (-v: where): ")
+    assert "CallToolResult" in first and last == "generated/mcp_ext is up to date"
+
+
+def test_verbose_says_where_each_override_replaces_what() -> None:
+    proc = run("generate", "--check", "-v")
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "schema/ext/tool-result.ts:29:1: override: CallToolResult replaces"
+        " schema/core/tools.ts:133:1"
+    ) in proc.stdout.splitlines()
+    assert sum(" override: " in line for line in proc.stdout.splitlines()) == 9
 
 
 def test_jsonschema_command(schema_dir: Path, tmp_path: Path) -> None:

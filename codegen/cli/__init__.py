@@ -75,6 +75,9 @@ def main() -> None:
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 @click.option(
+    "-v", "--verbose", is_flag=True, help="Also say where each @override replaces a declaration."
+)
+@click.option(
     "--cache-dir",
     type=click.Path(path_type=Path, file_okay=False),
     help="Where to keep the incremental-build cache. Default: .codegen-cache/ in the "
@@ -107,6 +110,7 @@ def generate(
     check: bool,
     from_jsonschema: Path | None,
     quiet: bool,
+    verbose: bool,
     cache_dir: Path | None,
     no_cache: bool,
     import_map: tuple[str, ...],
@@ -148,9 +152,15 @@ def generate(
 
     for warning in result.diagnostics.warnings:
         click.echo(str(warning), err=True)
-    if not quiet:
+    if verbose and not quiet:
         for override in result.overrides:
             click.echo(f"{override.by}: override: {override.name} replaces {override.replaced}")
+    elif result.overrides and not quiet:
+        # Overlays are intended (an extension schema redefining a core type): one line.
+        names = ", ".join(override.name for override in result.overrides)
+        click.echo(
+            f"{len(result.overrides)} declarations replaced by @override (-v: where): {names}"
+        )
     if check:
         if result.stale:
             for rel in result.stale:
