@@ -70,7 +70,13 @@ def decode_wire_json(raw: str | bytes | bytearray) -> Any:
     nest at most 200 deep (RFC 8259 section 9 lets a parser limit depth). A repeated
     key keeps its last value, as in Python's ``json``.
     """
-    value = _from_json(raw, allow_inf_nan=False)
+    try:
+        value = _from_json(raw, allow_inf_nan=False)
+    except TypeError:
+        if not isinstance(raw, str):
+            raise
+        # pydantic-core takes no str holding a lone surrogate (it is not Unicode text).
+        raise ValueError("the text holds a lone surrogate") from None
     folded = _folded(raw)
     if ("e000" in folded or _OVERFLOW_DIGITS in folded) and _holds_infinity(value):
         raise ValueError("a number is out of the range of a double")
