@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from bench import (
     fmt_number,
     format_table,
     interleave,
+    loop_timer,
     markdown_table,
     percent_over,
     ratios,
@@ -336,6 +338,29 @@ def test_per_message_us_times_ours_twice_and_every_peer_over_every_message() -> 
     assert len(first.samples) == len(again.samples) == len(peer.samples) == 3
     assert first.median > 0 and peer.median > 0
     assert set(seen_a) == {1, 2} and set(seen_b) == {3}
+
+
+def test_loop_timer_reads_the_clock_it_is_given() -> None:
+    ticks = iter([1_000, 5_000])
+    calls: list[None] = []
+    timer = loop_timer(lambda: calls.append(None), 2, clock=lambda: next(ticks))
+    assert timer() == pytest.approx(2e-6)  # 4 000 ns over 2 calls
+    assert len(calls) == 2
+
+
+def test_validation_rounds_count_the_threads_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    clocks: list[object] = []
+
+    def fake_compare(
+        ours: object, peers: Sequence[object], **options: object
+    ) -> tuple[Stats, Stats, list[Stats]]:
+        clocks.append(options.get("clock"))
+        one = Stats.of([1.0])
+        return one, one, [one for _ in peers]
+
+    monkeypatch.setattr(validation_bench, "compare_loops", fake_compare)
+    per_message_us([(print, 1)], [], rounds=1, round_seconds=0.001)
+    assert clocks == [time.thread_time_ns]
 
 
 def test_slower_types_counts_and_names_the_types_where_ours_loses(
