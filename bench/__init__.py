@@ -108,14 +108,17 @@ def interleave(parties: Sequence[Callable[[], float]], rounds: int) -> list[Stat
     return [Stats.of(s) for s in samples]
 
 
-def loop_timer(body: Callable[[], object], loops: int) -> Callable[[], float]:
-    """A party for `interleave`: seconds per call of ``body``, over ``loops`` calls."""
+def loop_timer(
+    body: Callable[[], object], loops: int, clock: Callable[[], int] = time.perf_counter_ns
+) -> Callable[[], float]:
+    """A party for `interleave`: seconds per call of ``body``, over ``loops`` calls, on
+    ``clock`` (nanoseconds; ``time.thread_time_ns`` counts this thread's CPU time only)."""
 
     def one_round() -> float:
-        start = time.perf_counter_ns()
+        start = clock()
         for _ in range(loops):
             body()
-        return (time.perf_counter_ns() - start) / loops / 1e9
+        return (clock() - start) / loops / 1e9
 
     return one_round
 
@@ -141,15 +144,17 @@ def compare_loops(
     *,
     rounds: int,
     round_seconds: float,
+    clock: Callable[[], int] = time.perf_counter_ns,
 ) -> tuple[Stats, Stats, list[Stats]]:
     """Seconds per call of ``ours``, of ours again (the noise floor), and of each peer.
 
     Every party's loop count is calibrated to ``round_seconds``; then all of them take
-    ``rounds`` interleaved turns. Ours is timed as two parties, A and A': their
-    round-by-round ratio is the noise floor any comparison in the same run can show.
+    ``rounds`` interleaved turns, timed on ``clock``. Ours is timed as two parties, A and
+    A': their round-by-round ratio is the noise floor any comparison in the same run can
+    show.
     """
     bodies = [ours, ours, *peers]
-    timers = [loop_timer(body, calibrate(body, round_seconds)) for body in bodies]
+    timers = [loop_timer(body, calibrate(body, round_seconds), clock) for body in bodies]
     first, again, *theirs = interleave(timers, rounds)
     return first, again, theirs
 

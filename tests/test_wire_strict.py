@@ -222,3 +222,30 @@ def test_the_one_pass_path_agrees_with_decode_then_validate(
         assert fast == exact
     elif exact[1] == [("json_invalid", ())]:
         assert fast[1][0][0] == "json_invalid"
+
+
+@pytest.mark.parametrize("bait", ["NaN", "[Infinity]", "-2E+999", "1e400", "1", '"NaN e000"'])
+@pytest.mark.parametrize("kind", [str, bytes, bytearray])
+@pytest.mark.parametrize("word", ["d", "é\u2028\U0001f600", "\ud800"])
+def test_the_quick_look_reads_text_beyond_ascii(bait: str, kind: type, word: str) -> None:
+    """model_validate_json looks for its baits in text of any kind (multi-byte UTF-8, a
+    lone surrogate in a str, invalid UTF-8 in bytes) and agrees with the exact path; a
+    lone surrogate is refused with a ValidationError either way, never a TypeError."""
+    text = f'{{"id": "v", "description": "{word}", "bait": {bait}}}'
+    raw = text if kind is str else kind(text.encode("utf-8", "surrogatepass"))
+    fast = _outcome(lambda: ServerVariant.model_validate_json(raw))
+    exact = _outcome(lambda: _exact(raw, ServerVariant))
+    finite = bait in ("1", '"NaN e000"') and word != "\ud800"
+    assert fast[0] == exact[0] == ("ok" if finite else "error"), (raw, fast, exact)
+    if word != "\ud800":  # else pydantic's own parsing may name the string (string_unicode)
+        assert fast == exact or fast[1][0][0] == exact[1][0][0] == "json_invalid", (raw, fast)
+
+
+def test_a_lone_surrogate_in_a_str_is_a_parse_error() -> None:
+    text = '{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"cursor": "\ud800"}}'
+    with pytest.raises(ValueError, match="lone surrogate"):
+        decode_wire_json(text)
+    failure = parse_message(text)  # it raised a TypeError
+    assert isinstance(failure, ParseFailure) and failure.code == PARSE_ERROR
+    with pytest.raises(TypeError):  # other types are the caller's mistake, as before
+        decode_wire_json(5)  # type: ignore[arg-type]

@@ -200,7 +200,7 @@ _SHIM_FUNCTION = "_move_legacy"
 _TYPING_EXTENSIONS = ("TypeAliasType",)
 _PYDANTIC_CORE = ("ValidationError", "from_json")
 # What the module's own wire-parsing code (``SchemaModel``, ``decode_wire_json``) uses.
-_WIRE_HELPERS = {"compile", "cast", "ValidationError", "from_json", "Annotated", "Field", "Any"}
+_WIRE_HELPERS = {"cast", "ValidationError", "from_json", "Annotated", "Field", "Any"}
 
 
 class _ModelsEmitter:

@@ -43,9 +43,8 @@ RESERVED_MODULE_NAMES = frozenset(
     # the models module's wire-parsing helpers
     | {
         "_holds_infinity",
-        "_may_hold_non_finite",
         "_INF",
-        "_OVERFLOW_HINT_TEXT",
+        "_folded",
         "_OVERFLOW_FOLD",
         "_OVERFLOW_DIGITS",
     }
