@@ -93,17 +93,20 @@ def percent_over(measured: Stats, baseline: Stats) -> Stats:
 
 
 def interleave(parties: Sequence[Callable[[], float]], rounds: int) -> list[Stats]:
-    """Call every party once per round, the order rotating each round; one `Stats` each.
+    """Call every party once per round, in an order that changes each round; one `Stats`
+    each.
 
     A party returns one sample (say seconds per call). Interleaving puts a load spike
-    from the rest of the machine on every party alike, and the rotation keeps any one
-    party from always running first (cold) or last.
+    from the rest of the machine on every party alike. The order rotates every second
+    round and runs backwards in between, so no party always runs first (cold) or last,
+    and none always right after another: a party measured twice (the noise floor)
+    would otherwise always follow its first run, and inherit its warm caches.
     """
     samples: list[list[float]] = [[] for _ in parties]
     count = len(parties)
     for r in range(max(1, rounds)):
-        for i in range(count):
-            index = (r + i) % count
+        order = [(r // 2 + i) % count for i in range(count)]
+        for index in order if r % 2 == 0 else reversed(order):
             samples[index].append(parties[index]())
     return [Stats.of(s) for s in samples]
 

@@ -185,7 +185,7 @@ def test_stats_are_median_and_min_max_of_the_rounds() -> None:
         Stats.of([])
 
 
-def test_interleave_rotates_the_order_every_round() -> None:
+def test_interleave_changes_the_order_every_round() -> None:
     calls: list[str] = []
 
     def party(name: str, value: float) -> Callable[[], float]:
@@ -195,9 +195,14 @@ def test_interleave_rotates_the_order_every_round() -> None:
 
         return one
 
-    a, _, c = interleave([party("a", 1.0), party("b", 2.0), party("c", 3.0)], rounds=3)
-    assert calls == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]
-    assert a.samples == (1.0, 1.0, 1.0) and c.median == 3.0
+    a, _, c = interleave([party("a", 1.0), party("b", 2.0), party("c", 3.0)], rounds=6)
+    orders = ["".join(calls[i : i + 3]) for i in range(0, 18, 3)]
+    assert orders == ["abc", "cba", "bca", "acb", "cab", "bac"]  # every order once
+    assert a.samples == (1.0,) * 6 and c.median == 3.0
+    calls.clear()
+    interleave([party("x", 1.0), party("x again", 1.0)], rounds=4)
+    # Each runs right after the other as often as the other way round.
+    assert calls == ["x", "x again", "x again", "x", "x again", "x", "x", "x again"]
 
 
 def test_rows_from_rounds_show_min_max_ratio_range_and_noise_floor() -> None:
