@@ -103,12 +103,16 @@ def interleave(parties: Sequence[Callable[[], float]], rounds: int) -> list[Stat
     would otherwise always follow its first run, and inherit its warm caches.
     """
     samples: list[list[float]] = [[] for _ in parties]
-    count = len(parties)
     for r in range(max(1, rounds)):
-        order = [(r // 2 + i) % count for i in range(count)]
-        for index in order if r % 2 == 0 else reversed(order):
+        for index in round_order(r, len(parties)):
             samples[index].append(parties[index]())
     return [Stats.of(s) for s in samples]
+
+
+def round_order(r: int, count: int) -> list[int]:
+    """The order of `interleave`'s round ``r`` over ``count`` parties."""
+    order = [(r // 2 + i) % count for i in range(count)]
+    return order if r % 2 == 0 else order[::-1]
 
 
 def loop_timer(

@@ -33,7 +33,7 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from typing import Any
 
-from bench import ROOT, Goal, Report, Skip, Stats, percent_over
+from bench import ROOT, Goal, Report, Skip, Stats, percent_over, round_order
 
 try:  # module level: the SDK resolves a tool's annotations in its module
     from mcp.server.mcpserver import Context
@@ -120,8 +120,8 @@ def measure(
                 ).strip()
             names = list(clients)
             for r in range(rounds):
-                for i in range(len(names)):
-                    name = names[(r + i) % len(names)]
+                for index in round_order(r, len(names)):
+                    name = names[index]
                     client, party = clients[name], parties[name]
                     tool, arguments, meta = party.tool, party.arguments, party.meta
                     start = time.process_time_ns()
@@ -255,8 +255,10 @@ def own_time(form: str, rounds: int, calls: int) -> tuple[Stats, Stats]:
                 for _ in range(20):
                     await client.call_tool(*FORECAST, meta=meta)
                 timers[name].take()
-            for _ in range(rounds):
-                for name, client in clients.items():
+            order = list(clients.items())
+            for r in range(rounds):
+                for index in round_order(r, len(order)):
+                    name, client = order[index]
                     for _ in range(calls):
                         await client.call_tool(*FORECAST, meta=meta)
                     samples[name].append(timers[name].take())
