@@ -34,20 +34,25 @@ def restore(
     """``items`` (a list's wire items, named by ``key``) with what ``neg`` declared
     for each as given: a tool's or prompt's ``_meta`` (the definition ``variant``
     serves), a resource's ``_meta``, ``size``, ``icons`` and ``annotations``."""
-    return [_restored(neg, kind, item.get(key), item, variant) for item in items]
+    return [
+        _restored(neg, kind, item, item.get(key), variant) if isinstance(item, dict) else item
+        for item in items
+    ]
 
 
-def _restored(neg: Negotiation, kind: Kind, name: object, item: Any, variant: str | None) -> Any:
-    if not isinstance(name, str) or not isinstance(item, dict):
+def _restored(
+    neg: Negotiation, kind: Kind, item: dict[str, Any], name: object, variant: str | None
+) -> dict[str, Any]:
+    if not isinstance(name, str):
         return item
     if kind == "resource":
         resource = neg.resources.get(name)
         if resource is None:
             return item
-        given = wire_dump(resource, mode="json")
+        given = wire_dump(resource)  # a copy: the answer never aliases the registry
         return {**item, **{k: given[k] for k in _RESOURCE_MEMBERS if k in given}}
     definitions = neg._tools if kind == "tool" else neg._prompts
-    definition = definitions.definition(name, variant) if name in definitions else None
+    definition = definitions.definition(name, variant)
     if definition is None or definition.meta is None:
         return item
     # A copy: the answer never aliases what the author holds.

@@ -629,3 +629,14 @@ def test_a_rejection_is_read_from_an_exception_that_carries_the_error_object() -
     # An exception without an error object is no rejection, whatever its text says.
     assert is_variant_rejection(ValueError("Invalid server variant")) is False
     assert retry_without_variant(params, ValueError("Invalid server variant")) is None
+
+
+def test_the_advertisement_keeps_a_variants_own_members_exactly() -> None:
+    extra = {"x-cost": None, "x-tier": {"k": None}}
+    given = ServerVariant.model_validate({"id": "a", "description": "A.", **extra})
+    plain = ServerVariant(id="b", description="B.", status="experimental")
+    wire = VariantAdvertiser([given, plain]).advertise(None).to_wire()
+    assert wire["availableVariants"] == [
+        {"id": "a", "description": "A.", "status": "stable", **extra},
+        {"id": "b", "description": "B.", "status": "experimental"},
+    ]

@@ -224,3 +224,76 @@ def test_client_variant_hints_keep_a_null_the_client_author_wrote() -> None:
     assert ServerVariants({"description": "fast"}).settings() == {
         "variantHints": {"description": "fast"}
     }
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_variants_own_members_reach_the_client_as_given(mode: str) -> None:
+    from mcp_ext import ServerVariant
+
+    from negotiation.sdk import ServerVariants
+    from negotiation.variants import EXTENSION_ID
+
+    given = {"id": "full", "description": "All.", "x-cost": None, "x-tier": {"k": None}}
+    neg = Negotiation(
+        variants=[ServerVariant.model_validate(given), ServerVariant(id="b", description="B.")]
+    )
+    server = MCPServer("variants", extensions=neg.extensions, middleware=neg.middleware)
+
+    async def main() -> list[Any]:
+        async with Client(server, mode=mode, extensions=[ServerVariants()]) as client:
+            extensions = client.server_capabilities.extensions or {}
+            return list(extensions[EXTENSION_ID]["availableVariants"])
+
+    full, other = anyio.run(main)
+    assert full == {**given, "status": "stable"}  # the status as the ranking read it
+    assert other == {"id": "b", "description": "B.", "status": "stable"}
+
+
+def test_restore_leaves_items_it_cannot_name_and_answers_copies() -> None:
+    from negotiation.sdk.authored import restore
+
+    neg = Negotiation()
+    meta = {"a": [None]}
+    neg.tool(name="t", meta=meta)(lambda: "t")
+    neg.add_resource({"uri": "x://a", "name": "a", "_meta": meta}, {"text/plain": "x"})
+    odd: list[Any] = [42, {"name": 7}, {"name": ["t"]}, {"uri": None}]
+    assert restore(neg, "tool", "name", odd, None) == odd
+    assert restore(neg, "resource", "uri", odd, None) == odd
+    (tool,) = restore(neg, "tool", "name", [{"name": "t"}], None)
+    (resource,) = restore(neg, "resource", "uri", [{"uri": "x://a"}], None)
+    tool["_meta"]["a"].append(1)
+    resource["_meta"]["a"].append(1)
+    assert meta == {"a": [None]}
+    assert restore(neg, "tool", "name", [{"name": "t"}], None) == [{"name": "t", "_meta": meta}]
+    assert restore(neg, "resource", "uri", [{"uri": "x://a"}], None)[0]["_meta"] == meta
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_each_variant_lists_its_own_definitions_meta(mode: str) -> None:
+    from mcp_ext import ServerVariant
+
+    from negotiation.variants import META_KEY
+
+    neg = Negotiation(
+        variants=[ServerVariant(id="a", description="A."), ServerVariant(id="b", description="B.")]
+    )
+    neg.tool(name="v", variants=["a"], meta={"v": "a"})(lambda: "a")
+    neg.tool(name="v", variants=["b"], meta={"v": None})(lambda: "b")
+    neg.prompt(name="p", variants=["a"], meta={"p": "a"})(lambda: "a")
+    neg.prompt(name="p", variants=["b"], meta={"p": None})(lambda: "b")
+    server = MCPServer("per-variant", extensions=neg.extensions, middleware=neg.middleware)
+
+    async def main() -> list[dict[str, Any]]:
+        async with Client(server, mode=mode) as client:
+            transport = SessionTransport(client.session)
+            return [
+                await transport.request(method, {"_meta": {META_KEY: variant}})
+                for method in ("tools/list", "prompts/list")
+                for variant in ("a", "b")
+            ]
+
+    tools_a, tools_b, prompts_a, prompts_b = anyio.run(main)
+    assert [t["_meta"] for t in tools_a["tools"]] == [{"v": "a"}]
+    assert [t["_meta"] for t in tools_b["tools"]] == [{"v": None}]
+    assert [p["_meta"] for p in prompts_a["prompts"]] == [{"p": "a"}]
+    assert [p["_meta"] for p in prompts_b["prompts"]] == [{"p": None}]
