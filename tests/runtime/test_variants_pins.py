@@ -29,6 +29,7 @@ from negotiation.variants import (
     extension_settings,
     is_variant_rejection,
     parse_available_variants,
+    public_variants,
     rank_with_fallback,
     retry_without_variant,
     score_variants,
@@ -639,4 +640,15 @@ def test_the_advertisement_keeps_a_variants_own_members_exactly() -> None:
     assert wire["availableVariants"] == [
         {"id": "a", "description": "A.", "status": "stable", **extra},
         {"id": "b", "description": "B.", "status": "experimental"},
+    ]
+
+
+def test_a_variant_given_as_a_mapping_keeps_its_own_members() -> None:
+    extra = {"x-cost": None, "x-tier": {"k": None}}
+    (public,) = public_variants([{"id": "a", "description": "A.", "hints": {"h": "v"}, **extra}])
+    assert public.model_extra == extra
+    assert public.hints == {"h": "v"} and public.status == "stable"
+    wire = VariantAdvertiser([{"id": "a", "description": "A.", **extra}]).advertise(None)
+    assert wire.to_wire()["availableVariants"] == [
+        {"id": "a", "description": "A.", "status": "stable", **extra}
     ]

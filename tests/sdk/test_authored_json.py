@@ -234,9 +234,8 @@ def test_a_variants_own_members_reach_the_client_as_given(mode: str) -> None:
     from negotiation.variants import EXTENSION_ID
 
     given = {"id": "full", "description": "All.", "x-cost": None, "x-tier": {"k": None}}
-    neg = Negotiation(
-        variants=[ServerVariant.model_validate(given), ServerVariant(id="b", description="B.")]
-    )
+    as_mapping = {"id": "b", "description": "B.", "x-b": [None]}
+    neg = Negotiation(variants=[ServerVariant.model_validate(given), as_mapping])
     server = MCPServer("variants", extensions=neg.extensions, middleware=neg.middleware)
 
     async def main() -> list[Any]:
@@ -246,7 +245,7 @@ def test_a_variants_own_members_reach_the_client_as_given(mode: str) -> None:
 
     full, other = anyio.run(main)
     assert full == {**given, "status": "stable"}  # the status as the ranking read it
-    assert other == {"id": "b", "description": "B.", "status": "stable"}
+    assert other == {**as_mapping, "status": "stable"}
 
 
 def test_restore_leaves_items_it_cannot_name_and_answers_copies() -> None:
