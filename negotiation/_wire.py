@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
+from mcp_ext.models import SchemaModel
 from pydantic import BaseModel
 
-__all__ = ["as_mapping", "wire_get"]
+__all__ = ["as_mapping", "wire_dump", "wire_get"]
 
 
 @lru_cache(maxsize=256)
@@ -51,5 +52,45 @@ def as_mapping(obj: object) -> Mapping[str, Any] | None:
     if isinstance(obj, Mapping):
         return obj
     if isinstance(obj, BaseModel):
-        return obj.model_dump(by_alias=True, exclude_none=True)
+        return wire_dump(obj)
     return None
+
+
+def wire_dump(obj: BaseModel, *, mode: Literal["python", "json"] = "python") -> dict[str, Any]:
+    """``obj`` as its wire mapping (by alias), holding exactly what was given: absent
+    stays absent and ``null`` stays ``null``.
+
+    A generated (``mcp_ext``) model omits what was never set (its omittable fields are
+    absent at None, and ``structuredContent: null`` set on purpose is kept). Another
+    binding's model (the SDK's) uses None for "absent" in its declared fields, but the
+    members it does not declare (the entries of its ``_meta`` object) are free-form
+    JSON, where ``exclude_none`` would drop a ``null`` the author wrote.
+    """
+    if isinstance(obj, SchemaModel):
+        return obj.model_dump(by_alias=True, mode=mode, exclude_unset=True)
+    dumped = obj.model_dump(by_alias=True, mode=mode, exclude_none=True)
+    _keep_extra_nulls(obj, dumped)
+    return dumped
+
+
+def _keep_extra_nulls(value: object, dumped: object) -> None:
+    """Put back the ``null`` members that ``exclude_none`` took out of the undeclared
+    members of ``value``'s models (``dumped`` is its dump; pydantic never drops None
+    inside a dict or a list, only members of models)."""
+    if isinstance(value, BaseModel) and isinstance(dumped, dict):
+        for key, member in (value.model_extra or {}).items():
+            if member is None:
+                dumped[key] = None
+            else:
+                _keep_extra_nulls(member, dumped.get(key))
+        for name, field in type(value).model_fields.items():
+            key = field.serialization_alias or field.alias or name
+            if key in dumped:
+                _keep_extra_nulls(getattr(value, name), dumped[key])
+    elif isinstance(value, list | tuple) and isinstance(dumped, list) and len(value) == len(dumped):
+        for item, dumped_item in zip(value, dumped, strict=True):
+            _keep_extra_nulls(item, dumped_item)
+    elif isinstance(value, Mapping) and isinstance(dumped, dict):
+        for key, member in value.items():
+            if key in dumped:
+                _keep_extra_nulls(member, dumped[key])

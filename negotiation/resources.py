@@ -196,6 +196,11 @@ class ResourceRegistry:
             raise ResourceNotFound(str(uri), legacy=legacy)
         return entry
 
+    def get(self, uri: str) -> Resource | None:
+        """The ``Resource`` registered at ``uri`` as it was given (None: none is)."""
+        entry = self._entries.get(uri) if isinstance(uri, str) else None
+        return entry.resource if entry is not None else None
+
     def formats(self, uri: str) -> tuple[str, ...]:
         """The MIME types ``uri`` is available in, primary first."""
         return self._entry(uri, legacy=False).formats

@@ -30,6 +30,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from mcp_ext.models import CallToolResult, ContentBlock, TextContent, Tool
 from pydantic import BaseModel
 
+from negotiation._wire import wire_dump
 from negotiation.content import NegotiationContext, Renderings, ToolShape, tool_shape
 
 __all__ = [
@@ -303,7 +304,7 @@ def model_view(result: CallToolResult | BaseModel | Mapping[str, Any], mode: Vie
         raise ValueError(f"unknown view mode {mode!r}; expected one of {sorted(_MODES)}")
     if not isinstance(result, CallToolResult):
         if isinstance(result, BaseModel):
-            result = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+            result = wire_dump(result, mode="json")
         result = CallToolResult.model_validate(result)  # ValidationError is a ValueError
     has_structured = result.structured_content is not None
     if mode == "programmatic" and has_structured:

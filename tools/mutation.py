@@ -139,7 +139,9 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/sdk/sdk_resources.py": [
         "tests/sdk/test_sdk_resources.py",
         "tests/sdk/test_demo_defects.py",
+        "tests/sdk/test_authored_json.py",
     ],
+    "negotiation/sdk/authored.py": ["tests/sdk/test_authored_json.py"],
     "negotiation/sdk/variant_calls.py": ["tests/sdk/test_variant_calls.py"],
     # the backplane (issue #23): the in-memory one, the SDK bus and Redis (fakeredis and
     # a private redis-server, both in tests/backplane)

@@ -31,7 +31,7 @@ from pydantic import TypeAdapter
 
 from negotiation import features as cn
 from negotiation import variants as sv
-from negotiation._wire import as_mapping
+from negotiation._wire import as_mapping, wire_dump
 from negotiation.content import SUPPORTED_VERSION
 
 __all__ = [
@@ -129,7 +129,7 @@ class ServerVariants(ClientExtension):
     def settings(self) -> dict[str, Any]:
         if self.hints is None:
             return {}
-        return {"variantHints": self.hints.model_dump(by_alias=True, exclude_none=True)}
+        return {"variantHints": wire_dump(self.hints)}
 
 
 def negotiation_extensions(

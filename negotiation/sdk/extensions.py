@@ -22,6 +22,7 @@ from mcp.server.mcpserver.resources import TextResource
 
 from negotiation import features as cn
 from negotiation import variants as sv
+from negotiation._wire import wire_dump
 from negotiation.resources import ResourceNotFound, ResourceRegistry
 from negotiation.sdk import misuse, sdk_resources
 from negotiation.sdk.handlers import mcp_error
@@ -117,4 +118,4 @@ class ResourceMetadataExtension(Extension):
             if found is None:
                 raise mcp_error(missing) from None
             return found
-        return result.model_dump(by_alias=True, exclude_none=True)
+        return wire_dump(result)  # a null the author wrote in _meta stays

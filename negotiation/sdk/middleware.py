@@ -29,11 +29,11 @@ from mcp_types import methods as _methods
 from negotiation import errors, scopes
 from negotiation import features as cn
 from negotiation import variants as sv
-from negotiation._wire import wire_get
+from negotiation._wire import wire_dump, wire_get
 from negotiation.backplane import principal_digest
 from negotiation.content import NegotiationContext
 from negotiation.scopes import LISTS, TARGETS, UNSCOPED, Kind
-from negotiation.sdk import misuse
+from negotiation.sdk import authored, misuse
 from negotiation.sdk.anonymous import UNLIMITED, AnonymousBuckets
 from negotiation.sdk.events import Stream, listening
 from negotiation.sdk.extensions import RESOURCE_METADATA_EXTENSION_ID
@@ -476,7 +476,7 @@ class NegotiationMiddleware:
             # Not paginated (MCPServer's lists never are): no cursor was ever minted.
             audit.info("%s: refused cursor for %s", ctx.method, _who(view.principal))
             raise mcp_error(errors.invalid_cursor(view.variant))
-        result[member] = kept
+        result[member] = authored.restore(neg, kind, key, kept, variant)
         return result
 
     def _check_scopes(self, method: str, result: dict[str, Any]) -> None:
@@ -533,7 +533,7 @@ class NegotiationMiddleware:
         # The SDK answered for the registered primary format; answer in the formats the
         # client negotiated, with the draft fields the SDK's models would drop.
         contents = resources.read(uri, view, legacy=view.era is Era.LEGACY).contents
-        result["contents"] = [c.model_dump(by_alias=True, exclude_none=True) for c in contents]
+        result["contents"] = [wire_dump(c) for c in contents]  # null in _meta stays
         return result
 
     def _subscription(

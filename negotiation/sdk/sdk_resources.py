@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pydantic_core
 from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError
+from pydantic import BaseModel
+
+from negotiation._wire import wire_dump
 
 __all__ = ["has_resource", "metadata"]
 
@@ -65,6 +69,16 @@ async def metadata(
         value = getattr(found, key, None)
         if isinstance(value, str) and value:
             shared[wire] = value
+    # What the author gave beside: typed icons and annotations, free-form _meta exactly.
+    icons = getattr(found, "icons", None)
+    if isinstance(icons, list):
+        shared["icons"] = [wire_dump(icon, mode="json") for icon in icons]
+    annotations = getattr(found, "annotations", None)
+    if isinstance(annotations, BaseModel):
+        shared["annotations"] = wire_dump(annotations, mode="json")
+    meta = getattr(found, "meta", None)
+    if isinstance(meta, dict):
+        shared["_meta"] = pydantic_core.to_jsonable_python(meta)
     entries = []
     for item in contents:
         body = item.content

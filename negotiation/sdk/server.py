@@ -272,7 +272,8 @@ class Negotiation:
         **prompt_kwargs: Any,
     ) -> Callable[[_F], _F]:
         """Decorator: a prompt served only in ``variants``, with per-variant descriptions;
-        ``prompt_kwargs`` are ``@mcp.prompt(...)``'s (``title``, ``description``, ``icons``).
+        ``prompt_kwargs`` are ``@mcp.prompt(...)``'s (``title``, ``description``, ``icons``),
+        and ``meta``: the prompt's ``_meta`` in ``prompts/list`` (the SDK's prompts have none).
 
         As with [`tool()`][negotiation.sdk.server.Negotiation.tool], one ``name`` may be declared several times with disjoint
         ``variants``, each with its own function and arguments. The middleware serves

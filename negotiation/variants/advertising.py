@@ -47,7 +47,11 @@ class Advertisement:
             return {}
         normal = self._normal or as_variants(self.variants)
         return {
-            "availableVariants": [variant.to_wire() for variant in normal],
+            # The members of a variant the schema does not name are the author's: as given.
+            "availableVariants": [
+                {**variant.to_wire(), **(given.model_extra or {})}
+                for variant, given in zip(normal, self.variants, strict=True)
+            ],
             "moreVariantsAvailable": self.more_available,
         }
 

@@ -554,6 +554,27 @@ def test_model_view_reads_wire_mappings_and_rejects_bad_input() -> None:
         model_view({"content": "not a list"}, "conversational")
 
 
+def test_model_view_of_another_binding_keeps_the_nulls_of_its_meta() -> None:
+    from pydantic import BaseModel, ConfigDict, Field
+
+    class Meta(BaseModel):  # as the SDK's 2026-07-28 surface holds _meta
+        model_config = ConfigDict(extra="allow")
+
+    class Block(BaseModel):
+        type: str
+        text: str
+        meta: Meta | None = Field(None, alias="_meta")
+
+    class Result(BaseModel):
+        content: list[Block]
+        structured_content: Any = Field(None, alias="structuredContent")
+
+    other = Result(content=[Block(type="text", text="t", _meta=Meta(m=None, n={"o": None}))])
+    (block,) = model_view(other, "conversational").value
+    assert block.meta is not None
+    assert block.meta.model_dump(by_alias=True) == {"m": None, "n": {"o": None}}
+
+
 @given(
     texts=st.lists(st.text(max_size=5), max_size=3),
     structured=st.none() | st.dictionaries(st.text(max_size=4), st.integers(), max_size=3),

@@ -29,6 +29,7 @@ from negotiation.variants import (
     extension_settings,
     is_variant_rejection,
     parse_available_variants,
+    public_variants,
     rank_with_fallback,
     retry_without_variant,
     score_variants,
@@ -629,3 +630,25 @@ def test_a_rejection_is_read_from_an_exception_that_carries_the_error_object() -
     # An exception without an error object is no rejection, whatever its text says.
     assert is_variant_rejection(ValueError("Invalid server variant")) is False
     assert retry_without_variant(params, ValueError("Invalid server variant")) is None
+
+
+def test_the_advertisement_keeps_a_variants_own_members_exactly() -> None:
+    extra = {"x-cost": None, "x-tier": {"k": None}}
+    given = ServerVariant.model_validate({"id": "a", "description": "A.", **extra})
+    plain = ServerVariant(id="b", description="B.", status="experimental")
+    wire = VariantAdvertiser([given, plain]).advertise(None).to_wire()
+    assert wire["availableVariants"] == [
+        {"id": "a", "description": "A.", "status": "stable", **extra},
+        {"id": "b", "description": "B.", "status": "experimental"},
+    ]
+
+
+def test_a_variant_given_as_a_mapping_keeps_its_own_members() -> None:
+    extra = {"x-cost": None, "x-tier": {"k": None}}
+    (public,) = public_variants([{"id": "a", "description": "A.", "hints": {"h": "v"}, **extra}])
+    assert public.model_extra == extra
+    assert public.hints == {"h": "v"} and public.status == "stable"
+    wire = VariantAdvertiser([{"id": "a", "description": "A.", **extra}]).advertise(None)
+    assert wire.to_wire()["availableVariants"] == [
+        {"id": "a", "description": "A.", "status": "stable", **extra}
+    ]
