@@ -28,10 +28,12 @@ import dataclasses
 import hashlib
 import itertools
 import re
+from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import INDEXED, KEYOF
+from ..ir import CONDITIONAL, INDEXED, KEYOF
+from . import conditional
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -212,6 +214,8 @@ class _Expander:
     def ref(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         if not t.args and t.name in env:
             return env[t.name]
+        if t.name == CONDITIONAL:
+            return self.conditional(t, env)
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)
@@ -223,6 +227,27 @@ class _Expander:
         if decl is None and t.name in UTILITIES:
             return self.utility(t.name, args, t.span)
         return dataclasses.replace(t, args=args)
+
+    def conditional(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        check, extends, yes, no = t.args
+
+        def branch(inner: dict[str, ir.TypeExpr]) -> Callable[[bool], ir.TypeExpr]:
+            return lambda verdict: self.type(yes if verdict else no, inner)
+
+        if isinstance(check, ir.Ref) and not check.args and check.name in env:
+            # A naked type parameter distributes over the union it stands for.
+            parts = []
+            for member in conditional.members(env[check.name], self):
+                inner = {**env, check.name: member}
+                parts.append(
+                    conditional.evaluate(
+                        member, self.type(extends, inner), branch(inner), self, t.span
+                    )
+                )
+            return conditional.union(tuple(parts), t.span)
+        return conditional.evaluate(
+            self.type(check, env), self.type(extends, env), branch(env), self, t.span
+        )
 
     def arguments(
         self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
@@ -283,17 +308,11 @@ class _Expander:
     def utility(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
         if name == "Readonly":
             return args[0]
-        if name == "NonNullable":
-            return _without(
-                args[0], lambda m: isinstance(m, ir.Primitive) and m.name in ("null", "undefined")
-            )
-        if name in ("Exclude", "Extract"):
-            drop = self.literal_keys(args[1])
-            keep = name == "Extract"
-            return _without(
-                args[0],
-                lambda m: isinstance(m, ir.Literal) and ((m.value in drop) != keep),
-            )
+        if name in ("NonNullable", "Exclude", "Extract"):
+            # lib.d.ts: ``T extends U ? never : T`` (Extract: ``T : never``), distributed.
+            nulls = ir.Union((ir.Primitive("null", span), ir.Primitive("undefined", span)), span)
+            test = nulls if name == "NonNullable" else args[1]
+            return conditional.filtered(args[0], test, name == "Extract", self)
         if name == "Record":
             keys = self.literal_keys(args[0], strict=False)
             if keys is None:
@@ -508,12 +527,3 @@ def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
     for member in members:
         flat.extend(member.members if isinstance(member, ir.Union) else (member,))
     return tuple(flat)
-
-
-def _without(t: ir.TypeExpr, drop: object) -> ir.TypeExpr:
-    assert callable(drop)
-    members = t.members if isinstance(t, ir.Union) else (t,)
-    kept = tuple(m for m in members if not drop(m))
-    if not kept:
-        return ir.Primitive("never", t.span)
-    return kept[0] if len(kept) == 1 else ir.Union(kept, t.span)

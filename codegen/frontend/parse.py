@@ -20,7 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import INDEXED, KEYOF
+from ..ir import CONDITIONAL, INDEXED, KEYOF
 from .jsdoc import is_jsdoc, parse_jsdoc
 
 MAX_TEMPLATE_EXPANSIONS = 256
@@ -38,7 +38,6 @@ _UNSUPPORTED: dict[str, str] = {
     "generator_function_declaration": "function declaration",
     "function_signature": "function declaration",
     "mapped_type_clause": "mapped type",
-    "conditional_type": "conditional type",
     "infer_type": "infer type",
     "type_predicate": "type predicate",
     "asserts": "asserts type",
@@ -704,6 +703,8 @@ class _ModuleParser:
                 return ir.Ref(INDEXED, (self.type(target), self.type(key)), span)
             case "template_literal_type":
                 return self.template(node, span)
+            case "conditional_type":
+                return self.conditional(node, span)
             case "generic_type":
                 return self.generic(node, span)
             case "type_query":
@@ -738,6 +739,16 @@ class _ModuleParser:
                     return self.mapped(members[0], span)
                 return self.object(node)
         self.unsupported(node)
+
+    def conditional(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """``C extends E ? X : Y``, evaluated by expand once C's arguments are known."""
+        check, extends = self.field(node, "left"), self.field(node, "right")
+        for part in (check, extends):
+            found = _find(part, ("function_type", "constructor_type"))
+            if found is not None:  # a function type is an ``object`` to us: no verdict
+                self.unsupported(found, "function type in a conditional type's condition")
+        parts = (check, extends, self.field(node, "consequence"), self.field(node, "alternative"))
+        return ir.Ref(CONDITIONAL, tuple(self.type(p) for p in parts), span)
 
     def mapped(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``{ [K in Keys]?: V }`` as the utilities it spells: ``Record<Keys, V>`` when V
@@ -919,6 +930,17 @@ class _ModuleParser:
         return ir.IndexSignature(
             self.type(annotation), key_name, doc, self.span(node), numeric=numeric
         )
+
+
+def _find(node: tree_sitter.Node, kinds: tuple[str, ...]) -> tree_sitter.Node | None:
+    """The first node of one of ``kinds`` in ``node``'s subtree (iterative: bounded later)."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if current.type in kinds:
+            return current
+        pending.extend(reversed(current.named_children))
+    return None
 
 
 def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node], str]) -> bool:

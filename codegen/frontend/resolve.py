@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir import BUILTIN_GENERICS, INDEXED, KEYOF
+from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF
 from ..ir.printer import quoted
 from ..ir.queries import flat_properties, is_narrowing
 from .expand import expand
@@ -356,7 +356,7 @@ class _Rewriter:
                 raise SchemaError(t.span, f"unknown type '{t.name}'")
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
-        if name in (KEYOF, INDEXED) or (
+        if name in (KEYOF, INDEXED, CONDITIONAL) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
