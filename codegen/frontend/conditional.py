@@ -16,6 +16,7 @@ conditional type is a located error, never a guess.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Protocol
@@ -84,8 +85,6 @@ def filtered(t: ir.TypeExpr, test: ir.TypeExpr, keep: bool, types: Types) -> ir.
 def union(parts: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
     """The union of ``parts``: nested unions flattened, ``never`` dropped, repeats once,
     ``true | false`` back to ``boolean``."""
-    from .expand import shape  # expand imports this module: a late import, no cycle
-
     found: dict[object, ir.TypeExpr] = {}
     for part in parts:
         for member in part.members if isinstance(part, ir.Union) else (part,):
@@ -101,6 +100,20 @@ def union(parts: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
     if not kept:
         return ir.Primitive("never", span)
     return kept[0] if len(kept) == 1 else ir.Union(tuple(kept), span)
+
+
+def shape(node: object) -> object:
+    """A node's structure without source positions (as ``expand.shape``, which imports
+    this module): equal shapes are one type."""
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        fields = dataclasses.fields(node)
+        return (
+            type(node).__name__,
+            *(shape(getattr(node, f.name)) for f in fields if f.name != "span"),
+        )
+    if isinstance(node, tuple):
+        return tuple(shape(item) for item in node)
+    return (type(node).__name__, node)  # bool and int stay apart
 
 
 def describe(t: ir.TypeExpr) -> str:
