@@ -44,8 +44,6 @@ _UNSUPPORTED: dict[str, str] = {
     "this_type": "'this' type",
     "existential_type": "existential type",
     "rest_type": "rest tuple member",
-    "optional_parameter": "optional tuple member",
-    "required_parameter": "labelled tuple member (drop the label)",
     "object_type_with_type_parameters": "generic object type",
     "satisfies_expression": "'satisfies' expression",
 }
@@ -719,9 +717,10 @@ class _ModuleParser:
                 required = len(members)
                 items: list[ir.TypeExpr] = []
                 for i, member in enumerate(members):
-                    if member.type == "optional_type":
+                    member = self.unlabelled(member)
+                    if member.type in ("optional_type", "optional_parameter"):
                         required = min(required, i)
-                        member = member.named_children[0]
+                        member = member.named_children[-1]
                     elif required < i:
                         self.fail(member, "a required tuple member cannot follow an optional one")
                     items.append(self.type(member))
@@ -739,6 +738,15 @@ class _ModuleParser:
                     return self.mapped(members[0], span)
                 return self.object(node)
         self.unsupported(node)
+
+    def unlabelled(self, member: tree_sitter.Node) -> tree_sitter.Node:
+        """A labelled tuple member (``[name: string, age?: number]``): the label is
+        documentation only; ``...rest: T[]`` is a rest member."""
+        if member.type != "required_parameter":
+            return member
+        if self.field(member, "name").type == "rest_pattern":
+            self.unsupported(member, "rest tuple member")
+        return member.named_children[-1]
 
     def conditional(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``C extends E ? X : Y``, evaluated by expand once C's arguments are known."""

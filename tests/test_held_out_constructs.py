@@ -1,6 +1,6 @@
-"""Conditional types as real typings write them compile, import and validate like their
-JSON Schema, and that schema means what typescript-json-schema makes of the same type
-(issue #21).
+"""What held-out real-world typings hit (issue #21, round 2): conditional types as real
+typings write them, labelled tuple members... compile, import and validate like their JSON
+Schema, and that schema means what typescript-json-schema makes of the same type.
 
 The oracle runs once over all the cases (their names are distinct), through its API with
 ``strictNullChecks`` (typings are written for it; see docs/jsonschema-deviations.md): its
@@ -123,6 +123,19 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         "AnyFlag",
         ["text", "other"],
         ["any"],
+    ),
+    # vscode-languageserver-protocol, openapi-types: labels document tuple members.
+    "labelled_tuple_members": (
+        "export type Range = [start: number, end?: number];\n"
+        "export interface Span { range: Range; pair: readonly [key: string, value: string] }",
+        "Span",
+        [{"range": [1], "pair": ["k", "v"]}, {"range": [1, 2], "pair": ["k", "v"]}],
+        [
+            {"range": [], "pair": ["k", "v"]},
+            {"range": [1, 2, 3], "pair": ["k", "v"]},
+            {"range": [1], "pair": ["k"]},
+            {"range": ["1"], "pair": ["k", "v"]},
+        ],
     ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
