@@ -24,6 +24,8 @@ interface Forest { kids: Forest[] }
 interface Flag { on: boolean }
 interface On { on: true }
 interface Off { on: false }
+interface W1 { x: Base }
+interface W2 { x: Sub }
 type Name = "x" | "y";
 type Num = number;
 """
@@ -73,6 +75,8 @@ def error(text: str) -> str:
         ("Base", "any", '"y"'),
         ("never", "string", '"y"'),
         ("unknown", "string", '"n"'),
+        ("unknown", "{}", '"n"'),
+        ("any", "any", '"y"'),
         ("{ a: any }", "Base", '"y"'),
         ("string", "never", '"n"'),
         # unions
@@ -107,6 +111,9 @@ def error(text: str) -> str:
         ("Indexed", "Base", '"n"'),
         ("{ [k: string]: string }", "Base", '"n"'),
         ("Tree", "Forest", '"y"'),
+        ("W1", "W2", '"n"'),
+        ("W2", "W1", '"y"'),
+        ("{ p: W1 }", "{ p: W2 } | { p: W2; q?: string }", '"n"'),
         ("Base", "Empty", '"y"'),
         ("On", "Flag", '"y"'),
         ("Flag", "On", '"n"'),
@@ -174,6 +181,14 @@ def test_the_verdict(source: str, target: str, expected: str | None) -> None:
         # tuples with optional members, template patterns against each other
         ("[string, number?]", "[string, number]", "a tuple type extends a tuple type"),
         ("[string?]", "[string]", "a tuple type extends a tuple type"),
+        ("[string]", "[string, number?]", "a tuple type extends a tuple type"),
+        ("string | Base", "{ a: string }", "string | Base extends an object type"),
+        ("string", "{ length: number } | number", "string extends an object type | number"),
+        (
+            "Base & { k: 'a' | 'b' }",
+            "{ k: 'a' } | { k: 'b' }",
+            "an intersection type extends RA | RB",
+        ),
         ("`a${string}`", "`b${string}`", "a template literal type extends a template"),
         ("'x'", "Date", "'x' extends string"),
         ("Base & Sub", "string", "an intersection type extends string"),
@@ -201,6 +216,8 @@ def test_a_naked_parameter_distributes_and_a_wrapped_one_does_not() -> None:
         "export type I = Same<'a' | boolean | 'b'>;\n"
         "type U = { k: 'u' } | { k: 'v' };\nexport type J = Same<U>;\n"
         "export type K = Wrapped<any>;\nexport type L = any extends unknown ? 'y' : 'n';\n"
+        "type IsTrue<T> = T extends true ? 't' : 'f';\nexport type M = IsTrue<boolean>;\n"
+        "export type N = Same<1 | true>;\nexport type O = Same<[string] | [number]>;\n"
     )
     decls = resolve([parse_module("a.ts", text)]).decls
 
@@ -220,6 +237,9 @@ def test_a_naked_parameter_distributes_and_a_wrapped_one_does_not() -> None:
     assert of("I") == '"a" | boolean | "b"'
     assert of("K") == '"y"'
     assert of("L") == '"y"'
+    assert of("M") == '"t" | "f"'
+    assert of("N") == "1 | true"
+    assert of("O") == "[string] | [number]"
     j = decls["J"]
     assert isinstance(j, ir.Alias) and isinstance(j.type, ir.Union)
     assert len(j.type.members) == 2
@@ -293,3 +313,25 @@ def test_union_and_describe() -> None:
     assert c.describe(ir.Primitive("string", pattern="^a")) == "a template literal type"
     assert c.describe(ir.Mapping(ir.Primitive("string"))) == "a mapping type"
     assert c.describe(ir.Omit(ir.Ref("A"), ("a",))) == "an omit type"
+
+
+def test_what_a_conditional_type_makes_stands_where_it_is_written() -> None:
+    text = (
+        "type OnlyTrue<T> = T extends true ? T : never;\n"
+        "type OnlyFalse<T> = T extends false ? T : never;\n"
+        "export type A = OnlyTrue<boolean>;\nexport type B = OnlyFalse<boolean>;\n"
+        "export type C = any extends string ? true : false;\n"
+        "export type D = Exclude<'a', 'a'>;\n"
+    )
+    decls = resolve([parse_module("a.ts", text)]).decls
+    spans = {}
+    for name in "ABCD":
+        decl = decls[name]
+        assert isinstance(decl, ir.Alias)
+        spans[name] = (render(decl.type), decl.type.span.line, decl.type.span.col)
+    assert spans == {
+        "A": ("true", 3, 26),
+        "B": ("false", 4, 27),
+        "C": ("boolean", 5, 17),
+        "D": ("never", 6, 25),
+    }

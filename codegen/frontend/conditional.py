@@ -183,7 +183,7 @@ class _Checker:
         if isinstance(s, ir.Union):
             return _all([self.check(m, t) for m in s.members])
         if _is(s, "boolean"):
-            return _all([self.check(ir.Literal(v, s.span), t) for v in (True, False)])
+            return _all([self.check(ir.Literal(v), t) for v in (True, False)])
         if isinstance(t, ir.Union):
             verdicts = [self.check(s, m) for m in t.members]
             found = _any(verdicts)
@@ -199,9 +199,7 @@ class _Checker:
         if isinstance(s, ir.Primitive | ir.Literal):
             return self.scalar(s, t)
         if isinstance(t, ir.Primitive | ir.Literal):
-            if _is(t, "object"):
-                return self.object_like(s)
-            return False if self.object_like(s) else None
+            return _is(t, "object")  # ``s`` is an array, a tuple or an object type here
         return self.compound(s, t)
 
     def scalar(self, s: ir.Primitive | ir.Literal, t: ir.TypeExpr) -> bool | None:
@@ -212,8 +210,6 @@ class _Checker:
             return False
         kind = _KINDS.get(type(s.value)) if isinstance(s, ir.Literal) else s.name
         if isinstance(t, ir.Primitive):
-            if t.name == "object":
-                return kind == "object"
             if t.pattern is not None or t.format is not None:
                 return self.pattern(s, t)
             return kind == t.name
@@ -266,14 +262,14 @@ class _Checker:
                 return self.check(s.items, t.items)
             if isinstance(s, ir.Tuple):
                 return _all([self.check(i, t.items) for i in s.items])
-            return False if self.object_like(s) else None
+            return False  # an object type
         if isinstance(t, ir.Tuple):
             if isinstance(s, ir.Tuple):
                 if (len(s.items), s.min_items) != (len(t.items), t.min_items):
                     arity = len(s.items) == len(t.items)
                     return None if arity or s.min_items or t.min_items else False
                 return _all([self.check(a, b) for a, b in zip(s.items, t.items, strict=True)])
-            return False if isinstance(s, ir.Array) or self.object_like(s) else None
+            return False  # an array or an object type
         if isinstance(s, ir.Array | ir.Tuple):
             # An array has members (``length``...) that the declarations do not list.
             return None if self.properties_of(t) else True
