@@ -119,6 +119,7 @@ class _Expander:
         self.pending: list[str] = []
         self.context: list[str] = []  # where the type being expanded stands: Decl, Prop...
         self.following: set[str] = set()  # aliases being followed for a distribution
+        self.inlining: dict[tuple[str, object], bool] = {}  # generic aliases -> used within
 
     def run(self) -> dict[str, ir.Decl]:
         for name, decl in self.source.items():
@@ -273,8 +274,24 @@ class _Expander:
         env = self.arguments(decl, args, span)
         full = tuple(env.values())
         if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
-            # A generic alias of a union, array...: TypeScript inlines it where used.
-            return self.type(decl.type, env)
+            # A generic alias of a union, array...: TypeScript inlines it where used; one
+            # that uses itself (``JSONSchema`` in its own body) is a declaration.
+            key = (decl.name, shape(full))
+            name = decl.name if not args else instance_name(decl.name, full)
+            if key in self.inlining:
+                self.inlining[key] = True
+                return ir.Ref(name, (), span)
+            self.inlining[key] = False
+            try:
+                body = self.type(decl.type, env)
+            finally:
+                recursive = self.inlining.pop(key)
+            if not recursive:
+                return body
+            alias = ir.Alias(name, body, doc=decl.doc, span=decl.span)
+            if self.add(name, alias, span) != name:  # its own references name it
+                raise SchemaError(span, f"two different types want the name '{name}'")
+            return ir.Ref(name, (), span)
         # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
         name = decl.name if not args else instance_name(decl.name, full)
         final = self.add(name, self.decl(dataclasses.replace(decl, name=name), env), span)
