@@ -137,6 +137,14 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"range": ["1"], "pair": ["k", "v"]},
         ],
     ),
+    # json-schema-typed, JSON value typings: a generic alias that uses itself.
+    "a_generic_alias_that_uses_itself": (
+        "export type Tree<T> = T | Tree<T>[];\n"
+        "export interface Leaves { t: Tree<string>; n?: Tree<number> }",
+        "Leaves",
+        [{"t": ["a", ["b", []]], "n": [1, [2]]}, {"t": "a", "n": 1}],
+        [{"t": [1]}, {"t": "a", "n": ["1"]}, {"t": [["a", [None]]]}],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
@@ -264,3 +272,25 @@ def test_what_the_declarations_do_not_decide_is_a_located_error(
     with pytest.raises(SchemaError) as info:
         _json_schema(tmp_path, ts)
     assert str(info.value) == str(tmp_path / message)
+
+
+def test_one_typings_file_brings_the_modules_it_imports(tmp_path: Path) -> None:
+    """``--schema index.d.ts`` of a package: its relative imports and re-exports are part of
+    the program, as for TypeScript (and typescript-json-schema, which takes one file)."""
+    (tmp_path / "common").mkdir()
+    (tmp_path / "common" / "api.d.ts").write_text(
+        'import { Id } from "../ids";\nexport interface Item { id: Id }'
+    )
+    (tmp_path / "ids.d.ts").write_text("export type Id = string;")
+    (tmp_path / "unrelated.d.ts").write_text("export interface Unrelated { u: 1 }")
+    entry = tmp_path / "index.d.ts"
+    entry.write_text(
+        "// see ./unrelated: a comment is no import\n"
+        'export * from "./common/api";\nimport { Item } from "./common/api";\n'
+        "export interface Page { items: Item[] }"
+    )
+    defs = schema_document(load_schema([entry]))["$defs"]
+    assert sorted(defs) == ["Id", "Item", "Page"]
+    jsonschema.validate({"items": [{"id": "a"}]}, {"$defs": defs, "$ref": "#/$defs/Page"})
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"items": [{"id": 1}]}, {"$defs": defs, "$ref": "#/$defs/Page"})
