@@ -145,6 +145,31 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         [{"t": ["a", ["b", []]], "n": [1, [2]]}, {"t": "a", "n": 1}],
         [{"t": [1]}, {"t": "a", "n": ["1"]}, {"t": [["a", [None]]]}],
     ),
+    # json-patch, http-errors, estree: the standard library's Error and RegExp.
+    "the_lib_error_and_regexp": (
+        "export interface Failure extends Error { code: number }\n"
+        "export interface Report { failure: Failure; pattern?: RegExp; causes?: Error[] }",
+        "Report",
+        [
+            {"failure": {"name": "E", "message": "m", "code": 1}},
+            {
+                "failure": {"name": "E", "message": "m", "stack": "s", "code": 1},
+                "pattern": {
+                    "source": "a+",
+                    "global": False,
+                    "ignoreCase": True,
+                    "multiline": False,
+                    "lastIndex": 0,
+                },
+                "causes": [{"name": "C", "message": "c"}],
+            },
+        ],
+        [
+            {"failure": {"name": "E", "code": 1}},
+            {"failure": {"name": "E", "message": "m", "code": 1}, "pattern": "a+"},
+            {"failure": {"name": "E", "message": "m", "code": 1}, "causes": [{"name": "C"}]},
+        ],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
