@@ -48,6 +48,5 @@ def _names(node: object) -> Iterator[str]:
         for item in node:
             yield from _names(item)
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for f in dataclasses.fields(node):
-            if f.name not in ("span", "doc"):
-                yield from _names(getattr(node, f.name))
+        for f in dataclasses.fields(node):  # spans and docs hold no type names
+            yield from _names(getattr(node, f.name))
