@@ -170,6 +170,14 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"failure": {"name": "E", "message": "m", "code": 1}, "causes": [{"name": "C"}]},
         ],
     ),
+    # ajv's jtd-schema: a comment first inside parentheses.
+    "a_comment_inside_parentheses": (
+        "export type Items = (// either\n string | number)[];\n"
+        "export interface Holder { items: Items; one: (/* only */ boolean) }",
+        "Holder",
+        [{"items": ["a", 1], "one": True}],
+        [{"items": [True], "one": True}, {"items": [], "one": "x"}],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",

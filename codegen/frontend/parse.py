@@ -677,7 +677,7 @@ class _ModuleParser:
             case "type_annotation":
                 return self.type(node.named_children[-1])
             case "parenthesized_type":
-                return self.type(node.named_children[0])
+                return self.type(_inside(node))
             case "function_type" | "constructor_type":
                 # No JSON value is a function; typescript-json-schema writes an object.
                 return ir.Primitive("object", span)
@@ -807,7 +807,7 @@ class _ModuleParser:
             current = pending.pop()
             inner = current
             while inner.type == "parenthesized_type" and inner.named_child_count:
-                inner = inner.named_children[0]
+                inner = _inside(inner)
             if inner.type == kind:
                 pending.extend(reversed([c for c in _children(inner) if c.type != "comment"]))
             else:
@@ -938,6 +938,11 @@ class _ModuleParser:
         return ir.IndexSignature(
             self.type(annotation), key_name, doc, self.span(node), numeric=numeric
         )
+
+
+def _inside(node: tree_sitter.Node) -> tree_sitter.Node:
+    """What parentheses hold: ``(// note\n A | B)`` holds the union, not the comment."""
+    return next((c for c in node.named_children if c.type != "comment"), node.named_children[0])
 
 
 def _find(node: tree_sitter.Node, kinds: tuple[str, ...]) -> tree_sitter.Node | None:
