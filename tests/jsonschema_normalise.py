@@ -4,7 +4,11 @@ Only spellings that validate identically are unified (see docs/jsonschema-deviat
 
 * draft-07 ``definitions`` / ``#/definitions/X`` become 2020-12 ``$defs`` / ``#/$defs/X``;
   draft-07 array-form ``items`` + ``additionalItems`` become ``prefixItems`` + ``items``;
-* ``$schema`` is dropped (it names the dialect, which the rules above already unified);
+* ``$schema`` is dropped (it names the dialect, which the rules above already unified),
+  and so are an empty ``properties`` and ``additionalProperties: true`` (they constrain
+  nothing);
+* ``type`` beside an ``enum`` whose every value has one of its types is dropped (``enum``
+  alone says as much; ``integer`` is kept, the values' JSON kind is ``number``);
 * set-like arrays are sorted: ``required``, ``enum``, ``type`` (their order means
   nothing), and ``anyOf`` / ``allOf`` members (by their canonical JSON text);
 * key order and whitespace vanish because the result is plain dicts compared by value.
@@ -41,6 +45,8 @@ def normalise_schema(schema: Any) -> Any:
             continue
         if key == "$ref" and isinstance(value, str):
             out[key] = value.replace("#/definitions/", "#/$defs/")
+        elif (key, value) in (("properties", {}), ("additionalProperties", True)):
+            continue  # constrains nothing (an empty interface, the default)
         elif key in _SCHEMA_MAPS and isinstance(value, dict):
             name = "$defs" if key == "definitions" else key
             out[name] = {k: normalise_schema(v) for k, v in value.items()}
@@ -58,7 +64,19 @@ def normalise_schema(schema: Any) -> Any:
             out[key] = sorted(value, key=canonical)
         else:
             out[key] = value
+    if "type" in out and isinstance(out.get("enum"), list):
+        if _types_of(out["enum"]) <= _listed(out["type"]):
+            del out["type"]  # each listed value already has one of the types
     return out
+
+
+def _types_of(values: list[Any]) -> set[str]:
+    kinds = {bool: "boolean", str: "string", int: "number", float: "number", type(None): "null"}
+    return {kinds.get(type(v), "object") for v in values}
+
+
+def _listed(kinds: Any) -> set[str]:
+    return set(kinds) if isinstance(kinds, list) else {kinds}
 
 
 def differences(oracle: Any, ours: Any, pointer: str = "") -> list[str]:

@@ -211,6 +211,10 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_resolve_pins.py",
         "tests/test_expand_pins.py",
     ],
+    # conditional types: the assignability verdicts (issue #21)
+    "codegen/frontend/conditional.py": ["tests/test_conditional_pins.py"],
+    # the standard library's Error and RegExp (issue #21)
+    "codegen/frontend/lib.py": ["tests/test_lib_pins.py"],
     # route planning for unions of models (pydantic callable discriminators)
     "codegen/emit/python/routes.py": [
         "tests/test_routes_pins.py",

@@ -144,13 +144,22 @@ class Options:
 def with_packages(
     sources: list[Source], options: Options, cache: Cache | None = None
 ) -> tuple[list[Source], dict[str, str]]:
-    """``sources`` plus the files of every mapped package; specifier -> module path."""
+    """``sources`` plus the files they import relatively and are not among them, plus the
+    files of every mapped package; specifier -> module path."""
+    from ..frontend.import_map import imported_files, package_files
+
+    def parse(path: Path) -> ir.Module:
+        return parse_sources(read_sources([path]), cache)[0]
+
+    known = {s.name for s in sources}
+    imported = imported_files(  # uncached here: resolve parses (and caches) them
+        {Path(s.name): s.data for s in sources}, lambda p: parse_sources(read_sources([p]))[0]
+    )
+    sources = [*sources, *(s for s in read_sources(imported) if s.name not in known)]
     if not options.import_map:
         return sources, {}
-    from ..frontend.import_map import package_files
-
     mapping = {spec: Path(path) for spec, path in options.import_map}
-    files, packages = package_files(mapping, lambda p: parse_sources(read_sources([p]), cache)[0])
+    files, packages = package_files(mapping, parse)
     known = {s.name for s in sources}
     extra = [s for s in read_sources(files) if s.name not in known]
     return [*sources, *extra], packages

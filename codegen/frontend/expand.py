@@ -28,10 +28,12 @@ import dataclasses
 import hashlib
 import itertools
 import re
+from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import INDEXED, KEYOF
+from ..ir import CONDITIONAL, INDEXED, KEYOF
+from . import conditional
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -117,6 +119,7 @@ class _Expander:
         self.pending: list[str] = []
         self.context: list[str] = []  # where the type being expanded stands: Decl, Prop...
         self.following: set[str] = set()  # aliases being followed for a distribution
+        self.inlining: dict[tuple[str, object], bool] = {}  # generic aliases -> used within
 
     def run(self) -> dict[str, ir.Decl]:
         for name, decl in self.source.items():
@@ -212,6 +215,8 @@ class _Expander:
     def ref(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         if not t.args and t.name in env:
             return env[t.name]
+        if t.name == CONDITIONAL:
+            return self.conditional(t, env)
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)
@@ -223,6 +228,27 @@ class _Expander:
         if decl is None and t.name in UTILITIES:
             return self.utility(t.name, args, t.span)
         return dataclasses.replace(t, args=args)
+
+    def conditional(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        check, extends, yes, no = t.args
+
+        def branch(inner: dict[str, ir.TypeExpr]) -> Callable[[bool], ir.TypeExpr]:
+            return lambda verdict: self.type(yes if verdict else no, inner)
+
+        if isinstance(check, ir.Ref) and not check.args and check.name in env:
+            # A naked type parameter distributes over the union it stands for.
+            parts = []
+            for member in conditional.members(env[check.name], self):
+                inner = {**env, check.name: member}
+                parts.append(
+                    conditional.evaluate(
+                        member, self.type(extends, inner), branch(inner), self, t.span
+                    )
+                )
+            return conditional.union(tuple(parts), t.span)
+        return conditional.evaluate(
+            self.type(check, env), self.type(extends, env), branch(env), self, t.span
+        )
 
     def arguments(
         self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
@@ -248,8 +274,24 @@ class _Expander:
         env = self.arguments(decl, args, span)
         full = tuple(env.values())
         if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
-            # A generic alias of a union, array...: TypeScript inlines it where used.
-            return self.type(decl.type, env)
+            # A generic alias of a union, array...: TypeScript inlines it where used; one
+            # that uses itself (``JSONSchema`` in its own body) is a declaration.
+            key = (decl.name, shape(full))
+            name = decl.name if not args else instance_name(decl.name, full)
+            if key in self.inlining:
+                self.inlining[key] = True
+                return ir.Ref(name, (), span)
+            self.inlining[key] = False
+            try:
+                body = self.type(decl.type, env)
+            finally:
+                recursive = self.inlining.pop(key)
+            if not recursive:
+                return body
+            alias = ir.Alias(name, body, doc=decl.doc, span=decl.span)
+            if self.add(name, alias, span) != name:  # its own references name it
+                raise SchemaError(span, f"two different types want the name '{name}'")
+            return ir.Ref(name, (), span)
         # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
         name = decl.name if not args else instance_name(decl.name, full)
         final = self.add(name, self.decl(dataclasses.replace(decl, name=name), env), span)
@@ -283,17 +325,11 @@ class _Expander:
     def utility(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
         if name == "Readonly":
             return args[0]
-        if name == "NonNullable":
-            return _without(
-                args[0], lambda m: isinstance(m, ir.Primitive) and m.name in ("null", "undefined")
-            )
-        if name in ("Exclude", "Extract"):
-            drop = self.literal_keys(args[1])
-            keep = name == "Extract"
-            return _without(
-                args[0],
-                lambda m: isinstance(m, ir.Literal) and ((m.value in drop) != keep),
-            )
+        if name in ("NonNullable", "Exclude", "Extract"):
+            # lib.d.ts: ``T extends U ? never : T`` (Extract: ``T : never``), distributed.
+            nulls = ir.Union((ir.Primitive("null", span), ir.Primitive("undefined", span)), span)
+            test = nulls if name == "NonNullable" else args[1]
+            return conditional.filtered(args[0], test, name == "Extract", self)
         if name == "Record":
             keys = self.literal_keys(args[0], strict=False)
             if keys is None:
@@ -508,12 +544,3 @@ def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
     for member in members:
         flat.extend(member.members if isinstance(member, ir.Union) else (member,))
     return tuple(flat)
-
-
-def _without(t: ir.TypeExpr, drop: object) -> ir.TypeExpr:
-    assert callable(drop)
-    members = t.members if isinstance(t, ir.Union) else (t,)
-    kept = tuple(m for m in members if not drop(m))
-    if not kept:
-        return ir.Primitive("never", t.span)
-    return kept[0] if len(kept) == 1 else ir.Union(kept, t.span)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,6 +71,48 @@ def package_files(
         entry = entry_file(path)
         packages[specifier] = parse(entry).path
         pending.append(entry)
+    files.extend(_closure(pending, parse, seen, "packages"))
+    return files, packages
+
+
+def imported_files(texts: dict[Path, bytes], parse: Callable[[Path], ir.Module]) -> list[Path]:
+    """The files that the schema files import relatively, transitively, and that are not
+    among them: one typings file brings the modules it imports, as TypeScript's program
+    does. Only a file whose text names such a file is parsed here."""
+    seen = {os.path.normpath(p) for p in texts}
+    pending: list[Path] = []
+    for path, data in texts.items():
+        specifiers = (m.decode("utf-8", "replace") for m in _RELATIVE.findall(data))
+        if any(_outside(path, spec, seen) for spec in specifiers):
+            pending.extend(_relative(path, parse(path)))
+    return _closure(pending, parse, seen, "the schema files")
+
+
+# ``from "./x"``, ``import("../x")``, ``require("./x")``: the text of a relative import.
+_RELATIVE = re.compile(rb"""(?:from|import\s*\(|require\s*\()\s*["'](\.{1,2}/[^"'\n]*)["']""")
+
+
+def _outside(path: Path, specifier: str, seen: set[str]) -> bool:
+    candidates = import_candidates(str(path), specifier)
+    return not seen.intersection(candidates) and any(Path(c).is_file() for c in candidates)
+
+
+def _relative(path: Path, module: ir.Module) -> list[Path]:
+    found = []
+    for imp in module.imports:
+        if not imp.source.startswith("."):
+            continue
+        for candidate in import_candidates(str(path), imp.source):
+            if Path(candidate).is_file():
+                found.append(Path(candidate))
+                break
+    return found
+
+
+def _closure(
+    pending: list[Path], parse: Callable[[Path], ir.Module], seen: set[str], who: str
+) -> list[Path]:
+    files: list[Path] = []
     while pending:
         path = pending.pop(0)
         key = os.path.normpath(path)
@@ -77,16 +120,7 @@ def package_files(
             continue
         seen.add(key)
         if len(seen) > MAX_FILES:
-            raise SchemaError(
-                ir.Span(str(path), 1, 1), f"packages import more than {MAX_FILES} files"
-            )
+            raise SchemaError(ir.Span(str(path), 1, 1), f"{who} import more than {MAX_FILES} files")
         files.append(path)
-        module = parse(path)
-        for imp in module.imports:
-            if not imp.source.startswith("."):
-                continue
-            for candidate in import_candidates(str(path), imp.source):
-                if Path(candidate).is_file():
-                    pending.append(Path(candidate))
-                    break
-    return files, packages
+        pending.extend(_relative(path, parse(path)))
+    return files

@@ -20,7 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import INDEXED, KEYOF
+from ..ir import CONDITIONAL, INDEXED, KEYOF
 from .jsdoc import is_jsdoc, parse_jsdoc
 
 MAX_TEMPLATE_EXPANSIONS = 256
@@ -38,15 +38,12 @@ _UNSUPPORTED: dict[str, str] = {
     "generator_function_declaration": "function declaration",
     "function_signature": "function declaration",
     "mapped_type_clause": "mapped type",
-    "conditional_type": "conditional type",
     "infer_type": "infer type",
     "type_predicate": "type predicate",
     "asserts": "asserts type",
     "this_type": "'this' type",
     "existential_type": "existential type",
     "rest_type": "rest tuple member",
-    "optional_parameter": "optional tuple member",
-    "required_parameter": "labelled tuple member (drop the label)",
     "object_type_with_type_parameters": "generic object type",
     "satisfies_expression": "'satisfies' expression",
 }
@@ -680,7 +677,7 @@ class _ModuleParser:
             case "type_annotation":
                 return self.type(node.named_children[-1])
             case "parenthesized_type":
-                return self.type(node.named_children[0])
+                return self.type(_inside(node))
             case "function_type" | "constructor_type":
                 # No JSON value is a function; typescript-json-schema writes an object.
                 return ir.Primitive("object", span)
@@ -704,6 +701,8 @@ class _ModuleParser:
                 return ir.Ref(INDEXED, (self.type(target), self.type(key)), span)
             case "template_literal_type":
                 return self.template(node, span)
+            case "conditional_type":
+                return self.conditional(node, span)
             case "generic_type":
                 return self.generic(node, span)
             case "type_query":
@@ -718,9 +717,10 @@ class _ModuleParser:
                 required = len(members)
                 items: list[ir.TypeExpr] = []
                 for i, member in enumerate(members):
-                    if member.type == "optional_type":
+                    member = self.unlabelled(member)
+                    if member.type in ("optional_type", "optional_parameter"):
                         required = min(required, i)
-                        member = member.named_children[0]
+                        member = member.named_children[-1]
                     elif required < i:
                         self.fail(member, "a required tuple member cannot follow an optional one")
                     items.append(self.type(member))
@@ -738,6 +738,25 @@ class _ModuleParser:
                     return self.mapped(members[0], span)
                 return self.object(node)
         self.unsupported(node)
+
+    def unlabelled(self, member: tree_sitter.Node) -> tree_sitter.Node:
+        """A labelled tuple member (``[name: string, age?: number]``): the label is
+        documentation only; ``...rest: T[]`` is a rest member."""
+        if member.type != "required_parameter":
+            return member
+        if self.field(member, "name").type == "rest_pattern":
+            self.unsupported(member, "rest tuple member")
+        return member.named_children[-1]
+
+    def conditional(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """``C extends E ? X : Y``, evaluated by expand once C's arguments are known."""
+        check, extends = self.field(node, "left"), self.field(node, "right")
+        for part in (check, extends):
+            found = _find(part, ("function_type", "constructor_type"))
+            if found is not None:  # a function type is an ``object`` to us: no verdict
+                self.unsupported(found, "function type in a conditional type's condition")
+        parts = (check, extends, self.field(node, "consequence"), self.field(node, "alternative"))
+        return ir.Ref(CONDITIONAL, tuple(self.type(p) for p in parts), span)
 
     def mapped(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``{ [K in Keys]?: V }`` as the utilities it spells: ``Record<Keys, V>`` when V
@@ -788,7 +807,7 @@ class _ModuleParser:
             current = pending.pop()
             inner = current
             while inner.type == "parenthesized_type" and inner.named_child_count:
-                inner = inner.named_children[0]
+                inner = _inside(inner)
             if inner.type == kind:
                 pending.extend(reversed([c for c in _children(inner) if c.type != "comment"]))
             else:
@@ -919,6 +938,22 @@ class _ModuleParser:
         return ir.IndexSignature(
             self.type(annotation), key_name, doc, self.span(node), numeric=numeric
         )
+
+
+def _inside(node: tree_sitter.Node) -> tree_sitter.Node:
+    """What parentheses hold: ``(// note\n A | B)`` holds the union, not the comment."""
+    return next((c for c in node.named_children if c.type != "comment"), node.named_children[0])
+
+
+def _find(node: tree_sitter.Node, kinds: tuple[str, ...]) -> tree_sitter.Node | None:
+    """The first node of one of ``kinds`` in ``node``'s subtree (iterative: bounded later)."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if current.type in kinds:
+            return current
+        pending.extend(reversed(current.named_children))
+    return None
 
 
 def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node], str]) -> bool:

@@ -15,10 +15,11 @@ from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir import BUILTIN_GENERICS, INDEXED, KEYOF
+from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF
 from ..ir.printer import quoted
 from ..ir.queries import flat_properties, is_narrowing
 from .expand import expand
+from .lib import LIB_PATH, with_lib
 from .protocol import add_result_aliases
 
 OVERRIDE_TAG = "override"
@@ -52,6 +53,7 @@ def resolve(
 def _resolve(
     modules: Sequence[ir.Module], diags: Diagnostics, packages: dict[str, str]
 ) -> ir.Schema:
+    modules = with_lib(modules)
     scopes = _check_imports(modules, packages)
     modules = _needed_from_packages(modules, packages)
     decls, overrides, home = _merge(modules)
@@ -60,7 +62,8 @@ def _resolve(
     for name, decl in decls.items():
         rewritten[name] = _Rewriter(decls, scopes[home[name]], members).decl(decl)
     rewritten = add_result_aliases(expand(rewritten), diags)
-    schema = ir.Schema(rewritten, tuple(overrides), tuple(m.path for m in modules))
+    files = tuple(m.path for m in modules if m.path != LIB_PATH)
+    schema = ir.Schema(rewritten, tuple(overrides), files)
     _check_extends(schema)
     _check_cycles(schema)
     _check_depth(schema)
@@ -356,7 +359,7 @@ class _Rewriter:
                 raise SchemaError(t.span, f"unknown type '{t.name}'")
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
-        if name in (KEYOF, INDEXED) or (
+        if name in (KEYOF, INDEXED, CONDITIONAL) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))

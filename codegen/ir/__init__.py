@@ -34,9 +34,11 @@ BUILTIN_GENERICS = {
     "Exclude": 2,
     "Extract": 2,
 }
-# ``keyof T`` and ``T[K]`` travel as references to these names (no TS name can clash).
+# ``keyof T``, ``T[K]`` and ``C extends E ? X : Y`` (args: C, E, X, Y) travel as references
+# to these names (no TS name can clash).
 KEYOF = "#keyof"
 INDEXED = "#indexed"
+CONDITIONAL = "#conditional"
 
 # --------------------------------------------------------------------------- source
 

@@ -1,2 +1,2 @@
-// expect: conditional_type.ts:2:21: error: unsupported construct: conditional type
-export type Pick1 = string extends number ? 1 : 2;
+// expect: conditional_type.ts:2:21: error: conditional type: cannot decide from the declarations whether string extends an object type
+export type Pick1 = string extends { length: number } ? 1 : 2;

@@ -1,2 +1,2 @@
-// expect: labelled_tuple.ts:2:21: error: unsupported construct: labelled tuple member (drop the label)
-export type Pair = [key: string, value: number];
+// expect: labelled_tuple.ts:2:34: error: unsupported construct: rest tuple member
+export type Pair = [key: string, ...values: number[]];

@@ -1,0 +1,293 @@
+"""Conditional types, ``C extends E ? X : Y``, evaluated as TypeScript's checker does.
+
+``expand`` calls ``evaluate`` once the type arguments are known. A check type that is a
+naked type parameter distributes over the union it stands for (``NonNull<string | null>``
+is ``NonNull<string> | NonNull<null>``); ``never`` there gives ``never``, ``any`` both
+branches. ``Exclude``, ``Extract`` and ``NonNullable`` are the conditional types they are in
+TypeScript's lib.
+
+Assignability is decided from the declarations: primitives, literals, ``null``/``undefined``
+(as under ``strictNullChecks``: the typing's meaning, see docs/jsonschema-deviations.md),
+arrays, tuples, unions, intersections and object types by their properties (structurally,
+named interfaces too). Where it is not decidable that way (a primitive's apparent members,
+index signatures, template patterns against each other), the verdict is ``None`` and the
+conditional type is a located error, never a guess.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Protocol
+
+from .. import ir
+from ..errors import SchemaError
+
+_KINDS = {str: "string", bool: "boolean", int: "number", float: "number"}
+
+
+class Types(Protocol):
+    """What the checker needs to know about named types (the expander provides it)."""
+
+    def deref(self, t: ir.TypeExpr) -> ir.TypeExpr: ...
+
+    def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]: ...
+
+    def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None: ...
+
+
+def members(t: ir.TypeExpr, types: Types) -> tuple[ir.TypeExpr, ...]:
+    """The union members ``t`` stands for (aliases followed, nested unions flattened);
+    ``boolean`` is ``true | false``, ``never`` the empty union."""
+    resolved = types.deref(t)
+    if isinstance(resolved, ir.Union):
+        return tuple(m for member in resolved.members for m in members(member, types))
+    if _is(resolved, "never"):
+        return ()
+    if _is(resolved, "boolean"):
+        return (ir.Literal(True, t.span), ir.Literal(False, t.span))
+    return (t,)  # as written: a named type keeps its name
+
+
+def evaluate(
+    check: ir.TypeExpr,
+    extends: ir.TypeExpr,
+    branch: Callable[[bool], ir.TypeExpr],
+    types: Types,
+    span: ir.Span,
+) -> ir.TypeExpr:
+    """One (non-distributed) conditional type: the branch its verdict picks."""
+    target = types.deref(extends)
+    if _is(types.deref(check), "any") and not _is(target, "any", "unknown"):
+        return union((branch(True), branch(False)), span)
+    verdict = assignable(check, extends, types)
+    if verdict is None:
+        raise SchemaError(
+            span,
+            "conditional type: cannot decide from the declarations whether "
+            f"{describe(check)} extends {describe(extends)}",
+        )
+    return branch(verdict)
+
+
+def filtered(t: ir.TypeExpr, test: ir.TypeExpr, keep: bool, types: Types) -> ir.TypeExpr:
+    """The members of ``t`` that extend ``test`` (``keep``: Extract) or do not (Exclude)."""
+    never = ir.Primitive("never", t.span)
+
+    def picked(member: ir.TypeExpr) -> Callable[[bool], ir.TypeExpr]:
+        return lambda verdict: member if verdict == keep else never
+
+    parts = tuple(evaluate(m, test, picked(m), types, t.span) for m in members(t, types))
+    return union(parts, t.span)
+
+
+def union(parts: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
+    """The union of ``parts``: nested unions flattened, ``never`` dropped, repeats once,
+    ``true | false`` back to ``boolean``."""
+    found: dict[object, ir.TypeExpr] = {}
+    for part in parts:
+        for member in part.members if isinstance(part, ir.Union) else (part,):
+            if not _is(member, "never"):
+                found.setdefault(shape(member), member)
+    both = (shape(ir.Literal(True)), shape(ir.Literal(False)))
+    if all(key in found for key in both):
+        first = min(list(found).index(key) for key in both)
+        kept = [m for k, m in found.items() if k not in both]
+        kept.insert(first, ir.Primitive("boolean", span))
+        found = {shape(m): m for m in kept}
+    kept = list(found.values())
+    if not kept:
+        return ir.Primitive("never", span)
+    return kept[0] if len(kept) == 1 else ir.Union(tuple(kept), span)
+
+
+def shape(node: object) -> object:
+    """A node's structure without source positions (as ``expand.shape``, which imports
+    this module): equal shapes are one type."""
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        fields = dataclasses.fields(node)
+        return (
+            type(node).__name__,
+            *(shape(getattr(node, f.name)) for f in fields if f.name != "span"),
+        )
+    if isinstance(node, tuple):
+        return tuple(shape(item) for item in node)
+    return (type(node).__name__, node)  # bool and int stay apart
+
+
+def describe(t: ir.TypeExpr) -> str:
+    """A short TypeScript spelling for an error message."""
+    match t:
+        case ir.Primitive():
+            return t.name if t.pattern is None else "a template literal type"
+        case ir.Literal():
+            value = t.value
+            return str(value).lower() if isinstance(value, bool) else repr(value)
+        case ir.Ref():
+            return t.name
+        case ir.Array():
+            return f"{describe(t.items)}[]"
+        case ir.Union():
+            return " | ".join(describe(m) for m in t.members)
+    return f"an {t.kind} type" if t.kind[0] in "aeiou" else f"a {t.kind} type"
+
+
+def assignable(source: ir.TypeExpr, target: ir.TypeExpr, types: Types) -> bool | None:
+    """Whether every value of ``source`` is one of ``target``; None when undecidable."""
+    return _Checker(types).check(source, target)
+
+
+def _is(t: ir.TypeExpr, *names: str) -> bool:
+    return isinstance(t, ir.Primitive) and t.name in names
+
+
+def _all(verdicts: list[bool | None]) -> bool | None:
+    if False in verdicts:
+        return False
+    return None if None in verdicts else True
+
+
+def _any(verdicts: list[bool | None]) -> bool | None:
+    if True in verdicts:
+        return True
+    return None if None in verdicts else False
+
+
+class _Checker:
+    def __init__(self, types: Types) -> None:
+        self.types = types
+        self.assumed: set[tuple[str, str]] = set()  # named pairs being checked (recursion)
+
+    def check(self, source: ir.TypeExpr, target: ir.TypeExpr) -> bool | None:
+        if isinstance(source, ir.Ref) and isinstance(target, ir.Ref):
+            if source.name == target.name:
+                return True
+            pair = (source.name, target.name)
+            if pair in self.assumed:
+                return True  # coinductive, as TypeScript's "maybe" for recursive types
+            self.assumed.add(pair)
+            try:
+                return self.resolved(self.types.deref(source), self.types.deref(target))
+            finally:
+                self.assumed.discard(pair)
+        return self.resolved(self.types.deref(source), self.types.deref(target))
+
+    def resolved(self, s: ir.TypeExpr, t: ir.TypeExpr) -> bool | None:
+        if _is(t, "any", "unknown") or _is(s, "never"):
+            return True
+        if _is(s, "any"):
+            return True  # nested; a check type ``any`` is ``evaluate``'s (both branches)
+        if _is(s, "unknown"):
+            return False
+        if isinstance(s, ir.Union):
+            return _all([self.check(m, t) for m in s.members])
+        if _is(s, "boolean"):
+            return _all([self.check(ir.Literal(v), t) for v in (True, False)])
+        if isinstance(t, ir.Union):
+            verdicts = [self.check(s, m) for m in t.members]
+            found = _any(verdicts)
+            if found is False and self.object_like(s) and self.splits(s):
+                return None  # ``{k: "a" | "b"}`` may match ``{k: "a"} | {k: "b"}`` as a whole
+            return found
+        if isinstance(t, ir.Intersection):
+            return _all([self.check(s, m) for m in t.members])
+        if isinstance(s, ir.Intersection):
+            if self.object_like(t):
+                return self.structural(s, t)
+            return True if _any([self.check(m, t) for m in s.members]) else None
+        if isinstance(s, ir.Primitive | ir.Literal):
+            return self.scalar(s, t)
+        if isinstance(t, ir.Primitive | ir.Literal):
+            return _is(t, "object")  # ``s`` is an array, a tuple or an object type here
+        return self.compound(s, t)
+
+    def scalar(self, s: ir.Primitive | ir.Literal, t: ir.TypeExpr) -> bool | None:
+        if isinstance(t, ir.Literal):
+            if isinstance(s, ir.Literal):
+                same = _KINDS[type(s.value)] == _KINDS[type(t.value)]
+                return same and s.value == t.value
+            return False
+        kind = _KINDS.get(type(s.value)) if isinstance(s, ir.Literal) else s.name
+        if isinstance(t, ir.Primitive):
+            if t.pattern is not None or t.format is not None:
+                return self.pattern(s, t)
+            return kind == t.name
+        if kind in ("null", "undefined") or isinstance(t, ir.Array | ir.Tuple):
+            return False
+        if isinstance(t, ir.Mapping) or self.types.index(t) is not None:
+            return None
+        if not self.properties_of(t):
+            return True  # ``{}`` takes every value but null and undefined
+        # ``object`` has no property; a primitive has its apparent members (``length``...)
+        return False if kind == "object" else None
+
+    def pattern(self, s: ir.Primitive | ir.Literal, t: ir.Primitive) -> bool | None:
+        if isinstance(s, ir.Literal):
+            if not isinstance(s.value, str):
+                return False
+            if t.format is not None:
+                return None
+            assert t.pattern is not None
+            return re.fullmatch(t.pattern, s.value) is not None
+        if s.name != "string":
+            return False
+        if (s.pattern, s.format) == (t.pattern, t.format):
+            return True
+        return False if s.pattern is None and s.format is None else None
+
+    def object_like(self, t: ir.TypeExpr) -> bool | None:
+        if isinstance(t, ir.Object | ir.Omit | ir.Mapping | ir.Array | ir.Tuple | ir.Ref):
+            return True
+        if isinstance(t, ir.Intersection):
+            return _any([self.object_like(self.types.deref(m)) for m in t.members])
+        if isinstance(t, ir.Primitive | ir.Literal):
+            return False
+        return None
+
+    def splits(self, s: ir.TypeExpr) -> bool:
+        return any(
+            isinstance(self.types.deref(p.type), ir.Union) or _is(p.type, "boolean")
+            for p in self.properties_of(s)
+        )
+
+    def properties_of(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]:
+        if isinstance(t, ir.Array | ir.Tuple | ir.Mapping):
+            return ()
+        return self.types.properties(t)
+
+    def compound(self, s: ir.TypeExpr, t: ir.TypeExpr) -> bool | None:
+        if isinstance(t, ir.Array):
+            if isinstance(s, ir.Array):
+                return self.check(s.items, t.items)
+            if isinstance(s, ir.Tuple):
+                return _all([self.check(i, t.items) for i in s.items])
+            return False  # an object type
+        if isinstance(t, ir.Tuple):
+            if isinstance(s, ir.Tuple):
+                if (len(s.items), s.min_items) != (len(t.items), t.min_items):
+                    arity = len(s.items) == len(t.items)
+                    return None if arity or s.min_items or t.min_items else False
+                return _all([self.check(a, b) for a, b in zip(s.items, t.items, strict=True)])
+            return False  # an array or an object type
+        if isinstance(s, ir.Array | ir.Tuple):
+            # An array has members (``length``...) that the declarations do not list.
+            return None if self.properties_of(t) else True
+        return self.structural(s, t)
+
+    def structural(self, s: ir.TypeExpr, t: ir.TypeExpr) -> bool | None:
+        if isinstance(t, ir.Mapping) or self.types.index(t) is not None:
+            return None  # implicit index signatures differ between interfaces and literals
+        if isinstance(s, ir.Mapping):
+            return None
+        have = {p.name: p for p in self.properties_of(s)}
+        verdicts: list[bool | None] = []
+        for want in self.properties_of(t):
+            found = have.get(want.name)
+            if found is None:
+                verdicts.append(want.optional)
+            elif found.optional and not want.optional:
+                verdicts.append(False)
+            else:
+                verdicts.append(self.check(found.type, want.type))
+        return _all(verdicts)

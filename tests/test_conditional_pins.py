@@ -1,0 +1,337 @@
+"""Pins of ``codegen.frontend.conditional``: the verdict of ``S extends T ? "y" : "n"`` for
+each kind of type, as TypeScript's checker gives it under ``strictNullChecks``, and a
+located error where the declarations do not decide it (issue #21)."""
+
+from __future__ import annotations
+
+import pytest
+
+from codegen import ir
+from codegen.errors import SchemaError
+from codegen.frontend import conditional as c
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from codegen.ir.printer import render
+
+DECLS = """
+interface Base { a: string }
+interface Sub extends Base { b: number }
+interface Opt { a?: string }
+interface Empty {}
+interface Indexed { [k: string]: string }
+interface Tree { kids: Tree[] }
+interface Forest { kids: Forest[] }
+interface Flag { on: boolean }
+interface On { on: true }
+interface Off { on: false }
+interface W1 { x: Base }
+interface W2 { x: Sub }
+type Name = "x" | "y";
+type Num = number;
+"""
+
+
+def verdict(source: str, target: str) -> str:
+    text = DECLS + f'export type R = {source} extends {target} ? "y" : "n";'
+    decl = resolve([parse_module("a.ts", text)]).decls["R"]
+    assert isinstance(decl, ir.Alias)
+    return render(decl.type)
+
+
+def error(text: str) -> str:
+    with pytest.raises(SchemaError) as info:
+        resolve([parse_module("a.ts", text)])
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "expected"),
+    [
+        # primitives and literals
+        ("string", "string", '"y"'),
+        ("string", "number", '"n"'),
+        ('"x"', "string", '"y"'),
+        ("string", '"x"', '"n"'),
+        ('"x"', '"x"', '"y"'),
+        ('"x"', '"z"', '"n"'),
+        ("1", "number", '"y"'),
+        ("1", "1", '"y"'),
+        ("1", "2", '"n"'),
+        ("1", "true", '"n"'),
+        ("true", "1", '"n"'),
+        ("true", "boolean", '"y"'),
+        ("boolean", "true", '"n"'),
+        ("boolean", "true | false", '"y"'),
+        ("1", '"1"', '"n"'),
+        ("Num", "number", '"y"'),
+        # null and undefined as under strictNullChecks
+        ("null", "string", '"n"'),
+        ("null", "null", '"y"'),
+        ("undefined", "null", '"n"'),
+        ("null", "Empty", '"n"'),
+        ("undefined", "{}", '"n"'),
+        # top and bottom
+        ("string", "unknown", '"y"'),
+        ("Base", "any", '"y"'),
+        ("never", "string", '"y"'),
+        ("unknown", "string", '"n"'),
+        ("unknown", "{}", '"n"'),
+        ("any", "any", '"y"'),
+        ("{ a: any }", "Base", '"y"'),
+        ("string", "never", '"n"'),
+        # unions
+        ("Name", "string", '"y"'),
+        ('"x" | 1', "string", '"n"'),
+        ('"x"', "Name", '"y"'),
+        ('"z"', "Name", '"n"'),
+        ("string", "string | number", '"y"'),
+        ("Base", "number | Base", '"y"'),
+        ("Base", "number | string", '"n"'),
+        # object, {}
+        ("Base", "object", '"y"'),
+        ("string", "object", '"n"'),
+        ("object", "object", '"y"'),
+        ("string[]", "object", '"y"'),
+        ("string", "{}", '"y"'),
+        ("1", "Empty", '"y"'),
+        ("object", "{}", '"y"'),
+        ("object", "Base", '"n"'),
+        ("string", "string[]", '"n"'),
+        ("Base", "string", '"n"'),
+        ("Base", '"x"', '"n"'),
+        # objects, structurally
+        ("Sub", "Base", '"y"'),
+        ("Base", "Sub", '"n"'),
+        ("{ a: string; b: number }", "Base", '"y"'),
+        ("{ a: number }", "Base", '"n"'),
+        ("Base", "Opt", '"y"'),
+        ("Opt", "Base", '"n"'),
+        ("{}", "Opt", '"y"'),
+        ("{ a: 1 }", "Opt", '"n"'),
+        ("Indexed", "Base", '"n"'),
+        ("{ [k: string]: string }", "Base", '"n"'),
+        ("Tree", "Forest", '"y"'),
+        ("W1", "W2", '"n"'),
+        ("W2", "W1", '"y"'),
+        ("{ p: W1 }", "{ p: W2 } | { p: W2; q?: string }", '"n"'),
+        ("Base", "Empty", '"y"'),
+        ("On", "Flag", '"y"'),
+        ("Flag", "On", '"n"'),
+        ("Base & Sub", "Sub", '"y"'),
+        ("Base & { c: 1 }", "{ c: number; a: string }", '"y"'),
+        ("Base & { c: 1 }", "{ d: number }", '"n"'),
+        ("Sub", "Base & { b: number }", '"y"'),
+        ("Base", "Base & { b: number }", '"n"'),
+        ("Omit<Sub, 'b'>", "Base", '"y"'),
+        ("Omit<Sub, 'a'>", "Base", '"n"'),
+        ("string & { brand: 1 }", "string", '"y"'),
+        # arrays and tuples
+        ("string[]", "string[]", '"y"'),
+        ('"x"[]', "string[]", '"y"'),
+        ("string[]", "number[]", '"n"'),
+        ('["x", "y"]', "string[]", '"y"'),
+        ('["x", 1]', "string[]", '"n"'),
+        ("string[]", "[string]", '"n"'),
+        ("[string, number]", "[string, number]", '"y"'),
+        ("[string, number]", "[string, string]", '"n"'),
+        ("[string]", "[string, number]", '"n"'),
+        ("Base", "string[]", '"n"'),
+        ("Base", "[string]", '"n"'),
+        ("string[]", "Empty", '"y"'),
+        # template literal types
+        ('"onClick"', "`on${string}`", '"y"'),
+        ('"click"', "`on${string}`", '"n"'),
+        ("1", "`on${string}`", '"n"'),
+        ("`on${string}`", "string", '"y"'),
+        ("`on${string}`", "`on${string}`", '"y"'),
+        ("number", "`on${string}`", '"n"'),
+        ("string", "`on${string}`", '"n"'),
+        # Date is a string of a format
+        ("Date", "string", '"y"'),
+        ("string", "Date", '"n"'),
+        # records
+        ("Record<string, string>", "Record<string, number>", None),
+    ],
+)
+def test_the_verdict(source: str, target: str, expected: str | None) -> None:
+    if expected is None:
+        assert "cannot decide" in error(
+            DECLS + f'export type R = {source} extends {target} ? "y" : "n";'
+        )
+    else:
+        assert verdict(source, target) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "described"),
+    [
+        # a primitive's apparent members, which no declaration here lists
+        ("string", "{ length: number }", "string extends an object type"),
+        ("1", "Base", "1 extends Base"),
+        ("string[]", "{ length: number }", "string[] extends an object type"),
+        # index signatures: implicit for object literal types, not for interfaces
+        ("Base", "Indexed", "Base extends Indexed"),
+        ("Base", "Record<string, string>", "Base extends a mapping type"),
+        ("string[]", "Base", "string[] extends Base"),
+        ("Record<string, string>", "Base", "a mapping type extends Base"),
+        ("'x'", "Indexed", "'x' extends Indexed"),
+        ("'x'", "Record<string, string>", "'x' extends a mapping type"),
+        # a discriminant union may take an object as a whole
+        ("Flag", "On | Off", "Flag extends On | Off"),
+        # tuples with optional members, template patterns against each other
+        ("[string, number?]", "[string, number]", "a tuple type extends a tuple type"),
+        ("[string?]", "[string]", "a tuple type extends a tuple type"),
+        ("[string]", "[string, number?]", "a tuple type extends a tuple type"),
+        ("string | Base", "{ a: string }", "string | Base extends an object type"),
+        ("string", "{ length: number } | number", "string extends an object type | number"),
+        (
+            "Base & { k: 'a' | 'b' }",
+            "{ k: 'a' } | { k: 'b' }",
+            "an intersection type extends RA | RB",
+        ),
+        ("`a${string}`", "`b${string}`", "a template literal type extends a template"),
+        ("'x'", "Date", "'x' extends string"),
+        ("Base & Sub", "string", "an intersection type extends string"),
+        ("true", "Base", "true extends Base"),
+    ],
+)
+def test_undecidable_is_a_located_error(source: str, target: str, described: str) -> None:
+    line = DECLS.count("\n") + 1
+    message = error(DECLS + f'export type R = {source} extends {target} ? "y" : "n";')
+    assert message.startswith(
+        f"a.ts:{line}:17: error: conditional type: cannot decide from the declarations"
+        f" whether {described}"
+    ), message
+
+
+def test_a_naked_parameter_distributes_and_a_wrapped_one_does_not() -> None:
+    text = (
+        "type IsStr<T> = T extends string ? 'y' : 'n';\n"
+        "type Wrapped<T> = [T] extends [string] ? 'y' : 'n';\n"
+        "type Same<T> = T extends unknown ? T : never;\n"
+        "export type A = IsStr<'a' | 1>;\nexport type B = Wrapped<'a' | 1>;\n"
+        "export type C = IsStr<never>;\nexport type D = Wrapped<never>;\n"
+        "export type E = IsStr<any>;\nexport type F = Same<boolean>;\n"
+        "export type G = Same<true>;\nexport type H = Same<'a' | 'a'>;\n"
+        "export type I = Same<'a' | boolean | 'b'>;\n"
+        "type U = { k: 'u' } | { k: 'v' };\nexport type J = Same<U>;\n"
+        "export type K = Wrapped<any>;\nexport type L = any extends unknown ? 'y' : 'n';\n"
+        "type IsTrue<T> = T extends true ? 't' : 'f';\nexport type M = IsTrue<boolean>;\n"
+        "export type N = Same<1 | true>;\nexport type O = Same<[string] | [number]>;\n"
+    )
+    decls = resolve([parse_module("a.ts", text)]).decls
+
+    def of(name: str) -> str:
+        decl = decls[name]
+        assert isinstance(decl, ir.Alias)
+        return render(decl.type)
+
+    assert of("A") == '"y" | "n"'
+    assert of("B") == '"n"'
+    assert of("C") == "never"
+    assert of("D") == '"y"'
+    assert of("E") == '"y" | "n"'
+    assert of("F") == "boolean"
+    assert of("G") == "true"
+    assert of("H") == '"a"'
+    assert of("I") == '"a" | boolean | "b"'
+    assert of("K") == '"y"'
+    assert of("L") == '"y"'
+    assert of("M") == '"t" | "f"'
+    assert of("N") == "1 | true"
+    assert of("O") == "[string] | [number]"
+    j = decls["J"]
+    assert isinstance(j, ir.Alias) and isinstance(j.type, ir.Union)
+    assert len(j.type.members) == 2
+
+
+def test_the_utilities_are_the_conditional_types_they_are() -> None:
+    text = (
+        "interface P { k: 'p' }\ninterface Q { k: 'q' }\ntype PQ = P | Q;\n"
+        "type K = 'a' | 'b' | 'c';\n"
+        "export type A = Exclude<PQ, P>;\nexport type B = Extract<PQ, { k: 'q' }>;\n"
+        "export type C = Exclude<K, 'a'>;\nexport type D = NonNullable<PQ | null | undefined>;\n"
+        "export type E = Exclude<K, string>;\nexport type F = Extract<boolean | 1, boolean>;\n"
+        "export type G = NonNullable<any>;\nexport type H = Exclude<K | P, object>;\n"
+    )
+    decls = resolve([parse_module("a.ts", text)]).decls
+
+    def of(name: str) -> str:
+        decl = decls[name]
+        assert isinstance(decl, ir.Alias)
+        return render(decl.type)
+
+    assert (of("A"), of("B"), of("C")) == ("Q", "Q", '"b" | "c"')
+    assert (of("D"), of("E"), of("F")) == ("P | Q", "never", "boolean")
+    assert (of("G"), of("H")) == ("any", '"a" | "b" | "c"')
+
+
+def test_an_undecidable_utility_names_its_argument() -> None:
+    message = error("export type A = Exclude<string | number, { length: number }>;")
+    assert message == (
+        "a.ts:1:25: error: conditional type: cannot decide from the declarations whether"
+        " string extends an object type"
+    )
+
+
+def test_a_function_type_in_the_condition_is_refused_where_it_stands() -> None:
+    assert error("export type A<T> = T extends (x: string) => void ? 1 : 2;") == (
+        "a.ts:1:30: error: unsupported construct: function type in a conditional type's condition"
+    )
+    assert error("export type A<T> = { f: new () => T } extends T ? 1 : 2;") == (
+        "a.ts:1:25: error: unsupported construct: function type in a conditional type's condition"
+    )
+
+
+def test_a_branch_is_evaluated_only_when_chosen() -> None:
+    """The branch not taken may name a property the argument lacks (TypeScript does not
+    evaluate it either)."""
+    text = (
+        "interface A { kind: 'a'; a: string }\ninterface B { kind: 'b' }\n"
+        "type Payload<T> = T extends { a: string } ? T['a'] : null;\n"
+        "export type X = Payload<A>;\nexport type Y = Payload<B>;\n"
+    )
+    decls = resolve([parse_module("a.ts", text)]).decls
+    rendered = {n: render(d.type) for n, d in decls.items() if isinstance(d, ir.Alias)}
+    assert (rendered["X"], rendered["Y"]) == ("string", "null")
+
+
+def test_union_and_describe() -> None:
+    span = ir.Span("a.ts", 1, 1)
+    t, f = ir.Literal(True), ir.Literal(False)
+    assert c.union((), span) == ir.Primitive("never", span)
+    assert c.union((ir.Primitive("never"),), span) == ir.Primitive("never", span)
+    assert c.union((f, t), span) == ir.Primitive("boolean", span)
+    assert c.union((ir.Literal("a"), t, f), span) == ir.Union(
+        (ir.Literal("a"), ir.Primitive("boolean", span)), span
+    )
+    merged = c.union((ir.Literal("a"), ir.Union((f, ir.Literal("a"))), t), span)
+    assert merged == ir.Union((ir.Literal("a"), ir.Primitive("boolean", span)), span)
+    assert c.union((t,), span) == t
+    assert c.describe(ir.Literal(False)) == "false"
+    assert c.describe(ir.Array(ir.Primitive("string"))) == "string[]"
+    assert c.describe(ir.Primitive("string", pattern="^a")) == "a template literal type"
+    assert c.describe(ir.Mapping(ir.Primitive("string"))) == "a mapping type"
+    assert c.describe(ir.Omit(ir.Ref("A"), ("a",))) == "an omit type"
+
+
+def test_what_a_conditional_type_makes_stands_where_it_is_written() -> None:
+    text = (
+        "type OnlyTrue<T> = T extends true ? T : never;\n"
+        "type OnlyFalse<T> = T extends false ? T : never;\n"
+        "export type A = OnlyTrue<boolean>;\nexport type B = OnlyFalse<boolean>;\n"
+        "export type C = any extends string ? true : false;\n"
+        "export type D = Exclude<'a', 'a'>;\n"
+    )
+    decls = resolve([parse_module("a.ts", text)]).decls
+    spans = {}
+    for name in "ABCD":
+        decl = decls[name]
+        assert isinstance(decl, ir.Alias)
+        spans[name] = (render(decl.type), decl.type.span.line, decl.type.span.col)
+    assert spans == {
+        "A": ("true", 3, 26),
+        "B": ("false", 4, 27),
+        "C": ("boolean", 5, 17),
+        "D": ("never", 6, 25),
+    }

@@ -1,0 +1,329 @@
+"""What held-out real-world typings hit (issue #21, round 2): conditional types as real
+typings write them, labelled tuple members... compile, import and validate like their JSON
+Schema, and that schema means what typescript-json-schema makes of the same type.
+
+The oracle runs once over all the cases (their names are distinct), through its API with
+``strictNullChecks`` (typings are written for it; see docs/jsonschema-deviations.md): its
+command line with ``'*'`` refuses any file that declares a generic conditional alias, which
+it cannot write uninstantiated.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from pydantic import TypeAdapter, ValidationError
+
+from codegen.build.pipeline import load_schema
+from codegen.emit.jsonschema import schema_document
+from codegen.errors import SchemaError
+from tests.jsonschema_normalise import normalise_document, normalise_schema
+from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, same_meaning
+from tests.test_pydantic_emit import compile_ts
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# name -> (snippet, type, values it accepts, values it rejects)
+CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
+    "a_generic_conditional_distributes_over_a_union_argument": (
+        "type NonNull<T> = T extends null | undefined ? never : T;\n"
+        "export interface NonNullHolder { v: NonNull<string | null>; w: NonNull<boolean | null> }",
+        "NonNullHolder",
+        [{"v": "a", "w": True}, {"v": "", "w": False}],
+        [{"v": None, "w": True}, {"v": "a", "w": None}, {"v": 1, "w": True}],
+    ),
+    "each_member_takes_its_own_branch": (
+        "type Kind<T> = T extends string ? 'text' : 'other';\n"
+        "export type KindOfMixed = Kind<'a' | 1>;",
+        "KindOfMixed",
+        ["text", "other"],
+        ["a", 1],
+    ),
+    "a_wrapped_parameter_does_not_distribute": (
+        "type Wrap<T> = [T] extends [string] ? { s: T } : { n: T };\n"
+        "export type Wrapped = Wrap<'a' | 'b'>;",
+        "Wrapped",
+        [{"s": "a"}, {"s": "b"}],
+        [{"n": "a"}, {"s": "c"}],
+    ),
+    "interfaces_are_compared_by_their_properties": (
+        "export interface Base { a: string }\n"
+        "export interface Sub extends Base { b: number }\n"
+        "export interface Other { a: string; b: number }\n"
+        "export interface Compared { up: Other extends Base ? 'yes' : 'no';"
+        " down: Base extends Sub ? 'yes' : 'no' }",
+        "Compared",
+        [{"up": "yes", "down": "no"}],
+        [{"up": "no", "down": "no"}, {"up": "yes", "down": "yes"}],
+    ),
+    "exclude_and_extract_over_interfaces": (
+        "export interface Circle { kind: 'circle'; r: number }\n"
+        "export interface Square { kind: 'square'; size: number }\n"
+        "export interface Tri { kind: 'tri'; a: number }\n"
+        "export type Shape = Circle | Square | Tri;\n"
+        "export interface Sorted { angular: Exclude<Shape, Circle>[];"
+        " round: Extract<Shape, { kind: 'circle' }> }",
+        "Sorted",
+        [
+            {
+                "angular": [{"kind": "square", "size": 1}, {"kind": "tri", "a": 2}],
+                "round": {"kind": "circle", "r": 1},
+            }
+        ],
+        [
+            {"angular": [{"kind": "circle", "r": 1}], "round": {"kind": "circle", "r": 1}},
+            {"angular": [], "round": {"kind": "tri", "a": 2}},
+        ],
+    ),
+    "exclude_through_an_alias_of_literals": (
+        "type Level = 'debug' | 'info' | 'warn';\nexport type Loud = Exclude<Level, 'debug'>;",
+        "Loud",
+        ["info", "warn"],
+        ["debug"],
+    ),
+    "a_chain_of_conditionals": (
+        "type TypeName<T> = T extends string ? 'string' : T extends number ? 'number'"
+        " : T extends boolean ? 'boolean' : 'object';\n"
+        "export interface Names { a: TypeName<'x'>; b: TypeName<2>; c: TypeName<true>;"
+        " d: TypeName<string[]> }",
+        "Names",
+        [{"a": "string", "b": "number", "c": "boolean", "d": "object"}],
+        [{"a": "number", "b": "number", "c": "boolean", "d": "object"}],
+    ),
+    "a_template_literal_condition": (
+        "type Handler<T> = T extends `on${string}` ? T : never;\n"
+        "export type Handlers = Handler<'onClick' | 'click' | 'onKey'>;",
+        "Handlers",
+        ["onClick", "onKey"],
+        ["click"],
+    ),
+    "arrays_and_tuples": (
+        "type Many<T> = T extends string[] ? 'list' : 'one';\n"
+        "export interface Counted { a: Many<['x', 'y']>; b: Many<number[]>; c: Many<'x'[]> }",
+        "Counted",
+        [{"a": "list", "b": "one", "c": "list"}],
+        [{"a": "one", "b": "one", "c": "list"}],
+    ),
+    "a_conditional_property_of_a_generic_interface": (
+        "export interface Field<T = string> { value: T; kind: T extends number ? 'n' : 's' }\n"
+        "export interface Form { age: Field<number>; name: Field }",
+        "Form",
+        [{"age": {"value": 1, "kind": "n"}, "name": {"value": "x", "kind": "s"}}],
+        [{"age": {"value": 1, "kind": "s"}, "name": {"value": "x", "kind": "s"}}],
+    ),
+    "any_takes_both_branches": (
+        "type Flag<T> = T extends string ? 'text' : 'other';\nexport type AnyFlag = Flag<any>;",
+        "AnyFlag",
+        ["text", "other"],
+        ["any"],
+    ),
+    # vscode-languageserver-protocol, openapi-types: labels document tuple members.
+    "labelled_tuple_members": (
+        "export type Range = [start: number, end?: number];\n"
+        "export interface Span { range: Range; pair: readonly [key: string, value: string] }",
+        "Span",
+        [{"range": [1], "pair": ["k", "v"]}, {"range": [1, 2], "pair": ["k", "v"]}],
+        [
+            {"range": [], "pair": ["k", "v"]},
+            {"range": [1, 2, 3], "pair": ["k", "v"]},
+            {"range": [1], "pair": ["k"]},
+            {"range": ["1"], "pair": ["k", "v"]},
+        ],
+    ),
+    # json-schema-typed, JSON value typings: a generic alias that uses itself.
+    "a_generic_alias_that_uses_itself": (
+        "export type Tree<T> = T | Tree<T>[];\n"
+        "export interface Leaves { t: Tree<string>; n?: Tree<number> }",
+        "Leaves",
+        [{"t": ["a", ["b", []]], "n": [1, [2]]}, {"t": "a", "n": 1}],
+        [{"t": [1]}, {"t": "a", "n": ["1"]}, {"t": [["a", [None]]]}],
+    ),
+    # json-patch, http-errors, estree: the standard library's Error and RegExp.
+    "the_lib_error_and_regexp": (
+        "export interface Failure extends Error { code: number }\n"
+        "export interface Report { failure: Failure; pattern?: RegExp; causes?: Error[] }",
+        "Report",
+        [
+            {"failure": {"name": "E", "message": "m", "code": 1}},
+            {
+                "failure": {"name": "E", "message": "m", "stack": "s", "code": 1},
+                "pattern": {
+                    "source": "a+",
+                    "global": False,
+                    "ignoreCase": True,
+                    "multiline": False,
+                    "lastIndex": 0,
+                },
+                "causes": [{"name": "C", "message": "c"}],
+            },
+        ],
+        [
+            {"failure": {"name": "E", "code": 1}},
+            {"failure": {"name": "E", "message": "m", "code": 1}, "pattern": "a+"},
+            {"failure": {"name": "E", "message": "m", "code": 1}, "causes": [{"name": "C"}]},
+        ],
+    ),
+    # ajv's jtd-schema: a comment first inside parentheses.
+    "a_comment_inside_parentheses": (
+        "export type Items = (// either\n string | number)[];\n"
+        "export interface Holder { items: Items; one: (/* only */ boolean) }",
+        "Holder",
+        [{"items": ["a", 1], "one": True}],
+        [{"items": [True], "one": True}, {"items": [], "one": "x"}],
+    ),
+    "optional_against_required": (
+        "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
+        "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
+        "Loose",
+        ["loose"],
+        ["strict"],
+    ),
+}
+
+
+def _json_schema(tmp_path: Path, ts: str) -> dict[str, Any]:
+    path = tmp_path / "schema.ts"
+    path.write_text(ts)
+    return schema_document(load_schema([path]))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_compiles_imports_and_validates_like_its_json_schema(name: str, tmp_path: Path) -> None:
+    snippet, target, good, bad = CASES[name]
+    module, _ = compile_ts(tmp_path, snippet)
+    adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
+    definition = {**_json_schema(tmp_path, snippet), "$ref": f"#/$defs/{target}"}
+    for value in good:
+        adapter.validate_json(json.dumps(value))
+        jsonschema.validate(value, definition)
+    for value in bad:
+        with pytest.raises(ValidationError):
+            adapter.validate_json(json.dumps(value))
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(value, definition)
+
+
+# typescript-json-schema's API over one file: each named type's own schema.
+_ORACLE = """
+const TJS = require("typescript-json-schema");
+const [file, ...names] = JSON.parse(process.argv[1]);
+const program = TJS.getProgramFromFiles([file], { strictNullChecks: true });
+const generator = TJS.buildGenerator(program, { required: true });
+const out = {};
+for (const name of names) out[name] = generator.getSchemaForSymbol(name);
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+@pytest.fixture(scope="module")
+def oracle(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    path = tmp_path_factory.mktemp("oracle") / "cases.ts"
+    path.write_text("\n".join(snippet for snippet, *_ in CASES.values()))
+    targets = [target for _, target, *_ in CASES.values()]
+    done = subprocess.run(
+        ["node", "-e", _ORACLE, json.dumps([str(path), *targets])],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+        env={**os.environ, "NODE_PATH": str(TJS.parents[1])},
+    )
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_means_what_typescript_json_schema_makes_of_it(
+    name: str, tmp_path: Path, oracle: dict[str, Any]
+) -> None:
+    snippet, target, *_ = CASES[name]
+    ours = normalise_document(_json_schema(tmp_path, snippet))
+    theirs = normalise_document({"definitions": oracle[target].get("definitions", {})})
+    root = {k: v for k, v in oracle[target].items() if k not in ("definitions", "$schema")}
+    theirs[target] = normalise_schema(root)
+    keys = {k: _our_key(k, ours) for k in theirs}
+    theirs = {
+        k: _inline(_erase_refs(v, set(), keys), theirs, keys, ours) for k, v in theirs.items()
+    }
+    for key, schema in theirs.items():
+        if keys[key] in ours:
+            assert same_meaning(schema, ours[keys[key]], ours), (key, schema, ours[keys[key]])
+
+
+def _inline(value: Any, theirs: dict[str, Any], keys: dict[str, str], ours: dict[str, Any]) -> Any:
+    """The oracle's schema with each reference to a definition that we do not write (its
+    artefact for a type parameter, ``T``) replaced by what it names."""
+    if isinstance(value, dict):
+        ref = value.get("$ref", "")
+        name = ref.removeprefix("#/$defs/")
+        original = next((k for k, v in keys.items() if v == name), name)
+        if ref and name not in ours and original in theirs:
+            return _inline(theirs[original], theirs, keys, ours)
+        return {k: _inline(v, theirs, keys, ours) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_inline(v, theirs, keys, ours) for v in value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("ts", "message"),
+    [
+        (
+            "export type Sized = string extends { length: number } ? 1 : 2;",
+            "schema.ts:1:21: error: conditional type: cannot decide from the declarations"
+            " whether string extends an object type",
+        ),
+        (
+            "type Item<T> = T extends Array<infer U> ? U : never;\nexport type I = Item<string[]>;",
+            "schema.ts:1:32: error: unsupported construct: infer type",
+        ),
+        (
+            "type Fn<T> = T extends (...args: never[]) => unknown ? 1 : 2;",
+            "schema.ts:1:24: error: unsupported construct: function type in a conditional"
+            " type's condition",
+        ),
+        (
+            "export interface On { on: true }\nexport interface Off { on: false }\n"
+            "export type Split = { on: boolean } extends On | Off ? 1 : 2;",
+            "schema.ts:3:21: error: conditional type: cannot decide from the declarations"
+            " whether an object type extends On | Off",
+        ),
+    ],
+)
+def test_what_the_declarations_do_not_decide_is_a_located_error(
+    tmp_path: Path, ts: str, message: str
+) -> None:
+    with pytest.raises(SchemaError) as info:
+        _json_schema(tmp_path, ts)
+    assert str(info.value) == str(tmp_path / message)
+
+
+def test_one_typings_file_brings_the_modules_it_imports(tmp_path: Path) -> None:
+    """``--schema index.d.ts`` of a package: its relative imports and re-exports are part of
+    the program, as for TypeScript (and typescript-json-schema, which takes one file)."""
+    (tmp_path / "common").mkdir()
+    (tmp_path / "common" / "api.d.ts").write_text(
+        'import { Id } from "../ids";\nexport interface Item { id: Id }'
+    )
+    (tmp_path / "ids.d.ts").write_text("export type Id = string;")
+    (tmp_path / "unrelated.d.ts").write_text("export interface Unrelated { u: 1 }")
+    entry = tmp_path / "index.d.ts"
+    entry.write_text(
+        "// see ./unrelated: a comment is no import\n"
+        'export * from "./common/api";\nimport { Item } from "./common/api";\n'
+        "export interface Page { items: Item[] }"
+    )
+    defs = schema_document(load_schema([entry]))["$defs"]
+    assert sorted(defs) == ["Id", "Item", "Page"]
+    jsonschema.validate({"items": [{"id": "a"}]}, {"$defs": defs, "$ref": "#/$defs/Page"})
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"items": [{"id": 1}]}, {"$defs": defs, "$ref": "#/$defs/Page"})

@@ -1,0 +1,52 @@
+"""Pins of ``codegen.frontend.lib``: the standard library's ``Error`` and ``RegExp`` as
+typescript-json-schema reads them, only where a schema uses them and does not declare them."""
+
+from __future__ import annotations
+
+from codegen import ir
+from codegen.frontend.lib import LIB_PATH, with_lib
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from codegen.ir.printer import render
+
+
+def members(schema: ir.Schema, name: str) -> list[tuple[str, str, bool]]:
+    decl = schema.decls[name]
+    assert isinstance(decl, ir.Interface)
+    return [(p.name, render(p.type), p.optional) for p in decl.body.properties]
+
+
+def test_error_and_regexp_are_the_lib_s_data_members() -> None:
+    schema = resolve([parse_module("a.ts", "export interface F extends Error { re: RegExp }")])
+    assert sorted(schema.decls) == ["Error", "F", "RegExp"]
+    assert members(schema, "Error") == [
+        ("name", "string", False),
+        ("message", "string", False),
+        ("stack", "string", True),
+    ]
+    assert members(schema, "RegExp") == [
+        ("source", "string", False),
+        ("global", "boolean", False),
+        ("ignoreCase", "boolean", False),
+        ("multiline", "boolean", False),
+        ("lastIndex", "number", False),
+    ]
+    assert schema.files == ("a.ts",)  # the lib is no schema file
+    assert schema.decls["Error"].span.file == LIB_PATH
+
+
+def test_only_what_is_used_and_not_declared() -> None:
+    used = parse_module("a.ts", "export interface A { e: Error }")
+    assert [d.name for m in with_lib([used]) for d in m.decls] == ["A", "Error"]
+    own = parse_module(
+        "b.ts", "export interface Error { code: number }\nexport interface B { e: Error }"
+    )
+    assert with_lib([own]) == [own]
+    unused = parse_module("c.ts", "export interface C { d: Date; n: { deep: RegExp[] } }")
+    found = with_lib([unused])
+    assert [d.name for d in found[-1].decls] == ["RegExp"]
+    assert with_lib([parse_module("d.ts", "export type D = string;")]) == [
+        parse_module("d.ts", "export type D = string;")
+    ]
+    schema = resolve([own])
+    assert members(schema, "Error") == [("code", "number", False)]
