@@ -178,6 +178,20 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         [{"items": ["a", 1], "one": True}],
         [{"items": [True], "one": True}, {"items": [], "one": "x"}],
     ),
+    "an_interface_declared_twice_is_one": (
+        "/** First doc. */\nexport interface MergedRecord { a: string; b?: number }\n"
+        "export interface MergedBase { z: boolean }\n"
+        "/** Second doc. */\nexport interface MergedRecord extends MergedBase"
+        " { c: string[]; a: string }\n"
+        "export interface MergedHolder { r: MergedRecord }",
+        "MergedHolder",
+        [{"r": {"a": "x", "c": [], "z": True}}, {"r": {"a": "", "b": 1, "c": ["y"], "z": False}}],
+        [
+            {"r": {"a": "x", "z": True}},
+            {"r": {"a": "x", "c": [], "z": 1}},
+            {"r": {"c": [], "z": True}},
+        ],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
@@ -327,3 +341,31 @@ def test_one_typings_file_brings_the_modules_it_imports(tmp_path: Path) -> None:
     jsonschema.validate({"items": [{"id": "a"}]}, {"$defs": defs, "$ref": "#/$defs/Page"})
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"items": [{"id": 1}]}, {"$defs": defs, "$ref": "#/$defs/Page"})
+
+
+@pytest.mark.parametrize(
+    ("ts", "message"),
+    [
+        (
+            "export interface R { a: string }\nexport interface R { a: number }",
+            "schema.ts:2:22: error: property 'a' of interface 'R' is declared again with another"
+            " type (first declared at {tmp}/schema.ts:1:22)",
+        ),
+        (
+            "export interface R<T> { a: T }\nexport interface R { b: string }",
+            "schema.ts:2:1: error: interface 'R' is declared again with other type parameters"
+            " (first declared at {tmp}/schema.ts:1:1)",
+        ),
+        (
+            "export interface R { a: string }\nexport type R = { b: string };",
+            "schema.ts:2:1: error: duplicate declaration 'R' (first declared at"
+            " {tmp}/schema.ts:1:1)",
+        ),
+    ],
+)
+def test_a_merged_interface_that_typescript_refuses_is_a_located_error(
+    tmp_path: Path, ts: str, message: str
+) -> None:
+    with pytest.raises(SchemaError) as info:
+        _json_schema(tmp_path, ts)
+    assert str(info.value) == str(tmp_path / message.format(tmp=tmp_path))

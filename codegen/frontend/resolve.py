@@ -18,7 +18,7 @@ from ..errors import Diagnostics, SchemaError
 from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF
 from ..ir.printer import quoted
 from ..ir.queries import flat_properties, is_narrowing
-from .expand import expand
+from .expand import expand, shape
 from .lib import LIB_PATH, with_lib
 from .protocol import add_result_aliases
 
@@ -238,10 +238,53 @@ def _names_used(node: object) -> Iterator[str]:
 # --------------------------------------------------------------------------- namespace
 
 
+def merged_interface(first: ir.Interface, later: ir.Interface) -> ir.Interface:
+    """TypeScript's declaration merging: an interface declared twice in one scope is one
+    interface with the members and bases of both, the first declaration's first, and both
+    descriptions (typescript-json-schema's reading). A member declared in both must have
+    one type, as TypeScript requires."""
+    if shape(first.params) != shape(later.params):
+        raise SchemaError(
+            later.span,
+            f"interface '{later.name}' is declared again with other type parameters"
+            f" (first declared at {first.span})",
+        )
+    members = {prop.name: prop for prop in first.body.properties}
+    properties = list(first.body.properties)
+    for prop in later.body.properties:
+        seen = members.get(prop.name)
+        if seen is None:
+            members[prop.name] = prop
+            properties.append(prop)
+        elif shape(seen.type) != shape(prop.type) or seen.optional != prop.optional:
+            raise SchemaError(
+                prop.span,
+                f"property '{prop.name}' of interface '{later.name}' is declared again with"
+                f" another type (first declared at {seen.span})",
+            )
+    index = first.body.index
+    if later.body.index is not None:
+        if index is not None and shape(index) != shape(later.body.index):
+            raise SchemaError(
+                later.span,
+                f"interface '{later.name}' is declared again with another index signature"
+                f" (first declared at {first.span})",
+            )
+        index = later.body.index
+    bases = {shape(base) for base in first.extends}
+    extends = first.extends + tuple(b for b in later.extends if shape(b) not in bases)
+    texts = [t for t in (first.doc.description, later.doc.description) if t]
+    doc = ir.Doc("\n".join(texts), first.doc.tags + later.doc.tags)
+    body = dataclasses.replace(first.body, properties=tuple(properties), index=index)
+    return dataclasses.replace(first, body=body, extends=extends, doc=doc)
+
+
 def _merge(
     modules: Sequence[ir.Module],
 ) -> tuple[dict[str, ir.Decl], list[ir.Override], dict[str, str]]:
-    """One namespace: duplicates rejected, ``@override`` declarations replacing in place."""
+    """One namespace: an interface declared twice in one module merged (TypeScript's
+    declaration merging), other duplicates rejected, ``@override`` declarations replacing
+    in place."""
     decls: dict[str, ir.Decl] = {}
     home: dict[str, str] = {}
     pending: dict[str, tuple[ir.Decl, str]] = {}
@@ -255,9 +298,18 @@ def _merge(
                     )
                 pending[decl.name] = (decl, module.path)
             elif decl.name in decls:
-                first = decls[decl.name].span
+                earlier = decls[decl.name]
+                if (
+                    isinstance(earlier, ir.Interface)
+                    and isinstance(decl, ir.Interface)
+                    and home[decl.name] == module.path
+                    and earlier.qualname == decl.qualname
+                ):
+                    decls[decl.name] = merged_interface(earlier, decl)
+                    continue
                 raise SchemaError(
-                    decl.span, f"duplicate declaration '{decl.name}' (first declared at {first})"
+                    decl.span,
+                    f"duplicate declaration '{decl.name}' (first declared at {earlier.span})",
                 )
             else:
                 decls[decl.name] = decl
