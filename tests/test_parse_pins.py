@@ -889,10 +889,22 @@ def test_type_shapes(source: str, expected: ir.TypeExpr) -> None:
             "t.ts:1:20: error: a required tuple member cannot follow an optional one",
         ),
         ("type A = this;", "t.ts:1:10: error: unsupported construct: 'this' type"),
-        ("type A = [...string[]];", "t.ts:1:11: error: unsupported construct: rest tuple member"),
         (
-            "type A = [a: string, ...b: number[]];",
-            "t.ts:1:22: error: unsupported construct: rest tuple member",
+            "type A = [...string[], number];",
+            "t.ts:1:24: error: a tuple member cannot follow a rest member",
+        ),
+        (
+            "type A = [a: string, ...b: number[], ...c: number[]];",
+            "t.ts:1:38: error: a tuple member cannot follow a rest member",
+        ),
+        (
+            "type A = [string, ...B];",
+            "t.ts:1:19: error: unsupported construct: rest tuple member not written as an array"
+            " or a tuple",
+        ),
+        (
+            "type A = [string, ...[a?: number], boolean];",
+            "t.ts:1:36: error: a required tuple member cannot follow an optional one",
         ),
         (
             "type A<T> = T extends infer U ? U : never;",

@@ -58,6 +58,8 @@ RESERVED_MODULE_NAMES = frozenset(
         "_Strict",
         "_cast",
     }
+    # the rest tuple helper (``rest_tuple``) and what it imports
+    | {"_RestTuple", "_get_args", "_GetCoreSchemaHandler", "_CoreSchema", "_core_schema"}
 )
 
 
@@ -265,7 +267,7 @@ def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
         yield expr
         return
     match expr:
-        case ir.Union(members=members) | ir.Tuple(items=members):
+        case ir.Union(members=members) | ir.Tuple(members=members):
             for member in members:
                 yield from inline_class_types(member)
         case ir.Array(items=items):
