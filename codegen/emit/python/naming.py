@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from ... import ir
 from ...errors import SchemaError
+from ...frontend.expand import shape
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
@@ -290,7 +291,9 @@ def class_specs(schema: ir.Schema) -> list[ClassSpec]:
     def add(spec: ClassSpec) -> None:
         nested: list[ClassSpec] = []
         for prop in spec.body.properties:
-            found = list(inline_class_types(prop.type))
+            # One structure written twice (``[{ k: 1 }, ...{ k: 1 }[]]``) is one class.
+            by_shape = {shape(t): t for t in reversed(list(inline_class_types(prop.type)))}
+            found = list(reversed(by_shape.values()))
             if len(found) > 1:
                 raise SchemaError(
                     found[1].span,
