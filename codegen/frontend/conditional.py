@@ -265,10 +265,10 @@ class _Checker:
             return False  # an object type
         if isinstance(t, ir.Tuple):
             if isinstance(s, ir.Tuple) and (s.rest is not None or t.rest is not None):
-                if (len(s.items), s.min_items) != (len(t.items), t.min_items) or s.rest is None:
-                    return None  # lengths that overlap in part: not decided here
                 if t.rest is None:
                     return False  # ``s`` has longer values than ``t`` allows
+                if (len(s.items), s.min_items) != (len(t.items), t.min_items) or s.rest is None:
+                    return None  # lengths that overlap in part: not decided here
                 return _all([self.check(a, b) for a, b in zip(s.members, t.members, strict=True)])
             if isinstance(s, ir.Tuple):
                 if (len(s.items), s.min_items) != (len(t.items), t.min_items):
