@@ -861,6 +861,28 @@ def test_a_mapped_value_that_names_the_key_only_as_a_property_does_not_read_it()
             ),
         ),
         ("type A = [/* c */ string];", ir.Tuple((string(1, 19),), S(1, 10))),
+        # rest members: the item type of the array they spread; a spread tuple is spliced
+        (
+            "type A = [string, ...number[]];",
+            ir.Tuple((string(1, 11),), S(1, 10), rest=number(1, 22)),
+        ),
+        (
+            "type A = [a?: string, ...rest: Array<number>];",
+            ir.Tuple((string(1, 15),), S(1, 10), min_items=0, rest=number(1, 38)),
+        ),
+        ("type A = [...(string)[]];", ir.Array(string(1, 15), S(1, 10))),
+        (
+            "type A = [string, ...[number, boolean?]];",
+            ir.Tuple(
+                (string(1, 11), number(1, 23), ir.Primitive("boolean", S(1, 31))),
+                S(1, 10),
+                min_items=2,
+            ),
+        ),
+        (
+            "type A = [string, ...[number?, ...X[]]];",
+            ir.Tuple((string(1, 11), number(1, 23)), S(1, 10), min_items=1, rest=ref("X", 1, 35)),
+        ),
         ("type A = (string);", string(1, 11)),
         (
             "type A = X & /* c */ (Y & Z);",

@@ -77,3 +77,17 @@ def test_the_helper_validates_the_rest_at_any_length(static: Any) -> None:
         "items": {"type": "integer"},
         "minItems": 1,
     }
+
+
+def test_the_models_tell_a_rest_tuple_from_a_fixed_one() -> None:
+    """Where a class redeclares a field, ``same_type`` decides whether it narrows it."""
+    from codegen import ir
+    from codegen.emit.python.layout import same_type
+
+    string, number = ir.Primitive("string"), ir.Primitive("number")
+    fixed = ir.Tuple((string,))
+    rest = ir.Tuple((string,), rest=number)
+    assert same_type(rest, ir.Tuple((string,), ir.Span("elsewhere", 2, 3), rest=number))
+    assert not same_type(fixed, rest)
+    assert not same_type(rest, ir.Tuple((string,), rest=string))
+    assert not same_type(rest, ir.Tuple((string,), min_items=0, rest=number))
