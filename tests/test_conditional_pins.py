@@ -135,6 +135,13 @@ def error(text: str) -> str:
         ("[string, number]", "[string, number]", '"y"'),
         ("[string, number]", "[string, string]", '"n"'),
         ("[string]", "[string, number]", '"n"'),
+        # rest members
+        ("[string, ...string[]]", "string[]", '"y"'),
+        ("[string, ...number[]]", "string[]", '"n"'),
+        ("[string, ...'a'[]]", "[string, ...string[]]", '"y"'),
+        ("[string, ...number[]]", "[string, ...string[]]", '"n"'),
+        ("[string, ...string[]]", "[string, string]", '"n"'),
+        ("string[]", "[string, ...string[]]", '"n"'),
         ("Base", "string[]", '"n"'),
         ("Base", "[string]", '"n"'),
         ("string[]", "Empty", '"y"'),
@@ -182,6 +189,8 @@ def test_the_verdict(source: str, target: str, expected: str | None) -> None:
         ("[string, number?]", "[string, number]", "a tuple type extends a tuple type"),
         ("[string?]", "[string]", "a tuple type extends a tuple type"),
         ("[string]", "[string, number?]", "a tuple type extends a tuple type"),
+        ("[string]", "[string, ...number[]]", "a tuple type extends a tuple type"),
+        ("[string, ...number[]]", "[string, number, ...number[]]", "a tuple type extends a tuple"),
         ("string | Base", "{ a: string }", "string | Base extends an object type"),
         ("string", "{ length: number } | number", "string extends an object type | number"),
         (

@@ -188,6 +188,37 @@ def test_type_widened_is_additive_narrowed_is_breaking_unrelated_is_breaking() -
     assert (changed.code, changed.breaks) == ("type-changed", ("wire",))
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "code", "witness"),
+    [
+        ("[string, ...string[]]", "string[]", "type-widened", None),
+        ("[string]", "[string, ...string[]]", "type-widened", None),
+        ("[string, number, ...number[]]", "[string, ...number[]]", "type-widened", None),
+        ("string[]", "[string, ...string[]]", "type-narrowed", []),
+        ("[string, ...string[]]", "[string]", "type-narrowed", ["x", "x"]),
+        ("[string, ...number[]]", "[string, number, ...number[]]", "type-narrowed", ["x"]),
+        ("[string, ...number[]]", "[string, ...boolean[]]", "type-changed", ["x", 0]),
+        ("[string, ...number[]]", "[string, number?, ...number[]]", None, None),
+    ],
+)
+def test_rest_tuples_are_compared_by_the_lengths_and_members_they_allow(
+    old: str, new: str, code: str | None, witness: object
+) -> None:
+    """``[A, ...B[]]``: a narrowing is proved by a value of the old type (its wire break)."""
+    changes = found(
+        diff(f"export interface A {{ x: {old} }}", f"export interface A {{ x: {new} }}"), "A.x"
+    )
+    if code is None:
+        assert changes == []
+        return
+    first = changes[0]
+    assert first.code == code
+    if witness is None:
+        assert first.severity == "additive" and first.witness is None
+    else:
+        assert first.witness is not None and first.witness.value == {"x": witness}
+
+
 def test_union_of_named_types_lists_members() -> None:
     old = "export interface P { a: string }\nexport interface Q { b: string }\nexport type U = P;"
     new = (

@@ -316,6 +316,10 @@ export type Tu = [string, number];
 export type J = Tu[number];
 export type Tu1 = [boolean];
 export type J1 = Tu1[number];
+export type TuR = [string, ...number[]];
+export type JR = TuR[number];
+export type TuR1 = [...boolean[]];
+export type JR1 = TuR1[number];
 export interface Ix { [k: string]: boolean; }
 export type S = Ix[string];
 export type KI = keyof Ix;
@@ -337,6 +341,10 @@ export type TX = Two["x" | "y"];
         "J": "string | number",
         "Tu1": "[boolean]",
         "J1": "boolean",
+        "TuR": "[string, ...number[]]",
+        "JR": "string | number",
+        "TuR1": "boolean[]",
+        "JR1": "boolean",
         "Ix": ["index boolean"],
         "S": "boolean",
         "KI": "string",

@@ -14,6 +14,8 @@ import json
 import os
 import shutil
 import subprocess
+import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,8 @@ from codegen.emit.jsonschema import schema_document
 from codegen.errors import SchemaError
 from tests.jsonschema_normalise import normalise_document, normalise_schema
 from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, same_meaning
-from tests.test_pydantic_emit import compile_ts
+from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models
+from tests.test_user_typing import _pyright_strict
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -192,6 +195,62 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"r": {"c": [], "z": True}},
         ],
     ),
+    # @types/jsonwebtoken (59:52), openapi-types (39:25): a non-empty list.
+    "rest_tuple_members": (
+        "export interface VerifyLike { audience?: string | [string, ...(string)[]];"
+        " issuer?: string | [string, ...(string[])]; enum?: [string, ...string[]] }",
+        "VerifyLike",
+        [
+            {},
+            {"audience": "a", "issuer": "i"},
+            {"audience": ["a"], "issuer": ["i", "j"], "enum": ["x", "y", "z"]},
+        ],
+        [{"audience": []}, {"audience": ["a", 1]}, {"enum": []}, {"issuer": [1]}],
+    ),
+    "optional_members_then_a_rest_member": (
+        "export type Mixed = [string, number?, ...boolean[]];\n"
+        "export interface HasMixed { m: Mixed }",
+        "HasMixed",
+        [{"m": ["a"]}, {"m": ["a", 1]}, {"m": ["a", 1.5, True, False]}],
+        [{"m": []}, {"m": ["a", True]}, {"m": ["a", 1, 2]}, {"m": [1]}, {"m": ["a", None]}],
+    ),
+    "a_rest_member_alone_is_an_array": (
+        "export interface Only { all: [...string[]]; labelled: readonly [...rest: number[]] }",
+        "Only",
+        [{"all": [], "labelled": []}, {"all": ["a", "b"], "labelled": [1, 2.5]}],
+        [{"all": [1], "labelled": []}, {"all": [], "labelled": ["1"]}],
+    ),
+    "a_spread_tuple_is_spliced": (
+        "export interface Spliced { fixed: [head: string, ...[number, boolean]];"
+        " open: [string, ...[number, ...boolean[]]] }",
+        "Spliced",
+        [
+            {"fixed": ["a", 1, True], "open": ["a", 1]},
+            {"fixed": ["a", 1, False], "open": ["a", 1, True, True]},
+        ],
+        [
+            {"fixed": ["a", 1], "open": ["a", 1]},
+            {"fixed": ["a", 1, True, True], "open": ["a", 1]},
+            {"fixed": ["a", 1, True], "open": ["a"]},
+            {"fixed": ["a", 1, True], "open": ["a", 1, 2]},
+        ],
+    ),
+    # hono, zod: a generic non-empty list, also of an object literal.
+    "a_generic_rest_tuple": (
+        "export type NonEmpty<T> = [T, ...T[]];\n"
+        "export interface Batch { ids: NonEmpty<string>; rows: NonEmpty<{ k: string }>;"
+        " more: [number, ...Array<number>] }",
+        "Batch",
+        [
+            {"ids": ["a"], "rows": [{"k": "x"}], "more": [1]},
+            {"ids": ["a", "b"], "rows": [{"k": "x"}, {"k": "y"}], "more": [1, 2, 3]},
+        ],
+        [
+            {"ids": [], "rows": [{"k": "x"}], "more": [1]},
+            {"ids": ["a"], "rows": [{"k": "x"}, {"k": 1}], "more": [1]},
+            {"ids": ["a"], "rows": [{"k": "x"}], "more": [1, "2"]},
+        ],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
@@ -319,6 +378,95 @@ def test_what_the_declarations_do_not_decide_is_a_located_error(
     with pytest.raises(SchemaError) as info:
         _json_schema(tmp_path, ts)
     assert str(info.value) == str(tmp_path / message)
+
+
+@pytest.mark.parametrize(
+    ("ts", "message"),
+    [
+        # typescript-json-schema writes ``[...A[], B]`` as ``[A, ...B[]]``: a wrong schema,
+        # and JSON Schema cannot require a last item. Refused, by both back ends.
+        (
+            "export type Last = [...string[], number];",
+            "schema.ts:1:34: error: a tuple member cannot follow a rest member",
+        ),
+        (
+            "export type Middle = [string, ...number[], boolean];",
+            "schema.ts:1:44: error: a tuple member cannot follow a rest member",
+        ),
+        (
+            "type Numbers = number[];\nexport type Named = [string, ...Numbers];",
+            "schema.ts:2:30: error: unsupported construct: rest tuple member not written as an"
+            " array or a tuple",
+        ),
+        (
+            "type Prefixed<T extends unknown[]> = [string, ...T];\n"
+            "export type P = Prefixed<[number]>;",
+            "schema.ts:1:47: error: unsupported construct: rest tuple member not written as an"
+            " array or a tuple",
+        ),
+    ],
+)
+def test_a_rest_member_that_cannot_be_written_is_a_located_error_for_both_back_ends(
+    tmp_path: Path, ts: str, message: str
+) -> None:
+    with pytest.raises(SchemaError) as schema_error:
+        _json_schema(tmp_path, ts)
+    assert str(schema_error.value) == str(tmp_path / message)
+    with pytest.raises(SchemaError) as models_error:
+        compile_ts(tmp_path, ts)
+    assert str(models_error.value) == str(schema_error.value)
+
+
+REST_CASES = [name for name in sorted(CASES) if "rest" in name or "spread" in name]
+# What a user's strict code sees of a rest tuple: the static type, not ``Any``.
+REST_USER = """\
+from rest_models import Row, Typed
+
+batch = Typed(ids=("a", "b"), rows=(Row(k="x"),), more=(1,), tree=("t", ("u",)))
+reveal_type(batch.ids)
+first: str = batch.ids[0]
+"""
+
+
+@pytest.mark.slow
+def test_rest_tuple_models_are_clean_for_strict_checkers_and_warnings(tmp_path: Path) -> None:
+    """mypy and pyright ``--strict``, ruff, and an import under ``python -W error``: over
+    every rest case, a forward reference and a recursive alias."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text(
+        "\n".join(CASES[name][0] for name in REST_CASES)
+        + "\nexport interface Row { k: string }\nexport type Tree = [string, ...Tree[]];\n"
+        "export interface Typed { ids: [string, ...string[]]; rows: [Row, ...Row[]];"
+        " more: [number, number?, ...number[]]; tree: Tree }"
+    )
+    path = tmp_path / "rest_models.py"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        path.write_text(generate_models([schema]))
+    (tmp_path / "rest_user.py").write_text(REST_USER)
+    checked = _mypy(path)
+    assert checked.returncode == 0, checked.stdout
+    linted = _ruff(path)
+    assert linted.returncode == 0, linted.stdout
+    diagnostics = _pyright_strict(tmp_path, path.name, "rest_user.py")
+    assert [d for d in diagnostics if d["severity"] != "information"] == [], diagnostics
+    assert [d["message"] for d in diagnostics] == [
+        'Type of "batch.ids" is "tuple[str, *tuple[str, ...]]"'
+    ]
+    probe = (
+        "import rest_models as m\n"
+        'b = m.Typed.model_validate_json(\'{"ids": ["a"], "rows": [{"k": "x"}],'
+        ' "more": [1, 2, 3], "tree": ["t", ["u", ["v"]]]}\')\n'
+        "print(b.ids, b.more, b.tree)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.stdout.strip() == "('a',) (1, 2, 3) ('t', ('u', ('v',)))", done.stderr
 
 
 def test_one_typings_file_brings_the_modules_it_imports(tmp_path: Path) -> None:

@@ -861,6 +861,28 @@ def test_a_mapped_value_that_names_the_key_only_as_a_property_does_not_read_it()
             ),
         ),
         ("type A = [/* c */ string];", ir.Tuple((string(1, 19),), S(1, 10))),
+        # rest members: the item type of the array they spread; a spread tuple is spliced
+        (
+            "type A = [string, ...number[]];",
+            ir.Tuple((string(1, 11),), S(1, 10), rest=number(1, 22)),
+        ),
+        (
+            "type A = [a?: string, ...rest: Array<number>];",
+            ir.Tuple((string(1, 15),), S(1, 10), min_items=0, rest=number(1, 38)),
+        ),
+        ("type A = [...(string)[]];", ir.Array(string(1, 15), S(1, 10))),
+        (
+            "type A = [string, ...[number, boolean?]];",
+            ir.Tuple(
+                (string(1, 11), number(1, 23), ir.Primitive("boolean", S(1, 31))),
+                S(1, 10),
+                min_items=2,
+            ),
+        ),
+        (
+            "type A = [string, ...[number?, ...X[]]];",
+            ir.Tuple((string(1, 11), number(1, 23)), S(1, 10), min_items=1, rest=ref("X", 1, 35)),
+        ),
         ("type A = (string);", string(1, 11)),
         (
             "type A = X & /* c */ (Y & Z);",
@@ -889,10 +911,22 @@ def test_type_shapes(source: str, expected: ir.TypeExpr) -> None:
             "t.ts:1:20: error: a required tuple member cannot follow an optional one",
         ),
         ("type A = this;", "t.ts:1:10: error: unsupported construct: 'this' type"),
-        ("type A = [...string[]];", "t.ts:1:11: error: unsupported construct: rest tuple member"),
         (
-            "type A = [a: string, ...b: number[]];",
-            "t.ts:1:22: error: unsupported construct: rest tuple member",
+            "type A = [...string[], number];",
+            "t.ts:1:24: error: a tuple member cannot follow a rest member",
+        ),
+        (
+            "type A = [a: string, ...b: number[], ...c: number[]];",
+            "t.ts:1:38: error: a tuple member cannot follow a rest member",
+        ),
+        (
+            "type A = [string, ...B];",
+            "t.ts:1:19: error: unsupported construct: rest tuple member not written as an array"
+            " or a tuple",
+        ),
+        (
+            "type A = [string, ...[a?: number], boolean];",
+            "t.ts:1:36: error: a required tuple member cannot follow an optional one",
         ),
         (
             "type A<T> = T extends infer U ? U : never;",

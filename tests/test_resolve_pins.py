@@ -656,6 +656,7 @@ def test_a_self_referring_alias_admits_anything_without_looping(t: ir.TypeExpr) 
         (ir.Array(ir.Union((STRING, NUMBER))), "(string | number)[]"),
         (ir.Array(ir.Intersection((ir.Ref("A"), ir.Ref("B")))), "(A & B)[]"),
         (ir.Tuple((STRING, NUMBER)), "[string, number]"),
+        (ir.Tuple((STRING,), rest=ir.Union((STRING, NUMBER))), "[string, ...(string | number)[]]"),
         (ir.Union((STRING, NUMBER)), "string | number"),
         (ir.Intersection((ir.Ref("A"), ir.Ref("B"))), "A & B"),
         (ir.Omit(ir.Ref("A"), ("x", "y")), 'Omit<A, "x" | "y">'),

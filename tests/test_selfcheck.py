@@ -159,9 +159,13 @@ class Judges:
     """jsonschema on ``#/$defs/<name>`` and the generated type of the same name."""
 
     def __init__(self, compiled: Compiled, name: str) -> None:
+        # The reference is draft-07 (a tuple's ``items`` is an array there), ours 2020-12.
         self.oracles = [
-            jsonschema.Draft202012Validator({"$defs": defs, "$ref": f"#/$defs/{name}"})
-            for defs in (compiled.document["$defs"], compiled.reference)
+            dialect({"$defs": defs, "$ref": f"#/$defs/{name}"})
+            for defs, dialect in (
+                (compiled.document["$defs"], jsonschema.Draft202012Validator),
+                (compiled.reference, jsonschema.Draft7Validator),
+            )
             if defs is not None and name in defs
         ]
         target = getattr(compiled.models, python_name(compiled.models, name))
@@ -480,6 +484,13 @@ export interface Numbers { page: Page<{ y: number }> }
     "integer-literals": """
 export type Tag = 1 | 2;
 export interface Holder { tag: Tag; one: 1; zero: 0 }
+""",
+    # Issue #21: rest tuple members (@types/jsonwebtoken, openapi-types, hono, zod).
+    "rest-tuples": """
+export interface Row { k: string }
+export type NonEmpty = [Row, ...Row[]];
+export type Mixed = [string, number?, ...boolean[]];
+export interface Options { audience?: string | [string, ...string[]]; rows: NonEmpty; mixed: Mixed; all: [...string[]] }
 """,
     "boolean-tags": """
 export interface Ok { ok: true; value: string }

@@ -310,6 +310,14 @@ class _Emitter:
                 return self.ref_schema(t, seen)
             case ir.Array(items=items):
                 return {"type": "array", "items": self.type_schema(items)}
+            case ir.Tuple(items=items, min_items=min_items, rest=rest) if rest is not None:
+                # typescript-json-schema's ``[A, ...B[]]``: no ``maxItems``.
+                return {
+                    "type": "array",
+                    "prefixItems": [self.type_schema(i) for i in items],
+                    "items": self.type_schema(rest),
+                    "minItems": len(items) if min_items is None else min_items,
+                }
             case ir.Tuple(items=()):
                 return {"type": "array", "maxItems": 0}
             case ir.Tuple(items=items, min_items=min_items):

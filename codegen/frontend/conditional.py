@@ -261,9 +261,15 @@ class _Checker:
             if isinstance(s, ir.Array):
                 return self.check(s.items, t.items)
             if isinstance(s, ir.Tuple):
-                return _all([self.check(i, t.items) for i in s.items])
+                return _all([self.check(i, t.items) for i in s.members])
             return False  # an object type
         if isinstance(t, ir.Tuple):
+            if isinstance(s, ir.Tuple) and (s.rest is not None or t.rest is not None):
+                if t.rest is None:
+                    return False  # ``s`` has longer values than ``t`` allows
+                if (len(s.items), s.min_items) != (len(t.items), t.min_items) or s.rest is None:
+                    return None  # lengths that overlap in part: not decided here
+                return _all([self.check(a, b) for a, b in zip(s.members, t.members, strict=True)])
             if isinstance(s, ir.Tuple):
                 if (len(s.items), s.min_items) != (len(t.items), t.min_items):
                     arity = len(s.items) == len(t.items)

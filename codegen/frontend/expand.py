@@ -95,7 +95,12 @@ def shape(node: object) -> object:
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return (
             type(node).__name__,
-            *(shape(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "span"),
+            *(
+                shape(getattr(node, f.name))
+                for f in dataclasses.fields(node)
+                if f.name != "span"
+                and not (f.metadata.get("shape") == "when set" and getattr(node, f.name) is None)
+            ),
         )
     if isinstance(node, tuple | list):
         return tuple(shape(item) for item in node)
@@ -196,7 +201,9 @@ class _Expander:
             case ir.Array():
                 return dataclasses.replace(t, items=self.type(t.items, env))
             case ir.Tuple():
-                return dataclasses.replace(t, items=tuple(self.type(i, env) for i in t.items))
+                items = tuple(self.type(i, env) for i in t.items)
+                rest = None if t.rest is None else self.type(t.rest, env)
+                return dataclasses.replace(t, items=items, rest=rest)
             case ir.Union():
                 members = _flat_union(tuple(self.type(m, env) for m in t.members))
                 if sum(1 for m in members if _anonymous_class(m)) > 1:
@@ -392,9 +399,9 @@ class _Expander:
             if isinstance(target, ir.Array):
                 return target.items
             if isinstance(target, ir.Tuple):
-                if len(target.items) == 1:
-                    return target.items[0]
-                return ir.Union(_flat_union(target.items), span)
+                if len(target.members) == 1:
+                    return target.members[0]
+                return ir.Union(_flat_union(target.members), span)
         if isinstance(key, ir.Primitive) and key.name == "string":
             index = self.index(t)
             if index is not None:

@@ -713,19 +713,7 @@ class _ModuleParser:
             case "array_type":
                 return ir.Array(self.type(node.named_children[0]), span)
             case "tuple_type":
-                members = [c for c in _children(node) if c.type != "comment"]
-                required = len(members)
-                items: list[ir.TypeExpr] = []
-                for i, member in enumerate(members):
-                    member = self.unlabelled(member)
-                    if member.type in ("optional_type", "optional_parameter"):
-                        required = min(required, i)
-                        member = member.named_children[-1]
-                    elif required < i:
-                        self.fail(member, "a required tuple member cannot follow an optional one")
-                    items.append(self.type(member))
-                min_items = required if required < len(members) else None
-                return ir.Tuple(tuple(items), span, min_items=min_items)
+                return self.tuple_type(node, span)
             case "union_type":
                 return ir.Union(tuple(self.flat_members(node, "union_type")), span)
             case "intersection_type":
@@ -739,14 +727,61 @@ class _ModuleParser:
                 return self.object(node)
         self.unsupported(node)
 
-    def unlabelled(self, member: tree_sitter.Node) -> tree_sitter.Node:
+    def tuple_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """``[A, B?, ...C[]]``; a spread tuple (``...[B, C]``) is spliced in, as in
+        TypeScript, and ``[...A[]]`` is the array ``A[]``."""
+        items: list[ir.TypeExpr] = []
+        required: int | None = None  # the index of the first optional member
+        rest: ir.TypeExpr | None = None
+        for member in (c for c in _children(node) if c.type != "comment"):
+            if rest is not None:
+                # typescript-json-schema writes such a member as the first rest member,
+                # and JSON Schema has no way to require a last item: refused, not guessed.
+                self.fail(member, "a tuple member cannot follow a rest member")
+            written = member
+            member, is_rest = self.unlabelled(member)
+            if is_rest:
+                spread = self.type(member)
+                if isinstance(spread, ir.Tuple):
+                    for i, item in enumerate(spread.items):
+                        optional = spread.min_items is not None and i >= spread.min_items
+                        required = self.tuple_member(member, len(items), optional, required)
+                        items.append(item)
+                    rest = spread.rest
+                    continue
+                rest = _spread_item(spread)
+                if rest is None:
+                    self.unsupported(
+                        written, "rest tuple member not written as an array or a tuple"
+                    )
+                continue
+            optional = member.type in ("optional_type", "optional_parameter")
+            required = self.tuple_member(member, len(items), optional, required)
+            items.append(self.type(member.named_children[-1] if optional else member))
+        if not items and rest is not None:
+            return ir.Array(rest, span)
+        return ir.Tuple(tuple(items), span, min_items=required, rest=rest)
+
+    def tuple_member(
+        self, member: tree_sitter.Node, index: int, optional: bool, required: int | None
+    ) -> int | None:
+        """The index of the first optional member, once ``member`` (at ``index``) is in."""
+        if optional:
+            return index if required is None else required
+        if required is not None:
+            self.fail(member, "a required tuple member cannot follow an optional one")
+        return None
+
+    def unlabelled(self, member: tree_sitter.Node) -> tuple[tree_sitter.Node, bool]:
         """A labelled tuple member (``[name: string, age?: number]``): the label is
-        documentation only; ``...rest: T[]`` is a rest member."""
+        documentation only. Also whether it is a rest member (``...T[]``, ``...rest: T[]``),
+        with the type it spreads."""
+        if member.type == "rest_type":
+            return member.named_children[-1], True
         if member.type != "required_parameter":
-            return member
-        if self.field(member, "name").type == "rest_pattern":
-            self.unsupported(member, "rest tuple member")
-        return member.named_children[-1]
+            return member, False
+        rest = self.field(member, "name").type == "rest_pattern"
+        return member.named_children[-1], rest
 
     def conditional(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``C extends E ? X : Y``, evaluated by expand once C's arguments are known."""
@@ -1027,6 +1062,16 @@ def _retarget(
     if isinstance(node, ir.Ref):
         return dataclasses.replace(node, name=target(path, node.name))
     return node
+
+
+def _spread_item(spread: ir.TypeExpr) -> ir.TypeExpr | None:
+    """The item type of an array that a rest tuple member spreads, if it is one."""
+    match spread:
+        case ir.Array(items=item):
+            return item
+        case ir.Ref(name="Array" | "ReadonlyArray", args=(item,)):
+            return item
+    return None
 
 
 def _typeof_tuple(consts: dict[str, ir.Tuple], node: object) -> object:

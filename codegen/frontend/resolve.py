@@ -383,7 +383,9 @@ class _Rewriter:
             case ir.Array():
                 return dataclasses.replace(t, items=self.type(t.items))
             case ir.Tuple():
-                return dataclasses.replace(t, items=tuple(self.type(i) for i in t.items))
+                items = tuple(self.type(i) for i in t.items)
+                rest = None if t.rest is None else self.type(t.rest)
+                return dataclasses.replace(t, items=items, rest=rest)
             case ir.Union():
                 return dataclasses.replace(t, members=tuple(self.type(m) for m in t.members))
             case ir.Intersection():
@@ -581,7 +583,7 @@ def _check_depth(schema: ir.Schema) -> None:
                 return 1
             case ir.Array(items=item) | ir.Mapping(value=item) | ir.Omit(base=item):
                 return 1 + expr_depth(item, expand_interfaces)
-            case ir.Tuple(items=items) | ir.Union(members=items) | ir.Intersection(members=items):
+            case ir.Tuple(members=items) | ir.Union(members=items) | ir.Intersection(members=items):
                 return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
             case ir.Object():
                 return 1 + body_depth(t)
@@ -684,7 +686,7 @@ def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
         case ir.Array():
             yield from _ref_names(t.items)
         case ir.Tuple():
-            for item in t.items:
+            for item in t.members:
                 yield from _ref_names(item)
         case ir.Union() | ir.Intersection():
             for member in t.members:

@@ -154,6 +154,14 @@ class Tuple:
     kind: Lit["tuple"] = "tuple"
     # ``[A, B?]``: how many leading members are required (None: all of them).
     min_items: int | None = None
+    # ``[A, ...B[]]``: the type of every member after ``items`` (None: there are none).
+    # Left out of structural digests while unset, so names made before it stay the same.
+    rest: TypeExpr | None = field(default=None, metadata={"shape": "when set"})
+
+    @property
+    def members(self) -> tuple[TypeExpr, ...]:
+        """Every member type, the rest member's last: for passes that visit them all."""
+        return self.items if self.rest is None else (*self.items, self.rest)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,9 @@ def render(t: ir.TypeExpr) -> str:
         case ir.Array(items=items):
             inner = render(items)
             return f"({inner})[]" if isinstance(items, ir.Union | ir.Intersection) else f"{inner}[]"
-        case ir.Tuple(items=items):
-            return f"[{', '.join(map(render, items))}]"
+        case ir.Tuple(items=items, rest=rest):
+            spread = [] if rest is None else [f"...{render(ir.Array(rest))}"]
+            return f"[{', '.join([*map(render, items), *spread])}]"
         case ir.Union(members=members):
             return " | ".join(map(render, members))
         case ir.Intersection(members=members):

@@ -153,8 +153,10 @@ class Compatibility:
                 return a == b
             case ir.Array(items=a), ir.Array(items=b):
                 return self.fits(a, ss, b, ds)
-            case ir.Tuple(items=a), ir.Array(items=b):
+            case ir.Tuple(members=a), ir.Array(items=b):
                 return all(self.fits(x, ss, b, ds) for x in a)
+            case ir.Tuple(), ir.Tuple() if src.rest is not None or dst.rest is not None:
+                return self._rest_fits(src, ss, dst, ds)
             case ir.Tuple(items=a), ir.Tuple(items=b):
                 return len(a) == len(b) and all(
                     self.fits(x, ss, y, ds) for x, y in zip(a, b, strict=True)
@@ -170,6 +172,23 @@ class Compatibility:
         if src_view is None:
             return False
         return self._object_fits(src_view, ss, dst_view, ds)
+
+    def _rest_fits(self, src: ir.Tuple, ss: ir.Schema, dst: ir.Tuple, ds: ir.Schema) -> bool:
+        """Tuples with a rest member (``[A, ...B[]]``): every length ``src`` allows is one
+        ``dst`` allows, and each member fits the member of ``dst`` at its position."""
+        if dst.rest is None:
+            return False  # ``src`` has no longest value
+        at_least = len(src.items) if src.min_items is None else src.min_items
+        if at_least < (len(dst.items) if dst.min_items is None else dst.min_items):
+            return False
+        at = [*dst.items, dst.rest]
+        if not all(
+            self.fits(x, ss, at[min(i, len(dst.items))], ds) for i, x in enumerate(src.items)
+        ):
+            return False
+        # The rest of ``src`` may stand at any later position.
+        later = at[min(len(src.items), len(dst.items)) :]
+        return src.rest is None or all(self.fits(src.rest, ss, y, ds) for y in later)
 
     def _object_fits(self, src: ObjectView, ss: ir.Schema, dst: ObjectView, ds: ir.Schema) -> bool:
         src_props = {p.name: p for p in src[0]}

@@ -157,8 +157,7 @@ class Side:
                 for name in node.get("required", ())
             }
         if kind == "array":
-            item = self.minimal(node.get("items", {}), depth - 1)
-            return [item] * _size(node, "minItems", 0)
+            return self._items(node, _size(node, "minItems", 0), depth - 1)
         if kind == "string":
             return _string(node.get("format"), _size(node, "minLength", 0))
         if kind in ("integer", "number"):
@@ -249,16 +248,30 @@ class Side:
             for value in islice(self.variants(extra, depth - 1), 8):
                 yield {**base, EXTRA_KEY: value}
 
+    def _items(self, node: JSON, count: int, depth: int = 12) -> list[JSON]:
+        """``count`` smallest items, each of its position's schema (a tuple's
+        ``prefixItems`` first, then ``items``)."""
+        prefix: list[JSON] = node.get("prefixItems", [])
+        item = self.minimal(node.get("items", {}), depth)
+        return [self.minimal(prefix[i], depth) if i < len(prefix) else item for i in range(count)]
+
     def _array_variants(self, node: JSON, depth: int, hints: JSON) -> Iterator[JSON]:
         items = node.get("items", {})
-        one = self.minimal(items)
         low, high = _size(node, "minItems", 0), _size(node, "maxItems")
         near = (_size(hints, "minItems", 0) - 1, _size(hints, "maxItems", -2) + 1)
         for count in (low, 1, 2, *near):
             if low <= count <= high:
-                yield [one] * count
-        for value in islice(self.variants(items, depth - 1), 12):
-            yield [value] * max(low, 1)
+                yield self._items(node, count)
+        prefix: list[JSON] = node.get("prefixItems", [])
+        if not prefix:
+            for value in islice(self.variants(items, depth - 1), 12):
+                yield [value] * max(low, 1)
+            return
+        # Each position of a tuple in turn, then the items after it.
+        for at, schema in [*enumerate(prefix), (len(prefix), items)]:
+            base = self._items(node, max(low, at + 1))
+            for value in islice(self.variants(schema, depth - 1), 12):
+                yield [*base[:at], value, *base[at + 1 :]]
 
     @staticmethod
     def _string_variants(node: JSON, hints: JSON) -> Iterator[JSON]:

@@ -1,2 +1,2 @@
-// expect: labelled_tuple.ts:2:34: error: unsupported construct: rest tuple member
-export type Pair = [key: string, ...values: number[]];
+// expect: labelled_tuple.ts:2:55: error: a tuple member cannot follow a rest member
+export type Pair = [key: string, ...values: number[], last: string];

@@ -1,2 +1,3 @@
-// expect: rest_tuple.ts:2:29: error: unsupported construct: rest tuple member
-export type Many = [string, ...number[]];
+// expect: rest_tuple.ts:3:29: error: unsupported construct: rest tuple member not written as an array or a tuple
+type Numbers = number[];
+export type Many = [string, ...Numbers];

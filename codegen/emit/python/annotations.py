@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ... import escape, ir
 from ...errors import Diagnostics, SchemaError
+from . import rest_tuple
 from .layout import ClassLayout, Layouts
 from .naming import Names, attribute_name
 from .routes import (
@@ -99,6 +100,8 @@ class TypeWriter:
             case ir.Array(items=items):
                 inner = self.annotation(items, owner, key)
                 return self._wrap("list[{}]", inner)
+            case ir.Tuple(items=items, min_items=min_items, rest=rest) if rest is not None:
+                return self._rest_tuple(items, min_items, rest, owner, key)
             case ir.Tuple(items=items, min_items=min_items):
                 parts = [self.annotation(item, owner, key) for item in items]
                 text = "tuple[" + ", ".join(p.text for p in parts) + "]" if parts else "tuple[()]"
@@ -195,6 +198,31 @@ class TypeWriter:
         if isinstance(decl, ir.Alias) and name not in self.classes:
             nullable = _admits_null(self.layouts.deref(decl.type), self.layouts)
         return Annotation(name, refs={name}, nullable=nullable)
+
+    def _rest_tuple(
+        self,
+        items: tuple[ir.TypeExpr, ...],
+        min_items: int | None,
+        rest: ir.TypeExpr,
+        owner: str,
+        key: str,
+    ) -> Annotation:
+        """``[A, B?, ...C[]]``: one fixed tuple type per length below ``[A, B]``, then
+        ``[A, B]`` followed by any number of ``C`` (see ``rest_tuple``)."""
+        parts = [self.annotation(item, owner, key) for item in items]
+        tail = self.annotation(rest, owner, key)
+        annotated = self.sym["Annotated"]
+        lax = annotated + "[{}, _Strict(False)]"
+        shorter = [
+            lax.format("tuple[" + ", ".join(p.text for p in parts[:n]) + "]" if n else "tuple[()]")
+            for n in range(len(items) if min_items is None else min_items, len(items))
+        ]
+        longest = rest_tuple.annotation_text(annotated, [p.text for p in parts], tail.text)
+        merged = _merge(" | ".join([*shorter, longest]), [*parts, tail])
+        merged.imports |= {"Annotated", rest_tuple.REST_TUPLE}
+        if shorter:
+            merged.imports.add("Strict")
+        return merged
 
     @staticmethod
     def _wrap(template: str, inner: Annotation) -> Annotation:

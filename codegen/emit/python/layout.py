@@ -52,6 +52,8 @@ def _shape(expr: ir.TypeExpr) -> object:
             return ("r", name, tuple(_shape(a) for a in args))
         case ir.Array(items=items):
             return ("a", _shape(items))
+        case ir.Tuple(items=items, min_items=min_items, rest=rest) if rest is not None:
+            return ("t", tuple(_shape(i) for i in items), min_items, _shape(rest))
         case ir.Tuple(items=items):
             return ("t", tuple(_shape(i) for i in items))
         case ir.Union(members=members):
@@ -252,7 +254,7 @@ def _holds_class(expr: ir.TypeExpr) -> bool:
             return bool(props) or (index is not None and _holds_class(index.value))
         case ir.Intersection() | ir.Omit():
             return True
-        case ir.Union(members=items) | ir.Tuple(items=items):
+        case ir.Union(members=items) | ir.Tuple(members=items):
             return any(_holds_class(i) for i in items)
         case ir.Array(items=item) | ir.Mapping(value=item):
             return _holds_class(item)

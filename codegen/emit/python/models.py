@@ -76,6 +76,7 @@ from ... import escape, ir
 from ...errors import Diagnostics, SchemaError
 from ...escape import Code
 from ...ir.queries import is_integer_alias
+from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
 from .moved import plan_moves, property_body, property_doc
@@ -166,6 +167,7 @@ _TYPING = (
     "TypeAlias",
     "TypeVar",
     "cast",
+    "get_args",
 )
 _WARNINGS = ("warn",)
 _PYDANTIC = (
@@ -174,6 +176,7 @@ _PYDANTIC = (
     "ConfigDict",
     "Discriminator",
     "Field",
+    "GetCoreSchemaHandler",
     "Strict",
     "Tag",
     "model_validator",
@@ -192,13 +195,17 @@ _PRIVATE = {
     "cast": "_cast",
     "ValidationError": "_ValidationError",
     "from_json": "_from_json",
+    "get_args": "_get_args",
+    "GetCoreSchemaHandler": "_GetCoreSchemaHandler",
+    "CoreSchema": "_CoreSchema",
+    "core_schema": "_core_schema",
 }
 _ROUTE_HELPERS = {"Callable", "Discriminator", "Tag"}
 _SHIM_HELPERS = {"warn", "model_validator"}
 # The module-level function every shim calls; emitted once, before the classes.
 _SHIM_FUNCTION = "_move_legacy"
 _TYPING_EXTENSIONS = ("TypeAliasType",)
-_PYDANTIC_CORE = ("ValidationError", "from_json")
+_PYDANTIC_CORE = ("CoreSchema", "ValidationError", "core_schema", "from_json")
 # What the module's own wire-parsing code (``SchemaModel``, ``decode_wire_json``) uses.
 _WIRE_HELPERS = {"cast", "ValidationError", "from_json", "Annotated", "Field", "Any"}
 
@@ -444,6 +451,10 @@ class _ModelsEmitter:
             if isinstance(decl, ir.Alias) and decl.name in self.names.aliases:
                 self.alias_item(decl, position, decl.name in recursive, plan)
         constants = self.constants(plan)
+        if rest_tuple.REST_TUPLE in plan.imports:  # defined once, before its first use
+            plan.items[rest_tuple.REST_TUPLE] = rest_tuple.helper_text(self.sym)
+            plan.orders[rest_tuple.REST_TUPLE] = Item(rest_tuple.REST_TUPLE, (-1,))
+            plan.imports |= rest_tuple.IMPORTS
         ordered = topological_order(sorted(plan.orders.values(), key=lambda i: i.order))
         rebuild = [
             name for name in ordered.names if name in ordered.forward and name in self.classes

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from ... import ir
 from ...errors import SchemaError
+from ...frontend.expand import shape
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
@@ -57,6 +58,8 @@ RESERVED_MODULE_NAMES = frozenset(
         "_Strict",
         "_cast",
     }
+    # the rest tuple helper (``rest_tuple``) and what it imports
+    | {"_RestTuple", "_get_args", "_GetCoreSchemaHandler", "_CoreSchema", "_core_schema"}
 )
 
 
@@ -264,7 +267,7 @@ def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
         yield expr
         return
     match expr:
-        case ir.Union(members=members) | ir.Tuple(items=members):
+        case ir.Union(members=members) | ir.Tuple(members=members):
             for member in members:
                 yield from inline_class_types(member)
         case ir.Array(items=items):
@@ -287,7 +290,9 @@ def class_specs(schema: ir.Schema) -> list[ClassSpec]:
     def add(spec: ClassSpec) -> None:
         nested: list[ClassSpec] = []
         for prop in spec.body.properties:
-            found = list(inline_class_types(prop.type))
+            # One structure written twice (``[{ k: 1 }, ...{ k: 1 }[]]``) is one class.
+            by_shape = {shape(t): t for t in reversed(list(inline_class_types(prop.type)))}
+            found = list(reversed(by_shape.values()))
             if len(found) > 1:
                 raise SchemaError(
                     found[1].span,

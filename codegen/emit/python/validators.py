@@ -238,7 +238,7 @@ def _inline_objects(t: ir.TypeExpr) -> list[ir.TypeExpr]:
             return [t]
         case ir.Array(items=items):
             return _inline_objects(items)
-        case ir.Union(members=members) | ir.Tuple(items=members):
+        case ir.Union(members=members) | ir.Tuple(members=members):
             return [found for member in members for found in _inline_objects(member)]
         case ir.Mapping(value=value):
             return _inline_objects(value)
@@ -253,7 +253,9 @@ def _refs(t: ir.TypeExpr) -> set[str]:
             return {name}.union(*(_refs(a) for a in args))
         case ir.Array(items=items):
             return _refs(items)
-        case ir.Union(members=members) | ir.Intersection(members=members) | ir.Tuple(items=members):
+        case (
+            ir.Union(members=members) | ir.Intersection(members=members) | ir.Tuple(members=members)
+        ):
             return set().union(*(_refs(m) for m in members))
         case ir.Omit(base=base):
             return _refs(base)
