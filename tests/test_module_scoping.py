@@ -208,14 +208,6 @@ def test_a_package_alone_qualifies_its_declarations_by_package_and_file(tmp_path
     _agree(module, document, "S", "S", [{"kind": "k"}, 1], [{"sides": 1}, 1])
 
 
-def test_a_qualified_name_another_declaration_takes_is_a_located_error(tmp_path: Path) -> None:
-    files = dict(TWO_FRAMES, **{"c.ts": "export interface a_Frame { z: string }"})
-    with pytest.raises(SchemaError) as info:
-        load_schema(_write(tmp_path, files))
-    assert str(info.value).startswith(f"{tmp_path}/a.ts:1:1: error: 'Frame' is declared in")
-    assert f"'a_Frame', which the declaration at {tmp_path}/c.ts:1:1 takes too" in str(info.value)
-
-
 _NAMES = st.sampled_from(["Frame", "Data", "Kind", "Node"])
 
 
@@ -245,3 +237,48 @@ def test_any_spread_of_one_name_over_files_compiles_or_is_a_located_error(
         if spread[i][0] == used:
             decl = schema.decls[target.type.name]
             assert decl.span.file == f"f{i}.ts"
+
+
+def test_re_exports_aliases_namespaces_and_enum_members_find_their_module(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "a.ts": 'export enum Kind { A = "a" }\nexport interface Frame { k: Kind }',
+        "b.ts": 'export enum Kind { A = "b" }\nexport namespace NS { export interface Frame { b: Kind.A } }\n'
+        "export type T = NS.Frame;",
+        "hub.ts": 'export * from "./a";\nexport { Kind } from "./a";',
+        "c.ts": 'import { Frame, Kind as AKind } from "./hub";\nimport { Kind } from "./b";\n'
+        "export interface Uses { f: Frame; a: AKind.A; b: Kind.A }",
+    }
+    module, document, schema = _compile(tmp_path, _write(tmp_path / "s", files))
+    assert {"a_Frame", "b_Frame", "a_Kind", "b_Kind"} <= set(schema.decls)
+    uses = {"f": {"k": "a"}, "a": "a", "b": "b"}
+    _agree(module, document, "Uses", "Uses", uses, {**uses, "b": "a"})
+    _agree(module, document, "Uses", "Uses", uses, {**uses, "a": "b"})
+    _agree(module, document, "T", "T", {"b": "b"}, {"k": "a"})
+
+
+@pytest.mark.parametrize(
+    ("c", "clash", "at"),
+    [
+        # the qualified Python name is a declaration's name
+        ("export interface a_Frame { z: string }", "a_Frame", "c.ts:1:1"),
+        # the JSON Schema key is a namespaced declaration's key
+        (
+            "export namespace a { export interface Frame { z: string } }\n"
+            "export interface Frame { y: string }",
+            "a.Frame",
+            "c.ts:1:22",
+        ),
+    ],
+)
+def test_a_qualified_name_another_declaration_takes_is_a_located_error(
+    tmp_path: Path, c: str, clash: str, at: str
+) -> None:
+    files = dict(TWO_FRAMES, **{"c.ts": c})
+    with pytest.raises(SchemaError) as info:
+        load_schema(_write(tmp_path, files))
+    assert str(info.value) == (
+        f"{tmp_path}/a.ts:1:1: error: 'Frame' is declared in several files and would be "
+        f"qualified as '{clash}', which the declaration at {tmp_path}/{at} takes too; rename one"
+    )

@@ -73,10 +73,11 @@ def scope_modules(
                 continue  # the schema's own declaration keeps its name
             final[(path, name)] = _qualified(qualifiers[path], name)
     _check_unique(modules, final)
+    members = {key for m in modules for key, _ in m.enum_members}
     renames: dict[str, dict[str, str]] = {}
     out: list[ir.Module] = []
     for module in modules:
-        local = _local_names(module, owners, final, by_path, find_target)
+        local = _local_names(module, owners, final, members, (by_path, find_target))
         _check_refs(module, owners, local)
         renames[module.path] = {k: v for k, v in local.items() if k != v}
         out.append(_renamed(module, final))
@@ -190,19 +191,30 @@ def _check_unique(
     modules: Sequence[ir.Module],
     final: dict[tuple[str, str], tuple[str, str]],
 ) -> None:
-    """A qualified name that another declaration (or qualified name) has is an error."""
-    spans = {(m.path, d.name): d.span for m in modules for d in m.decls}
-    seen = {name: span for (_, name), span in spans.items()}
-    for key, (name, _) in sorted(final.items()):
-        span = spans[key]
-        other = seen.get(name)
-        if other is not None:
+    """A qualified name or JSON Schema key that another declaration has is an error."""
+    decls = {(m.path, d.name): d for m in modules for d in m.decls}
+    seen = {name: decl.span for (_, name), decl in decls.items()}
+    keys = {_key(d): d.span for d in decls.values() if not isinstance(d, ir.Const)}
+    for where, (name, key) in sorted(final.items()):
+        decl = decls[where]
+        clash = name if name in seen else None
+        if clash is None and not isinstance(decl, ir.Const):
+            key = _key(decl, key)
+            clash = key if key in keys else None
+        if clash is not None:
+            other = seen.get(clash) or keys[clash]
             raise SchemaError(
-                span,
-                f"'{key[1]}' is declared in several files and would be qualified as "
-                f"'{name}', which the declaration at {other} takes too; rename one",
+                decl.span,
+                f"'{where[1]}' is declared in several files and would be qualified as "
+                f"'{clash}', which the declaration at {other} takes too; rename one",
             )
-        seen[name] = span
+        seen[name] = keys[key] = decl.span
+
+
+def _key(decl: ir.Decl, qualified: str = "") -> str:
+    """The JSON Schema key: the module's qualifier (if any) and the namespace path."""
+    own = decl.name if isinstance(decl, ir.Const) else decl.qualname or decl.name
+    return ".".join([*qualified.split(".")[:-1], own]) if qualified else own
 
 
 # --------------------------------------------------------------------------- references
@@ -233,13 +245,13 @@ def _local_names(
     module: ir.Module,
     owners: dict[str, list[str]],
     final: dict[tuple[str, str], tuple[str, str]],
-    by_path: dict[str, ir.Module],
-    find_target: FindTarget,
+    members: set[str],
+    imports: tuple[dict[str, ir.Module], FindTarget],
 ) -> dict[str, str]:
     """The names ``module`` writes for a clashing declaration -> that declaration's name
     (its enum members' ``Kind.X`` too)."""
+    by_path, find_target = imports
     local: dict[str, str] = {}
-    members = {key for m in by_path.values() for key, _ in m.enum_members}
 
     def bind(written: str, path: str, name: str) -> None:
         target = final.get((path, name), (name, ""))[0]
@@ -311,8 +323,7 @@ def _renamed(module: ir.Module, final: dict[tuple[str, str], tuple[str, str]]) -
         elif isinstance(decl, ir.Const):
             decls.append(dataclasses.replace(decl, name=found[0]))
         else:
-            key = ".".join([*found[1].split(".")[:-1], decl.qualname or decl.name])
-            decls.append(dataclasses.replace(decl, name=found[0], qualname=key))
+            decls.append(dataclasses.replace(decl, name=found[0], qualname=_key(decl, found[1])))
     members = []
     for key, value in module.enum_members:
         head, _, rest = key.partition(".")
