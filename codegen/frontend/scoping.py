@@ -77,7 +77,7 @@ def scope_modules(
     renames: dict[str, dict[str, str]] = {}
     out: list[ir.Module] = []
     for module in modules:
-        local = _local_names(module, owners, final, members, (by_path, find_target))
+        local = _local_names(module, owners, final, members, find_target)
         _check_refs(module, owners, local)
         renames[module.path] = {k: v for k, v in local.items() if k != v}
         out.append(_renamed(module, final))
@@ -95,26 +95,21 @@ def _is_module(module: ir.Module) -> bool:
 def _clashes(modules: Sequence[ir.Module], in_package: set[str]) -> dict[str, list[str]]:
     """Name -> the paths of the modules that declare it, for each name to qualify."""
     declared: dict[str, list[ir.Module]] = {}
-    overridden: set[str] = set()
     for module in modules:
         for decl in module.decls:
-            if decl.doc.has(OVERRIDE_TAG):
-                overridden.add(decl.name)
-                continue
             found = declared.setdefault(decl.name, [])
-            if not found or found[-1].path != module.path:
+            if not decl.doc.has(OVERRIDE_TAG) and module not in found[-1:]:
                 found.append(module)
     own = [m for m in modules if _own(m, in_package)]
-    overlay = bool(overridden) or any(d.name == MCP_MARKER for m in own for d in m.decls)
+    overlay = any(d.doc.has(OVERRIDE_TAG) or d.name == MCP_MARKER for m in own for d in m.decls)
     owners: dict[str, list[str]] = {}
     for name, found in declared.items():
-        if len(found) < 2 or name in overridden or not all(map(_is_module, found)):
-            continue
-        if overlay and sum(_own(m, in_package) for m in found) > 1:
-            continue  # an overlay schema's files share one namespace: the duplicate is an error
-        for module in found:
-            _check_once(module, name)
-        owners[name] = [m.path for m in found]
+        mine = sum(_own(m, in_package) for m in found)
+        # an overlay schema's files share one namespace: their duplicate is an error
+        if len(found) > 1 and all(map(_is_module, found)) and not (overlay and mine > 1):
+            for module in found:
+                _check_once(module, name)
+            owners[name] = [m.path for m in found]
     return owners
 
 
@@ -145,10 +140,8 @@ def _stem(relative: str) -> list[str]:
         if relative.endswith(suffix):
             relative = relative[: -len(suffix)]
             break
-    parts = [p for p in relative.replace(os.sep, "/").split("/") if p not in ("", ".")]
-    if len(parts) > 1 and parts[-1] == "index":
-        parts.pop()
-    return parts
+    parts = relative.split(os.sep)  # a normalised relative path
+    return parts[:-1] if len(parts) > 1 and parts[-1] == "index" else parts
 
 
 def _qualifiers(
@@ -156,7 +149,7 @@ def _qualifiers(
 ) -> dict[str, list[str]]:
     """Module path -> the segments that qualify its clashing declarations."""
     own = [m.path for m in modules if _own(m, in_package)]
-    base = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in own]) if own else ""
+    base = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in own] or ["."])
     roots = sorted(
         ((os.path.dirname(os.path.abspath(entry)), spec) for spec, entry in packages.items()),
         key=lambda root: (-len(root[0]), root[1]),
@@ -169,10 +162,10 @@ def _qualifiers(
             for root, spec in roots:
                 if os.path.commonpath([root, where]) == root:
                     inner = _stem(os.path.relpath(where, root))
-                    segments = [*spec.lstrip("@").split("/"), *(p for p in inner if p != "index")]
+                    segments = [*spec.lstrip("@").split("/"), *inner[inner == ["index"] :]]
                     break
         if segments is None:
-            segments = _stem(os.path.relpath(where, base) if base else module.path)
+            segments = _stem(os.path.relpath(where, base))
         found[module.path] = segments
     return found
 
@@ -211,21 +204,16 @@ def _check_unique(
         seen[name] = keys[key] = decl.span
 
 
-def _key(decl: ir.Decl, qualified: str = "") -> str:
+def _key(decl: ir.Interface | ir.Alias, qualified: str = "") -> str:
     """The JSON Schema key: the module's qualifier (if any) and the namespace path."""
-    own = decl.name if isinstance(decl, ir.Const) else decl.qualname or decl.name
-    return ".".join([*qualified.split(".")[:-1], own]) if qualified else own
+    return ".".join([*qualified.split(".")[:-1], decl.qualname or decl.name])
 
 
 # --------------------------------------------------------------------------- references
 
 
 def _origin(
-    module: ir.Module,
-    name: str,
-    by_path: dict[str, ir.Module],
-    find_target: FindTarget,
-    busy: frozenset[str] = frozenset(),
+    module: ir.Module, name: str, find_target: FindTarget, busy: frozenset[str] = frozenset()
 ) -> str | None:
     """The path of the module whose declaration ``name`` exported from ``module`` is."""
     if module.path in busy:
@@ -235,7 +223,7 @@ def _origin(
     for imp in module.imports:
         if imp.reexport and (imp.star or any(exported == name for _, exported in imp.names)):
             target = find_target(module, imp)
-            found = _origin(target, name, by_path, find_target, busy | {module.path})
+            found = _origin(target, name, find_target, busy | {module.path})
             if found is not None:
                 return found
     return None
@@ -246,15 +234,14 @@ def _local_names(
     owners: dict[str, list[str]],
     final: dict[tuple[str, str], tuple[str, str]],
     members: set[str],
-    imports: tuple[dict[str, ir.Module], FindTarget],
+    find_target: FindTarget,
 ) -> dict[str, str]:
     """The names ``module`` writes for a clashing declaration -> that declaration's name
     (its enum members' ``Kind.X`` too)."""
-    by_path, find_target = imports
     local: dict[str, str] = {}
 
     def bind(written: str, path: str, name: str) -> None:
-        target = final.get((path, name), (name, ""))[0]
+        target = final[(path, name)][0] if (path, name) in final else name
         local[written] = target
         for key in members:
             if key.startswith(name + "."):
@@ -269,7 +256,7 @@ def _local_names(
         for written, name in imp.names:
             if name not in owners:
                 continue
-            origin = _origin(find_target(module, imp), name, by_path, find_target)
+            origin = _origin(find_target(module, imp), name, find_target)
             if origin is not None:
                 bind(written, origin, name)
     return local
@@ -281,8 +268,8 @@ def _check_refs(module: ir.Module, owners: dict[str, list[str]], local: dict[str
     for ref in _refs(module.decls, frozenset()):
         if ref.name in local:
             continue
-        head, last = ref.name.split(".")[0], ref.name.rsplit(".", 1)[-1]
-        dotted = last != ref.name
+        parts = ref.name.split(".")
+        head, last, dotted = parts[0], parts[-1], len(parts) > 1
         if dotted and head in local:
             continue  # an enum's unknown member: resolve's error
         if dotted and head not in owners and last in local:
@@ -309,16 +296,15 @@ def _refs(node: object, params: frozenset[str]) -> Iterator[ir.Ref | ir.Typeof]:
         for item in node:
             yield from _refs(item, params)
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for f in dataclasses.fields(node):
-            if f.name not in ("span", "doc"):
-                yield from _refs(getattr(node, f.name), params)
+        for f in dataclasses.fields(node):  # spans and docs hold no names
+            yield from _refs(getattr(node, f.name), params)
 
 
 def _renamed(module: ir.Module, final: dict[tuple[str, str], tuple[str, str]]) -> ir.Module:
     decls: list[ir.Decl] = []
     for decl in module.decls:
         found = final.get((module.path, decl.name))
-        if found is None or decl.doc.has(OVERRIDE_TAG):
+        if found is None:
             decls.append(decl)
         elif isinstance(decl, ir.Const):
             decls.append(dataclasses.replace(decl, name=found[0]))
