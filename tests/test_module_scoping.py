@@ -287,19 +287,21 @@ def test_a_qualified_name_another_declaration_takes_is_a_located_error(
 def test_imports_follow_re_exports_in_order_and_skip_what_is_not_the_name(tmp_path: Path) -> None:
     files = {
         "a.ts": "export interface Frame { a: string }\nexport type Id = string;",
-        "b.ts": "export interface Frame { b: string }",
-        # a plain import of b's Frame under another name, then a's re-exported
-        "hub.ts": 'export { Id } from "./a";\nimport { Frame as BF } from "./b";\n'
+        "b.ts": "export interface Frame { b: string }\nexport type B2 = number;",
+        # a plain import of b's Frame under another name and a re-export of another name
+        # of b's come before the re-export of a's Frame
+        "hub.ts": 'import { Frame as BF } from "./b";\nexport { B2 } from "./b";\n'
         'export { Frame } from "./a";\nexport * from "./b";\nexport interface Hub { b: BF }',
-        "c.ts": 'export * from "./d";\nimport { Id, Frame } from "./hub";\n'
+        # two levels of re-exports, through a cycle
+        "hub2.ts": 'export * from "./cyc";\nexport * from "./hub";\nexport { Id } from "./a";',
+        "cyc.ts": 'export * from "./hub2";\nexport type Cy = 1;',
+        "c.ts": 'import { Id, Frame } from "./hub2";\n'
         "export interface Box<Frame> { f: Frame }\nexport interface Uses { f: Frame; i: Id }",
-        "d.ts": 'export * from "./c";\nexport type D = string;',
         # a parameter named like a clashing name, in a file that does not declare it
         "e.ts": "export interface Wrap<Frame> { w: Frame }\nexport type W = Wrap<number>;",
     }
     module, document, _ = _compile(tmp_path, _write(tmp_path / "s", files))
-    _agree(
-        module, document, "Uses", "Uses", {"f": {"a": "x"}, "i": "i"}, {"f": {"b": "x"}, "i": "i"}
-    )
+    good, bad = {"f": {"a": "x"}, "i": "i"}, {"f": {"b": "x"}, "i": "i"}
+    _agree(module, document, "Uses", "Uses", good, bad)
     _agree(module, document, "Hub", "Hub", {"b": {"b": "x"}}, {"b": {"a": "x"}})
     _agree(module, document, "W", "W", {"w": 1}, {"w": "1"})

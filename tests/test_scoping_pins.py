@@ -23,6 +23,8 @@ from codegen.frontend.resolve import resolve
         (os.path.join("sub", "index.d.ts"), ["sub"]),
         (os.path.join("sub", "deep", "a.d.ts"), ["sub", "deep", "a"]),
         (os.path.join("index", "a.ts"), ["index", "a"]),
+        (os.path.join("a", "b", "index.ts"), ["a", "b"]),
+        (os.path.join("a", "index", "b.ts"), ["a", "index", "b"]),
         ("a.ts.d.ts", ["a.ts"]),
     ],
 )
@@ -59,15 +61,15 @@ def test_qualifiers_of_schema_files_and_nested_packages(tmp_path: Path) -> None:
     own = [f"{root}/s/a.ts", f"{root}/s/sub/index.ts", f"{root}/s/sub/b.d.ts"]
     pkg = [f"{root}/p/index.d.ts", f"{root}/p/x/index.d.ts", f"{root}/p/x/y.d.ts", f"{root}/p/z.ts"]
     modules = [_module(p, "T") for p in own + pkg]
-    packages = {"@acme/p": f"{root}/p/index.d.ts", "px": f"{root}/p/x/index.d.ts"}
+    packages = {"@acme/p": f"{root}/p/index.d.ts", "Xp": f"{root}/p/x/index.d.ts"}
     found = scoping._qualifiers(modules, {os.path.normpath(p) for p in pkg}, packages)
     assert found == {
         own[0]: ["a"],
         own[1]: ["sub"],
         own[2]: ["sub", "b"],
         pkg[0]: ["acme", "p"],
-        pkg[1]: ["px"],  # the innermost package's
-        pkg[2]: ["px", "y"],
+        pkg[1]: ["Xp"],  # the innermost package's
+        pkg[2]: ["Xp", "y"],
         pkg[3]: ["acme", "p", "z"],
     }
 
@@ -160,10 +162,10 @@ def test_an_overlay_schema_still_scopes_a_name_it_shares_with_a_package() -> Non
 def test_a_name_declared_twice_in_one_module_is_not_counted_twice() -> None:
     with pytest.raises(
         SchemaError,
-        match=r"b.ts:2:1: error: duplicate declaration 'T' \(first declared at b.ts:1:1\)",
+        match=r"b.ts:3:1: error: duplicate declaration 'T' \(first declared at b.ts:2:1\)",
     ):
         scoping.scope_modules(
-            [_module("a.ts", "T"), _module("b.ts", "T", "T")], set(), {}, _no_imports
+            [_module("a.ts", "T"), _module("b.ts", "U", "T", "T")], set(), {}, _no_imports
         )
     # one module alone is no clash
     assert scoping._clashes([_module("b.ts", "T", "U", "T")], set()) == {}
@@ -176,3 +178,62 @@ def test_an_override_in_one_module_with_a_package_clash() -> None:
     modules = [_module("s/a.ts", "T"), ir.Module("s/b.ts", (over,)), _module("p/index.d.ts", "T")]
     owners = scoping._clashes(modules, {"p/index.d.ts"})
     assert owners == {"T": ["s/a.ts", "p/index.d.ts"]}
+
+
+def _enum_module(path: str) -> ir.Module:
+    decls = (
+        ir.Interface("Frame", ir.Object(), span=ir.Span(path, 1, 1)),
+        ir.Alias("Kind", ir.Literal(path), enum=True, span=ir.Span(path, 2, 1)),
+    )
+    return ir.Module(path, decls, (), (("Kind.X", path),))
+
+
+@pytest.mark.parametrize(
+    ("written", "error"),
+    [
+        # c declares Frame: Frame, NS.Frame are its own; Plain, NS.Plain clash with nothing
+        (["Frame", "NS.Frame", "Plain", "NS.Plain", "Q.R.Plain"], None),
+        # Kind is a's and b's, and c neither declares nor imports it
+        (["Kind"], ("Kind", 1)),
+        (["Plain", "Kind"], ("Kind", 2)),
+        (["NS.Plain", "Kind"], ("Kind", 2)),
+        (["NS.Frame", "Kind"], ("Kind", 2)),
+        (["Frame.Inner", "Kind"], ("Kind", 2)),  # a namespace merged with c's Frame
+        (["Kind.Frame"], ("Kind", 1)),
+        (["NS.Kind"], ("Kind", 1)),
+        (["NS.Deep.Kind"], ("Kind", 1)),
+    ],
+)
+def test_references_of_a_file_to_clashing_names(
+    written: list[str], error: tuple[str, int] | None
+) -> None:
+    refs = tuple(ir.Ref(name, (), ir.Span("c.ts", 9, col)) for col, name in enumerate(written, 1))
+    c = ir.Module(
+        "c.ts",
+        (
+            ir.Interface("Frame", ir.Object(), span=ir.Span("c.ts", 1, 1)),
+            ir.Alias("U", ir.Union(refs)),
+        ),
+    )
+    modules = [_enum_module("a.ts"), _enum_module("b.ts"), c]
+    if error is None:
+        scoped = scoping.scope_modules(modules, set(), {}, _no_imports)
+        assert scoped.renames["c.ts"] == {"Frame": "c_Frame", "NS.Frame": "c_Frame"}
+        return
+    with pytest.raises(SchemaError) as info:
+        scoping.scope_modules(modules, set(), {}, _no_imports)
+    name, col = error
+    assert str(info.value) == (
+        f"c.ts:9:{col}: error: '{name}' is declared in a.ts and b.ts, and this file neither "
+        "declares nor imports it: import the one meant"
+    )
+
+
+def test_an_override_is_not_a_second_declaration_of_its_module() -> None:
+    over = ir.Interface(
+        "T", ir.Object(), doc=ir.Doc("", (ir.DocTag("override", ""),)), span=ir.Span("q.ts", 2, 1)
+    )
+    modules = [_module("p.ts", "T"), ir.Module("q.ts", (*_module("q.ts", "T").decls, over))]
+    scoped = scoping.scope_modules(modules, {"p.ts", "q.ts"}, {}, _no_imports)
+    # renamed with the declaration it overrides, which it still replaces
+    assert [d.name for d in scoped.modules[1].decls] == ["q_T", "q_T"]

@@ -213,6 +213,7 @@ TARGETS: dict[str, list[str]] = {
     "codegen/frontend/conditional.py": ["tests/test_conditional_pins.py"],
     # module scoping: one name declared by several files (issue #21)
     "codegen/frontend/scoping.py": [
+        "tests/test_scoping_pins.py",
         "tests/test_module_scoping.py",
         "tests/test_resolve.py",
         "tests/test_bad_inputs.py",
