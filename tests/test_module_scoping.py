@@ -295,7 +295,7 @@ def test_imports_follow_re_exports_in_order_and_skip_what_is_not_the_name(tmp_pa
         # two levels of re-exports, through a cycle
         "hub2.ts": 'export * from "./cyc";\nexport * from "./hub";\nexport { Id } from "./a";',
         "cyc.ts": 'export * from "./hub2";\nexport type Cy = 1;',
-        "c.ts": 'import { Id, Frame } from "./hub2";\n'
+        "c.ts": 'export * from "./e";\nimport { Id, Frame } from "./hub2";\n'
         "export interface Box<Frame> { f: Frame }\nexport interface Uses { f: Frame; i: Id }",
         # a parameter named like a clashing name, in a file that does not declare it
         "e.ts": "export interface Wrap<Frame> { w: Frame }\nexport type W = Wrap<number>;",
