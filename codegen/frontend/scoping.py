@@ -17,8 +17,9 @@ qualified by their module, the way ``codegen.frontend.parse`` qualifies namespac
 
 What stays one namespace, so that a second declaration remains an error there: a file
 with neither ``import`` nor ``export`` (a script: TypeScript's global scope), two
-declarations in one module, a name some file ``@override``s, and the schema files of an
-overlay schema (one that uses ``@override`` or is MCP's): an overlay replaces by name.
+declarations in one module, and the schema files of an overlay schema (one that uses
+``@override`` or is MCP's): an overlay replaces by name. An ``@override`` declaration is
+no second declaration: it replaces the one its schema declares (see ``resolve._merge``).
 A file that uses a qualified name without declaring or importing it cannot say which one
 it means: a located error.
 """
