@@ -213,6 +213,13 @@ TARGETS: dict[str, list[str]] = {
     ],
     # conditional types: the assignability verdicts (issue #21)
     "codegen/frontend/conditional.py": ["tests/test_conditional_pins.py"],
+    # module scoping: one name declared by several files (issue #21)
+    "codegen/frontend/scoping.py": [
+        "tests/test_scoping_pins.py",
+        "tests/test_module_scoping.py",
+        "tests/test_resolve.py",
+        "tests/test_bad_inputs.py",
+    ],
     # the standard library's Error and RegExp (issue #21)
     "codegen/frontend/lib.py": ["tests/test_lib_pins.py"],
     # route planning for unions of models (pydantic callable discriminators)

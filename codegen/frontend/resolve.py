@@ -21,6 +21,7 @@ from ..ir.queries import flat_properties, is_narrowing
 from .expand import expand, shape
 from .lib import LIB_PATH, with_lib
 from .protocol import add_result_aliases
+from .scoping import scope_modules
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -56,6 +57,15 @@ def _resolve(
     modules = with_lib(modules)
     scopes = _check_imports(modules, packages)
     modules = _needed_from_packages(modules, packages)
+    by_path = {_module_key(m.path): m for m in modules}
+    scoped = scope_modules(
+        modules,
+        _package_closure(modules, packages),
+        packages,
+        lambda module, imp: _find_target(module, imp, by_path, packages),
+    )
+    modules = scoped.modules
+    scopes = {path: {**scope, **scoped.renames.get(path, {})} for path, scope in scopes.items()}
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
     rewritten: dict[str, ir.Decl] = {}
@@ -180,16 +190,7 @@ def _needed_from_packages(
     if not packages:
         return list(modules)
     by_path = {_module_key(m.path): m for m in modules}
-    in_package: set[str] = set()
-    pending = [_module_key(path) for path in packages.values()]
-    while pending:
-        key = pending.pop()
-        module = by_path.get(key)
-        if module is None or key in in_package:
-            continue
-        in_package.add(key)
-        for imp in module.imports:
-            pending.append(_module_key(_find_target(module, imp, by_path, packages).path))
+    in_package = _package_closure(modules, packages)
     wanted: list[str] = []
     for module in modules:
         if _module_key(module.path) in in_package:
@@ -220,6 +221,22 @@ def _needed_from_packages(
         else dataclasses.replace(m, decls=tuple(d for d in m.decls if d.name in needed))
         for m in modules
     ]
+
+
+def _package_closure(modules: Sequence[ir.Module], packages: dict[str, str]) -> set[str]:
+    """The module keys of the mapped packages' files: their entries and what they import."""
+    by_path = {_module_key(m.path): m for m in modules}
+    in_package: set[str] = set()
+    pending = [_module_key(path) for path in packages.values()]
+    while pending:
+        key = pending.pop()
+        module = by_path.get(key)
+        if module is None or key in in_package:
+            continue
+        in_package.add(key)
+        for imp in module.imports:
+            pending.append(_module_key(_find_target(module, imp, by_path, packages).path))
+    return in_package
 
 
 def _names_used(node: object) -> Iterator[str]:
@@ -400,11 +417,11 @@ class _Rewriter:
                 return t
 
     def ref(self, t: ir.Ref) -> ir.TypeExpr:
+        if t.name in self.params and not t.args:  # a parameter shadows what the file imports
+            return t
         name = self.scope.get(t.name, t.name)
         if name == "Date" and name not in self.decls and not t.args:
             return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
-        if name in self.params and not t.args:
-            return t
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
             if name in self.enum_members:
                 return ir.Literal(self.enum_members[name], t.span)

@@ -2,7 +2,9 @@
 
 Rules (documented once, relied on by every emitter):
 
-* A declaration keeps its schema name as its class (or alias) name.
+* A declaration keeps its schema name as its class (or alias) name. The front end has
+  already qualified one name declared in several scopes: by namespace
+  (``DebuggerCallFrame``) or by module (``unist_Data``, ``codegen.frontend.scoping``).
 * An anonymous object type that needs a class (an object literal with properties, an
   intersection ``A & {...}`` or an ``Omit<...>`` used as a field type) is named
   ``Owner + Field`` in PascalCase: ``ClientCapabilities.elicitation`` becomes

@@ -1,2 +1,2 @@
-// a second file that declares Id again
-export type Id = number;
+// a script (no import or export) declares Id again: one global scope, as in TypeScript
+type Id = number;

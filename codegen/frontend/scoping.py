@@ -1,0 +1,319 @@
+"""Module scoping: one name declared by several files is several types.
+
+Each file with an ``import`` or ``export`` is a module, as in TypeScript: a name it
+declares is its own, and an import brings the declaration it names (through re-exports).
+When modules that are both compiled declare one name, the clashing declarations are
+qualified by their module, the way ``codegen.frontend.parse`` qualifies namespaces:
+
+* the Python name is the module's qualifier, ``_``, the name (``unist_Data``, ``a_Frame``);
+  the JSON Schema key is the dotted path (``unist.Data``);
+* the qualifier of a schema file is its path from the schema folder without its
+  extension (``sub/a.ts`` is ``sub_a``; ``x/index.ts`` is ``x``); a package file's is the
+  ``--import-map`` specifier, plus the path inside the package (``@types/unist`` is
+  ``types_unist``);
+* a name declared by one schema file and by packages stays unqualified in the schema
+  file: only the packages' declarations are qualified, so mapping a package never renames
+  the schema's own types.
+
+What stays one namespace, so that a second declaration remains an error there: a file
+with neither ``import`` nor ``export`` (a script: TypeScript's global scope), two
+declarations in one module, and the schema files of an overlay schema (one that uses
+``@override`` or is MCP's): an overlay replaces by name. An ``@override`` declaration is
+no second declaration: it replaces the one its schema declares (see ``resolve._merge``).
+A file that uses a qualified name without declaring or importing it cannot say which one
+it means: a located error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+
+from .. import ir
+from ..errors import SchemaError
+from .lib import LIB_PATH
+
+OVERRIDE_TAG = "override"
+MCP_MARKER = "EmptyResult"  # as ``codegen.frontend.protocol.is_mcp``
+
+FindTarget = Callable[[ir.Module, ir.Import], ir.Module]
+
+
+@dataclasses.dataclass(frozen=True)
+class Scoped:
+    """The modules with clashing declarations renamed, and per module path the local
+    names that now mean another declaration name (to extend resolve's import scopes)."""
+
+    modules: list[ir.Module]
+    renames: dict[str, dict[str, str]]
+
+
+def scope_modules(
+    modules: Sequence[ir.Module],
+    in_package: set[str],
+    packages: dict[str, str],
+    find_target: FindTarget,
+) -> Scoped:
+    """Qualify the declarations of one name in several modules (see the module docs).
+
+    ``in_package`` holds the normalised paths of the ``--import-map`` packages' files,
+    ``packages`` maps a specifier to its entry file, ``find_target`` gives an import's
+    module (resolve's, which checked every import already)."""
+    owners = _clashes(modules, in_package)
+    if not owners:
+        return Scoped(list(modules), {})
+    qualifiers = _qualifiers(modules, in_package, packages)
+    final: dict[tuple[str, str], tuple[str, str]] = {}  # (path, name) -> (name, JSON key)
+    by_path = {m.path: m for m in modules}
+    for name, paths in sorted(owners.items()):
+        own = [p for p in paths if _own(by_path[p], in_package)]
+        for path in paths:
+            if len(own) == 1 and path == own[0]:
+                continue  # the schema's own declaration keeps its name
+            final[(path, name)] = _qualified(qualifiers[path], name)
+    _check_unique(modules, final)
+    members = {key for m in modules for key, _ in m.enum_members}
+    renames: dict[str, dict[str, str]] = {}
+    out: list[ir.Module] = []
+    for module in modules:
+        local = _local_names(module, owners, final, members, find_target)
+        _check_refs(module, owners, local)
+        renames[module.path] = {k: v for k, v in local.items() if k != v}
+        out.append(_renamed(module, final))
+    return Scoped(out, renames)
+
+
+# --------------------------------------------------------------------------- which names
+
+
+def _is_module(module: ir.Module) -> bool:
+    """TypeScript's rule: a file with an import or an export is a module, else a script."""
+    return bool(module.imports) or any(d.exported for d in module.decls)
+
+
+def _clashes(modules: Sequence[ir.Module], in_package: set[str]) -> dict[str, list[str]]:
+    """Name -> the paths of the modules that declare it, for each name to qualify."""
+    declared: dict[str, list[ir.Module]] = {}
+    for module in modules:
+        for decl in module.decls:
+            found = declared.setdefault(decl.name, [])
+            if not decl.doc.has(OVERRIDE_TAG) and module not in found[-1:]:
+                found.append(module)
+    own = [m for m in modules if _own(m, in_package)]
+    overlay = any(d.doc.has(OVERRIDE_TAG) or d.name == MCP_MARKER for m in own for d in m.decls)
+    owners: dict[str, list[str]] = {}
+    for name, found in declared.items():
+        mine = sum(_own(m, in_package) for m in found)
+        # an overlay schema's files share one namespace: their duplicate is an error
+        if len(found) > 1 and all(map(_is_module, found)) and not (overlay and mine > 1):
+            for module in found:
+                _check_once(module, name)
+            owners[name] = [m.path for m in found]
+    return owners
+
+
+def _own(module: ir.Module, in_package: set[str]) -> bool:
+    """A schema file (not a package's, not the lib's)."""
+    return module.path != LIB_PATH and os.path.normpath(module.path) not in in_package
+
+
+def _check_once(module: ir.Module, name: str) -> None:
+    """Two declarations of one name in one module are an error (as in one namespace)."""
+    first: ir.Span | None = None
+    for decl in module.decls:
+        if decl.name != name or decl.doc.has(OVERRIDE_TAG):
+            continue
+        if first is not None:
+            raise SchemaError(
+                decl.span, f"duplicate declaration '{name}' (first declared at {first})"
+            )
+        first = decl.span
+
+
+# --------------------------------------------------------------------------- qualified names
+
+
+def _stem(relative: str) -> list[str]:
+    """``sub/a.d.ts`` -> ``[sub, a]``; ``sub/index.ts`` -> ``[sub]``."""
+    for suffix in (".d.ts", ".ts"):
+        if relative.endswith(suffix):
+            relative = relative[: -len(suffix)]
+            break
+    parts = relative.split(os.sep)  # a normalised relative path
+    return parts[:-1] if len(parts) > 1 and parts[-1] == "index" else parts
+
+
+def _qualifiers(
+    modules: Sequence[ir.Module], in_package: set[str], packages: dict[str, str]
+) -> dict[str, list[str]]:
+    """Module path -> the segments that qualify its clashing declarations."""
+    own = [m.path for m in modules if _own(m, in_package)]
+    base = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in own] or ["."])
+    roots = sorted(
+        ((os.path.dirname(os.path.abspath(entry)), spec) for spec, entry in packages.items()),
+        key=lambda root: (-len(root[0]), root[1]),
+    )
+    found: dict[str, list[str]] = {}
+    for module in modules:
+        where = os.path.abspath(module.path)
+        segments: list[str] | None = None
+        if os.path.normpath(module.path) in in_package:
+            for root, spec in roots:
+                if os.path.commonpath([root, where]) == root:
+                    inner = _stem(os.path.relpath(where, root))
+                    segments = [*spec.lstrip("@").split("/"), *inner[inner == ["index"] :]]
+                    break
+        if segments is None:
+            segments = _stem(os.path.relpath(where, base))
+        found[module.path] = segments
+    return found
+
+
+def _qualified(segments: list[str], name: str) -> tuple[str, str]:
+    """The Python name and the JSON Schema key of ``name`` declared in the module of
+    ``segments``."""
+    words = [re.sub(r"[^0-9A-Za-z_]", "_", s) for s in segments]
+    prefix = "_".join(words)
+    if not prefix or prefix[0].isdigit() or prefix[0] == "_":
+        prefix = "m" + prefix  # a class name cannot start with a digit, '_' is reserved
+    return f"{prefix}_{name}", ".".join([*segments, name])
+
+
+def _check_unique(
+    modules: Sequence[ir.Module],
+    final: dict[tuple[str, str], tuple[str, str]],
+) -> None:
+    """A qualified name or JSON Schema key that another declaration has is an error."""
+    decls = {(m.path, d.name): d for m in modules for d in m.decls}
+    seen = {name: decl.span for (_, name), decl in decls.items()}
+    keys = {_key(d): d.span for d in decls.values() if not isinstance(d, ir.Const)}
+    for where, (name, key) in sorted(final.items()):
+        decl = decls[where]
+        clash = name if name in seen else None
+        if clash is None and not isinstance(decl, ir.Const):
+            key = _key(decl, key)
+            clash = key if key in keys else None
+        if clash is not None:
+            other = seen.get(clash) or keys[clash]
+            raise SchemaError(
+                decl.span,
+                f"'{where[1]}' is declared in several files and would be qualified as "
+                f"'{clash}', which the declaration at {other} takes too; rename one",
+            )
+        seen[name] = keys[key] = decl.span
+
+
+def _key(decl: ir.Interface | ir.Alias, qualified: str = "") -> str:
+    """The JSON Schema key: the module's qualifier (if any) and the namespace path."""
+    return ".".join([*qualified.split(".")[:-1], decl.qualname or decl.name])
+
+
+# --------------------------------------------------------------------------- references
+
+
+def _origin(
+    module: ir.Module, name: str, find_target: FindTarget, busy: frozenset[str] = frozenset()
+) -> str | None:
+    """The path of the module whose declaration ``name`` exported from ``module`` is."""
+    if module.path in busy:
+        return None
+    if any(d.name == name for d in module.decls):
+        return module.path
+    for imp in module.imports:
+        if imp.reexport and (imp.star or any(exported == name for _, exported in imp.names)):
+            target = find_target(module, imp)
+            found = _origin(target, name, find_target, busy | {module.path})
+            if found is not None:
+                return found
+    return None
+
+
+def _local_names(
+    module: ir.Module,
+    owners: dict[str, list[str]],
+    final: dict[tuple[str, str], tuple[str, str]],
+    members: set[str],
+    find_target: FindTarget,
+) -> dict[str, str]:
+    """The names ``module`` writes for a clashing declaration -> that declaration's name
+    (its enum members' ``Kind.X`` too)."""
+    local: dict[str, str] = {}
+
+    def bind(written: str, path: str, name: str) -> None:
+        target = final[(path, name)][0] if (path, name) in final else name
+        local[written] = target
+        for key in members:
+            if key.startswith(name + "."):
+                local[written + key[len(name) :]] = target + key[len(name) :]
+
+    for decl in module.decls:
+        if decl.name in owners and module.path in owners[decl.name]:
+            bind(decl.name, module.path, decl.name)
+    for imp in module.imports:
+        if imp.reexport:
+            continue
+        for written, name in imp.names:
+            if name not in owners:
+                continue
+            origin = _origin(find_target(module, imp), name, find_target)
+            if origin is not None:
+                bind(written, origin, name)
+    return local
+
+
+def _check_refs(module: ir.Module, owners: dict[str, list[str]], local: dict[str, str]) -> None:
+    """Map ``NS.Frame`` like ``Frame``; a clashing name the module neither declares nor
+    imports is a located error (it cannot say which one it means)."""
+    for ref in _refs(module.decls, frozenset()):
+        if ref.name in local:
+            continue
+        parts = ref.name.split(".")
+        head, last, dotted = parts[0], parts[-1], len(parts) > 1
+        if dotted and head in local:
+            continue  # an enum's unknown member: resolve's error
+        if dotted and head not in owners and last in local:
+            local[ref.name] = local[last]  # ``Namespace.Type`` is ``Type``, as in resolve
+            continue
+        clash = head if head in owners else last if dotted and last in owners else None
+        if clash is None:
+            continue
+        files = " and ".join(owners[clash])
+        raise SchemaError(
+            ref.span,
+            f"'{clash}' is declared in {files}, and this file neither declares nor "
+            "imports it: import the one meant",
+        )
+
+
+def _refs(node: object, params: frozenset[str]) -> Iterator[ir.Ref | ir.Typeof]:
+    """Every name a declaration uses (generic parameters left out)."""
+    if isinstance(node, ir.Interface | ir.Alias) and node.params:
+        params = params | {p.name for p in node.params}
+    if isinstance(node, ir.Ref | ir.Typeof) and node.name not in params:
+        yield node
+    if isinstance(node, tuple):
+        for item in node:
+            yield from _refs(item, params)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):  # spans and docs hold no names
+            yield from _refs(getattr(node, f.name), params)
+
+
+def _renamed(module: ir.Module, final: dict[tuple[str, str], tuple[str, str]]) -> ir.Module:
+    decls: list[ir.Decl] = []
+    for decl in module.decls:
+        found = final.get((module.path, decl.name))
+        if found is None:
+            decls.append(decl)
+        elif isinstance(decl, ir.Const):
+            decls.append(dataclasses.replace(decl, name=found[0]))
+        else:
+            decls.append(dataclasses.replace(decl, name=found[0], qualname=_key(decl, found[1])))
+    members = []
+    for key, value in module.enum_members:
+        head, _, rest = key.partition(".")
+        found = final.get((module.path, head))
+        members.append((f"{found[0]}.{rest}" if found else key, value))
+    return dataclasses.replace(module, decls=tuple(decls), enum_members=tuple(members))

@@ -1,0 +1,239 @@
+"""Pins for ``codegen.frontend.scoping`` (module scoping, issue #21): the qualifiers, the
+names and keys they make, and the located errors, exactly (from its mutation survivors)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from codegen import ir
+from codegen.errors import SchemaError
+from codegen.frontend import scoping
+from codegen.frontend.resolve import resolve
+
+
+@pytest.mark.parametrize(
+    ("relative", "parts"),
+    [
+        ("a.ts", ["a"]),
+        ("a.d.ts", ["a"]),
+        ("index.ts", ["index"]),
+        (os.path.join("sub", "index.d.ts"), ["sub"]),
+        (os.path.join("sub", "deep", "a.d.ts"), ["sub", "deep", "a"]),
+        (os.path.join("index", "a.ts"), ["index", "a"]),
+        (os.path.join("a", "b", "index.ts"), ["a", "b"]),
+        (os.path.join("a", "index", "b.ts"), ["a", "index", "b"]),
+        ("a.ts.d.ts", ["a.ts"]),
+    ],
+)
+def test_stem(relative: str, parts: list[str]) -> None:
+    assert scoping._stem(relative) == parts
+
+
+@pytest.mark.parametrize(
+    ("segments", "python", "key"),
+    [
+        (["a"], "a_Frame", "a.Frame"),
+        (["types", "unist"], "types_unist_Frame", "types.unist.Frame"),
+        (["frame-a"], "frame_a_Frame", "frame-a.Frame"),
+        (["A.B"], "A_B_Frame", "A.B.Frame"),
+        (["2024"], "m2024_Frame", "2024.Frame"),
+        (["_x"], "m_x_Frame", "_x.Frame"),
+        (["é"], "m__Frame", "é.Frame"),
+    ],
+)
+def test_qualified(segments: list[str], python: str, key: str) -> None:
+    assert scoping._qualified(segments, "Frame") == (python, key)
+
+
+def _module(path: str, *names: str, exported: bool = True) -> ir.Module:
+    decls = tuple(
+        ir.Interface(n, ir.Object(), exported=exported, span=ir.Span(path, i + 1, 1))
+        for i, n in enumerate(names)
+    )
+    return ir.Module(path, decls)
+
+
+def test_qualifiers_of_schema_files_and_nested_packages(tmp_path: Path) -> None:
+    root = str(tmp_path)
+    own = [f"{root}/s/a.ts", f"{root}/s/sub/index.ts", f"{root}/s/sub/b.d.ts"]
+    pkg = [f"{root}/p/index.d.ts", f"{root}/p/x/index.d.ts", f"{root}/p/x/y.d.ts", f"{root}/p/z.ts"]
+    modules = [_module(p, "T") for p in own + pkg]
+    packages = {"@acme/p": f"{root}/p/index.d.ts", "Xp": f"{root}/p/x/index.d.ts"}
+    found = scoping._qualifiers(modules, {os.path.normpath(p) for p in pkg}, packages)
+    assert found == {
+        own[0]: ["a"],
+        own[1]: ["sub"],
+        own[2]: ["sub", "b"],
+        pkg[0]: ["acme", "p"],
+        pkg[1]: ["Xp"],  # the innermost package's
+        pkg[2]: ["Xp", "y"],
+        pkg[3]: ["acme", "p", "z"],
+    }
+
+
+def test_is_module() -> None:
+    assert scoping._is_module(ir.Module("a.ts", (), (ir.Import("./b", ()),)))
+    assert scoping._is_module(_module("a.ts", "T"))
+    assert not scoping._is_module(_module("a.ts", "T", exported=False))
+
+
+def _resolve(*modules: ir.Module) -> ir.Schema:
+    return resolve(list(modules))
+
+
+def test_a_module_with_imports_and_no_exports_is_a_module() -> None:
+    a = _module("a.ts", "T")
+    b = ir.Module(
+        "b.ts",
+        (ir.Interface("T", ir.Object(), exported=False, span=ir.Span("b.ts", 2, 1)),),
+        (ir.Import("./a", (("A", "T"),)),),
+    )
+    schema = _resolve(a, b)
+    assert {"a_T", "b_T"} <= set(schema.decls)
+
+
+def test_qualified_names_of_two_files_that_sanitise_alike_are_a_located_error() -> None:
+    with pytest.raises(SchemaError) as info:
+        _resolve(_module("a-b.ts", "T"), _module("a_b.ts", "T"))
+    assert str(info.value) == (
+        "a_b.ts:1:1: error: 'T' is declared in several files and would be qualified as "
+        "'a_b_T', which the declaration at a-b.ts:1:1 takes too; rename one"
+    )
+
+
+def test_a_const_that_has_the_qualified_name_is_a_located_error() -> None:
+    const = ir.Module("c.ts", (ir.Const("a_T", 1, True, span=ir.Span("c.ts", 1, 1)),))
+    with pytest.raises(SchemaError) as info:
+        _resolve(_module("a.ts", "T"), _module("b.ts", "T"), const)
+    assert str(info.value) == (
+        "a.ts:1:1: error: 'T' is declared in several files and would be qualified as "
+        "'a_T', which the declaration at c.ts:1:1 takes too; rename one"
+    )
+
+
+def test_two_consts_of_one_name_are_two_constants() -> None:
+    def module(path: str, value: str) -> ir.Module:
+        return ir.Module(
+            path,
+            (
+                ir.Const("VERSION", value, True, span=ir.Span(path, 1, 1)),
+                ir.Alias("V" + value, ir.Typeof("VERSION", ir.Span(path, 2, 1))),
+            ),
+        )
+
+    schema = _resolve(module("a.ts", "1"), module("b.ts", "2"))
+    assert schema.decls["a_VERSION"] == ir.Const("a_VERSION", "1", True, span=ir.Span("a.ts", 1, 1))
+    for value in ("1", "2"):
+        alias = schema.decls["V" + value]
+        assert isinstance(alias, ir.Alias) and alias.type == ir.Literal(
+            value, ir.Span(f"{'ab'[int(value) - 1]}.ts", 2, 1)
+        )
+
+
+def test_enum_members_of_a_module_keep_their_keys_unless_their_enum_is_qualified() -> None:
+    def module(path: str) -> ir.Module:
+        decls = (
+            ir.Alias("Kind", ir.Literal(path), enum=True, span=ir.Span(path, 1, 1)),
+            ir.Alias("Solo" + path[0], ir.Literal("s"), enum=True),
+        )
+        return ir.Module(path, decls, (), (("Kind.X", path), (f"Solo{path[0]}.Y", "s")))
+
+    scoped = scoping.scope_modules([module("a.ts"), module("b.ts")], set(), {}, _no_imports)
+    assert scoped.modules[0].enum_members == (("a_Kind.X", "a.ts"), ("Soloa.Y", "s"))
+
+
+def _no_imports(module: ir.Module, imp: ir.Import) -> ir.Module:
+    raise AssertionError("no imports here")
+
+
+def test_an_overlay_schema_still_scopes_a_name_it_shares_with_a_package() -> None:
+    own = [_module("s/a.ts", "T", "EmptyResult")]
+    package = _module("p/index.d.ts", "T")
+    scoped = scoping.scope_modules(
+        [*own, package], {"p/index.d.ts"}, {"p": "p/index.d.ts"}, _no_imports
+    )
+    assert [d.name for d in scoped.modules[1].decls] == ["p_T"]
+    assert [d.name for d in scoped.modules[0].decls] == ["T", "EmptyResult"]
+
+
+def test_a_name_declared_twice_in_one_module_is_not_counted_twice() -> None:
+    with pytest.raises(
+        SchemaError,
+        match=r"b.ts:3:1: error: duplicate declaration 'T' \(first declared at b.ts:2:1\)",
+    ):
+        scoping.scope_modules(
+            [_module("a.ts", "T"), _module("b.ts", "U", "T", "T")], set(), {}, _no_imports
+        )
+    # one module alone is no clash
+    assert scoping._clashes([_module("b.ts", "T", "U", "T")], set()) == {}
+
+
+def test_an_override_in_one_module_with_a_package_clash() -> None:
+    over = ir.Interface(
+        "T", ir.Object(), doc=ir.Doc("", (ir.DocTag("override", ""),)), span=ir.Span("s/b.ts", 1, 1)
+    )
+    modules = [_module("s/a.ts", "T"), ir.Module("s/b.ts", (over,)), _module("p/index.d.ts", "T")]
+    owners = scoping._clashes(modules, {"p/index.d.ts"})
+    assert owners == {"T": ["s/a.ts", "p/index.d.ts"]}
+
+
+def _enum_module(path: str) -> ir.Module:
+    decls = (
+        ir.Interface("Frame", ir.Object(), span=ir.Span(path, 1, 1)),
+        ir.Alias("Kind", ir.Literal(path), enum=True, span=ir.Span(path, 2, 1)),
+    )
+    return ir.Module(path, decls, (), (("Kind.X", path),))
+
+
+@pytest.mark.parametrize(
+    ("written", "error"),
+    [
+        # c declares Frame: Frame, NS.Frame are its own; Plain, NS.Plain clash with nothing
+        (["Frame", "NS.Frame", "Plain", "NS.Plain", "Q.R.Plain"], None),
+        # Kind is a's and b's, and c neither declares nor imports it
+        (["Kind"], ("Kind", 1)),
+        (["Plain", "Kind"], ("Kind", 2)),
+        (["NS.Plain", "Kind"], ("Kind", 2)),
+        (["NS.Frame", "Kind"], ("Kind", 2)),
+        (["Frame.Inner", "Kind"], ("Kind", 2)),  # a namespace merged with c's Frame
+        (["Kind.Frame"], ("Kind", 1)),
+        (["NS.Kind"], ("Kind", 1)),
+        (["NS.Deep.Kind"], ("Kind", 1)),
+    ],
+)
+def test_references_of_a_file_to_clashing_names(
+    written: list[str], error: tuple[str, int] | None
+) -> None:
+    refs = tuple(ir.Ref(name, (), ir.Span("c.ts", 9, col)) for col, name in enumerate(written, 1))
+    c = ir.Module(
+        "c.ts",
+        (
+            ir.Interface("Frame", ir.Object(), span=ir.Span("c.ts", 1, 1)),
+            ir.Alias("U", ir.Union(refs)),
+        ),
+    )
+    modules = [_enum_module("a.ts"), _enum_module("b.ts"), c]
+    if error is None:
+        scoped = scoping.scope_modules(modules, set(), {}, _no_imports)
+        assert scoped.renames["c.ts"] == {"Frame": "c_Frame", "NS.Frame": "c_Frame"}
+        return
+    with pytest.raises(SchemaError) as info:
+        scoping.scope_modules(modules, set(), {}, _no_imports)
+    name, col = error
+    assert str(info.value) == (
+        f"c.ts:9:{col}: error: '{name}' is declared in a.ts and b.ts, and this file neither "
+        "declares nor imports it: import the one meant"
+    )
+
+
+def test_an_override_is_not_a_second_declaration_of_its_module() -> None:
+    over = ir.Interface(
+        "T", ir.Object(), doc=ir.Doc("", (ir.DocTag("override", ""),)), span=ir.Span("q.ts", 2, 1)
+    )
+    modules = [_module("p.ts", "T"), ir.Module("q.ts", (*_module("q.ts", "T").decls, over))]
+    scoped = scoping.scope_modules(modules, {"p.ts", "q.ts"}, {}, _no_imports)
+    # renamed with the declaration it overrides, which it still replaces
+    assert [d.name for d in scoped.modules[1].decls] == ["q_T", "q_T"]
