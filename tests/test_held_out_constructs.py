@@ -517,3 +517,19 @@ def test_a_merged_interface_that_typescript_refuses_is_a_located_error(
     with pytest.raises(SchemaError) as info:
         _json_schema(tmp_path, ts)
     assert str(info.value) == str(tmp_path / message.format(tmp=tmp_path))
+
+
+def test_an_interface_merged_in_one_module_also_when_another_module_declares_its_name(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.ts").write_text(
+        "export interface Frame { a: string }\nexport interface Frame { b: number }\n"
+    )
+    (tmp_path / "b.ts").write_text("export interface Frame { c: boolean }\n")
+    (tmp_path / "main.ts").write_text(
+        'import { Frame } from "./a";\nimport { Frame as Other } from "./b";\n'
+        "export interface Both { a: Frame; b: Other }\n"
+    )
+    defs = schema_document(load_schema(sorted(tmp_path.glob("*.ts"))))["$defs"]
+    assert sorted(defs["a.Frame"]["properties"]) == ["a", "b"]
+    assert sorted(defs["b.Frame"]["properties"]) == ["c"]

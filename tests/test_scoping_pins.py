@@ -160,13 +160,18 @@ def test_an_overlay_schema_still_scopes_a_name_it_shares_with_a_package() -> Non
 
 
 def test_a_name_declared_twice_in_one_module_is_not_counted_twice() -> None:
+    alias = ir.Alias("T", ir.Primitive("string"), span=ir.Span("b.ts", 3, 1))
+    twice = ir.Module("b.ts", (*_module("b.ts", "U", "T").decls, alias))
     with pytest.raises(
         SchemaError,
         match=r"b.ts:3:1: error: duplicate declaration 'T' \(first declared at b.ts:2:1\)",
     ):
-        scoping.scope_modules(
-            [_module("a.ts", "T"), _module("b.ts", "U", "T", "T")], set(), {}, _no_imports
-        )
+        scoping.scope_modules([_module("a.ts", "T"), twice], set(), {}, _no_imports)
+    # an interface declared again is merged by resolve, not refused here
+    merged = scoping.scope_modules(
+        [_module("a.ts", "T"), _module("b.ts", "U", "T", "T")], set(), {}, _no_imports
+    )
+    assert [d.name for d in merged.modules[1].decls].count("b_T") == 2
     # one module alone is no clash
     assert scoping._clashes([_module("b.ts", "T", "U", "T")], set()) == {}
 

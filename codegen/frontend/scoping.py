@@ -120,16 +120,21 @@ def _own(module: ir.Module, in_package: set[str]) -> bool:
 
 
 def _check_once(module: ir.Module, name: str) -> None:
-    """Two declarations of one name in one module are an error (as in one namespace)."""
-    first: ir.Span | None = None
+    """Two declarations of one name in one module are an error (as in one namespace),
+    except an interface declared again, which resolve merges (declaration merging)."""
+    first: ir.Decl | None = None
     for decl in module.decls:
         if decl.name != name or decl.doc.has(OVERRIDE_TAG):
             continue
-        if first is not None:
+        if first is not None and not (
+            isinstance(first, ir.Interface)
+            and isinstance(decl, ir.Interface)
+            and first.qualname == decl.qualname
+        ):
             raise SchemaError(
-                decl.span, f"duplicate declaration '{name}' (first declared at {first})"
+                decl.span, f"duplicate declaration '{name}' (first declared at {first.span})"
             )
-        first = decl.span
+        first = first or decl
 
 
 # --------------------------------------------------------------------------- qualified names
