@@ -194,7 +194,7 @@ def _router(
     ``full`` has one bit per member; each key maps what the input holds there (absent, or
     a string) to the members that still admit it. The tag names the surviving members,
     among which pydantic's smart mode picks as it would over the whole union (tag ``*``):
-    only members that would fail are dropped (see ``codegen.emit.py_routes``).
+    only members that would fail are dropped (see ``codegen.emit.python.routes``).
     """
 
     def route(value: object) -> str:
