@@ -21,7 +21,6 @@ from typing import Any
 
 import jsonschema
 import pytest
-from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
@@ -29,6 +28,7 @@ from codegen.errors import SchemaError
 from tests.jsonschema_normalise import normalise_document, normalise_schema
 from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, same_meaning
 from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models
+from tests.test_real_world_constructs import _json_schema, model_and_schema_agree
 from tests.test_user_typing import _pyright_strict
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -261,26 +261,9 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
 }
 
 
-def _json_schema(tmp_path: Path, ts: str) -> dict[str, Any]:
-    path = tmp_path / "schema.ts"
-    path.write_text(ts)
-    return schema_document(load_schema([path]))
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_compiles_imports_and_validates_like_its_json_schema(name: str, tmp_path: Path) -> None:
-    snippet, target, good, bad = CASES[name]
-    module, _ = compile_ts(tmp_path, snippet)
-    adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
-    definition = {**_json_schema(tmp_path, snippet), "$ref": f"#/$defs/{target}"}
-    for value in good:
-        adapter.validate_json(json.dumps(value))
-        jsonschema.validate(value, definition)
-    for value in bad:
-        with pytest.raises(ValidationError):
-            adapter.validate_json(json.dumps(value))
-        with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate(value, definition)
+    model_and_schema_agree(tmp_path, *CASES[name])
 
 
 # typescript-json-schema's API over one file: each named type's own schema.

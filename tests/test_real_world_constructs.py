@@ -259,11 +259,17 @@ def _json_schema(tmp_path: Path, ts: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_compiles_imports_and_validates_like_its_json_schema(name: str, tmp_path: Path) -> None:
-    snippet, target, good, bad = CASES[name]
+    model_and_schema_agree(tmp_path, *CASES[name])
+
+
+def model_and_schema_agree(
+    tmp_path: Path, snippet: str, target: str, good: list[Any], bad: list[Any]
+) -> None:
+    """``target`` of ``snippet``, compiled and imported, and its JSON Schema accept ``good``
+    and refuse ``bad``."""
     module, _ = compile_ts(tmp_path, snippet)
     adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
-    document = _json_schema(tmp_path, snippet)
-    definition = {**document, "$ref": f"#/$defs/{target}"}
+    definition = {**_json_schema(tmp_path, snippet), "$ref": f"#/$defs/{target}"}
     for value in good:
         adapter.validate_json(json.dumps(value))
         jsonschema.validate(value, definition)
