@@ -26,9 +26,9 @@ from negotiation.content import NegotiationContext, context_from_capabilities
 from negotiation.variants._forms import NormalHints
 from negotiation.versioning import Era
 
-__all__ = ["DeclarationMemo", "Negotiated", "client_hints", "settle"]
+__all__ = ["DeclarationMemo", "Negotiated", "ViewKey", "client_hints", "settle", "view_key"]
 
-# The three memos together hold at most this many bytes (estimated). Keys are type-exact, and
+# The four memos together hold at most this many bytes (estimated). Keys are type-exact, and
 # a declaration that is invalid (a bad tag, malformed hints) or not JSON is settled
 # afresh every time: memoising untrusted input would let one client fill the memory.
 MEMO_BYTES = 8 * 1024 * 1024
@@ -66,6 +66,38 @@ class Negotiated:
 
 
 Settle = Callable[[object, Hashable], Negotiated]
+
+ViewKey = tuple[Hashable, str, str | None, str | None, bytes]
+"""Principal key, protocol version, selected variant, variant header, capabilities' bytes."""
+
+
+def view_key(
+    principal: Hashable, protocol_version: str, selected: object, header: object, wire: object
+) -> ViewKey | None:
+    """The key of a 2026-07-28 request's view in [`DeclarationMemo.views`][negotiation.declarations.DeclarationMemo.views]:
+    who asks, in which version, the variant ``_meta`` selects (else the header's), and
+    the capabilities the request carried (``wire``, an object as the transport parsed it).
+
+    None when a part is not plain data: such a request is settled in full, never kept.
+    The parts are type-exact, as in [`DeclarationMemo.get()`][negotiation.declarations.DeclarationMemo.get].
+    """
+    if type(wire) is not dict:
+        return None
+    if not (selected is None or type(selected) is str) or not (
+        header is None or type(header) is str
+    ):
+        return None
+    text = wire_key(wire)
+    if text is None:
+        return None
+    simple = principal is None or type(principal) is str
+    return (
+        principal if simple else identity_key(principal),
+        protocol_version,
+        selected,
+        header,
+        text,
+    )
 
 
 def client_hints(capabilities: object) -> NormalHints:
@@ -143,17 +175,28 @@ class DeclarationMemo:
         self._settle = settle
         entry_bound = min(MAX_ENTRY_BYTES, max_bytes)
         self._by_declaration: BoundedCache[Hashable, Negotiated] = BoundedCache(
-            max_bytes // 3, max_entry_bytes=entry_bound
+            max_bytes // 4, max_entry_bytes=entry_bound
         )
         # id -> (weak reference, principal key, state); the reference proves the id is
         # not a recycled one, and lets finished sessions' objects be freed.
         self._by_object: BoundedCache[int, tuple[weakref.ref[Any], Hashable, Negotiated]] = (
-            BoundedCache(max_bytes // 3, max_entry_bytes=entry_bound)
+            BoundedCache(max_bytes // 4, max_entry_bytes=entry_bound)
         )
         # (principal key, wire_key of the capabilities) -> state.
         self._by_wire: BoundedCache[tuple[Hashable, bytes], Negotiated] = BoundedCache(
-            max_bytes // 3, max_entry_bytes=entry_bound
+            max_bytes // 4, max_entry_bytes=entry_bound
         )
+        self.views: BoundedCache[ViewKey, NegotiationContext] = BoundedCache(
+            max_bytes // 4, max_entry_bytes=entry_bound
+        )
+        """A 2026-07-28 request's whole settlement in one lookup: its view, by
+        [`view_key()`][negotiation.declarations.view_key]. Only views of requests that resolved are kept."""
+
+    def keep_view(self, key: ViewKey, view: NegotiationContext) -> None:
+        """Remember the view of a request that resolved (sized by its key)."""
+        principal, version, selected, header, text = key
+        size = _ENTRY_OVERHEAD + 2 * len(text) + json_size((principal, version, selected, header))
+        self.views.put(key, view, size=size)
 
     def get(
         self, capabilities: object, principal: Hashable, *, sticky: bool, wire: object = None
@@ -199,10 +242,14 @@ class DeclarationMemo:
     @property
     def bytes_used(self) -> int:
         return (
-            self._by_declaration.bytes_used + self._by_object.bytes_used + self._by_wire.bytes_used
+            self._by_declaration.bytes_used
+            + self._by_object.bytes_used
+            + self._by_wire.bytes_used
+            + self.views.bytes_used
         )
 
     def clear(self) -> None:
         self._by_declaration.clear()
         self._by_object.clear()
         self._by_wire.clear()
+        self.views.clear()

@@ -26,7 +26,8 @@ from negotiation.versioning import Era
 
 __all__ = ["era", "mcp_error", "negotiated", "session_key", "tool_result"]
 
-_MODERN = frozenset(MODERN_PROTOCOL_VERSIONS)
+MODERN_VERSIONS = frozenset(MODERN_PROTOCOL_VERSIONS)
+"""The versions the SDK serves statelessly (the 2026-07-28 era)."""
 
 current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", default=None)
 """The view the middleware settled for the request being served."""
@@ -34,7 +35,7 @@ current: ContextVar[NegotiationContext | None] = ContextVar("negotiation_sdk", d
 
 def era(protocol_version: str) -> Era:
     """The era of a protocol version, as the SDK reads it."""
-    return Era.MODERN if protocol_version in _MODERN else Era.LEGACY
+    return Era.MODERN if protocol_version in MODERN_VERSIONS else Era.LEGACY
 
 
 def session_key(ctx: ServerRequestContext[Any, Any]) -> Hashable:

@@ -32,12 +32,13 @@ from negotiation import variants as sv
 from negotiation._wire import wire_dump, wire_get
 from negotiation.backplane import principal_digest
 from negotiation.content import NegotiationContext
+from negotiation.declarations import view_key
 from negotiation.scopes import LISTS, TARGETS, UNSCOPED, Kind
 from negotiation.sdk import authored, misuse
 from negotiation.sdk.anonymous import UNLIMITED, AnonymousBuckets
 from negotiation.sdk.events import Stream, listening
 from negotiation.sdk.extensions import RESOURCE_METADATA_EXTENSION_ID
-from negotiation.sdk.handlers import current, era, mcp_error, session_key
+from negotiation.sdk.handlers import MODERN_VERSIONS, current, era, mcp_error, session_key
 from negotiation.sdk.sessions import LegacySession, VariantBoundSession
 from negotiation.versioning import Era
 
@@ -82,6 +83,12 @@ def _meta_of(ctx: ServerRequestContext[Any, Any]) -> object:
     return params.get("_meta") if params is not None else None
 
 
+def _header(ctx: ServerRequestContext[Any, Any]) -> str | None:
+    """The request's ``MCP-Server-Variant`` header (None in process and over stdio)."""
+    headers = getattr(ctx.request, "headers", None)
+    return headers.get(sv.HEADER) if headers is not None else None
+
+
 def _selection(
     ctx: ServerRequestContext[Any, Any], meta: object = _UNREAD
 ) -> tuple[object, str | None]:
@@ -91,8 +98,7 @@ def _selection(
         meta = _meta_of(ctx)
     if isinstance(meta, Mapping) and sv.META_KEY in meta:
         return meta, None
-    headers = getattr(ctx.request, "headers", None)
-    return meta, headers.get(sv.HEADER) if headers is not None else None
+    return meta, _header(ctx)
 
 
 def _bucket(
@@ -137,9 +143,28 @@ class NegotiationMiddleware:
         """See [`Negotiation.context()`][negotiation.sdk.server.Negotiation.context]."""
         neg = self._neg
         version = ctx.protocol_version
+        principal = neg._principal(ctx)
+        key = None
+        if (
+            version in MODERN_VERSIONS
+            and neg.negotiate
+            and neg._ranker is None
+            and neg._switch_limiter is None
+        ):
+            # A 2026-07-28 request that repeats one already served costs one lookup: no
+            # session, ranking or limit can change what its parts decide.
+            params = ctx.params
+            meta = params.get("_meta") if params is not None else None
+            if type(meta) is dict:
+                header = None if sv.META_KEY in meta else _header(ctx)
+                key = view_key(
+                    principal, version, meta.get(sv.META_KEY), header, meta.get(_CAPABILITIES)
+                )
+                found = neg._memo.views.get(key) if key is not None else None
+                if found is not None and not logger.isEnabledFor(logging.DEBUG):
+                    return found
         request_era = era(version)
         capabilities: object = ctx.session.client_capabilities
-        principal = neg._principal(ctx)
         legacy = (
             neg.sessions.legacy.get(session_key(ctx))
             if request_era is Era.LEGACY and neg.sessions.legacy
@@ -198,6 +223,8 @@ class NegotiationMiddleware:
                 audit.info("%s: variant switch rate-limited for %s", ctx.method, _who(principal))
                 raise mcp_error(limited)
         view = settled.view(resolution.variant, request_era, version)
+        if key is not None and settled.cacheable:
+            neg._memo.keep_view(key, view)
         if logger.isEnabledFor(logging.DEBUG):
             features = view.features
             logger.debug(
@@ -241,8 +268,8 @@ class NegotiationMiddleware:
             )
         if (
             not self._warned_stateless
-            and era(ctx.protocol_version) is Era.LEGACY
             and ctx.session.client_capabilities is None
+            and era(ctx.protocol_version) is Era.LEGACY
         ):
             self._warned_stateless = True
             logger.warning(

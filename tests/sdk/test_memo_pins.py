@@ -93,15 +93,15 @@ def test_an_uncacheable_declaration_is_settled_every_time() -> None:
     assert len(settle.calls) == 2 and memo.bytes_used == 0
 
 
-def test_the_budget_is_split_between_the_three_memos_and_bounds_each_entry() -> None:
+def test_the_budget_is_split_between_the_four_memos_and_bounds_each_entry() -> None:
     settle = Counting()
     caps = mcp_types.ClientCapabilities.model_validate(_caps("agent"))
     size = declaration_size(caps)
-    small = DeclarationMemo(settle, max_bytes=3 * size)
+    small = DeclarationMemo(settle, max_bytes=4 * size)
     small.get(caps, None, sticky=True)
     assert small.bytes_used == 2 * size  # once by declaration, once by object
-    # An entry over a third of the budget is kept by no memo.
-    big = DeclarationMemo(Counting(), max_bytes=3 * size - 3)
+    # An entry over a fourth of the budget is kept by no memo.
+    big = DeclarationMemo(Counting(), max_bytes=4 * size - 4)
     big.get(caps, None, sticky=True)
     assert big.bytes_used == 0
     assert MAX_ENTRY_BYTES == 512 * 1024
