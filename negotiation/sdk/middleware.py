@@ -131,6 +131,7 @@ class NegotiationMiddleware:
     def __init__(self, neg: Negotiation) -> None:
         self._neg = neg
         self._served = False
+        self._receiving = False
         self._warned_stateless = False
         self._degraded = False  # the shared limiter is unreachable: local buckets
         self._first_lists = set(misuse.LIST_KINDS)  # each checked against the scopes once
@@ -252,8 +253,10 @@ class NegotiationMiddleware:
         if ctx.request_id is None:  # a notification
             return await call_next(ctx)
         # Receive before serving: a stream opened now must not miss an event.
-        if not neg.sessions.started:
-            await neg.sessions.start()
+        if not self._receiving:  # once started, the sessions receive for good
+            if not neg.sessions.started:
+                await neg.sessions.start()
+            self._receiving = True
         if method in UNSCOPED:
             return await self._unscoped(ctx, call_next)
         ranked = None

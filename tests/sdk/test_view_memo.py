@@ -257,3 +257,29 @@ def test_the_memo_never_changes_an_answer(requests: list[tuple[Any, ...]]) -> No
         fresh = _negotiation()
         ctx = _request(principal, selected, features, header=header)
         assert _outcome(remembering, ctx) == _outcome(fresh, ctx)
+
+
+def test_the_backplane_starts_once_before_the_first_request_is_served() -> None:
+    import anyio
+
+    from negotiation.backplane import InMemoryBackplane
+
+    order: list[str] = []
+
+    class Counted(InMemoryBackplane):
+        async def start(self) -> None:
+            order.append("start")
+
+    neg = Negotiation(VARIANTS, backplane=Counted())
+    middleware = neg.middleware[0]
+
+    async def call_next(ctx: Any) -> dict[str, Any]:
+        order.append("served")
+        return {"tools": []}
+
+    async def main() -> None:
+        for _ in range(3):
+            await middleware(_request(), call_next)
+
+    anyio.run(main)
+    assert order == ["start", "served", "served", "served"]
