@@ -84,7 +84,12 @@ TARGETS: dict[str, list[str]] = {
     ],
     "negotiation/sdk/methods.py": [*SDK_TESTS, "tests/sdk/test_methods_pins.py"],
     # the sans-IO halves of the SDK layer (issue #22): their own unit tests, then the SDK's
-    "negotiation/declarations.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_memo_pins.py"],
+    "negotiation/declarations.py": [
+        RUNTIME,
+        *SDK_TESTS,
+        "tests/sdk/test_memo_pins.py",
+        "tests/sdk/test_view_memo.py",
+    ],
     "negotiation/scopes.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
     "negotiation/sdk/server.py": [
         "tests/sdk/test_server_pins.py",
