@@ -21,13 +21,14 @@ from typing import Any
 
 import jsonschema
 import pytest
+from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import SchemaError
 from tests.jsonschema_normalise import normalise_document, normalise_schema
-from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, same_meaning
-from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models
+from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, empty_object, same_meaning
+from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models, import_source
 from tests.test_real_world_constructs import _json_schema, model_and_schema_agree
 from tests.test_user_typing import _pyright_strict
 
@@ -251,6 +252,27 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"ids": ["a"], "rows": [{"k": "x"}], "more": [1, "2"]},
         ],
     ),
+    # @types/hast: known values, and any other string (TypeScript's ``{}`` is every
+    # non-nullish value, so ``string & {}`` is ``string``).
+    "a_primitive_and_an_empty_object": (
+        "export type Aria = 'false' | 'true' | (string & {});\n"
+        "export interface Attrs { atomic?: Aria; n: 1 | 2 | (number & {});"
+        " r: 'x' | (string & Record<never, never>); all: (string & {})[];"
+        " maybe: (string | null) & {}; j: string & unknown; b: boolean & {} }",
+        "Attrs",
+        [
+            {"atomic": "mixed", "n": 3.5, "r": "y", "all": ["a"], "maybe": "m", "j": "", "b": True},
+            {"atomic": "true", "n": 1, "r": "x", "all": [], "maybe": "", "j": "j", "b": False},
+        ],
+        [
+            {"atomic": 1, "n": 1, "r": "x", "all": [], "maybe": "", "j": "", "b": True},
+            {"n": "1", "r": "x", "all": [], "maybe": "", "j": "", "b": True},
+            {"n": 1, "r": {}, "all": [], "maybe": "", "j": "", "b": True},
+            {"n": 1, "r": "x", "all": [1], "maybe": "", "j": "", "b": True},
+            {"n": 1, "r": "x", "all": [], "maybe": None, "j": "", "b": True},
+            {"n": 1, "r": "x", "all": [], "maybe": "", "j": "", "b": "true"},
+        ],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
@@ -306,6 +328,7 @@ def test_means_what_typescript_json_schema_makes_of_it(
     theirs = normalise_document({"definitions": oracle[target].get("definitions", {})})
     root = {k: v for k, v in oracle[target].items() if k not in ("definitions", "$schema")}
     theirs[target] = normalise_schema(root)
+    theirs = empty_object(theirs)  # documented kind `empty-object`
     keys = {k: _our_key(k, ours) for k in theirs}
     theirs = {
         k: _inline(_erase_refs(v, set(), keys), theirs, keys, ours) for k, v in theirs.items()
@@ -516,3 +539,139 @@ def test_an_interface_merged_in_one_module_also_when_another_module_declares_its
     defs = schema_document(load_schema(sorted(tmp_path.glob("*.ts"))))["$defs"]
     assert sorted(defs["a.Frame"]["properties"]) == ["a", "b"]
     assert sorted(defs["b.Frame"]["properties"]) == ["c"]
+
+
+def test_the_oracle_writes_a_primitive_and_an_empty_object_as_no_value(tmp_path: Path) -> None:
+    """The reading behind kind `empty-object`, checked on typescript-json-schema itself:
+    ``string & {}`` becomes an ``allOf`` that no value matches, and ``"a" | (string & {})``
+    accepts ``"a"`` only; TypeScript accepts any string for both."""
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    source = tmp_path / "empty.ts"
+    source.write_text("export type S = string & {};\nexport type O = 'a' | (string & {});\n")
+    run = subprocess.run(
+        [str(TJS), str(source), "*", "--required"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    defs = json.loads(run.stdout)["definitions"]
+    assert defs["S"] == {"allOf": [{"properties": {}, "type": "object"}, {"type": "string"}]}
+    validator = jsonschema.Draft7Validator({"definitions": defs, "$ref": "#/definitions/O"})
+    assert [v for v in ("a", "b", "") if validator.is_valid(v)] == ["a"]
+    assert _json_schema(tmp_path, source.read_text())["$defs"]["S"] == {"type": "string"}
+
+
+def test_a_field_named_like_a_builtin_does_not_shadow_the_annotations_after_it(
+    tmp_path: Path,
+) -> None:
+    """@types/hast's ``Properties`` has a field ``list`` (HTML's attribute) before fields of
+    type ``string[]``: the class body must not read ``list[str]`` through the field."""
+    module, _ = compile_ts(
+        tmp_path,
+        "export interface Attrs { list?: string; str?: number; dict?: boolean;"
+        " rel?: string[]; m?: { [k: string]: string } }",
+    )
+    value = module.Attrs.model_validate({"list": "l", "str": 1, "dict": True, "rel": ["a"]})
+    assert (value.list_, value.str_, value.dict_, value.rel) == ("l", 1, True, ["a"])
+    assert value.model_dump(exclude_unset=True) == {
+        "list": "l",
+        "str": 1,
+        "dict": True,
+        "rel": ["a"],
+    }
+
+
+# @types/semver: CommonJS typings. ``import x = require("./m")`` names what ``./m`` assigns
+# with ``export =`` (an interface here), else its namespace (``x.T`` is ``./m``'s ``T``).
+COMMONJS = {
+    "opts.d.ts": "declare namespace Opts {\n  interface Options { loose?: boolean }\n"
+    "  type Level = 'a' | 'b';\n}\nexport = Opts;\n",
+    "ver.d.ts": 'import o = require("./opts");\n/** A version. */\n'
+    "interface Version { raw: string; options: o.Options; level: o.Level }\nexport = Version;\n",
+    "thing.d.ts": "export interface Thing { n: number }\n",
+    "index.d.ts": 'import V = require("./ver");\nimport * as opts from "./opts";\n'
+    'import { Thing } from "./thing";\nexport { V, Thing };\n'
+    "export interface Holder { v: V; o?: opts.Options; t: Thing }\n",
+}
+
+
+def test_commonjs_typings_import_with_require_and_assign_with_export_equals(
+    tmp_path: Path,
+) -> None:
+    for name, text in COMMONJS.items():
+        (tmp_path / name).write_text(text)
+    entry = tmp_path / "index.d.ts"
+    ours = normalise_document(schema_document(load_schema([entry])))
+    assert sorted(ours) == ["Holder", "Level", "Options", "Thing", "Version"]
+    module = import_source(generate_models([entry]), tmp_path)
+    adapter: TypeAdapter[Any] = TypeAdapter(module.Holder)
+    definition = {"$defs": ours, "$ref": "#/$defs/Holder"}
+    version = {"raw": "1.0.0", "options": {}, "level": "a"}
+    for good in (
+        {"v": version, "t": {"n": 1}},
+        {"v": version, "o": {"loose": True}, "t": {"n": 2}},
+    ):
+        adapter.validate_json(json.dumps(good))
+        jsonschema.validate(good, definition)
+    for bad in (
+        {"v": {**version, "level": "c"}, "t": {"n": 1}},
+        {"v": version, "o": {"loose": 1}, "t": {"n": 1}},
+        {"v": {"raw": "1"}, "t": {"n": 1}},
+    ):
+        with pytest.raises(ValidationError):
+            adapter.validate_json(json.dumps(bad))
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(bad, definition)
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    run = subprocess.run(
+        [str(TJS), str(entry), "*", "--required"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    # The oracle keys the assigned interface ``import("<path>/ver")``; ours is its name.
+    theirs = normalise_document(json.loads(run.stdout))
+    assert any(key.startswith("import(") for key in theirs)
+    keys = {k: _our_key(k, ours) for k in theirs}
+    theirs = {
+        k: _inline(_erase_refs(v, set(), keys), theirs, keys, ours) for k, v in theirs.items()
+    }
+    compared = [key for key in theirs if keys[key] in ours]
+    assert sorted(keys[key] for key in compared) == ["Holder", "Level", "Options", "Thing"]
+    for key in compared:
+        assert same_meaning(theirs[key], ours[keys[key]], ours), (key, theirs[key])
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (
+            {"schema.ts": 'import x = require("./m");\nexport interface X { a: string }'},
+            "schema.ts:1:1: error: cannot import from './m': {tmp}/m.ts is not among the schema"
+            " files",
+        ),
+        (
+            {
+                "m.ts": "export interface A { a: string }\n",
+                "schema.ts": 'import A = require("./m");\nexport interface A { b: string }',
+            },
+            "schema.ts:1:1: error: import 'A' conflicts with another name in this file",
+        ),
+        (
+            {"schema.ts": "export interface A { a: string }\nexport = 1 + 1;"},
+            "schema.ts:2:1: error: unsupported construct: export statement",
+        ),
+    ],
+)
+def test_a_require_import_or_export_assignment_that_cannot_be_read_is_a_located_error(
+    tmp_path: Path, files: dict[str, str], message: str
+) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(SchemaError) as info:
+        load_schema(sorted(tmp_path.glob("*.ts")))
+    assert str(info.value) == str(tmp_path / message.format(tmp=tmp_path))

@@ -757,9 +757,8 @@ def test_imports_skip_comments_and_keep_default_as() -> None:
             "t.ts:1:1: error: unsupported construct: side-effect import (import named types)",
         ),
         (
-            'import * as X from "./x";',
-            "t.ts:1:8: error: unsupported construct: "
-            "namespace import 'import * as' (import named types)",
+            'import D, * as X from "./x";',
+            "t.ts:1:8: error: unsupported construct: default import (import named types)",
         ),
         (
             'import X from "./x";',
@@ -769,6 +768,32 @@ def test_imports_skip_comments_and_keep_default_as() -> None:
 )
 def test_import_and_export_errors(source: str, message: str) -> None:
     assert error(source) == message
+
+
+def test_a_whole_module_import_has_its_local_name() -> None:
+    module = parse(
+        'import x = require("./x");\nimport type y = require("./y");\n'
+        'import * as z from "./z";\nexport { x, z };'
+    )
+    assert module.imports == (
+        ir.Import("./x", (), S(1, 1), alias="x"),
+        ir.Import("./y", (), S(2, 1), alias="y"),
+        ir.Import("./z", (), S(3, 1), alias="z"),
+    )
+
+
+def test_an_exported_import_is_a_re_export_of_the_imported_name() -> None:
+    module = parse('import { A as B, C } from "./a";\nexport { B, C as D };')
+    assert module.imports[1:] == (
+        ir.Import("./a", (("A", "A"),), S(1, 1), reexport=True),
+        ir.Import("./a", (("C", "C"),), S(1, 1), reexport=True),
+    )
+
+
+def test_export_assignment_in_typings_names_the_module_s_export() -> None:
+    assert parse("export = X;\ninterface X { a: 1 }", "t.d.ts").assigned == "X"
+    assert parse("export = f();", "t.d.ts").assigned == ""
+    assert parse("declare namespace N { export = A; }\ntype A = 1;", "t.d.ts").assigned == ""
 
 
 def test_export_assignment_in_typings_exports_nothing_more() -> None:

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF
-from . import conditional
+from . import conditional, intersect
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -370,6 +370,8 @@ class _Expander:
                 keys.extend(nested)
             elif isinstance(member, ir.Literal):
                 keys.append(member.value)
+            elif isinstance(member, ir.Primitive) and member.name == "never":
+                continue  # no key: ``Record<never, V>`` is ``{}``
             elif strict:
                 raise SchemaError(member.span, "expected a string literal or a union of them")
             else:
@@ -415,18 +417,23 @@ class _Expander:
         return found[0] if len(found) == 1 else ir.Union(_flat_union(tuple(found)), span)
 
     def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
-        """``&`` distributes over unions, also over an alias that names a union."""
+        """``&`` distributes over unions, also over an alias that names a union; ``{}`` and
+        ``unknown`` add nothing to a primitive (``codegen.frontend.intersect``)."""
         choices: list[tuple[ir.TypeExpr, ...]] = []
         for member in members:
             target = self.through_alias(member)
             choices.append(target.members if isinstance(target, ir.Union) else (member,))
         if all(len(choice) == 1 for choice in choices):
-            return dataclasses.replace(t, members=members)
+            return intersect.simplified(members, self) or dataclasses.replace(t, members=members)
+        combos = list(itertools.product(*choices))
+        simple = [intersect.simplified(combo, self) for combo in combos]
         parts: list[ir.TypeExpr] = [
-            ir.Intersection(combo, t.span) for combo in itertools.product(*choices)
+            ir.Intersection(combo, t.span)
+            for combo, s in zip(combos, simple, strict=True)
+            if s is None
         ]
         owner = "".join(self.context) or "Intersection"
-        refs = tuple(
+        refs = iter(
             ir.Ref(
                 self.add(
                     owner + suffix,
@@ -437,9 +444,12 @@ class _Expander:
                 (),
                 t.span,
             )
-            for part, suffix in zip(parts, self.suffixes(parts), strict=True)
+            for part, suffix in zip(parts, self.suffixes(parts) if parts else [], strict=True)
         )
-        return ir.Union(refs, t.span)
+        done = tuple(next(refs) if s is None else s for s in simple)
+        if len(parts) == len(combos):
+            return ir.Union(done, t.span)
+        return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
 
     def through_alias(self, t: ir.TypeExpr) -> ir.TypeExpr:
         """What an alias reference stands for; a reference already being followed (an alias

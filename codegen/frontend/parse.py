@@ -95,6 +95,7 @@ class _ModuleParser:
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
         self.defaults: set[str] = set()  # ``export default X``
+        self.assigned = ""  # ``export = X``
         self.ns_path: list[str] = []  # the namespaces being read, outermost first
         self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
 
@@ -145,11 +146,12 @@ class _ModuleParser:
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
         ambient = self.path.endswith(".d.ts")
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
+        exported_later, passed_on = _imported_exports(exported_later, imports)
         marked = self.mark_exported(decls, exported_later)
         if self.tuple_consts:
             marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
         marked, members = _qualify(marked, self.paths, self.enum_members)
-        return ir.Module(self.path, marked, tuple(imports), members)
+        return ir.Module(self.path, marked, (*imports, *passed_on), members, self.assigned)
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -236,7 +238,11 @@ class _ModuleParser:
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
                 return []  # ``export as namespace X;``: a UMD global's name, no type
             if ambient and any(child.type == "=" for child in node.children):
-                return []  # ``export = X`` in typings: the names are exported anyway
+                # ``export = X`` in typings: what ``import x = require(...)`` of it names
+                assigned = next((c for c in node.named_children if c.type != "comment"), None)
+                if assigned is not None and assigned.type == "identifier" and not self.ns_path:
+                    self.assigned = self.text(assigned)
+                return []
             self.unsupported(node, "export statement")
         names = []
         for spec in _children(clause):
@@ -267,14 +273,21 @@ class _ModuleParser:
         return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
     def import_statement(self, node: tree_sitter.Node) -> ir.Import:
+        require = next((c for c in _children(node) if c.type == "import_require_clause"), None)
+        if require is not None:  # ``import x = require("./x")``
+            local = self.text(next(c for c in require.named_children if c.type == "identifier"))
+            source = self.string_value(self.field(require, "source"))
+            return ir.Import(source, (), self.span(node), alias=local)
         source = self.string_value(self.field(node, "source"))
         clause = next((c for c in _children(node) if c.type == "import_clause"), None)
         if clause is None:
             self.unsupported(node, "side-effect import (import named types)")
         names: list[tuple[str, str]] = []
-        for part in _children(clause):
-            if part.type == "namespace_import":
-                self.unsupported(part, "namespace import 'import * as' (import named types)")
+        parts = [part for part in _children(clause) if part.type != "comment"]
+        if [part.type for part in parts] == ["namespace_import"]:  # ``import * as x``
+            local = self.text(next(c for c in parts[0].named_children if c.type == "identifier"))
+            return ir.Import(source, (), self.span(node), alias=local)
+        for part in parts:
             if part.type != "named_imports":
                 self.unsupported(part, "default import (import named types)")
             for spec in _children(part):
@@ -999,6 +1012,30 @@ def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node],
 
 
 _N = TypeVar("_N")
+
+
+def _imported_exports(
+    names: list[tuple[str, tree_sitter.Node]], imports: list[ir.Import]
+) -> tuple[list[tuple[str, tree_sitter.Node]], list[ir.Import]]:
+    """``export { a }`` of a name the file imports: no local declaration to mark, but a
+    re-export of what the import names (a whole module imported as ``x`` passes on nothing
+    that a type could name)."""
+    bound: dict[str, tuple[ir.Import, str]] = {}
+    for imp in imports:
+        if imp.alias:
+            bound[imp.alias] = (imp, "")
+        for local, name in imp.names if not imp.reexport else ():
+            bound[local] = (imp, name)
+    local_names: list[tuple[str, tree_sitter.Node]] = []
+    passed_on: list[ir.Import] = []
+    for name, node in names:
+        if name not in bound:
+            local_names.append((name, node))
+            continue
+        imp, real = bound[name]
+        if real:
+            passed_on.append(ir.Import(imp.source, ((real, real),), imp.span, reexport=True))
+    return local_names, passed_on
 
 
 def _qualify(

@@ -166,6 +166,14 @@ def _check_imports(
             if imp.reexport:
                 continue  # checked by ``_exports`` when something imports through it
             exported = _exports(target, by_path, packages)
+            if imp.alias:
+                if imp.alias in seen or imp.alias in local_decls:
+                    raise SchemaError(
+                        imp.span, f"import '{imp.alias}' conflicts with another name in this file"
+                    )
+                seen.add(imp.alias)
+                if target.assigned in exported and target.assigned != imp.alias:
+                    scope[imp.alias] = target.assigned  # ``x`` is what ``export =`` names
             for local, name in imp.names:
                 found = exported.get(name)
                 if not found:
@@ -200,7 +208,9 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
-            if imp.star:  # ``export * from "@scope/pkg"`` passes on all it exports
+            if imp.alias and target.assigned:
+                wanted.append(target.assigned)
+            elif imp.star or imp.alias:  # ``export * from "@scope/pkg"`` passes on all it exports
                 exported = _exports(target, by_path, packages)
                 wanted += [name for name, is_exported in exported.items() if is_exported]
     offered: dict[str, list[ir.Decl]] = {}
@@ -240,9 +250,11 @@ def _package_closure(modules: Sequence[ir.Module], packages: dict[str, str]) -> 
 
 
 def _names_used(node: object) -> Iterator[str]:
-    """Every declaration name a parsed declaration mentions (``A.B`` as ``A``)."""
+    """Every declaration name a parsed declaration mentions (``A.B`` as ``A`` and as ``B``:
+    a namespace's members are flattened, ``x.T`` of a module imported as ``x`` is ``T``)."""
     if isinstance(node, ir.Ref | ir.Typeof):
         yield node.name.split(".")[0]
+        yield node.name.split(".")[-1]
     if isinstance(node, tuple):
         for item in node:
             yield from _names_used(item)

@@ -315,13 +315,17 @@ Decl = Interface | Alias | Const
 class Import:
     """``import { a, b as c } from "./x"``: ``names`` maps local name -> exported name.
 
-    ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``)."""
+    ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``).
+    ``alias`` is the local name of the whole module: ``import x = require("./x")``,
+    ``import * as x from "./x"`` (``x`` is then what ``./x`` assigns with ``export =``,
+    else its namespace)."""
 
     source: str
     names: tuple[tuple[str, str], ...]
     span: Span = NO_SPAN
     reexport: bool = False
     star: bool = False
+    alias: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +337,8 @@ class Module:
     imports: tuple[Import, ...] = ()
     # Enum members by qualified name (``Color.Red``), for ``Color.Red`` used as a type.
     enum_members: tuple[tuple[str, LiteralValue], ...] = ()
+    # ``export = X``: the name the module assigns as its export ("" when none).
+    assigned: str = ""
 
 
 # --------------------------------------------------------------------------- resolved schema
