@@ -27,12 +27,33 @@ from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import SchemaError
 from tests.jsonschema_normalise import normalise_document, normalise_schema
-from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, empty_object, same_meaning
+from tests.test_protocol_corpus import (
+    TJS,
+    _erase_refs,
+    _our_key,
+    bigint_number,
+    empty_object,
+    same_meaning,
+)
 from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models, import_source
 from tests.test_real_world_constructs import _json_schema, model_and_schema_agree
 from tests.test_user_typing import _pyright_strict
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _typed(values: list[float]) -> dict[str, Any]:
+    """A typed array as typescript-json-schema reads it: its data members and numbered
+    elements."""
+    return {
+        "BYTES_PER_ELEMENT": 1,
+        "buffer": {"byteLength": len(values)},
+        "byteLength": len(values),
+        "byteOffset": 0,
+        "length": len(values),
+        **{str(i): v for i, v in enumerate(values)},
+    }
+
 
 # name -> (snippet, type, values it accepts, values it rejects)
 CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
@@ -273,6 +294,52 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"n": 1, "r": "x", "all": [], "maybe": "", "j": "", "b": "true"},
         ],
     ),
+    # @types/estree: ``bigint`` (a number to the oracle); the lib's typed arrays.
+    "bigint_and_typed_arrays": (
+        "export interface Bytes { big: bigint; maybe?: bigint | null; data: Uint8Array;"
+        " view?: DataView; floats?: Float64Array[] }",
+        "Bytes",
+        [
+            {"big": 1, "maybe": None, "data": _typed([7, 255])},
+            {"big": 2**70, "data": _typed([]), "floats": [_typed([1.5])]},
+            {
+                "big": 1,
+                "data": _typed([1]),
+                "view": {"buffer": {"byteLength": 1}, "byteLength": 1, "byteOffset": 0},
+            },
+        ],
+        [
+            {"big": "1", "data": _typed([1])},
+            {"big": 1, "data": [1, 2]},
+            {"big": 1, "data": {**_typed([1]), "0": "a"}},
+            {"big": 1, "data": _typed([1]), "view": {"byteLength": 1}},
+        ],
+    ),
+    # @types/estree: a base listed before its own subclass, and a field that names the
+    # class being declared through a union.
+    "bases_that_repeat_and_fields_that_name_their_class": (
+        "export interface BaseNode { type: string; loc?: string }\n"
+        "export interface BaseExpression extends BaseNode {}\n"
+        "export interface BasePattern extends BaseNode {}\n"
+        "export interface Ident extends BaseNode, BaseExpression, BasePattern"
+        " { type: 'Ident'; name: string }\n"
+        "export interface BaseFn extends BaseNode { body: Block | Expr }\n"
+        "export interface Block extends BaseNode { type: 'Block' }\n"
+        "export interface Arrow extends BaseExpression, BaseFn { type: 'Arrow'; body: Block | Expr }\n"
+        "export type Expr = Ident | Arrow;\nexport interface Prog { e: Expr[] }",
+        "Prog",
+        [
+            {"e": []},
+            {"e": [{"type": "Ident", "name": "x", "loc": "1:1"}]},
+            {"e": [{"type": "Arrow", "body": {"type": "Arrow", "body": {"type": "Block"}}}]},
+        ],
+        [
+            {"e": [{"type": "Ident"}]},
+            {"e": [{"type": "Arrow", "body": {"type": "Ident"}}]},
+            {"e": [{"type": "Block"}]},
+            {"e": [{"type": "Arrow"}]},
+        ],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
@@ -328,7 +395,7 @@ def test_means_what_typescript_json_schema_makes_of_it(
     theirs = normalise_document({"definitions": oracle[target].get("definitions", {})})
     root = {k: v for k, v in oracle[target].items() if k not in ("definitions", "$schema")}
     theirs[target] = normalise_schema(root)
-    theirs = empty_object(theirs)  # documented kind `empty-object`
+    theirs = bigint_number(empty_object(theirs))  # documented: `empty-object`, `bigint`
     keys = {k: _our_key(k, ours) for k in theirs}
     theirs = {
         k: _inline(_erase_refs(v, set(), keys), theirs, keys, ours) for k, v in theirs.items()
@@ -675,3 +742,26 @@ def test_a_require_import_or_export_assignment_that_cannot_be_read_is_a_located_
     with pytest.raises(SchemaError) as info:
         load_schema(sorted(tmp_path.glob("*.ts")))
     assert str(info.value) == str(tmp_path / message.format(tmp=tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("ts", "message"),
+    [
+        # typescript-json-schema fails on both: "Unsupported type: 1n", and "Cannot find name
+        # 'Buffer'" (Node's, not the lib's; map @types/node's typings to use it).
+        (
+            "export interface Big { n: 1n }",
+            "schema.ts:1:27: error: unsupported construct: bigint literal",
+        ),
+        ("export interface Raw { b: Buffer }", "schema.ts:1:27: error: unknown type 'Buffer'"),
+    ],
+)
+def test_a_bigint_literal_and_an_undeclared_buffer_are_located_errors(
+    tmp_path: Path, ts: str, message: str
+) -> None:
+    with pytest.raises(SchemaError) as info:
+        _json_schema(tmp_path, ts)
+    assert str(info.value) == str(tmp_path / message)
+    with pytest.raises(SchemaError) as models_error:
+        compile_ts(tmp_path, ts)
+    assert str(models_error.value) == str(info.value)

@@ -97,7 +97,7 @@ def _oracle(name: str, flags: list[str]) -> dict[str, Any]:
     text = run.stdout
     for prefix in CORPUS[name].strip:
         text = text.replace(f'"{prefix}', '"').replace(f"/{prefix}", "/")
-    return empty_object(normalise_document(json.loads(text)))
+    return bigint_number(empty_object(normalise_document(json.loads(text))))
 
 
 _INTEGER_ALIASES: list[bool] = [False]  # the case being compared has `integer_aliases`
@@ -305,6 +305,31 @@ def empty_object(value: Any) -> Any:
     return value
 
 
+def bigint_number(value: Any) -> Any:
+    """The oracle's ``bigint``: ``{"type": "number", "properties": {},
+    "additionalProperties": false}``, whose object keywords no number heeds, read as
+    ``number``; then an ``anyOf`` of bare types (``bigint | null``) as one ``type`` list,
+    as the oracle writes it for any other primitive. Applied bottom-up."""
+    if isinstance(value, list):
+        return [bigint_number(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    value = {k: bigint_number(v) for k, v in value.items()}
+    if value.get("type") == "number" and value.get("additionalProperties") is False:
+        if not value.get("properties") and "patternProperties" not in value:
+            value = {
+                k: v for k, v in value.items() if k not in ("properties", "additionalProperties")
+            }
+    members = value.get("anyOf")
+    if isinstance(members, list) and all(
+        isinstance(m, dict) and list(m) == ["type"] and isinstance(m["type"], str) for m in members
+    ):
+        kinds = sorted({m["type"] for m in members})
+        value = {k: v for k, v in value.items() if k != "anyOf"}
+        value["type"] = kinds[0] if len(kinds) == 1 else kinds
+    return value
+
+
 def _literals_of(member: Any, kinds: set[Any]) -> bool:
     """``member`` is a ``const`` or ``enum`` whose every value is of one of ``kinds``."""
     if not isinstance(member, dict) or not set(member) <= {"const", "enum", "type"}:
@@ -445,3 +470,15 @@ def test_an_empty_object_intersection_is_read_as_its_primitive_and_absorbs_liter
     assert empty_object({"anyOf": [{"type": "string"}, {"type": "number"}]}) == {
         "anyOf": [{"type": "string"}, {"type": "number"}]
     }
+
+
+def test_the_oracle_s_bigint_is_read_as_a_number() -> None:
+    big = {"type": "number", "properties": {}, "additionalProperties": False}
+    assert bigint_number({"items": big}) == {"items": {"type": "number"}}
+    nullable = {"anyOf": [big, {"type": "null"}], "description": "d"}
+    assert bigint_number(nullable) == {"type": ["null", "number"], "description": "d"}
+    # An object keyword that does constrain, or an anyOf of more than bare types: as written.
+    numbered = {"type": "number", "additionalProperties": False, "patternProperties": {}}
+    assert bigint_number(numbered) == numbered
+    mixed = {"anyOf": [{"type": "string"}, {"type": "number", "minimum": 1}]}
+    assert bigint_number(mixed) == mixed

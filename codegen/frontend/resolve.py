@@ -434,6 +434,8 @@ class _Rewriter:
         name = self.scope.get(t.name, t.name)
         if name == "Date" and name not in self.decls and not t.args:
             return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
+        if name == "bigint" and not t.args:  # a keyword: no declaration can take its name
+            return ir.Primitive("number", t.span)  # typescript-json-schema's reading
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
             if name in self.enum_members:
                 return ir.Literal(self.enum_members[name], t.span)

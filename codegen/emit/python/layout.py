@@ -118,6 +118,11 @@ class Layouts:
     # ------------------------------------------------------------------ subtyping
 
     def is_subclass(self, child: str, parent: str) -> bool:
+        if child != parent and child in self.busy:
+            # A field of the class being laid out names the class itself (estree's
+            # ``body: BlockStatement | Expression`` of ``ArrowFunctionExpression``): its
+            # bases are not known yet, so conservatively no (the field is then copied).
+            return False
         return child == parent or parent in self.layout(child).ancestors
 
     def is_subtype(
@@ -198,6 +203,14 @@ class Layouts:
                     copied.setdefault(prop.name, prop)
             pending[0:0] = [(ir.Ref(b, span=entry.span), omitted) for b in base.bases]
 
+        # ``extends BaseNode, BaseExpression`` where ``BaseExpression extends BaseNode``
+        # (estree): Python's MRO refuses a base listed before its own subclass; the
+        # subclass brings it anyway.
+        result.bases = [
+            b
+            for i, b in enumerate(result.bases)
+            if not any(b in self.layout(later).ancestors for later in result.bases[i + 1 :])
+        ]
         result.declared = [p for k, p in copied.items() if k not in own] + list(own.values())
         for prop in result.declared:
             result.fields[prop.name] = prop
