@@ -6,7 +6,8 @@
 known values and still accept any other (``"a" | "b" | (string & {})``, @types/hast).
 typescript-json-schema writes ``allOf: [{"type": "object"}, {"type": "string"}]`` for it,
 which no value matches; we write ``string`` (docs/jsonschema-deviations.md,
-``empty-object``). ``null & {}`` and ``undefined & {}`` are ``never``, as in TypeScript.
+``empty-object``). ``null`` or ``undefined`` with any other type but ``any`` is ``never``,
+as in TypeScript (``(A | null) & {}`` is ``A``).
 
 An intersection of object types is left as it is: ``A & {}`` already means ``A`` to both
 back ends.
@@ -26,7 +27,10 @@ _NULLISH = frozenset(("null", "undefined", "never"))
 class Types(Protocol):
     """What the simplification needs to know about named types (the expander provides it)."""
 
-    def deref(self, t: ir.TypeExpr) -> ir.TypeExpr: ...
+    def through_alias(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        """What an alias stands for; an alias already being followed stays as it is (an
+        alias cycle, which resolve reports)."""
+        ...
 
     def lookup(self, name: str) -> ir.Decl | None: ...
 
@@ -35,29 +39,33 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     """What ``members`` intersected mean when one of them is a primitive, a literal, an
     array or a tuple and every other one is ``{}`` or ``unknown``; else None (the
     intersection stays as written)."""
-    kept = [m for m in members if not _is(types.deref(m), "unknown")]
+    kept = [m for m in members if not _is(types.through_alias(m), "unknown")]
     if len(kept) == 1 and len(members) > 1:
         return kept[0]  # ``X & unknown`` is ``X``
-    values = [m for m in kept if _value(types.deref(m))]
+    nullish = [m for m in kept if _nullish(types.through_alias(m))]
+    if nullish and len(kept) > 1 and not any(_is(types.through_alias(m), "any") for m in kept):
+        # ``null & {}``, ``null & { a: 1 }``, ``undefined & string``: no value is both
+        return ir.Primitive("never", nullish[0].span)
+    values = [m for m in kept if _value(types.through_alias(m))]
     if len(values) != 1 or not all(m in values or _empty(m, types) for m in kept):
         return None
-    value = values[0]
-    resolved = types.deref(value)
-    if isinstance(resolved, ir.Primitive) and resolved.name in _NULLISH:
-        return ir.Primitive("never", value.span)
-    return value
+    return values[0]
 
 
 def _value(t: ir.TypeExpr) -> bool:
-    """A type whose values are not objects (``null`` and ``undefined`` included)."""
+    """A type whose values are not objects."""
     if isinstance(t, ir.Primitive):
-        return t.name in _VALUES or t.name in _NULLISH
+        return t.name in _VALUES
     return isinstance(t, ir.Literal | ir.Array | ir.Tuple)
+
+
+def _nullish(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Primitive) and t.name in _NULLISH
 
 
 def _empty(t: ir.TypeExpr, types: Types) -> bool:
     """``{}``: an object type with no member, written inline or named."""
-    resolved = types.deref(t)
+    resolved = types.through_alias(t)
     if isinstance(resolved, ir.Object):
         return _no_members(resolved)
     if isinstance(resolved, ir.Ref):
