@@ -340,6 +340,47 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"e": [{"type": "Arrow"}]},
         ],
     ),
+    # a rest member that names its array or tuple (tjs writes each as TypeScript reads it)
+    "a_rest_member_names_an_array_or_a_tuple": (
+        "type Ns = number[];\ntype Pair = [number, boolean?];\n"
+        "type Prefixed<T extends unknown[]> = [string, ...T];\n"
+        "type Open = [number, ...string[]];\n"
+        "export interface Spread { t: [string, ...Ns]; p: [string, ...Pair];"
+        " q: Prefixed<[number]>; r: Prefixed<number[]>; s: [...Ns]; o: [boolean, ...Open];"
+        " late?: [string?, ...Ns] }",
+        "Spread",
+        [
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1]},
+            {
+                "t": ["a", 1, 2.5],
+                "p": ["a", 1, True],
+                "q": ["a", 2],
+                "r": ["a", 1, 2],
+                "s": [1, 2],
+                "o": [False, 1, "x", "y"],
+                "late": [],
+            },
+        ],
+        [
+            {"t": [], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1]},
+            {"t": ["a", "b"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1]},
+            {"t": ["a"], "p": ["a"], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1]},
+            {
+                "t": ["a"],
+                "p": ["a", 1, True, 2],
+                "q": ["a", 1],
+                "r": ["a"],
+                "s": [],
+                "o": [True, 1],
+            },
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1, 2], "r": ["a"], "s": [], "o": [True, 1]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a", "b"], "s": [], "o": [True, 1]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": ["1"], "o": [True, 1]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1, 2]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [1], "late": [1]},
+        ],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
@@ -467,15 +508,23 @@ def test_what_the_declarations_do_not_decide_is_a_located_error(
             "schema.ts:1:44: error: a tuple member cannot follow a rest member",
         ),
         (
-            "type Numbers = number[];\nexport type Named = [string, ...Numbers];",
-            "schema.ts:2:30: error: unsupported construct: rest tuple member not written as an"
+            "export type Inline = [string, ...(number[] | string[])];",
+            "schema.ts:1:31: error: unsupported construct: rest tuple member not written as an"
             " array or a tuple",
         ),
         (
-            "type Prefixed<T extends unknown[]> = [string, ...T];\n"
-            "export type P = Prefixed<[number]>;",
-            "schema.ts:1:47: error: unsupported construct: rest tuple member not written as an"
-            " array or a tuple",
+            "type Either = number[] | string[];\nexport type Named = [string, ...Either];",
+            "schema.ts:2:30: error: unsupported construct: rest tuple member that names neither"
+            " an array nor a tuple",
+        ),
+        (
+            "type Prefixed<T> = [string, ...T];\nexport type P = Prefixed<number>;",
+            "schema.ts:1:29: error: unsupported construct: rest tuple member that names neither"
+            " an array nor a tuple",
+        ),
+        (
+            "type Pair = [number, boolean];\nexport type Late = [string?, ...Pair];",
+            "schema.ts:2:30: error: a required tuple member cannot follow an optional one",
         ),
     ],
 )

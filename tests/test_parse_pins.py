@@ -945,7 +945,7 @@ def test_type_shapes(source: str, expected: ir.TypeExpr) -> None:
             "t.ts:1:38: error: a tuple member cannot follow a rest member",
         ),
         (
-            "type A = [string, ...B];",
+            "type A = [string, ...(B | C)];",
             "t.ts:1:19: error: unsupported construct: rest tuple member not written as an array"
             " or a tuple",
         ),
@@ -1445,4 +1445,15 @@ def test_a_class_extending_another_class_has_it_as_a_base() -> None:
     assert g.extends == (ref("N.E", 3, 17, string(3, 21)),)
     assert error("class D extends (make()) {}") == (
         "t.ts:1:17: error: unsupported construct: class extending an expression (extend a named class)"
+    )
+
+
+def test_a_rest_member_that_names_a_type_is_spread_by_expand() -> None:
+    (alias,) = parse("type A = [string, ...B];").decls
+    assert isinstance(alias, ir.Alias) and isinstance(alias.type, ir.Tuple)
+    assert alias.type.rest == ir.Ref(ir.SPREAD, (ir.Ref("B", (), S(1, 22)),), S(1, 19))
+    (alone,) = parse("type A = [...B];").decls
+    assert isinstance(alone, ir.Alias)
+    assert alone.type == ir.Tuple(
+        (), S(1, 10), rest=ir.Ref(ir.SPREAD, (ir.Ref("B", (), S(1, 14)),), S(1, 11))
     )

@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF
+from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
 from . import conditional, intersect
 
 UTILITIES = frozenset(
@@ -203,6 +203,8 @@ class _Expander:
             case ir.Tuple():
                 items = tuple(self.type(i, env) for i in t.items)
                 rest = None if t.rest is None else self.type(t.rest, env)
+                if isinstance(rest, ir.Ref) and rest.name == SPREAD:
+                    return self.spread(dataclasses.replace(t, items=items), rest)
                 return dataclasses.replace(t, items=items, rest=rest)
             case ir.Union():
                 members = _flat_union(tuple(self.type(m, env) for m in t.members))
@@ -450,6 +452,32 @@ class _Expander:
         if len(parts) == len(combos):
             return ir.Union(done, t.span)
         return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def spread(self, t: ir.Tuple, marker: ir.Ref) -> ir.TypeExpr:
+        """``[A, ...Ns]`` with ``Ns`` (an alias, an instantiated parameter) an array: its
+        item type is the rest; a tuple: its members are spliced in, as TypeScript does."""
+        spread = self.deref(marker.args[0])
+        rest: ir.TypeExpr | None
+        if isinstance(spread, ir.Array):
+            rest, items, min_items = spread.items, t.items, t.min_items
+        elif isinstance(spread, ir.Tuple):
+            if t.min_items is not None and spread.min_items != 0 and spread.items:
+                raise SchemaError(
+                    marker.span, "a required tuple member cannot follow an optional one"
+                )
+            items = (*t.items, *spread.items)
+            min_items = t.min_items
+            if min_items is None and spread.min_items is not None:
+                min_items = len(t.items) + spread.min_items
+            rest = spread.rest
+        else:
+            raise SchemaError(
+                marker.span,
+                "unsupported construct: rest tuple member that names neither an array nor a tuple",
+            )
+        if not items and rest is not None:
+            return ir.Array(rest, t.span)
+        return dataclasses.replace(t, items=items, min_items=min_items, rest=rest)
 
     def through_alias(self, t: ir.TypeExpr) -> ir.TypeExpr:
         """What an alias reference stands for; a reference already being followed (an alias

@@ -20,7 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF
+from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
 from .jsdoc import is_jsdoc, parse_jsdoc
 
 MAX_TEMPLATE_EXPANSIONS = 256
@@ -763,6 +763,9 @@ class _ModuleParser:
                     rest = spread.rest
                     continue
                 rest = _spread_item(spread)
+                if rest is None and isinstance(spread, ir.Ref) and not spread.name.startswith("#"):
+                    # a named type or a type parameter: expand splices what it stands for
+                    rest = ir.Ref(SPREAD, (spread,), self.span(written))
                 if rest is None:
                     self.unsupported(
                         written, "rest tuple member not written as an array or a tuple"
@@ -771,7 +774,7 @@ class _ModuleParser:
             optional = member.type in ("optional_type", "optional_parameter")
             required = self.tuple_member(member, len(items), optional, required)
             items.append(self.type(member.named_children[-1] if optional else member))
-        if not items and rest is not None:
+        if not items and rest is not None and not _is_spread(rest):
             return ir.Array(rest, span)
         return ir.Tuple(tuple(items), span, min_items=required, rest=rest)
 
@@ -1099,6 +1102,10 @@ def _retarget(
     if isinstance(node, ir.Ref):
         return dataclasses.replace(node, name=target(path, node.name))
     return node
+
+
+def _is_spread(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Ref) and t.name == SPREAD
 
 
 def _spread_item(spread: ir.TypeExpr) -> ir.TypeExpr | None:

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF
+from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF, SPREAD
 from ..ir.printer import quoted
 from ..ir.queries import flat_properties, is_narrowing
 from .expand import expand, shape
@@ -444,7 +444,7 @@ class _Rewriter:
                 raise SchemaError(t.span, f"unknown type '{t.name}'")
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
-        if name in (KEYOF, INDEXED, CONDITIONAL) or (
+        if name in (KEYOF, INDEXED, CONDITIONAL, SPREAD) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))

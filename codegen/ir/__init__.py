@@ -35,10 +35,12 @@ BUILTIN_GENERICS = {
     "Extract": 2,
 }
 # ``keyof T``, ``T[K]`` and ``C extends E ? X : Y`` (args: C, E, X, Y) travel as references
-# to these names (no TS name can clash).
+# to these names (no TS name can clash); so does a rest tuple member that names a type
+# (``[A, ...Ns]``, ``[A, ...T]``: ``Tuple.rest`` until expand splices what it names).
 KEYOF = "#keyof"
 INDEXED = "#indexed"
 CONDITIONAL = "#conditional"
+SPREAD = "#spread"
 
 # --------------------------------------------------------------------------- source
 
