@@ -814,3 +814,48 @@ def test_a_bigint_literal_and_an_undeclared_buffer_are_located_errors(
     with pytest.raises(SchemaError) as models_error:
         compile_ts(tmp_path, ts)
     assert str(models_error.value) == str(info.value)
+
+
+def test_a_namespace_re_export_names_the_module_s_types(tmp_path: Path) -> None:
+    """``export * as shapes from "./shapes"``, imported by name: ``shapes.Circle`` is the
+    module's ``Circle``, as for typescript-json-schema."""
+    (tmp_path / "shapes.ts").write_text(
+        'export interface Circle { r: number }\nexport type Kind = "a" | "b";\n'
+    )
+    (tmp_path / "lib.ts").write_text(
+        'export * as shapes from "./shapes";\nexport interface Top { n: number }\n'
+    )
+    entry = tmp_path / "main.ts"
+    entry.write_text(
+        'import { shapes, Top } from "./lib";\n'
+        "export interface Use { c: shapes.Circle; k: shapes.Kind; t: Top }\n"
+    )
+    ours = normalise_document(schema_document(load_schema([entry])))
+    assert sorted(ours) == ["Circle", "Kind", "Top", "Use"]
+    module = import_source(generate_models([entry]), tmp_path)
+    adapter: TypeAdapter[Any] = TypeAdapter(module.Use)
+    adapter.validate_json('{"c": {"r": 1}, "k": "a", "t": {"n": 2}}')
+    with pytest.raises(ValidationError):
+        adapter.validate_json('{"c": {"r": 1}, "k": "c", "t": {"n": 2}}')
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    run = subprocess.run(
+        [str(TJS), str(entry), "*", "--required"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    assert normalise_document(json.loads(run.stdout)) == ours
+
+
+def test_a_namespace_import_of_a_name_not_re_exported_is_a_located_error(tmp_path: Path) -> None:
+    (tmp_path / "shapes.ts").write_text("export interface Circle { r: number }\n")
+    (tmp_path / "lib.ts").write_text('export * as shapes from "./shapes";\n')
+    entry = tmp_path / "main.ts"
+    entry.write_text('import { forms } from "./lib";\nexport interface Use { c: string }\n')
+    with pytest.raises(SchemaError) as info:
+        load_schema([entry])
+    assert str(info.value) == (
+        f"{entry}:1:1: error: './lib' does not export 'forms' (no such declaration)"
+    )

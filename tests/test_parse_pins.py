@@ -233,8 +233,8 @@ def test_reexports() -> None:
     ("source", "message"),
     [
         (
-            'export * as ns from "./a";',
-            "t.ts:1:1: error: unsupported construct: 'export * as' (re-export the names instead)",
+            'export * as "my ns" from "./a";',
+            "t.ts:1:13: error: unsupported construct: 'export * as' under a string name",
         ),
         (
             'export { A, B as C } from "./a";',
@@ -1456,4 +1456,10 @@ def test_a_rest_member_that_names_a_type_is_spread_by_expand() -> None:
     assert isinstance(alone, ir.Alias)
     assert alone.type == ir.Tuple(
         (), S(1, 10), rest=ir.Ref(ir.SPREAD, (ir.Ref("B", (), S(1, 14)),), S(1, 11))
+    )
+
+
+def test_a_namespace_re_export_has_its_name() -> None:
+    assert parse('export * as ns from "./a";').imports == (
+        ir.Import("./a", (), S(1, 1), reexport=True, alias="ns"),
     )

@@ -258,8 +258,12 @@ class _ModuleParser:
         source = self.string_value(self.field(node, "source"))
         clause = next((c for c in _children(node) if c.type == "export_clause"), None)
         if clause is None:
-            if any(c.type == "namespace_export" for c in _children(node)):
-                self.unsupported(node, "'export * as' (re-export the names instead)")
+            spaced = next((c for c in _children(node) if c.type == "namespace_export"), None)
+            if spaced is not None:  # ``export * as ns from "./x"``: ``ns.T`` is x's ``T``
+                name = next(c for c in spaced.named_children if c.type != "comment")
+                if name.type != "identifier":
+                    self.unsupported(name, "'export * as' under a string name")
+                return ir.Import(source, (), self.span(node), reexport=True, alias=self.text(name))
             return ir.Import(source, (), self.span(node), reexport=True, star=True)
         names: list[tuple[str, str]] = []
         for spec in _children(clause):

@@ -118,6 +118,9 @@ def _exports(
         if not imp.reexport or module.path in busy:
             continue
         target = _find_target(module, imp, by_path, packages)
+        if imp.alias:  # ``export * as ns``: the namespace is the name exported
+            names[imp.alias] = True
+            continue
         inner = _exports(target, by_path, packages, busy | {module.path})
         if imp.star:
             names.update((n, True) for n, exported in inner.items() if exported)
