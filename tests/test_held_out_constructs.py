@@ -740,6 +740,14 @@ def test_commonjs_typings_import_with_require_and_assign_with_export_equals(
             adapter.validate_json(json.dumps(bad))
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(bad, definition)
+    # The oracle keys the assigned interface ``import("<path>/ver")``; ours is its name.
+    theirs = _oracle_of_file(entry)
+    assert any(key.startswith("import(") for key in theirs)
+    assert _agrees(theirs, ours) == ["Holder", "Level", "Options", "Thing"]
+
+
+def _oracle_of_file(entry: Path) -> dict[str, Any]:
+    """typescript-json-schema's definitions for the program of ``entry``, normalised."""
     if shutil.which("node") is None or not TJS.exists():
         pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
     run = subprocess.run(
@@ -749,17 +757,20 @@ def test_commonjs_typings_import_with_require_and_assign_with_export_equals(
         timeout=600,
         check=True,
     )
-    # The oracle keys the assigned interface ``import("<path>/ver")``; ours is its name.
-    theirs = normalise_document(json.loads(run.stdout))
-    assert any(key.startswith("import(") for key in theirs)
+    found: dict[str, Any] = normalise_document(json.loads(run.stdout))
+    return found
+
+
+def _agrees(theirs: dict[str, Any], ours: dict[str, Any]) -> list[str]:
+    """Every oracle definition that is one of ours means the same; those compared (ours)."""
     keys = {k: _our_key(k, ours) for k in theirs}
     theirs = {
         k: _inline(_erase_refs(v, set(), keys), theirs, keys, ours) for k, v in theirs.items()
     }
     compared = [key for key in theirs if keys[key] in ours]
-    assert sorted(keys[key] for key in compared) == ["Holder", "Level", "Options", "Thing"]
     for key in compared:
         assert same_meaning(theirs[key], ours[keys[key]], ours), (key, theirs[key])
+    return sorted(keys[key] for key in compared)
 
 
 @pytest.mark.parametrize(
@@ -859,3 +870,65 @@ def test_a_namespace_import_of_a_name_not_re_exported_is_a_located_error(tmp_pat
     assert str(info.value) == (
         f"{entry}:1:1: error: './lib' does not export 'forms' (no such declaration)"
     )
+
+
+def test_an_import_type_names_the_type_the_module_exports(tmp_path: Path) -> None:
+    """``import("./shapes").Circle`` is shapes' ``Circle``, also beside a ``Circle`` of the
+    file itself (two modules, two types, as for the oracle: ``Circle`` and ``Circle_1``)."""
+    (tmp_path / "shapes.ts").write_text(
+        'export interface Circle { r: number }\nexport type Kind = "a" | "b";\n'
+    )
+    entry = tmp_path / "main.ts"
+    entry.write_text(
+        "export interface Circle { other: string }\n"
+        'export interface Use { c: import("./shapes").Circle; u?: import("./shapes").Kind | null;'
+        ' again?: import("./shapes").Circle; mine: Circle }\n'
+    )
+    ours = normalise_document(schema_document(load_schema([entry])))
+    assert sorted(ours) == ["Kind", "Use", "main.Circle", "shapes.Circle"]
+    module = import_source(generate_models([entry]), tmp_path)
+    adapter: TypeAdapter[Any] = TypeAdapter(module.Use)
+    adapter.validate_json('{"c": {"r": 1}, "u": null, "again": {"r": 2}, "mine": {"other": "o"}}')
+    for bad in (
+        '{"c": {"other": "o"}, "mine": {"other": "o"}}',
+        '{"c": {"r": 1}, "u": "c", "mine": {"other": "o"}}',
+    ):
+        with pytest.raises(ValidationError):
+            adapter.validate_json(bad)
+    theirs = _oracle_of_file(entry)
+    theirs = {
+        {"Circle": "main.Circle", "Circle_1": "shapes.Circle"}.get(k, k): v
+        for k, v in theirs.items()
+    }
+    theirs = json.loads(
+        json.dumps(theirs)
+        .replace('"#/$defs/Circle_1"', '"#/$defs/shapes.Circle"')
+        .replace('"#/$defs/Circle"', '"#/$defs/main.Circle"')
+    )
+    assert _agrees(theirs, ours) == ["Kind", "Use", "main.Circle", "shapes.Circle"]
+
+
+@pytest.mark.parametrize(
+    ("ts", "message"),
+    [
+        (
+            'export interface A { c: import("./none").T }',
+            "schema.ts:1:25: error: cannot import from './none': {tmp}/none.ts is not among the"
+            " schema files",
+        ),
+        (
+            'export interface A { c: import("./schema").T }',
+            "schema.ts:1:25: error: './schema' does not export 'T' (no such declaration)",
+        ),
+        (
+            'export interface A { c: import("./a", "b").T }',
+            "schema.ts:1:25: error: unsupported construct: import type without one module name",
+        ),
+    ],
+)
+def test_an_import_type_that_names_nothing_is_a_located_error(
+    tmp_path: Path, ts: str, message: str
+) -> None:
+    with pytest.raises(SchemaError) as info:
+        _json_schema(tmp_path, ts)
+    assert str(info.value) == str(tmp_path / message.format(tmp=tmp_path))

@@ -1463,3 +1463,15 @@ def test_a_namespace_re_export_has_its_name() -> None:
     assert parse('export * as ns from "./a";').imports == (
         ir.Import("./a", (), S(1, 1), reexport=True, alias="ns"),
     )
+
+
+def test_an_import_type_is_an_import_under_a_local_name_of_its_own() -> None:
+    module = parse('type A = import("./x").T;\ntype B = import("./x").T | import("./y").T;')
+    assert module.imports == (
+        ir.Import("./x", (("#import1", "T"),), S(1, 10)),
+        ir.Import("./y", (("#import2", "T"),), S(2, 28)),
+    )
+    assert [d.type for d in module.decls] == [  # type: ignore[union-attr]
+        ir.Ref("#import1", (), S(1, 10)),
+        ir.Union((ir.Ref("#import1", (), S(2, 10)), ir.Ref("#import2", (), S(2, 28))), S(2, 10)),
+    ]

@@ -96,6 +96,9 @@ class _ModuleParser:
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
         self.defaults: set[str] = set()  # ``export default X``
         self.assigned = ""  # ``export = X``
+        # ``import("./x").T`` as a type: one import per module and name, under a local name
+        # no declaration can have
+        self.type_imports: dict[tuple[str, str], ir.Import] = {}
         self.ns_path: list[str] = []  # the namespaces being read, outermost first
         self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
 
@@ -151,7 +154,8 @@ class _ModuleParser:
         if self.tuple_consts:
             marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
         marked, members = _qualify(marked, self.paths, self.enum_members)
-        return ir.Module(self.path, marked, (*imports, *passed_on), members, self.assigned)
+        imported = (*imports, *passed_on, *self.type_imports.values())
+        return ir.Module(self.path, marked, imported, members, self.assigned)
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -707,6 +711,8 @@ class _ModuleParser:
                 return self.literal_type(node, span)
             case "type_identifier":
                 return ir.Ref(self.text(node), (), span)
+            case "member_expression":  # ``import("./x").T``
+                return self.import_type(node, span)
             case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
                 return ir.Ref(self.text(node).replace(" ", ""), (), span)
             case "readonly_type":
@@ -743,6 +749,24 @@ class _ModuleParser:
                     return self.mapped(members[0], span)
                 return self.object(node)
         self.unsupported(node)
+
+    def import_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """``import("./x").T``: the type ``T`` that ``./x`` exports, imported as if by
+        ``import { T } from "./x"`` under a local name of its own."""
+        call, name = node.child_by_field_name("object"), node.child_by_field_name("property")
+        function = None if call is None else call.child_by_field_name("function")
+        if call is None or name is None or function is None or function.type != "import":
+            self.unsupported(node, "member expression as a type")
+        args = [c for c in _children(self.field(call, "arguments")) if c.type != "comment"]
+        if len(args) != 1:
+            self.unsupported(call, "import type without one module name")
+        source, exported = self.string_value(args[0]), self.text(name)
+        found = self.type_imports.get((source, exported))
+        if found is None:
+            local = f"#import{len(self.type_imports) + 1}"
+            found = ir.Import(source, ((local, exported),), span)
+            self.type_imports[(source, exported)] = found
+        return ir.Ref(found.names[0][0], (), span)
 
     def tuple_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``[A, B?, ...C[]]``; a spread tuple (``...[B, C]``) is spliced in, as in
