@@ -312,6 +312,7 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"big": "1", "data": _typed([1])},
             {"big": 1, "data": [1, 2]},
             {"big": 1, "data": {**_typed([1]), "0": "a"}},
+            {"big": 1, "data": {**_typed([1]), "x": 1}},
             {"big": 1, "data": _typed([1]), "view": {"byteLength": 1}},
         ],
     ),
@@ -379,6 +380,22 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True]},
             {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1, 2]},
             {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [1], "late": [1]},
+        ],
+    ),
+    # A numeric index signature: the models take digit keys only, as the schema does.
+    "a_numeric_index_signature_takes_digit_keys_only": (
+        "export interface Arr { [n: number]: string; length: number }\n"
+        "export interface Numbered { a: Arr; m: { [i: number]: boolean } }",
+        "Numbered",
+        [
+            {"a": {"length": 0}, "m": {}},
+            {"a": {"length": 2, "0": "x", "12": "y"}, "m": {"3": True}},
+        ],
+        [
+            {"a": {"length": 1, "x": "x"}, "m": {}},
+            {"a": {"length": 1, "0": 1}, "m": {}},
+            {"a": {"length": 1}, "m": {"x": True}},
+            {"a": {"length": 1}, "m": {"1": "true"}},
         ],
     ),
     "optional_against_required": (

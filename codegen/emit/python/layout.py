@@ -34,6 +34,7 @@ class ClassLayout:
     owners: dict[str, str] = field(default_factory=dict)
     extra: ir.TypeExpr | None = None
     declares_extra: bool = False
+    extra_numeric: bool = False  # ``[n: number]: V``: the extra keys are decimal digits
     ancestors: set[str] = field(default_factory=set)
 
     @property
@@ -178,6 +179,7 @@ class Layouts:
         copied: dict[str, ir.Property] = {}
         if spec.body.index is not None:
             result.extra, result.declares_extra = spec.body.index.value, True
+            result.extra_numeric = spec.body.index.numeric
 
         pending: list[tuple[ir.TypeExpr, frozenset[str]]] = [(e, frozenset()) for e in spec.extends]
         while pending:
@@ -189,7 +191,7 @@ class Layouts:
                 continue
             base = self.layout(base_name)
             if result.extra is None and base.extra is not None:
-                result.extra = base.extra
+                result.extra, result.extra_numeric = base.extra, base.extra_numeric
             if self._can_inherit(result, base, own, omitted):
                 result.bases.append(base.name)
                 result.ancestors |= base.ancestors | {base.name}
