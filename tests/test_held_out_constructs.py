@@ -21,17 +21,39 @@ from typing import Any
 
 import jsonschema
 import pytest
+from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import SchemaError
 from tests.jsonschema_normalise import normalise_document, normalise_schema
-from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, same_meaning
-from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models
+from tests.test_protocol_corpus import (
+    TJS,
+    _erase_refs,
+    _our_key,
+    bigint_number,
+    empty_object,
+    same_meaning,
+)
+from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models, import_source
 from tests.test_real_world_constructs import _json_schema, model_and_schema_agree
 from tests.test_user_typing import _pyright_strict
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _typed(values: list[float]) -> dict[str, Any]:
+    """A typed array as typescript-json-schema reads it: its data members and numbered
+    elements."""
+    return {
+        "BYTES_PER_ELEMENT": 1,
+        "buffer": {"byteLength": len(values)},
+        "byteLength": len(values),
+        "byteOffset": 0,
+        "length": len(values),
+        **{str(i): v for i, v in enumerate(values)},
+    }
+
 
 # name -> (snippet, type, values it accepts, values it rejects)
 CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
@@ -251,6 +273,131 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
             {"ids": ["a"], "rows": [{"k": "x"}], "more": [1, "2"]},
         ],
     ),
+    # @types/hast: known values, and any other string (TypeScript's ``{}`` is every
+    # non-nullish value, so ``string & {}`` is ``string``).
+    "a_primitive_and_an_empty_object": (
+        "export type Aria = 'false' | 'true' | (string & {});\n"
+        "export interface Attrs { atomic?: Aria; n: 1 | 2 | (number & {});"
+        " r: 'x' | (string & Record<never, never>); all: (string & {})[];"
+        " maybe: (string | null) & {}; j: string & unknown; b: boolean & {} }",
+        "Attrs",
+        [
+            {"atomic": "mixed", "n": 3.5, "r": "y", "all": ["a"], "maybe": "m", "j": "", "b": True},
+            {"atomic": "true", "n": 1, "r": "x", "all": [], "maybe": "", "j": "j", "b": False},
+        ],
+        [
+            {"atomic": 1, "n": 1, "r": "x", "all": [], "maybe": "", "j": "", "b": True},
+            {"n": "1", "r": "x", "all": [], "maybe": "", "j": "", "b": True},
+            {"n": 1, "r": {}, "all": [], "maybe": "", "j": "", "b": True},
+            {"n": 1, "r": "x", "all": [1], "maybe": "", "j": "", "b": True},
+            {"n": 1, "r": "x", "all": [], "maybe": None, "j": "", "b": True},
+            {"n": 1, "r": "x", "all": [], "maybe": "", "j": "", "b": "true"},
+        ],
+    ),
+    # @types/estree: ``bigint`` (a number to the oracle); the lib's typed arrays.
+    "bigint_and_typed_arrays": (
+        "export interface Bytes { big: bigint; maybe?: bigint | null; data: Uint8Array;"
+        " view?: DataView; floats?: Float64Array[] }",
+        "Bytes",
+        [
+            {"big": 1, "maybe": None, "data": _typed([7, 255])},
+            {"big": 2**70, "data": _typed([]), "floats": [_typed([1.5])]},
+            {
+                "big": 1,
+                "data": _typed([1]),
+                "view": {"buffer": {"byteLength": 1}, "byteLength": 1, "byteOffset": 0},
+            },
+        ],
+        [
+            {"big": "1", "data": _typed([1])},
+            {"big": 1, "data": [1, 2]},
+            {"big": 1, "data": {**_typed([1]), "0": "a"}},
+            {"big": 1, "data": {**_typed([1]), "x": 1}},
+            {"big": 1, "data": _typed([1]), "view": {"byteLength": 1}},
+        ],
+    ),
+    # @types/estree: a base listed before its own subclass, and a field that names the
+    # class being declared through a union.
+    "bases_that_repeat_and_fields_that_name_their_class": (
+        "export interface BaseNode { type: string; loc?: string }\n"
+        "export interface BaseExpression extends BaseNode {}\n"
+        "export interface BasePattern extends BaseNode {}\n"
+        "export interface Ident extends BaseNode, BaseExpression, BasePattern"
+        " { type: 'Ident'; name: string }\n"
+        "export interface BaseFn extends BaseNode { body: Block | Expr }\n"
+        "export interface Block extends BaseNode { type: 'Block' }\n"
+        "export interface Arrow extends BaseExpression, BaseFn { type: 'Arrow'; body: Block | Expr }\n"
+        "export type Expr = Ident | Arrow;\nexport interface Prog { e: Expr[] }",
+        "Prog",
+        [
+            {"e": []},
+            {"e": [{"type": "Ident", "name": "x", "loc": "1:1"}]},
+            {"e": [{"type": "Arrow", "body": {"type": "Arrow", "body": {"type": "Block"}}}]},
+        ],
+        [
+            {"e": [{"type": "Ident"}]},
+            {"e": [{"type": "Arrow", "body": {"type": "Ident"}}]},
+            {"e": [{"type": "Block"}]},
+            {"e": [{"type": "Arrow"}]},
+        ],
+    ),
+    # a rest member that names its array or tuple (tjs writes each as TypeScript reads it)
+    "a_rest_member_names_an_array_or_a_tuple": (
+        "type Ns = number[];\ntype Pair = [number, boolean?];\n"
+        "type Prefixed<T extends unknown[]> = [string, ...T];\n"
+        "type Open = [number, ...string[]];\n"
+        "export interface Spread { t: [string, ...Ns]; p: [string, ...Pair];"
+        " q: Prefixed<[number]>; r: Prefixed<number[]>; s: [...Ns]; o: [boolean, ...Open];"
+        " late?: [string?, ...Ns] }",
+        "Spread",
+        [
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1]},
+            {
+                "t": ["a", 1, 2.5],
+                "p": ["a", 1, True],
+                "q": ["a", 2],
+                "r": ["a", 1, 2],
+                "s": [1, 2],
+                "o": [False, 1, "x", "y"],
+                "late": [],
+            },
+        ],
+        [
+            {"t": [], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1]},
+            {"t": ["a", "b"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1]},
+            {"t": ["a"], "p": ["a"], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1]},
+            {
+                "t": ["a"],
+                "p": ["a", 1, True, 2],
+                "q": ["a", 1],
+                "r": ["a"],
+                "s": [],
+                "o": [True, 1],
+            },
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1, 2], "r": ["a"], "s": [], "o": [True, 1]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a", "b"], "s": [], "o": [True, 1]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": ["1"], "o": [True, 1]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [True, 1, 2]},
+            {"t": ["a"], "p": ["a", 1], "q": ["a", 1], "r": ["a"], "s": [], "o": [1], "late": [1]},
+        ],
+    ),
+    # A numeric index signature: the models take digit keys only, as the schema does.
+    "a_numeric_index_signature_takes_digit_keys_only": (
+        "export interface Arr { [n: number]: string; length: number }\n"
+        "export interface Numbered { a: Arr; m: { [i: number]: boolean } }",
+        "Numbered",
+        [
+            {"a": {"length": 0}, "m": {}},
+            {"a": {"length": 2, "0": "x", "12": "y"}, "m": {"3": True}},
+        ],
+        [
+            {"a": {"length": 1, "x": "x"}, "m": {}},
+            {"a": {"length": 1, "0": 1}, "m": {}},
+            {"a": {"length": 1}, "m": {"x": True}},
+            {"a": {"length": 1}, "m": {"1": "true"}},
+        ],
+    ),
     "optional_against_required": (
         "export interface Maybe { a?: string }\nexport interface Sure { a: string }\n"
         "export type Loose = Maybe extends Sure ? 'strict' : 'loose';",
@@ -306,6 +453,7 @@ def test_means_what_typescript_json_schema_makes_of_it(
     theirs = normalise_document({"definitions": oracle[target].get("definitions", {})})
     root = {k: v for k, v in oracle[target].items() if k not in ("definitions", "$schema")}
     theirs[target] = normalise_schema(root)
+    theirs = bigint_number(empty_object(theirs))  # documented: `empty-object`, `bigint`
     keys = {k: _our_key(k, ours) for k in theirs}
     theirs = {
         k: _inline(_erase_refs(v, set(), keys), theirs, keys, ours) for k, v in theirs.items()
@@ -377,15 +525,23 @@ def test_what_the_declarations_do_not_decide_is_a_located_error(
             "schema.ts:1:44: error: a tuple member cannot follow a rest member",
         ),
         (
-            "type Numbers = number[];\nexport type Named = [string, ...Numbers];",
-            "schema.ts:2:30: error: unsupported construct: rest tuple member not written as an"
+            "export type Inline = [string, ...(number[] | string[])];",
+            "schema.ts:1:31: error: unsupported construct: rest tuple member not written as an"
             " array or a tuple",
         ),
         (
-            "type Prefixed<T extends unknown[]> = [string, ...T];\n"
-            "export type P = Prefixed<[number]>;",
-            "schema.ts:1:47: error: unsupported construct: rest tuple member not written as an"
-            " array or a tuple",
+            "type Either = number[] | string[];\nexport type Named = [string, ...Either];",
+            "schema.ts:2:30: error: unsupported construct: rest tuple member that names neither"
+            " an array nor a tuple",
+        ),
+        (
+            "type Prefixed<T> = [string, ...T];\nexport type P = Prefixed<number>;",
+            "schema.ts:1:29: error: unsupported construct: rest tuple member that names neither"
+            " an array nor a tuple",
+        ),
+        (
+            "type Pair = [number, boolean];\nexport type Late = [string?, ...Pair];",
+            "schema.ts:2:30: error: a required tuple member cannot follow an optional one",
         ),
     ],
 )
@@ -516,3 +672,280 @@ def test_an_interface_merged_in_one_module_also_when_another_module_declares_its
     defs = schema_document(load_schema(sorted(tmp_path.glob("*.ts"))))["$defs"]
     assert sorted(defs["a.Frame"]["properties"]) == ["a", "b"]
     assert sorted(defs["b.Frame"]["properties"]) == ["c"]
+
+
+def test_the_oracle_writes_a_primitive_and_an_empty_object_as_no_value(tmp_path: Path) -> None:
+    """The reading behind kind `empty-object`, checked on typescript-json-schema itself:
+    ``string & {}`` becomes an ``allOf`` that no value matches, and ``"a" | (string & {})``
+    accepts ``"a"`` only; TypeScript accepts any string for both."""
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    source = tmp_path / "empty.ts"
+    source.write_text("export type S = string & {};\nexport type O = 'a' | (string & {});\n")
+    run = subprocess.run(
+        [str(TJS), str(source), "*", "--required"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    defs = json.loads(run.stdout)["definitions"]
+    assert defs["S"] == {"allOf": [{"properties": {}, "type": "object"}, {"type": "string"}]}
+    validator = jsonschema.Draft7Validator({"definitions": defs, "$ref": "#/definitions/O"})
+    assert [v for v in ("a", "b", "") if validator.is_valid(v)] == ["a"]
+    assert _json_schema(tmp_path, source.read_text())["$defs"]["S"] == {"type": "string"}
+
+
+def test_a_field_named_like_a_builtin_does_not_shadow_the_annotations_after_it(
+    tmp_path: Path,
+) -> None:
+    """@types/hast's ``Properties`` has a field ``list`` (HTML's attribute) before fields of
+    type ``string[]``: the class body must not read ``list[str]`` through the field."""
+    module, _ = compile_ts(
+        tmp_path,
+        "export interface Attrs { list?: string; str?: number; dict?: boolean;"
+        " rel?: string[]; m?: { [k: string]: string } }",
+    )
+    value = module.Attrs.model_validate({"list": "l", "str": 1, "dict": True, "rel": ["a"]})
+    assert (value.list_, value.str_, value.dict_, value.rel) == ("l", 1, True, ["a"])
+    assert value.model_dump(exclude_unset=True) == {
+        "list": "l",
+        "str": 1,
+        "dict": True,
+        "rel": ["a"],
+    }
+
+
+# @types/semver: CommonJS typings. ``import x = require("./m")`` names what ``./m`` assigns
+# with ``export =`` (an interface here), else its namespace (``x.T`` is ``./m``'s ``T``).
+COMMONJS = {
+    "opts.d.ts": "declare namespace Opts {\n  interface Options { loose?: boolean }\n"
+    "  type Level = 'a' | 'b';\n}\nexport = Opts;\n",
+    "ver.d.ts": 'import o = require("./opts");\n/** A version. */\n'
+    "interface Version { raw: string; options: o.Options; level: o.Level }\nexport = Version;\n",
+    "thing.d.ts": "export interface Thing { n: number }\n",
+    "index.d.ts": 'import V = require("./ver");\nimport * as opts from "./opts";\n'
+    'import { Thing } from "./thing";\nexport { V, Thing };\n'
+    "export interface Holder { v: V; o?: opts.Options; t: Thing }\n",
+}
+
+
+def test_commonjs_typings_import_with_require_and_assign_with_export_equals(
+    tmp_path: Path,
+) -> None:
+    for name, text in COMMONJS.items():
+        (tmp_path / name).write_text(text)
+    entry = tmp_path / "index.d.ts"
+    ours = normalise_document(schema_document(load_schema([entry])))
+    assert sorted(ours) == ["Holder", "Level", "Options", "Thing", "Version"]
+    module = import_source(generate_models([entry]), tmp_path)
+    adapter: TypeAdapter[Any] = TypeAdapter(module.Holder)
+    definition = {"$defs": ours, "$ref": "#/$defs/Holder"}
+    version = {"raw": "1.0.0", "options": {}, "level": "a"}
+    for good in (
+        {"v": version, "t": {"n": 1}},
+        {"v": version, "o": {"loose": True}, "t": {"n": 2}},
+    ):
+        adapter.validate_json(json.dumps(good))
+        jsonschema.validate(good, definition)
+    for bad in (
+        {"v": {**version, "level": "c"}, "t": {"n": 1}},
+        {"v": version, "o": {"loose": 1}, "t": {"n": 1}},
+        {"v": {"raw": "1"}, "t": {"n": 1}},
+    ):
+        with pytest.raises(ValidationError):
+            adapter.validate_json(json.dumps(bad))
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(bad, definition)
+    # The oracle keys the assigned interface ``import("<path>/ver")``; ours is its name.
+    theirs = _oracle_of_file(entry)
+    assert any(key.startswith("import(") for key in theirs)
+    assert _agrees(theirs, ours) == ["Holder", "Level", "Options", "Thing"]
+
+
+def _oracle_of_file(entry: Path) -> dict[str, Any]:
+    """typescript-json-schema's definitions for the program of ``entry``, normalised."""
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    run = subprocess.run(
+        [str(TJS), str(entry), "*", "--required"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    found: dict[str, Any] = normalise_document(json.loads(run.stdout))
+    return found
+
+
+def _agrees(theirs: dict[str, Any], ours: dict[str, Any]) -> list[str]:
+    """Every oracle definition that is one of ours means the same; those compared (ours)."""
+    keys = {k: _our_key(k, ours) for k in theirs}
+    theirs = {
+        k: _inline(_erase_refs(v, set(), keys), theirs, keys, ours) for k, v in theirs.items()
+    }
+    compared = [key for key in theirs if keys[key] in ours]
+    for key in compared:
+        assert same_meaning(theirs[key], ours[keys[key]], ours), (key, theirs[key])
+    return sorted(keys[key] for key in compared)
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (
+            {"schema.ts": 'import x = require("./m");\nexport interface X { a: string }'},
+            "schema.ts:1:1: error: cannot import from './m': {tmp}/m.ts is not among the schema"
+            " files",
+        ),
+        (
+            {
+                "m.ts": "export interface A { a: string }\n",
+                "schema.ts": 'import A = require("./m");\nexport interface A { b: string }',
+            },
+            "schema.ts:1:1: error: import 'A' conflicts with another name in this file",
+        ),
+        (
+            {"schema.ts": "export interface A { a: string }\nexport = 1 + 1;"},
+            "schema.ts:2:1: error: unsupported construct: export statement",
+        ),
+    ],
+)
+def test_a_require_import_or_export_assignment_that_cannot_be_read_is_a_located_error(
+    tmp_path: Path, files: dict[str, str], message: str
+) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(SchemaError) as info:
+        load_schema(sorted(tmp_path.glob("*.ts")))
+    assert str(info.value) == str(tmp_path / message.format(tmp=tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("ts", "message"),
+    [
+        # typescript-json-schema fails on both: "Unsupported type: 1n", and "Cannot find name
+        # 'Buffer'" (Node's, not the lib's; map @types/node's typings to use it).
+        (
+            "export interface Big { n: 1n }",
+            "schema.ts:1:27: error: unsupported construct: bigint literal",
+        ),
+        ("export interface Raw { b: Buffer }", "schema.ts:1:27: error: unknown type 'Buffer'"),
+    ],
+)
+def test_a_bigint_literal_and_an_undeclared_buffer_are_located_errors(
+    tmp_path: Path, ts: str, message: str
+) -> None:
+    with pytest.raises(SchemaError) as info:
+        _json_schema(tmp_path, ts)
+    assert str(info.value) == str(tmp_path / message)
+    with pytest.raises(SchemaError) as models_error:
+        compile_ts(tmp_path, ts)
+    assert str(models_error.value) == str(info.value)
+
+
+def test_a_namespace_re_export_names_the_module_s_types(tmp_path: Path) -> None:
+    """``export * as shapes from "./shapes"``, imported by name: ``shapes.Circle`` is the
+    module's ``Circle``, as for typescript-json-schema."""
+    (tmp_path / "shapes.ts").write_text(
+        'export interface Circle { r: number }\nexport type Kind = "a" | "b";\n'
+    )
+    (tmp_path / "lib.ts").write_text(
+        'export * as shapes from "./shapes";\nexport interface Top { n: number }\n'
+    )
+    entry = tmp_path / "main.ts"
+    entry.write_text(
+        'import { shapes, Top } from "./lib";\n'
+        "export interface Use { c: shapes.Circle; k: shapes.Kind; t: Top }\n"
+    )
+    ours = normalise_document(schema_document(load_schema([entry])))
+    assert sorted(ours) == ["Circle", "Kind", "Top", "Use"]
+    module = import_source(generate_models([entry]), tmp_path)
+    adapter: TypeAdapter[Any] = TypeAdapter(module.Use)
+    adapter.validate_json('{"c": {"r": 1}, "k": "a", "t": {"n": 2}}')
+    with pytest.raises(ValidationError):
+        adapter.validate_json('{"c": {"r": 1}, "k": "c", "t": {"n": 2}}')
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    run = subprocess.run(
+        [str(TJS), str(entry), "*", "--required"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    assert normalise_document(json.loads(run.stdout)) == ours
+
+
+def test_a_namespace_import_of_a_name_not_re_exported_is_a_located_error(tmp_path: Path) -> None:
+    (tmp_path / "shapes.ts").write_text("export interface Circle { r: number }\n")
+    (tmp_path / "lib.ts").write_text('export * as shapes from "./shapes";\n')
+    entry = tmp_path / "main.ts"
+    entry.write_text('import { forms } from "./lib";\nexport interface Use { c: string }\n')
+    with pytest.raises(SchemaError) as info:
+        load_schema([entry])
+    assert str(info.value) == (
+        f"{entry}:1:1: error: './lib' does not export 'forms' (no such declaration)"
+    )
+
+
+def test_an_import_type_names_the_type_the_module_exports(tmp_path: Path) -> None:
+    """``import("./shapes").Circle`` is shapes' ``Circle``, also beside a ``Circle`` of the
+    file itself (two modules, two types, as for the oracle: ``Circle`` and ``Circle_1``)."""
+    (tmp_path / "shapes.ts").write_text(
+        'export interface Circle { r: number }\nexport type Kind = "a" | "b";\n'
+    )
+    entry = tmp_path / "main.ts"
+    entry.write_text(
+        "export interface Circle { other: string }\n"
+        'export interface Use { c: import("./shapes").Circle; u?: import("./shapes").Kind | null;'
+        ' again?: import("./shapes").Circle; mine: Circle }\n'
+    )
+    ours = normalise_document(schema_document(load_schema([entry])))
+    assert sorted(ours) == ["Kind", "Use", "main.Circle", "shapes.Circle"]
+    module = import_source(generate_models([entry]), tmp_path)
+    adapter: TypeAdapter[Any] = TypeAdapter(module.Use)
+    adapter.validate_json('{"c": {"r": 1}, "u": null, "again": {"r": 2}, "mine": {"other": "o"}}')
+    for bad in (
+        '{"c": {"other": "o"}, "mine": {"other": "o"}}',
+        '{"c": {"r": 1}, "u": "c", "mine": {"other": "o"}}',
+    ):
+        with pytest.raises(ValidationError):
+            adapter.validate_json(bad)
+    theirs = _oracle_of_file(entry)
+    theirs = {
+        {"Circle": "main.Circle", "Circle_1": "shapes.Circle"}.get(k, k): v
+        for k, v in theirs.items()
+    }
+    theirs = json.loads(
+        json.dumps(theirs)
+        .replace('"#/$defs/Circle_1"', '"#/$defs/shapes.Circle"')
+        .replace('"#/$defs/Circle"', '"#/$defs/main.Circle"')
+    )
+    assert _agrees(theirs, ours) == ["Kind", "Use", "main.Circle", "shapes.Circle"]
+
+
+@pytest.mark.parametrize(
+    ("ts", "message"),
+    [
+        (
+            'export interface A { c: import("./none").T }',
+            "schema.ts:1:25: error: cannot import from './none': {tmp}/none.ts is not among the"
+            " schema files",
+        ),
+        (
+            'export interface A { c: import("./schema").T }',
+            "schema.ts:1:25: error: './schema' does not export 'T' (no such declaration)",
+        ),
+        (
+            'export interface A { c: import("./a", "b").T }',
+            "schema.ts:1:25: error: unsupported construct: import type without one module name",
+        ),
+    ],
+)
+def test_an_import_type_that_names_nothing_is_a_located_error(
+    tmp_path: Path, ts: str, message: str
+) -> None:
+    with pytest.raises(SchemaError) as info:
+        _json_schema(tmp_path, ts)
+    assert str(info.value) == str(tmp_path / message.format(tmp=tmp_path))

@@ -50,3 +50,34 @@ def test_only_what_is_used_and_not_declared() -> None:
     ]
     schema = resolve([own])
     assert members(schema, "Error") == [("code", "number", False)]
+
+
+def test_the_typed_arrays_bring_the_lib_interfaces_they_use() -> None:
+    used = parse_module("a.ts", "export interface A { b: Uint8Array; f?: Float64Array[] }")
+    assert [d.name for d in with_lib([used])[-1].decls] == [
+        "ArrayBuffer",
+        "Uint8Array",
+        "Float64Array",
+    ]
+    schema = resolve([used])
+    assert members(schema, "Uint8Array") == [
+        ("BYTES_PER_ELEMENT", "number", False),
+        ("buffer", "ArrayBuffer", False),
+        ("byteLength", "number", False),
+        ("byteOffset", "number", False),
+        ("length", "number", False),
+    ]
+    index = schema.decls["Uint8Array"].body.index  # type: ignore[union-attr]
+    assert index is not None and index.numeric and render(index.value) == "number"
+    assert members(schema, "ArrayBuffer") == [("byteLength", "number", False)]
+    # A schema's own ArrayBuffer is the one a lib interface uses too.
+    own = parse_module(
+        "b.ts", "export interface ArrayBuffer { n: string }\nexport interface B { v: DataView }"
+    )
+    assert [d.name for d in with_lib([own])[-1].decls] == ["DataView"]
+    # One lib interface used twice, and through another, is brought once.
+    twice = parse_module("c.ts", "export interface C { d: DataView; b: ArrayBuffer; e: DataView }")
+    assert [d.name for d in with_lib([twice])[-1].decls] == ["ArrayBuffer", "DataView"]
+    assert render(resolve([parse_module("d.ts", "export type D = bigint;")]).decls["D"].type) == (
+        "number"
+    )

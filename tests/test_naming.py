@@ -60,6 +60,11 @@ def prop(name: str, type_: ir.TypeExpr | None = None, span: ir.Span = SPAN1) -> 
         ("+1", "plus_1"),
         ("-1", "minus_1"),
         ("-x", "x"),
+        # HTML's ``list`` attribute (@types/hast): it would shadow ``list[...]`` below it.
+        ("list", "list_"),
+        ("str", "str_"),
+        ("dict", "dict_"),
+        ("object", "object"),
     ],
 )
 def test_attribute_names(key: str, attribute: str) -> None:

@@ -233,8 +233,8 @@ def test_reexports() -> None:
     ("source", "message"),
     [
         (
-            'export * as ns from "./a";',
-            "t.ts:1:1: error: unsupported construct: 'export * as' (re-export the names instead)",
+            'export * as "my ns" from "./a";',
+            "t.ts:1:13: error: unsupported construct: 'export * as' under a string name",
         ),
         (
             'export { A, B as C } from "./a";',
@@ -757,9 +757,8 @@ def test_imports_skip_comments_and_keep_default_as() -> None:
             "t.ts:1:1: error: unsupported construct: side-effect import (import named types)",
         ),
         (
-            'import * as X from "./x";',
-            "t.ts:1:8: error: unsupported construct: "
-            "namespace import 'import * as' (import named types)",
+            'import D, * as X from "./x";',
+            "t.ts:1:8: error: unsupported construct: default import (import named types)",
         ),
         (
             'import X from "./x";',
@@ -769,6 +768,32 @@ def test_imports_skip_comments_and_keep_default_as() -> None:
 )
 def test_import_and_export_errors(source: str, message: str) -> None:
     assert error(source) == message
+
+
+def test_a_whole_module_import_has_its_local_name() -> None:
+    module = parse(
+        'import x = require("./x");\nimport type y = require("./y");\n'
+        'import * as z from "./z";\nexport { x, z };'
+    )
+    assert module.imports == (
+        ir.Import("./x", (), S(1, 1), alias="x"),
+        ir.Import("./y", (), S(2, 1), alias="y"),
+        ir.Import("./z", (), S(3, 1), alias="z"),
+    )
+
+
+def test_an_exported_import_is_a_re_export_of_the_imported_name() -> None:
+    module = parse('import { A as B, C } from "./a";\nexport { B, C as D };')
+    assert module.imports[1:] == (
+        ir.Import("./a", (("A", "A"),), S(1, 1), reexport=True),
+        ir.Import("./a", (("C", "C"),), S(1, 1), reexport=True),
+    )
+
+
+def test_export_assignment_in_typings_names_the_module_s_export() -> None:
+    assert parse("export = X;\ninterface X { a: 1 }", "t.d.ts").assigned == "X"
+    assert parse("export = f();", "t.d.ts").assigned == ""
+    assert parse("declare namespace N { export = A; }\ntype A = 1;", "t.d.ts").assigned == ""
 
 
 def test_export_assignment_in_typings_exports_nothing_more() -> None:
@@ -920,7 +945,7 @@ def test_type_shapes(source: str, expected: ir.TypeExpr) -> None:
             "t.ts:1:38: error: a tuple member cannot follow a rest member",
         ),
         (
-            "type A = [string, ...B];",
+            "type A = [string, ...(B | C)];",
             "t.ts:1:19: error: unsupported construct: rest tuple member not written as an array"
             " or a tuple",
         ),
@@ -1421,3 +1446,32 @@ def test_a_class_extending_another_class_has_it_as_a_base() -> None:
     assert error("class D extends (make()) {}") == (
         "t.ts:1:17: error: unsupported construct: class extending an expression (extend a named class)"
     )
+
+
+def test_a_rest_member_that_names_a_type_is_spread_by_expand() -> None:
+    (alias,) = parse("type A = [string, ...B];").decls
+    assert isinstance(alias, ir.Alias) and isinstance(alias.type, ir.Tuple)
+    assert alias.type.rest == ir.Ref(ir.SPREAD, (ir.Ref("B", (), S(1, 22)),), S(1, 19))
+    (alone,) = parse("type A = [...B];").decls
+    assert isinstance(alone, ir.Alias)
+    assert alone.type == ir.Tuple(
+        (), S(1, 10), rest=ir.Ref(ir.SPREAD, (ir.Ref("B", (), S(1, 14)),), S(1, 11))
+    )
+
+
+def test_a_namespace_re_export_has_its_name() -> None:
+    assert parse('export * as ns from "./a";').imports == (
+        ir.Import("./a", (), S(1, 1), reexport=True, alias="ns"),
+    )
+
+
+def test_an_import_type_is_an_import_under_a_local_name_of_its_own() -> None:
+    module = parse('type A = import("./x").T;\ntype B = import("./x").T | import("./y").T;')
+    assert module.imports == (
+        ir.Import("./x", (("#import1", "T"),), S(1, 10)),
+        ir.Import("./y", (("#import2", "T"),), S(2, 28)),
+    )
+    assert [d.type for d in module.decls] == [  # type: ignore[union-attr]
+        ir.Ref("#import1", (), S(1, 10)),
+        ir.Union((ir.Ref("#import1", (), S(2, 10)), ir.Ref("#import2", (), S(2, 28))), S(2, 10)),
+    ]

@@ -97,7 +97,7 @@ def _oracle(name: str, flags: list[str]) -> dict[str, Any]:
     text = run.stdout
     for prefix in CORPUS[name].strip:
         text = text.replace(f'"{prefix}', '"').replace(f"/{prefix}", "/")
-    return normalise_document(json.loads(text))
+    return bigint_number(empty_object(normalise_document(json.loads(text))))
 
 
 _INTEGER_ALIASES: list[bool] = [False]  # the case being compared has `integer_aliases`
@@ -272,6 +272,73 @@ def _borrowed(oracle: Any, ours: Any, borrowing: bool) -> Any:
     return ours
 
 
+_NOT_OBJECTS = ("string", "number", "integer", "boolean", "array")
+
+
+def empty_object(value: Any) -> Any:
+    """Kind `empty-object`: the oracle's ``allOf`` of ``{}`` (``{"type": "object"}``, or a
+    ``$ref`` to ``Record<never,never>``) and a primitive, literal or array, which no value
+    matches, read as that member (TypeScript's ``string & {}`` is ``string``); then an
+    ``anyOf`` holding a primitive and literals of it (``"a" | (string & {})``) is that
+    primitive. Applied bottom-up to a normalised oracle document."""
+    if isinstance(value, list):
+        return [empty_object(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    value = {k: empty_object(v) for k, v in value.items()}
+    members = value.get("allOf")
+    if isinstance(members, list) and len(members) == 2:
+        empty = {"type": "object"}, {"$ref": "#/$defs/Record<never,never>"}
+        rest = [m for m in members if m not in empty]
+        kind = rest[0].get("type") if len(rest) == 1 and isinstance(rest[0], dict) else None
+        if kind in _NOT_OBJECTS:
+            value = {**{k: v for k, v in value.items() if k != "allOf"}, **rest[0]}
+    members = value.get("anyOf")
+    if isinstance(members, list):
+        plain = [m["type"] for m in members if isinstance(m, dict) and list(m) == ["type"]]
+        kinds = {k for t in plain for k in (t if isinstance(t, list) else [t])}
+        absorbed = [m for m in members if _literals_of(m, kinds)]
+        if kinds and absorbed:
+            left = [m for m in members if m not in absorbed]
+            value = {k: v for k, v in value.items() if k != "anyOf"}
+            value.update(left[0] if len(left) == 1 else {"anyOf": left})
+    return value
+
+
+def bigint_number(value: Any) -> Any:
+    """The oracle's ``bigint``: ``{"type": "number", "properties": {},
+    "additionalProperties": false}``, whose object keywords no number heeds, read as
+    ``number``; then an ``anyOf`` of bare types (``bigint | null``) as one ``type`` list,
+    as the oracle writes it for any other primitive. Applied bottom-up."""
+    if isinstance(value, list):
+        return [bigint_number(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    value = {k: bigint_number(v) for k, v in value.items()}
+    if value.get("type") == "number" and value.get("additionalProperties") is False:
+        if not value.get("properties") and "patternProperties" not in value:
+            value = {
+                k: v for k, v in value.items() if k not in ("properties", "additionalProperties")
+            }
+    members = value.get("anyOf")
+    if isinstance(members, list) and all(
+        isinstance(m, dict) and list(m) == ["type"] and isinstance(m["type"], str) for m in members
+    ):
+        kinds = sorted({m["type"] for m in members})
+        value = {k: v for k, v in value.items() if k != "anyOf"}
+        value["type"] = kinds[0] if len(kinds) == 1 else kinds
+    return value
+
+
+def _literals_of(member: Any, kinds: set[Any]) -> bool:
+    """``member`` is a ``const`` or ``enum`` whose every value is of one of ``kinds``."""
+    if not isinstance(member, dict) or not set(member) <= {"const", "enum", "type"}:
+        return False
+    values = member.get("enum", [member["const"]] if "const" in member else [])
+    names = {str: "string", bool: "boolean", int: "number", float: "number"}
+    return bool(values) and all(names.get(type(v)) in kinds for v in values)
+
+
 # typescript-json-schema writes a generic declaration's unbound type parameters as
 # definitions of their own (`G`, `G_1`, `P`, ... beside `Feature<G,P>`), shaped after the
 # constraint's base, not the constraint: artefacts that are not counted, and a `$ref` to one
@@ -382,3 +449,36 @@ def test_the_oracle_drops_the_description_of_an_alias_of_a_borrowed_union(
     )
     defs = json.loads(run.stdout)["definitions"]
     assert [n for n in ("K", "N", "B", "U") if "description" in defs[n]] == ["U"]
+
+
+def test_an_empty_object_intersection_is_read_as_its_primitive_and_absorbs_literals() -> None:
+    """Kind `empty-object`: only the oracle's unsatisfiable ``allOf`` of ``{}`` and a
+    non-object, and then literals beside their primitive, are rewritten."""
+    unsatisfiable = {"allOf": [{"type": "object"}, {"type": "string"}]}
+    assert empty_object(unsatisfiable) == {"type": "string"}
+    record = {"allOf": [{"$ref": "#/$defs/Record<never,never>"}, {"type": "number"}]}
+    assert empty_object({"items": record}) == {"items": {"type": "number"}}
+    open_union = {"anyOf": [unsatisfiable, {"enum": ["a", "b"]}], "description": "d"}
+    assert empty_object(open_union) == {"type": "string", "description": "d"}
+    several = {"anyOf": [unsatisfiable, {"const": "a", "type": "string"}, {"$ref": "#/$defs/X"}]}
+    assert empty_object(several) == {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/X"}]}
+    # An object member with properties, literals of another type: compared as they are.
+    branded = {"allOf": [{"type": "object", "required": ["b"]}, {"type": "string"}]}
+    assert empty_object(branded) == branded
+    other = {"anyOf": [{"type": "number"}, {"enum": ["a"]}]}
+    assert empty_object(other) == other
+    assert empty_object({"anyOf": [{"type": "string"}, {"type": "number"}]}) == {
+        "anyOf": [{"type": "string"}, {"type": "number"}]
+    }
+
+
+def test_the_oracle_s_bigint_is_read_as_a_number() -> None:
+    big = {"type": "number", "properties": {}, "additionalProperties": False}
+    assert bigint_number({"items": big}) == {"items": {"type": "number"}}
+    nullable = {"anyOf": [big, {"type": "null"}], "description": "d"}
+    assert bigint_number(nullable) == {"type": ["null", "number"], "description": "d"}
+    # An object keyword that does constrain, or an anyOf of more than bare types: as written.
+    numbered = {"type": "number", "additionalProperties": False, "patternProperties": {}}
+    assert bigint_number(numbered) == numbered
+    mixed = {"anyOf": [{"type": "string"}, {"type": "number", "minimum": 1}]}
+    assert bigint_number(mixed) == mixed

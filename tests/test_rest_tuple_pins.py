@@ -98,8 +98,8 @@ def test_the_models_tell_a_rest_tuple_from_a_fixed_one() -> None:
 
 
 # Tuple members as written, and what each adds: (type, optional) items, then a rest type;
-# ``None``: refused (a rest of a named type).
-MEMBERS: dict[str, tuple[list[tuple[str, bool]], str | None] | None] = {
+# a rest of a named type stays a spread of it (``...Named``) for expand to splice.
+MEMBERS: dict[str, tuple[list[tuple[str, bool]], str | None]] = {
     "string": ([("string", False)], None),
     "n?: number": ([("number", True)], None),
     "boolean?": ([("boolean", True)], None),
@@ -107,7 +107,7 @@ MEMBERS: dict[str, tuple[list[tuple[str, bool]], str | None] | None] = {
     "...rest: Array<number>": ([], "number"),
     "...[number, string?]": ([("number", False), ("string", True)], None),
     "...[string, ...number[]]": ([("string", False)], "number"),
-    "...Named": None,
+    "...Named": ([], "...Named"),
 }
 
 
@@ -120,8 +120,6 @@ def _expected(members: list[str]) -> tuple[str, object]:
         if rest is not None:
             return "error", "a tuple member cannot follow a rest member"
         adds = MEMBERS[member]
-        if adds is None:
-            return "error", "rest tuple member not written as an array or a tuple"
         for name, optional in adds[0]:
             if optional and first_optional is None:
                 first_optional = len(items)
@@ -129,12 +127,16 @@ def _expected(members: list[str]) -> tuple[str, object]:
                 return "error", "a required tuple member cannot follow an optional one"
             items.append(name)
         rest = adds[1]
-    if not items and rest is not None:
+    if not items and rest is not None and rest != "...Named":
         return "array", rest
     return "tuple", (items, first_optional, rest)
 
 
 def _name(t: object) -> str:
+    if isinstance(t, ir.Ref) and t.name == ir.SPREAD:
+        (named,) = t.args
+        assert isinstance(named, ir.Ref)
+        return "..." + named.name
     assert isinstance(t, ir.Primitive)
     return t.name
 

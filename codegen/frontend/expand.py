@@ -32,8 +32,8 @@ from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF
-from . import conditional
+from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
+from . import conditional, intersect
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -203,6 +203,8 @@ class _Expander:
             case ir.Tuple():
                 items = tuple(self.type(i, env) for i in t.items)
                 rest = None if t.rest is None else self.type(t.rest, env)
+                if isinstance(rest, ir.Ref) and rest.name == SPREAD:
+                    return self.spread(dataclasses.replace(t, items=items), rest)
                 return dataclasses.replace(t, items=items, rest=rest)
             case ir.Union():
                 members = _flat_union(tuple(self.type(m, env) for m in t.members))
@@ -370,6 +372,8 @@ class _Expander:
                 keys.extend(nested)
             elif isinstance(member, ir.Literal):
                 keys.append(member.value)
+            elif isinstance(member, ir.Primitive) and member.name == "never":
+                continue  # no key: ``Record<never, V>`` is ``{}``
             elif strict:
                 raise SchemaError(member.span, "expected a string literal or a union of them")
             else:
@@ -415,18 +419,23 @@ class _Expander:
         return found[0] if len(found) == 1 else ir.Union(_flat_union(tuple(found)), span)
 
     def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
-        """``&`` distributes over unions, also over an alias that names a union."""
+        """``&`` distributes over unions, also over an alias that names a union; ``{}`` and
+        ``unknown`` add nothing to a primitive (``codegen.frontend.intersect``)."""
         choices: list[tuple[ir.TypeExpr, ...]] = []
         for member in members:
             target = self.through_alias(member)
             choices.append(target.members if isinstance(target, ir.Union) else (member,))
         if all(len(choice) == 1 for choice in choices):
-            return dataclasses.replace(t, members=members)
+            return intersect.simplified(members, self) or dataclasses.replace(t, members=members)
+        combos = list(itertools.product(*choices))
+        simple = [intersect.simplified(combo, self) for combo in combos]
         parts: list[ir.TypeExpr] = [
-            ir.Intersection(combo, t.span) for combo in itertools.product(*choices)
+            ir.Intersection(combo, t.span)
+            for combo, s in zip(combos, simple, strict=True)
+            if s is None
         ]
         owner = "".join(self.context) or "Intersection"
-        refs = tuple(
+        refs = iter(
             ir.Ref(
                 self.add(
                     owner + suffix,
@@ -437,9 +446,38 @@ class _Expander:
                 (),
                 t.span,
             )
-            for part, suffix in zip(parts, self.suffixes(parts), strict=True)
+            for part, suffix in zip(parts, self.suffixes(parts) if parts else [], strict=True)
         )
-        return ir.Union(refs, t.span)
+        done = tuple(next(refs) if s is None else s for s in simple)
+        if len(parts) == len(combos):
+            return ir.Union(done, t.span)
+        return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def spread(self, t: ir.Tuple, marker: ir.Ref) -> ir.TypeExpr:
+        """``[A, ...Ns]`` with ``Ns`` (an alias, an instantiated parameter) an array: its
+        item type is the rest; a tuple: its members are spliced in, as TypeScript does."""
+        spread = self.deref(marker.args[0])
+        rest: ir.TypeExpr | None
+        if isinstance(spread, ir.Array):
+            rest, items, min_items = spread.items, t.items, t.min_items
+        elif isinstance(spread, ir.Tuple):
+            if t.min_items is not None and spread.min_items != 0 and spread.items:
+                raise SchemaError(
+                    marker.span, "a required tuple member cannot follow an optional one"
+                )
+            items = (*t.items, *spread.items)
+            min_items = t.min_items
+            if min_items is None and spread.min_items is not None:
+                min_items = len(t.items) + spread.min_items
+            rest = spread.rest
+        else:
+            raise SchemaError(
+                marker.span,
+                "unsupported construct: rest tuple member that names neither an array nor a tuple",
+            )
+        if not items and rest is not None:
+            return ir.Array(rest, t.span)
+        return dataclasses.replace(t, items=items, min_items=min_items, rest=rest)
 
     def through_alias(self, t: ir.TypeExpr) -> ir.TypeExpr:
         """What an alias reference stands for; a reference already being followed (an alias

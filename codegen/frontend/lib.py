@@ -4,7 +4,9 @@
 file declares: TypeScript finds it in its lib (``lib.es5.d.ts``), and so does
 typescript-json-schema, which writes it as a definition of its data members. These are
 those members, as it writes them; a schema that declares the name itself keeps its own.
-(``Date`` is a ``date-time`` string instead: resolve reads it so.)
+(``Date`` is a ``date-time`` string instead, and ``bigint`` a ``number``: resolve reads
+them so.) The typed arrays (``Uint8Array``...) are objects of numbered elements beside
+their data members, and ``ArrayBuffer`` is its ``byteLength``.
 """
 
 from __future__ import annotations
@@ -26,7 +28,38 @@ interface RegExp {
   readonly multiline: boolean;
   lastIndex: number;
 }
+interface ArrayBuffer { readonly byteLength: number }
+interface DataView {
+  readonly buffer: ArrayBuffer;
+  readonly byteLength: number;
+  readonly byteOffset: number;
+}
 """
+# The typed arrays of lib.es5.d.ts: one shape, numbered elements (JSON.stringify writes a
+# typed array as an object with keys "0", "1", ...).
+_TYPED_ARRAYS = (
+    "Int8Array",
+    "Uint8Array",
+    "Uint8ClampedArray",
+    "Int16Array",
+    "Uint16Array",
+    "Int32Array",
+    "Uint32Array",
+    "Float32Array",
+    "Float64Array",
+)
+_TEXT += "".join(
+    f"""interface {name} {{
+  readonly BYTES_PER_ELEMENT: number;
+  readonly buffer: ArrayBuffer;
+  readonly byteLength: number;
+  readonly byteOffset: number;
+  readonly length: number;
+  [index: number]: number;
+}}
+"""
+    for name in _TYPED_ARRAYS
+)
 
 
 def with_lib(modules: Sequence[ir.Module]) -> list[ir.Module]:
@@ -34,7 +67,15 @@ def with_lib(modules: Sequence[ir.Module]) -> list[ir.Module]:
     declared = {decl.name for module in modules for decl in module.decls}
     used = {name for module in modules for name in _names(module.decls)}
     lib = parse_module(LIB_PATH, _TEXT)
-    wanted = tuple(d for d in lib.decls if d.name in used and d.name not in declared)
+    offered = {d.name: d for d in lib.decls if d.name not in declared}
+    pending = sorted(used & offered.keys())
+    found: set[str] = set()
+    while pending:  # and the lib interfaces that those use (``buffer: ArrayBuffer``)
+        name = pending.pop()
+        if name not in found:
+            found.add(name)
+            pending.extend(n for n in _names(offered[name]) if n in offered)
+    wanted = tuple(d for d in lib.decls if d.name in found)
     if not wanted:
         return list(modules)
     return [*modules, dataclasses.replace(lib, decls=wanted)]

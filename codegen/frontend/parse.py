@@ -20,7 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF
+from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
 from .jsdoc import is_jsdoc, parse_jsdoc
 
 MAX_TEMPLATE_EXPANSIONS = 256
@@ -95,6 +95,10 @@ class _ModuleParser:
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
         self.defaults: set[str] = set()  # ``export default X``
+        self.assigned = ""  # ``export = X``
+        # ``import("./x").T`` as a type: one import per module and name, under a local name
+        # no declaration can have
+        self.type_imports: dict[tuple[str, str], ir.Import] = {}
         self.ns_path: list[str] = []  # the namespaces being read, outermost first
         self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
 
@@ -145,11 +149,13 @@ class _ModuleParser:
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
         ambient = self.path.endswith(".d.ts")
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
+        exported_later, passed_on = _imported_exports(exported_later, imports)
         marked = self.mark_exported(decls, exported_later)
         if self.tuple_consts:
             marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
         marked, members = _qualify(marked, self.paths, self.enum_members)
-        return ir.Module(self.path, marked, tuple(imports), members)
+        imported = (*imports, *passed_on, *self.type_imports.values())
+        return ir.Module(self.path, marked, imported, members, self.assigned)
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -236,7 +242,11 @@ class _ModuleParser:
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
                 return []  # ``export as namespace X;``: a UMD global's name, no type
             if ambient and any(child.type == "=" for child in node.children):
-                return []  # ``export = X`` in typings: the names are exported anyway
+                # ``export = X`` in typings: what ``import x = require(...)`` of it names
+                assigned = next((c for c in node.named_children if c.type != "comment"), None)
+                if assigned is not None and assigned.type == "identifier" and not self.ns_path:
+                    self.assigned = self.text(assigned)
+                return []
             self.unsupported(node, "export statement")
         names = []
         for spec in _children(clause):
@@ -252,8 +262,12 @@ class _ModuleParser:
         source = self.string_value(self.field(node, "source"))
         clause = next((c for c in _children(node) if c.type == "export_clause"), None)
         if clause is None:
-            if any(c.type == "namespace_export" for c in _children(node)):
-                self.unsupported(node, "'export * as' (re-export the names instead)")
+            spaced = next((c for c in _children(node) if c.type == "namespace_export"), None)
+            if spaced is not None:  # ``export * as ns from "./x"``: ``ns.T`` is x's ``T``
+                name = next(c for c in spaced.named_children if c.type != "comment")
+                if name.type != "identifier":
+                    self.unsupported(name, "'export * as' under a string name")
+                return ir.Import(source, (), self.span(node), reexport=True, alias=self.text(name))
             return ir.Import(source, (), self.span(node), reexport=True, star=True)
         names: list[tuple[str, str]] = []
         for spec in _children(clause):
@@ -267,14 +281,21 @@ class _ModuleParser:
         return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
     def import_statement(self, node: tree_sitter.Node) -> ir.Import:
+        require = next((c for c in _children(node) if c.type == "import_require_clause"), None)
+        if require is not None:  # ``import x = require("./x")``
+            local = self.text(next(c for c in require.named_children if c.type == "identifier"))
+            source = self.string_value(self.field(require, "source"))
+            return ir.Import(source, (), self.span(node), alias=local)
         source = self.string_value(self.field(node, "source"))
         clause = next((c for c in _children(node) if c.type == "import_clause"), None)
         if clause is None:
             self.unsupported(node, "side-effect import (import named types)")
         names: list[tuple[str, str]] = []
-        for part in _children(clause):
-            if part.type == "namespace_import":
-                self.unsupported(part, "namespace import 'import * as' (import named types)")
+        parts = [part for part in _children(clause) if part.type != "comment"]
+        if [part.type for part in parts] == ["namespace_import"]:  # ``import * as x``
+            local = self.text(next(c for c in parts[0].named_children if c.type == "identifier"))
+            return ir.Import(source, (), self.span(node), alias=local)
+        for part in parts:
             if part.type != "named_imports":
                 self.unsupported(part, "default import (import named types)")
             for spec in _children(part):
@@ -690,6 +711,8 @@ class _ModuleParser:
                 return self.literal_type(node, span)
             case "type_identifier":
                 return ir.Ref(self.text(node), (), span)
+            case "member_expression":  # ``import("./x").T``
+                return self.import_type(node, span)
             case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
                 return ir.Ref(self.text(node).replace(" ", ""), (), span)
             case "readonly_type":
@@ -727,6 +750,24 @@ class _ModuleParser:
                 return self.object(node)
         self.unsupported(node)
 
+    def import_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """``import("./x").T``: the type ``T`` that ``./x`` exports, imported as if by
+        ``import { T } from "./x"`` under a local name of its own."""
+        call, name = node.child_by_field_name("object"), node.child_by_field_name("property")
+        function = None if call is None else call.child_by_field_name("function")
+        if call is None or name is None or function is None or function.type != "import":
+            self.unsupported(node, "member expression as a type")
+        args = [c for c in _children(self.field(call, "arguments")) if c.type != "comment"]
+        if len(args) != 1:
+            self.unsupported(call, "import type without one module name")
+        source, exported = self.string_value(args[0]), self.text(name)
+        found = self.type_imports.get((source, exported))
+        if found is None:
+            local = f"#import{len(self.type_imports) + 1}"
+            found = ir.Import(source, ((local, exported),), span)
+            self.type_imports[(source, exported)] = found
+        return ir.Ref(found.names[0][0], (), span)
+
     def tuple_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``[A, B?, ...C[]]``; a spread tuple (``...[B, C]``) is spliced in, as in
         TypeScript, and ``[...A[]]`` is the array ``A[]``."""
@@ -750,6 +791,9 @@ class _ModuleParser:
                     rest = spread.rest
                     continue
                 rest = _spread_item(spread)
+                if rest is None and isinstance(spread, ir.Ref) and not spread.name.startswith("#"):
+                    # a named type or a type parameter: expand splices what it stands for
+                    rest = ir.Ref(SPREAD, (spread,), self.span(written))
                 if rest is None:
                     self.unsupported(
                         written, "rest tuple member not written as an array or a tuple"
@@ -758,7 +802,7 @@ class _ModuleParser:
             optional = member.type in ("optional_type", "optional_parameter")
             required = self.tuple_member(member, len(items), optional, required)
             items.append(self.type(member.named_children[-1] if optional else member))
-        if not items and rest is not None:
+        if not items and rest is not None and not _is_spread(rest):
             return ir.Array(rest, span)
         return ir.Tuple(tuple(items), span, min_items=required, rest=rest)
 
@@ -1001,6 +1045,30 @@ def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node],
 _N = TypeVar("_N")
 
 
+def _imported_exports(
+    names: list[tuple[str, tree_sitter.Node]], imports: list[ir.Import]
+) -> tuple[list[tuple[str, tree_sitter.Node]], list[ir.Import]]:
+    """``export { a }`` of a name the file imports: no local declaration to mark, but a
+    re-export of what the import names (a whole module imported as ``x`` passes on nothing
+    that a type could name)."""
+    bound: dict[str, tuple[ir.Import, str]] = {}
+    for imp in imports:
+        if imp.alias:
+            bound[imp.alias] = (imp, "")
+        for local, name in imp.names if not imp.reexport else ():
+            bound[local] = (imp, name)
+    local_names: list[tuple[str, tree_sitter.Node]] = []
+    passed_on: list[ir.Import] = []
+    for name, node in names:
+        if name not in bound:
+            local_names.append((name, node))
+            continue
+        imp, real = bound[name]
+        if real:
+            passed_on.append(ir.Import(imp.source, ((real, real),), imp.span, reexport=True))
+    return local_names, passed_on
+
+
 def _qualify(
     decls: tuple[ir.Decl, ...],
     paths: dict[tuple[str, ir.Span], tuple[str, ...]],
@@ -1062,6 +1130,10 @@ def _retarget(
     if isinstance(node, ir.Ref):
         return dataclasses.replace(node, name=target(path, node.name))
     return node
+
+
+def _is_spread(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Ref) and t.name == SPREAD
 
 
 def _spread_item(spread: ir.TypeExpr) -> ir.TypeExpr | None:

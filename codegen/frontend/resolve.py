@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF
+from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF, SPREAD
 from ..ir.printer import quoted
 from ..ir.queries import flat_properties, is_narrowing
 from .expand import expand, shape
@@ -118,6 +118,9 @@ def _exports(
         if not imp.reexport or module.path in busy:
             continue
         target = _find_target(module, imp, by_path, packages)
+        if imp.alias:  # ``export * as ns``: the namespace is the name exported
+            names[imp.alias] = True
+            continue
         inner = _exports(target, by_path, packages, busy | {module.path})
         if imp.star:
             names.update((n, True) for n, exported in inner.items() if exported)
@@ -166,6 +169,14 @@ def _check_imports(
             if imp.reexport:
                 continue  # checked by ``_exports`` when something imports through it
             exported = _exports(target, by_path, packages)
+            if imp.alias:
+                if imp.alias in seen or imp.alias in local_decls:
+                    raise SchemaError(
+                        imp.span, f"import '{imp.alias}' conflicts with another name in this file"
+                    )
+                seen.add(imp.alias)
+                if target.assigned in exported and target.assigned != imp.alias:
+                    scope[imp.alias] = target.assigned  # ``x`` is what ``export =`` names
             for local, name in imp.names:
                 found = exported.get(name)
                 if not found:
@@ -200,7 +211,9 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
-            if imp.star:  # ``export * from "@scope/pkg"`` passes on all it exports
+            if imp.alias and target.assigned:
+                wanted.append(target.assigned)
+            elif imp.star or imp.alias:  # ``export * from "@scope/pkg"`` passes on all it exports
                 exported = _exports(target, by_path, packages)
                 wanted += [name for name, is_exported in exported.items() if is_exported]
     offered: dict[str, list[ir.Decl]] = {}
@@ -240,9 +253,11 @@ def _package_closure(modules: Sequence[ir.Module], packages: dict[str, str]) -> 
 
 
 def _names_used(node: object) -> Iterator[str]:
-    """Every declaration name a parsed declaration mentions (``A.B`` as ``A``)."""
+    """Every declaration name a parsed declaration mentions (``A.B`` as ``A`` and as ``B``:
+    a namespace's members are flattened, ``x.T`` of a module imported as ``x`` is ``T``)."""
     if isinstance(node, ir.Ref | ir.Typeof):
         yield node.name.split(".")[0]
+        yield node.name.split(".")[-1]
     if isinstance(node, tuple):
         for item in node:
             yield from _names_used(item)
@@ -422,6 +437,8 @@ class _Rewriter:
         name = self.scope.get(t.name, t.name)
         if name == "Date" and name not in self.decls and not t.args:
             return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
+        if name == "bigint" and not t.args:  # a keyword: no declaration can take its name
+            return ir.Primitive("number", t.span)  # typescript-json-schema's reading
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
             if name in self.enum_members:
                 return ir.Literal(self.enum_members[name], t.span)
@@ -430,7 +447,7 @@ class _Rewriter:
                 raise SchemaError(t.span, f"unknown type '{t.name}'")
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
-        if name in (KEYOF, INDEXED, CONDITIONAL) or (
+        if name in (KEYOF, INDEXED, CONDITIONAL, SPREAD) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))

@@ -35,10 +35,12 @@ BUILTIN_GENERICS = {
     "Extract": 2,
 }
 # ``keyof T``, ``T[K]`` and ``C extends E ? X : Y`` (args: C, E, X, Y) travel as references
-# to these names (no TS name can clash).
+# to these names (no TS name can clash); so does a rest tuple member that names a type
+# (``[A, ...Ns]``, ``[A, ...T]``: ``Tuple.rest`` until expand splices what it names).
 KEYOF = "#keyof"
 INDEXED = "#indexed"
 CONDITIONAL = "#conditional"
+SPREAD = "#spread"
 
 # --------------------------------------------------------------------------- source
 
@@ -315,13 +317,17 @@ Decl = Interface | Alias | Const
 class Import:
     """``import { a, b as c } from "./x"``: ``names`` maps local name -> exported name.
 
-    ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``)."""
+    ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``).
+    ``alias`` is the local name of the whole module: ``import x = require("./x")``,
+    ``import * as x from "./x"`` (``x`` is then what ``./x`` assigns with ``export =``,
+    else its namespace)."""
 
     source: str
     names: tuple[tuple[str, str], ...]
     span: Span = NO_SPAN
     reexport: bool = False
     star: bool = False
+    alias: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +339,8 @@ class Module:
     imports: tuple[Import, ...] = ()
     # Enum members by qualified name (``Color.Red``), for ``Color.Red`` used as a type.
     enum_members: tuple[tuple[str, LiteralValue], ...] = ()
+    # ``export = X``: the name the module assigns as its export ("" when none).
+    assigned: str = ""
 
 
 # --------------------------------------------------------------------------- resolved schema

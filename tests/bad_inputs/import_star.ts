@@ -1,3 +1,3 @@
-// expect: import_star.ts:2:8: error: unsupported construct: namespace import 'import * as' (import named types)
+// expect: import_star.ts:2:1: error: cannot import from './base': base.ts is not among the schema files
 import * as base from "./base";
-export type A = string;
+export type A = base.Missing;

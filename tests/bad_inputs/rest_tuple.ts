@@ -1,3 +1,3 @@
-// expect: rest_tuple.ts:3:29: error: unsupported construct: rest tuple member not written as an array or a tuple
-type Numbers = number[];
+// expect: rest_tuple.ts:3:29: error: unsupported construct: rest tuple member that names neither an array nor a tuple
+type Numbers = number[] | string[];
 export type Many = [string, ...Numbers];

@@ -128,7 +128,11 @@ class TypeWriter:
             case ir.Object(properties=(), index=index):
                 if index is None:
                     return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
-                return self._wrap("dict[str, {}]", self.annotation(index.value, owner, key))
+                held = self.annotation(index.value, owner, key)
+                if not index.numeric:
+                    return self._wrap("dict[str, {}]", held)
+                text = f"dict[{self.numeric_key()}, {held.text}]"
+                return Annotation(text, held.refs, imports=held.imports | {"Annotated", "Field"})
             case ir.Object() | ir.Intersection() | ir.Omit():
                 inline = self.names.inline.get((owner, key))
                 if inline is None:
@@ -223,6 +227,11 @@ class TypeWriter:
         if shorter:
             merged.imports.add("Strict")
         return merged
+
+    def numeric_key(self) -> str:
+        """The key of ``[n: number]: V``: decimal digits, as JSON Schema's
+        ``patternProperties`` ``^[0-9]+$``."""
+        return f"{self.sym['Annotated']}[str, {self.sym['Field']}(pattern='^[0-9]+$')]"
 
     @staticmethod
     def _wrap(template: str, inner: Annotation) -> Annotation:

@@ -34,6 +34,7 @@ class ClassLayout:
     owners: dict[str, str] = field(default_factory=dict)
     extra: ir.TypeExpr | None = None
     declares_extra: bool = False
+    extra_numeric: bool = False  # ``[n: number]: V``: the extra keys are decimal digits
     ancestors: set[str] = field(default_factory=set)
 
     @property
@@ -118,6 +119,11 @@ class Layouts:
     # ------------------------------------------------------------------ subtyping
 
     def is_subclass(self, child: str, parent: str) -> bool:
+        if child != parent and child in self.busy:
+            # A field of the class being laid out names the class itself (estree's
+            # ``body: BlockStatement | Expression`` of ``ArrowFunctionExpression``): its
+            # bases are not known yet, so conservatively no (the field is then copied).
+            return False
         return child == parent or parent in self.layout(child).ancestors
 
     def is_subtype(
@@ -173,6 +179,7 @@ class Layouts:
         copied: dict[str, ir.Property] = {}
         if spec.body.index is not None:
             result.extra, result.declares_extra = spec.body.index.value, True
+            result.extra_numeric = spec.body.index.numeric
 
         pending: list[tuple[ir.TypeExpr, frozenset[str]]] = [(e, frozenset()) for e in spec.extends]
         while pending:
@@ -184,7 +191,7 @@ class Layouts:
                 continue
             base = self.layout(base_name)
             if result.extra is None and base.extra is not None:
-                result.extra = base.extra
+                result.extra, result.extra_numeric = base.extra, base.extra_numeric
             if self._can_inherit(result, base, own, omitted):
                 result.bases.append(base.name)
                 result.ancestors |= base.ancestors | {base.name}
@@ -198,6 +205,14 @@ class Layouts:
                     copied.setdefault(prop.name, prop)
             pending[0:0] = [(ir.Ref(b, span=entry.span), omitted) for b in base.bases]
 
+        # ``extends BaseNode, BaseExpression`` where ``BaseExpression extends BaseNode``
+        # (estree): Python's MRO refuses a base listed before its own subclass; the
+        # subclass brings it anyway.
+        result.bases = [
+            b
+            for i, b in enumerate(result.bases)
+            if not any(b in self.layout(later).ancestors for later in result.bases[i + 1 :])
+        ]
         result.declared = [p for k, p in copied.items() if k not in own] + list(own.values())
         for prop in result.declared:
             result.fields[prop.name] = prop

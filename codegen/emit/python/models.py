@@ -138,6 +138,7 @@ class _Class:
     extra: str
     fields: list[_Field]
     moves: list[_Shim] = field(default_factory=list)
+    extra_key: str = "str"
 
 
 @dataclass
@@ -327,12 +328,15 @@ class _ModelsEmitter:
         for prop in layout.declared:
             owner = self.origin.get(id(prop), layout.name)
             refs |= self.writer.annotation(prop.type, owner, prop.name, prop.doc).refs
-        extra = ""
+        extra, extra_key = "", "str"
         if layout.declares_extra and layout.extra is not None:
             ann = self.writer.annotation(layout.extra, layout.name, "")
-            if ann.text != self.sym["Any"]:
+            if ann.text != self.sym["Any"] or layout.extra_numeric:
                 extra, refs = ann.text, refs | ann.refs
                 plan.imports |= ann.imports | {"Field"}
+            if layout.extra_numeric:  # as JSON Schema's patternProperties, no other key
+                extra_key = self.writer.numeric_key()
+                plan.imports |= {"Annotated"}
         moves = self.shims(layout, plan)
         text = _render(
             "model.py.jinja",
@@ -344,6 +348,7 @@ class _ModelsEmitter:
                 extra=extra,
                 fields=fields,
                 moves=moves,
+                extra_key=extra_key,
             ),
         )
         plan.items[spec.name] = text

@@ -14,8 +14,9 @@ Rules (documented once, relied on by every emitter):
 * A property becomes a snake_case attribute (``camelCase`` -> ``camel_case``, ``_meta`` ->
   ``meta``). Quoted keys keep every word: ``"io.modelcontextprotocol/protocolVersion"``
   becomes ``io_modelcontextprotocol_protocol_version``; ``$schema`` becomes ``schema_``.
-  A Python keyword, or a name that would shadow an attribute of pydantic's ``BaseModel``
-  (``schema``, ``json``, ``copy``...), gets a trailing underscore; one under pydantic's
+  A Python keyword, a name that would shadow an attribute of pydantic's ``BaseModel``
+  (``schema``, ``json``, ``copy``...) or a builtin that annotations name (``list``,
+  ``str``...), gets a trailing underscore; one under pydantic's
   protected prefixes ``model_validate``/``model_dump`` gets ``field_`` in front
   (``field_model_dump``), since pydantic warns about any name under them.
 * A constant becomes an UPPER_SNAKE module constant.
@@ -145,6 +146,9 @@ _PROTECTED_PREFIXES = ("model_validate", "model_dump")
 # the generated names do not depend on the interpreter: 3.12 adds ``type``, which would
 # rename every MCP ``type`` field to ``type_``.
 _SOFT_KEYWORDS = frozenset({"case", "match"})
+# The builtins that field annotations name: a field ``list`` (HTML's attribute) would shadow
+# ``list`` for the annotations after it in its class body.
+_ANNOTATION_BUILTINS = frozenset({"bool", "dict", "float", "int", "list", "str", "tuple"})
 
 
 # --------------------------------------------------------------------------- case helpers
@@ -189,6 +193,8 @@ def attribute_name(key: str) -> str:
         # pydantic warns about any field under these prefixes, a trailing '_' or not.
         return "field_" + name
     if keyword.iskeyword(name) or name in _SOFT_KEYWORDS or name in BASEMODEL_ATTRIBUTES:
+        name += "_"
+    elif name in _ANNOTATION_BUILTINS:
         name += "_"
     return name
 
