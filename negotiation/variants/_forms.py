@@ -82,8 +82,7 @@ class NormalVariant:
             raise ValueError("a server variant needs a non-empty string 'id'")
         if not isinstance(description, str):
             raise ValueError(f"server variant {variant_id!r} needs a string 'description'")
-        raw_hints = as_mapping(wire_get(obj, "hints")) or {}
-        hints = {k: v for k, v in raw_hints.items() if isinstance(k, str) and isinstance(v, str)}
+        hints = _string_hints(variant_id, wire_get(obj, "hints"))
         raw_status = wire_get(obj, "status") or "stable"
         status = _STATUSES.get(raw_status) if isinstance(raw_status, str) else None
         if status is None:
@@ -115,6 +114,31 @@ class NormalVariant:
         if self.deprecation is not None:
             wire["deprecationInfo"] = self.deprecation.to_wire()
         return wire
+
+
+def _string_hints(variant_id: str, given: object) -> dict[str, str]:
+    """A variant's hints, which the spec types ``{ [key: string]: string }``; anything
+    else is a ``ValueError`` naming the variant and the hint (None: no hints)."""
+    if given is None:
+        return {}
+    raw = as_mapping(given)
+    if raw is None:
+        raise ValueError(
+            f"server variant {variant_id!r}: hints must be an object of strings, "
+            f"not {given!r} ({type(given).__name__})"
+        )
+    for key, value in raw.items():
+        if not isinstance(key, str):
+            raise ValueError(
+                f"server variant {variant_id!r}: hint key {key!r} ({type(key).__name__})"
+                " must be a string"
+            )
+        if not isinstance(value, str):
+            raise ValueError(
+                f"server variant {variant_id!r}: hint {key!r} must be a string, "
+                f"not {value!r} ({type(value).__name__})"
+            )
+    return dict(raw)
 
 
 @dataclass(frozen=True, slots=True)

@@ -231,12 +231,13 @@ def test_a_malformed_variant_names_its_fault(wire: dict[str, object], message: s
     assert str(raised.value) == message
 
 
-def test_reading_a_variant_keeps_only_string_hints_and_string_deprecation_fields() -> None:
+def test_reading_a_variant_keeps_only_string_deprecation_fields() -> None:
+    # A non-string hint is an error (tests/sdk/test_misuse_variants.py).
     variant = Variant.from_wire(
         {
             "id": "a",
             "description": "d",
-            "hints": {"useCase": "planning", "contextSize": 5, "tier": None},
+            "hints": {"useCase": "planning"},
             "status": "deprecated",
             "deprecationInfo": {"message": "m", "replacement": 5, "removalDate": ["2027"]},
         }
