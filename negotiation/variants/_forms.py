@@ -52,14 +52,40 @@ class NormalDeprecation:
     message: str
     replacement: str | None = None
     removal_date: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The members the spec does not name, as the author wrote them."""
 
-    def to_wire(self) -> dict[str, str]:
-        wire = {"message": self.message}
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"message": self.message}
         if self.replacement is not None:
             wire["replacement"] = self.replacement
         if self.removal_date is not None:
             wire["removalDate"] = self.removal_date
+        wire.update(self.extra)
         return wire
+
+    @classmethod
+    def from_wire(cls, variant_id: str, info: object) -> NormalDeprecation:
+        """Read a variant's ``deprecationInfo`` (a mapping or model); ``ValueError``
+        naming the variant if a member the spec names is not a string (None: absent)."""
+        message = wire_get(info, "message")
+        if not isinstance(message, str):
+            raise ValueError(f"server variant {variant_id!r}: deprecationInfo needs a message")
+        named = {}
+        for key in _DEPRECATION_MEMBERS[1:]:
+            value = wire_get(info, key)
+            if value is not None and not isinstance(value, str):
+                raise ValueError(
+                    f"server variant {variant_id!r}: deprecationInfo {key!r} must be a string,"
+                    f" not {value!r} ({type(value).__name__})"
+                )
+            named[key] = value
+        given = as_mapping(info) or {}
+        extra = {k: v for k, v in given.items() if k not in _DEPRECATION_MEMBERS}
+        return cls(message, named["replacement"], named["removalDate"], extra)
+
+
+_DEPRECATION_MEMBERS = ("message", "replacement", "removalDate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,19 +113,8 @@ class NormalVariant:
         status = _STATUSES.get(raw_status) if isinstance(raw_status, str) else None
         if status is None:
             raise ValueError(f"server variant {variant_id!r} has unknown status {raw_status!r}")
-        deprecation = None
         info = wire_get(obj, "deprecationInfo")
-        if info is not None:
-            message = wire_get(info, "message")
-            if not isinstance(message, str):
-                raise ValueError(f"server variant {variant_id!r}: deprecationInfo needs a message")
-            replacement = wire_get(info, "replacement")
-            removal = wire_get(info, "removalDate")
-            deprecation = NormalDeprecation(
-                message,
-                replacement if isinstance(replacement, str) else None,
-                removal if isinstance(removal, str) else None,
-            )
+        deprecation = None if info is None else NormalDeprecation.from_wire(variant_id, info)
         return cls(variant_id, description, hints, status, deprecation)
 
     def to_model(self) -> ServerVariant:
