@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .loading import steps_fault
 from .matcher import Missing, match, resolve_path, substitute
 from .probing import as_object, declaration, error_text, why_not_applicable
+from .rows import FixtureResult
 from .session import Config, HandshakeFailed, Session, Target
 from .transport import Answer, TransportError
 from .vocabulary import CN, ERAS, SV, VARIANT_KEY
@@ -22,15 +22,6 @@ from .vocabulary import CN, ERAS, SV, VARIANT_KEY
 __all__ = ["FixtureResult", "run_fixture"]
 
 _FOREACH_LIMIT = 25
-
-
-@dataclass(slots=True)
-class FixtureResult:
-    fixture: str
-    era: str
-    status: str  # pass | fail | n/a
-    detail: str = ""
-    ambiguities: list[int] = field(default_factory=list)
 
 
 class _NotApplicable(Exception):
