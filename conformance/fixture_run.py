@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from .loading import steps_fault
 from .matcher import Missing, match, resolve_path, substitute
 from .probing import as_object, declaration, error_text, why_not_applicable
+from .rows import FixtureResult
 from .session import Config, HandshakeFailed, Session, Target
 from .transport import Answer, TransportError
 from .vocabulary import CN, ERAS, SV, VARIANT_KEY
@@ -21,15 +22,6 @@ from .vocabulary import CN, ERAS, SV, VARIANT_KEY
 __all__ = ["FixtureResult", "run_fixture"]
 
 _FOREACH_LIMIT = 25
-
-
-@dataclass(slots=True)
-class FixtureResult:
-    fixture: str
-    era: str
-    status: str  # pass | fail | n/a
-    detail: str = ""
-    ambiguities: list[int] = field(default_factory=list)
 
 
 class _NotApplicable(Exception):
@@ -57,6 +49,9 @@ def run_fixture(
         reason = why_not_applicable(condition, facts, profile, target.transport)
         if reason is not None:
             return FixtureResult(name, era, "n/a", reason)
+    fault = steps_fault(fixture["steps"])
+    if fault is not None:  # a malformed fixture: nothing is sent
+        return FixtureResult(name, era, "fail", f"fixture error: {fault}")
     root: dict[str, Any] = {
         "steps": {},
         "facts": facts,
@@ -184,6 +179,8 @@ def _run_step(
             headers = substitute(step.get("headers", {}), root)
         except Missing as missing:
             raise _NotApplicable(f"{label}: needs {missing}") from None
+        if not isinstance(method, str):  # a reference to something else
+            raise _Failed(f"{label}: the method is {json.dumps(method)}, not a string")
         if method == "$advertisement":
             answer = _advertisement(session, meta, headers)
         else:

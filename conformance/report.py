@@ -8,7 +8,8 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 
-from .runner import KitRun, Row, load_ambiguities
+from .loading import load_ambiguities
+from .rows import KitRun, Row
 
 __all__ = ["ambiguities", "render", "render_matrix"]
 

@@ -1,5 +1,6 @@
-"""The report's rows: the verdict on one requirement in one era, from the results of
-the fixtures that test it, and which rows make a run fail."""
+"""The results: one fixture's in one era, and the report's rows (the verdict on one
+requirement in one era, from the results of the fixtures that test it); which rows make
+a run fail. The report reads these, never the run."""
 
 from __future__ import annotations
 
@@ -7,14 +8,32 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .fixture_run import FixtureResult
 from .loading import load_ambiguities
 from .vocabulary import EXTENSION_NAMES, SPEC_EXTENSION
 
-__all__ = ["NOT_KNOWING", "UNMET", "KitRun", "Row", "failed", "requirement_row"]
+__all__ = [
+    "NOT_KNOWING",
+    "UNMET",
+    "FixtureResult",
+    "KitRun",
+    "Row",
+    "failed",
+    "requirement_row",
+]
 
 UNMET = "an implementation that does not know the extension can't meet this; see ambiguity {n}"
 NOT_KNOWING = 14  # the ambiguity: requirements on servers that do not support an extension
+
+
+@dataclass(slots=True)
+class FixtureResult:
+    """One fixture in one era."""
+
+    fixture: str
+    era: str
+    status: str  # pass | fail | n/a
+    detail: str = ""
+    ambiguities: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -55,7 +55,11 @@ REPLICA_TESTS = [
 # servers in subprocesses are left out: those processes import the original code).
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
-    "negotiation/variants/_forms.py": [RUNTIME],
+    "negotiation/variants/_forms.py": [
+        RUNTIME,
+        "tests/sdk/test_misuse_variants.py",
+        "tests/sdk/test_deprecation_info.py",
+    ],
     "negotiation/variants/ranking.py": [RUNTIME],
     "negotiation/variants/advertising.py": [RUNTIME],
     "negotiation/variants/resolution.py": [RUNTIME],
@@ -165,8 +169,14 @@ TARGETS: dict[str, list[str]] = {
     # the conformance runner's parts (issue #22): their unit tests need no server
     "conformance/rows.py": ["tests/conformance/test_rows.py"],
     "conformance/probing.py": ["tests/conformance/test_probing.py"],
-    "conformance/loading.py": ["tests/conformance/test_loading.py"],
-    "conformance/fixture_run.py": ["tests/conformance/test_fixture_run.py"],
+    "conformance/loading.py": [
+        "tests/conformance/test_loading.py",
+        "tests/conformance/test_step_shape.py",
+    ],
+    "conformance/fixture_run.py": [
+        "tests/conformance/test_fixture_run.py",
+        "tests/conformance/test_step_shape.py",
+    ],
     "conformance/runner.py": ["tests/conformance/test_runner.py"],
     "codegen/emit/python/naming.py": [
         "tests/test_naming.py",

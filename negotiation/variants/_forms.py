@@ -52,14 +52,40 @@ class NormalDeprecation:
     message: str
     replacement: str | None = None
     removal_date: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The members the spec does not name, as the author wrote them."""
 
-    def to_wire(self) -> dict[str, str]:
-        wire = {"message": self.message}
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"message": self.message}
         if self.replacement is not None:
             wire["replacement"] = self.replacement
         if self.removal_date is not None:
             wire["removalDate"] = self.removal_date
+        wire.update(self.extra)
         return wire
+
+    @classmethod
+    def from_wire(cls, variant_id: str, info: object) -> NormalDeprecation:
+        """Read a variant's ``deprecationInfo`` (a mapping or model); ``ValueError``
+        naming the variant if a member the spec names is not a string (None: absent)."""
+        message = wire_get(info, "message")
+        if not isinstance(message, str):
+            raise ValueError(f"server variant {variant_id!r}: deprecationInfo needs a message")
+        named = {}
+        for key in _DEPRECATION_MEMBERS[1:]:
+            value = wire_get(info, key)
+            if value is not None and not isinstance(value, str):
+                raise ValueError(
+                    f"server variant {variant_id!r}: deprecationInfo {key!r} must be a string,"
+                    f" not {value!r} ({type(value).__name__})"
+                )
+            named[key] = value
+        given = as_mapping(info) or {}
+        extra = {k: v for k, v in given.items() if k not in _DEPRECATION_MEMBERS}
+        return cls(message, named["replacement"], named["removalDate"], extra)
+
+
+_DEPRECATION_MEMBERS = ("message", "replacement", "removalDate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,25 +108,13 @@ class NormalVariant:
             raise ValueError("a server variant needs a non-empty string 'id'")
         if not isinstance(description, str):
             raise ValueError(f"server variant {variant_id!r} needs a string 'description'")
-        raw_hints = as_mapping(wire_get(obj, "hints")) or {}
-        hints = {k: v for k, v in raw_hints.items() if isinstance(k, str) and isinstance(v, str)}
+        hints = _string_hints(variant_id, wire_get(obj, "hints"))
         raw_status = wire_get(obj, "status") or "stable"
         status = _STATUSES.get(raw_status) if isinstance(raw_status, str) else None
         if status is None:
             raise ValueError(f"server variant {variant_id!r} has unknown status {raw_status!r}")
-        deprecation = None
         info = wire_get(obj, "deprecationInfo")
-        if info is not None:
-            message = wire_get(info, "message")
-            if not isinstance(message, str):
-                raise ValueError(f"server variant {variant_id!r}: deprecationInfo needs a message")
-            replacement = wire_get(info, "replacement")
-            removal = wire_get(info, "removalDate")
-            deprecation = NormalDeprecation(
-                message,
-                replacement if isinstance(replacement, str) else None,
-                removal if isinstance(removal, str) else None,
-            )
+        deprecation = None if info is None else NormalDeprecation.from_wire(variant_id, info)
         return cls(variant_id, description, hints, status, deprecation)
 
     def to_model(self) -> ServerVariant:
@@ -115,6 +129,31 @@ class NormalVariant:
         if self.deprecation is not None:
             wire["deprecationInfo"] = self.deprecation.to_wire()
         return wire
+
+
+def _string_hints(variant_id: str, given: object) -> dict[str, str]:
+    """A variant's hints, which the spec types ``{ [key: string]: string }``; anything
+    else is a ``ValueError`` naming the variant and the hint (None: no hints)."""
+    if given is None:
+        return {}
+    raw = as_mapping(given)
+    if raw is None:
+        raise ValueError(
+            f"server variant {variant_id!r}: hints must be an object of strings, "
+            f"not {given!r} ({type(given).__name__})"
+        )
+    for key, value in raw.items():
+        if not isinstance(key, str):
+            raise ValueError(
+                f"server variant {variant_id!r}: hint key {key!r} ({type(key).__name__})"
+                " must be a string"
+            )
+        if not isinstance(value, str):
+            raise ValueError(
+                f"server variant {variant_id!r}: hint {key!r} must be a string, "
+                f"not {value!r} ({type(value).__name__})"
+            )
+    return dict(raw)
 
 
 @dataclass(frozen=True, slots=True)

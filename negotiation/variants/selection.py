@@ -18,6 +18,7 @@ from negotiation.variants._forms import (
     META_KEY,
     NormalVariant,
     VariantLike,
+    _public,
     as_variants,
     public_variants,
 )
@@ -41,12 +42,13 @@ def parse_available_variants(extension_settings: object) -> tuple[ServerVariant,
     ``mcp_ext.ServerVariant`` objects; never raises.
 
     Malformed entries and repeated ids are dropped with a warning; an absent or empty
-    list means the server supports no variants.
+    list means the server supports no variants. The members the schema does not name
+    are kept as the server sent them.
     """
     raw = wire_get(extension_settings, "availableVariants")
     if not isinstance(raw, list | tuple):
         return ()
-    variants: list[NormalVariant] = []
+    kept: list[tuple[object, NormalVariant]] = []  # the members it does not name: as given
     seen: set[str] = set()
     for entry in raw:
         try:
@@ -58,8 +60,8 @@ def parse_available_variants(extension_settings: object) -> tuple[ServerVariant,
             logger.warning("ignoring repeated advertised variant id %r", variant.id)
             continue
         seen.add(variant.id)
-        variants.append(variant)
-    return tuple(variant.to_model() for variant in variants)
+        kept.append((entry, variant))
+    return tuple(_public(entry, variant) for entry, variant in kept)
 
 
 @dataclass(frozen=True, slots=True)

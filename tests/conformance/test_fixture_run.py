@@ -157,14 +157,16 @@ def test_a_transport_failure_or_a_malformed_fixture_fails_and_every_session_is_r
 def test_a_guard_makes_the_fixture_n_a() -> None:
     facts = {"variants": []}
     missing = {"ref": "facts.tools", "reason": "no tools listed"}
-    assert _run([{"naUnless": [missing]}], facts=facts) == FixtureResult(
+    guarded = _Target()
+    assert _run([{"method": "x", "naUnless": [missing]}], guarded, facts=facts) == FixtureResult(
         "f", "legacy", "n/a", "no tools listed"
     )
+    assert guarded.sessions == []  # the guard holds before anything is sent
     # n/a unless the value matches
     one = {"ref": "facts.variants", "match": [{"$present": True}], "reason": "needs one variant"}
-    assert _run([{"naUnless": [one]}], facts=facts).detail == "needs one variant"
+    assert _run([{"method": "x", "naUnless": [one]}], facts=facts).detail == "needs one variant"
     none = {"ref": "facts.variants", "match": [], "reason": "has variants"}
-    assert _run([{"naUnless": [none]}], facts=facts).status == "pass"
+    assert _run([{"method": "x", "naUnless": [none]}], facts=facts).status == "pass"
     unknown = {"match": {"error": {"code": -32601}}, "reason": "no such method"}
     lacking = _Target(lambda *_: {"error": {"code": -32601}})
     assert _run([{"method": "x", "naWhen": [unknown]}], lacking).detail == "no such method"

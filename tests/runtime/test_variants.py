@@ -638,7 +638,7 @@ def test_variants_hints_model_family_preference_order_ranks_the_first_choice_fir
 def test_the_public_functions_return_the_generated_server_variant() -> None:
     given = [
         ServerVariant(id="a", description="A"),
-        {"id": "b", "description": "B", "hints": {"useCase": "planning", "odd": 1}},
+        {"id": "b", "description": "B", "hints": {"useCase": "planning"}},
         Variant("c", "C", {}, "deprecated", DeprecationInfo("gone", "a", "2027-01-01")),
     ]
     ranked = rank_variants(given, {"hints": {"useCase": "planning"}})
@@ -647,7 +647,7 @@ def test_the_public_functions_return_the_generated_server_variant() -> None:
     assert ranked[1] is given[0]  # a given ServerVariant comes back as it is
     assert ranked[0] == ServerVariant(
         id="b", description="B", hints={"useCase": "planning"}, status="stable"
-    )  # normalised: hints of strings, a status
+    )  # normalised: a status
     assert ranked[2].deprecation_info == VariantDeprecationInfo(
         message="gone", replacement="a", removal_date="2027-01-01"
     )

@@ -231,14 +231,16 @@ def test_a_malformed_variant_names_its_fault(wire: dict[str, object], message: s
     assert str(raised.value) == message
 
 
-def test_reading_a_variant_keeps_only_string_hints_and_string_deprecation_fields() -> None:
+def test_reading_a_variant_takes_null_deprecation_fields_as_absent() -> None:
+    # A non-string hint or deprecation field is an error (tests/sdk/test_misuse_variants.py,
+    # tests/sdk/test_deprecation_info.py).
     variant = Variant.from_wire(
         {
             "id": "a",
             "description": "d",
-            "hints": {"useCase": "planning", "contextSize": 5, "tier": None},
+            "hints": {"useCase": "planning"},
             "status": "deprecated",
-            "deprecationInfo": {"message": "m", "replacement": 5, "removalDate": ["2027"]},
+            "deprecationInfo": {"message": "m", "replacement": None, "removalDate": None},
         }
     )
     assert variant == Variant("a", "d", {"useCase": "planning"}, "deprecated", DeprecationInfo("m"))

@@ -135,16 +135,18 @@ class SchemaModel(BaseModel):
         @classmethod
         def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Any:
             """``model_validate`` of ``decode_wire_json(json_data)``; bad JSON raises a
-            ``ValidationError`` of type ``json_invalid``, as pydantic's own does."""
+            ``ValidationError`` of type ``json_invalid``, and neither text nor bytes one of
+            type ``json_type``, as pydantic's own does."""
             __tracebackhide__ = True
             # Only a text holding NaN, Infinity or an overflowing number reads differently
             # in pydantic's own JSON parsing (as floats). Inlined: a call costs about as
             # much as one search.
-            raw = (
-                json_data.encode("utf-8", "surrogatepass")
-                if isinstance(json_data, str)
-                else json_data
-            )
+            if isinstance(json_data, str):
+                raw = json_data.encode("utf-8", "surrogatepass")
+            elif isinstance(json_data, bytes | bytearray):
+                raw = json_data
+            else:
+                return cls.__pydantic_validator__.validate_json(json_data, **options)
             folded = raw.translate(_OVERFLOW_FOLD, b"+").decode("latin-1")  # as _folded does
             if not (
                 "e000" in folded
