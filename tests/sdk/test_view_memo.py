@@ -283,3 +283,25 @@ def test_the_backplane_starts_once_before_the_first_request_is_served() -> None:
 
     anyio.run(main)
     assert order == ["start", "served", "served", "served"]
+
+
+def test_an_invalid_declaration_s_view_is_never_kept() -> None:
+    neg = _negotiation()
+    for _ in range(2):
+        view = neg.context(_request("staff", "main", ("bad tag",)))
+        assert view.variant == "main"
+    assert len(neg._memo.views) == 0
+
+
+def test_a_view_is_sized_by_its_key() -> None:
+    from negotiation._cache import json_size
+
+    neg = _negotiation()
+    neg.context(_request("staff", "main"))
+    (key,) = list(neg._memo.views._entries)
+    principal, version, selected, header, text = key
+    assert (principal, version, selected, header) == ("staff", MODERN, "main", None)
+    assert text == wire_key(_declared("format=json"))
+    assert neg._memo.views.bytes_used == 1024 + 2 * len(text) + json_size(
+        (principal, version, selected, header)
+    )
