@@ -46,8 +46,9 @@ class Types(Protocol):
 
 def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | None:
     """What ``members`` intersected mean when one of them is a primitive, a literal, an
-    array or a tuple and every other one is ``{}`` or ``unknown``; else None (the
-    intersection stays as written)."""
+    array or a tuple and every other one is ``{}``, a brand or ``unknown``; else None (the
+    intersection stays as written). Such a type beside an object type with a data member
+    is a ``SchemaError`` at that object type."""
     kept = [m for m in members if not _is(types.through_alias(m), "unknown")]
     if len(kept) == 1 and len(members) > 1:
         return kept[0]  # ``X & unknown`` is ``X``
@@ -58,10 +59,10 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     values = [m for m in kept if _value(types.through_alias(m))]
     if len(values) != 1:
         return None
-    others = [_object(m, types) for m in kept if m is not values[0]]
-    if not all(body is not None and _no_index(body) for body in others):
+    others = [(m, _object(m, types)) for m in kept if m is not values[0]]
+    if not all(body is not None and _no_index(body) for _, body in others):
         return None  # ``string & number``, an index signature, a base: left as written
-    for member, body in zip((m for m in kept if m is not values[0]), others, strict=True):
+    for member, body in others:
         assert body is not None  # checked above
         data = next((p for p in body.properties if not _tag(p.type, types)), None)
         if data is not None:
