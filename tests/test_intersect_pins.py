@@ -18,13 +18,14 @@ DECLARED = (
     "type E = {};\ninterface I {}\ninterface B { x?: string }\n"
     "interface Y {}\ninterface X extends Y {}\ninterface N { [k: string]: string }\n"
     "interface T { readonly __tag: 'T' }\ntype K = 'k';\n"
+    "interface S extends T { on?: true }\ninterface D extends T { d: string }\n"
 )
 
 
 def lowered(body: str) -> tuple[str, list[str]]:
     """``export type A = <body>`` after resolve, and the declarations it added."""
     schema = resolve([parse_module("a.ts", DECLARED + f"export type A = {body};")])
-    added = sorted(set(schema.decls) - {"E", "I", "B", "Y", "X", "N", "T", "K", "A"})
+    added = sorted(set(schema.decls) - {"E", "I", "B", "Y", "X", "N", "T", "K", "S", "D", "A"})
     return render(schema.decls["A"].type), added
 
 
@@ -86,6 +87,8 @@ def test_an_object_of_no_keys_adds_nothing(body: str, added: list[str]) -> None:
         ("string & { b?: 'x'; c: -1; d: never }", "string"),
         ("string & { k: K }", "string"),  # a literal through an alias
         ("string & T", "string"),  # an interface of brand members
+        ("string & S", "string"),  # also inherited
+        ("string & X", "string"),  # an interface with an empty base
         ("string & { a: 'a' } & { b: 'b' } & {}", "string"),
         ("(string | null) & { b: 'x' }", "string"),
         ("null & { b: 'x' }", "never"),
@@ -115,6 +118,7 @@ def _refusal(kind: str, member: str) -> str:
         ("string[] & { n: 'a' | 'b' }", 28, "array", "n"),
         ("[1] & { n: K[] }", 23, "tuple", "n"),
         ("(string | { a: 1 }) & { n: 1; m: 2; o: null }", 39, "primitive", "o"),
+        ("D & 1", 17, "literal", "d"),  # an inherited brand, a data member of its own
     ],
 )
 def test_a_value_with_data_members_is_refused_where_they_are(
@@ -122,14 +126,13 @@ def test_a_value_with_data_members_is_refused_where_they_are(
 ) -> None:
     with pytest.raises(SchemaError) as caught:
         lowered(body)
-    assert (caught.value.span.line, caught.value.span.col) == (9, column)
+    assert (caught.value.span.line, caught.value.span.col) == (DECLARED.count("\n") + 1, column)
     assert caught.value.message == _refusal(kind, member)
 
 
 @pytest.mark.parametrize(
     "body",
     [
-        "string & X",  # an interface with a base
         "string & N",  # an index signature
         "string & { [k: string]: string }",
         "string & number",  # two primitives
@@ -163,6 +166,9 @@ class _Types:
     def lookup(self, name: str) -> ir.Decl | None:
         return self.decls.get(name)
 
+    def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]:
+        return (ir.Property("base", ir.Primitive("string")),)
+
 
 def test_the_member_kept_is_the_one_written() -> None:
     named = ir.Ref("Name")
@@ -176,6 +182,9 @@ def test_the_member_kept_is_the_one_written() -> None:
     assert intersect.simplified((ir.Primitive("null"),), types) is None
     never = intersect.simplified((ir.Primitive("null", ir.Span("f", 2, 3)), ir.Object()), types)
     assert never == ir.Primitive("never", ir.Span("f", 2, 3))
+    based = ir.Interface("Based", ir.Object(), extends=(ir.Ref("Empty"),))
+    with pytest.raises(SchemaError, match="data member 'base'"):
+        intersect.simplified((ir.Primitive("string"), ir.Ref("Based")), _Types({"Based": based}))
     alias = ir.Alias("Empty", ir.Object())
     assert (
         intersect.simplified((ir.Primitive("string"), ir.Ref("Empty")), _Types({"Empty": alias}))

@@ -10,9 +10,9 @@ which no value matches; we write ``string`` (docs/jsonschema-deviations.md,
 as in TypeScript (``(A | null) & {}`` is ``A``).
 
 A brand (``string & { readonly __brand: "UserId" }``, the "branded type" idiom) adds
-nothing either: an object type with no index signature and no base whose every member is
-a literal type or ``never`` (through aliases; optional or not) is a compile-time tag that
-no JSON value can carry, so a primitive, a literal, an array or a tuple intersected with
+nothing either: an object type with no index signature of its own whose every member
+(also inherited) is a literal type or ``never`` (through aliases; optional or not) is a
+compile-time tag that no JSON value can carry, so a primitive, a literal, an array or a tuple intersected with
 brands (and ``{}``) means that type (docs/jsonschema-deviations.md, ``brand``). Such a
 type intersected with an object type that has any other member is refused here, with one
 located error for both back ends: no JSON value is both.
@@ -42,6 +42,10 @@ class Types(Protocol):
         ...
 
     def lookup(self, name: str) -> ir.Decl | None: ...
+
+    def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]:
+        """A named type's properties, its bases' first (``extends`` flattened)."""
+        ...
 
 
 def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | None:
@@ -88,15 +92,18 @@ def _nullish(t: ir.TypeExpr) -> bool:
 
 
 def _object(t: ir.TypeExpr, types: Types) -> ir.Object | None:
-    """The members of an object type written inline or named (an interface without a
-    base); None for any other type."""
+    """The members of an object type written inline or named (an interface, with the
+    properties of its bases; its own index signature only, as everywhere else); None for
+    any other type."""
     resolved = types.through_alias(t)
     if isinstance(resolved, ir.Object):
         return resolved
     if isinstance(resolved, ir.Ref):
         decl = types.lookup(resolved.name)
-        if isinstance(decl, ir.Interface) and not decl.extends:
-            return decl.body
+        if isinstance(decl, ir.Interface):
+            if not decl.extends:
+                return decl.body
+            return ir.Object(types.properties(resolved), decl.body.index, decl.body.span)
     return None
 
 
