@@ -19,13 +19,14 @@ DECLARED = (
     "interface Y {}\ninterface X extends Y {}\ninterface N { [k: string]: string }\n"
     "interface T { readonly __tag: 'T' }\ntype K = 'k';\n"
     "interface S extends T { on?: true }\ninterface D extends T { d: string }\n"
+    "interface W extends T { [k: string]: 'w' }\n"
 )
 
 
 def lowered(body: str) -> tuple[str, list[str]]:
     """``export type A = <body>`` after resolve, and the declarations it added."""
     schema = resolve([parse_module("a.ts", DECLARED + f"export type A = {body};")])
-    added = sorted(set(schema.decls) - {"E", "I", "B", "Y", "X", "N", "T", "K", "S", "D", "A"})
+    added = sorted(set(schema.decls) - {"E", "I", "B", "Y", "X", "N", "T", "K", "S", "D", "W", "A"})
     return render(schema.decls["A"].type), added
 
 
@@ -134,6 +135,7 @@ def test_a_value_with_data_members_is_refused_where_they_are(
     "body",
     [
         "string & N",  # an index signature
+        "string & W",  # an index signature beside an inherited brand
         "string & { [k: string]: string }",
         "string & number",  # two primitives
         "string & {} & number",

@@ -103,7 +103,7 @@ def _object(t: ir.TypeExpr, types: Types) -> ir.Object | None:
         if isinstance(decl, ir.Interface):
             if not decl.extends:
                 return decl.body
-            return ir.Object(types.properties(resolved), decl.body.index, decl.body.span)
+            return ir.Object(types.properties(resolved), decl.body.index)
     return None
 
 
