@@ -1,12 +1,14 @@
 """Pins of ``codegen.frontend.intersect``: ``&`` with a type every value has (``{}``,
-``unknown``) adds nothing to a primitive, a literal, an array or a tuple, as in TypeScript;
-every other intersection stays as written."""
+``unknown``) or with a brand (``{ __brand: "X" }``) adds nothing to a primitive, a literal,
+an array or a tuple, as in TypeScript; such a type with an object type that has a data
+member is a located error; every other intersection stays as written."""
 
 from __future__ import annotations
 
 import pytest
 
 from codegen import ir
+from codegen.errors import SchemaError
 from codegen.frontend import intersect
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
@@ -15,13 +17,16 @@ from codegen.ir.printer import render
 DECLARED = (
     "type E = {};\ninterface I {}\ninterface B { x?: string }\n"
     "interface Y {}\ninterface X extends Y {}\ninterface N { [k: string]: string }\n"
+    "interface T { readonly __tag: 'T' }\ntype K = 'k';\n"
+    "interface S extends T { on?: true }\ninterface D extends T { d: string }\n"
+    "interface W extends T { [k: string]: 'w' }\n"
 )
 
 
 def lowered(body: str) -> tuple[str, list[str]]:
     """``export type A = <body>`` after resolve, and the declarations it added."""
     schema = resolve([parse_module("a.ts", DECLARED + f"export type A = {body};")])
-    added = sorted(set(schema.decls) - {"E", "I", "B", "Y", "X", "N", "A"})
+    added = sorted(set(schema.decls) - {"E", "I", "B", "Y", "X", "N", "T", "K", "S", "D", "W", "A"})
     return render(schema.decls["A"].type), added
 
 
@@ -71,11 +76,66 @@ def test_an_object_of_no_keys_adds_nothing(body: str, added: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("body", "meaning"),
+    [
+        ("string & { readonly __brand: 'UserId' }", "string"),
+        ("{ __brand: 'UserId' } & string", "string"),
+        ("number & { __tag: 1 }", "number"),
+        ("boolean & { b: true }", "boolean"),
+        ("'a' & { b: false }", '"a"'),
+        ("string[] & { b: 'x' }", "string[]"),
+        ("[string] & { b: 'x' }", "[string]"),
+        ("string & { b?: 'x'; c: -1; d: never }", "string"),
+        ("string & { k: K }", "string"),  # a literal through an alias
+        ("string & T", "string"),  # an interface of brand members
+        ("string & S", "string"),  # also inherited
+        ("string & X", "string"),  # an interface with an empty base
+        ("string & { a: 'a' } & { b: 'b' } & {}", "string"),
+        ("(string | null) & { b: 'x' }", "string"),
+        ("null & { b: 'x' }", "never"),
+        ("string & unknown & { b: 'x' }", "string"),
+    ],
+)
+def test_a_brand_adds_nothing(body: str, meaning: str) -> None:
+    assert lowered(body) == (meaning, [])
+
+
+def _refusal(kind: str, member: str) -> str:
+    return (
+        f"no JSON value is both a {kind} type and an object type with the data member "
+        f"'{member}'; only a brand (every member a literal type or never, as in "
+        f'{{ readonly __brand: "Id" }}) or {{}} can be intersected with a {kind} type'
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "column", "kind", "member"),
+    [
+        ("string & B", 26, "primitive", "x"),  # a member, even optional
+        ("B & number", 17, "primitive", "x"),
+        ("string & { __brand: 'X'; n: number }", 26, "primitive", "n"),
+        ("string & { b: 'x' } & { u: unknown }", 39, "primitive", "u"),
+        ("'a' & { n: string }", 23, "literal", "n"),
+        ("string[] & { n: 'a' | 'b' }", 28, "array", "n"),
+        ("[1] & { n: K[] }", 23, "tuple", "n"),
+        ("(string | { a: 1 }) & { n: 1; m: 2; o: null }", 39, "primitive", "o"),
+        ("D & 1", 17, "literal", "d"),  # an inherited brand, a data member of its own
+    ],
+)
+def test_a_value_with_data_members_is_refused_where_they_are(
+    body: str, column: int, kind: str, member: str
+) -> None:
+    with pytest.raises(SchemaError) as caught:
+        lowered(body)
+    assert (caught.value.span.line, caught.value.span.col) == (DECLARED.count("\n") + 1, column)
+    assert caught.value.message == _refusal(kind, member)
+
+
+@pytest.mark.parametrize(
     "body",
     [
-        "string & B",  # a member, even optional
-        "string & X",  # an interface with a base
         "string & N",  # an index signature
+        "string & W",  # an index signature beside an inherited brand
         "string & { [k: string]: string }",
         "string & number",  # two primitives
         "string & {} & number",
@@ -108,6 +168,9 @@ class _Types:
     def lookup(self, name: str) -> ir.Decl | None:
         return self.decls.get(name)
 
+    def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]:
+        return (ir.Property("base", ir.Primitive("string")),)
+
 
 def test_the_member_kept_is_the_one_written() -> None:
     named = ir.Ref("Name")
@@ -121,6 +184,9 @@ def test_the_member_kept_is_the_one_written() -> None:
     assert intersect.simplified((ir.Primitive("null"),), types) is None
     never = intersect.simplified((ir.Primitive("null", ir.Span("f", 2, 3)), ir.Object()), types)
     assert never == ir.Primitive("never", ir.Span("f", 2, 3))
+    based = ir.Interface("Based", ir.Object(), extends=(ir.Ref("Empty"),))
+    with pytest.raises(SchemaError, match="data member 'base'"):
+        intersect.simplified((ir.Primitive("string"), ir.Ref("Based")), _Types({"Based": based}))
     alias = ir.Alias("Empty", ir.Object())
     assert (
         intersect.simplified((ir.Primitive("string"), ir.Ref("Empty")), _Types({"Empty": alias}))

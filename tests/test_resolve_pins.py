@@ -527,7 +527,8 @@ def test_what_an_interface_may_extend(base: str, extends: str) -> None:
     [
         ("type X = Y;\ntype Y = X;", "cannot extend 'X'"),
         ('type S = string;\ntype X = Omit<S, "b">;', "cannot extend 'X'"),
-        ("export interface B { b: string }\ntype X = B & string;", "cannot extend 'X'"),
+        # (``B & string`` with a data member in ``B`` is refused earlier: tests/test_intersect_pins.py)
+        ("export interface B { [k: string]: string }\ntype X = B & string;", "cannot extend 'X'"),
         ("type X = string[];", "cannot extend 'X'"),
         # a cycle (reported later) is not object-like, through Omit or & too
         ('type X = Omit<Y, "b">;\ntype Y = X;', "cannot extend 'X'"),
