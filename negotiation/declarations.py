@@ -79,7 +79,7 @@ def view_key(
     the capabilities the request carried (``wire``, an object as the transport parsed it).
 
     None when a part is not plain data: such a request is settled in full, never kept.
-    The parts are type-exact, as in [`DeclarationMemo.get()`][negotiation.declarations.DeclarationMemo.get].
+    The parts are type-exact, as are the memo's other keys.
     """
     if type(wire) is not dict:
         return None
