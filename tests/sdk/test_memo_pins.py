@@ -274,3 +274,19 @@ def test_a_reordered_declaration_is_a_second_entry_never_a_wrong_one() -> None:
 
 def _model(*features: str) -> mcp_types.ClientCapabilities:
     return mcp_types.ClientCapabilities.model_validate(_caps(*features))
+
+
+def test_the_wire_memo_has_a_fourth_of_the_budget_and_the_entry_bound() -> None:
+    text = wire_key(_caps("agent"))
+    assert text is not None
+    entry = 1024 + 2 * len(text)
+    fits = DeclarationMemo(Counting(), max_bytes=4 * entry)
+    fits.get(_model("agent"), None, sticky=False, wire=_caps("agent"))
+    assert len(fits._by_wire) == 1  # exactly a fourth of the budget
+    # Under the default budget (a fourth is 2 MiB), one entry is still at most 512 KiB.
+    huge = _caps("x" * (MAX_ENTRY_BYTES // 2))
+    huge_text = wire_key(huge)
+    assert huge_text is not None and MAX_ENTRY_BYTES < 1024 + 2 * len(huge_text)
+    memo = DeclarationMemo(Counting())
+    memo.get(_model("agent"), None, sticky=False, wire=huge)
+    assert len(memo._by_wire) == 0

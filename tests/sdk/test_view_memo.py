@@ -305,3 +305,29 @@ def test_a_view_is_sized_by_its_key() -> None:
     assert neg._memo.views.bytes_used == 1024 + 2 * len(text) + json_size(
         (principal, version, selected, header)
     )
+
+
+def _view_size(key: Any) -> int:
+    from negotiation._cache import json_size
+
+    return 1024 + 2 * len(key[4]) + json_size(key[:4])
+
+
+def test_the_views_have_a_fourth_of_the_budget_and_the_entry_bound() -> None:
+    from negotiation.declarations import MAX_ENTRY_BYTES, Negotiated
+
+    def settle(_: object, principal: Hashable) -> Negotiated:
+        raise AssertionError("not called")
+
+    view = _negotiation().context(_request())
+    key = view_key("p", MODERN, "main", None, _declared("agent"))
+    assert key is not None
+    fits = DeclarationMemo(settle, max_bytes=4 * _view_size(key))
+    fits.keep_view(key, view)
+    assert fits.views.get(key) is view  # exactly a fourth of the budget
+    # Under the default budget (a fourth is 2 MiB), one entry is still at most 512 KiB.
+    big = view_key("p", MODERN, "main", None, _declared("x" * (MAX_ENTRY_BYTES // 2)))
+    assert big is not None and MAX_ENTRY_BYTES < _view_size(big) < 2 * MAX_ENTRY_BYTES
+    memo = DeclarationMemo(settle)
+    memo.keep_view(big, view)
+    assert len(memo.views) == 0
