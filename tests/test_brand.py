@@ -6,8 +6,6 @@ beside a primitive is one located error in both (docs/jsonschema-deviations.md, 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
 from tests.test_cli import run
-from tests.test_protocol_corpus import TJS
+from tests.test_protocol_corpus import oracle_definitions
 from tests.test_pydantic_emit import compile_ts
 from tests.test_real_world_constructs import _json_schema, model_and_schema_agree
 
@@ -123,19 +121,9 @@ def test_any_brand_means_its_primitive(
 
 
 def _oracle(tmp_path: Path, source: str) -> dict[str, Any]:
-    if shutil.which("node") is None or not TJS.exists():
-        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
     path = tmp_path / "oracle.ts"
     path.write_text(source)
-    done = subprocess.run(
-        [str(TJS), str(path), "*", "--required"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    defs: dict[str, Any] = json.loads(done.stdout)["definitions"]
-    return defs
+    return oracle_definitions(path)
 
 
 def test_the_oracle_writes_a_branded_primitive_as_no_value(tmp_path: Path) -> None:

@@ -33,6 +33,8 @@ from tests.test_protocol_corpus import (
     _our_key,
     bigint_number,
     empty_object,
+    oracle_definitions,
+    oracle_text,
     same_meaning,
 )
 from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models, import_source
@@ -678,18 +680,9 @@ def test_the_oracle_writes_a_primitive_and_an_empty_object_as_no_value(tmp_path:
     """The reading behind kind `empty-object`, checked on typescript-json-schema itself:
     ``string & {}`` becomes an ``allOf`` that no value matches, and ``"a" | (string & {})``
     accepts ``"a"`` only; TypeScript accepts any string for both."""
-    if shutil.which("node") is None or not TJS.exists():
-        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
     source = tmp_path / "empty.ts"
     source.write_text("export type S = string & {};\nexport type O = 'a' | (string & {});\n")
-    run = subprocess.run(
-        [str(TJS), str(source), "*", "--required"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    defs = json.loads(run.stdout)["definitions"]
+    defs = oracle_definitions(source)
     assert defs["S"] == {"allOf": [{"properties": {}, "type": "object"}, {"type": "string"}]}
     validator = jsonschema.Draft7Validator({"definitions": defs, "$ref": "#/definitions/O"})
     assert [v for v in ("a", "b", "") if validator.is_valid(v)] == ["a"]
@@ -765,16 +758,7 @@ def test_commonjs_typings_import_with_require_and_assign_with_export_equals(
 
 def _oracle_of_file(entry: Path) -> dict[str, Any]:
     """typescript-json-schema's definitions for the program of ``entry``, normalised."""
-    if shutil.which("node") is None or not TJS.exists():
-        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
-    run = subprocess.run(
-        [str(TJS), str(entry), "*", "--required"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    found: dict[str, Any] = normalise_document(json.loads(run.stdout))
+    found: dict[str, Any] = normalise_document(json.loads(oracle_text(entry)))
     return found
 
 
@@ -865,16 +849,7 @@ def test_a_namespace_re_export_names_the_module_s_types(tmp_path: Path) -> None:
     adapter.validate_json('{"c": {"r": 1}, "k": "a", "t": {"n": 2}}')
     with pytest.raises(ValidationError):
         adapter.validate_json('{"c": {"r": 1}, "k": "c", "t": {"n": 2}}')
-    if shutil.which("node") is None or not TJS.exists():
-        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
-    run = subprocess.run(
-        [str(TJS), str(entry), "*", "--required"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    assert normalise_document(json.loads(run.stdout)) == ours
+    assert _oracle_of_file(entry) == ours
 
 
 def test_a_namespace_import_of_a_name_not_re_exported_is_a_located_error(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from negotiation import variants as sv
 from negotiation._cache import wire_key
 from negotiation.declarations import DeclarationMemo, view_key
 from negotiation.sdk import Negotiation
+from tests.sdk.test_middleware_pins import Ctx as RequestContext
 
 VARIANTS = [
     mcp_ext.ServerVariant(id="main", description="The default."),
@@ -36,15 +37,9 @@ def _declared(*features: str) -> dict[str, Any]:
 
 
 @dataclasses.dataclass
-class Ctx:
-    """The members of the SDK's request context that the middleware reads."""
+class Ctx(RequestContext):
+    """A request context that also names who sends it (read by ``principal_of``)."""
 
-    method: str
-    params: Any
-    protocol_version: str = MODERN
-    request_id: Any = 1
-    session: Any = None
-    request: Any = None
     principal: Any = None
 
 
