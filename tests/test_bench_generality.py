@@ -95,6 +95,13 @@ def test_shapes_follow_refs_unions_and_intersections() -> None:
     assert shape({"type": ["integer", "null"]}, {}).kinds == {"number"}
     assert shape({"enum": ["a", 1]}, {}).kinds == {"string", "number"}
     assert shape({}, {}).kinds == {"any"}
+    assert shape({"anyOf": [{"enum": ["a"]}, {"type": "null"}]}, {}).kinds == {"string"}
+    array_interface = {
+        "type": "object",
+        "properties": {"length": {"type": "number"}},
+        "patternProperties": {"^[0-9]+$": {}},
+    }
+    assert shape(array_interface, {}) == Shape(frozenset({"array"}))
     assert shape(
         {"$ref": "#/definitions/Foo%3Cstring%3E"}, {"Foo<string>": {"type": "string"}}
     ) == (Shape(frozenset({"string"})))

@@ -154,8 +154,9 @@ def shape(schema: Any, defs: Mapping[str, Any], depth: int = 0) -> Shape:
         members = schema.get(key)
         if isinstance(members, list) and members:
             parts = [shape(m, defs, depth + 1) for m in members]
+            kinds = frozenset().union(*(p.kinds for p in parts))
             union = Shape(
-                frozenset().union(*(p.kinds for p in parts)),
+                kinds - {"null"} if len(kinds) > 1 else kinds,
                 frozenset().union(*(p.properties for p in parts)),
                 frozenset.intersection(*(p.required for p in parts)),
             )
@@ -180,6 +181,8 @@ def _rest(schema: dict[str, Any], key: str = "$ref") -> dict[str, Any]:
 
 
 def _own(schema: dict[str, Any]) -> Shape:
+    if _array_interface(schema):
+        return Shape(frozenset({"array"}))
     kinds: set[str] = set()
     declared = schema.get("type")
     if declared is not None:
@@ -203,6 +206,17 @@ def _own(schema: dict[str, Any]) -> Shape:
         frozenset(kinds),
         frozenset(properties) if isinstance(properties, dict) else frozenset(),
         frozenset(required) if isinstance(required, list) else frozenset(),
+    )
+
+
+def _array_interface(schema: dict[str, Any]) -> bool:
+    """typescript-json-schema's object for ``interface A extends Array<T> {}`` (a
+    ``length`` and numbered properties, which no JSON array matches): our array (the
+    documented kind `array-interface`, docs/jsonschema-deviations.md)."""
+    return (
+        schema.get("type") == "object"
+        and "^[0-9]+$" in schema.get("patternProperties", {})
+        and set(schema.get("properties", {})) <= {"length"}
     )
 
 

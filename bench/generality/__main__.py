@@ -52,7 +52,7 @@ TJS_FLAGS = ("--required", "--skipLibCheck")
 TIMEOUT = 60.0  # ours, per run: the goal is none over it
 TJS_TIMEOUT = 600.0
 NPM_TIMEOUT = 120.0
-INSTANCE_TIMEOUT = 120.0
+INSTANCE_TIMEOUT = 150.0  # the import (60 s at most) and a 10 s budget of instances
 WORK = SCRATCH / "generality"
 RESULTS = ROOT / "bench" / "GENERALITY.md"
 PACKAGE = "swept"  # the generated package's name
@@ -303,6 +303,11 @@ def first_error(text: str) -> str:
     return (lines[0] if lines else "")[:300]
 
 
+def _relative(text: str, tree: Path) -> str:
+    """Paths inside the cache written from the package's root (``index.d.ts:3:1: ...``)."""
+    return text.replace(f"{tree / 'package'}/", "").replace(f"{tree}/", "")
+
+
 def warnings_of(text: str) -> int:
     return sum(1 for ln in text.splitlines() if ": warning:" in ln)
 
@@ -383,33 +388,50 @@ def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int)
         strict_out = work / "strict" / PACKAGE
         argv = [*generate[:4], str(strict_out), *generate[5:], "--strict"]
         result.strict = ours("generate --strict", argv).ok
+    schema_json = out / "schema.json"
+    if not result.compiles:  # what our JSON Schema would be all the same
+        schema_json = work / "ours.json"
+        done = ours("jsonschema", ["jsonschema", str(entry), "-o", str(schema_json), *maps])
+        if not done.ok:
+            schema_json = Path()
     if result.compiles:
-        modules = ["", ".models", ".server", ".client", ".validators", ".methods"]
-        code = "import importlib\n" + "".join(
-            f"importlib.import_module({PACKAGE + m!r})\n" for m in modules
-        )
-        done = run(
-            [sys.executable, "-W", "error", "-c", code],
-            timeout=TIMEOUT,
-            cwd=out.parent,
-            env={**os.environ, "PYTHONPATH": str(out.parent)},
-        )
-        result.seconds["import"] = round(done.seconds, 1)
-        result.imports = done.ok
-        if done.code is None:
-            result.over_time.append("import")
-        if not done.ok and not result.error:
-            result.error = "import: " + (
-                f"timed out after {TIMEOUT:.0f} s"
-                if done.code is None
-                else first_error(done.stderr)
-            )
-    schema_json = work / "ours.json"
-    done = ours("jsonschema", ["jsonschema", str(entry), "-o", str(schema_json), *maps])
-    if not done.ok and not result.error:
-        result.error = "jsonschema: " + first_error(done.stderr)
+        # The import under -W error and the instances, in one interpreter.
+        oracle_file = work / "tjs.json"
+        oracle_file.write_text(json.dumps({"definitions": tjs.get("definitions", {})}), "utf-8")
+        argv = [sys.executable, "-W", "error", "-m", "bench.generality.instances"]
+        argv += [str(out.parent), PACKAGE, str(oracle_file), "--sample", str(sample)]
+        argv += ["--seed", str(seed)]
+        done = run(argv, timeout=INSTANCE_TIMEOUT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        result.seconds["import+instances"] = round(done.seconds, 1)
+        report: dict[str, Any] = {}
+        if done.ok:
+            try:
+                report = json.loads(done.stdout.strip().splitlines()[-1])
+            except (ValueError, IndexError):
+                report = {}
+        if "import" not in report:
+            why = "timed out" if done.code is None else first_error(done.stderr)
+            result.imports = None
+            result.error = result.error or f"import: {why}"
+            if done.code is None:
+                result.over_time.append("import+instances")
+        else:
+            result.imports = not report["import"]
+            result.seconds["import"] = float(report.get("import_seconds", 0.0))
+            if report["import"]:
+                result.error = result.error or f"import: {report['import']}"
+            elif float(report.get("import_seconds", 0)) > TIMEOUT:
+                result.over_time.append("import")
+            if result.imports and not result.tjs_error:
+                result.instances = {
+                    k: report[k] for k in ("checked", "accepted", "rejected", "skipped")
+                }
+    result.error = _relative(result.error, tree)
+    result.tracebacks = [_relative(t, tree) for t in result.tracebacks]
     if result.tjs_error:
         return result
+    compare(result, tjs["definitions"], schema_json)
+    return result
     from tests.jsonschema_normalise import normalise_document
 
     theirs = normalise_document({"definitions": tjs["definitions"]})
@@ -446,6 +468,42 @@ def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int)
     return result
 
 
+def compare(result: Result | dict[str, Any], oracle_defs: dict[str, Any], schema: Path) -> None:
+    """Fill ``result``'s comparison fields from TJS's definitions and our schema file."""
+    from tests.jsonschema_normalise import normalise_document
+
+    theirs = normalise_document({"definitions": oracle_defs})
+    mine = {}
+    if schema.is_file():
+        mine = normalise_document(json.loads(schema.read_text("utf-8")))
+    comparison = compare_definitions(theirs, mine)
+    fields = {
+        "definitions": comparison.counted,
+        "equal": len(comparison.equal),
+        "differing": comparison.differing,
+        "missing": comparison.missing,
+    }
+    if isinstance(result, dict):
+        result.update(fields)
+    else:
+        for key, value in fields.items():
+            setattr(result, key, value)
+
+
+def recompare(stored: dict[str, Any], cache: Path) -> None:
+    """The comparison again, from the cached TJS output and our schema kept in ``WORK``."""
+    if stored["unusable"] or stored["tjs_error"]:
+        return
+    tjs_file = cache / "tjs" / f"{safe_name(stored['id'])}@tjs-{tjs_version()}.json"
+    try:
+        oracle_defs = json.loads(tjs_file.read_text("utf-8"))["definitions"]
+    except (OSError, ValueError, KeyError):
+        return
+    work = WORK / safe_name(stored["id"])
+    schema = work / "out" / PACKAGE / "schema.json"
+    compare(stored, oracle_defs, schema if stored["compiles"] else work / "ours.json")
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -467,7 +525,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", type=Path, default=LIST, help="the pinned list")
     parser.add_argument("--only", action="append", default=[], help="a typing id (repeatable)")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the table to write")
-    parser.add_argument("--sample", type=int, default=10, help="definitions checked by instances")
+    parser.add_argument("--sample", type=int, default=6, help="definitions checked by instances")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--prefetch",
@@ -475,7 +533,9 @@ def main(argv: list[str] | None = None) -> int:
         help="only fetch the packages and run typescript-json-schema (both cached)",
     )
     parser.add_argument(
-        "--table-only", action="store_true", help="rewrite the table from the stored results"
+        "--table-only",
+        action="store_true",
+        help="compare again and rewrite the table from the stored results",
     )
     args = parser.parse_args(argv)
     try:
@@ -521,6 +581,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"swept {len(chosen)} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     if args.prefetch:
         return 0
+    if args.table_only:
+        for stored_result in results.values():
+            recompare(stored_result, cache_dir())
     ordered = [results[t.id] for t in typings if t.id in results]
     write_table(
         ordered, args.results, tjs_version(), missing=[t.id for t in typings if t.id not in results]
