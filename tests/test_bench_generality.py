@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import tarfile
 from pathlib import Path
 
@@ -213,3 +214,26 @@ def test_the_table_counts_tjs_failures_apart_and_tracebacks_as_failures() -> Non
     assert "TRACEBACK generate: RecursionError" in text
     assert "| tjs@1 | TypeError: Unsupported type |" in text
     assert "- gone@1: gone@1: npm pack failed" in text
+
+
+def test_a_declaration_tjs_cannot_read_costs_only_itself(tmp_path: Path) -> None:
+    """The oracle driver: where typescript-json-schema's one call throws on a declaration,
+    the others are still read (the CLI would give nothing for the whole typing)."""
+    from bench.generality.__main__ import DRIVER, TJS, TJS_PACKAGE, run
+
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    typing = tmp_path / "index.d.ts"
+    typing.write_text(
+        "export interface Point { x: number; y?: number }\n"
+        "interface Dyn<A extends boolean | undefined> { allowDots?: A }\n"
+        "export type Opts<A extends boolean | undefined = undefined> =\n"
+        "  A extends true ? Dyn<A> & { e: boolean } : Dyn<A>;\n",
+        "utf-8",
+    )
+    done = run(["node", str(DRIVER), str(TJS_PACKAGE), str(typing)], timeout=120, cwd=tmp_path)
+    assert done.ok, done.stderr
+    document = json.loads(done.stdout)
+    assert document["definitions"]["Point"]["required"] == ["x"]
+    assert list(document["unreadable"]) == ["Opts"]
+    assert "Opts" not in document["definitions"]

@@ -5,16 +5,19 @@ For each typing of ``typings.txt`` (see its head for the selection rule):
 1. ``npm pack NAME@VERSION`` (and each ``dep=``) into a cache outside the repository
    (``$XDG_CACHE_HOME/mcp-negotiation/generality``, default ``~/.cache/...``), reused
    later; the packages are laid out as ``node_modules`` of a tree per typing;
-2. typescript-json-schema (``--required --skipLibCheck ENTRY "*"``, as ``make e2e-node``
-   installs it) on the entry, its output cached per typing and TJS version; a typing TJS
-   cannot read is left out of the totals and listed with TJS's error;
+2. typescript-json-schema (as ``make e2e-node`` installs it) on the entry and the files it
+   imports relatively, as ``--required --skipLibCheck FILES "*"`` but one declaration at a
+   time where that throws (``tjs_each.cjs``), its output cached per typing and TJS
+   version; a typing of which TJS reads nothing is left out of the totals and listed with
+   TJS's error;
 3. our ``generate`` on the unmodified entry, and again with ``--strict`` (when the
    compiler has it), each in a subprocess with a 60 s timeout; warnings are counted;
-4. ``python -W error`` imports the generated package in a subprocess;
-5. our ``jsonschema`` against TJS's definitions, definition by definition
+4. our JSON Schema (the package's ``schema.json``; ``jsonschema`` where ``generate``
+   refuses) against TJS's definitions, definition by definition
    (`bench.generality.compare_definitions`);
-6. for up to 20 definitions a typing (a seeded sample), instances drawn from TJS's schema
-   must be accepted by our models (``bench/generality/instances.py``).
+5. ``python -W error`` imports the generated package in a subprocess, which then checks,
+   for up to 6 definitions a typing (a seeded sample), that our models accept instances
+   drawn from TJS's schema (``bench/generality/instances.py``).
 
 Then ``bench/GENERALITY.md`` is written: one row a typing and the totals against the
 goals. Nothing is installed; node, npm and typescript-json-schema must be there.
@@ -48,7 +51,9 @@ from bench.generality import (
 from bench.generality.table import write_table
 
 TJS = ROOT / ".e2e-node" / "node_modules" / ".bin" / "typescript-json-schema"
-TJS_FLAGS = ("--required", "--skipLibCheck")
+TJS_PACKAGE = TJS.parent.parent / "typescript-json-schema"
+# The CLI's `--required --skipLibCheck FILES "*"`, one declaration at a time where it throws.
+DRIVER = Path(__file__).resolve().parent / "tjs_each.cjs"
 TIMEOUT = 60.0  # ours, per run: the goal is none over it
 TJS_TIMEOUT = 600.0
 NPM_TIMEOUT = 120.0
@@ -206,7 +211,7 @@ def run(
 
 
 def tjs_version() -> str:
-    manifest = TJS.resolve().parents[1] / "package.json"
+    manifest = TJS_PACKAGE / "package.json"
     try:
         return str(json.loads(manifest.read_text("utf-8"))["version"])
     except (OSError, ValueError, KeyError):
@@ -219,16 +224,13 @@ def oracle(typing: Typing, entry: Path, tree: Path, cache: Path) -> dict[str, An
     if stored.is_file():
         try:
             cached: dict[str, Any] = json.loads(stored.read_text("utf-8"))
-            return cached
+            if "error" not in cached or "driver" in cached:
+                return cached
+
         except ValueError:
             pass
-    package = tree / "package"
-    files = sorted(p.relative_to(package).as_posix() for p in relative_closure(entry))
-    # Absolute: TypeScript names a file that another one imports by its absolute path,
-    # and TJS matches its own files by name.
-    inside = files[0] if len(files) == 1 else "{" + ",".join(files) + "}"
-    pattern = f"{package.resolve()}/{inside}"
-    done = run([str(TJS), pattern, "*", *TJS_FLAGS], timeout=TJS_TIMEOUT, cwd=package)
+    files = [str(p) for p in relative_closure(entry)]
+    done = run(["node", str(DRIVER), str(TJS_PACKAGE), *files], timeout=TJS_TIMEOUT, cwd=tree)
     result: dict[str, Any]
     if done.code is None:
         result = {"error": f"timed out after {TJS_TIMEOUT:.0f} s", "seconds": done.seconds}
@@ -237,9 +239,17 @@ def oracle(typing: Typing, entry: Path, tree: Path, cache: Path) -> dict[str, An
     else:
         try:
             document = json.loads(done.stdout)
-            result = {"definitions": document.get("definitions", {}), "seconds": done.seconds}
+            result = {
+                "definitions": document.get("definitions", {}),
+                "unreadable": document.get("unreadable", {}),
+                "seconds": done.seconds,
+            }
         except ValueError:
             result = {"error": "output is not JSON", "seconds": done.seconds}
+        if not result.get("definitions") and result.get("unreadable"):
+            first = next(iter(result["unreadable"].items()))
+            result = {"error": f"no declaration readable ({first[0]}: {first[1]})"}
+    result["driver"] = DRIVER.name
     stored.parent.mkdir(parents=True, exist_ok=True)
     stored.write_text(json.dumps(result), "utf-8")
     return result
@@ -327,6 +337,7 @@ class Result:
     entry: str = ""
     unusable: str = ""  # the typing could not be swept at all
     tjs_error: str = ""  # TJS cannot read it: left out of the totals
+    tjs_unreadable: dict[str, str] = field(default_factory=dict)  # declarations TJS skips
     compiles: bool = False
     strict: bool | None = None  # None: the compiler has no --strict
     warnings: int = 0
@@ -365,6 +376,7 @@ def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int)
     result.seconds["tjs"] = round(float(tjs.get("seconds", 0.0)), 1)
     if "error" in tjs:
         result.tjs_error = str(tjs["error"])
+    result.tjs_unreadable = dict(tjs.get("unreadable", {}))
 
     def ours(step: str, argv: list[str]) -> Run:
         done = run([sys.executable, "-m", "codegen", *argv], timeout=TIMEOUT)

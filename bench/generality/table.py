@@ -59,6 +59,7 @@ def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequenc
     for r in swept:
         skipped.update(r["instances"].get("skipped", {}))
     seconds = sum(sum(r["seconds"].values()) for r in results)
+    unreadable = [(r["id"], k, v) for r in swept for k, v in r.get("tjs_unreadable", {}).items()]
     n = len(swept)
 
     def met(value: float, goal: float) -> str:
@@ -75,7 +76,8 @@ def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequenc
         "are in [`generality/typings.txt`](generality/typings.txt). Each typing is compiled",
         "unmodified (`generate`, then `generate --strict`), its package imported under",
         "`python -W error`, our `jsonschema` compared with typescript-json-schema",
-        f"{tjs_version} (`--required --skipLibCheck`) definition by definition (property sets,",
+        f"{tjs_version} (`--required --skipLibCheck`, a declaration at a time where it throws)",
+        "definition by definition (property sets,",
         "required sets, coarse types), and up to 6 definitions a typing (seeded) checked with",
         "instances drawn from TJS's schema. Ours runs with a 60 s timeout a step.",
         "",
@@ -111,6 +113,13 @@ def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequenc
         f"{platform.python_version()}.",
         "",
     ]
+    if unreadable:
+        out.append(
+            f"typescript-json-schema cannot read {len(unreadable)} declarations of"
+            f" {len({t for t, _, _ in unreadable})} swept typings (listed at the end): they are"
+            " not counted, the typing's other declarations are."
+        )
+        out.append("")
     if skipped:
         out.append(
             "Definitions not checked with instances: "
@@ -190,5 +199,9 @@ def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequenc
             "",
         ]
         out += [f"- {t} `{k}`: {_cell(v)}" for t, k, v in differing[:200]]
+        out.append("")
+    if unreadable:
+        out += ["## Declarations typescript-json-schema cannot read", ""]
+        out += [f"- {t} `{k}`: {_cell(v)[:160]}" for t, k, v in unreadable]
         out.append("")
     return "\n".join(out)
