@@ -168,6 +168,9 @@ def entry_file(typing: Typing, tree: Path) -> Path:
     if isinstance(declared, str) and declared:
         candidates += [declared, declared + ".d.ts", re.sub(r"\.js$", ".d.ts", declared)]
         candidates += [declared.rstrip("/") + "/index.d.ts"]
+    main = manifest.get("main") if isinstance(manifest, dict) else None
+    if isinstance(main, str) and main.endswith(".js"):  # the typings beside the code
+        candidates += [main.removesuffix(".js") + ".d.ts", main.removesuffix(".js") + ".ts"]
     candidates.append("index.d.ts")
     for candidate in candidates:
         if (package / candidate).is_file():
@@ -235,7 +238,8 @@ def oracle(typing: Typing, entry: Path, tree: Path, cache: Path) -> dict[str, An
     if done.code is None:
         result = {"error": f"timed out after {TJS_TIMEOUT:.0f} s", "seconds": done.seconds}
     elif not done.ok:
-        result = {"error": _tjs_error(done.stderr or done.stdout), "seconds": done.seconds}
+        error = _tjs_error(done.stderr or done.stdout)
+        result = {"error": f"{error} (exit {done.code})", "seconds": done.seconds}
     else:
         try:
             document = json.loads(done.stdout)
