@@ -108,7 +108,8 @@ def fetch(name: str, version: str, cache: Path) -> Path:
 
 def _npm_error(stderr: str) -> str:
     lines = [ln.removeprefix("npm error ").strip() for ln in stderr.splitlines()]
-    useful = [ln for ln in lines if ln and not ln.startswith(("A complete log", "npm warn"))]
+    skip = ("A complete log", "npm warn", "code ")
+    useful = [ln for ln in lines if ln and not ln.startswith(skip)]
     return useful[0] if useful else "no message"
 
 

@@ -9,7 +9,7 @@ TJS's schema for each with hypothesis-jsonschema (recursion unrolled one level, 
 with our model from JSON text, within a time budget. It prints one JSON object: whether
 the import worked and how long it took, definitions checked, those whose every instance
 was accepted, the rejected ones (with an instance), and the definitions skipped by reason
-(no instance could be drawn, no type of that name, the time budget).
+(no instance could be drawn in time, the time budget).
 """
 
 from __future__ import annotations
@@ -73,10 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     candidates = []
     for name in sorted(defs):
         target = selfcheck.python_name(models, name)
-        if hasattr(models, target):
+        if hasattr(models, target):  # else: no type to check (counted by the comparison)
             candidates.append((name, getattr(models, target)))
-        else:
-            skipped["no generated type of that name"] += 1
     chosen = random.Random(args.seed).sample(candidates, min(args.sample, len(candidates)))
     accepted: list[str] = []
     rejected: dict[str, Any] = {}

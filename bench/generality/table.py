@@ -58,6 +58,7 @@ def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequenc
     skipped = Counter[str]()
     for r in swept:
         skipped.update(r["instances"].get("skipped", {}))
+    skipped.pop("no generated type of that name", None)  # not a definition of the sample
     seconds = sum(sum(r["seconds"].values()) for r in results)
     unreadable = [(r["id"], k, v) for r in swept for k, v in r.get("tjs_unreadable", {}).items()]
     n = len(swept)
