@@ -17,6 +17,7 @@ from bench.generality import (
     Shape,
     Typing,
     compare_definitions,
+    declared_type_parameters,
     import_specifiers,
     parse_list,
     shape,
@@ -237,3 +238,27 @@ def test_a_declaration_tjs_cannot_read_costs_only_itself(tmp_path: Path) -> None
     assert document["definitions"]["Point"]["required"] == ["x"]
     assert list(document["unreadable"]) == ["Opts"]
     assert "Opts" not in document["definitions"]
+
+
+def test_the_oracles_stand_ins_are_not_counted() -> None:
+    """Type parameters the typing declares, instances of TypeScript's own generics and
+    unnamed ``import(...)`` types are definitions of the oracle for no declaration."""
+    texts = [
+        "export interface A<T, U extends X<Y> = Z> {}\n"
+        "type B<in out K extends keyof T, V = () => void> = 1;\n"
+        "declare class Cluster<P extends Props = AnyProps, C = AnyProps> {}\n"
+    ]
+    assert declared_type_parameters(texts) == {"T", "U", "K", "V", "P", "C"}
+    oracle = {
+        "C_1": {"type": "object"},
+        "Record<string,Tile>": {"type": "object"},
+        'import("/x/classes/semver")': {"type": "object"},
+        "Tile": {"type": "object"},
+        "GeoJSON.Feature<GeoJSON.Geometry,{[name:string]:any;}>": {"type": "object"},
+    }
+    ours = {"Tile": {"type": "object"}, "Feature": {"type": "object"}}
+    result = compare_definitions(oracle, ours, {"C"})
+    assert result.equal == ["GeoJSON.Feature<GeoJSON.Geometry,{[name:string]:any;}>", "Tile"]
+    assert sorted(result.skipped) == sorted(
+        ["C_1", "Record<string,Tile>", 'import("/x/classes/semver")']
+    )

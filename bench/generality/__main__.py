@@ -44,6 +44,7 @@ from bench.generality import (
     ListError,
     Typing,
     compare_definitions,
+    declared_type_parameters,
     import_specifiers,
     parse_list,
     safe_name,
@@ -447,7 +448,7 @@ def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int)
     result.tracebacks = [_relative(t, tree) for t in result.tracebacks]
     if result.tjs_error:
         return result
-    compare(result, tjs["definitions"], schema_json)
+    compare(result, tjs["definitions"], schema_json, entry)
     return result
     from tests.jsonschema_normalise import normalise_document
 
@@ -485,15 +486,20 @@ def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int)
     return result
 
 
-def compare(result: Result | dict[str, Any], oracle_defs: dict[str, Any], schema: Path) -> None:
+def compare(
+    result: Result | dict[str, Any], oracle_defs: dict[str, Any], schema: Path, entry: Path
+) -> None:
     """Fill ``result``'s comparison fields from TJS's definitions and our schema file."""
     from tests.jsonschema_normalise import normalise_document
+
+    texts = (p.read_text("utf-8", "replace") for p in relative_closure(entry))
+    params = declared_type_parameters(texts)
 
     theirs = normalise_document({"definitions": oracle_defs})
     mine = {}
     if schema.is_file():
         mine = normalise_document(json.loads(schema.read_text("utf-8")))
-    comparison = compare_definitions(theirs, mine)
+    comparison = compare_definitions(theirs, mine, params)
     fields = {
         "definitions": comparison.counted,
         "equal": len(comparison.equal),
@@ -518,7 +524,10 @@ def recompare(stored: dict[str, Any], cache: Path) -> None:
         return
     work = WORK / safe_name(stored["id"])
     schema = work / "out" / PACKAGE / "schema.json"
-    compare(stored, oracle_defs, schema if stored["compiles"] else work / "ours.json")
+    entry = cache / "trees" / safe_name(stored["id"]) / "package" / stored["entry"]
+    if not entry.is_file():
+        return
+    compare(stored, oracle_defs, schema if stored["compiles"] else work / "ours.json", entry)
 
 
 # --------------------------------------------------------------------------- main
@@ -601,6 +610,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.table_only:
         for stored_result in results.values():
             recompare(stored_result, cache_dir())
+        if results:
+            stored.write_text(json.dumps(results, indent=1), "utf-8")
     ordered = [results[t.id] for t in typings if t.id in results]
     write_table(
         ordered, args.results, tjs_version(), missing=[t.id for t in typings if t.id not in results]
