@@ -262,3 +262,10 @@ def test_the_oracles_stand_ins_are_not_counted() -> None:
     assert sorted(result.skipped) == sorted(
         ["C_1", "Record<string,Tile>", 'import("/x/classes/semver")']
     )
+
+
+def test_a_cell_names_a_cached_file_from_its_package_root() -> None:
+    from bench.generality.table import _cell
+
+    text = 'Unsupported type: import("/home/u/.cache/x/trees/types+qs@6/package/lib/a").B<T> | C'
+    assert _cell(text) == 'Unsupported type: import("lib/a").B<T> \\| C'

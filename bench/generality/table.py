@@ -27,8 +27,12 @@ def category(error: str) -> str:
     return text[:110]
 
 
+_CACHED = re.compile(r"/\S*?/trees/[^/\s]+/(?:package|node_modules)/")
+
+
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """One table cell: a path inside the cache written from the package's root."""
+    return _CACHED.sub("", text).replace("|", "\\|").replace("\n", " ")
 
 
 def _yes(value: bool | None) -> str:
