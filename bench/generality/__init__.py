@@ -306,6 +306,8 @@ LIB_GENERICS = frozenset(
     "Parameters InstanceType Awaited Uppercase Lowercase Capitalize Uncapitalize Array "
     "ReadonlyArray Promise PromiseLike Map Set ArrayLike Iterable".split()
 )
+# Interfaces of TypeScript's lib that the oracle writes out where a typing names them.
+LIB_TYPES = frozenset("ArrayBuffer Date RegExp Error Uint8Array Function Object".split())
 _DECLARED_GENERIC = re.compile(r"\b(?:interface|type|class)\s+[\w$]+\s*<")
 
 
@@ -337,11 +339,17 @@ def declared_type_parameters(texts: Iterable[str]) -> set[str]:
 
 def oracle_artefact(key: str, params: set[str], ours: Mapping[str, Any]) -> bool:
     """A definition the oracle writes for no declaration of the typing: a type parameter
-    (``T``, ``T_1``), an instance of a TypeScript generic, an unnamed ``import(...)``."""
+    (``T``, ``T_1``), an instance of a TypeScript generic, an interface of TypeScript's lib,
+    an unnamed ``import(...)`` or object type (``{[x:string]:any;}``)."""
     if key in ours:
         return False
     base = key.split("<", 1)[0]
-    return re.sub(r"_\d+$", "", key) in params or base in LIB_GENERICS or key.startswith("import(")
+    return (
+        re.sub(r"_\d+$", "", key) in params
+        or base in LIB_GENERICS
+        or key in LIB_TYPES
+        or key.startswith(("import(", "{"))
+    )
 
 
 def compare_definitions(

@@ -20,6 +20,9 @@ def category(error: str) -> str:
     """The first error's kind: its message with locations, names and numbers taken out."""
     text = re.sub(r"^\S+?:\d+:\d+: (error|warning): ", "", error.strip())
     text = re.sub(r"^(import|jsonschema): ", "", text)
+    text = re.sub(r"--import-map \S+=PATH", "--import-map …=PATH", text)
+    text = re.sub(r"\(at [^)]*\)", "(at …)", text)
+    text = re.sub(r"^cycle: .*", "cycle: … (an alias through a declaration of the same name)", text)
     text = re.sub(r"'[^'\s]*'", "'…'", text)  # a name (not Python's apostrophe)
     text = re.sub(r'"[^"\s]*"', '"…"', text)
     text = re.sub(r"`[^`]*`", "`…`", text)
