@@ -47,7 +47,13 @@ from negotiation.sdk.server import (
     session_key,
     tool_result,
 )
-from negotiation.sdk.transports import ServedVersionsApp, run, serve_stdio
+from negotiation.sdk.transports import (
+    ServedVersionsApp,
+    ServedVersionsMiddleware,
+    run,
+    serve_stdio,
+    serve_versions,
+)
 from negotiation.sdk.variant_calls import call_tool_in_variant
 
 __all__ = [
@@ -58,6 +64,7 @@ __all__ = [
     "Negotiation",
     "PrincipalOf",
     "ServedVersionsApp",
+    "ServedVersionsMiddleware",
     "ServerVariants",
     "SessionEnded",
     "SessionTransport",
@@ -71,6 +78,7 @@ __all__ = [
     "pick_variant",
     "run",
     "serve_stdio",
+    "serve_versions",
     "session_key",
     "tool_result",
     "variant_meta",
