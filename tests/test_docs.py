@@ -65,3 +65,20 @@ def test_the_index_install_line_installs_from_the_clone_with_existing_extras() -
             where, _, names = spec.partition("[")
             assert where == ".", f"{line!r} installs {where!r}, which is not on PyPI"
             assert set(names.rstrip("]").split(",")) <= set(extras), line
+
+
+def test_every_public_function_and_class_of_negotiation_sdk_is_in_the_api_reference() -> None:
+    """``negotiation.sdk.run`` and ``call_tool_in_variant`` were missing (issue #35)."""
+    import inspect
+
+    import negotiation.sdk as sdk
+
+    reference = (DOCS / "api" / "sdk.md").read_text(encoding="utf-8")
+    reference += (DOCS / "api" / "runtime.md").read_text(encoding="utf-8")
+    missing = [
+        name
+        for name in sdk.__all__
+        if (inspect.isfunction(getattr(sdk, name)) or inspect.isclass(getattr(sdk, name)))
+        and not re.search(rf"\b{re.escape(name)}\b", reference)
+    ]
+    assert missing == []

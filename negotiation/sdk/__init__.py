@@ -54,7 +54,13 @@ from negotiation.sdk.transports import (
     serve_stdio,
     serve_versions,
 )
-from negotiation.sdk.variant_calls import call_tool_in_variant
+from negotiation.sdk.variant_calls import (
+    call_tool_in_variant,
+    list_prompts_in_variant,
+    list_resource_templates_in_variant,
+    list_resources_in_variant,
+    list_tools_in_variant,
+)
 
 __all__ = [
     "CURSOR_KEY_ENV",
@@ -72,6 +78,10 @@ __all__ = [
     "call_tool_in_variant",
     "client_for",
     "cursor_key_from_env",
+    "list_prompts_in_variant",
+    "list_resource_templates_in_variant",
+    "list_resources_in_variant",
+    "list_tools_in_variant",
     "mcp_error",
     "negotiated",
     "negotiation_extensions",
