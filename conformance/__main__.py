@@ -76,7 +76,48 @@ def _parser() -> argparse.ArgumentParser:
     tracer.add_argument(
         "--check", action="store_true", help="exit 1 when the files on disk are out of date"
     )
+    comparer = commands.add_parser(
+        "compare", help="run the kit against two servers and print where their verdicts differ"
+    )
+    comparer.add_argument("--a", required=True, metavar="CMD", help="stdio command of server A")
+    comparer.add_argument("--b", required=True, metavar="CMD", help="stdio command of server B")
+    comparer.add_argument("--profile-a", type=Path, help="server profile of A")
+    comparer.add_argument("--profile-b", type=Path, help="server profile of B")
+    comparer.add_argument("--era", choices=("legacy", "modern", "both"), default="both")
+    comparer.add_argument("--only", help="glob over requirement and fixture ids")
+    comparer.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    comparer.add_argument("--format", choices=("table", "markdown"), default="table")
     return parser
+
+
+def _compare(args: argparse.Namespace) -> int:
+    """0: no verdict differs; 1: some do; 2: bad input, or a server cannot be probed."""
+    from .compare import differences, render_differences
+
+    manifest = load_manifest()
+    if args.only is not None and not _matches(args.only, manifest):
+        sys.stderr.write(f"conformance: --only {args.only!r} matches no requirement or fixture\n")
+        return 2
+    config = Config(timeout=args.timeout)
+    eras = ERAS if args.era == "both" else (args.era,)
+    runs = []
+    for side, command, profile_path in (
+        ("A", args.a, args.profile_a),
+        ("B", args.b, args.profile_b),
+    ):
+        if not command.strip():
+            sys.stderr.write(f"conformance: --{side.lower()} is empty\n")
+            return 2
+        try:
+            profile = _profile(profile_path)
+            target = StdioTarget(command, config)
+            runs.append(run(target, eras=eras, only=args.only, profile=profile, config=config))
+        except (_CannotProbe, Unreachable, TransportError) as error:
+            sys.stderr.write(f"conformance: cannot probe server {side}: {error}\n")
+            return 2
+    found = differences(runs[0].rows, runs[1].rows, manifest)
+    sys.stdout.write(render_differences(found, args.format, args.a, args.b))
+    return 1 if found else 0
 
 
 _NO_PROFILE = "profile gives no"
@@ -215,6 +256,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return _list(args)
     if args.command == "traceability":
         return _traceability(args)
+    if args.command == "compare":
+        return _compare(args)
     code = args.unsupported_version_code
     config = Config(
         timeout=args.timeout,
