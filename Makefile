@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
-LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
+LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
 .PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus clean venv e2e-node redis-server docs conformance mutation
 
