@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
 HARNESS_DIR := .conformance-node
-LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
+LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
 .PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus clean venv e2e-node conformance-node redis-server docs conformance mutation
 
