@@ -328,6 +328,30 @@ def warnings_of(text: str) -> int:
     return sum(1 for ln in text.splitlines() if ": warning:" in ln)
 
 
+def compiler_commit() -> str:
+    """The last commit that changed ``codegen/`` (``+`` if it has uncommitted changes)."""
+    try:
+        head = subprocess.run(
+            ["git", "log", "-1", "--format=%h", "--", "codegen"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "codegen"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        ).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return (head or "unknown") + ("+" if dirty else "")
+
+
 def strict_supported() -> bool:
     done = run([sys.executable, "-m", "codegen", "generate", "--help"], timeout=TIMEOUT)
     return "--strict" in done.stdout
@@ -357,6 +381,7 @@ class Result:
     tracebacks: list[str] = field(default_factory=list)  # step: line
     over_time: list[str] = field(default_factory=list)  # steps over 60 s
     seconds: dict[str, float] = field(default_factory=dict)
+    compiler: str = ""  # the last commit that changed codegen/ when this row was swept
 
 
 def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int) -> Result:
@@ -593,6 +618,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         cache = cache_dir()
         strict = strict_supported()
+        compiler = compiler_commit()
         WORK.mkdir(parents=True, exist_ok=True)
         started = time.perf_counter()
         for index, typing in enumerate(chosen, 1):
@@ -601,6 +627,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"    {prefetch(typing, cache)}", file=sys.stderr, flush=True)
                 continue
             one = sweep_one(typing, cache, strict, args.sample, args.seed)
+            one.compiler = compiler
             print(f"    {_summary(one)}", file=sys.stderr, flush=True)
             results[typing.id] = asdict(one)
             stored.write_text(json.dumps(results, indent=1), "utf-8")

@@ -67,6 +67,7 @@ def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequenc
         skipped.update(r["instances"].get("skipped", {}))
     skipped.pop("no generated type of that name", None)  # not a definition of the sample
     seconds = sum(sum(r["seconds"].values()) for r in results)
+    compilers = Counter(str(r.get("compiler") or "unknown") for r in results)
     tjs_seconds = sum(r["seconds"].get("tjs", 0.0) for r in results)
     unreadable = [(r["id"], k, v) for r in swept for k, v in r.get("tjs_unreadable", {}).items()]
     n = len(swept)
@@ -89,6 +90,10 @@ def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequenc
         "definition by definition (property sets,",
         "required sets, coarse types), and up to 6 definitions a typing (seeded) checked with",
         "instances drawn from TJS's schema. Ours runs with a 60 s timeout a step.",
+        "",
+        "Compiler: "
+        + (", ".join(f"`{c}` ({n} typings)" for c, n in compilers.most_common()) or "unknown")
+        + " (the last commit that changed `codegen/` when the rows were swept).",
         "",
         "## Totals",
         "",
