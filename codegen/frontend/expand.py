@@ -223,6 +223,10 @@ class _Expander:
 
     def spend(self, amount: int, span: ir.Span) -> None:
         """Count work against the budget, blamed on the outermost expansion under way."""
+        budget = self.budget
+        if budget.spent + amount <= budget.limit:  # the common case, kept cheap
+            budget.spent += amount
+            return
         if self.constructs:
             construct, span = self.constructs[0]
         else:
