@@ -17,9 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import ir
 from codegen.emit.python.ordering import cycles
-from codegen.errors import SchemaError
 from codegen.frontend import budget
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
@@ -124,70 +122,6 @@ def test_the_work_budget_is_a_located_error_naming_the_construct(tmp_path: Path)
         rf"{budget.MAX_WORK} steps of type expansion \(the compiler's work budget\)",
         line,
     ), line
-
-
-@pytest.mark.parametrize(
-    ("text", "construct"),
-    [
-        (
-            'export type U = "a" | "b" | "c";\n'
-            "export type C<T> = T extends string ? [T] : never;\n"
-            + "".join(f"export type A{i} = C<U>;\n" for i in range(100)),
-            "a.ts:10:18: error: expanding the generic instance of 'C'",
-        ),
-        (
-            "export interface A { " + " ".join(f"p{i}: string[][];" for i in range(200)) + " }\n",
-            "a.ts:1:1428: error: expanding 'A'",
-        ),
-        (  # comparing types that branch: 2**40 paths through A0 and B0
-            "".join(
-                f"export interface A{i} {{ a: A{i + 1}; b: A{i + 1} }}\n"
-                f"export interface B{i} {{ a: B{i + 1}; b: B{i + 1} }}\n"
-                for i in range(40)
-            )
-            + "export interface A40 { x: string }\nexport interface B40 { x: number }\n"
-            + "export type C<T> = T extends B0 ? string : number;\nexport type D = C<A0>;\n",
-            "a.ts:84:17: error: expanding the generic instance of 'C'",
-        ),
-        (
-            "export type K = "
-            + " | ".join(f'"k{i}"' for i in range(60))
-            + ";\n"
-            + "".join(f"export type R{i} = Record<K, string>;\n" for i in range(5)),
-            "a.ts:3:18: error: expanding 'R1'",
-        ),
-    ],
-)
-def test_every_expansion_spends_from_the_budget(
-    monkeypatch: pytest.MonkeyPatch, text: str, construct: str
-) -> None:
-    monkeypatch.setattr(budget, "MAX_WORK", 250)
-    with pytest.raises(SchemaError) as info:
-        resolve([parse_module("a.ts", text)])
-    assert str(info.value).startswith(construct), str(info.value)
-    assert "needs more than 250 steps of type expansion" in str(info.value)
-
-
-def test_the_budget_counts_and_stops() -> None:
-    spent = budget.Budget(3)
-    spent.spend(3, ir.Span("a.ts", 1, 2), "X")
-    with pytest.raises(SchemaError) as info:
-        spent.spend(1, ir.Span("a.ts", 4, 5), "'X'")
-    assert str(info.value).startswith(
-        "a.ts:4:5: error: expanding 'X' needs more than 3 steps of type expansion"
-    )
-
-
-def test_size_counts_a_shared_node_each_time_without_walking_the_tree() -> None:
-    t: ir.TypeExpr = ir.Primitive("string")
-    for _ in range(200):  # 2**201 - 1 nodes as a tree, 201 as a DAG
-        t = ir.Tuple((t, t))
-    assert budget.size(t, 1000) <= 2001
-    assert budget.size(t, 1000) > 1000
-    small = ir.Ref("G", (ir.Array(ir.Primitive("string")), ir.Literal("a")))
-    assert budget.size(small, 1000) == 4
-    body = ir.Object((ir.Property("a", ir.Primitive("string")),), ir.IndexSignature(small))
-    assert budget.size((body, None), 1000) == 1 + 2 + 5
 
 
 # --------------------------------------------------------------------------- intersections
