@@ -64,8 +64,7 @@ def size(node: object, cap: int) -> int:
         if n is None:
             return 0
         key = id(n)
-        if key not in memo:
-            memo[key] = 0  # guards a (never expected) cycle
+        if key not in memo:  # IR nodes are frozen: a type holds no cycle
             total = 1
             for child in _children(n):
                 total += count(child)
