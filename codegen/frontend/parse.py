@@ -22,6 +22,7 @@ from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
 from .jsdoc import is_jsdoc, parse_jsdoc
+from .keyword_names import parse_repaired
 
 MAX_TEMPLATE_EXPANSIONS = 256
 MAX_TYPE_DEPTH = 64
@@ -87,7 +88,7 @@ class _ModuleParser:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.source = text.encode("utf-8", "surrogatepass")
-        self.tree = _parser().parse(self.source)
+        self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         # ``Enum.Member``, its value, and the namespace path of its enum.
