@@ -1200,9 +1200,11 @@ def template_type(parts: list[str | ir.TypeExpr], span: ir.Span) -> ir.TypeExpr:
             continue
         literals = _literal_strings(part)
         if literals is not None and expansions is not None:
-            expansions = [e + v for e in expansions for v in literals]
-            if len(expansions) > MAX_TEMPLATE_EXPANSIONS:
+            # The product's size first: nothing that large is built.
+            if len(expansions) * len(literals) > MAX_TEMPLATE_EXPANSIONS:
                 expansions = None
+            else:
+                expansions = [e + v for e in expansions for v in literals]
         else:
             expansions = None
         if literals is not None:

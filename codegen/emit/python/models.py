@@ -82,7 +82,7 @@ from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
 from .moved import plan_moves, property_body, property_doc
 from .naming import Names, assign_names, attribute_name
-from .ordering import Item, topological_order
+from .ordering import Item, cycles, topological_order
 from .package import import_key
 from .render import render as _render
 from .routes import Route, group_tag
@@ -220,6 +220,11 @@ _WIRE_EXPORTS: dict[str, str | None] = {
     "SchemaModel": "SchemaModel",
     "decode_wire_json": "decode_wire_json",
 }
+# A cycle of this many classes and aliases (each refers to the next) is built at import by
+# ``_build_cycle``: pydantic builds a model with one nested call per model it reaches that
+# is not built yet, so a cycle of about 150 passes Python's default recursion limit.
+# Smaller cycles keep plain ``model_rebuild()`` calls.
+LARGE_CYCLE = 40
 
 
 class _ModelsEmitter:
@@ -332,7 +337,9 @@ class _ModelsEmitter:
 
     # ------------------------------------------------------------------ items
 
-    def class_item(self, layout: ClassLayout, plan: _Plan) -> None:
+    def class_item(self, layout: ClassLayout, plan: _Plan, *, deferred: bool = False) -> None:
+        """The class of ``layout``; ``deferred`` (a member of a large cycle) leaves its
+        build to ``_build_cycle``."""
         spec = layout.spec
         fields = [self.field(layout, prop, plan.imports) for prop in layout.declared]
         refs: set[str] = set()
@@ -354,7 +361,7 @@ class _ModelsEmitter:
             sym=self.sym,
             cls=_Class(
                 name=spec.name,
-                bases=layout.bases or ["SchemaModel"],
+                bases=[*(layout.bases or ["SchemaModel"]), *(["defer_build=True"] * deferred)],
                 doc=docstring(doc_text(spec.doc)),
                 extra=extra,
                 fields=fields,
@@ -410,6 +417,19 @@ class _ModelsEmitter:
         needs = frozenset() if recursive else frozenset(ann.refs)
         plan.orders[decl.name] = Item(decl.name, (order,), needs, needs, decl.span)
 
+    def large_cycles(self, plan: _Plan) -> list[list[str]]:
+        """The cycles of classes and aliases (through fields, bases and alias values) of at
+        least ``LARGE_CYCLE`` members, each in source order."""
+        edges: dict[str, set[str]] = {
+            name: set(item.hard | item.soft) for name, item in plan.orders.items()
+        }
+        for name in self.names.aliases:
+            decl = self.schema.decls[name]
+            if isinstance(decl, ir.Alias) and not is_integer_alias(self.schema, name):
+                edges[name] = set(self.writer.annotation(decl.type, name, "", decl.doc).refs)
+        named = {name: sorted(targets) for name, targets in edges.items()}
+        return [cycle for cycle in cycles(named) if len(cycle) >= LARGE_CYCLE]
+
     def recursive_aliases(self) -> set[str]:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
         aliases = set(self.names.aliases)
@@ -458,13 +478,27 @@ class _ModelsEmitter:
         for layout in self.classes.values():
             self.class_item(layout, plan)
         recursive = self.recursive_aliases()
+        large = self.large_cycles(plan)
+        for cycle in large:
+            for name in cycle:
+                if name in self.classes:
+                    self.class_item(self.classes[name], plan, deferred=True)
+                else:  # an alias: one pydantic definition, not a copy in each model
+                    recursive.add(name)
         for position, decl in enumerate(self.schema.decls.values()):
             if isinstance(decl, ir.Alias) and decl.name in self.names.aliases:
                 self.alias_item(decl, position, decl.name in recursive, plan)
         constants = self.constants(plan)
         ordered = topological_order(sorted(plan.orders.values(), key=lambda i: i.order))
+        in_large = {name for cycle in large for name in cycle}
         rebuild = [
-            name for name in ordered.names if name in ordered.forward and name in self.classes
+            name
+            for name in ordered.names
+            if name in ordered.forward and name in self.classes and name not in in_large
+        ]
+        built = [
+            [name for name in ordered.names if name in set(cycle) and name in self.classes]
+            for cycle in large
         ]
         routes = [self.writer.routes[name] for name in sorted(self.writer.routes)]
         kind_routes = sorted(self.writer.kind_routes.items())
@@ -477,6 +511,8 @@ class _ModelsEmitter:
             used |= {"TYPE_CHECKING", "TypeAlias", "TypeAliasType"}
         if routes or kind_routes:
             used |= _ROUTE_HELPERS
+        if built:  # build_cycle.py.jinja
+            used.add("BaseModel")
         # The router reads booleans too only where a route lists one (see routes).
         bool_tags = any(
             isinstance(v, bool) for route in routes for key in route.keys for v, _ in key.by_value
@@ -520,6 +556,11 @@ class _ModelsEmitter:
                 *(
                     [Code("\n".join(f"{name}.model_rebuild()" for name in rebuild))]
                     if rebuild
+                    else []
+                ),
+                *(
+                    [Code(_render("build_cycle.py.jinja", sym=self.sym, cycles=built).rstrip())]
+                    if built
                     else []
                 ),
             ],
