@@ -8,7 +8,7 @@ NODE_DIR := .e2e-node
 HARNESS_DIR := .conformance-node
 LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
-.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus clean venv e2e-node conformance-node redis-server docs conformance mutation
+.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -102,6 +102,14 @@ bench-load: $(STAMP)
 # alone (also a section of `make bench`; the peer's run on that file takes a minute or more).
 bench-corpus: $(STAMP)
 	$(PY) -m bench --only corpus --results bench/RESULTS-corpus.md
+
+# A sweep of 100+ real typings from npm (issue #33; an hour or more, not part of `make test`):
+# each compiled unmodified, imported under -W error and compared with typescript-json-schema;
+# writes bench/GENERALITY.md. Packages and TJS's output are cached outside the repository
+# ($XDG_CACHE_HOME/mcp-negotiation/generality). One typing: make bench-generality ONLY=@types/hast@3.0.4
+ONLY ?=
+bench-generality: $(STAMP) e2e-node
+	nice -n 10 $(PY) -m bench.generality $(foreach t,$(ONLY),--only $(t))
 
 # The guides and the API reference (from the docstrings) into site/; not part of `make test`.
 DOCS_STAMP := $(VENV)/.docs-installed
