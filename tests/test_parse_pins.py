@@ -740,6 +740,16 @@ def test_imports_skip_comments_and_keep_default_as() -> None:
     )
 
 
+def test_a_side_effect_import_and_a_reference_name_a_file_and_nothing_in_it() -> None:
+    module = parse(
+        '/// <reference path="r.d.ts" />\n// c\nimport "./x";\n/// <reference path="n" />'
+    )
+    assert module.imports == (
+        ir.Import("./r.d.ts", (), S(1, 1), reference=True),
+        ir.Import("./x", (), S(3, 1)),
+    )
+
+
 @pytest.mark.parametrize(
     ("source", "message"),
     [
@@ -751,10 +761,6 @@ def test_imports_skip_comments_and_keep_default_as() -> None:
         (
             "namespace N { type A = 1; export = A; }",
             "t.ts:1:27: error: unsupported construct: export statement",
-        ),
-        (
-            'import "./x";',
-            "t.ts:1:1: error: unsupported construct: side-effect import (import named types)",
         ),
         (
             'import D, * as X from "./x";',

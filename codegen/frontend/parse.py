@@ -21,6 +21,7 @@ import tree_sitter_typescript
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
+from .directives import triple_slash_reference
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
 
@@ -168,12 +169,18 @@ class _ModuleParser:
         # ``interface X`` merged with ``namespace X``: TypeScript joins both JSDoc texts.
         namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
+        top = block == self.tree.root_node  # triple-slash directives head a file
         for node in _children(block):
             if node.type == "comment":
                 comment = self.text(node)
                 if is_jsdoc(comment):
                     doc = parse_jsdoc(comment)
+                elif top:
+                    reference = triple_slash_reference(comment)
+                    if reference is not None:
+                        imports.append(self.reference(node, reference))
                 continue
+            top = False
             span = self.span(node)
             merged = self.namespace_name(node)
             if merged is not None:
@@ -281,6 +288,14 @@ class _ModuleParser:
             names.append((exported, exported))
         return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
+    def reference(self, node: tree_sitter.Node, path: str) -> ir.Import:
+        """``/// <reference path="x.d.ts" />``: the file, relative to this one, joins the
+        program (its declarations are global where it is a script, as TypeScript's)."""
+        if not path or path.startswith("/") or "\\" in path or ":" in path:
+            self.unsupported(node, "reference path that is not a relative file path")
+        source = path if path.startswith(".") else "./" + path
+        return ir.Import(source, (), self.span(node), reference=True)
+
     def import_statement(self, node: tree_sitter.Node) -> ir.Import:
         require = next((c for c in _children(node) if c.type == "import_require_clause"), None)
         if require is not None:  # ``import x = require("./x")``
@@ -289,8 +304,8 @@ class _ModuleParser:
             return ir.Import(source, (), self.span(node), alias=local)
         source = self.string_value(self.field(node, "source"))
         clause = next((c for c in _children(node) if c.type == "import_clause"), None)
-        if clause is None:
-            self.unsupported(node, "side-effect import (import named types)")
+        if clause is None:  # ``import "./x"``: x joins the program, and brings no name here
+            return ir.Import(source, (), self.span(node))
         names: list[tuple[str, str]] = []
         parts = [part for part in _children(clause) if part.type != "comment"]
         if [part.type for part in parts] == ["namespace_import"]:  # ``import * as x``

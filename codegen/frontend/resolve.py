@@ -136,6 +136,8 @@ def _find_target(
 ) -> ir.Module:
     if not imp.source.startswith("."):
         mapped = packages.get(imp.source)
+        if mapped is None and _side_effect(imp):
+            return ir.Module(imp.source, ())  # ``import "pkg"`` names no type here
         if mapped is None or _module_key(mapped) not in by_path:
             raise SchemaError(
                 imp.span,
@@ -147,10 +149,18 @@ def _find_target(
         if candidate in by_path:
             return by_path[candidate]
     target_path = _import_target(module.path, imp.source)
+    if imp.reference:
+        written = os.path.normpath(os.path.join(os.path.dirname(module.path), imp.source))
+        raise SchemaError(imp.span, f"referenced file '{written}' not found")
     raise SchemaError(
         imp.span,
         f"cannot import from '{imp.source}': {target_path} is not among the schema files",
     )
+
+
+def _side_effect(imp: ir.Import) -> bool:
+    """``import "x"``: neither names, nor an alias, nor a re-export."""
+    return not (imp.names or imp.alias or imp.reexport or imp.reference)
 
 
 def _check_imports(

@@ -90,7 +90,8 @@ def scope_modules(
 
 def _is_module(module: ir.Module) -> bool:
     """TypeScript's rule: a file with an import or an export is a module, else a script."""
-    return bool(module.imports) or any(d.exported for d in module.decls)
+    imports = [imp for imp in module.imports if not imp.reference]  # ``/// <reference>``: no
+    return bool(imports) or any(d.exported for d in module.decls)
 
 
 def _clashes(modules: Sequence[ir.Module], in_package: set[str]) -> dict[str, list[str]]:

@@ -320,7 +320,9 @@ class Import:
     ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``).
     ``alias`` is the local name of the whole module: ``import x = require("./x")``,
     ``import * as x from "./x"`` (``x`` is then what ``./x`` assigns with ``export =``,
-    else its namespace)."""
+    else its namespace). No names and no alias: ``import "./x"`` (a side-effect import), or,
+    with ``reference``, ``/// <reference path="x.d.ts" />``, which brings the file into
+    the program without making the referencing file a module."""
 
     source: str
     names: tuple[tuple[str, str], ...]
@@ -328,6 +330,7 @@ class Import:
     reexport: bool = False
     star: bool = False
     alias: str = ""
+    reference: bool = False
 
 
 @dataclass(frozen=True, slots=True)
