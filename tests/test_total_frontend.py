@@ -9,6 +9,9 @@ typescript-json-schema reads the snippet, compares the definitions with its own.
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
 import warnings
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,8 @@ from pydantic import TypeAdapter, ValidationError
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import SchemaError
-from tests.test_protocol_corpus import oracle_definitions
+from tests.jsonschema_normalise import normalise_schema
+from tests.test_protocol_corpus import TJS, oracle_definitions
 from tests.test_pydantic_emit import compile_ts
 
 
@@ -129,3 +133,82 @@ def test_a_side_effect_import_brings_its_file_and_no_name(tmp_path: Path) -> Non
         [{"a": 1}],
     )
     assert sorted(defs) == ["A", "Side"]
+
+
+# --------------------------------------------------------------------------- infer
+
+INFER = """
+interface Box<T> { value: T }
+type Unbox<B> = B extends Box<infer T> ? T : never;
+export interface Unboxed { a: Unbox<Box<string>>; n: Unbox<Box<number>> }
+export interface Node<D extends object = {}> { type: string; data?: D }
+type NodeData<N extends Node<object>> = N extends Node<infer TData> ? TData : never;
+export interface Lit extends Node<{ key: string }> { value: string }
+export interface Datas { d: NodeData<Node<{ key: string }>>; e: NodeData<Lit> }
+type OneOf<T extends any[]> = T extends [infer Only]
+  ? Only
+  : T extends [infer A, infer B, ...infer Rest] ? A | B | OneOf<Rest> : never;
+export type Three = OneOf<[string, number, null]>;
+type Elem<T> = T extends (infer E)[] ? E : T;
+export interface Elems { of: Elem<number[]>; bare: Elem<string> }
+type Defined<T> = T extends infer V | undefined ? V : never;
+export interface Defineds { v: Defined<string | undefined> }
+"""
+
+# name -> (type, values it accepts, values it rejects)
+INFER_CASES: dict[str, tuple[str, list[Any], list[Any]]] = {
+    "a_generic_instance_gives_its_argument": (
+        "Unboxed",
+        [{"a": "x", "n": 1}],
+        [{"a": 1, "n": 1}, {"a": "x", "n": "1"}],
+    ),
+    "an_interface_extending_the_generic_gives_its_property": (
+        "Datas",
+        [{"d": {"key": "k"}, "e": {"key": "k"}}],
+        [{"d": {"key": "k"}, "e": {}}, {"d": {}, "e": {"key": "k"}}],
+    ),
+    "tuple_members_and_a_rest_recursively": ("Three", ["a", 1, None], [[], {}]),
+    "array_items": ("Elems", [{"of": 1, "bare": "s"}], [{"of": [1], "bare": "s"}]),
+    "a_union_beside_fixed_members": ("Defineds", [{"v": "s"}], [{"v": None}, {}]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INFER_CASES))
+def test_infer_binds_what_stands_in_its_place(name: str, tmp_path: Path) -> None:
+    _agree(tmp_path, INFER, *INFER_CASES[name])
+
+
+_ORACLE = """
+const TJS = require("typescript-json-schema");
+const [file, ...names] = JSON.parse(process.argv[1]);
+const program = TJS.getProgramFromFiles([file], { strictNullChecks: true });
+const generator = TJS.buildGenerator(program, { required: true });
+const out = {};
+for (const name of names) out[name] = generator.getSchemaForSymbol(name);
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def _oracle_symbols(path: Path, names: list[str]) -> dict[str, Any]:
+    """typescript-json-schema's schema of each of ``names`` (its API, strict null checks)."""
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    done = subprocess.run(
+        ["node", "-e", _ORACLE, json.dumps([str(path), *names])],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+        env={**os.environ, "NODE_PATH": str(TJS.parents[1])},
+    )
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
+
+
+def test_infer_means_what_typescript_json_schema_makes_of_it(tmp_path: Path) -> None:
+    (tmp_path / "schema.ts").write_text(INFER)
+    ours = schema_document(load_schema([tmp_path / "schema.ts"]))["$defs"]
+    theirs = _oracle_symbols(tmp_path / "schema.ts", ["Unboxed", "Datas", "Three", "Elems"])
+    for name, schema in theirs.items():
+        schema.pop("$schema", None)
+        assert normalise_schema(schema) == normalise_schema(ours[name]), name

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
-from . import conditional, intersect
+from . import conditional, infer, intersect
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 
 UTILITIES = frozenset(
@@ -131,6 +131,7 @@ class _Expander:
         self.constructs: list[tuple[str, ir.Span]] = []  # expansions under way, outermost first
         self.nesting = 0  # generic instances being expanded inside one another
         self.instantiated: dict[tuple[str, object], str] = {}  # generic + arguments -> name
+        self.made_of: dict[str, tuple[str, tuple[ir.TypeExpr, ...]]] = {}  # the reverse
         self.reserved: dict[tuple[str, object], list[bool]] = {}  # being expanded
         self.expanded: dict[str, ir.Decl] = {}  # source declarations, once expanded
         self.busy: set[str] = set()  # source declarations being expanded
@@ -284,22 +285,50 @@ class _Expander:
         def branch(inner: dict[str, ir.TypeExpr]) -> Callable[[bool], ir.TypeExpr]:
             return lambda verdict: self.type(yes if verdict else no, inner)
 
+        def decide(checked: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+            if not infer.has_pattern(extends):
+                pattern = self.type(extends, inner)
+                return conditional.evaluate(checked, pattern, branch(inner), self, t.span)
+            # ``infer X``: bound from the checked type. The pattern's instances
+            # (``Box<T>`` of ``Box<infer T>``) serve the verdict only: none is emitted.
+            inner = {**inner, **infer.bind(checked, extends, self, t.span)}
+            kept = (set(self.out), set(self.instances), dict(self.instantiated))
+            try:
+                pattern = self.type(infer.named(extends), inner)
+                found = conditional.verdict(checked, pattern, self, t.span)
+            finally:
+                self.forget(*kept)
+            return conditional.pick(found, branch(inner), t.span)
+
         if isinstance(check, ir.Ref) and not check.args and check.name in env:
             # A naked type parameter distributes over the union it stands for.
             parts = []
             distributed = conditional.members(env[check.name], self)
             self.spend(len(distributed), t.span)
             for member in distributed:
-                inner = {**env, check.name: member}
-                parts.append(
-                    conditional.evaluate(
-                        member, self.type(extends, inner), branch(inner), self, t.span
-                    )
-                )
+                parts.append(decide(member, {**env, check.name: member}))
             return conditional.union(tuple(parts), t.span)
-        return conditional.evaluate(
-            self.type(check, env), self.type(extends, env), branch(env), self, t.span
-        )
+        return decide(self.type(check, env), env)
+
+    def forget(self, out: set[str], instances: set[str], instantiated: _Instantiated) -> None:
+        """Drop the instances made since ``out``, ``instances`` and ``instantiated`` were
+        taken (a pattern's, made for a verdict only)."""
+        for name in set(self.instances) - instances:
+            del self.instances[name]
+            self.shapes.pop(name, None)
+            self.made_of.pop(name, None)
+        for name in set(self.out) - out:
+            del self.out[name]
+        self.instantiated = instantiated
+
+    def generic(self, name: str) -> ir.Interface | ir.Alias | None:
+        decl = self.source.get(name)
+        if isinstance(decl, ir.Interface | ir.Alias) and decl.params:
+            return decl
+        return None
+
+    def instance(self, name: str) -> tuple[str, tuple[ir.TypeExpr, ...]] | None:
+        return self.made_of.get(name)
 
     def arguments(
         self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
@@ -391,6 +420,7 @@ class _Expander:
         if recursive and final != name:  # its own references name it
             raise SchemaError(span, f"two different types want the name '{name}'")
         self.instantiated[key] = final
+        self.made_of[final] = (decl.name, full)
         return ir.Ref(final, (), span)
 
     def add(self, name: str, decl: ir.Decl, span: ir.Span, *, instance: bool = True) -> str:
@@ -718,6 +748,9 @@ class _Expander:
             if isinstance(decl, ir.Interface):
                 return decl.body.index
         return None
+
+
+_Instantiated = dict[tuple[str, object], str]  # generic + arguments' shape -> instance name
 
 
 def _anonymous_class(t: ir.TypeExpr) -> bool:

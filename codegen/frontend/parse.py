@@ -20,7 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
+from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, SPREAD
 from .directives import triple_slash_reference
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
@@ -40,7 +40,7 @@ _UNSUPPORTED: dict[str, str] = {
     "generator_function_declaration": "function declaration",
     "function_signature": "function declaration",
     "mapped_type_clause": "mapped type",
-    "infer_type": "infer type",
+    "infer_type": "infer type outside a conditional type's condition",
     "type_predicate": "type predicate",
     "asserts": "asserts type",
     "this_type": "'this' type",
@@ -91,6 +91,7 @@ class _ModuleParser:
         self.source = text.encode("utf-8", "surrogatepass")
         self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
+        self.condition = False  # parsing a conditional type's ``extends`` clause
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         # ``Enum.Member``, its value, and the namespace path of its enum.
         self.enum_members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]] = []
@@ -715,9 +716,16 @@ class _ModuleParser:
                 return self.type(node.named_children[-1])
             case "parenthesized_type":
                 return self.type(_inside(node))
+            case "function_type" if self.condition:
+                return self.function_pattern(node, span)
             case "function_type" | "constructor_type":
                 # No JSON value is a function; typescript-json-schema writes an object.
                 return ir.Primitive("object", span)
+            case "infer_type" if self.condition:
+                declared = next(c for c in node.named_children if c.type == "type_identifier")
+                rest = [c for c in node.named_children[1:] if c.type != "comment"]
+                constraint = tuple(self.type(c) for c in rest[:1])
+                return ir.Ref(INFER, (ir.Ref(self.text(declared), (), span), *constraint), span)
             case "predefined_type":
                 name = self.text(node)
                 if name not in _PRIMITIVES:
@@ -807,7 +815,11 @@ class _ModuleParser:
                     rest = spread.rest
                     continue
                 rest = _spread_item(spread)
-                if rest is None and isinstance(spread, ir.Ref) and not spread.name.startswith("#"):
+                if (
+                    rest is None
+                    and isinstance(spread, ir.Ref)
+                    and (not spread.name.startswith("#") or spread.name == INFER)
+                ):
                     # a named type or a type parameter: expand splices what it stands for
                     rest = ir.Ref(SPREAD, (spread,), self.span(written))
                 if rest is None:
@@ -844,14 +856,41 @@ class _ModuleParser:
         return member.named_children[-1], rest
 
     def conditional(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
-        """``C extends E ? X : Y``, evaluated by expand once C's arguments are known."""
+        """``C extends E ? X : Y``, evaluated by expand once C's arguments are known; ``E``
+        may hold ``infer X`` and function types (``codegen.frontend.infer``)."""
         check, extends = self.field(node, "left"), self.field(node, "right")
-        for part in (check, extends):
-            found = _find(part, ("function_type", "constructor_type"))
-            if found is not None:  # a function type is an ``object`` to us: no verdict
-                self.unsupported(found, "function type in a conditional type's condition")
-        parts = (check, extends, self.field(node, "consequence"), self.field(node, "alternative"))
-        return ir.Ref(CONDITIONAL, tuple(self.type(p) for p in parts), span)
+        found = _find(check, ("constructor_type",)) or _find(extends, ("constructor_type",))
+        if found is not None:  # a constructor is an ``object`` to us: no verdict
+            self.unsupported(found, "constructor type in a conditional type's condition")
+        outer, self.condition = self.condition, False
+        try:
+            checked = self.type(check)
+            self.condition = True
+            pattern = self.type(extends)
+            self.condition = False
+            yes = self.type(self.field(node, "consequence"))
+            no = self.type(self.field(node, "alternative"))
+        finally:
+            self.condition = outer
+        return ir.Ref(CONDITIONAL, (checked, pattern, yes, no), span)
+
+    def function_pattern(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """``(a: A, b?: B) => R`` in a condition: ``Ref(FUNCTION, (R, A, B))``."""
+        params = self.field(node, "parameters")
+        returned = node.child_by_field_name("return_type")
+        if returned is None or any(c.type == "type_predicate" for c in node.children):
+            self.unsupported(node, "function type without a return type in a condition")
+        void = returned.type == "predefined_type" and self.text(returned) == "void"
+        types: list[ir.TypeExpr] = [
+            ir.Primitive("any", self.span(returned)) if void else self.type(returned)
+        ]
+        for param in (c for c in _children(params) if c.type != "comment"):
+            annotation = param.child_by_field_name("type")
+            if annotation is None:
+                types.append(ir.Primitive("any", self.span(param)))
+            else:
+                types.append(self.type(annotation))
+        return ir.Ref(FUNCTION, tuple(types), span)
 
     def mapped(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``{ [K in Keys]?: V }`` as the utilities it spells: ``Record<Keys, V>`` when V

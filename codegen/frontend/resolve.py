@@ -15,10 +15,11 @@ from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF, SPREAD
+from ..ir import BUILTIN_GENERICS, CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, SPREAD
 from ..ir.printer import quoted
 from ..ir.queries import flat_properties, is_narrowing
 from .expand import expand, shape
+from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .protocol import add_result_aliases
 from .scoping import scope_modules
@@ -457,7 +458,11 @@ class _Rewriter:
                 raise SchemaError(t.span, f"unknown type '{t.name}'")
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
-        if name in (KEYOF, INDEXED, CONDITIONAL, SPREAD) or (
+        if name == CONDITIONAL:
+            return self.conditional(t)
+        if name == INFER:  # its name is declared here, not used: only the constraint is read
+            return dataclasses.replace(t, args=(t.args[0], *map(self.type, t.args[1:])))
+        if name in (KEYOF, INDEXED, SPREAD, FUNCTION) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
@@ -473,6 +478,21 @@ class _Rewriter:
                 t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
             )
         return ir.Ref(name, (), t.span)
+
+    def conditional(self, t: ir.Ref) -> ir.TypeExpr:
+        """``C extends E ? X : Y``: the names ``E`` declares with ``infer`` are in scope in
+        ``E`` and ``X``, as type parameters are."""
+        check, extends, yes, no = t.args
+        outer = self.params
+        try:
+            checked = self.type(check)
+            self.params = outer | frozenset(infer_names(extends))
+            pattern, picked = self.type(extends), self.type(yes)
+            self.params = outer
+            other = self.type(no)
+        finally:
+            self.params = outer
+        return dataclasses.replace(t, args=(checked, pattern, picked, other))
 
     def builtin(self, t: ir.Ref) -> ir.TypeExpr:
         """``Array``/``ReadonlyArray``/``Omit`` become IR nodes; the utilities

@@ -41,6 +41,11 @@ KEYOF = "#keyof"
 INDEXED = "#indexed"
 CONDITIONAL = "#conditional"
 SPREAD = "#spread"
+# In a conditional type's ``extends`` clause only: ``infer X`` (args: ``Ref("X")``, then its
+# constraint if written) and a function type (args: the return type, then each
+# parameter's), which ``codegen.frontend.infer`` matches against the checked type.
+INFER = "#infer"
+FUNCTION = "#function"
 
 # --------------------------------------------------------------------------- source
 
