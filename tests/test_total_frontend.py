@@ -212,3 +212,137 @@ def test_infer_means_what_typescript_json_schema_makes_of_it(tmp_path: Path) -> 
     for name, schema in theirs.items():
         schema.pop("$schema", None)
         assert normalise_schema(schema) == normalise_schema(ours[name]), name
+
+
+# --------------------------------------------------------------------------- declared classes
+
+CLASSES = """
+export interface FileCoverageData { path: string }
+export declare class FileCoverage implements FileCoverageData {
+    constructor(data: string);
+    static create(): FileCoverage;
+    static kind: string;
+    merge(other: FileCoverageData): void;
+    toJSON(): object;
+    data: FileCoverageData;
+    path: string;
+    hits?: number[];
+}
+export interface Report { cov: FileCoverage; files: FileCoverage[] }
+"""
+
+
+def test_a_declared_class_with_methods_is_its_data_members(tmp_path: Path) -> None:
+    (tmp_path / "lib.d.ts").write_text(CLASSES)
+    good = {"cov": {"data": {"path": "a"}, "path": "a", "hits": [1]}, "files": []}
+    defs = _agree(
+        tmp_path,
+        'import { Report } from "./lib";\nexport interface Uses { r: Report }\n',
+        "Uses",
+        [{"r": good}],
+        [{"r": {**good, "cov": {"path": "a"}}}, {"r": {**good, "cov": {"data": {}, "path": "a"}}}],
+    )
+    assert sorted(defs["FileCoverage"]["properties"]) == ["data", "hits", "path"]
+    theirs = oracle_definitions(tmp_path / "lib.d.ts")
+    assert normalise_schema(theirs["FileCoverage"]) == normalise_schema(
+        json.loads(json.dumps(defs["FileCoverage"]).replace("#/$defs/", "#/definitions/"))
+    )
+
+
+def test_function_and_object_are_the_lib_s_members_as_the_oracle_writes_them(
+    tmp_path: Path,
+) -> None:
+    snippet = "export interface Callbacks { f?: Function; o?: Object; s: string }\n"
+    defs = _agree(tmp_path, snippet, "Callbacks", [{"s": "x"}], [{"s": "x", "o": {}}, {"s": 1}])
+    theirs = oracle_definitions(tmp_path / "schema.ts")
+    for name in ("Function", "Object"):
+        assert normalise_schema(theirs[name]) == normalise_schema(
+            json.loads(json.dumps(defs[name]).replace("#/$defs/", "#/definitions/"))
+        ), name
+
+
+# --------------------------------------------------------------------------- property names
+
+
+def test_literal_computed_and_numeric_property_names_are_their_keys(tmp_path: Path) -> None:
+    snippet = (
+        "export interface Ctx { ['cloud.provider']?: string; [`tmpl`]: number;"
+        " 200: { ok: true }; 1.50: string; 0x10: 'x' }\n"
+    )
+    good = {"tmpl": 1, "200": {"ok": True}, "1.5": "s", "16": "x", "cloud.provider": "aws"}
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "Ctx",
+        [good],
+        [{**good, "cloud.provider": 1}, {k: v for k, v in good.items() if k != "200"}],
+    )
+    theirs = oracle_definitions(tmp_path / "schema.ts")
+    assert normalise_schema(theirs["Ctx"]) == normalise_schema(defs["Ctx"])
+
+
+def test_a_computed_name_that_is_no_literal_is_a_located_error(tmp_path: Path) -> None:
+    assert _located(tmp_path, "export interface I { [Symbol.iterator]: string }\n") == (
+        "schema.ts:1:22: error: unsupported construct: computed property name other than a literal"
+    )
+
+
+# --------------------------------------------------------------------------- lib generics
+
+
+def test_intrinsic_string_types_and_array_like(tmp_path: Path) -> None:
+    snippet = (
+        'type Unit = "ms" | "s";\nexport interface Lib { u: Uppercase<Unit>;'
+        ' l: Lowercase<"MS">; c: Capitalize<"abc">; n: Uncapitalize<"ABC">;'
+        " s: Uppercase<string>; a: ArrayLike<number> }\n"
+    )
+    good = {"u": "MS", "l": "ms", "c": "Abc", "n": "aBC", "s": "x", "a": [1]}
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "Lib",
+        [good, {**good, "u": "S"}],
+        [{**good, "u": "ms"}, {**good, "c": "abc"}, {**good, "a": ["x"]}],
+    )
+    found = _oracle_symbols(tmp_path / "schema.ts", ["Lib"])["Lib"]
+    theirs = {k: v for k, v in found.items() if k not in ("$schema", "definitions")}
+    # the oracle names a union of literals after the alias it comes from: inlined here
+    assert theirs["properties"]["u"] == {"$ref": "#/definitions/Uppercase"}
+    theirs["properties"]["u"] = found["definitions"]["Uppercase"]
+    # ``Uppercase<string>`` is ``string`` to TypeScript; the oracle writes an array of them
+    assert theirs["properties"].pop("s") == {"type": "array", "items": {"type": "string"}}
+    assert defs["Lib"]["properties"].pop("s") == {"type": "string"}
+    assert normalise_schema(theirs)["properties"] == normalise_schema(defs["Lib"])["properties"]
+
+
+def test_an_intrinsic_string_type_of_a_number_is_a_located_error(tmp_path: Path) -> None:
+    assert _located(tmp_path, "export type U = Uppercase<1>;\n") == (
+        "schema.ts:1:17: error: 'Uppercase' needs a string type, got 1"
+    )
+
+
+def test_a_record_of_never_is_the_empty_object(tmp_path: Path) -> None:
+    snippet = "export interface Buttons { button: Record<string, never>; n: number }\n"
+    _agree(
+        tmp_path,
+        snippet,
+        "Buttons",
+        [{"button": {}, "n": 1}],
+        [{"button": {"x": 1}, "n": 1}, {"button": {"x": None}, "n": 1}],
+    )
+
+
+def test_never_in_a_union_is_dropped(tmp_path: Path) -> None:
+    snippet = (
+        "export type Redirect = never | { url: string };\n"
+        "export interface Res { r: Redirect; s: string | never }\n"
+    )
+    _agree(tmp_path, snippet, "Res", [{"r": {"url": "u"}, "s": "x"}], [{"r": {}, "s": "x"}])
+
+
+def test_an_intersection_of_function_types_is_an_object(tmp_path: Path) -> None:
+    snippet = (
+        "export type VToV = ((uuid: string) => string) & ((uuid: number) => string);\n"
+        "export interface Opts { v?: VToV; n: number }\n"
+    )
+    _agree(tmp_path, snippet, "Opts", [{"n": 1}, {"n": 1, "v": {}}], [{"n": 1, "v": 1}])

@@ -145,15 +145,16 @@ def test_numeric_index_json_schema(tmp_path: Path) -> None:
     assert defs["X"]["patternProperties"] == {"^[0-9]+$": {"type": "string"}}
 
 
-def test_dts_skips_functions_and_classes_with_methods(tmp_path: Path) -> None:
+def test_dts_skips_functions_and_the_methods_of_classes(tmp_path: Path) -> None:
     ts = (
         "export declare function f(a: any): void;\nexport declare class C { m(): void }\n"
         "export declare namespace X { function is(v: any): v is X; const A = 1; }\n"
         "export interface X { a: string; get(): string }\nexport declare const EOL: string[];"
     )
     defs = _schema(tmp_path, ts, "typings.d.ts")
-    assert sorted(defs) == ["X"]
+    assert sorted(defs) == ["C", "X"]  # a declared class: its (here no) data members
     assert list(defs["X"]["properties"]) == ["a"]
+    assert defs["C"]["properties"] == {}
 
 
 @pytest.mark.parametrize(

@@ -34,12 +34,12 @@ from collections.abc import Callable
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
-from . import conditional, infer, intersect
+from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
-)
+) | frozenset(intrinsic.CASES)
 MAX_INSTANCES = 2000
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
@@ -249,6 +249,8 @@ class _Expander:
                 return dataclasses.replace(t, items=items, rest=rest)
             case ir.Union():
                 members = _flat_union(tuple(self.type(m, env) for m in t.members))
+                if len(members) == 1:  # ``never | X``: X
+                    return members[0]
                 if sum(1 for m in members if _anonymous_class(m)) > 1:
                     members = self.lift(members, t.span)
                 return dataclasses.replace(t, members=members)
@@ -451,6 +453,8 @@ class _Expander:
     def utility(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
         if name == "Readonly":
             return args[0]
+        if name in intrinsic.CASES:
+            return intrinsic.apply(name, args[0], self, span)
         if name in ("NonNullable", "Exclude", "Extract"):
             # lib.d.ts: ``T extends U ? never : T`` (Extract: ``T : never``), distributed.
             nulls = ir.Union((ir.Primitive("null", span), ir.Primitive("undefined", span)), span)
@@ -761,7 +765,10 @@ def _anonymous_class(t: ir.TypeExpr) -> bool:
 
 
 def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
+    """Nested unions flattened; ``never`` dropped beside other members (``never | X`` is
+    ``X`` in TypeScript)."""
     flat: list[ir.TypeExpr] = []
     for member in members:
         flat.extend(member.members if isinstance(member, ir.Union) else (member,))
-    return tuple(flat)
+    kept = [m for m in flat if not (isinstance(m, ir.Primitive) and m.name == "never")]
+    return tuple(kept) if kept else tuple(flat[:1])

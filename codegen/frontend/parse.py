@@ -435,22 +435,42 @@ class _ModuleParser:
     def class_declaration(
         self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool, *, ambient: bool
     ) -> list[ir.Decl]:
-        """A class of only typed fields is an interface; one with methods has no JSON meaning."""
+        """A class of only typed fields is an interface. In typings, a declared class is the
+        interface of its instances' data members, as typescript-json-schema writes it:
+        methods, constructors, index signatures and static members are left out."""
         name_node = self.field(node, "name")
         properties: list[ir.Property] = []
+        index: ir.IndexSignature | None = None
         member_doc = ir.EMPTY_DOC
         for member in _children(self.field(node, "body")):
             if member.type == "comment":
                 if is_jsdoc(self.text(member)):
                     member_doc = parse_jsdoc(self.text(member))
                 continue
+            if ambient and member.type == "index_signature" and index is None:
+                index = self.index_signature(member, member_doc)
+                member_doc = ir.EMPTY_DOC
+                continue
+            if ambient and (
+                member.type != "public_field_definition"
+                or any(c.type == "static" for c in member.children)
+            ):
+                member_doc = ir.EMPTY_DOC
+                continue  # behaviour, or no instance's: not data
+            if ambient and member.child_by_field_name("type") is None:  # ``x;``: any
+                name = self.field(member, "name")
+                if name.type == "property_identifier":
+                    optional = any(c.type == "?" for c in member.children)
+                    any_ = ir.Primitive("any", self.span(member))
+                    properties.append(
+                        ir.Property(self.text(name), any_, optional, False, member_doc, any_.span)
+                    )
+                member_doc = ir.EMPTY_DOC
+                continue
             if (
                 member.type != "public_field_definition"
                 or member.child_by_field_name("type") is None
-            ):
-                if ambient:
-                    self.skip(node)
-                    return []
+            ) and not ambient:
                 self.unsupported(member, "class with methods or untyped fields (use an interface)")
             if any(
                 c.type == "accessibility_modifier" and self.text(c) != "public"
@@ -468,7 +488,7 @@ class _ModuleParser:
                         bases.append(self.class_base(clause))
                     else:  # ``implements``: types
                         bases.extend(self.type(t) for t in _children(clause) if t.type != "comment")
-        body = ir.Object(tuple(properties), None, self.span(node))
+        body = ir.Object(tuple(properties), index, self.span(node))
         params = self.type_parameters(node)
         return [
             ir.Interface(
@@ -1029,7 +1049,9 @@ class _ModuleParser:
         elif name_node.type == "property_identifier":
             name = self.text(name_node)
         elif name_node.type == "computed_property_name":
-            self.unsupported(name_node, "computed property name (use a plain or quoted name)")
+            name = self.computed_name(name_node)
+        elif name_node.type == "number":  # ``200: {...}``: the key "200"
+            name = _number_name(self.number_value(name_node, negative=False))
         else:
             self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
         annotation = node.child_by_field_name("type")
@@ -1044,6 +1066,21 @@ class _ModuleParser:
             doc=doc,
             span=self.span(node),
         )
+
+    def computed_name(self, node: tree_sitter.Node) -> str:
+        """``['cloud.provider']``, ``[`x`]``, ``[1]``: a literal key is the property's name,
+        as TypeScript reads it; any other expression (``[Symbol.iterator]``) is refused."""
+        inner = [c for c in node.named_children if c.type != "comment"]
+        if len(inner) == 1 and inner[0].type == "string":
+            return self.string_value(inner[0])
+        if len(inner) == 1 and inner[0].type == "template_string":
+            if not any(c.type == "template_substitution" for c in inner[0].children):
+                return self.text(inner[0])[1:-1]
+        if len(inner) == 1 and inner[0].type == "number":
+            value = self.literal_value(inner[0])
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                return _number_name(value)
+        self.unsupported(node, "computed property name other than a literal")
 
     def getter(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")
@@ -1185,6 +1222,20 @@ def _retarget(
     if isinstance(node, ir.Ref):
         return dataclasses.replace(node, name=target(path, node.name))
     return node
+
+
+def _number_name(value: int | float) -> str:
+    """A numeric property key as the string JavaScript makes of it (``1.50`` is "1.5",
+    ``0x10`` is "16")."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        value = int(value)
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**21 else _number_name(float(value))
+    text = repr(value)
+    mantissa, e, exponent = text.partition("e")
+    if not e:
+        return text
+    return f"{mantissa}e{'+' if not exponent.startswith('-') else ''}{int(exponent)}"
 
 
 def _is_spread(t: ir.TypeExpr) -> bool:

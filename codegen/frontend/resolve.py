@@ -506,7 +506,7 @@ class _Rewriter:
         if t.name == "Omit":
             return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
         args = tuple(self.type(a) for a in t.args)
-        if t.name in ("Array", "ReadonlyArray"):
+        if t.name in ("Array", "ReadonlyArray", "ArrayLike"):  # ArrayLike: as the oracle
             return ir.Array(args[0], t.span)
         return dataclasses.replace(t, args=args)
 

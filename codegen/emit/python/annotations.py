@@ -123,6 +123,15 @@ class TypeWriter:
                 merged = _merge(text, parts)
                 merged.imports |= {"Annotated", "Strict"}
                 return merged
+            case (
+                ir.Mapping(value=ir.Primitive(name="never"))
+                | ir.Object(
+                    properties=(), index=ir.IndexSignature(value=ir.Primitive(name="never"))
+                )
+            ):
+                # ``Record<string, never>``: no key can have a value, so only ``{}``
+                text = f"{self.sym['Annotated']}[dict[str, {self.sym['Any']}], {self.sym['Field']}(max_length=0)]"
+                return Annotation(text, imports={"Annotated", "Any", "Field"})
             case ir.Mapping(value=value):
                 return self._wrap("dict[str, {}]", self.annotation(value, owner, key))
             case ir.Union(members=members):
