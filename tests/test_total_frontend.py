@@ -346,3 +346,68 @@ def test_an_intersection_of_function_types_is_an_object(tmp_path: Path) -> None:
         "export interface Opts { v?: VToV; n: number }\n"
     )
     _agree(tmp_path, snippet, "Opts", [{"n": 1}, {"n": 1, "v": {}}], [{"n": 1, "v": 1}])
+
+
+# --------------------------------------------------------------------------- syntax and arrays
+
+
+def test_export_type_star_re_exports_like_export_star(tmp_path: Path) -> None:
+    (tmp_path / "a.ts").write_text("export interface A { a: string }\n")
+    defs = _agree(
+        tmp_path,
+        "export type * from './a';\nexport type * as ns from './a';\n"
+        "export interface U { n: ns.A }\n",
+        "U",
+        [{"n": {"a": "x"}}],
+        [{"n": {}}, {"n": {"a": 1}}],
+    )
+    assert sorted(defs) == ["A", "U"]
+
+
+def test_an_interface_extending_array_with_members_is_an_indexed_object(tmp_path: Path) -> None:
+    snippet = (
+        "export interface Range { start: number; end: number }\n"
+        "export interface Ranges extends Array<Range> { type: string }\n"
+        "export interface Flags extends Array<boolean> {}\n"
+        "export interface FlagsAgain extends Flags {}\n"
+        "export interface U { r: Ranges; f: FlagsAgain }\n"
+    )
+    r = {"type": "bytes", "length": 1, "0": {"start": 0, "end": 1}}
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "U",
+        [{"r": r, "f": [True]}],
+        [{"r": {**r, "x": 1}, "f": []}, {"r": {**r, "0": 1}, "f": []}, {"r": r, "f": [1]}],
+    )
+    theirs = oracle_definitions(tmp_path / "schema.ts")
+    assert normalise_schema(theirs["Ranges"]) == normalise_schema(
+        json.loads(json.dumps(defs["Ranges"]).replace("#/$defs/", "#/definitions/"))
+    )
+
+
+def test_typeof_a_namespaced_class_is_its_constructor_s_prototype(tmp_path: Path) -> None:
+    (tmp_path / "lib.d.ts").write_text(
+        "export declare class TrustedHTML {\n  private constructor();\n  kind: string;\n}\n"
+    )
+    defs = _agree(
+        tmp_path,
+        'import * as lib from "./lib";\n'
+        "export interface Factory { TrustedHTML: typeof lib.TrustedHTML; empty: lib.TrustedHTML }\n",
+        "Factory",
+        [{"TrustedHTML": {"prototype": {"kind": "k"}}, "empty": {"kind": "e"}}],
+        [{"TrustedHTML": {}, "empty": {"kind": "e"}}, {"TrustedHTML": {"prototype": {}}}],
+    )
+    assert defs["Factory"]["properties"]["TrustedHTML"] == {
+        "properties": {"prototype": {"$ref": "#/$defs/TrustedHTML"}},
+        "required": ["prototype"],
+        "type": "object",
+    }  # as typescript-json-schema writes it (@types/trusted-types)
+
+
+def test_void_as_a_generic_argument_compiles(tmp_path: Path) -> None:
+    snippet = (
+        "export interface Base<P> { params?: P; id: number }\n"
+        "export interface U extends Base<void> {}\n"
+    )
+    _agree(tmp_path, snippet, "U", [{"id": 1}], [{"id": "1"}])

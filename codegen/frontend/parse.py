@@ -492,7 +492,14 @@ class _ModuleParser:
         params = self.type_parameters(node)
         return [
             ir.Interface(
-                self.text(name_node), body, tuple(bases), exported, doc, span, params=params
+                self.text(name_node),
+                body,
+                tuple(bases),
+                exported,
+                doc,
+                span,
+                params=params,
+                klass=True,
             )
         ]
 
@@ -774,9 +781,9 @@ class _ModuleParser:
                 return self.generic(node, span)
             case "type_query":
                 target = node.named_children[0]
-                if target.type != "identifier":
-                    self.unsupported(target, "'typeof' of anything but a const name")
-                return ir.Typeof(self.text(target), span)
+                if target.type not in ("identifier", "member_expression"):
+                    self.unsupported(target, "'typeof' of anything but a const or class name")
+                return ir.Typeof(self.text(target).replace(" ", ""), span)
             case "array_type":
                 return ir.Array(self.type(node.named_children[0]), span)
             case "tuple_type":
@@ -983,7 +990,14 @@ class _ModuleParser:
             self.unsupported(name_node)
         name = self.text(name_node)
         args_node = self.field(node, "type_arguments")
-        args = tuple(self.type(arg) for arg in _children(args_node) if arg.type != "comment")
+        args = tuple(
+            # ``Base<void>``: no value but ``undefined``, as in TypeScript
+            ir.Primitive("undefined", self.span(arg))
+            if self.text(arg) == "void"
+            else self.type(arg)
+            for arg in _children(args_node)
+            if arg.type != "comment"
+        )
         # Arity is resolve's to check: a schema may declare its own generic of a
         # builtin's name (``interface Omit<T>``), which only resolve can see.
         return ir.Ref(name, args, span)

@@ -398,19 +398,48 @@ class _Rewriter:
             case ir.Interface():
                 bases = tuple(self.type(base) for base in decl.extends)
                 body = decl.body
-                if (
-                    len(bases) == 1
-                    and isinstance(bases[0], ir.Array)
-                    and body == ir.Object(span=body.span)
+                empty = body == ir.Object(span=body.span)
+                if len(bases) == 1 and (
+                    (isinstance(bases[0], ir.Array) and empty)
+                    or (empty and self.names_array_interface(bases[0]))
                 ):
                     # ``interface A extends Array<T> {}``: TypeScript's way to name T[] (JSON
-                    # has no other kind of array)
+                    # has no other kind of array); so is ``interface B extends A {}``
                     return ir.Alias(decl.name, bases[0], decl.exported, decl.doc, decl.span)
+                arrays = [b for b in bases if isinstance(b, ir.Array)]
+                if arrays and body.index is None:
+                    # ``interface Ranges extends Array<Range> { type: string }``: no JSON array
+                    # has named members; typescript-json-schema writes an object of its
+                    # ``length``, numbered items and members, and so do we.
+                    length = ir.Property(
+                        "length", ir.Primitive("number", body.span), span=body.span
+                    )
+                    index = ir.IndexSignature(arrays[0].items, "n", span=body.span, numeric=True)
+                    body = dataclasses.replace(
+                        body, properties=(length, *body.properties), index=index
+                    )
+                    bases = tuple(b for b in bases if not isinstance(b, ir.Array))
                 return dataclasses.replace(decl, body=self.object(body), extends=bases)
             case ir.Alias():
                 return dataclasses.replace(decl, type=self.type(decl.type))
             case ir.Const():
                 return decl
+
+    def names_array_interface(self, t: ir.TypeExpr) -> bool:
+        """Whether ``t`` names an ``interface A extends Array<T> {}`` (an alias of ``T[]``)."""
+        if not isinstance(t, ir.Ref) or t.args:
+            return False
+        found = self.decls.get(t.name)
+        if not isinstance(found, ir.Interface) or found.body != ir.Object(span=found.body.span):
+            return False
+        return len(found.extends) == 1 and (
+            isinstance(found.extends[0], ir.Array)
+            or (
+                isinstance(found.extends[0], ir.Ref)
+                and found.extends[0].name in ("Array", "ReadonlyArray")
+                and found.extends[0].name not in self.decls
+            )
+        )
 
     def object(self, obj: ir.Object) -> ir.Object:
         props = tuple(dataclasses.replace(p, type=self.type(p.type)) for p in obj.properties)
@@ -510,11 +539,18 @@ class _Rewriter:
             return ir.Array(args[0], t.span)
         return dataclasses.replace(t, args=args)
 
-    def typeof(self, t: ir.Typeof) -> ir.Literal:
+    def typeof(self, t: ir.Typeof) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)
+        if "." in name and name not in self.decls:  # ``typeof ns.C``: ``C``, as ``ns.T``
+            name = name.rsplit(".", 1)[1]
         decl = self.decls.get(name)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
+        if isinstance(decl, ir.Interface) and decl.klass and not decl.params:
+            # A class's constructor: its ``prototype`` (statics are left out with the class's
+            # methods), as typescript-json-schema writes it.
+            prototype = ir.Property("prototype", ir.Ref(name, (), t.span), span=t.span)
+            return ir.Object((prototype,), None, t.span)
         if not isinstance(decl, ir.Const):
             raise SchemaError(
                 t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is {_A_KIND[decl.kind]}"

@@ -287,6 +287,8 @@ class Interface:
     # Declared in a namespace beside a same-named declaration of another scope: the
     # namespace path (``Protocol.Debugger.CallFrame``), the JSON Schema's key; else "".
     qualname: str = ""
+    # Declared as a class: its name is also a value, so ``typeof Name`` is its constructor.
+    klass: bool = False
 
 
 @dataclass(frozen=True, slots=True)
