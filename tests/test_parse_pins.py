@@ -494,12 +494,12 @@ def test_an_index_signature_keyed_by_an_alias_is_a_string_key() -> None:
         (
             "type A = { a: 1; [k: Foo.Bar]: 1 };",
             "t.ts:1:22: error: unsupported construct: "
-            "index signature key other than 'string' or 'number'",
+            "index signature key other than 'string', 'number' or a template",
         ),
         (
             "type A = { [k: symbol]: 1 };",
             "t.ts:1:16: error: unsupported construct: "
-            "index signature key other than 'string' or 'number'",
+            "index signature key other than 'string', 'number' or a template",
         ),
         (
             "type A = { [k: string]?: 1 };",

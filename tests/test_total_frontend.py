@@ -411,3 +411,45 @@ def test_void_as_a_generic_argument_compiles(tmp_path: Path) -> None:
         "export interface U extends Base<void> {}\n"
     )
     _agree(tmp_path, snippet, "U", [{"id": 1}], [{"id": "1"}])
+
+
+def test_a_template_key_index_signature_is_pattern_properties(tmp_path: Path) -> None:
+    """typescript-json-schema cannot read it ("index symbol other than a number or a
+    string"); the nearest honest schema: the keys match the template's pattern, as a number
+    key's match digits."""
+    snippet = (
+        "export interface Entry { [customField: `_${string}`]: unknown; name?: string;"
+        ' n: number }\nexport interface Only { [k: `x-"${string}`]: string }\n'
+        "export interface U { e: Entry; o: Only }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "U",
+        [{"e": {"n": 1, "_x": [1], "name": "a"}, "o": {'x-"a': "s"}}, {"e": {"n": 1}, "o": {}}],
+        [
+            {"e": {"n": 1, "y": 1}, "o": {}},
+            {"e": {"n": 1}, "o": {"y": "s"}},
+            {"e": {"n": 1}, "o": {'x-"a': 1}},
+        ],
+    )
+    assert defs["Entry"]["patternProperties"] == {"^_.*$": {}}
+    assert defs["Entry"]["additionalProperties"] is False
+
+
+def test_omit_of_keyof_a_type_parameter(tmp_path: Path) -> None:
+    snippet = (
+        "export interface T { a: string; b: number; c: boolean }\n"
+        "export interface R { b: string }\n"
+        "type Modify<X, Y> = Omit<X, keyof Y> & Y;\n"
+        "export interface U { m: Modify<T, R> }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "U",
+        [{"m": {"a": "x", "b": "y", "c": True}}],
+        [{"m": {"a": "x", "b": 1, "c": True}}, {"m": {"a": "x", "b": "y"}}],
+    )
+    omitted = defs["U"]["properties"]["m"]["allOf"][0]
+    assert sorted(omitted["properties"]) == ["a", "c"]  # as the oracle's Omit<T,"b">

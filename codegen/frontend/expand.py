@@ -279,6 +279,10 @@ class _Expander:
             return self.instantiate(decl, args, t.span)
         if decl is None and t.name in UTILITIES:
             return self.utility(t.name, args, t.span)
+        if decl is None and t.name == "Omit" and len(args) == 2:  # ``Omit<T, keyof R>``
+            keys = self.literal_keys(args[1])
+            self.spend(len(keys), t.span)
+            return ir.Omit(args[0], tuple(str(k) for k in keys), t.span)
         return dataclasses.replace(t, args=args)
 
     def conditional(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:

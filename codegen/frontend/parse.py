@@ -1112,16 +1112,24 @@ class _ModuleParser:
         if any(child.type == "mapped_type_clause" for child in node.children):
             self.unsupported(node, "mapped type")
         key_type = self.field(node, "index_type")
+        pattern = None
+        if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
+            key = self.type(key_type)
+            if not isinstance(key, ir.Primitive) or key.pattern is None:
+                self.unsupported(key_type, "index signature key of literal values only")
+            pattern = key.pattern
         # ``[uri: DocumentUri]``: an alias of string names the key; TypeScript requires that.
-        if self.text(key_type) not in ("string", "number") and key_type.type != "type_identifier":
-            self.unsupported(key_type, "index signature key other than 'string' or 'number'")
+        elif self.text(key_type) not in ("string", "number") and key_type.type != "type_identifier":
+            self.unsupported(
+                key_type, "index signature key other than 'string', 'number' or a template"
+            )
         annotation = self.field(node, "type")
         if annotation.type != "type_annotation":
             self.unsupported(annotation, "optional index signature")
         key_name = self.text(self.field(node, "name"))
         numeric = self.text(key_type) == "number"
         return ir.IndexSignature(
-            self.type(annotation), key_name, doc, self.span(node), numeric=numeric
+            self.type(annotation), key_name, doc, self.span(node), numeric=numeric, pattern=pattern
         )
 
 

@@ -533,6 +533,8 @@ class _Rewriter:
                 t.span, f"'{t.name}' takes {arity} type argument{plural}, got {len(t.args)}"
             )
         if t.name == "Omit":
+            if _computed_keys(t.args[1]):  # ``Omit<T, keyof R>``: expand computes the keys
+                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
             return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
         args = tuple(self.type(a) for a in t.args)
         if t.name in ("Array", "ReadonlyArray", "ArrayLike"):  # ArrayLike: as the oracle
@@ -556,6 +558,12 @@ class _Rewriter:
                 t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is {_A_KIND[decl.kind]}"
             )
         return ir.Literal(decl.value, t.span)
+
+
+def _computed_keys(t: ir.TypeExpr) -> bool:
+    """Omit keys that only expand can compute: ``keyof R``, ``T["k"]``, a conditional."""
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    return any(isinstance(m, ir.Ref) and m.name in (KEYOF, INDEXED, CONDITIONAL) for m in members)
 
 
 def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:

@@ -231,6 +231,13 @@ class IndexSignature:
     span: Span = NO_SPAN
     # ``[n: number]: V``: the keys are decimal digits (JSON Schema ``patternProperties``).
     numeric: bool = False
+    # ``[k: `_${string}`]: V``: the keys match this regular expression (``^_.*$``).
+    pattern: str | None = None
+
+    @property
+    def key_pattern(self) -> str | None:
+        """The regular expression every key matches (None: any string)."""
+        return "^[0-9]+$" if self.numeric else self.pattern
 
 
 @dataclass(frozen=True, slots=True)
