@@ -453,3 +453,21 @@ def test_omit_of_keyof_a_type_parameter(tmp_path: Path) -> None:
     )
     omitted = defs["U"]["properties"]["m"]["allOf"][0]
     assert sorted(omitted["properties"]) == ["a", "c"]  # as the oracle's Omit<T,"b">
+
+
+def test_typeof_of_an_enum_and_of_a_lib_style_interface_in_typings(tmp_path: Path) -> None:
+    """``typeof Enum`` is the enum's values and, in typings, ``typeof X`` of an interface
+    is the constructor that ``declare var X: { prototype: X }`` pairs with it (the DOM
+    lib's pattern), as typescript-json-schema writes both."""
+    (tmp_path / "lib.d.ts").write_text(
+        'export enum Color { Red = "r", Green = "g" }\nexport interface Node { n: number }\n'
+        "export interface U { c: typeof Color; k: typeof Node }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        'import { U } from "./lib";\nexport interface W { u: U }\n',
+        "W",
+        [{"u": {"c": "r", "k": {"prototype": {"n": 1}}}}],
+        [{"u": {"c": "Red", "k": {"prototype": {"n": 1}}}}, {"u": {"c": "r", "k": {"n": 1}}}],
+    )
+    assert defs["U"]["properties"]["c"] == {"$ref": "#/$defs/Color"}

@@ -548,11 +548,17 @@ class _Rewriter:
         decl = self.decls.get(name)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
-        if isinstance(decl, ir.Interface) and decl.klass and not decl.params:
-            # A class's constructor: its ``prototype`` (statics are left out with the class's
-            # methods), as typescript-json-schema writes it.
+        typings = decl.span.file.endswith(".d.ts")
+        if isinstance(decl, ir.Interface) and not decl.params and (decl.klass or typings):
+            # A class's constructor (or, in typings, the ``declare var X: { prototype: X }``
+            # that the lib pairs with ``interface X``, left out as a value): its
+            # ``prototype`` (statics are left out with the methods), as
+            # typescript-json-schema writes it.
             prototype = ir.Property("prototype", ir.Ref(name, (), t.span), span=t.span)
             return ir.Object((prototype,), None, t.span)
+        if isinstance(decl, ir.Alias) and decl.enum:
+            # ``typeof Enum``: typescript-json-schema writes the enum's values
+            return ir.Ref(name, (), t.span)
         if not isinstance(decl, ir.Const):
             raise SchemaError(
                 t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is {_A_KIND[decl.kind]}"
