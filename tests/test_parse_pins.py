@@ -775,11 +775,7 @@ def test_a_side_effect_import_and_a_reference_name_a_file_and_nothing_in_it() ->
         ),
         (
             'import D, * as X from "./x";',
-            "t.ts:1:8: error: unsupported construct: default import (import named types)",
-        ),
-        (
-            'import X from "./x";',
-            "t.ts:1:8: error: unsupported construct: default import (import named types)",
+            "t.ts:1:11: error: unsupported construct: default import beside a namespace import",
         ),
     ],
 )

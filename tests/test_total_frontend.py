@@ -471,3 +471,45 @@ def test_typeof_of_an_enum_and_of_a_lib_style_interface_in_typings(tmp_path: Pat
         [{"u": {"c": "Red", "k": {"prototype": {"n": 1}}}}, {"u": {"c": "r", "k": {"n": 1}}}],
     )
     assert defs["U"]["properties"]["c"] == {"$ref": "#/$defs/Color"}
+
+
+def test_a_default_import_names_the_default_export(tmp_path: Path) -> None:
+    (tmp_path / "ral.d.ts").write_text(
+        "declare namespace RAL { interface Msg { m: string } }\nexport default RAL;\n"
+    )
+    (tmp_path / "other.d.ts").write_text(
+        "export default interface Stream2 { t: boolean }\nexport interface Other { o: 1 }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        'import RAL from "./ral";\nimport Stream, { Other } from "./other";\n'
+        "export interface U { r: RAL.Msg; s: Stream; o: Other }\n",
+        "U",
+        [{"r": {"m": "x"}, "s": {"t": True}, "o": {"o": 1}}],
+        [
+            {"r": {"m": 1}, "s": {"t": True}, "o": {"o": 1}},
+            {"r": {"m": "x"}, "s": {}, "o": {"o": 1}},
+        ],
+    )
+    assert defs["U"]["properties"]["s"] == {"$ref": "#/$defs/Stream2"}
+
+
+def test_a_default_import_of_a_module_without_one_is_a_located_error(tmp_path: Path) -> None:
+    (tmp_path / "plain.ts").write_text("export interface A { a: 1 }\n")
+    assert _located(tmp_path, 'import D from "./plain";\nexport interface B { d: D }\n') == (
+        "schema.ts:1:1: error: './plain' does not export 'default' (no such declaration)"
+    )
+
+
+def test_typeof_a_generic_class_is_the_prototype_of_any_arguments(tmp_path: Path) -> None:
+    (tmp_path / "lib.d.ts").write_text(
+        "export declare class Arr<T> { items: T[]; push(t: T): void }\n"
+        "export interface U { a: typeof Arr }\n"
+    )
+    _agree(
+        tmp_path,
+        'import { U } from "./lib";\nexport interface W { u: U }\n',
+        "W",
+        [{"u": {"a": {"prototype": {"items": [1, "x"]}}}}],
+        [{"u": {"a": {"prototype": {}}}}],
+    )

@@ -158,7 +158,8 @@ class _ModuleParser:
             marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
         marked, members = _qualify(marked, self.paths, self.enum_members)
         imported = (*imports, *passed_on, *self.type_imports.values())
-        return ir.Module(self.path, marked, imported, members, self.assigned)
+        default = min(self.defaults) if len(self.defaults) == 1 else ""
+        return ir.Module(self.path, marked, imported, members, self.assigned, default)
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -189,9 +190,12 @@ class _ModuleParser:
             if node.type == "export_statement":
                 declaration = node.child_by_field_name("declaration")
                 if declaration is not None:
-                    decls.extend(
-                        self.declaration(declaration, doc, span, exported=True, ambient=ambient)
+                    declared = self.declaration(
+                        declaration, doc, span, exported=True, ambient=ambient
                     )
+                    if any(c.type == "default" for c in node.children) and not namespace:
+                        self.defaults.update(d.name for d in declared[:1])
+                    decls.extend(declared)
                 elif node.child_by_field_name("source") is not None:
                     imports.append(self.reexport(node))
                 else:
@@ -313,6 +317,11 @@ class _ModuleParser:
             local = self.text(next(c for c in parts[0].named_children if c.type == "identifier"))
             return ir.Import(source, (), self.span(node), alias=local)
         for part in parts:
+            if part.type == "identifier":  # ``import D from "./x"``: x's default export
+                names.append((self.text(part), "default"))
+                continue
+            if part.type == "namespace_import":
+                self.unsupported(part, "default import beside a namespace import")
             if part.type != "named_imports":
                 self.unsupported(part, "default import (import named types)")
             for spec in _children(part):

@@ -115,6 +115,8 @@ def _exports(
 ) -> dict[str, bool]:
     """Names a module declares (with whether each is exported), re-exports included."""
     names = {d.name: d.exported for d in module.decls}
+    if module.default:
+        names["default"] = True
     for imp in module.imports:
         if not imp.reexport or module.path in busy:
             continue
@@ -198,6 +200,8 @@ def _check_imports(
                         imp.span, f"import '{local}' conflicts with another name in this file"
                     )
                 seen.add(local)
+                if name == "default":  # ``import D from "./m"``: what ``./m`` exports so
+                    name = target.default
                 if local != name:
                     scope[local] = name
         scopes[module.path] = scope
@@ -549,12 +553,14 @@ class _Rewriter:
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
         typings = decl.span.file.endswith(".d.ts")
-        if isinstance(decl, ir.Interface) and not decl.params and (decl.klass or typings):
+        if isinstance(decl, ir.Interface) and (decl.klass or typings):
             # A class's constructor (or, in typings, the ``declare var X: { prototype: X }``
             # that the lib pairs with ``interface X``, left out as a value): its
             # ``prototype`` (statics are left out with the methods), as
             # typescript-json-schema writes it.
-            prototype = ir.Property("prototype", ir.Ref(name, (), t.span), span=t.span)
+            # A generic class's prototype is of ``any`` arguments, as TypeScript types it.
+            args = tuple(ir.Primitive("any", t.span) for _ in decl.params)
+            prototype = ir.Property("prototype", ir.Ref(name, args, t.span), span=t.span)
             return ir.Object((prototype,), None, t.span)
         if isinstance(decl, ir.Alias) and decl.enum:
             # ``typeof Enum``: typescript-json-schema writes the enum's values

@@ -363,6 +363,9 @@ class Module:
     enum_members: tuple[tuple[str, LiteralValue], ...] = ()
     # ``export = X``: the name the module assigns as its export ("" when none).
     assigned: str = ""
+    # ``export default X``, ``export default interface X``: the name exported as
+    # ``default`` ("" when none), which ``import X from "./m"`` names.
+    default: str = ""
 
 
 # --------------------------------------------------------------------------- resolved schema
