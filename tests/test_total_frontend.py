@@ -513,3 +513,28 @@ def test_typeof_a_generic_class_is_the_prototype_of_any_arguments(tmp_path: Path
         [{"u": {"a": {"prototype": {"items": [1, "x"]}}}}],
         [{"u": {"a": {"prototype": {}}}}],
     )
+
+
+def test_a_typings_value_may_be_imported_and_re_exported(tmp_path: Path) -> None:
+    (tmp_path / "parse.d.ts").write_text(
+        "export declare function parseEnvelope(s: string): Envelope;\n"
+        "export interface Envelope { e: string }\n"
+    )
+    (tmp_path / "index.d.ts").write_text(
+        'import { parseEnvelope } from "./parse.js";\nexport { parseEnvelope };\n'
+        'export * from "./parse.js";\n'
+    )
+    _agree(
+        tmp_path,
+        'import { Envelope } from "./index";\nexport interface U { e: Envelope }\n',
+        "U",
+        [{"e": {"e": "x"}}],
+        [{"e": {}}],
+    )
+    assert (
+        _located(
+            tmp_path,
+            'import { parseEnvelope } from "./index";\nexport interface X { p: parseEnvelope }\n',
+        )
+        == "schema.ts:2:25: error: unknown type 'parseEnvelope'"
+    )

@@ -159,7 +159,8 @@ class _ModuleParser:
         marked, members = _qualify(marked, self.paths, self.enum_members)
         imported = (*imports, *passed_on, *self.type_imports.values())
         default = min(self.defaults) if len(self.defaults) == 1 else ""
-        return ir.Module(self.path, marked, imported, members, self.assigned, default)
+        values = tuple(sorted(self.skipped - {d.name for d in marked}))
+        return ir.Module(self.path, marked, imported, members, self.assigned, default, values)
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False

@@ -114,7 +114,8 @@ def _exports(
     busy: frozenset[str] = frozenset(),
 ) -> dict[str, bool]:
     """Names a module declares (with whether each is exported), re-exports included."""
-    names = {d.name: d.exported for d in module.decls}
+    names = dict.fromkeys(module.values, True)  # typings' values: exported, and no type
+    names.update((d.name, d.exported) for d in module.decls)
     if module.default:
         names["default"] = True
     for imp in module.imports:

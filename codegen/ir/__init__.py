@@ -366,6 +366,9 @@ class Module:
     # ``export default X``, ``export default interface X``: the name exported as
     # ``default`` ("" when none), which ``import X from "./m"`` names.
     default: str = ""
+    # The values of typings left out (functions, classes' values, ``declare const``): a
+    # module may still export them, and another import them (for no type).
+    values: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema
