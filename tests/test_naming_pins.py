@@ -15,6 +15,7 @@ from codegen.emit.python.naming import (
     check_module_names,
     module_names,
     needs_class,
+    python_schema,
     spec_parts,
 )
 from codegen.errors import SchemaError
@@ -30,125 +31,104 @@ def obj(*names: str, span: ir.Span = ir.NO_SPAN) -> ir.Object:
 
 
 @pytest.mark.parametrize(
-    ("decls", "message"),
+    ("decls", "renamed"),
     [
         (
             (interface("A", prop("fooBar", span=SPAN1), prop("foo_bar", span=SPAN2)),),
-            "property 'foo_bar' and property 'fooBar' (at s.ts:1:1) both become the Python"
-            " attribute of 'A' 'foo_bar'; rename one of them",
+            ["s.ts:1:1: renamed 'fooBar' to 'foo_bar_' (another key wants 'foo_bar')"],
         ),
         (
             (interface("VERSION", prop("x")), ir.Const("version", "1", span=SPAN2)),
-            "const 'version' and type 'VERSION' (at s.ts:1:1) both become the Python module"
-            " name 'VERSION'; rename one of them",
+            ["s.ts:2:1: renamed 'VERSION' to 'VERSION_' (another name has it)"],
         ),
         (
-            # a type alias (not a class) claims its name as well
+            # a type alias (not a class) keeps its name: the const yields
             (
                 ir.Const("version", "1", span=SPAN1),
                 ir.Alias("VERSION", ir.Primitive("string"), span=SPAN2),
             ),
-            "type 'VERSION' and const 'version' (at s.ts:1:1) both become the Python module"
-            " name 'VERSION'; rename one of them",
+            ["s.ts:1:1: renamed 'VERSION' to 'VERSION_' (another name has it)"],
         ),
         (
             (interface("SchemaModel", prop("x"), span=SPAN2),),
-            "type 'SchemaModel' and the generated module's own 'SchemaModel' (at"
-            " <builtin>:0:0) both become the Python module name 'SchemaModel'; rename one of"
-            " them",
-        ),
-        (
-            (
-                interface(
-                    "A",
-                    ir.Property(
-                        "u",
-                        ir.Union((ir.Object((prop("a"),)), ir.Object((prop("b"),), span=SPAN2))),
-                    ),
-                ),
-            ),
-            "property 'u' of 'A' holds several anonymous object types; declare them as named"
-            " interfaces",
+            ["s.ts:2:1: renamed 'SchemaModel' to 'SchemaModel_' (the generated module defines it)"],
         ),
         (
             (interface("str", prop("x"), span=SPAN2),),
-            "type 'str' would shadow Python's built-in 'str'; rename it",
+            ["s.ts:2:1: renamed 'str' to 'str_' (shadows a built-in)"],
         ),
         (
             (interface("Runtime", ir.Property("error", obj("x", span=SPAN2))),),
-            "the inline object type of property 'error' of 'Runtime' would shadow Python's"
-            " built-in 'RuntimeError'; rename it",
+            ["s.ts:2:1: renamed 'RuntimeError' to 'RuntimeError_' (shadows a built-in)"],
         ),
         (
             (interface("_Helper", prop("x"), span=SPAN2),),
-            "type '_Helper': names starting with '_' are reserved for generated helpers",
+            ["s.ts:2:1: renamed '_Helper' to 'Helper' (a leading '_' is the generated helpers')"],
         ),
         (
             (interface("from", prop("x"), span=SPAN2),),
-            "type 'from' has no valid Python name (got 'from')",
+            ["s.ts:2:1: renamed 'from' to 'from_' (a Python keyword)"],
         ),
         (
-            # a key with no letters or digits has no attribute name at all
             (interface("A", prop("$", span=SPAN2)),),
-            "property '$' has no valid Python name (got '')",
+            ["s.ts:2:1: renamed '$' to 'field_1' (no letter or digit)"],
         ),
         (
             (interface("\ufb01x", prop("x"), span=SPAN2),),
-            "type '\ufb01x': Python reads the name '\ufb01x' as 'fix'; write 'fix'",
+            ["s.ts:2:1: renamed '\ufb01x' to 'fix' (Python reads it as 'fix')"],
+        ),
+        (
+            (interface("model_config", prop("x"), span=SPAN2),),
+            [
+                "s.ts:2:1: renamed 'model_config' to 'model_config_' (an attribute of"
+                " pydantic's BaseModel)"
+            ],
         ),
         (
             (
-                ir.Alias(
-                    "Both",
-                    ir.Intersection((ir.Ref("A"), ir.Primitive("string", span=SPAN2))),
-                ),
+                interface("A", prop("status")),
+                ir.Alias("status", ir.Primitive("string"), span=SPAN2),
             ),
-            "cannot intersect a primitive type; only interfaces, Omit<...> and object"
-            " literals can be combined with '&'",
+            [
+                "s.ts:2:1: renamed 'status' to 'status_' (a field name: a class body would"
+                " read the field)"
+            ],
+        ),
+        (
+            (interface("A", prop("mro", span=SPAN2)),),
+            ["s.ts:2:1: renamed 'mro' to 'mro_' (an attribute of pydantic's BaseModel)"],
         ),
     ],
 )
-def test_naming_errors_name_both_sides_at_the_later_one(
-    decls: tuple[ir.Decl, ...], message: str
+def test_each_rename_is_reported_where_and_why(
+    decls: tuple[ir.Decl, ...], renamed: list[str]
 ) -> None:
+    named, renames = python_schema(schema(*decls))
+    assert [str(r) for r in (*renames, *assign_names(named).renames)] == renamed
+
+
+def test_an_intersection_with_a_primitive_is_an_error_at_the_member() -> None:
+    both = ir.Intersection((ir.Ref("A"), ir.Primitive("string", span=SPAN2)))
     with pytest.raises(SchemaError) as caught:
-        assign_names(schema(*decls))
-    assert caught.value.span == SPAN2
-    assert caught.value.message == message
-    assert str(caught.value) == f"s.ts:2:1: error: {message}"
-
-
-def test_an_anonymous_class_collision_is_reported_at_the_later_declaration() -> None:
-    inline = ir.Object((prop("x"),), span=INLINE_SPAN)
-    bad = schema(
-        interface("Tool", ir.Property("annotations", inline), span=SPAN1),
-        interface("ToolAnnotations", prop("y"), span=SPAN2),
-    )
-    with pytest.raises(SchemaError) as caught:
-        assign_names(bad)
-    assert caught.value.span == SPAN2
-    # The message says which one is the inline object type, located where it is written.
-    assert caught.value.message == (
-        "type 'ToolAnnotations' and the inline object type of property 'annotations' of"
-        " 'Tool' (at s.ts:3:5) both become the Python module name 'ToolAnnotations'; rename"
-        " one of them"
-    )
-
-
-def test_a_type_alias_named_like_an_inline_class_is_a_collision_not_dropped() -> None:
-    """Before the fix the alias vanished and its uses silently meant the inline class."""
-    bad = schema(
-        interface("Tool", ir.Property("annotations", obj("x", span=INLINE_SPAN))),
-        ir.Alias("ToolAnnotations", ir.Primitive("number"), span=SPAN2),
-    )
-    with pytest.raises(SchemaError) as caught:
-        assign_names(bad)
+        assign_names(schema(ir.Alias("Both", both)))
     assert caught.value.span == SPAN2
     assert caught.value.message == (
-        "type 'ToolAnnotations' and the inline object type of property 'annotations' of"
-        " 'Tool' (at s.ts:3:5) both become the Python module name 'ToolAnnotations'; rename"
-        " one of them"
+        "cannot intersect a primitive type; only interfaces, Omit<...> and object"
+        " literals can be combined with '&'"
     )
+
+
+def test_a_type_alias_named_like_an_inline_class_keeps_its_name() -> None:
+    """Before the collision rule the alias vanished and its uses silently meant the inline
+    class; now the inline class yields."""
+    names = assign_names(
+        schema(
+            interface("Tool", ir.Property("annotations", obj("x", span=INLINE_SPAN))),
+            ir.Alias("ToolAnnotations", ir.Primitive("number"), span=SPAN2),
+        )
+    )
+    assert names.aliases == ("ToolAnnotations",)
+    assert names.inline_at("Tool", "annotations") == ["ToolAnnotations_"]
 
 
 def test_a_const_named_like_an_inline_class_keeps_its_constant() -> None:
@@ -163,22 +143,19 @@ def test_a_const_named_like_an_inline_class_keeps_its_constant() -> None:
     assert names.aliases == ()
 
 
-def test_two_inline_classes_collide_at_the_later_in_source_order() -> None:
+def test_two_inline_classes_that_want_one_name_differ_by_an_underscore() -> None:
     """A.b.y.z (nested three deep, written first) and A.bYZ (written after A.b) both want
-    'ABYZ': the error is at A.bYZ, the later one in source order."""
+    'ABYZ': the one named first keeps it (a class names the anonymous objects of its own
+    properties before those of their properties)."""
     deep = ir.Property("z", obj("p", span=S4))
     b = ir.Object(
         (ir.Property("x", obj("p")), ir.Property("y", ir.Object((deep,)))), span=INLINE_SPAN
     )
-    bad = schema(interface("A", ir.Property("b", b), ir.Property("bYZ", obj("p", span=S5))))
-    with pytest.raises(SchemaError) as caught:
-        assign_names(bad)
-    assert caught.value.span == S5
-    assert caught.value.message == (
-        "the inline object type of property 'bYZ' of 'A' and the inline object type of"
-        " property 'z' of 'ABY' (at s.ts:4:1) both become the Python module name 'ABYZ';"
-        " rename one of them"
+    names = assign_names(
+        schema(interface("A", ir.Property("b", b), ir.Property("bYZ", obj("p", span=S5))))
     )
+    assert names.inline_at("A", "bYZ") == ["ABYZ"]
+    assert names.inline_at("ABY", "z") == ["ABYZ_"]
 
 
 def test_an_intersection_alias_becomes_a_class_with_bases_and_merged_body() -> None:
@@ -219,7 +196,8 @@ def test_inline_objects_inside_arrays_mappings_and_index_signatures_get_classes(
             )
         )
     )
-    assert names.inline == {("A", "list"): "AList", ("A", "map"): "AMap", ("A", "dict"): "ADict"}
+    inline = {key: names.inline_at("A", key) for key in ("list", "map", "dict", "empty")}
+    assert inline == {"list": ["AList"], "map": ["AMap"], "dict": ["ADict"], "empty": []}
     assert [spec.name for spec in names.classes] == ["AList", "AMap", "ADict", "A"]
 
 
@@ -314,7 +292,7 @@ def test_a_name_another_generated_module_binds_and_imports_from_models_is_an_err
         _check(interface("Tool", prop("x"), span=SPAN2), modules=modules)
     assert caught.value.span == SPAN2
     assert caught.value.message == (
-        "type 'Tool' would take the name 'Tool' that the generated server module defines; rename it"
+        "'Tool' would take the name 'Tool' that the generated server module defines"
     )
 
 
@@ -356,9 +334,7 @@ def test_the_reported_clash_does_not_depend_on_module_or_declaration_order() -> 
             with pytest.raises(SchemaError) as caught:
                 _check(*decls, modules=order)
             errors.add(caught.value.message)
-    assert errors == {
-        "type 'A' would take the name 'A' that the generated client module defines; rename it"
-    }
+    assert errors == {"'A' would take the name 'A' that the generated client module defines"}
 
 
 def test_an_intersection_of_two_index_signatures_is_an_error_at_the_second() -> None:

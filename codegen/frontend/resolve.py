@@ -114,6 +114,7 @@ def _exports(
 ) -> dict[str, bool]:
     """Names a module declares (with whether each is exported), re-exports included."""
     names = {d.name: d.exported for d in module.decls}
+    names.update((n, True) for n in module.namespaces if not names.get(n))
     for imp in module.imports:
         if not imp.reexport or module.path in busy:
             continue

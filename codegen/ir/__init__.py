@@ -341,6 +341,8 @@ class Module:
     enum_members: tuple[tuple[str, LiteralValue], ...] = ()
     # ``export = X``: the name the module assigns as its export ("" when none).
     assigned: str = ""
+    # ``export namespace N`` at top level: names an ``import { N }`` may bring.
+    namespaces: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema

@@ -80,7 +80,7 @@ from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
 from .moved import plan_moves, property_body, property_doc
-from .naming import Names, assign_names, attribute_name
+from .naming import Names, assign_names, for_python
 from .ordering import Item, topological_order
 from .render import render as _render
 from .routes import Route, group_tag
@@ -228,7 +228,7 @@ class _ModelsEmitter:
 
     def field(self, layout: ClassLayout, prop: ir.Property, imports: set[str]) -> _Field:
         owner = self.origin.get(id(prop), layout.name)
-        attr = self.names.attributes.get((owner, prop.name)) or attribute_name(prop.name)
+        attr = self.names.attribute(prop.name)
         ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
         imports |= ann.imports
         kwargs: list[str] = []
@@ -534,4 +534,4 @@ def emit_models(
 ) -> dict[str, str]:
     """The models module for ``schema`` as ``{module: text}``; warnings go to ``diagnostics``."""
     diags = diagnostics if diagnostics is not None else Diagnostics()
-    return {module: _ModelsEmitter(schema, diags).emit()}
+    return {module: _ModelsEmitter(for_python(schema), diags).emit()}

@@ -33,7 +33,7 @@ from ...frontend.protocol import protocol_of
 from ...ir.queries import closed_literals, deref, flat_index, flat_properties
 from ...paths import CODEGEN_DIR
 from .methods import import_order, template
-from .naming import attribute_name, snake_case
+from .naming import attribute_name, for_python, snake_case
 
 MODULE = "validators.py"
 # The static runtime validators.py imports: hand-written, copied into the package verbatim.
@@ -308,6 +308,7 @@ def checkers(rules: list[Rule]) -> list[tuple[str, str, str, str]]:
 
 def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
     del diagnostics  # bad invariant tags are errors; nothing here is a warning
+    schema = for_python(schema)
     rules = _Compiler(schema).rules()
     by_owner: dict[str, list[Rule]] = {}
     for rule in rules:
