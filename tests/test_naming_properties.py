@@ -116,7 +116,7 @@ SPECIAL_KEYS = [
 ]
 KEYS = st.one_of(
     st.sampled_from(SPECIAL_KEYS),
-    st.text(st.characters(exclude_categories=("Cs",)), max_size=8),
+    st.text(st.characters(exclude_categories=["Cs"]), max_size=8),
 )
 
 
