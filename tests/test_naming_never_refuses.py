@@ -267,3 +267,37 @@ def test_generate_prints_each_rename_with_v_only(tmp_path: Path) -> None:
         f"{where}30: renamed 'mro' to 'mro_' (an attribute of pydantic's BaseModel)",
         f"{where}43: renamed '_' to 'field_1' (no letter or digit)",
     ]
+
+
+GENERIC = """\
+export interface JSONRPCRequest { jsonrpc: "2.0"; id: number | string; method: string; params?: unknown }
+export interface JSONRPCSuccessResponse { jsonrpc: "2.0"; id: number | string; result: unknown }
+export interface JSONRPCErrorResponse { jsonrpc: "2.0"; id: number | string; error: { code: number; message: string } }
+export interface Exception { name: string }
+export interface Mapping { found: boolean }
+export interface GetRequest extends JSONRPCRequest { method: "items/get"; params: Exception }
+export interface GetSuccessResponse extends JSONRPCSuccessResponse { result: Mapping }
+export type GetResponse = GetSuccessResponse | JSONRPCErrorResponse;
+/** @result Mapping */
+export interface Get2Request extends JSONRPCRequest { method: "items_get"; params: Exception }
+"""
+
+
+def test_methods_and_message_types_named_like_what_other_modules_bind(tmp_path: Path) -> None:
+    """Two methods that want one Python name, a params type named like a built-in and a
+    result type named like what the methods, server and client modules import
+    (``Mapping``): the package still imports, and serves both methods."""
+    package, document, diagnostics = compile_package(tmp_path, {"main.ts": GENERIC})
+    methods = importlib.import_module(f"{package.__name__}.methods")
+    assert {m: s.handler for m, s in methods.METHODS.items()} == {
+        "items/get": "items_get",
+        "items_get": "items_get_",
+    }
+    assert package.models.Mapping_ is methods.METHODS["items_get"].result  # its @result
+    assert package.models.Exception_ is methods.METHODS["items/get"].params
+    server = importlib.import_module(f"{package.__name__}.server")
+    assert callable(server.ServerHandler.items_get) and callable(server.ServerHandler.items_get_)
+    assert {"Exception", "Mapping"} <= document["$defs"].keys()
+    assert "renamed 'Mapping' to 'Mapping_' (another generated module binds it)" in notes(
+        diagnostics
+    )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import keyword
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ... import ir
@@ -196,12 +196,13 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
             python_name=python_name(method),
             span=decl.span,
         )
-        clash = names.get(entry.python_name)
-        if clash is not None:
-            raise SchemaError(
-                decl.span,
-                f"methods '{clash.method}' and '{method}' both map to the Python name "
-                f"'{entry.python_name}'",
-            )
-        entries[method] = names[entry.python_name] = entry
+        entries[method] = entry
+    # Two methods that want one Python name (``a/b`` and ``a_b``): in method order, the
+    # later takes trailing underscores, as the naming authority tells names apart.
+    for method in sorted(entries):
+        entry = entries[method]
+        python = entry.python_name
+        while python in names:
+            python += "_"
+        names[python] = entries[method] = replace(entry, python_name=python)
     return tuple(entries[m] for m in sorted(entries))
