@@ -267,9 +267,16 @@ def _attribute_problem(name: str) -> str | None:
     return None
 
 
+# One entry each, keyed by identity: the passes of one build ask for the same schema.
+_last_keys: list[tuple[ir.Schema, dict[str, ir.Span]]] = []
+_last_names: list[tuple[ir.Schema, Names]] = []
+
+
 def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
     """Every property key written anywhere in the schema (object literals too), with
     where it is first written."""
+    if _last_keys and _last_keys[0][0] is schema:
+        return _last_keys[0][1]
     keys: dict[str, ir.Span] = {}
 
     def walk(node: object) -> None:
@@ -284,6 +291,7 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
                     walk(getattr(node, f.name))
 
     walk(tuple(schema.decls.values()))
+    _last_keys[:] = [(schema, keys)]
     return keys
 
 
@@ -799,6 +807,14 @@ def check_module_names(names: Names, schema: ir.Schema, modules: dict[str, str])
 def assign_names(schema: ir.Schema) -> Names:
     """Name every class, alias, attribute and constant of a schema ``python_schema`` has
     named (its declarations keep their names here)."""
+    if _last_names and _last_names[0][0] is schema:
+        return _last_names[0][1]
+    names = _assign_names(schema)
+    _last_names[:] = [(schema, names)]
+    return names
+
+
+def _assign_names(schema: ir.Schema) -> Names:
     attributes = attribute_map(property_keys(schema))
     module = _Module(set(attributes.values()), frozenset())
     types = [d for d in schema.decls.values() if not isinstance(d, ir.Const)]
