@@ -301,3 +301,24 @@ def test_methods_and_message_types_named_like_what_other_modules_bind(tmp_path: 
     assert "renamed 'Mapping' to 'Mapping_' (another generated module binds it)" in notes(
         diagnostics
     )
+
+
+def test_an_import_of_a_namespace_from_a_mapped_package(tmp_path: Path) -> None:
+    """A package brings what is imported and what that needs: a namespace brings the
+    members the importer names through it (``Tags.Tag``), not the rest."""
+    from codegen.build.pipeline import Options
+    from codegen.emit.jsonschema import schema_document
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "index.d.ts").write_text(
+        'export namespace Tags { export type Tag = "a" | "b"; export interface Color { rgb: string } }\n'
+        "export interface Unused { z: number }\n"
+    )
+    (tmp_path / "main.ts").write_text(
+        'import { Tags } from "@x/pkg";\n'
+        "export interface Tagged { tag: Tags.Tag; color?: Tags.Color }\n"
+    )
+    options = Options(import_map=(("@x/pkg", str(tmp_path / "pkg" / "index.d.ts")),))
+    document = schema_document(load_schema([tmp_path / "main.ts"], options=options))
+    assert sorted(document["$defs"]) == ["Color", "Tag", "Tagged"]
+    valid_in_schema(document, "Tagged", {"tag": "a", "color": {"rgb": "#000"}})

@@ -212,6 +212,10 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
+            if any(name in target.namespaces for _, name in imp.names):
+                # ``import { Tags }`` of a namespace: its members are flattened, so what
+                # the importer writes (``Tags.Tag``) names what it needs.
+                wanted += _names_used(module.decls)
             if imp.alias and target.assigned:
                 wanted.append(target.assigned)
             elif imp.star or imp.alias:  # ``export * from "@scope/pkg"`` passes on all it exports
