@@ -322,3 +322,21 @@ def test_an_import_of_a_namespace_from_a_mapped_package(tmp_path: Path) -> None:
     document = schema_document(load_schema([tmp_path / "main.ts"], options=options))
     assert sorted(document["$defs"]) == ["Color", "Tag", "Tagged"]
     valid_in_schema(document, "Tagged", {"tag": "a", "color": {"rgb": "#000"}})
+
+
+def test_two_types_that_want_one_checker_get_two(tmp_path: Path) -> None:
+    """``@conformsTo`` on ``Result`` and ``result``: ``check_result`` and ``check_result_``."""
+    package, _, _ = compile_package(
+        tmp_path,
+        {
+            "main.ts": "export interface Tool { outputSchema?: { [key: string]: unknown } }\n"
+            "export interface Result { /** @conformsTo outputSchema */ data?: unknown }\n"
+            "export interface result { /** @conformsTo outputSchema */ data?: unknown }\n"
+        },
+    )
+    validators = importlib.import_module(f"{package.__name__}.validators")
+    schema = {"type": "object", "required": ["x"]}
+    upper = package.models.Result.model_validate_json('{"data": {}}')
+    lower = package.models.result.model_validate_json('{"data": {"x": 1}}')
+    assert [f.loc for f in validators.check_result(upper, schema)] == [("data",)]
+    assert validators.check_result_(lower, schema) == []

@@ -316,15 +316,14 @@ def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, st
     declarations = sorted(
         d.name for d in schema.decls.values() if isinstance(d, ir.Interface | ir.Alias)
     )
-    check_functions = checkers(rules)
+    # Two owners that want one checker (``Foo``, ``foo``): the later owner, in sorted
+    # order, takes trailing underscores, as the naming authority tells names apart.
+    check_functions: list[tuple[str, str, str, str]] = []
     functions: dict[str, str] = {}
-    for function, owner, _, _ in check_functions:
-        other = functions.setdefault(function, owner)
-        if other != owner:  # two owners, one snake_case name: the later def would win
-            raise SchemaError(
-                schema.decls[owner].span,
-                f"'{owner}' and '{other}' both need the checker '{function}'; rename one",
-            )
+    for function, owner, parameter, field_ in checkers(rules):
+        while functions.setdefault(function, owner) != owner:
+            function += "_"
+        check_functions.append((function, owner, parameter, field_))
     text = template("validators.py.jinja").render(
         rules=sorted(by_owner.items()),
         relevant=relevant_declarations(schema, rules),
