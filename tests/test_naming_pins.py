@@ -353,3 +353,89 @@ def test_an_intersection_of_two_index_signatures_is_an_error_at_the_second() -> 
     )
     one = ir.Intersection((ir.Object((), first, SPAN1), obj("x")), SPAN1)
     assert spec_parts(one) == ((), ir.Object((prop("x"),), first, SPAN1))
+
+
+# --------------------------------------------------------------------------- renaming
+
+
+@pytest.mark.parametrize(
+    ("name", "python"),
+    [
+        ("$Foo", "Foo"),  # '$' is '_', and leading underscores go
+        ("Foo$Bar", "Foo_Bar"),
+        ("_1st", "T1st"),  # no digit first
+        ("_", "Type"),  # nothing left
+        ("$", "Type"),
+        ("Exception", "Exception_"),
+        ("\uff26\uff35\uff2c\uff2c", "FULL"),  # Python reads fullwidth letters as ASCII
+    ],
+)
+def test_a_name_python_cannot_have_becomes_its_base_name(name: str, python: str) -> None:
+    named, renames = python_schema(schema(interface(name, prop("x"))))
+    assert list(named.decls) == [python]
+    assert [(r.old, r.new) for r in renames] == [(name, python)]
+
+
+def test_a_renamed_declaration_keeps_its_spans_and_its_references_follow() -> None:
+    use = ir.Property("e", ir.Ref("Exception", span=S4), span=S5)
+    named, _ = python_schema(
+        schema(interface("Exception", prop("x"), span=SPAN2), interface("A", use, span=SPAN1))
+    )
+    renamed = named.decls["Exception_"]
+    assert (renamed.span, renamed.qualname) == (SPAN2, "Exception")  # type: ignore[union-attr]
+    a = named.decls["A"]
+    assert isinstance(a, ir.Interface)
+    assert a.body.properties[0] == ir.Property("e", ir.Ref("Exception_", span=S4), span=S5)
+
+
+def _union_of(*members: ir.Object) -> ir.Union:
+    return ir.Union(members)
+
+
+def _tagged(value: str | int, *rest: str) -> ir.Object:
+    return ir.Object((ir.Property("kind", ir.Literal(value)), *(prop(name) for name in rest)))
+
+
+@pytest.mark.parametrize(
+    ("members", "names"),
+    [
+        ((_tagged("circle", "r"), _tagged("square", "s")), ["AXCircle", "AXSquare"]),
+        ((_tagged("same", "r"), _tagged("same", "s")), ["AX1", "AX2"]),  # not apart
+        ((_tagged(1, "r"), _tagged(2, "s")), ["AX1", "AX2"]),  # not strings
+        ((_tagged("a", "r"), obj("kind2")), ["AX1", "AX2"]),  # one lacks it
+        ((_tagged("", "r"), _tagged("b", "s")), ["AX1", "AX2"]),  # no word
+        ((obj("q", "kind"), _tagged("x", "r")), ["AX1", "AX2"]),  # the first one's order
+    ],
+)
+def test_several_anonymous_objects_in_one_place_are_told_apart(
+    members: tuple[ir.Object, ...], names: list[str]
+) -> None:
+    named = assign_names(schema(interface("A", ir.Property("x", _union_of(*members)))))
+    assert named.inline_at("A", "x") == names
+
+
+def test_one_anonymous_object_in_an_alias_takes_its_literal_field_or_a_number() -> None:
+    names = assign_names(
+        schema(
+            ir.Alias("Auth", ir.Union((ir.Ref("B"), _tagged("terminal", "t")))),
+            ir.Alias("L", ir.Array(obj("x"))),
+            interface("B", prop("b")),
+        )
+    )
+    assert names.inline_at("Auth", "") == ["AuthTerminal"]
+    assert names.inline_at("L", "") == ["L1"]
+
+
+def test_an_anonymous_class_is_found_by_owner_key_and_structure() -> None:
+    x, y = obj("x"), obj("y")
+    names = assign_names(
+        schema(interface("A", ir.Property("p", ir.Union((x, y))), ir.Property("q", x)))
+    )
+    assert names.inline_class("A", "p", x) == "AP1"
+    assert names.inline_class("A", "p", y) == "AP2"
+    assert names.inline_class("A", "q", x) == "AQ"
+    # elsewhere (a copied field): the class of that key and structure
+    assert names.inline_class("B", "p", y) == "AP2"
+    assert names.inline_class("B", "q", x) == "AQ"
+    assert names.inline_class("A", "q", y) is None  # no such structure at that key
+    assert names.inline_class("A", "r", x) is None
