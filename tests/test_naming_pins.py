@@ -13,8 +13,12 @@ from codegen.emit.python.naming import (
     assign_names,
     attribute_name,
     check_module_names,
+    declaration_names,
+    for_python,
+    module_clashes,
     module_names,
     needs_class,
+    property_keys,
     python_schema,
     spec_parts,
 )
@@ -439,3 +443,67 @@ def test_an_anonymous_class_is_found_by_owner_key_and_structure() -> None:
     assert names.inline_class("B", "q", x) == "AQ"
     assert names.inline_class("A", "q", y) is None  # no such structure at that key
     assert names.inline_class("A", "r", x) is None
+
+
+def test_three_keys_that_want_one_attribute_and_the_leading_junk_rank() -> None:
+    names = assign_names(
+        schema(
+            interface(
+                "A", prop("fooBar"), prop("foo-bar"), prop("foo_bar"), prop("__x"), prop("x!!!!")
+            )
+        )
+    )
+    assert names.attributes == {
+        "foo_bar": "foo_bar",  # written as the attribute
+        "foo-bar": "foo_bar_",  # then by key: '-' < 'B'
+        "fooBar": "foo_bar__",
+        "x!!!!": "x",  # no leading '_' or '$' beats two
+        "__x": "x_",
+    }
+    assert names.attribute("notAKey") == "not_a_key"  # a key no property has
+
+
+def test_declaration_names_map_every_type_and_a_written_name_wins() -> None:
+    decls = (
+        interface("Exception_", prop("x")),
+        interface("Exception", prop("x"), span=SPAN2),
+        interface("Fine", prop("x")),
+    )
+    names, renames = declaration_names(schema(*decls))
+    assert names == {"Exception_": "Exception_", "Exception": "Exception__", "Fine": "Fine"}
+    assert [(r.old, r.new, r.span) for r in renames] == [("Exception", "Exception__", SPAN2)]
+
+
+def test_every_attribute_rename_is_reported_not_only_the_first_keys() -> None:
+    names = assign_names(schema(interface("A", prop("a"), prop("mro", span=SPAN2))))
+    assert [(r.old, r.new) for r in names.renames] == [("mro", "mro_")]
+
+
+def test_a_result_tag_follows_a_renamed_type_and_other_tags_stay() -> None:
+    doc = ir.Doc(
+        "d", (ir.DocTag("result", " Exception "), ir.DocTag("see", "Exception"), ir.DocTag("x", ""))
+    )
+    request = ir.Interface("GetRequest", ir.Object((prop("x"),)), doc=doc)
+    named, _ = python_schema(schema(interface("Exception", prop("m")), request))
+    assert named.decls["GetRequest"].doc.tags == (
+        ir.DocTag("result", "Exception_"),
+        ir.DocTag("see", "Exception"),
+        ir.DocTag("x", ""),
+    )
+
+
+def test_the_memos_answer_the_same_schema_with_the_same_result() -> None:
+    s = schema(interface("Exception", prop("x")))
+    assert property_keys(s) is property_keys(s)
+    assert for_python(s) is for_python(s)
+    assert assign_names(for_python(s)) is assign_names(for_python(s))
+    assert list(for_python(s).decls) == ["Exception_"]
+
+
+def test_the_clashes_of_every_module_are_gathered() -> None:
+    s = schema(interface("A", prop("x")), interface("B", prop("x")), interface("C", prop("x")))
+    modules = {
+        "client.py": "from .models import A\nA = 1\n",
+        "server.py": "from .models import B, C\nB = 1\n",
+    }
+    assert module_clashes(assign_names(s), s, modules) == {"A", "B"}

@@ -317,8 +317,8 @@ def attribute_map(keys: Iterable[str]) -> dict[str, str]:
             out[key] = wanted[key]
             taken.add(wanted[key])
     for key in losers:
-        name = wanted[key] + "_"
-        while name in taken or _attribute_problem(name):
+        name = wanted[key] + "_"  # a wanted name with '_' added has no problem of its own
+        while name in taken:
             name += "_"
         out[key] = name
         taken.add(name)
@@ -452,8 +452,7 @@ def declaration_names(
     for decl in types:
         if decl.name in names:
             continue
-        base = _base_name(decl.name)
-        new = module.free(base if base != decl.name else base + "_")
+        new = module.free(_base_name(decl.name))  # the base itself, when it is free
         names[decl.name] = new
         renames.append(Rename(decl.span, decl.name, new, why[decl.name]))
     return names, tuple(renames)
