@@ -368,6 +368,7 @@ def test_an_intersection_of_two_index_signatures_is_an_error_at_the_second() -> 
         ("$Foo", "Foo"),  # '$' is '_', and leading underscores go
         ("Foo$Bar", "Foo_Bar"),
         ("_1st", "T1st"),  # no digit first
+        ("__XFoo", "XFoo"),  # only the underscores go
         ("_", "Type"),  # nothing left
         ("$", "Type"),
         ("Exception", "Exception_"),
