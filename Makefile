@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 generate: templates
-	$(PY) -m codegen generate
+	$(PY) -m codegen generate --strict
 
 # The jinja templates precompiled to Python (codegen/templates_compiled); see codegen/templating.py.
 templates: $(STAMP)

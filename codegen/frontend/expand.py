@@ -32,8 +32,9 @@ from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
+from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
 from . import conditional, intersect
+from .template import template_type
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -186,7 +187,11 @@ class _Expander:
                 t = self.type(prop.type, env)
             finally:
                 self.context.pop()
-            if prop.optional and isinstance(t, ir.Primitive) and t.name == "never":
+            if isinstance(t, ir.Primitive) and (
+                (prop.optional and t.name == "never") or t.name == "undefined"
+            ):
+                # No value can be present (``x?: never``), or the only value is ``undefined``
+                # (``x: undefined``, ``x: void``), which JSON spells by leaving the key out.
                 continue
             props.append(dataclasses.replace(prop, type=t))
         index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value, env))
@@ -226,6 +231,10 @@ class _Expander:
             return env[t.name]
         if t.name == CONDITIONAL:
             return self.conditional(t, env)
+        if t.name == MAPPED:
+            return self.mapped(t, env)
+        if t.name == TEMPLATE:
+            return self.template(t, env)
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)
@@ -258,6 +267,70 @@ class _Expander:
         return conditional.evaluate(
             self.type(check, env), self.type(extends, env), branch(env), self, t.span
         )
+
+    def mapped(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        """``{ [K in Keys]: V }`` where V reads K, computed as TypeScript does once the keys
+        are known: over ``keyof T`` (homomorphic) each of T's properties keeps its own
+        ``?`` and ``readonly`` unless a modifier says otherwise (``-?`` also takes
+        ``undefined`` out of the value), an array stays an array; over literal keys each is
+        a required property; over ``string`` it is an index signature."""
+        key_arg, keys, value, optional_arg, readonly_arg = t.args
+        assert isinstance(key_arg, ir.Literal)
+        assert isinstance(optional_arg, ir.Literal) and isinstance(readonly_arg, ir.Literal)
+        key, optional, readonly = str(key_arg.value), optional_arg.value, readonly_arg.value
+
+        def at(name: ir.TypeExpr) -> ir.TypeExpr:
+            found = self.type(value, {**env, key: name})
+            return _without_undefined(found) if optional == "-" else found
+
+        def prop(name: str, was: ir.Property | None) -> ir.Property:
+            return ir.Property(
+                name,
+                at(ir.Literal(name, t.span)),
+                optional=optional == "+" or (optional == "" and was is not None and was.optional),
+                readonly=readonly == "+" or (readonly == "" and was is not None and was.readonly),
+                doc=ir.EMPTY_DOC if was is None else was.doc,
+                span=t.span if was is None else was.span,
+            )
+
+        if isinstance(keys, ir.Ref) and keys.name == KEYOF and not keys.args[0] == ir.Ref(key):
+            source = self.type(keys.args[0], env)
+            target = self.deref(source)
+            if isinstance(target, ir.Array):
+                return ir.Array(at(ir.Primitive("number", t.span)), t.span)
+            index = self.index(source)
+            index = index and dataclasses.replace(index, value=at(ir.Primitive("string", t.span)))
+            props = tuple(prop(p.name, p) for p in self.properties(source))
+            return ir.Object(props, index, t.span)
+        names = self.literal_keys(self.type(keys, env), strict=False)
+        if names is None:  # ``string``: every key, as an index signature
+            return ir.Mapping(at(ir.Primitive("string", t.span)), t.span)
+        return ir.Object(tuple(prop(str(n), None) for n in names), None, t.span)
+
+    def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        """A template literal type whose holes name types: each hole read as the literals it
+        stands for (an enum, an alias of a literal union), then expanded as parse does."""
+        parts: list[str | ir.TypeExpr] = []
+        for i, arg in enumerate(t.args):
+            if i % 2 == 0:
+                assert isinstance(arg, ir.Literal)
+                parts.append(str(arg.value))
+            else:
+                parts.append(self.literals_of(self.type(arg, env)))
+        return template_type(parts, t.span)
+
+    def literals_of(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        """``t`` through its aliases, as one union when it is a union of literals only."""
+        t = self.deref(t)
+        if not isinstance(t, ir.Union):
+            return t
+        found: list[ir.TypeExpr] = []
+        for member in t.members:
+            inner = self.literals_of(member)
+            found.extend(inner.members if isinstance(inner, ir.Union) else (inner,))
+        if all(isinstance(m, ir.Literal) for m in found):
+            return ir.Union(tuple(found), t.span)
+        return t
 
     def arguments(
         self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
@@ -471,10 +544,8 @@ class _Expander:
                 min_items = len(t.items) + spread.min_items
             rest = spread.rest
         else:
-            raise SchemaError(
-                marker.span,
-                "unsupported construct: rest tuple member that names neither an array nor a tuple",
-            )
+            what = "rest tuple member that names neither an array nor a tuple"
+            rest, items, min_items = ir.degraded(what, marker.span), t.items, t.min_items
         if not items and rest is not None:
             return ir.Array(rest, t.span)
         return dataclasses.replace(t, items=items, min_items=min_items, rest=rest)
@@ -582,6 +653,18 @@ def _anonymous_class(t: ir.TypeExpr) -> bool:
     return isinstance(t, ir.Intersection | ir.Omit) or (
         isinstance(t, ir.Object) and bool(t.properties)
     )
+
+
+def _without_undefined(t: ir.TypeExpr) -> ir.TypeExpr:
+    """``-?`` in a mapped type: the value without ``undefined`` (TypeScript's rule)."""
+    if not isinstance(t, ir.Union):
+        return t
+    kept = tuple(
+        m for m in t.members if not (isinstance(m, ir.Primitive) and m.name == "undefined")
+    )
+    if len(kept) == len(t.members) or not kept:
+        return t
+    return kept[0] if len(kept) == 1 else dataclasses.replace(t, members=kept)
 
 
 def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
