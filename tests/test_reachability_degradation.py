@@ -8,6 +8,7 @@ it makes of them (its API with ``strictNullChecks``, as ``test_held_out_construc
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ from codegen.build.pipeline import generate, load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics, SchemaError
 from tests.jsonschema_normalise import normalise_document, normalise_schema
+from tests.test_held_out_constructs import _inline
 from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, same_meaning
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,6 +79,24 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any], int, bool]] = {
         [{"a": {"key": "b", "value": "v"}}, {"a": {"key": "a", "value": 1}}, {}],
         0,
         True,
+    ),
+    "a_homomorphic_mapped_type_distributes_over_a_union": (
+        NULLABLE + 'export interface A { k: "a"; x: string }\n'
+        'export interface B { k: "b"; y: number }\nexport type U = _Nullable<A | B>;',
+        "U",
+        [{"k": "a", "x": None}, {"k": None, "y": 1}],
+        [{"k": "a"}, {"k": "b", "y": "x"}, {}],
+        0,
+        False,  # the oracle's two instances share our key: compared one by one below
+    ),
+    "a_homomorphic_mapped_type_over_an_array_a_record_and_a_primitive": (
+        NULLABLE + "export interface H { a: _Nullable<string[]>; r: _Nullable<Record<string,"
+        " number>>; p: _Nullable<string> }",
+        "H",
+        [{"a": ["x", None], "r": {"k": None, "l": 1}, "p": "s"}],
+        [{"a": [1], "r": {}, "p": "s"}, {"a": [], "r": {"k": "x"}, "p": "s"}, {"a": [], "r": {}}],
+        0,
+        False,  # the oracle writes the record's instance as any object (a documented deviation)
     ),
     "a_mapped_type_over_literal_keys_that_reads_its_key": (
         'export type Flags = { [K in "on" | "off"]: K };',
@@ -347,28 +367,60 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
-@pytest.mark.parametrize("name", sorted(n for n, case in CASES.items() if case[5]))
-def test_means_what_typescript_json_schema_makes_of_it(name: str, tmp_path: Path) -> None:
+def _oracle(path: Path, *targets: str) -> dict[str, Any]:
     if shutil.which("node") is None or not TJS.exists():
         pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
-    snippet, target, *_ = CASES[name]
-    path = tmp_path / "schema.ts"
-    path.write_text(snippet)
     done = subprocess.run(
-        ["node", "-e", _ORACLE, json.dumps([str(path), target])],
+        ["node", "-e", _ORACLE, json.dumps([str(path), *targets])],
         capture_output=True,
         text=True,
         timeout=600,
         check=True,
         env={**os.environ, "NODE_PATH": str(TJS.parents[1])},
     )
-    oracle = json.loads(done.stdout)[target]
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
+
+
+def test_a_distributed_homomorphic_instance_means_the_oracle_s_instance(tmp_path: Path) -> None:
+    snippet, target, *_ = CASES["a_homomorphic_mapped_type_distributes_over_a_union"]
+    path = tmp_path / "schema.ts"
+    path.write_text(snippet)
+    defs = _oracle(path, target)[target]["definitions"]
+    ours = normalise_document(schema_document(load_schema([path])))
+    assert ours[target] == {"anyOf": [{"$ref": "#/$defs/U1"}, {"$ref": "#/$defs/U2"}]}
+    for theirs, mine in (("_Nullable<A>", "U1"), ("_Nullable<B>", "U2")):
+        assert normalise_schema(defs[theirs]) == ours[mine]
+
+
+@pytest.mark.parametrize("name", sorted(n for n, case in CASES.items() if case[5]))
+def test_means_what_typescript_json_schema_makes_of_it(name: str, tmp_path: Path) -> None:
+    snippet, target, *_ = CASES[name]
+    path = tmp_path / "schema.ts"
+    path.write_text(snippet)
+    oracle = _oracle(path, target)[target]
     ours = normalise_document(schema_document(load_schema([path])))
     theirs = normalise_document({"definitions": oracle.get("definitions", {})})
     root = {k: v for k, v in oracle.items() if k not in ("definitions", "$schema")}
     theirs[target] = normalise_schema(root)
     keys = {k: _our_key(k, ours) for k in theirs}
-    theirs = {k: _erase_refs(v, set(), keys) for k, v in theirs.items()}
+    theirs = {
+        k: _inline(_erase_refs(v, set(), keys), theirs, keys, ours) for k, v in theirs.items()
+    }
     assert same_meaning(theirs[target], ours[target], ours), textwrap.shorten(
         f"{theirs[target]} != {ours[target]}", 2000
     )
+
+
+def test_what_a_degraded_spot_says_reaches_the_package_escaped(tmp_path: Path) -> None:
+    """The package name comes from the schema: quotes, a line break and a bidi override in it
+    reach ``DEGRADED`` as an escaped literal on one line, and the warning says the same."""
+    source = 'x\\"\\"\\"\\u2028\\u202e\\\\'  # as written in TypeScript
+    out = _package(tmp_path, f'import {{ R }} from "{source}";\nexport interface A {{ r: R }}\n')
+    init = (out / "__init__.py").read_text()
+    assert "\u2028" not in init and "\u202e" not in init
+    done = _run(tmp_path, "-c", f"import {out.name} as p; print(ascii(p.DEGRADED))")
+    assert done.returncode == 0, done.stderr
+    (line,) = ast.literal_eval(done.stdout)
+    assert "\n" not in line and line.endswith(DEGRADED)
+    assert "'R' from package 'x\"\"\"\\u2028\\u202e\\'," in line

@@ -279,33 +279,50 @@ class _Expander:
         assert isinstance(optional_arg, ir.Literal) and isinstance(readonly_arg, ir.Literal)
         key, optional, readonly = str(key_arg.value), optional_arg.value, readonly_arg.value
 
-        def at(name: ir.TypeExpr) -> ir.TypeExpr:
-            found = self.type(value, {**env, key: name})
+        def at(name: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+            found = self.type(value, {**inner, key: name})
             return _without_undefined(found) if optional == "-" else found
 
-        def prop(name: str, was: ir.Property | None) -> ir.Property:
+        def prop(name: str, was: ir.Property | None, inner: dict[str, ir.TypeExpr]) -> ir.Property:
             return ir.Property(
                 name,
-                at(ir.Literal(name, t.span)),
+                at(ir.Literal(name, t.span), inner),
                 optional=optional == "+" or (optional == "" and was is not None and was.optional),
                 readonly=readonly == "+" or (readonly == "" and was is not None and was.readonly),
                 doc=ir.EMPTY_DOC if was is None else was.doc,
                 span=t.span if was is None else was.span,
             )
 
-        if isinstance(keys, ir.Ref) and keys.name == KEYOF and not keys.args[0] == ir.Ref(key):
-            source = self.type(keys.args[0], env)
+        def homomorphic(source: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
             target = self.deref(source)
+            param = keys.args[0] if isinstance(keys, ir.Ref) else None
+            if isinstance(target, ir.Union) and isinstance(param, ir.Ref) and param.name in env:
+                # over a type parameter it distributes, as ``Partial<A | B>`` does
+                members = _flat_union(target.members)
+                parts = _flat_union(
+                    tuple(homomorphic(m, {**inner, param.name: m}) for m in members)
+                )
+                if sum(1 for m in parts if _anonymous_class(m)) > 1:
+                    parts = self.lift(parts, t.span)  # each a class, named where it stands
+                return ir.Union(parts, t.span)
+            string, number = ir.Primitive("string", t.span), ir.Primitive("number", t.span)
             if isinstance(target, ir.Array):
-                return ir.Array(at(ir.Primitive("number", t.span)), t.span)
+                return ir.Array(at(number, inner), t.span)
+            if isinstance(target, ir.Mapping):
+                return ir.Mapping(at(string, inner), t.span)
+            if isinstance(target, ir.Primitive | ir.Literal):
+                return target  # TypeScript maps a primitive to itself
             index = self.index(source)
-            index = index and dataclasses.replace(index, value=at(ir.Primitive("string", t.span)))
-            props = tuple(prop(p.name, p) for p in self.properties(source))
+            index = index and dataclasses.replace(index, value=at(string, inner))
+            props = tuple(prop(p.name, p, inner) for p in self.properties(source))
             return ir.Object(props, index, t.span)
+
+        if isinstance(keys, ir.Ref) and keys.name == KEYOF:
+            return homomorphic(self.type(keys.args[0], env), env)
         names = self.literal_keys(self.type(keys, env), strict=False)
         if names is None:  # ``string``: every key, as an index signature
-            return ir.Mapping(at(ir.Primitive("string", t.span)), t.span)
-        return ir.Object(tuple(prop(str(n), None) for n in names), None, t.span)
+            return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
+        return ir.Object(tuple(prop(str(n), None, env) for n in names), None, t.span)
 
     def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """A template literal type whose holes name types: each hole read as the literals it
@@ -480,6 +497,8 @@ class _Expander:
                     return target.members[0]
                 return ir.Union(_flat_union(target.members), span)
         if isinstance(key, ir.Primitive) and key.name == "string":
+            if isinstance(target, ir.Mapping):
+                return target.value
             index = self.index(t)
             if index is not None:
                 return index.value

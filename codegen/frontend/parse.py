@@ -767,10 +767,10 @@ class _ModuleParser:
         call, name = node.child_by_field_name("object"), node.child_by_field_name("property")
         function = None if call is None else call.child_by_field_name("function")
         if call is None or name is None or function is None or function.type != "import":
-            return self.degrade(node, "member expression as a type")
+            self.unsupported(node, "member expression as a type")
         args = [c for c in _children(self.field(call, "arguments")) if c.type != "comment"]
         if len(args) != 1:
-            return self.degrade(call, "import type without one module name")
+            self.unsupported(call, "import type without one module name")
         source, exported = self.string_value(args[0]), self.text(name)
         found = self.type_imports.get((source, exported))
         if found is None:
