@@ -424,3 +424,21 @@ def test_what_a_degraded_spot_says_reaches_the_package_escaped(tmp_path: Path) -
     (line,) = ast.literal_eval(done.stdout)
     assert "\n" not in line and line.endswith(DEGRADED)
     assert "'R' from package 'x\"\"\"\\u2028\\u202e\\'," in line
+
+
+def test_a_class_with_methods_that_typings_leave_out_degrades_where_named(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "types.d.ts"
+    path.write_text(
+        "export declare class Stream { read(): string; size: number }\n"
+        "export declare class Unused { close(): void }\n"
+        "export interface A { s: Stream; n: number }\n"
+    )
+    diags = Diagnostics()
+    schema = schema_document(load_schema([path], diags))
+    what = "'Stream', a class with methods that the typings declare (left out)"
+    assert schema["$defs"]["A"]["properties"]["s"] == {
+        "$comment": f"degraded to any JSON value: {what}"
+    }
+    assert [str(w) for w in diags.degraded] == [f"{path}:3:25: warning: {what}{DEGRADED}"]

@@ -95,6 +95,7 @@ class _ModuleParser:
         # ``Enum.Member``, its value, and the namespace path of its enum.
         self.enum_members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
+        self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
         self.defaults: set[str] = set()  # ``export default X``
         self.assigned = ""  # ``export = X``
@@ -162,7 +163,8 @@ class _ModuleParser:
             marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
         marked, members = _qualify(marked, self.paths, self.enum_members)
         imported = (*imports, *passed_on, *self.type_imports.values())
-        return ir.Module(self.path, marked, imported, members, self.assigned)
+        left_out = tuple(dict.fromkeys(self.left_out))
+        return ir.Module(self.path, marked, imported, members, self.assigned, left_out)
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -440,6 +442,7 @@ class _ModuleParser:
             ):
                 if ambient:
                     self.skip(node)
+                    self.left_out.append(self.text(name_node))
                     return []
                 self.unsupported(member, "class with methods or untyped fields (use an interface)")
             if any(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import TypeVar
 
 from .. import ir
@@ -68,9 +68,10 @@ def _resolve(
     scopes = {path: {**scope, **scoped.renames.get(path, {})} for path, scope in scopes.items()}
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
+    left_out = {name for m in modules for name in m.left_out}
     rewritten: dict[str, ir.Decl] = {}
     for name, decl in decls.items():
-        rewriter = _Rewriter(decls, scopes[home[name]], members, unmapped.get(home[name]))
+        rewriter = _Rewriter(decls, scopes[home[name]], members, unmapped.get(home[name]), left_out)
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(expand(rewritten), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
@@ -405,10 +406,12 @@ class _Rewriter:
         scope: dict[str, str],
         enum_members: dict[str, ir.LiteralValue] | None = None,
         unmapped: dict[str, str] | None = None,
+        left_out: Collection[str] = (),
     ) -> None:
         self.decls = decls
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
+        self.left_out = frozenset(left_out)  # classes with methods that typings declare
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
 
@@ -501,6 +504,9 @@ class _Rewriter:
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
         if target is None and name in BUILTIN_GENERICS:  # a declaration shadows a builtin
             return self.builtin(t)
+        if target is None and name in self.left_out:
+            what = f"'{t.name}', a class with methods that the typings declare (left out)"
+            return ir.degraded(what, t.span)
         if target is None:
             kind = "generic type" if t.args else "type"
             raise SchemaError(t.span, f"unknown {kind} '{t.name}'")

@@ -355,6 +355,9 @@ class Module:
     enum_members: tuple[tuple[str, LiteralValue], ...] = ()
     # ``export = X``: the name the module assigns as its export ("" when none).
     assigned: str = ""
+    # Classes with methods that typings declare (left out: behaviour, not data); a type
+    # that names one degrades to ``JsonValue``.
+    left_out: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema
