@@ -442,3 +442,27 @@ def test_a_class_with_methods_that_typings_leave_out_degrades_where_named(
         "$comment": f"degraded to any JSON value: {what}"
     }
     assert [str(w) for w in diags.degraded] == [f"{path}:3:25: warning: {what}{DEGRADED}"]
+
+
+@pytest.mark.slow
+def test_a_degraded_package_is_clean_for_strict_checkers(tmp_path: Path) -> None:
+    """``DEGRADED`` and the ``JsonValue`` fields pass ``mypy --strict`` and ``pyright --strict``."""
+    from tests.test_pydantic_emit import _mypy
+    from tests.test_user_typing import _pyright_strict
+
+    out = _package(tmp_path, TWO_SPOTS, name="degraded_pkg")
+    user = tmp_path / "user.py"
+    user.write_text(
+        "from degraded_pkg import DEGRADED, Src\n\n"
+        "spots: tuple[str, ...] = DEGRADED\n"
+        "src = Src(s={'any': [1, None]}, t='x', n=1)\n"
+        "reveal_type(src.s)\n"
+    )
+    checked = _mypy(user)
+    assert checked.returncode == 0, checked.stdout
+    assert 'Revealed type is "' in checked.stdout
+    # (client.py and server.py of a package without methods have unused helpers: not ours)
+    diagnostics = _pyright_strict(
+        tmp_path, user.name, f"{out.name}/__init__.py", f"{out.name}/models.py"
+    )
+    assert not [d for d in diagnostics if d["severity"] == "error"], diagnostics
