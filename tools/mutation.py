@@ -225,6 +225,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_resolve.py",
         "tests/test_resolve_pins.py",
         "tests/test_expand_pins.py",
+        "tests/test_mapped_pins.py",  # mapped types that read their key (issue #33)
     ],
     # conditional types: the assignability verdicts (issue #21)
     "codegen/frontend/conditional.py": ["tests/test_conditional_pins.py"],
