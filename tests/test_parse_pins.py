@@ -1489,3 +1489,14 @@ def test_an_import_type_is_an_import_under_a_local_name_of_its_own() -> None:
         ir.Ref("#import1", (), S(1, 10)),
         ir.Union((ir.Ref("#import1", (), S(2, 10)), ir.Ref("#import2", (), S(2, 28))), S(2, 10)),
     ]
+
+
+def test_a_computed_literal_key_is_its_name_and_a_symbol_key_no_member() -> None:
+    found = decl('interface A { ["a-b"]: 1; [2]: 2; [2.5]: 3; [Symbol.iterator]: 4; z: 5 }')
+    assert isinstance(found, ir.Interface)
+    assert [p.name for p in found.body.properties] == ["a-b", "2", "2.5", "z"]
+    assert error("interface A { [k]: 1 }") == (
+        "t.ts:1:15: error: unsupported construct: computed property name (use a plain or quoted"
+        " name)"
+    )
+    assert error("interface A { [Symbol]: 1 }").startswith("t.ts:1:15: error: unsupported")

@@ -98,6 +98,14 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any], int, bool]] = {
         0,
         False,  # the oracle writes the record's instance as any object (a documented deviation)
     ),
+    "a_computed_literal_key_names_its_property": (
+        'export interface K { ["a-b"]: string; [1]: number; n: boolean }',
+        "K",
+        [{"a-b": "x", "1": 2, "n": True}],
+        [{"a-b": "x", "n": True}, {"a-b": 1, "1": 2, "n": True}],
+        0,
+        True,
+    ),
     "a_mapped_type_over_literal_keys_that_reads_its_key": (
         'export type Flags = { [K in "on" | "off"]: K };',
         "Flags",

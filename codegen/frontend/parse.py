@@ -976,7 +976,9 @@ class _ModuleParser:
                 if is_jsdoc(comment):
                     doc = parse_jsdoc(comment)
                 continue
-            if member.type == "property_signature":
+            if member.type == "property_signature" and _symbol_key(member):
+                pass  # ``[Symbol.iterator]: T``: a symbol key, which no JSON object has
+            elif member.type == "property_signature":
                 prop = self.property(member, doc)
                 if prop.name in seen:
                     self.fail(
@@ -1011,7 +1013,7 @@ class _ModuleParser:
         elif name_node.type == "property_identifier":
             name = self.text(name_node)
         elif name_node.type == "computed_property_name":
-            self.unsupported(name_node, "computed property name (use a plain or quoted name)")
+            name = self.computed_name(name_node)
         else:
             self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
         annotation = node.child_by_field_name("type")
@@ -1026,6 +1028,18 @@ class _ModuleParser:
             doc=doc,
             span=self.span(node),
         )
+
+    def computed_name(self, node: tree_sitter.Node) -> str:
+        """``["a-b"]`` and ``[1]`` name a property as TypeScript reads them; any other key
+        (a constant's name, an expression) is refused."""
+        inner = [c for c in _children(node) if c.type != "comment"]
+        if len(inner) == 1 and inner[0].type == "string":
+            return self.string_value(inner[0])
+        if len(inner) == 1 and inner[0].type == "number":
+            value = self.literal_value(inner[0])
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                return str(int(value)) if value == int(value) else repr(value)
+        self.unsupported(node, "computed property name (use a plain or quoted name)")
 
     def getter(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")
@@ -1224,6 +1238,21 @@ def _merge_namespace_docs(
                 decl, doc=dataclasses.replace(decl.doc, description=description)
             )
     return decls
+
+
+def _symbol_key(member: tree_sitter.Node) -> bool:
+    """A member keyed by a well-known symbol (``[Symbol.iterator]``)."""
+    name = member.child_by_field_name("name")
+    if name is None or name.type != "computed_property_name":
+        return False
+    inner = [c for c in name.named_children if c.type != "comment"]
+    target = inner[0].child_by_field_name("object") if len(inner) == 1 else None
+    return (
+        inner[0].type == "member_expression"
+        and target is not None
+        and target.type == "identifier"
+        and target.text == b"Symbol"
+    )
 
 
 def _names_a_type(t: ir.TypeExpr) -> bool:
