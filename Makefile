@@ -53,7 +53,7 @@ check: $(STAMP)
 	$(PY) -m ruff format --check $(LINT_PATHS)
 	$(PY) -m mypy
 	$(PY) -m codegen.templating --check
-	$(PY) -m codegen generate --check
+	$(PY) -m codegen generate --check --strict
 
 # The conformance kit against both demos, stdio and HTTP, both eras (docs/conformance.md).
 conformance: $(STAMP)
