@@ -283,10 +283,12 @@ class _Expander:
             found = self.type(value, {**inner, key: name})
             return _without_undefined(found) if optional == "-" else found
 
-        def prop(name: str, was: ir.Property | None, inner: dict[str, ir.TypeExpr]) -> ir.Property:
+        def prop(
+            name: ir.LiteralValue, was: ir.Property | None, inner: dict[str, ir.TypeExpr]
+        ) -> ir.Property:
             return ir.Property(
-                name,
-                at(ir.Literal(name, t.span), inner),
+                str(name),
+                at(ir.Literal(name, t.span), inner),  # ``K`` is the key as written: 1 is 1
                 optional=optional == "+" or (optional == "" and was is not None and was.optional),
                 readonly=readonly == "+" or (readonly == "" and was is not None and was.readonly),
                 doc=ir.EMPTY_DOC if was is None else was.doc,
@@ -308,6 +310,11 @@ class _Expander:
             string, number = ir.Primitive("string", t.span), ir.Primitive("number", t.span)
             if isinstance(target, ir.Array):
                 return ir.Array(at(number, inner), t.span)
+            if isinstance(target, ir.Tuple) and target.rest is None:  # a tuple stays a tuple
+                items = tuple(
+                    at(ir.Literal(str(i), t.span), inner) for i in range(len(target.items))
+                )
+                return dataclasses.replace(target, items=items, span=t.span)
             if isinstance(target, ir.Mapping):
                 return ir.Mapping(at(string, inner), t.span)
             if isinstance(target, ir.Primitive | ir.Literal):
@@ -322,7 +329,7 @@ class _Expander:
         names = self.literal_keys(self.type(keys, env), strict=False)
         if names is None:  # ``string``: every key, as an index signature
             return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
-        return ir.Object(tuple(prop(str(n), None, env) for n in names), None, t.span)
+        return ir.Object(tuple(prop(n, None, env) for n in names), None, t.span)
 
     def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """A template literal type whose holes name types: each hole read as the literals it
@@ -496,6 +503,10 @@ class _Expander:
                 if len(target.members) == 1:
                     return target.members[0]
                 return ir.Union(_flat_union(target.members), span)
+        if isinstance(target, ir.Tuple) and isinstance(key, ir.Literal):
+            position = str(key.value)  # ``T["0"]``, ``T[0]``: that member
+            if position.isdigit() and int(position) < len(target.items):
+                return target.items[int(position)]
         if isinstance(key, ir.Primitive) and key.name == "string":
             if isinstance(target, ir.Mapping):
                 return target.value
