@@ -164,6 +164,16 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any], int, bool]] = {
         1,
         False,  # the oracle resolves node's types, which we leave out on purpose
     ),
+    "an_interface_that_extends_an_unmapped_import_takes_any_other_member": (
+        'import { Base } from "some-package";\n'
+        "export interface Ext extends Base { n: number }\n"
+        "export interface Sub extends Ext { s: string }",
+        "Sub",
+        [{"n": 1, "s": "x"}, {"n": 1, "s": "x", "other": [1, {"k": None}]}],
+        [{"n": "1", "s": "x"}, {"s": "x"}],
+        1,
+        False,  # the oracle cannot read an unresolved import
+    ),
     "an_undecidable_conditional_degrades": (
         "export type Sized = string extends { length: number } ? 1 : 2;\n"
         "export interface Holder { s: Sized; k: string }",

@@ -161,6 +161,13 @@ class _Expander:
             case ir.Interface():
                 bases = tuple(self.type(b, env) for b in decl.extends)
                 body = self.object(decl.body, env)
+                unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
+                if unknown:
+                    # ``extends Readable`` of an unmapped package: any other member, of any
+                    # value: an index signature of the degraded type, which keeps saying so.
+                    bases = tuple(b for b in bases if b not in unknown)
+                    index = ir.IndexSignature(unknown[0], span=unknown[0].span)
+                    body = dataclasses.replace(body, index=index)
                 # ``params?: never`` over an inherited ``params``: the base loses the key.
                 dropped = tuple(
                     p.name
