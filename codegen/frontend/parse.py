@@ -21,6 +21,7 @@ from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
 from .jsdoc import is_jsdoc, parse_jsdoc
+from .keyword_names import parse_repaired
 from .template import template_type
 
 MAX_TYPE_DEPTH = 64
@@ -89,7 +90,7 @@ class _ModuleParser:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.source = text.encode("utf-8", "surrogatepass")
-        self.tree = _parser().parse(self.source)
+        self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         # ``Enum.Member``, its value, and the namespace path of its enum.
