@@ -478,7 +478,10 @@ class _Expander:
             return ir.Ref(name, (), span)
         # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
         name = decl.name if not args else instance_name(decl.name, full)
-        key = (decl.name, shape(full))
+        # The name is part of the key: ``Feature`` used bare and ``Feature<Geometry, P>``
+        # with its defaults spelled out are the same type under two declarations, as in
+        # typescript-json-schema.
+        key = (name, shape(full))
         known = self.instantiated.get(key)
         if known is not None:
             return ir.Ref(known, (), span)
