@@ -333,18 +333,36 @@ class RedisBackplane:
                         "backplane: lost Redis (%s); events are missed until it is back",
                         _one_line(problem),
                     )
+            except asyncio.CancelledError as problem:
+                task = asyncio.current_task()
+                if task is None or task.cancelling():
+                    raise  # aclose()
+                self._failure(problem)  # a cancellation that leaked out of a subscriber
             except Exception as problem:
-                count = self._failed.hit()
-                if count is not None:
-                    logger.error(
-                        "backplane: the reader failed (%d time(s) since the last line: %s: %s);"
-                        " restarting it",
-                        count,
-                        type(problem).__name__,
-                        _one_line(problem),
-                    )
+                self._failure(problem)
             self._lost = True
             await asyncio.sleep(self._reconnect_seconds)
+
+    def _failure(self, problem: BaseException) -> None:
+        count = self._failed.hit()
+        if count is not None:
+            logger.error(
+                "backplane: the reader failed (%d time(s) since the last line: %s: %s);"
+                " restarting it",
+                count,
+                type(problem).__name__,
+                _one_line(problem),
+            )
+
+    def _say_counts(self) -> None:
+        """The counts of repeated faults that no later one has logged yet, once due."""
+        dropped = self._dropped.due()
+        if dropped is not None:
+            logger.warning(
+                "backplane: dropped %d malformed message(s) on %s since the last line",
+                dropped,
+                self.channel,
+            )
 
     async def _read(self) -> None:
         """One subscription, until its connection fails or falls silent."""
@@ -368,6 +386,7 @@ class RedisBackplane:
                 await self._gap()
             heard, pinged = loop.time(), None
             while True:
+                self._say_counts()
                 now = loop.time()
                 if pinged is None and now - heard >= health:
                     await asyncio.wait_for(pubsub.ping(), health)

@@ -363,3 +363,67 @@ def test_a_list_changed_still_travels(make: Make) -> None:
             await b.aclose()
 
     assert anyio.run(main) == [ListChanged("tools", "v")]
+
+
+def test_the_count_of_later_drops_is_said_once_due_without_another_drop(
+    redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    prefix = f"c{os.urandom(4).hex()}"
+
+    async def main() -> int:
+        a = RedisBackplane.from_url(redis_url, prefix=prefix)
+        b = RedisBackplane.from_url(
+            redis_url, prefix=prefix, health_check_seconds=0.1, log_interval_seconds=0.3
+        )
+        await b.start()
+        try:
+            for _ in range(3):
+                await a._client.publish(a.channel, NESTED)
+            await _until(lambda: b.dropped == 3)
+            said = lambda: [r.getMessage() for r in caplog.records if "malformed" in r.getMessage()]  # noqa: E731
+            await _until(lambda: len(said()) == 2)
+            return b.dropped
+        finally:
+            await a.aclose()
+            await b.aclose()
+
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk.redis"):
+        assert anyio.run(main) == 3
+    said = [r.getMessage() for r in caplog.records if "malformed" in r.getMessage()]
+    assert said[0].startswith("backplane: dropped 1 malformed message(s)")
+    assert (
+        said[1]
+        == f"backplane: dropped 2 malformed message(s) on {prefix}:events since the last line"
+    )
+
+
+def test_a_cancellation_leaking_out_of_a_subscriber_does_not_end_the_reader(
+    redis_url: str,
+) -> None:
+    import asyncio
+
+    prefix = f"x{os.urandom(4).hex()}"
+    inbox = _Inbox()
+    leaks = [asyncio.CancelledError()]
+
+    async def leaking(event: Event) -> None:
+        if leaks:
+            raise leaks.pop()
+        await inbox.on_event(event)
+
+    async def main() -> tuple[list[Event], int, int]:
+        a = RedisBackplane.from_url(redis_url, prefix=prefix)
+        b = RedisBackplane.from_url(redis_url, prefix=prefix, reconnect_seconds=0.05)
+        b.subscribe("B", leaking, inbox.on_gap)
+        await b.start()
+        try:
+            await a.publish(ResourceUpdated("leaks"), "A")
+            await _until(lambda: inbox.gaps == 1)
+            await a.publish(ResourceUpdated("after"), "A")
+            await _until(lambda: bool(inbox.events))
+            return inbox.events, inbox.gaps, b.restarts
+        finally:
+            await a.aclose()
+            await b.aclose()
+
+    assert asyncio.run(main()) == ([ResourceUpdated("after")], 1, 1)
