@@ -391,8 +391,6 @@ class RedisBackplane:
                 if pinged is None and now - heard >= health:
                     await asyncio.wait_for(pubsub.ping(), health)
                     pinged = now
-                elif pinged is not None and now - pinged >= health:
-                    raise TimeoutError(f"no answer to a PING within {health:g} s")
                 wait = (heard if pinged is None else pinged) + health - now
                 message = await pubsub.get_message(
                     ignore_subscribe_messages=True, timeout=max(0.001, wait)
@@ -401,6 +399,10 @@ class RedisBackplane:
                     heard, pinged = loop.time(), None
                     if message.get("type") == "message":
                         await self._dispatch(message.get("data"))
+                elif pinged is not None and loop.time() - pinged >= health:
+                    # Only after a read found nothing: a stalled event loop whose answer
+                    # is waiting in the socket is no silent connection.
+                    raise TimeoutError(f"no answer to a PING within {health:g} s")
         finally:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]
