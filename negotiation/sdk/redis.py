@@ -44,7 +44,7 @@ try:
     from redis.asyncio import Redis
     from redis.asyncio.sentinel import Sentinel
     from redis.backoff import NoBackoff
-    from redis.exceptions import RedisError
+    from redis.exceptions import RedisError, ResponseError
     from redis.retry import Retry
 except ModuleNotFoundError as missing:  # pragma: no cover - exercised in a subprocess test
     if missing.name != "redis":
@@ -86,9 +86,14 @@ SENTINEL_PORT = 26379
 _SCHEMES = ("redis", "rediss", "unix", SENTINEL_SCHEME)
 
 # KEYS[1] a stored ranking; ARGV[1] the malformed value read. Deleted only if unchanged,
-# so that a good ranking another replica stored meanwhile is kept.
+# so that a good ranking another replica stored meanwhile is kept; a key of another type
+# (a list, a hash: no ranking either) is deleted.
 _DELETE_IF = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+local kind = redis.call('TYPE', KEYS[1])['ok']
+if kind == 'none' then return 0 end
+if kind ~= 'string' or redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
 return 0
 """
 _ASKING_MS = 3000  # a ranker's default timeout (2 s) and some
@@ -470,7 +475,9 @@ class RedisBackplane:
             async with self._client.pipeline(transaction=False) as pipe:
                 pipe.get(name)
                 pipe.pttl(name)
-                stored, left = await pipe.execute()
+                stored, left = await pipe.execute(raise_on_error=False)
+            if isinstance(stored, ResponseError):  # not a string (WRONGTYPE): no ranking
+                stored = b""
             decided = decode_ranking(stored) if stored is not None else None
             if decided is not None:
                 if left == -1:  # stored by someone else without a time to live

@@ -427,3 +427,35 @@ def test_a_cancellation_leaking_out_of_a_subscriber_does_not_end_the_reader(
             await b.aclose()
 
     assert asyncio.run(main()) == ([ResourceUpdated("after")], 1, 1)
+
+
+@pytest.mark.parametrize("kind", ["fakeredis", "redis-server"])
+def test_a_ranking_key_of_another_type_is_deleted_and_ranked_again(
+    kind: str, request: pytest.FixtureRequest
+) -> None:
+    prefix = f"wt{os.urandom(4).hex()}"
+    if kind == "fakeredis":
+        backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix=prefix)
+    else:
+        backplane = RedisBackplane.from_url(request.getfixturevalue("redis_url"), prefix=prefix)
+    name = f"{prefix}:rk:k"
+
+    async def rank() -> tuple[str, ...]:
+        return ("mine",)
+
+    async def main() -> tuple[Any, Any, int]:
+        await backplane._client.delete(name)
+        await backplane._client.rpush(name, b"a list, no ranking")
+        try:
+            got = await backplane.ranking("k", rank, 30)
+            return (
+                got,
+                await backplane._client.get(name),
+                await backplane._client.pttl(name),
+            )
+        finally:
+            await backplane._client.delete(name)
+            await backplane.aclose()
+
+    got, stored, ttl = anyio.run(main)
+    assert got == ("mine",) and stored == b'["mine"]' and 0 < ttl <= 30_000
