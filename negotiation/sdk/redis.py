@@ -101,6 +101,7 @@ _POLL_SECONDS = 0.02
 
 # KEYS[1] the bucket; ARGV: the variant ("=" id, or "-" for none), capacity, refill per
 # second, time to live (ms). Returns {1} (go on) or {0, active variant, retry after ms}.
+# A key that holds no bucket (another type, fields that are no numbers) is a full one.
 # The same arithmetic as negotiation.subscriptions.VariantSwitchLimiter, on Redis's clock.
 _SWITCH = """
 local now_parts = redis.call('TIME')
@@ -108,13 +109,15 @@ local now = tonumber(now_parts[1]) + tonumber(now_parts[2]) / 1000000
 local variant = ARGV[1]
 local capacity = tonumber(ARGV[2])
 local rate = tonumber(ARGV[3])
+if redis.call('TYPE', KEYS[1])['ok'] ~= 'hash' then redis.call('DEL', KEYS[1]) end
 local state = redis.call('HMGET', KEYS[1], 'v', 'n', 't')
 local result = {1}
 local active = variant
 local tokens = capacity
-if state[1] and state[2] and state[3] then
+local stored, stamp = tonumber(state[2]), tonumber(state[3])
+if state[1] and stored and stamp then  -- anything else is no bucket: a full one
   active = state[1]
-  tokens = math.min(capacity, tonumber(state[2]) + math.max(0, now - tonumber(state[3])) * rate)
+  tokens = math.min(capacity, stored + math.max(0, now - stamp) * rate)
   if active ~= variant then
     if tokens < 1 then
       result = {0, active, math.max(1, math.floor((1 - tokens) / rate * 1000 + 0.5))}

@@ -459,3 +459,34 @@ def test_a_ranking_key_of_another_type_is_deleted_and_ranked_again(
 
     got, stored, ttl = anyio.run(main)
     assert got == ("mine",) and stored == b'["mine"]' and 0 < ttl <= 30_000
+
+
+@pytest.mark.parametrize("kind", ["fakeredis", "redis-server"])
+def test_a_switch_bucket_key_that_holds_no_bucket_is_a_full_one(
+    kind: str, request: pytest.FixtureRequest
+) -> None:
+    from negotiation.backplane import Switched
+
+    prefix = f"sw{os.urandom(4).hex()}"
+    if kind == "fakeredis":
+        backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix=prefix)
+    else:
+        backplane = RedisBackplane.from_url(request.getfixturevalue("redis_url"), prefix=prefix)
+
+    async def main() -> list[Any]:
+        client = backplane._client
+        got = []
+        try:
+            await client.set(f"{prefix}:sw:a", NESTED)  # a string
+            await client.rpush(f"{prefix}:sw:b", b"x")  # a list
+            await client.hset(f"{prefix}:sw:c", mapping={"v": "=x", "n": "[[[", "t": "nan"})
+            for key in "abc":
+                got.append(await backplane.switch(key, "v", 1, 0.5))
+                got.append(await client.type(f"{prefix}:sw:{key}"))
+                got.append(0 < await client.pttl(f"{prefix}:sw:{key}") <= 3000)
+            return got
+        finally:
+            await client.delete(*(f"{prefix}:sw:{key}" for key in "abc"))
+            await backplane.aclose()
+
+    assert anyio.run(main) == [Switched("v"), b"hash", True] * 3
