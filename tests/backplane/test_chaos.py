@@ -15,7 +15,6 @@ import signal
 import sys
 import time
 
-import pytest
 from redis.asyncio import Redis
 
 from tests.backplane.chaos import (
@@ -220,8 +219,7 @@ def test_a_replica_killed_with_sigkill_leaves_the_others_every_event_it_sent() -
     asyncio.run(main())
 
 
-@pytest.mark.parametrize("case", ["drop"])
-def test_a_dropped_connection_is_a_refetch_for_that_replica_only(case: str) -> None:
+def test_a_dropped_connection_is_a_refetch_for_that_replica_only() -> None:
     async def main() -> None:
         with redis_process() as redis:
             async with Proxy(redis.port) as proxy:
