@@ -55,6 +55,7 @@ BACKPLANE_TESTS = [
     "tests/backplane/test_redis_pins.py",
     "tests/backplane/test_negotiation_redis.py",
     "tests/backplane/test_hardening.py",
+    "tests/backplane/test_hardening_pins.py",
 ]
 
 # module -> the test files that exercise it (the whole of tests/runtime is ~1 s, so the
