@@ -27,6 +27,7 @@ from tests.backplane.chaos import (
     silent_losses,
     until,
 )
+from tests.conftest import ROOT
 from tests.redis_server import _die_with_parent
 
 DETECTED = 2 * HEALTH + 2.0  # the health check's bound, plus a reconnection on a busy machine
@@ -177,6 +178,7 @@ def test_a_replica_killed_with_sigkill_leaves_the_others_every_event_it_sent() -
                     "500",
                     stdin=asyncio.subprocess.PIPE,
                     stdout=asyncio.subprocess.PIPE,
+                    cwd=ROOT,  # where ``tests`` imports from
                     preexec_fn=_die_with_parent if sys.platform == "linux" else None,
                 )
                 assert process.stdout is not None
