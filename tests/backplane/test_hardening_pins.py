@@ -126,6 +126,10 @@ def test_from_url_passes_every_setting_on_to_both_kinds() -> None:
         "redis://127.0.0.1:1", reconnect_seconds=0.2, log_interval_seconds=5
     )
     assert plain._reconnect_seconds == 0.2 and plain._dropped.interval == 5
+    assert (
+        RedisBackplane.from_url("redis://h:1", health_check_seconds=0.75).health_check_seconds
+        == 0.75
+    )
     sentinel = RedisBackplane.from_url(
         "redis+sentinel://h:1/s",
         reconnect_seconds=0.3,
@@ -240,3 +244,38 @@ def test_a_lost_redis_is_logged_with_its_problem(caplog: pytest.LogCaptureFixtur
         anyio.run(main)
     lost = [r.getMessage() for r in caplog.records if "lost Redis" in r.getMessage()]
     assert lost and "(None)" not in lost[0] and "Error" in lost[0]
+
+
+def test_a_leaked_cancellation_is_logged_as_the_readers_failure(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    backplane = RedisBackplane(fakeredis.FakeAsyncRedis(), prefix="leak", reconnect_seconds=0)
+    calls: list[int] = []
+
+    async def read() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise asyncio.CancelledError("leaked")
+        await asyncio.Event().wait()  # the restarted reader, until cancelled
+
+    monkeypatch.setattr(backplane, "_read", read)
+
+    async def main() -> None:
+        task = asyncio.get_running_loop().create_task(backplane._supervise())
+        for _ in range(200):  # bounded: 2 s
+            if len(calls) == 2:
+                break
+            await asyncio.sleep(0.01)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    with caplog.at_level(logging.ERROR, logger="negotiation.sdk.redis"):
+        asyncio.run(main())
+    assert len(calls) == 2 and backplane.restarts == 1
+    assert [r.getMessage() for r in caplog.records] == [
+        "backplane: the reader failed (1 time(s) since the last line: CancelledError: leaked);"
+        " restarting it"
+    ]
