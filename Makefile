@@ -5,9 +5,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
-LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
+HARNESS_DIR := .conformance-node
+LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
-.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus clean venv e2e-node redis-server docs conformance mutation
+.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -23,7 +24,7 @@ generate: templates
 templates: $(STAMP)
 	$(PY) -m codegen.templating
 
-test: $(STAMP) e2e-node redis-server
+test: $(STAMP) e2e-node conformance-node redis-server
 	$(PY) -m pytest -p randomly  # random order; the seed is printed last (tests/conftest.py): rerun one order with --randomly-seed=N
 
 # The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
@@ -37,6 +38,20 @@ $(NODE_DIR)/.installed: tests/e2e/ts/package.json
 	  npm install --prefix $(NODE_DIR) --no-audit --no-fund --loglevel=error && touch $@ \
 	  || echo "npm install failed: the TypeScript client tests will skip"; \
 	else echo "npm not found: the TypeScript client tests will skip"; fi
+
+# MCP's official conformance harness (npm @modelcontextprotocol/conformance, at the version
+# the official Python SDK's CI pins) for tests/conformance/test_official_harness.py. On
+# Node < 22 its one `fs.globSync` import is shimmed (docs/conformance.md). Without node or
+# the npm registry those tests skip with a message, so a failure here does not stop `make test`.
+conformance-node: $(HARNESS_DIR)/.installed
+
+$(HARNESS_DIR)/.installed: tests/conformance/harness/package.json tests/conformance/harness/shim-globsync.mjs
+	@if command -v npm >/dev/null 2>&1; then \
+	  mkdir -p $(HARNESS_DIR) && cp tests/conformance/harness/package.json $(HARNESS_DIR)/ && \
+	  npm install --prefix $(HARNESS_DIR) --no-audit --no-fund --loglevel=error && \
+	  node tests/conformance/harness/shim-globsync.mjs $(HARNESS_DIR)/node_modules && touch $@ \
+	  || echo "npm install of the conformance harness failed: the official-harness tests will skip"; \
+	else echo "npm not found: the official-harness tests will skip"; fi
 
 # A private redis-server for the backplane tests (tests/redis_server.py starts and stops
 # one per session on a free loopback port), and redis-sentinel for the chaos suite's
@@ -88,6 +103,14 @@ bench-load: $(STAMP)
 # alone (also a section of `make bench`; the peer's run on that file takes a minute or more).
 bench-corpus: $(STAMP)
 	$(PY) -m bench --only corpus --results bench/RESULTS-corpus.md
+
+# A sweep of 100+ real typings from npm (issue #33; an hour or more, not part of `make test`):
+# each compiled unmodified, imported under -W error and compared with typescript-json-schema;
+# writes bench/GENERALITY.md. Packages and TJS's output are cached outside the repository
+# ($XDG_CACHE_HOME/mcp-negotiation/generality). One typing: make bench-generality ONLY=@types/hast@3.0.4
+ONLY ?=
+bench-generality: $(STAMP) e2e-node
+	nice -n 10 $(PY) -m bench.generality $(foreach t,$(ONLY),--only $(t))
 
 # The guides and the API reference (from the docstrings) into site/; not part of `make test`.
 DOCS_STAMP := $(VENV)/.docs-installed

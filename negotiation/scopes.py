@@ -35,6 +35,7 @@ __all__ = [
     "advertise_extensions",
     "cursor_codec",
     "cursor_key_from_env",
+    "list_cache_hints",
     "paginate",
     "unknown_identifier",
 ]
@@ -177,6 +178,26 @@ def unknown_identifier(kind: Kind, name: str, variant: str | None) -> errors.Jso
         data = error.get("data")
         error["data"] = {"uri": name, **(data if isinstance(data, dict) else {})}
     return error
+
+
+def list_cache_hints(variant: str | None, advertised: Sequence[str]) -> dict[str, Any]:
+    """The cache hint fields (``ttlMs``, ``cacheScope``) a list result served in
+    ``variant`` must carry so that no cache serves it for another variant, given the
+    variant ids this principal may select, default first (``advertised``).
+
+    SEP-2053 (Response Caching): "Clients SHOULD cache list results per variant"; a
+    2026-07-28 client cache keys a list by its method alone (the official SDK's does).
+    So with variants a list result is ``private`` (what it lists depends on the
+    principal's variants), and keeps a positive time to live only when it is the listing
+    a request without a selection gets (the default, first advertised); any other
+    variant's listing is ``ttlMs: 0``. ``{}`` without variants: the server's own hints
+    stand.
+    """
+    if variant is None:
+        return {}
+    if advertised and variant == advertised[0]:
+        return {"cacheScope": "private"}
+    return {"ttlMs": 0, "cacheScope": "private"}
 
 
 # --- paging ---------------------------------------------------------------------------

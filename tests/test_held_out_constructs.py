@@ -37,7 +37,14 @@ from tests.test_protocol_corpus import (
     oracle_text,
     same_meaning,
 )
-from tests.test_pydantic_emit import _mypy, _ruff, compile_ts, generate_models, import_source
+from tests.test_pydantic_emit import (
+    _mypy,
+    _ruff,
+    compile_ts,
+    generate_models,
+    import_source,
+    models_package,
+)
 from tests.test_real_world_constructs import _json_schema, model_and_schema_agree
 from tests.test_user_typing import _pyright_strict
 
@@ -561,7 +568,7 @@ def test_a_rest_member_that_cannot_be_written_is_a_located_error_for_both_back_e
 REST_CASES = [name for name in sorted(CASES) if "rest" in name or "spread" in name]
 # What a user's strict code sees of a rest tuple: the static type, not ``Any``.
 REST_USER = """\
-from rest_models import Row, Typed
+from rest_models.models import Row, Typed
 
 batch = Typed(ids=("a", "b"), rows=(Row(k="x"),), more=(1,), tree=("t", ("u",)))
 reveal_type(batch.ids)
@@ -580,22 +587,21 @@ def test_rest_tuple_models_are_clean_for_strict_checkers_and_warnings(tmp_path: 
         "export interface Typed { ids: [string, ...string[]]; rows: [Row, ...Row[]];"
         " more: [number, number?, ...number[]]; tree: Tree }"
     )
-    path = tmp_path / "rest_models.py"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        path.write_text(generate_models([schema]))
+        path = models_package(generate_models([schema]), tmp_path, "rest_models")
     (tmp_path / "rest_user.py").write_text(REST_USER)
     checked = _mypy(path)
     assert checked.returncode == 0, checked.stdout
     linted = _ruff(path)
     assert linted.returncode == 0, linted.stdout
-    diagnostics = _pyright_strict(tmp_path, path.name, "rest_user.py")
+    diagnostics = _pyright_strict(tmp_path, "rest_models", "rest_user.py")
     assert [d for d in diagnostics if d["severity"] != "information"] == [], diagnostics
     assert [d["message"] for d in diagnostics] == [
         'Type of "batch.ids" is "tuple[str, *tuple[str, ...]]"'
     ]
     probe = (
-        "import rest_models as m\n"
+        "import rest_models.models as m\n"
         'b = m.Typed.model_validate_json(\'{"ids": ["a"], "rows": [{"k": "x"}],'
         ' "more": [1, 2, 3], "tree": ["t", ["u", ["v"]]]}\')\n'
         "print(b.ids, b.more, b.tree)\n"

@@ -235,6 +235,8 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_resolve_pins.py",
         "tests/test_expand_pins.py",
     ],
+    # the work budget of every expansion (issue #34)
+    "codegen/frontend/budget.py": ["tests/test_budget_pins.py"],
     # conditional types: the assignability verdicts (issue #21)
     "codegen/frontend/conditional.py": ["tests/test_conditional_pins.py"],
     # module scoping: one name declared by several files (issue #21)

@@ -173,6 +173,7 @@ def resolve_sources(
     cache: Cache | None = None,
 ) -> ir.Schema:
     from ..frontend.resolve import resolve
+    from ..frontend.results import declare_missing_results
 
     schema = resolve(parse_sources(sources, cache), diagnostics, packages)
     if options.default_number_type == "number":
@@ -183,7 +184,7 @@ def resolve_sources(
         schema = dataclasses.replace(schema, protocol="mcp")
     elif options.protocol == "generic":
         schema = dataclasses.replace(schema, protocol="generic")
-    return schema
+    return declare_missing_results(schema, diagnostics)
 
 
 def load_schema(

@@ -1,7 +1,8 @@
 """Command line: ``python -m codegen generate | jsonschema``.
 
 Exit codes: 0 success; 1 ``--check`` found stale output; 2 a bad schema or bad usage
-(one ``file:line:col: error: ...`` line, never a traceback); 3 an internal compiler error.
+(one ``file:line:col: error: ...`` line, never a traceback), or the ``[codegen]`` extra
+missing (one line naming it, from ``codegen.__main__``); 3 an internal compiler error.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import click
 
-from ..paths import DEFAULT_SCHEMA, PROGRAM, default_out
+from ..paths import DEFAULT_SCHEMA, PROGRAM, default_out, version
 from .common import EXIT_STALE, run_or_exit
 
 if TYPE_CHECKING:
@@ -45,7 +46,21 @@ class _LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"{PROGRAM} {version()}")
+        ctx.exit()
+
+
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version and exit.",
+)
 def main() -> None:
     """mcp-negotiation's schema compiler: MCP-style TypeScript schema to Python bindings."""
 

@@ -36,6 +36,10 @@ class Types(Protocol):
 
     def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None: ...
 
+    def spend(self, amount: int, span: ir.Span) -> None:
+        """Count work against the expansion's budget (``codegen.frontend.budget``)."""
+        ...
+
 
 def members(t: ir.TypeExpr, types: Types) -> tuple[ir.TypeExpr, ...]:
     """The union members ``t`` stands for (aliases followed, nested unions flattened);
@@ -160,6 +164,7 @@ class _Checker:
         self.assumed: set[tuple[str, str]] = set()  # named pairs being checked (recursion)
 
     def check(self, source: ir.TypeExpr, target: ir.TypeExpr) -> bool | None:
+        self.types.spend(4, source.span)  # a comparison costs about four expansion steps
         if isinstance(source, ir.Ref) and isinstance(target, ir.Ref):
             if source.name == target.name:
                 return True

@@ -22,6 +22,7 @@ from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
 from .jsdoc import is_jsdoc, parse_jsdoc
+from .keyword_names import parse_repaired
 
 MAX_TEMPLATE_EXPANSIONS = 256
 MAX_TYPE_DEPTH = 64
@@ -87,7 +88,7 @@ class _ModuleParser:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.source = text.encode("utf-8", "surrogatepass")
-        self.tree = _parser().parse(self.source)
+        self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         # ``Enum.Member``, its value, and the namespace path of its enum.
@@ -1199,9 +1200,11 @@ def template_type(parts: list[str | ir.TypeExpr], span: ir.Span) -> ir.TypeExpr:
             continue
         literals = _literal_strings(part)
         if literals is not None and expansions is not None:
-            expansions = [e + v for e in expansions for v in literals]
-            if len(expansions) > MAX_TEMPLATE_EXPANSIONS:
+            # The product's size first: nothing that large is built.
+            if len(expansions) * len(literals) > MAX_TEMPLATE_EXPANSIONS:
                 expansions = None
+            else:
+                expansions = [e + v for e in expansions for v in literals]
         else:
             expansions = None
         if literals is not None:

@@ -90,7 +90,10 @@ def public_names(text: str) -> list[str]:
     names: list[str] = []
     for node in tree.body:
         names += _dual_aliases(node)
-        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, ast.ImportFrom):
+            # ``from ._wire import SchemaModel as SchemaModel``: an explicit re-export.
+            names += [alias.name for alias in node.names if alias.asname == alias.name]
+        elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             names.append(node.name)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.append(node.target.id)
