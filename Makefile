@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 generate: templates
-	$(PY) -m codegen generate
+	$(PY) -m codegen generate --strict
 
 # The jinja templates precompiled to Python (codegen/templates_compiled); see codegen/templating.py.
 templates: $(STAMP)
@@ -69,7 +69,7 @@ check: $(STAMP)
 	$(PY) -m ruff format --check $(LINT_PATHS)
 	$(PY) -m mypy
 	$(PY) -m codegen.templating --check
-	$(PY) -m codegen generate --check
+	$(PY) -m codegen generate --check --strict
 
 # The conformance kit against both demos, stdio and HTTP, both eras (docs/conformance.md).
 conformance: $(STAMP)

@@ -234,6 +234,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_resolve.py",
         "tests/test_resolve_pins.py",
         "tests/test_expand_pins.py",
+        "tests/test_mapped_pins.py",  # mapped types that read their key (issue #33)
     ],
     # the work budget of every expansion (issue #34)
     "codegen/frontend/budget.py": ["tests/test_budget_pins.py"],
@@ -246,6 +247,8 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_resolve.py",
         "tests/test_bad_inputs.py",
     ],
+    # template literal types: expansions within a budget, else a pattern (issue #33)
+    "codegen/frontend/template.py": ["tests/test_template_pins.py"],
     # the standard library's Error and RegExp (issue #21)
     "codegen/frontend/lib.py": ["tests/test_lib_pins.py"],
     # ``string & {}``: what a type every value has adds to a primitive (issue #21 round 3)

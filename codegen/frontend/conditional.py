@@ -22,7 +22,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .. import ir
-from ..errors import SchemaError
 
 _KINDS = {str: "string", bool: "boolean", int: "number", float: "number"}
 
@@ -66,11 +65,11 @@ def evaluate(
     if _is(types.deref(check), "any") and not _is(target, "any", "unknown"):
         return union((branch(True), branch(False)), span)
     verdict = assignable(check, extends, types)
-    if verdict is None:
-        raise SchemaError(
-            span,
+    if verdict is None:  # TypeScript would decide it; the dialect cannot: degraded
+        return ir.degraded(
             "conditional type: cannot decide from the declarations whether "
             f"{describe(check)} extends {describe(extends)}",
+            span,
         )
     return branch(verdict)
 
