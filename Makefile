@@ -54,14 +54,15 @@ $(HARNESS_DIR)/.installed: tests/conformance/harness/package.json tests/conforma
 	else echo "npm not found: the official-harness tests will skip"; fi
 
 # A private redis-server for the backplane tests (tests/redis_server.py starts and stops
-# one per session on a free loopback port). Installed with apt-get when missing; without
-# it those tests skip with a message, so a failure here does not stop `make test`.
+# one per session on a free loopback port), and redis-sentinel for the chaos suite's
+# failover (tests/backplane/chaos.py). Installed with apt-get when missing; without them
+# those tests skip with a message, so a failure here does not stop `make test`.
 redis-server:
-	@command -v redis-server >/dev/null 2>&1 || { \
+	@{ command -v redis-server && command -v redis-sentinel; } >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
-	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server) >/dev/null \
-	    || echo "apt-get could not install redis-server: the Redis tests will skip"; \
-	  else echo "redis-server not found and no apt-get: the Redis tests will skip"; fi; }
+	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server redis-sentinel) >/dev/null \
+	    || echo "apt-get could not install redis-server and redis-sentinel: the Redis tests will skip"; \
+	  else echo "redis-server or redis-sentinel not found and no apt-get: the Redis tests will skip"; fi; }
 
 check: $(STAMP)
 	$(PY) -m ruff check $(LINT_PATHS)
