@@ -6,9 +6,9 @@ STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
 HARNESS_DIR := .conformance-node
-LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
+LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
-.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus clean venv e2e-node conformance-node redis-server docs conformance mutation
+.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 generate: templates
-	$(PY) -m codegen generate
+	$(PY) -m codegen generate --strict
 
 # The jinja templates precompiled to Python (codegen/templates_compiled); see codegen/templating.py.
 templates: $(STAMP)
@@ -54,21 +54,22 @@ $(HARNESS_DIR)/.installed: tests/conformance/harness/package.json tests/conforma
 	else echo "npm not found: the official-harness tests will skip"; fi
 
 # A private redis-server for the backplane tests (tests/redis_server.py starts and stops
-# one per session on a free loopback port). Installed with apt-get when missing; without
-# it those tests skip with a message, so a failure here does not stop `make test`.
+# one per session on a free loopback port), and redis-sentinel for the chaos suite's
+# failover (tests/backplane/chaos.py). Installed with apt-get when missing; without them
+# those tests skip with a message, so a failure here does not stop `make test`.
 redis-server:
-	@command -v redis-server >/dev/null 2>&1 || { \
+	@{ command -v redis-server && command -v redis-sentinel; } >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
-	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server) >/dev/null \
-	    || echo "apt-get could not install redis-server: the Redis tests will skip"; \
-	  else echo "redis-server not found and no apt-get: the Redis tests will skip"; fi; }
+	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server redis-sentinel) >/dev/null \
+	    || echo "apt-get could not install redis-server and redis-sentinel: the Redis tests will skip"; \
+	  else echo "redis-server or redis-sentinel not found and no apt-get: the Redis tests will skip"; fi; }
 
 check: $(STAMP)
 	$(PY) -m ruff check $(LINT_PATHS)
 	$(PY) -m ruff format --check $(LINT_PATHS)
 	$(PY) -m mypy
 	$(PY) -m codegen.templating --check
-	$(PY) -m codegen generate --check
+	$(PY) -m codegen generate --check --strict
 
 # The conformance kit against both demos, stdio and HTTP, both eras (docs/conformance.md).
 conformance: $(STAMP)
@@ -102,6 +103,14 @@ bench-load: $(STAMP)
 # alone (also a section of `make bench`; the peer's run on that file takes a minute or more).
 bench-corpus: $(STAMP)
 	$(PY) -m bench --only corpus --results bench/RESULTS-corpus.md
+
+# A sweep of 100+ real typings from npm (issue #33; an hour or more, not part of `make test`):
+# each compiled unmodified, imported under -W error and compared with typescript-json-schema;
+# writes bench/GENERALITY.md. Packages and TJS's output are cached outside the repository
+# ($XDG_CACHE_HOME/mcp-negotiation/generality). One typing: make bench-generality ONLY=@types/hast@3.0.4
+ONLY ?=
+bench-generality: $(STAMP) e2e-node
+	nice -n 10 $(PY) -m bench.generality $(foreach t,$(ONLY),--only $(t))
 
 # The guides and the API reference (from the docstrings) into site/; not part of `make test`.
 DOCS_STAMP := $(VENV)/.docs-installed

@@ -7,8 +7,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +22,27 @@ from .session import Config, HttpTarget, StdioTarget, Target
 from .transport import TransportError
 
 
+def _version() -> str:
+    """The version of the clone the kit runs from, else the installed distribution's."""
+    if __package__ == "conformance":
+        init = Path(__file__).resolve().parents[1] / "negotiation" / "__init__.py"
+        try:
+            found = re.search(r'^__version__ = "([^"]+)"', init.read_text("utf-8"), re.M)
+        except OSError:
+            found = None
+        if found:
+            return found.group(1)
+    try:
+        return metadata.version("mcp-negotiation")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     installed = __package__ != "conformance"
-    parser = argparse.ArgumentParser(
-        prog="mcp-negotiation-conformance" if installed else "python -m conformance"
-    )
+    prog = "mcp-negotiation-conformance" if installed else "python -m conformance"
+    parser = argparse.ArgumentParser(prog=prog)
+    parser.add_argument("--version", action="version", version=f"{prog} {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     runner = commands.add_parser("run", help="run the kit against one server")
     where = runner.add_mutually_exclusive_group(required=True)

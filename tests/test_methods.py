@@ -173,12 +173,15 @@ def test_an_empty_method_string_is_a_method(tmp_path: Path) -> None:
     assert registry(tmp_path, text)[""].message == "BlankRequest"
 
 
-def test_missing_result_is_an_error_at_the_request(tmp_path: Path) -> None:
+def test_missing_result_is_any_json_value_with_a_warning_at_the_request(tmp_path: Path) -> None:
+    """No refusal (issue #33): ``codegen.frontend.results`` declares ``LostResult``."""
     text = 'export interface LostRequest extends JSONRPCRequest { method: "lost"; }\n'
-    with pytest.raises(SchemaError) as info:
-        registry(tmp_path, text)
-    assert "LostRequest" in str(info.value) and "LostResult" in str(info.value)
-    assert info.value.span.line == PRELUDE.count("\n") + 1
+    diags = Diagnostics()
+    (entry,) = build_registry(load(tmp_path, text, diags), diags)
+    assert entry.result == "LostResult"
+    (warning,) = diags.warnings
+    assert "LostRequest" in str(warning) and "'LostResult'" in str(warning)
+    assert warning.span.line == PRELUDE.count("\n") + 1
 
 
 @pytest.mark.parametrize("tag", ["@result Nowhere", "@result two names", "@result MAX"])

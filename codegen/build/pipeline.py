@@ -31,8 +31,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import ir
-from ..errors import Diagnostics, Note, PathError, SchemaError, Warning_
+from ..errors import (
+    Diagnostics,
+    Note,
+    PathError,
+    SchemaError,
+    StrictError,
+    Warning_,
+    degradation_message,
+)
 from ..escape import comment
+from ..ir.queries import degraded_spots
 from ..paths import REPO_ROOT
 from .cache import Cache, Counters, key
 from .fastpath import (
@@ -40,6 +49,7 @@ from .fastpath import (
     input_hash,
     list_schema_files,
     read_compiler_hash,
+    records_degraded,
     toolchain,
 )
 from .fastpath import display_path as display_path
@@ -176,6 +186,7 @@ def resolve_sources(
     cache: Cache | None = None,
 ) -> ir.Schema:
     from ..frontend.resolve import resolve
+    from ..frontend.results import declare_missing_results
 
     schema = resolve(parse_sources(sources, cache), diagnostics, packages)
     if options.default_number_type == "number":
@@ -186,7 +197,7 @@ def resolve_sources(
         schema = dataclasses.replace(schema, protocol="mcp")
     elif options.protocol == "generic":
         schema = dataclasses.replace(schema, protocol="generic")
-    return schema
+    return declare_missing_results(schema, diagnostics)
 
 
 def load_schema(
@@ -260,7 +271,11 @@ def build(
             f"'{name}' is imported from that module",
             decl.span if decl is not None else ir.NO_SPAN,
         )
-    files.update(emit_package(files, protocol_of(schema)))
+    degraded = [
+        f"{span}: {degradation_message(what)}"
+        for span, what in degraded_spots(tuple(schema.decls.values()))
+    ]
+    files.update(emit_package(files, protocol_of(schema), degraded))
     formatted = format_outputs(files, cache)
     return {
         path: header(command) + text if path.endswith(".py") else text
@@ -347,10 +362,13 @@ def generate(
     command: str,
     cache_dir: Path | None = DEFAULT_CACHE,
     options: Options = Options(),
+    strict: bool = False,
 ) -> GenerateResult:
     """Compile ``source`` into ``out_dir``; with ``check``, only report what is stale.
 
     ``cache_dir`` None compiles everything from scratch and leaves no cache behind.
+    ``strict``: a spot compiled as ``JsonValue`` is an error (``StrictError``, each spot
+    on its line), raised before anything is written.
     """
     from .writer import Manifest, stale_files, write_outputs
 
@@ -363,6 +381,7 @@ def generate(
             previous is not None
             and previous.input_hash == inputs
             and previous.outputs_intact(out_dir)
+            and not (strict and records_degraded(out_dir))
         ):
             return GenerateResult(up_to_date=True)
 
@@ -372,6 +391,9 @@ def generate(
     result = GenerateResult(files=built.files, overrides=built.overrides, cache=cache.stats)
     result.diagnostics.warnings.extend(built.warnings)
     result.diagnostics.notes.extend(built.notes)
+    degraded = result.diagnostics.degraded
+    if strict and degraded:
+        raise StrictError(degraded)
     if check:
         result.stale = stale_files(out_dir, result.files)
         result.up_to_date = not result.stale

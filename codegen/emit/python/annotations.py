@@ -69,6 +69,8 @@ class TypeWriter:
         self.diagnostics = diagnostics
         self.classes: dict[str, ClassLayout] = layouts.all()
         self._warned: set[tuple[str, ir.Span]] = set()
+        # Whether an alias admits null, per alias: each reference would walk its union.
+        self._nullable: dict[str, bool] = {}
         # Routes the annotations use, by function name; the module defines them.
         self.routes: dict[str, Route] = {}
         self.kind_routes: dict[str, tuple[str, ...]] = {}
@@ -200,7 +202,11 @@ class TypeWriter:
             raise SchemaError(span, f"'{name}' is a const, not a type; use 'typeof {name}'")
         nullable = False
         if isinstance(decl, ir.Alias) and name not in self.classes:
-            nullable = _admits_null(self.layouts.deref(decl.type), self.layouts)
+            known = self._nullable.get(name)
+            if known is None:
+                known = _admits_null(self.layouts.deref(decl.type), self.layouts)
+                self._nullable[name] = known
+            nullable = known
         return Annotation(name, refs={name}, nullable=nullable)
 
     def _rest_tuple(

@@ -7,7 +7,8 @@ back end needs of each:
 * Result: the ``@result Name`` tag on the request, else ``<Stem>Result`` for
   ``<Stem>Request``, else the schema's ``EmptyResult`` with a warning (MCP's older
   revisions answer ``ping`` that way without saying so). A request with none of these
-  is a ``SchemaError``.
+  has had ``<Stem>Result = unknown`` declared and tagged by
+  ``codegen.frontend.results`` (with a warning) before it gets here.
 * Params: the type of the (flattened) ``params`` property, possibly optional; absent
   means the method takes no params.
 * The handler and client method name, unique per schema.
@@ -133,7 +134,7 @@ def _result_name(
             decl.span,
         )
         return EMPTY_RESULT
-    raise SchemaError(
+    raise SchemaError(  # only a schema that bypassed codegen.frontend.results
         decl.span,
         f"request '{decl.name}' (method '{method}') has no result: declare "
         f"'{conventional}' or name its result with '@result <Type>'",
