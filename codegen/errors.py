@@ -56,14 +56,31 @@ class StrictError(SchemaError):
         self.message = warnings[0].message
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What the compiler did that is worth knowing but needs no action: a name it gave
+    (``generate -v`` prints them)."""
+
+    span: Span
+    message: str
+
+    def __str__(self) -> str:
+        return one_line(f"{self.span}: {self.message}")
+
+
 @dataclass
 class Diagnostics:
-    """Warnings collected by a pass; passes stay pure by returning them, never printing."""
+    """Warnings collected by a pass; passes stay pure by returning them, never printing.
+    ``notes`` are printed only on request (``-v``)."""
 
     warnings: list[Warning_] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
     def warn(self, message: str, span: Span = NO_SPAN) -> None:
         self.warnings.append(Warning_(span, message))
+
+    def note(self, message: str, span: Span = NO_SPAN) -> None:
+        self.notes.append(Note(span, message))
 
     def degrade(self, what: str, span: Span) -> None:
         """``what`` (a construct at ``span``) was compiled as ``JsonValue``: a warning that

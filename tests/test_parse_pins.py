@@ -1491,6 +1491,26 @@ def test_an_import_type_is_an_import_under_a_local_name_of_its_own() -> None:
     ]
 
 
+def test_a_namespace_type_named_like_an_import_is_qualified_and_the_import_kept() -> None:
+    module = parse(
+        'import { Frame } from "./frame";\n'
+        "export interface Use { f: Frame; o: Options.Frame }\n"
+        "export namespace Options { export interface Frame { next?: Frame } }\n"
+        'export namespace Tags { export type Tag = "a" }\n'
+        "namespace Hidden { export type H = 1 }"
+    )
+    use, frame, tag, hidden = module.decls
+    assert (frame.name, frame.qualname) == ("OptionsFrame", "Options.Frame")  # type: ignore[union-attr]
+    assert isinstance(use, ir.Interface) and isinstance(frame, ir.Interface)
+    assert [p.type for p in use.body.properties] == [
+        ref("Frame", 2, 27),
+        ref("OptionsFrame", 2, 37),
+    ]
+    assert frame.body.properties[0].type == ref("OptionsFrame", 3, 60)
+    assert (tag.name, hidden.name) == ("Tag", "H")
+    assert module.namespaces == ("Options", "Tags")  # exported, at top level: importable
+
+
 def test_a_computed_literal_key_is_its_name_and_a_symbol_key_no_member() -> None:
     found = decl('interface A { ["a-b"]: 1; [2]: 2; [2.5]: 3; [Symbol.iterator]: 4; z: 5 }')
     assert isinstance(found, ir.Interface)

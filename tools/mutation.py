@@ -193,6 +193,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_golden.py",
         "tests/test_ts_constructs.py",  # compile, import and use real constructs in-process
         "tests/test_bad_inputs.py",
+        "tests/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
     ],
     "codegen/frontend/resolve.py": [
         "tests/test_resolve.py",

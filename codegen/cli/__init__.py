@@ -90,7 +90,11 @@ def main() -> None:
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 @click.option(
-    "-v", "--verbose", is_flag=True, help="Also say where each @override replaces a declaration."
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Also say where each @override replaces a declaration, and each Python name that "
+    "is not the schema's (renamed 'Exception' to 'Exception_').",
 )
 @click.option(
     "--cache-dir",
@@ -181,6 +185,8 @@ def generate(
     for warning in result.diagnostics.warnings:
         click.echo(str(warning), err=True)
     if verbose and not quiet:
+        for note in result.diagnostics.notes:
+            click.echo(str(note))
         for override in result.overrides:
             click.echo(f"{override.by}: override: {override.name} replaces {override.replaced}")
     elif result.overrides and not quiet:

@@ -93,6 +93,7 @@ class _ModuleParser:
         self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
+        self.exported_namespaces: list[str] = []  # ``export namespace N`` at top level
         # ``Enum.Member``, its value, and the namespace path of its enum.
         self.enum_members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
@@ -162,10 +163,16 @@ class _ModuleParser:
         marked = self.mark_exported(decls, exported_later)
         if self.tuple_consts:
             marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
-        marked, members = _qualify(marked, self.paths, self.enum_members)
         imported = (*imports, *passed_on, *self.type_imports.values())
+        # A name the file imports is the file's own scope: a namespace's type of that name
+        # is another type (``import { Frame }`` beside ``namespace Options { Frame }``).
+        roots = frozenset(local for imp in imported if not imp.reexport for local, _ in imp.names)
+        marked, members = _qualify(marked, self.paths, self.enum_members, roots)
+        namespaces = tuple(dict.fromkeys(self.exported_namespaces))
         left_out = tuple(dict.fromkeys(self.left_out))
-        return ir.Module(self.path, marked, imported, members, self.assigned, left_out)
+        return ir.Module(
+            self.path, marked, imported, members, self.assigned, left_out, namespaces=namespaces
+        )
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -187,6 +194,8 @@ class _ModuleParser:
             merged = self.namespace_name(node)
             if merged is not None:
                 namespace_docs.append((merged, len(decls), doc.description))
+                if not self.ns_path and node.type == "export_statement":
+                    self.exported_namespaces.append(merged.split(".")[0])
             if node.type == "export_statement":
                 declaration = node.child_by_field_name("declaration")
                 if declaration is not None:
@@ -1125,16 +1134,21 @@ def _qualify(
     decls: tuple[ir.Decl, ...],
     paths: dict[tuple[str, ir.Span], tuple[str, ...]],
     members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]],
+    roots: frozenset[str] = frozenset(),
 ) -> tuple[tuple[ir.Decl, ...], tuple[tuple[str, ir.LiteralValue], ...]]:
     """Types of one name declared in different namespaces are different types: each gets
     its namespace path in its name (``Debugger.CallFrame`` is ``DebuggerCallFrame``, past
     the namespaces they share) and keeps the dotted path as its JSON Schema key; a
-    reference finds the nearest one, as TypeScript's scopes do."""
+    reference finds the nearest one, as TypeScript's scopes do. ``roots`` are the names the
+    file imports: declared at its top level, so a namespace's type of one of those names
+    is qualified the same way (the import keeps its name)."""
     where = {(d.name, d.span): paths.get((d.name, d.span), ()) for d in decls}
     scopes: dict[str, set[tuple[str, ...]]] = {}
     for decl in decls:
         if not isinstance(decl, ir.Const):
             scopes.setdefault(decl.name, set()).add(where[(decl.name, decl.span)])
+    for name in roots & scopes.keys():
+        scopes[name].add(())
     renamed: dict[tuple[tuple[str, ...], str], str] = {}
     for name, found in scopes.items():
         if len(found) < 2:

@@ -120,6 +120,7 @@ def _exports(
 ) -> dict[str, bool]:
     """Names a module declares (with whether each is exported), re-exports included."""
     names = {d.name: d.exported for d in module.decls}
+    names.update((n, True) for n in module.namespaces if not names.get(n))
     for imp in module.imports:
         if not imp.reexport or module.path in busy:
             continue
@@ -247,6 +248,10 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
+            if any(name in target.namespaces for _, name in imp.names):
+                # ``import { Tags }`` of a namespace: its members are flattened, so what
+                # the importer writes (``Tags.Tag``) names what it needs.
+                wanted += _names_used(module.decls)
             if imp.alias and target.assigned:
                 wanted.append(target.assigned)
             elif imp.star or imp.alias:  # ``export * from "@scope/pkg"`` passes on all it exports

@@ -358,6 +358,8 @@ class Module:
     # Classes with methods that typings declare (left out: behaviour, not data); a type
     # that names one degrades to ``JsonValue``.
     left_out: tuple[str, ...] = ()
+    # ``export namespace N`` at top level: names an ``import { N }`` may bring.
+    namespaces: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema
