@@ -5,9 +5,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 NODE_DIR := .e2e-node
-LINT_PATHS := codegen negotiation demos examples tests bench conformance tools
+HARNESS_DIR := .conformance-node
+LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
-.PHONY: generate templates test test-all check bench bench-record bench-load bench-replicas bench-corpus clean venv e2e-node redis-server docs conformance mutation
+.PHONY: generate templates test test-all check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -17,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 generate: templates
-	$(PY) -m codegen generate
+	$(PY) -m codegen generate --strict
 
 # The jinja templates precompiled to Python (codegen/templates_compiled); see codegen/templating.py.
 templates: $(STAMP)
@@ -30,10 +31,10 @@ templates: $(STAMP)
 TEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -p randomly -n $(TEST_WORKERS)
 
-test: $(STAMP) e2e-node redis-server
+test: $(STAMP) e2e-node conformance-node redis-server
 	$(PYTEST) -m "not full_corpus"
 
-test-all: $(STAMP) e2e-node redis-server
+test-all: $(STAMP) e2e-node conformance-node redis-server
 	$(PYTEST)
 
 # The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
@@ -48,22 +49,37 @@ $(NODE_DIR)/.installed: tests/e2e/ts/package.json
 	  || echo "npm install failed: the TypeScript client tests will skip"; \
 	else echo "npm not found: the TypeScript client tests will skip"; fi
 
+# MCP's official conformance harness (npm @modelcontextprotocol/conformance, at the version
+# the official Python SDK's CI pins) for tests/conformance/test_official_harness.py. On
+# Node < 22 its one `fs.globSync` import is shimmed (docs/conformance.md). Without node or
+# the npm registry those tests skip with a message, so a failure here does not stop `make test`.
+conformance-node: $(HARNESS_DIR)/.installed
+
+$(HARNESS_DIR)/.installed: tests/conformance/harness/package.json tests/conformance/harness/shim-globsync.mjs
+	@if command -v npm >/dev/null 2>&1; then \
+	  mkdir -p $(HARNESS_DIR) && cp tests/conformance/harness/package.json $(HARNESS_DIR)/ && \
+	  npm install --prefix $(HARNESS_DIR) --no-audit --no-fund --loglevel=error && \
+	  node tests/conformance/harness/shim-globsync.mjs $(HARNESS_DIR)/node_modules && touch $@ \
+	  || echo "npm install of the conformance harness failed: the official-harness tests will skip"; \
+	else echo "npm not found: the official-harness tests will skip"; fi
+
 # A private redis-server for the backplane tests (tests/redis_server.py starts and stops
-# one per session on a free loopback port). Installed with apt-get when missing; without
-# it those tests skip with a message, so a failure here does not stop `make test`.
+# one per session on a free loopback port), and redis-sentinel for the chaos suite's
+# failover (tests/backplane/chaos.py). Installed with apt-get when missing; without them
+# those tests skip with a message, so a failure here does not stop `make test`.
 redis-server:
-	@command -v redis-server >/dev/null 2>&1 || { \
+	@{ command -v redis-server && command -v redis-sentinel; } >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
-	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server) >/dev/null \
-	    || echo "apt-get could not install redis-server: the Redis tests will skip"; \
-	  else echo "redis-server not found and no apt-get: the Redis tests will skip"; fi; }
+	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server redis-sentinel) >/dev/null \
+	    || echo "apt-get could not install redis-server and redis-sentinel: the Redis tests will skip"; \
+	  else echo "redis-server or redis-sentinel not found and no apt-get: the Redis tests will skip"; fi; }
 
 check: $(STAMP)
 	$(PY) -m ruff check $(LINT_PATHS)
 	$(PY) -m ruff format --check $(LINT_PATHS)
 	$(PY) -m mypy
 	$(PY) -m codegen.templating --check
-	$(PY) -m codegen generate --check
+	$(PY) -m codegen generate --check --strict
 
 # The conformance kit against both demos, stdio and HTTP, both eras (docs/conformance.md).
 conformance: $(STAMP)
@@ -97,6 +113,14 @@ bench-load: $(STAMP)
 # alone (also a section of `make bench`; the peer's run on that file takes a minute or more).
 bench-corpus: $(STAMP)
 	$(PY) -m bench --only corpus --results bench/RESULTS-corpus.md
+
+# A sweep of 100+ real typings from npm (issue #33; an hour or more, not part of `make test`):
+# each compiled unmodified, imported under -W error and compared with typescript-json-schema;
+# writes bench/GENERALITY.md. Packages and TJS's output are cached outside the repository
+# ($XDG_CACHE_HOME/mcp-negotiation/generality). One typing: make bench-generality ONLY=@types/hast@3.0.4
+ONLY ?=
+bench-generality: $(STAMP) e2e-node
+	nice -n 10 $(PY) -m bench.generality $(foreach t,$(ONLY),--only $(t))
 
 # The guides and the API reference (from the docstrings) into site/; not part of `make test`.
 DOCS_STAMP := $(VENV)/.docs-installed

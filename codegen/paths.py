@@ -6,6 +6,7 @@ below every stage.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 CODEGEN_DIR = Path(__file__).resolve().parent
@@ -22,6 +23,45 @@ REPO_ROOT: Path | None = (
     if PACKAGE == "codegen" and (CODEGEN_DIR.parent / "pyproject.toml").is_file()
     else None
 )
+
+
+DISTRIBUTION = "mcp-negotiation"
+# The modules of the ``[codegen]`` extra: the compiler needs every one of them.
+EXTRA_MODULES = ("click", "jinja2", "tree_sitter", "tree_sitter_typescript", "libcst", "ruff")
+
+
+def version() -> str:
+    """The version of the clone the compiler runs from, else the installed distribution's."""
+    if REPO_ROOT is not None:
+        init = REPO_ROOT / "negotiation" / "__init__.py"
+        try:
+            found = re.search(r'^__version__ = "([^"]+)"', init.read_text("utf-8"), re.M)
+        except OSError:
+            found = None
+        if found:
+            return found.group(1)
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed(DISTRIBUTION)
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def missing_extra() -> list[str]:
+    """The modules of the ``[codegen]`` extra that cannot be imported here."""
+    from importlib.util import find_spec
+
+    return [name for name in EXTRA_MODULES if find_spec(name) is None]
+
+
+def install_hint() -> str:
+    """How to install the extra: from the clone, or the distribution."""
+    where = (
+        "-e '.[codegen]' (in the clone)" if REPO_ROOT is not None else f"'{DISTRIBUTION}[codegen]'"
+    )
+    return f"pip install {where}"
 
 
 def default_out() -> Path | None:

@@ -91,19 +91,24 @@ class StdioProcess:
         self._reader.start()
 
     def _read(self) -> None:
+        """The reader thread: never raises (a thread's exception would print a
+        traceback). ``stop()`` may close the pipe under it; that ends the reading."""
         stdout = self._process.stdout
-        assert stdout is not None
-        for line in stdout:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                message = json.loads(line)
-            except ValueError:
-                continue  # not protocol traffic; a conforming server never writes it
-            if isinstance(message, dict):
-                self._inbox.put(message)
-        self._inbox.put(None)
+        try:
+            for line in stdout or ():
+                line = line.strip()
+                if not line:
+                    continue
+                try:
+                    message = json.loads(line)
+                except ValueError:
+                    continue  # not protocol traffic; a conforming server never writes it
+                if isinstance(message, dict):
+                    self._inbox.put(message)
+        except (OSError, ValueError):
+            pass  # the pipe was closed by stop(), or broke: the output has ended
+        finally:
+            self._inbox.put(None)
 
     def alive(self) -> bool:
         return self._process.poll() is None
@@ -198,6 +203,9 @@ class StdioProcess:
                 break
             except subprocess.TimeoutExpired:
                 continue
+        # Let the reader reach the end of the output before closing the pipe under it
+        # (a grandchild may hold the pipe open: then the close ends the reading).
+        self._reader.join(timeout=2)
         with contextlib.suppress(OSError, ValueError):
             if self._process.stdout is not None:
                 self._process.stdout.close()

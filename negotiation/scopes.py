@@ -35,6 +35,7 @@ __all__ = [
     "advertise_extensions",
     "cursor_codec",
     "cursor_key_from_env",
+    "list_cache_hints",
     "paginate",
     "unknown_identifier",
 ]
@@ -179,6 +180,26 @@ def unknown_identifier(kind: Kind, name: str, variant: str | None) -> errors.Jso
     return error
 
 
+def list_cache_hints(variant: str | None, advertised: Sequence[str]) -> dict[str, Any]:
+    """The cache hint fields (``ttlMs``, ``cacheScope``) a list result served in
+    ``variant`` must carry so that no cache serves it for another variant, given the
+    variant ids this principal may select, default first (``advertised``).
+
+    SEP-2053 (Response Caching): "Clients SHOULD cache list results per variant"; a
+    2026-07-28 client cache keys a list by its method alone (the official SDK's does).
+    So with variants a list result is ``private`` (what it lists depends on the
+    principal's variants), and keeps a positive time to live only when it is the listing
+    a request without a selection gets (the default, first advertised); any other
+    variant's listing is ``ttlMs: 0``. ``{}`` without variants: the server's own hints
+    stand.
+    """
+    if variant is None:
+        return {}
+    if advertised and variant == advertised[0]:
+        return {"cacheScope": "private"}
+    return {"ttlMs": 0, "cacheScope": "private"}
+
+
 # --- paging ---------------------------------------------------------------------------
 
 _KEYSET = "k"  # a position "k<offset>:<last name>"; a bare number is an older offset
@@ -247,8 +268,10 @@ def cursor_key_from_env(
 
     Give every replica behind one URL the same key (``Negotiation(cursor_key=...)``) and
     each accepts the cursors the others minted; keep it as secret as a session key.
-    To rotate, list keys separated by commas, the new one first (``new,old``): the first
-    signs, every one verifies; then a tuple of keys is returned.
+    Several keys are separated by commas (then a tuple is returned): the first signs,
+    every one verifies. Rotate in two rolling deploys, ``old,new`` everywhere, then
+    ``new,old`` (docs/replicas.md): in one step, a replica not yet updated would refuse
+    the cursors the updated ones sign.
     Raises ValueError, naming the variable (and the key's place in a list), for a
     malformed or short key.
     """

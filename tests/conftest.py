@@ -29,9 +29,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+# Lines a test asks to print at the end of the run (the fuzz test's seed).
+SUMMARY: list[str] = []
+
+
 def pytest_terminal_summary(
     terminalreporter: pytest.TerminalReporter, config: pytest.Config
 ) -> None:
+    for line in SUMMARY:
+        terminalreporter.write_line(line)
     # pytest-randomly puts its seed in the header, which `-q` (addopts) hides.
     # Under pytest-xdist this runs in the controller, whose seed pytest-randomly hands to
     # every worker: each shuffles the same way, and the workers take tests from that order

@@ -18,7 +18,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from codegen.errors import Diagnostics
 from tests.conftest import CORPUS, REVISIONS, require_corpus
-from tests.test_pydantic_emit import _mypy, dump, generate_models, import_source
+from tests.test_pydantic_emit import _mypy, dump, generate_models, import_source, models_package
 
 pytestmark = pytest.mark.corpus
 LATEST = "2026-07-28"
@@ -240,7 +240,6 @@ def test_routed_unions_pick_what_smart_mode_picks_on_the_examples() -> None:
 @pytest.mark.slow
 def test_latest_models_are_mypy_strict_clean(tmp_path: Path) -> None:
     _, source, _ = models_for(LATEST)
-    path = tmp_path / "corpus_models.py"
-    path.write_text(source)
+    path = models_package(source, tmp_path, "corpus_models")
     checked = _mypy(path)
     assert checked.returncode == 0, checked.stdout[-3000:]

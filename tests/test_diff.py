@@ -52,7 +52,9 @@ def test_field_removed_breaks_python_only_an_open_object_still_admits_it() -> No
     )
     assert (change.code, change.breaks) == ("field-removed", ("python",))
     assert change.severity == "python-api" and change.witness is None
-    assert change.codemod == "none: codegen migrate lists each use of the field as file:line"
+    assert (
+        change.codemod == "none: python -m codegen migrate lists each use of the field as file:line"
+    )
     assert change.old is not None and (change.old.file, change.old.line) == ("old.ts", 1)
 
 
@@ -372,7 +374,10 @@ def test_field_rename_by_tag_and_by_unique_structure() -> None:
     renamed = only(hinted, "A.oldName")
     assert renamed.breaks == ("wire", "python")
     assert renamed.witness is not None and renamed.witness.value == {"oldName": "x", "n": 0}
-    assert renamed.codemod == "codegen migrate renames the attribute and keyword oldName to newName"
+    assert (
+        renamed.codemod
+        == "python -m codegen migrate renames the attribute and keyword oldName to newName"
+    )
     inferred = diff(
         "export interface A { mimeType?: string }", "export interface A { mediaType?: string }"
     )
@@ -424,7 +429,8 @@ def test_overlay_against_core(overlay_schema: Path) -> None:
     removed = only(result, "EmbeddedResource.annotations")
     assert (removed.code, removed.breaks) == ("field-removed", ("python",))
     assert (
-        removed.codemod == "codegen migrate moves annotations= into the resource= constructor call"
+        removed.codemod
+        == "python -m codegen migrate moves annotations= into the resource= constructor call"
     )
     assert [(m.owner, m.name, m.into) for m in result.field_moves] == [
         ("EmbeddedResource", "annotations", "resource")
@@ -468,7 +474,10 @@ def test_command_formats_and_exit_codes(tmp_path: Path) -> None:
     assert '- **`K`**: literal "b" removed _(breaks wire)_' in markdown
     assert "<details><summary>Witness: accepted by the old <code>K</code>" in markdown
     assert '  ```json\n  "b"\n  ```\n\n  </details>' in markdown
-    assert "  Fix: none: codegen migrate lists each use of the field as file:line." in markdown
+    assert (
+        "  Fix: none: python -m codegen migrate lists each use of the field as file:line."
+        in markdown
+    )
 
     data = json.loads(runner.invoke(diff_command, [old, new, "--format", "json"]).output)
     assert data["summary"] == {"wire-breaking": 1, "python-api": 1, "additive": 1, "changed": 0}
@@ -477,7 +486,7 @@ def test_command_formats_and_exit_codes(tmp_path: Path) -> None:
     assert by_code["literal-removed"]["witness"] == "b"
     assert by_code["literal-removed"]["witness_for"] == {"old": "K", "new": "K", "envelope": None}
     assert "witness" not in by_code["field-removed"]
-    assert by_code["field-removed"]["codemod"].startswith("none: codegen migrate lists")
+    assert by_code["field-removed"]["codemod"].startswith("none: python -m codegen migrate lists")
 
     failing = runner.invoke(diff_command, [old, new, "--fail-on-breaking"])
     assert failing.exit_code == 1

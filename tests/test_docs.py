@@ -65,3 +65,57 @@ def test_the_index_install_line_installs_from_the_clone_with_existing_extras() -
             where, _, names = spec.partition("[")
             assert where == ".", f"{line!r} installs {where!r}, which is not on PyPI"
             assert set(names.rstrip("]").split(",")) <= set(extras), line
+
+
+def test_every_public_function_and_class_of_negotiation_sdk_is_in_the_api_reference() -> None:
+    """``negotiation.sdk.run`` and ``call_tool_in_variant`` were missing (issue #35)."""
+    import inspect
+
+    import negotiation.sdk as sdk
+
+    reference = (DOCS / "api" / "sdk.md").read_text(encoding="utf-8")
+    reference += (DOCS / "api" / "runtime.md").read_text(encoding="utf-8")
+    missing = [
+        name
+        for name in sdk.__all__
+        if (inspect.isfunction(getattr(sdk, name)) or inspect.isclass(getattr(sdk, name)))
+        and not re.search(rf"\b{re.escape(name)}\b", reference)
+    ]
+    assert missing == []
+
+
+def test_the_conformance_install_line_says_the_package_is_not_on_pypi_yet() -> None:
+    """As the README and the index do: ``pip install 'mcp-negotiation[conformance]'``
+    finds nothing yet, so the guide builds the wheel from the clone (issue #35)."""
+    text = (DOCS / "conformance.md").read_text(encoding="utf-8")
+    install = text.split("### Install", 1)[1].split("\n### ", 1)[0]
+    assert "not on PyPI yet" in install
+    for line in install.splitlines():
+        if "pip install 'mcp-negotiation" in line:
+            assert "Once it is on PyPI" in line, line
+
+
+def test_the_dependencies_name_the_versions_that_work() -> None:
+    """pydantic 2.12.0 and 2.12.1 emit a serializer warning on ``EmbeddedResource`` that
+    ``-W error`` turns into an exception; ``build`` builds the sdist and the wheel."""
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    [pydantic] = [Requirement(d) for d in project["dependencies"] if d.startswith("pydantic")]
+    assert not pydantic.specifier.contains(Version("2.12.1"))
+    assert pydantic.specifier.contains(Version("2.12.2"))
+    dev = [Requirement(d).name for d in project["optional-dependencies"]["dev"]]
+    assert "build" in dev
+
+
+def test_the_readme_round_trip_claim_names_the_one_field_dumped_as_null() -> None:
+    """A plain dump of a ``CallToolResult`` without ``structuredContent`` writes
+    ``null`` (the field is typed ``unknown``, which admits null): the README says so."""
+    from mcp_ext.models import CallToolResult
+
+    result = CallToolResult.model_validate({"content": []})
+    assert result.model_dump(by_alias=True)["structuredContent"] is None
+    assert "structuredContent" not in result.model_dump(by_alias=True, exclude_unset=True)
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert 'a plain `model_dump()` writes `"structuredContent": null`' in readme

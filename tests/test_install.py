@@ -74,6 +74,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "templates_compiled/model_py.py",
         "templates/model.py.jinja",
         "runtime/_validation.py",
+        "runtime/_wire.py",
     ):
         assert f"mcp_negotiation_codegen/{needed}" in names
 

@@ -20,7 +20,9 @@ def full_parse_names(text: str) -> list[str]:
             return [str(name) for name in ast.literal_eval(node.value)]
     names: list[str] = []
     for node in tree.body:
-        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, ast.ImportFrom):  # ``import X as X``: an explicit re-export
+            names += [a.name for a in node.names if a.asname == a.name]
+        elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             names.append(node.name)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.append(node.target.id)
@@ -51,6 +53,9 @@ TRICKY = [
     # a recursive alias is public; a helper that is a class at run time is not re-bound
     "if TYPE_CHECKING:\n    J: TypeAlias = 'list[J]'\n    O: TypeAlias = int\n"
     "else:\n    J = TypeAliasType('J', 'list[J]')\n\n    class O:\n        pass\n",
+    # an explicit re-export (``X as X``) is public; a plain or renamed import is not
+    "from ._wire import Omittable\nfrom ._wire import SchemaModel as SchemaModel\n"
+    "from ._wire import router as _router\nfrom ._wire import by_kind as kind\nA = 1\n",
 ]
 
 

@@ -15,30 +15,12 @@ from codegen.emit.python import rest_tuple
 from codegen.errors import SchemaError
 from codegen.frontend.parse import parse_module
 
-# The names a models module binds, renamed as it renames them (``Any`` too, when a schema
-# type takes that name).
-SYM = {
-    "Any": "_AnyT",
-    "get_args": "_get_args",
-    "GetCoreSchemaHandler": "_GetCoreSchemaHandler",
-    "CoreSchema": "_CoreSchema",
-    "core_schema": "_core_schema",
-}
-
 
 def helper() -> Any:
-    from pydantic import GetCoreSchemaHandler
-    from pydantic_core import CoreSchema, core_schema
+    """The package runtime's helper, as a models module imports it (``_RestTuple``)."""
+    from mcp_ext._wire import RestTuple
 
-    namespace: dict[str, Any] = {
-        "_AnyT": Any,
-        "_get_args": __import__("typing").get_args,
-        "_GetCoreSchemaHandler": GetCoreSchemaHandler,
-        "_CoreSchema": CoreSchema,
-        "_core_schema": core_schema,
-    }
-    exec(rest_tuple.helper_text(SYM), namespace)
-    return namespace[rest_tuple.REST_TUPLE]()
+    return RestTuple()
 
 
 def test_the_annotation_is_the_static_type_and_the_helper() -> None:
@@ -50,14 +32,15 @@ def test_the_annotation_is_the_static_type_and_the_helper() -> None:
     )
 
 
-def test_the_helper_uses_the_module_names_only() -> None:
-    text = rest_tuple.helper_text(SYM)
-    assert text.startswith(f"class {rest_tuple.REST_TUPLE}:\n")
-    assert "source: _AnyT, handler: _GetCoreSchemaHandler" in text
-    assert ") -> _CoreSchema:" in text
-    assert "_core_schema.tuple_schema(" in text
-    assert text.count("_get_args(") == 3
-    assert rest_tuple.IMPORTS == set(SYM)
+def test_the_models_module_imports_the_helper_from_the_runtime(tmp_path: Any) -> None:
+    from codegen.build.pipeline import load_schema
+    from codegen.emit.python.models import emit_models
+
+    schema = tmp_path / "rest.ts"
+    schema.write_text("export interface Row { cells: [string, ...number[]] }\n", "utf-8")
+    text = emit_models(load_schema([schema]))["models.py"]
+    assert f"from ._wire import RestTuple as {rest_tuple.REST_TUPLE}\n" in text
+    assert "class _RestTuple" not in text and "get_args" not in text
 
 
 # ``*tuple[B, ...]`` as the source holds it, and as ``Unpack`` once pydantic evaluated it.

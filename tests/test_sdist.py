@@ -28,5 +28,7 @@ def test_the_sdist_ships_no_tests_and_no_bench(tmp_path: Path) -> None:
     assert tops <= {
         "negotiation", "generated", "codegen", "conformance", "schema",
         "README.md", "LICENSE", "CHANGELOG.md", "pyproject.toml", "PKG-INFO", ".gitignore",
+        "hatch_build.py",
     }, tops  # fmt: skip
     assert {"README.md", "LICENSE", "pyproject.toml"} <= tops
+    assert "hatch_build.py" in tops  # the wheel built from the sdist runs the build hook

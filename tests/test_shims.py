@@ -42,6 +42,7 @@ from tests.test_pydantic_emit import (
     dump,
     generate_models,
     import_source,
+    models_package,
 )
 
 CONTENTS = {"uri": "file:///notes.md", "mimeType": "text/markdown", "text": "# Notes"}
@@ -310,9 +311,8 @@ def test_golden_shims_through_an_optional_model_and_a_union(tmp_path: Path) -> N
 @pytest.mark.slow
 def test_shimmed_snippet_is_mypy_strict_and_ruff_clean(tmp_path: Path) -> None:
     (tmp_path / "schema.ts").write_text(DEEP)
-    path = tmp_path / "shimmed.py"
     use = "\n\ndef seen(h: Holder) -> str | None:\n    return h.seen_at or h.middle_note\n"
-    path.write_text(generate_models([tmp_path / "schema.ts"]) + use)
+    path = models_package(generate_models([tmp_path / "schema.ts"]) + use, tmp_path, "shimmed")
     checked = _mypy(path)
     assert checked.returncode == 0, checked.stdout
     linted = _ruff(path)

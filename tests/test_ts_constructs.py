@@ -160,7 +160,6 @@ def test_dts_skips_functions_and_classes_with_methods(tmp_path: Path) -> None:
     ("ts", "message"),
     [
         ("export class C { m(): void {} }", "class with methods"),
-        ("export type X<T> = T extends Array<infer U> ? U : 2;", "infer type"),
         ("export type X = 1n;", "bigint literal"),
         ("export interface Box<T> { v: T }\nexport type X = Box;", "takes 1..1 type arguments"),
     ],
@@ -173,6 +172,21 @@ def test_constructs_without_json_meaning_are_located_errors(
     with pytest.raises(SchemaError, match=message) as err:
         load_schema([path])
     assert str(err.value).startswith(f"{path}:") or ":" in str(err.value)
+
+
+def test_infer_blocks_nothing_unused_and_degrades_where_instantiated(tmp_path: Path) -> None:
+    from codegen.errors import Diagnostics
+
+    path = tmp_path / "schema.ts"
+    path.write_text("export type X<T> = T extends Array<infer U> ? U : 2;")
+    diags = Diagnostics()
+    assert list(load_schema([path], diags).decls) == []
+    assert not diags.warnings
+    path.write_text(path.read_text() + "\nexport type Y = X<string[]>;")
+    load_schema([path], diags)
+    assert [str(w) for w in diags.degraded] == [
+        f"{path}:1:36: warning: infer type: degraded to JsonValue (any JSON value)"
+    ]
 
 
 def test_import_map_compiles_package_types(tmp_path: Path) -> None:

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .. import ir
-from ..errors import SchemaError
 
 _KINDS = {str: "string", bool: "boolean", int: "number", float: "number"}
 
@@ -35,6 +34,10 @@ class Types(Protocol):
     def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]: ...
 
     def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None: ...
+
+    def spend(self, amount: int, span: ir.Span) -> None:
+        """Count work against the expansion's budget (``codegen.frontend.budget``)."""
+        ...
 
 
 def members(t: ir.TypeExpr, types: Types) -> tuple[ir.TypeExpr, ...]:
@@ -62,11 +65,11 @@ def evaluate(
     if _is(types.deref(check), "any") and not _is(target, "any", "unknown"):
         return union((branch(True), branch(False)), span)
     verdict = assignable(check, extends, types)
-    if verdict is None:
-        raise SchemaError(
-            span,
+    if verdict is None:  # TypeScript would decide it; the dialect cannot: degraded
+        return ir.degraded(
             "conditional type: cannot decide from the declarations whether "
             f"{describe(check)} extends {describe(extends)}",
+            span,
         )
     return branch(verdict)
 
@@ -160,6 +163,7 @@ class _Checker:
         self.assumed: set[tuple[str, str]] = set()  # named pairs being checked (recursion)
 
     def check(self, source: ir.TypeExpr, target: ir.TypeExpr) -> bool | None:
+        self.types.spend(4, source.span)  # a comparison costs about four expansion steps
         if isinstance(source, ir.Ref) and isinstance(target, ir.Ref):
             if source.name == target.name:
                 return True

@@ -27,13 +27,16 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import itertools
+import math
 import re
 from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
+from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
 from . import conditional, intersect
+from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
+from .template import template_type
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -125,6 +128,16 @@ class _Expander:
         self.context: list[str] = []  # where the type being expanded stands: Decl, Prop...
         self.following: set[str] = set()  # aliases being followed for a distribution
         self.inlining: dict[tuple[str, object], bool] = {}  # generic aliases -> used within
+        self.budget = Budget()
+        self.constructs: list[tuple[str, ir.Span]] = []  # expansions under way, outermost first
+        self.nesting = 0  # generic instances being expanded inside one another
+        self.instantiated: dict[tuple[str, object], str] = {}  # generic + arguments -> name
+        self.reserved: dict[tuple[str, object], list[bool]] = {}  # being expanded
+        self.expanded: dict[str, ir.Decl] = {}  # source declarations, once expanded
+        self.busy: set[str] = set()  # source declarations being expanded
+        self.raw_reads = 0  # reads of a declaration as written (being expanded)
+        self.dereferencing: set[str] = set()  # aliases whose value is being expanded
+        self.indexing: set[tuple[object, object]] = set()  # ``T["k"]`` being expanded
 
     def run(self) -> dict[str, ir.Decl]:
         for name, decl in self.source.items():
@@ -140,13 +153,31 @@ class _Expander:
                     else:
                         self.instantiate(decl, (), decl.span)
                 continue
-            self.out[name] = self.decl(decl, {})
+            self.out[name] = self.expanded_source(name, decl)
         while self.pending:
             name = self.pending.pop(0)
             self.out[name] = self.decl(self.instances[name], {})
         return self.out
 
     # ---------------------------------------------------------------- declarations
+
+    def expanded_source(self, name: str, decl: ir.Decl) -> ir.Decl:
+        """A source declaration expanded, once. One whose expansion is under way (its own
+        body asks for its properties: ``interface Reply { parent: Event & {...} }`` with
+        ``Reply`` in ``Event``) is read as written, as TypeScript reads it lazily."""
+        done = self.expanded.get(name)
+        if done is not None:
+            return done
+        if name in self.busy:
+            self.raw_reads += 1
+            return decl
+        self.busy.add(name)
+        try:
+            done = self.decl(decl, {})
+        finally:
+            self.busy.discard(name)
+        self.expanded[name] = done
+        return done
 
     def decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
         outer, self.context = self.context, [decl.name]
@@ -160,12 +191,16 @@ class _Expander:
             case ir.Interface():
                 bases = tuple(self.type(b, env) for b in decl.extends)
                 body = self.object(decl.body, env)
+                unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
+                if unknown:
+                    # ``extends Readable`` of an unmapped package: any other member, of any
+                    # value: an index signature of the degraded type, which keeps saying so.
+                    bases = tuple(b for b in bases if b not in unknown)
+                    index = ir.IndexSignature(unknown[0], span=unknown[0].span)
+                    body = dataclasses.replace(body, index=index)
                 # ``params?: never`` over an inherited ``params``: the base loses the key.
-                dropped = tuple(
-                    p.name
-                    for p in decl.body.properties
-                    if p.name not in {q.name for q in body.properties}
-                )
+                kept = {q.name for q in body.properties}
+                dropped = tuple(p.name for p in decl.body.properties if p.name not in kept)
                 if dropped:
                     bases = tuple(
                         ir.Omit(b.base, (*b.keys, *dropped), b.span)
@@ -186,7 +221,11 @@ class _Expander:
                 t = self.type(prop.type, env)
             finally:
                 self.context.pop()
-            if prop.optional and isinstance(t, ir.Primitive) and t.name == "never":
+            if isinstance(t, ir.Primitive) and (
+                (prop.optional and t.name == "never") or t.name == "undefined"
+            ):
+                # No value can be present (``x?: never``), or the only value is ``undefined``
+                # (``x: undefined``, ``x: void``), which JSON spells by leaving the key out.
                 continue
             props.append(dataclasses.replace(prop, type=t))
         index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value, env))
@@ -194,7 +233,20 @@ class _Expander:
 
     # ---------------------------------------------------------------- types
 
+    def spend(self, amount: int, span: ir.Span) -> None:
+        """Count work against the budget, blamed on the outermost expansion under way."""
+        budget = self.budget
+        if budget.spent + amount <= budget.limit:  # the common case, kept cheap
+            budget.spent += amount
+            return
+        if self.constructs:
+            construct, span = self.constructs[0]
+        else:
+            construct = f"'{self.context[0]}'" if self.context else "this type"
+        self.budget.spend(amount, span, construct)
+
     def type(self, t: ir.TypeExpr, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        self.spend(1, t.span)
         match t:
             case ir.Ref():
                 return self.ref(t, env)
@@ -226,6 +278,10 @@ class _Expander:
             return env[t.name]
         if t.name == CONDITIONAL:
             return self.conditional(t, env)
+        if t.name == MAPPED:
+            return self.mapped_type(t, env)
+        if t.name == TEMPLATE:
+            return self.template(t, env)
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)
@@ -247,7 +303,9 @@ class _Expander:
         if isinstance(check, ir.Ref) and not check.args and check.name in env:
             # A naked type parameter distributes over the union it stands for.
             parts = []
-            for member in conditional.members(env[check.name], self):
+            distributed = conditional.members(env[check.name], self)
+            self.spend(len(distributed), t.span)
+            for member in distributed:
                 inner = {**env, check.name: member}
                 parts.append(
                     conditional.evaluate(
@@ -258,6 +316,94 @@ class _Expander:
         return conditional.evaluate(
             self.type(check, env), self.type(extends, env), branch(env), self, t.span
         )
+
+    def mapped_type(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        """``{ [K in Keys]: V }`` where V reads K, computed as TypeScript does once the keys
+        are known: over ``keyof T`` (homomorphic) each of T's properties keeps its own
+        ``?`` and ``readonly`` unless a modifier says otherwise (``-?`` also takes
+        ``undefined`` out of the value), an array stays an array; over literal keys each is
+        a required property; over ``string`` it is an index signature."""
+        key_arg, keys, value, optional_arg, readonly_arg = t.args
+        assert isinstance(key_arg, ir.Literal)
+        assert isinstance(optional_arg, ir.Literal) and isinstance(readonly_arg, ir.Literal)
+        key, optional, readonly = str(key_arg.value), optional_arg.value, readonly_arg.value
+
+        def at(name: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+            found = self.type(value, {**inner, key: name})
+            return _without_undefined(found) if optional == "-" else found
+
+        def prop(
+            name: ir.LiteralValue, was: ir.Property | None, inner: dict[str, ir.TypeExpr]
+        ) -> ir.Property:
+            return ir.Property(
+                str(name),
+                at(ir.Literal(name, t.span), inner),  # ``K`` is the key as written: 1 is 1
+                optional=optional == "+" or (optional == "" and was is not None and was.optional),
+                readonly=readonly == "+" or (readonly == "" and was is not None and was.readonly),
+                doc=ir.EMPTY_DOC if was is None else was.doc,
+                span=t.span if was is None else was.span,
+            )
+
+        def homomorphic(source: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+            target = self.deref(source)
+            param = keys.args[0] if isinstance(keys, ir.Ref) else None
+            if isinstance(target, ir.Union) and isinstance(param, ir.Ref) and param.name in env:
+                # over a type parameter it distributes, as ``Partial<A | B>`` does
+                members = _flat_union(target.members)
+                parts = _flat_union(
+                    tuple(homomorphic(m, {**inner, param.name: m}) for m in members)
+                )
+                if sum(1 for m in parts if _anonymous_class(m)) > 1:
+                    parts = self.lift(parts, t.span)  # each a class, named where it stands
+                return ir.Union(parts, t.span)
+            string, number = ir.Primitive("string", t.span), ir.Primitive("number", t.span)
+            if isinstance(target, ir.Array):
+                return ir.Array(at(number, inner), t.span)
+            if isinstance(target, ir.Tuple) and target.rest is None:  # a tuple stays a tuple
+                items = tuple(
+                    at(ir.Literal(str(i), t.span), inner) for i in range(len(target.items))
+                )
+                return dataclasses.replace(target, items=items, span=t.span)
+            if isinstance(target, ir.Mapping):
+                return ir.Mapping(at(string, inner), t.span)
+            if isinstance(target, ir.Primitive | ir.Literal):
+                return target  # TypeScript maps a primitive to itself
+            index = self.index(source)
+            index = index and dataclasses.replace(index, value=at(string, inner))
+            props = tuple(prop(p.name, p, inner) for p in self.properties(source))
+            return ir.Object(props, index, t.span)
+
+        if isinstance(keys, ir.Ref) and keys.name == KEYOF:
+            return homomorphic(self.type(keys.args[0], env), env)
+        names = self.literal_keys(self.type(keys, env), strict=False)
+        if names is None:  # ``string``: every key, as an index signature
+            return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
+        return ir.Object(tuple(prop(n, None, env) for n in names), None, t.span)
+
+    def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        """A template literal type whose holes name types: each hole read as the literals it
+        stands for (an enum, an alias of a literal union), then expanded as parse does."""
+        parts: list[str | ir.TypeExpr] = []
+        for i, arg in enumerate(t.args):
+            if i % 2 == 0:
+                assert isinstance(arg, ir.Literal)
+                parts.append(str(arg.value))
+            else:
+                parts.append(self.literals_of(self.type(arg, env)))
+        return template_type(parts, t.span)
+
+    def literals_of(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        """``t`` through its aliases, as one union when it is a union of literals only."""
+        t = self.deref(t)
+        if not isinstance(t, ir.Union):
+            return t
+        found: list[ir.TypeExpr] = []
+        for member in t.members:
+            inner = self.literals_of(member)
+            found.extend(inner.members if isinstance(inner, ir.Union) else (inner,))
+        if all(isinstance(m, ir.Literal) for m in found):
+            return ir.Union(tuple(found), t.span)
+        return t
 
     def arguments(
         self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
@@ -282,6 +428,35 @@ class _Expander:
     ) -> ir.TypeExpr:
         env = self.arguments(decl, args, span)
         full = tuple(env.values())
+        if size(full, MAX_ARGUMENT_NODES) > MAX_ARGUMENT_NODES:
+            # Measured before the arguments are named or compared: both walk them as trees.
+            raise SchemaError(
+                span,
+                f"the type arguments of generic '{decl.name}' grow past {MAX_ARGUMENT_NODES} "
+                "type nodes (an instance that needs a larger instance of itself, without end?)",
+            )
+        if self.nesting >= MAX_NESTING:
+            raise SchemaError(
+                span,
+                f"generic instances nest more than {MAX_NESTING} deep at '{decl.name}' (a "
+                "generic whose body needs an ever-new instance, or a chain of generics too long)",
+            )
+        self.nesting += 1
+        self.constructs.append((f"the generic instance of '{decl.name}'", span))
+        try:
+            return self._instantiate(decl, args, full, env, span)
+        finally:
+            self.nesting -= 1
+            self.constructs.pop()
+
+    def _instantiate(
+        self,
+        decl: ir.Interface | ir.Alias,
+        args: tuple[ir.TypeExpr, ...],
+        full: tuple[ir.TypeExpr, ...],
+        env: dict[str, ir.TypeExpr],
+        span: ir.Span,
+    ) -> ir.TypeExpr:
         if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
             # A generic alias of a union, array...: TypeScript inlines it where used; one
             # that uses itself (``JSONSchema`` in its own body) is a declaration.
@@ -303,7 +478,26 @@ class _Expander:
             return ir.Ref(name, (), span)
         # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
         name = decl.name if not args else instance_name(decl.name, full)
-        final = self.add(name, self.decl(dataclasses.replace(decl, name=name), env), span)
+        # The name is part of the key: ``Feature`` used bare and ``Feature<Geometry, P>``
+        # with its defaults spelled out are the same type under two declarations, as in
+        # typescript-json-schema.
+        key = (name, shape(full))
+        known = self.instantiated.get(key)
+        if known is not None:
+            return ir.Ref(known, (), span)
+        reserved = self.reserved.get(key)
+        if reserved is not None:  # ``Tree<T>`` in its own body: the instance being made
+            reserved[0] = True
+            return ir.Ref(name, (), span)
+        self.reserved[key] = [False]
+        try:
+            made = self.decl(dataclasses.replace(decl, name=name), env)
+        finally:
+            recursive = self.reserved.pop(key)[0]
+        final = self.add(name, made, span)
+        if recursive and final != name:  # its own references name it
+            raise SchemaError(span, f"two different types want the name '{name}'")
+        self.instantiated[key] = final
         return ir.Ref(final, (), span)
 
     def add(self, name: str, decl: ir.Decl, span: ir.Span, *, instance: bool = True) -> str:
@@ -343,9 +537,34 @@ class _Expander:
             keys = self.literal_keys(args[0], strict=False)
             if keys is None:
                 return ir.Mapping(args[1], span)
+            self.spend(len(keys), span)
             props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
             return self.named(instance_name(name, args), ir.Object(props, None, span), span)
+        # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
+        key, made = (f"{name}<>", shape(args)), instance_name(name, args)
+        known = self.instantiated.get(key)
+        if known is not None:
+            return ir.Ref(known, (), span)
+        if key in self.reserved:
+            self.reserved[key][0] = True
+            return ir.Ref(made, (), span)
+        self.reserved[key] = [False]
+        try:
+            ref = self.mapped(name, args, made, span)
+        finally:
+            recursive = self.reserved.pop(key)[0]
+        if recursive and ref.name != made:
+            raise SchemaError(span, f"two different types want the name '{made}'")
+        self.instantiated[key] = ref.name
+        return ref
+
+    def mapped(self, name: str, args: tuple[ir.TypeExpr, ...], made: str, span: ir.Span) -> ir.Ref:
+        """``Partial``, ``Required`` or ``Pick`` of ``args``, declared as ``made``."""
+        raw = self.raw_reads
         props = self.properties(args[0])
+        if self.raw_reads != raw:  # read from a declaration as written: expand its types
+            props = tuple(dataclasses.replace(p, type=self.type(p.type, {})) for p in props)
+        self.spend(len(props), span)
         index = self.index(args[0])
         if name == "Pick":
             keys = self.literal_keys(args[1])
@@ -354,7 +573,7 @@ class _Expander:
         else:
             optional = name == "Partial"
             props = tuple(dataclasses.replace(p, optional=optional) for p in props)
-        return self.named(instance_name(name, args), ir.Object(props, index, span), span)
+        return self.named(made, ir.Object(props, index, span), span)
 
     def named(self, name: str, body: ir.Object, span: ir.Span) -> ir.Ref:
         return ir.Ref(self.add(name, ir.Interface(name, body, span=span), span), (), span)
@@ -406,16 +625,32 @@ class _Expander:
                 if len(target.members) == 1:
                     return target.members[0]
                 return ir.Union(_flat_union(target.members), span)
+        if isinstance(target, ir.Tuple) and isinstance(key, ir.Literal):
+            position = str(key.value)  # ``T["0"]``, ``T[0]``: that member
+            if position.isdigit() and int(position) < len(target.items):
+                return target.items[int(position)]
         if isinstance(key, ir.Primitive) and key.name == "string":
+            if isinstance(target, ir.Mapping):
+                return target.value
             index = self.index(t)
             if index is not None:
                 return index.value
         found: list[ir.TypeExpr] = []
+        raw = self.raw_reads
         props = {p.name: p for p in self.properties(t)}
         for k in self.literal_keys(key):
             if str(k) not in props:
                 raise SchemaError(span, f"{k!r} is not a property of the indexed type")
             found.append(props[str(k)].type)
+        if self.raw_reads != raw:  # read from a declaration as written: expand its types
+            where = (shape(t), shape(key))
+            if where in self.indexing:
+                raise SchemaError(span, "this indexed access type refers to itself")
+            self.indexing.add(where)
+            try:
+                found = [self.type(f, {}) for f in found]
+            finally:
+                self.indexing.discard(where)
         return found[0] if len(found) == 1 else ir.Union(_flat_union(tuple(found)), span)
 
     def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
@@ -427,6 +662,14 @@ class _Expander:
             choices.append(target.members if isinstance(target, ir.Union) else (member,))
         if all(len(choice) == 1 for choice in choices):
             return intersect.simplified(members, self) or dataclasses.replace(t, members=members)
+        count = math.prod(len(choice) for choice in choices)  # before making any of them
+        if count > MAX_INSTANCES:
+            raise SchemaError(
+                t.span,
+                f"this intersection distributes over its unions into {count} members, more "
+                f"than the limit of {MAX_INSTANCES}",
+            )
+        self.spend(count * len(choices), t.span)
         combos = list(itertools.product(*choices))
         simple = [intersect.simplified(combo, self) for combo in combos]
         parts: list[ir.TypeExpr] = [
@@ -471,10 +714,8 @@ class _Expander:
                 min_items = len(t.items) + spread.min_items
             rest = spread.rest
         else:
-            raise SchemaError(
-                marker.span,
-                "unsupported construct: rest tuple member that names neither an array nor a tuple",
-            )
+            what = "rest tuple member that names neither an array nor a tuple"
+            rest, items, min_items = ir.degraded(what, marker.span), t.items, t.min_items
         if not items and rest is not None:
             return ir.Array(rest, t.span)
         return dataclasses.replace(t, items=items, min_items=min_items, rest=rest)
@@ -528,13 +769,24 @@ class _Expander:
         return self.out.get(name) or self.instances.get(name) or self.source.get(name)
 
     def deref(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        """What an alias reference stands for, expanded. An alias whose expansion needs
+        its own value (``type A = keyof A``, ``type B = B["k"]``) is an error, as in
+        TypeScript."""
         seen: set[str] = set()
-        while isinstance(t, ir.Ref) and t.name not in seen:
-            seen.add(t.name)
-            decl = self.lookup(t.name)
-            if not isinstance(decl, ir.Alias) or decl.params:
-                break
-            t = self.type(decl.type, {})
+        entered: list[str] = []
+        try:
+            while isinstance(t, ir.Ref) and t.name not in seen:
+                seen.add(t.name)
+                decl = self.lookup(t.name)
+                if not isinstance(decl, ir.Alias) or decl.params:
+                    break
+                if t.name in self.dereferencing:
+                    raise SchemaError(t.span, f"type alias '{t.name}' circularly references itself")
+                self.dereferencing.add(t.name)
+                entered.append(t.name)
+                t = self.type(decl.type, {})
+        finally:
+            self.dereferencing.difference_update(entered)
         return t
 
     def properties(
@@ -545,7 +797,9 @@ class _Expander:
             case ir.Ref() if t.name not in seen:
                 found = self.lookup(t.name)
                 if isinstance(found, ir.Interface):
-                    decl = self.decl(found, {}) if found.params == () else found
+                    decl: ir.Decl = found
+                    if found.params == () and found is self.source.get(t.name):
+                        decl = self.expanded_source(t.name, found)
                     assert isinstance(decl, ir.Interface)
                     merged: dict[str, ir.Property] = {}
                     for base in decl.extends:
@@ -582,6 +836,18 @@ def _anonymous_class(t: ir.TypeExpr) -> bool:
     return isinstance(t, ir.Intersection | ir.Omit) or (
         isinstance(t, ir.Object) and bool(t.properties)
     )
+
+
+def _without_undefined(t: ir.TypeExpr) -> ir.TypeExpr:
+    """``-?`` in a mapped type: the value without ``undefined`` (TypeScript's rule)."""
+    if not isinstance(t, ir.Union):
+        return t
+    kept = tuple(
+        m for m in t.members if not (isinstance(m, ir.Primitive) and m.name == "undefined")
+    )
+    if len(kept) == len(t.members) or not kept:
+        return t
+    return kept[0] if len(kept) == 1 else dataclasses.replace(t, members=kept)
 
 
 def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:

@@ -1,14 +1,21 @@
 """Method-pairing rules for JSON-RPC schemas that do not follow MCP's naming.
 
 MCP pairs ``<Stem>Request`` with ``<Stem>Result`` (the ``result`` member itself). Other
-JSON-RPC protocols (A2A, for one) pair ``<Stem>Request`` with ``<Stem>Response``: the whole
-response envelope, or a union of a success envelope and an error envelope. For those,
-``add_result_aliases`` declares ``<Stem>Result`` as the type of the success envelope's
-``result`` member, so the method registry finds every result under one rule. A schema
-that already declares ``<Stem>Result`` (every MCP revision) is left as it is.
+JSON-RPC protocols pair ``<Stem>Request`` with ``<Stem>Response``, which means one of two
+things, and ``add_result_aliases`` declares ``<Stem>Result`` for both, so the method
+registry finds every result under one rule:
 
-A request of such a schema whose response cannot be found (a streaming method, say) gets
-``<Stem>Result = unknown`` with a warning: any JSON result is accepted, none is invented.
+* a whole JSON-RPC response envelope, as A2A writes it: an interface with a ``result``
+  member and a ``jsonrpc`` or ``id`` member (its own or inherited), or a union with such
+  a member (``SuccessResponse | ErrorResponse``). ``<Stem>Result`` is the type of that
+  ``result`` member;
+* anything else, a plain ``interface ListTodosResponse { page: Todo[] }`` say: it *is*
+  the result, and ``<Stem>Result`` is ``<Stem>Response``.
+
+A schema that already declares ``<Stem>Result`` (every MCP revision), or a request
+tagged ``@result``, is left as it is. A request of such a schema whose response cannot be
+found (a streaming method, say) gets ``<Stem>Result = unknown`` with a warning: any JSON
+result is accepted, none is invented.
 """
 
 from __future__ import annotations
@@ -50,23 +57,27 @@ def add_result_aliases(decls: dict[str, ir.Decl], diagnostics: Diagnostics) -> d
         if result is not None:
             doc = ir.Doc(f"The result of a successful `{name}` (from `{stem}{RESPONSE}`).")
             added[result_name] = ir.Alias(result_name, result, True, doc, response.span)
+        elif not isinstance(response, ir.Const):
+            # No envelope: the response is what the method answers.
+            doc = ir.Doc(f"The result of `{name}`: its `{stem}{RESPONSE}`.")
+            the_response = ir.Ref(response.name, (), response.span)
+            added[result_name] = ir.Alias(result_name, the_response, True, doc, response.span)
     return {**decls, **added} if added else decls
 
 
+# Beside ``result``, what makes an interface a JSON-RPC response envelope.
+ENVELOPE_MEMBERS = frozenset(("jsonrpc", "id"))
+
+
 def _success_result(decls: dict[str, ir.Decl], decl: ir.Decl, seen: set[str]) -> ir.TypeExpr | None:
-    """The type of ``result`` in the (first) member of ``decl`` that declares one."""
+    """The type of ``result`` in the (first) envelope among ``decl`` and its union members."""
     if decl.name in seen:
         return None
     seen.add(decl.name)
     if isinstance(decl, ir.Interface):
-        for prop in decl.body.properties:
-            if prop.name == "result":
-                return prop.type
-        for base in decl.extends:
-            if isinstance(base, ir.Ref) and base.name in decls:
-                found = _success_result(decls, decls[base.name], seen)
-                if found is not None:
-                    return found
+        props = _members(decls, decl, set())
+        if "result" in props and not ENVELOPE_MEMBERS.isdisjoint(props):
+            return props["result"].type
         return None
     if isinstance(decl, ir.Alias):
         members = decl.type.members if isinstance(decl.type, ir.Union) else (decl.type,)
@@ -76,6 +87,25 @@ def _success_result(decls: dict[str, ir.Decl], decl: ir.Decl, seen: set[str]) ->
                 if found is not None:
                     return found
     return None
+
+
+def _members(
+    decls: dict[str, ir.Decl], decl: ir.Interface, seen: set[str]
+) -> dict[str, ir.Property]:
+    """Own and inherited properties by name; an own one wins over a base's."""
+    found: dict[str, ir.Property] = {}
+    if decl.name in seen:
+        return found
+    seen.add(decl.name)
+    for base in decl.extends:
+        ref = base.base if isinstance(base, ir.Omit) else base
+        target = decls.get(ref.name) if isinstance(ref, ir.Ref) else None
+        if isinstance(target, ir.Interface):
+            inherited = _members(decls, target, seen)
+            omitted = base.keys if isinstance(base, ir.Omit) else ()
+            found.update((n, p) for n, p in inherited.items() if n not in omitted)
+    found.update((prop.name, prop) for prop in decl.body.properties)
+    return found
 
 
 def _has_literal_method(decl: ir.Interface) -> bool:

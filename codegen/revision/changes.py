@@ -11,7 +11,12 @@ from dataclasses import dataclass, field, replace
 from typing import Literal as Lit
 
 from .. import ir
+from ..paths import PROGRAM
 from .witness import Witness
+
+# The codemod as the user runs it: ``python -m codegen migrate`` in a clone, else the
+# console script ``mcp-negotiation-codegen migrate`` (``codegen.paths.PROGRAM``).
+MIGRATE = f"{PROGRAM} migrate"
 
 Severity = Lit["wire-breaking", "python-api", "additive", "changed"]
 
@@ -30,7 +35,7 @@ class Change:
     new: ir.Span | None = None
     # ``wire`` holds only with a witness, once ``diff_schemas`` has proved the claims.
     witness: Witness | None = None
-    # For a Python break: how to fix user code (what ``codegen migrate`` does, or must not).
+    # For a Python break: how to fix user code (what ``migrate`` does, or must not).
     codemod: str | None = None
 
     @property
@@ -110,25 +115,25 @@ def codemod_for(change: Change, diff: SchemaDiff) -> str:
     match change.code:
         case "renamed":
             new = next((r.new for r in diff.renames if r.old == subject), "?")
-            return f"codegen migrate renames {subject} to {new} in imports and uses"
+            return f"{MIGRATE} renames {subject} to {new} in imports and uses"
         case "field-renamed":
             owner, _, name = subject.rpartition(".")
             new = next(
                 (r.new for r in diff.field_renames if r.owner == owner and r.old == name), "?"
             )
-            return f"codegen migrate renames the attribute and keyword {name} to {new}"
+            return f"{MIGRATE} renames the attribute and keyword {name} to {new}"
         case "field-removed":
             owner, _, name = subject.rpartition(".")
             into = next(
                 (m.into for m in diff.field_moves if m.owner == owner and m.name == name), None
             )
             if into is not None:
-                return f"codegen migrate moves {name}= into the {into}= constructor call"
-            return "none: codegen migrate lists each use of the field as file:line"
+                return f"{MIGRATE} moves {name}= into the {into}= constructor call"
+            return f"none: {MIGRATE} lists each use of the field as file:line"
         case "required-field-added":
-            return "none: codegen migrate lists each constructor call as file:line"
+            return f"none: {MIGRATE} lists each constructor call as file:line"
         case "removed" | "error-code-removed":
-            return "none: codegen migrate lists each use as file:line"
+            return f"none: {MIGRATE} lists each use as file:line"
         case "kind-changed":
-            return "none: the class is gone; codegen migrate lists each use as file:line"
+            return f"none: the class is gone; {MIGRATE} lists each use as file:line"
     return "none: fix by hand"

@@ -9,7 +9,8 @@ tracked through imports by libcst's qualified names, so ``from mcp_ext import X 
 Every place is reported with ``file:line``: what was rewritten (``fixed``), and what
 cannot be done mechanically and is never guessed (``todo``): a removed class or field, a
 field removed inside a nested object (``Tool(inputSchema={"properties": ...})``), a newly
-required field missing from a constructor call, and dynamic uses (``X(**kwargs)``,
+required field missing from a constructor call (of a declared class, or of the class of an
+anonymous object type such as ``EchoRequestParams`` for ``params: {...}``), and dynamic uses (``X(**kwargs)``,
 ``getattr(obj, "field")``, a nested value computed at run time), or ``obj.attr`` on an
 object whose type the code does not show. ``migrate_source`` is pure; only the command
 touches files.
@@ -29,9 +30,10 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
 from .. import ir
+from ..emit.python.naming import ClassSpec, assign_names, upper_snake
 from ..emit.python.naming import attribute_name as python_attribute
-from ..emit.python.naming import upper_snake
 from . import SchemaDiff
+from .compat import object_view
 from .structural import decl_view
 
 DEFAULT_PACKAGE = "mcp_ext"
@@ -161,7 +163,49 @@ def _required_added(
         }
         if added:
             found[old_decl.name] = frozenset(added)
+    found.update(_inline_required_added(old, new, old_of, attribute_name))
     return found
+
+
+def _inline_required_added(
+    old: ir.Schema, new: ir.Schema, old_of: dict[str, str], attribute_name: Callable[[str], str]
+) -> dict[str, frozenset[str]]:
+    """The same for the classes of anonymous object types (``EchoRequestParams`` for
+    ``EchoRequest``'s ``params: {...}``, ``EchoRequestParamsOptions`` inside it). An
+    inline class is matched by where it stands: the declaration that holds it (through
+    renames) and the wire keys down to it."""
+    before = _inline_classes(old)
+    found: dict[str, frozenset[str]] = {}
+    for (root, *keys), new_spec in _inline_classes(new).items():
+        old_spec = before.get((old_of.get(root, root), *keys))
+        if old_spec is None:
+            continue
+        required = {attribute_name(n) for n in _required(old, old_spec)}
+        added = {attribute_name(n) for n in _required(new, new_spec)} - required
+        if added:
+            found[old_spec.name] = frozenset(added)
+    return found
+
+
+def _inline_classes(schema: ir.Schema) -> dict[tuple[str, ...], ClassSpec]:
+    """(holding declaration, wire key, ...) -> the inline class standing there."""
+    specs = assign_names(schema).classes
+    by_name = {spec.name: spec for spec in specs}
+
+    def path(spec: ClassSpec) -> tuple[str, ...]:
+        if spec.inline_of is None or spec.inline_of[0] not in by_name:
+            return (spec.name,)
+        owner, key = spec.inline_of
+        return (*path(by_name[owner]), key)
+
+    return {path(spec): spec for spec in specs if spec.inline_of is not None}
+
+
+def _required(schema: ir.Schema, spec: ClassSpec) -> set[str]:
+    """The wire names an inline class requires, inherited ones (``Base & {...}``) included."""
+    body: ir.TypeExpr = ir.Intersection((*spec.extends, spec.body)) if spec.extends else spec.body
+    view = object_view(schema, body)
+    return {p.name for p in view[0] if not p.optional} if view is not None else set()
 
 
 def _module_name(node: cst.BaseExpression | None) -> str:

@@ -36,6 +36,7 @@ from typing import Any, Final, Literal, cast
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from ._wire import decode_wire_json
 from .methods import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
@@ -45,7 +46,6 @@ from .methods import (
     PARSE_ERROR,
     MethodSpec,
 )
-from .models import decode_wire_json
 
 __all__ = [
     "Checker",

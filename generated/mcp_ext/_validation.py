@@ -38,6 +38,7 @@ from typing import Any, Final, Literal, cast
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from ._wire import decode_wire_json
 from .methods import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
@@ -47,7 +48,6 @@ from .methods import (
     PARSE_ERROR,
     MethodSpec,
 )
-from .models import decode_wire_json
 
 __all__ = [
     "Checker",

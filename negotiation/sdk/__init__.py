@@ -47,8 +47,20 @@ from negotiation.sdk.server import (
     session_key,
     tool_result,
 )
-from negotiation.sdk.transports import ServedVersionsApp, run, serve_stdio
-from negotiation.sdk.variant_calls import call_tool_in_variant
+from negotiation.sdk.transports import (
+    ServedVersionsApp,
+    ServedVersionsMiddleware,
+    run,
+    serve_stdio,
+    serve_versions,
+)
+from negotiation.sdk.variant_calls import (
+    call_tool_in_variant,
+    list_prompts_in_variant,
+    list_resource_templates_in_variant,
+    list_resources_in_variant,
+    list_tools_in_variant,
+)
 
 __all__ = [
     "CURSOR_KEY_ENV",
@@ -58,6 +70,7 @@ __all__ = [
     "Negotiation",
     "PrincipalOf",
     "ServedVersionsApp",
+    "ServedVersionsMiddleware",
     "ServerVariants",
     "SessionEnded",
     "SessionTransport",
@@ -65,12 +78,17 @@ __all__ = [
     "call_tool_in_variant",
     "client_for",
     "cursor_key_from_env",
+    "list_prompts_in_variant",
+    "list_resource_templates_in_variant",
+    "list_resources_in_variant",
+    "list_tools_in_variant",
     "mcp_error",
     "negotiated",
     "negotiation_extensions",
     "pick_variant",
     "run",
     "serve_stdio",
+    "serve_versions",
     "session_key",
     "tool_result",
     "variant_meta",

@@ -316,7 +316,11 @@ class NegotiationMiddleware:
             if method in self._first_lists:
                 self._first_lists.discard(method)
                 self._check_scopes(method, result)
-            return self._scoped_list(ctx, view, result, *LISTS[method])
+            listed = self._scoped_list(ctx, view, result, *LISTS[method])
+            # No cache may serve one variant's listing for another (SEP-2053, Response
+            # Caching): the SDK applies its server-wide hints after this, and these win.
+            listed.update(scopes.list_cache_hints(view.variant, view.advertised))
+            return listed
         if method == "resources/read" and isinstance(result, dict):
             return self._read(ctx, view, result)
         return result

@@ -8,12 +8,21 @@ dual-era ``MCPServer`` also serves the handshake versions through ``initialize``
 the spec's example lists ``["2026-07-28", "2025-11-25"]``. The code is -32022 (the
 schema and the SDK) unless configured as protocol-versioning.md's -32004.
 
+The same list is what ``server/discover`` advertises: the error lists "the versions it
+does support" and ``server/discover`` is how a client learns "the server's supported
+versions up front", so the two agree (MCP's official conformance harness checks that
+every version in the error is among those ``server/discover`` lists). [`SERVED_VERSIONS`][negotiation.sdk.transports.SERVED_VERSIONS]
+is the one source: the error rewrite below lists it and
+[`ServedVersionsMiddleware`][negotiation.sdk.transports.ServedVersionsMiddleware] writes it into ``server/discover``.
+
 So the transports are wrapped where the error leaves the process, and nowhere else:
 [`ServedVersionsApp`][negotiation.sdk.transports.ServedVersionsApp] for streamable HTTP (an ASGI wrapper around
 ``MCPServer.streamable_http_app()``) and [`serve_stdio()`][negotiation.sdk.transports.serve_stdio] for stdio. Both rewrite
 only a JSON-RPC error whose code is an unsupported-version code and whose ``data``
 has a ``supported`` list; everything else passes byte for byte. [`run()`][negotiation.sdk.transports.run] is
-``MCPServer.run`` with both in place.
+``MCPServer.run`` with both in place; it and [`serve_stdio()`][negotiation.sdk.transports.serve_stdio] install the discover
+middleware ([`serve_versions()`][negotiation.sdk.transports.serve_versions]; call it yourself when you wrap the HTTP app with
+``ServedVersionsApp`` directly).
 """
 
 from __future__ import annotations
@@ -23,6 +32,8 @@ from collections.abc import Awaitable, Callable, Mapping, MutableMapping, Sequen
 from typing import Any, Literal
 
 import anyio
+import mcp_types
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.message import SessionMessage
 from mcp_types import JSONRPCError
@@ -30,14 +41,23 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSI
 
 from negotiation import errors
 
-__all__ = ["SERVED_VERSIONS", "ServedVersionsApp", "run", "serve_stdio", "served_versions_error"]
+__all__ = [
+    "SERVED_VERSIONS",
+    "ServedVersionsApp",
+    "ServedVersionsMiddleware",
+    "run",
+    "serve_stdio",
+    "serve_versions",
+    "served_versions_error",
+]
 
 SERVED_VERSIONS: tuple[str, ...] = (
     *reversed(MODERN_PROTOCOL_VERSIONS),
     *reversed(HANDSHAKE_PROTOCOL_VERSIONS),
 )
 """What an ``MCPServer`` serves, newest first: the per-request (modern) versions, then
-the versions its ``initialize`` negotiates."""
+the versions its ``initialize`` negotiates. Both the unsupported-version error and
+``server/discover`` list exactly these."""
 
 _CODES = frozenset(
     {errors.UNSUPPORTED_PROTOCOL_VERSION, errors.LEGACY_UNSUPPORTED_PROTOCOL_VERSION}
@@ -75,6 +95,40 @@ def served_versions_error(
     return {**error, "code": code, "data": {**data, "supported": list(supported)}}
 
 
+class ServedVersionsMiddleware:
+    """SDK ``ServerMiddleware``: ``server/discover`` advertises ``supported``, the list
+    the unsupported-version error gives (the SDK's own handler lists only the modern
+    versions). Every other request passes untouched."""
+
+    def __init__(self, supported: Sequence[str] = SERVED_VERSIONS) -> None:
+        self.supported = tuple(supported)
+
+    async def __call__(
+        self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
+    ) -> HandlerResult:
+        result = await call_next(ctx)
+        if ctx.method != "server/discover":
+            return result
+        if isinstance(result, mcp_types.DiscoverResult):
+            return result.model_copy(update={"supported_versions": list(self.supported)})
+        if isinstance(result, dict) and "supportedVersions" in result:
+            return {**result, "supportedVersions": list(self.supported)}
+        return result
+
+
+def serve_versions(
+    server: MCPServer[Any], supported: Sequence[str] = SERVED_VERSIONS
+) -> MCPServer[Any]:
+    """Install [`ServedVersionsMiddleware`][negotiation.sdk.transports.ServedVersionsMiddleware] on ``server`` (once; a second call
+    replaces the list) and return the server."""
+    for layer in server.middleware:
+        if isinstance(layer, ServedVersionsMiddleware):
+            layer.supported = tuple(supported)
+            return server
+    server.middleware.insert(0, ServedVersionsMiddleware(supported))
+    return server
+
+
 def _rewrite_body(body: bytes, supported: Sequence[str], code: int) -> bytes | None:
     try:
         message = json.loads(body)
@@ -90,7 +144,9 @@ def _rewrite_body(body: bytes, supported: Sequence[str], code: int) -> bytes | N
 
 class ServedVersionsApp:
     """ASGI wrapper: the SDK's JSON unsupported-version replies list ``supported`` and
-    carry ``code``. Other responses (SSE streams included) pass through untouched."""
+    carry ``code``. Other responses (SSE streams included) pass through untouched.
+    ``server/discover`` must list the same versions: install
+    [`serve_versions()`][negotiation.sdk.transports.serve_versions] on the server (``run()`` does)."""
 
     def __init__(
         self,
@@ -156,6 +212,7 @@ async def serve_stdio(
     from mcp.server.stdio import stdio_server
 
     code = _check_code(unsupported_code)
+    serve_versions(server, supported)
     # The SDK's stdio runner takes no stream hook: run its low-level server (the one
     # private attribute this relies on, pinned by tests/sdk/test_transports.py) on a
     # pipe whose outgoing side rewrites the error.
@@ -211,6 +268,7 @@ def run(
         raise ValueError(f"transport must be 'stdio' or 'streamable-http', not {transport!r}")
     import uvicorn
 
+    serve_versions(server)
     app = ServedVersionsApp(
         server.streamable_http_app(host=host), unsupported_code=unsupported_code
     )

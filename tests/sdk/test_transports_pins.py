@@ -13,7 +13,7 @@ import anyio
 import pytest
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.message import ServerMessageMetadata, SessionMessage
-from mcp_types import ErrorData, JSONRPCError, JSONRPCRequest
+from mcp_types import ErrorData, JSONRPCError, JSONRPCRequest, JSONRPCResponse
 
 from negotiation.sdk import transports
 from negotiation.sdk.transports import SERVED_VERSIONS, ServedVersionsApp, _rewrite_message
@@ -324,3 +324,35 @@ def test_run_refuses_an_unknown_transport() -> None:
         ValueError, match="transport must be 'stdio' or 'streamable-http', not 'sse'"
     ):
         transports.run(MCPServer("probe"), "sse")  # type: ignore[arg-type]
+
+
+def _discover_request(version: str) -> SessionMessage:
+    request = _unsupported_request().message
+    assert isinstance(request, JSONRPCRequest) and request.params is not None
+    meta = {**request.params["_meta"], "io.modelcontextprotocol/protocolVersion": version}
+    return SessionMessage(request.model_copy(update={"params": {"_meta": meta}}))
+
+
+@pytest.mark.parametrize("negotiated", [False, True], ids=["plain", "negotiated"])
+def test_the_unsupported_version_error_lists_what_server_discover_advertises(
+    monkeypatch: pytest.MonkeyPatch, negotiated: bool
+) -> None:
+    """protocol-versioning.md: the error lists "the versions it does support", which
+    ``server/discover`` is for learning "up front"; the official harness
+    (sep-2575-server-unsupported-version-error) requires every version in the error to
+    be among those ``server/discover`` lists. One list serves both."""
+
+    def server() -> MCPServer[Any]:
+        if not negotiated:
+            return MCPServer("probe")
+        from negotiation.sdk import Negotiation
+
+        neg = Negotiation(variants=[{"id": "only", "description": "the only one"}])
+        return MCPServer("probe", extensions=neg.extensions, middleware=neg.middleware)
+
+    discovered = _serve_stdio_once(monkeypatch, server(), _discover_request("2026-07-28")).message
+    assert isinstance(discovered, JSONRPCResponse)
+    refused = _serve_stdio_once(monkeypatch, server(), _unsupported_request()).message
+    assert isinstance(refused, JSONRPCError) and isinstance(refused.error.data, dict)
+    assert refused.error.data["supported"] == discovered.result["supportedVersions"]
+    assert discovered.result["supportedVersions"] == list(SERVED_VERSIONS)

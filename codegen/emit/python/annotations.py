@@ -22,7 +22,7 @@ from ... import escape, ir
 from ...errors import Diagnostics, SchemaError
 from . import rest_tuple
 from .layout import ClassLayout, Layouts
-from .naming import Names, attribute_name
+from .naming import Names
 from .routes import (
     KeyRule,
     Route,
@@ -69,6 +69,8 @@ class TypeWriter:
         self.diagnostics = diagnostics
         self.classes: dict[str, ClassLayout] = layouts.all()
         self._warned: set[tuple[str, ir.Span]] = set()
+        # Whether an alias admits null, per alias: each reference would walk its union.
+        self._nullable: dict[str, bool] = {}
         # Routes the annotations use, by function name; the module defines them.
         self.routes: dict[str, Route] = {}
         self.kind_routes: dict[str, tuple[str, ...]] = {}
@@ -134,7 +136,7 @@ class TypeWriter:
                 text = f"dict[{self.numeric_key()}, {held.text}]"
                 return Annotation(text, held.refs, imports=held.imports | {"Annotated", "Field"})
             case ir.Object() | ir.Intersection() | ir.Omit():
-                inline = self.names.inline.get((owner, key))
+                inline = self.names.inline_class(owner, key, expr)
                 if inline is None:
                     raise SchemaError(
                         expr.span,
@@ -200,7 +202,11 @@ class TypeWriter:
             raise SchemaError(span, f"'{name}' is a const, not a type; use 'typeof {name}'")
         nullable = False
         if isinstance(decl, ir.Alias) and name not in self.classes:
-            nullable = _admits_null(self.layouts.deref(decl.type), self.layouts)
+            known = self._nullable.get(name)
+            if known is None:
+                known = _admits_null(self.layouts.deref(decl.type), self.layouts)
+                self._nullable[name] = known
+            nullable = known
         return Annotation(name, refs={name}, nullable=nullable)
 
     def _rest_tuple(
@@ -427,7 +433,7 @@ class TypeWriter:
 
 
 def _attribute_for(names: Names, layout: ClassLayout, key: str) -> str:
-    return names.attributes.get((layout.owners[key], key), attribute_name(key))
+    return names.attribute(key)
 
 
 def _literal_values(expr: ir.TypeExpr) -> set[tuple[str, object]] | None:

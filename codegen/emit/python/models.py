@@ -76,12 +76,14 @@ from ... import escape, ir
 from ...errors import Diagnostics, SchemaError
 from ...escape import Code
 from ...ir.queries import is_integer_alias
+from ...paths import CODEGEN_DIR
 from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
 from .moved import plan_moves, property_body, property_doc
-from .naming import Names, assign_names, attribute_name
-from .ordering import Item, topological_order
+from .naming import Names, assign_names, for_python
+from .ordering import Item, cycles, topological_order
+from .package import import_key
 from .render import render as _render
 from .routes import Route, group_tag
 
@@ -201,14 +203,28 @@ _PRIVATE = {
     "CoreSchema": "_CoreSchema",
     "core_schema": "_core_schema",
 }
-_ROUTE_HELPERS = {"Callable", "Discriminator", "Tag"}
-_SHIM_HELPERS = {"warn", "model_validator"}
-# The module-level function every shim calls; emitted once, before the classes.
+_ROUTE_HELPERS = {"Discriminator", "Tag"}
+_SHIM_HELPERS = {"model_validator"}
+# The function of ``_wire`` every ``@moved`` shim calls, as the models module binds it.
 _SHIM_FUNCTION = "_move_legacy"
 _TYPING_EXTENSIONS = ("TypeAliasType",)
 _PYDANTIC_CORE = ("CoreSchema", "ValidationError", "core_schema", "from_json")
-# What the module's own wire-parsing code (``SchemaModel``, ``decode_wire_json``) uses.
-_WIRE_HELPERS = {"cast", "ValidationError", "from_json", "Annotated", "Field", "Any"}
+# The package's static wire plumbing (``codegen/runtime/_wire.py``), copied verbatim.
+WIRE_MODULE = "._wire"
+WIRE_RUNTIME = "_wire.py"
+WIRE_SOURCE = CODEGEN_DIR / "runtime" / WIRE_RUNTIME
+# What every models module imports from it: re-exported (``X as X``) as the package root
+# exported them when models.py defined them, or (None) plainly.
+_WIRE_EXPORTS: dict[str, str | None] = {
+    "Omittable": None,
+    "SchemaModel": "SchemaModel",
+    "decode_wire_json": "decode_wire_json",
+}
+# A cycle of this many classes and aliases (each refers to the next) is built at import by
+# ``_build_cycle``: pydantic builds a model with one nested call per model it reaches that
+# is not built yet, so a cycle of about 150 passes Python's default recursion limit.
+# Smaller cycles keep plain ``model_rebuild()`` calls.
+LARGE_CYCLE = 40
 
 
 class _ModelsEmitter:
@@ -228,7 +244,7 @@ class _ModelsEmitter:
 
     def field(self, layout: ClassLayout, prop: ir.Property, imports: set[str]) -> _Field:
         owner = self.origin.get(id(prop), layout.name)
-        attr = self.names.attributes.get((owner, prop.name)) or attribute_name(prop.name)
+        attr = self.names.attribute(prop.name)
         ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
         imports |= ann.imports
         kwargs: list[str] = []
@@ -321,7 +337,9 @@ class _ModelsEmitter:
 
     # ------------------------------------------------------------------ items
 
-    def class_item(self, layout: ClassLayout, plan: _Plan) -> None:
+    def class_item(self, layout: ClassLayout, plan: _Plan, *, deferred: bool = False) -> None:
+        """The class of ``layout``; ``deferred`` (a member of a large cycle) leaves its
+        build to ``_build_cycle``."""
         spec = layout.spec
         fields = [self.field(layout, prop, plan.imports) for prop in layout.declared]
         refs: set[str] = set()
@@ -343,7 +361,7 @@ class _ModelsEmitter:
             sym=self.sym,
             cls=_Class(
                 name=spec.name,
-                bases=layout.bases or ["SchemaModel"],
+                bases=[*(layout.bases or ["SchemaModel"]), *(["defer_build=True"] * deferred)],
                 doc=docstring(doc_text(spec.doc)),
                 extra=extra,
                 fields=fields,
@@ -360,10 +378,8 @@ class _ModelsEmitter:
         """The ``@moved`` shims of a class; the first one also plans the shared function."""
         spec = layout.spec
         moves = plan_moves(spec.name, spec.doc, spec.span, self.names, self.layouts, self.writer)
-        if moves and _SHIM_FUNCTION not in plan.items:
-            plan.items[_SHIM_FUNCTION] = _render("moved.py.jinja", sym=self.sym)
-            plan.orders[_SHIM_FUNCTION] = Item(_SHIM_FUNCTION, (-1,))
-            plan.imports |= _SHIM_HELPERS | {"BaseModel"}
+        if moves:
+            plan.imports |= _SHIM_HELPERS | {_SHIM_FUNCTION}
         return [
             _Shim(
                 legacy=escape.py_str(move.legacy),
@@ -400,6 +416,19 @@ class _ModelsEmitter:
         # A quoted recursive alias needs nothing when it runs: it keeps its source place.
         needs = frozenset() if recursive else frozenset(ann.refs)
         plan.orders[decl.name] = Item(decl.name, (order,), needs, needs, decl.span)
+
+    def large_cycles(self, plan: _Plan) -> list[list[str]]:
+        """The cycles of classes and aliases (through fields, bases and alias values) of at
+        least ``LARGE_CYCLE`` members, each in source order."""
+        edges: dict[str, set[str]] = {
+            name: set(item.hard | item.soft) for name, item in plan.orders.items()
+        }
+        for name in self.names.aliases:
+            decl = self.schema.decls[name]
+            if isinstance(decl, ir.Alias) and not is_integer_alias(self.schema, name):
+                edges[name] = set(self.writer.annotation(decl.type, name, "", decl.doc).refs)
+        named = {name: sorted(targets) for name, targets in edges.items()}
+        return [cycle for cycle in cycles(named) if len(cycle) >= LARGE_CYCLE]
 
     def recursive_aliases(self) -> set[str]:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
@@ -440,38 +469,66 @@ class _ModelsEmitter:
         return Code(_render("constants.py.jinja", constants=consts, sym=self.sym).strip())
 
     def _import_lines(self, module: str, names: tuple[str, ...], used: set[str]) -> list[str]:
-        """isort's layout: one line of plain names, then one line per renamed import."""
-        plain = [n for n in names if n in used and self.sym[n] == n]
-        renamed = [n for n in names if n in used and self.sym[n] != n]
-        lines = [f"from {module} import {', '.join(plain)}"] if plain else []
-        lines += [f"from {module} import {n} as {self.sym[n]}" for n in renamed]
-        return lines
+        return _import_lines(
+            module, {n: None if self.sym[n] == n else self.sym[n] for n in names if n in used}
+        )
 
     def emit(self) -> str:
         plan = _Plan()
         for layout in self.classes.values():
             self.class_item(layout, plan)
         recursive = self.recursive_aliases()
+        large = self.large_cycles(plan)
+        for cycle in large:
+            for name in cycle:
+                if name in self.classes:
+                    self.class_item(self.classes[name], plan, deferred=True)
+                else:  # an alias: one pydantic definition, not a copy in each model
+                    recursive.add(name)
         for position, decl in enumerate(self.schema.decls.values()):
             if isinstance(decl, ir.Alias) and decl.name in self.names.aliases:
                 self.alias_item(decl, position, decl.name in recursive, plan)
         constants = self.constants(plan)
-        if rest_tuple.REST_TUPLE in plan.imports:  # defined once, before its first use
-            plan.items[rest_tuple.REST_TUPLE] = rest_tuple.helper_text(self.sym)
-            plan.orders[rest_tuple.REST_TUPLE] = Item(rest_tuple.REST_TUPLE, (-1,))
-            plan.imports |= rest_tuple.IMPORTS
         ordered = topological_order(sorted(plan.orders.values(), key=lambda i: i.order))
+        in_large = {name for cycle in large for name in cycle}
         rebuild = [
-            name for name in ordered.names if name in ordered.forward and name in self.classes
+            name
+            for name in ordered.names
+            if name in ordered.forward and name in self.classes and name not in in_large
         ]
-        used = plan.imports | {"TYPE_CHECKING", "TypeAlias", "TypeVar", "BaseModel", "ConfigDict"}
-        used |= _WIRE_HELPERS
-        if recursive:
-            used.add("TypeAliasType")
+        built = [
+            [name for name in ordered.names if name in set(cycle) and name in self.classes]
+            for cycle in large
+        ]
         routes = [self.writer.routes[name] for name in sorted(self.writer.routes)]
         kind_routes = sorted(self.writer.kind_routes.items())
+        items = [Code(plan.items[name].rstrip()) for name in ordered.names]
+        route_texts = [_route_text(route) for route in routes]
+        kind_texts = [f"{name} = _by_kind({', '.join(kinds)})" for name, kinds in kind_routes]
+        # The library names the module's own text reads; the wire plumbing is in ``_wire``.
+        used = set(plan.imports)
+        if recursive:  # alias.py.jinja: ``if TYPE_CHECKING: X: TypeAlias`` else TypeAliasType
+            used |= {"TYPE_CHECKING", "TypeAlias", "TypeAliasType"}
         if routes or kind_routes:
             used |= _ROUTE_HELPERS
+        if built:  # build_cycle.py.jinja
+            used.add("BaseModel")
+        # The router reads booleans too only where a route lists one (see routes).
+        bool_tags = any(
+            isinstance(v, bool) for route in routes for key in route.keys for v, _ in key.by_value
+        )
+        wire = dict(_WIRE_EXPORTS)
+        if routes:
+            wire["router_reading_booleans" if bool_tags else "router"] = "_router"
+        if kind_routes:
+            wire["by_kind"] = "_by_kind"
+        wire.update(
+            (guard.removeprefix("_"), guard) for guard in sorted(self.writer.literal_guards)
+        )
+        if _SHIM_FUNCTION in plan.imports:
+            wire["move_legacy"] = _SHIM_FUNCTION
+        if rest_tuple.REST_TUPLE in plan.imports:
+            wire["RestTuple"] = rest_tuple.REST_TUPLE
         return _render(
             "module.py.jinja",
             sources=", ".join(PurePath(f).name for f in self.schema.files) or "the schema",
@@ -487,22 +544,38 @@ class _ModelsEmitter:
                     ("typing_extensions", _TYPING_EXTENSIONS),
                 )
                 if used & set(names)
-            ],
+            ]
+            + [(WIRE_MODULE, _import_lines(WIRE_MODULE, wire))],
             sym=self.sym,
-            constants=constants,
-            routes=[_route_text(route) for route in routes],
-            kind_routes=[f"{name} = _by_kind({', '.join(kinds)})" for name, kinds in kind_routes],
-            literal_guards=sorted(self.writer.literal_guards),
-            # The router reads booleans too only where a route lists one (see routes).
-            bool_tags=any(
-                isinstance(v, bool)
-                for route in routes
-                for key in route.keys
-                for v, _ in key.by_value
-            ),
-            items=[Code(plan.items[name].rstrip()) for name in ordered.names],
-            rebuild=rebuild,
+            # One blank line before each; ruff format makes it two before a class.
+            blocks=[
+                *kind_texts,
+                *route_texts,
+                *([constants] if constants else []),
+                *items,
+                *(
+                    [Code("\n".join(f"{name}.model_rebuild()" for name in rebuild))]
+                    if rebuild
+                    else []
+                ),
+                *(
+                    [Code(_render("build_cycle.py.jinja", sym=self.sym, cycles=built).rstrip())]
+                    if built
+                    else []
+                ),
+            ],
         )
+
+
+def _import_lines(module: str, names: dict[str, str | None]) -> list[str]:
+    """isort's layout: one line of the plain names (bound as None), one line per renamed
+    one (``X as X`` is an explicit re-export), the lines ordered by their first name."""
+    plain = sorted((n for n, bound in names.items() if bound is None), key=import_key)
+    statements = [(plain[0], f"from {module} import {', '.join(plain)}")] if plain else []
+    statements += [
+        (n, f"from {module} import {n} as {bound}") for n, bound in names.items() if bound
+    ]
+    return [line for _, line in sorted(statements, key=lambda s: import_key(s[0]))]
 
 
 def _number(value: float, span: ir.Span) -> str:
@@ -534,4 +607,7 @@ def emit_models(
 ) -> dict[str, str]:
     """The models module for ``schema`` as ``{module: text}``; warnings go to ``diagnostics``."""
     diags = diagnostics if diagnostics is not None else Diagnostics()
-    return {module: _ModelsEmitter(schema, diags).emit()}
+    return {
+        module: _ModelsEmitter(for_python(schema), diags).emit(),
+        WIRE_RUNTIME: WIRE_SOURCE.read_text("utf-8"),
+    }

@@ -1,0 +1,668 @@
+"""``python -m bench.generality``: the sweep of ``make bench-generality``.
+
+For each typing of ``typings.txt`` (see its head for the selection rule):
+
+1. ``npm pack NAME@VERSION`` (and each ``dep=``) into a cache outside the repository
+   (``$XDG_CACHE_HOME/mcp-negotiation/generality``, default ``~/.cache/...``), reused
+   later; the packages are laid out as ``node_modules`` of a tree per typing;
+2. typescript-json-schema (as ``make e2e-node`` installs it) on the entry and the files it
+   imports relatively, as ``--required --skipLibCheck FILES "*"`` but one declaration at a
+   time where that throws (``tjs_each.cjs``), its output cached per typing and TJS
+   version; a typing of which TJS reads nothing is left out of the totals and listed with
+   TJS's error;
+3. our ``generate`` on the unmodified entry, and again with ``--strict`` (when the
+   compiler has it), each in a subprocess with a 60 s timeout; warnings are counted;
+4. our JSON Schema (the package's ``schema.json``; ``jsonschema`` where ``generate``
+   refuses) against TJS's definitions, definition by definition
+   (`bench.generality.compare_definitions`);
+5. ``python -W error`` imports the generated package in a subprocess, which then checks,
+   for up to 6 definitions a typing (a seeded sample), that our models accept instances
+   drawn from TJS's schema (``bench/generality/instances.py``).
+
+Then ``bench/GENERALITY.md`` is written: one row a typing and the totals against the
+goals. Nothing is installed; node, npm and typescript-json-schema must be there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench import ROOT, SCRATCH
+from bench.generality import (
+    LIST,
+    ListError,
+    Typing,
+    compare_definitions,
+    declared_type_parameters,
+    import_specifiers,
+    parse_list,
+    safe_name,
+)
+from bench.generality.table import write_table
+
+TJS = ROOT / ".e2e-node" / "node_modules" / ".bin" / "typescript-json-schema"
+TJS_PACKAGE = TJS.parent.parent / "typescript-json-schema"
+# The CLI's `--required --skipLibCheck FILES "*"`, one declaration at a time where it throws.
+DRIVER = Path(__file__).resolve().parent / "tjs_each.cjs"
+TIMEOUT = 60.0  # ours, per run: the goal is none over it
+TJS_TIMEOUT = 600.0
+NPM_TIMEOUT = 120.0
+INSTANCE_TIMEOUT = 150.0  # the import (60 s at most) and a 10 s budget of instances
+WORK = SCRATCH / "generality"
+RESULTS = ROOT / "bench" / "GENERALITY.md"
+PACKAGE = "swept"  # the generated package's name
+TRACEBACK = re.compile(r"Traceback \(most recent call last\)|internal compiler error")
+
+
+class Unusable(Exception):
+    """The typing cannot be swept (a missing pin, a tarball without typings): one line."""
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mcp-negotiation" / "generality"
+
+
+# --------------------------------------------------------------------------- fetching
+
+
+def fetch(name: str, version: str, cache: Path) -> Path:
+    """The package folder of ``name@version``, from the cached tarball or ``npm pack``."""
+    spec = f"{name}@{version}"
+    tarball = cache / "tarballs" / f"{safe_name(spec)}.tgz"
+    if not tarball.is_file():
+        tarball.parent.mkdir(parents=True, exist_ok=True)
+        if shutil.which("npm") is None:
+            raise Unusable(f"{spec}: not cached and npm is not installed")
+        staging = tarball.parent / f".{safe_name(spec)}.tmp"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir()
+        try:
+            done = subprocess.run(
+                ["npm", "pack", spec, "--json", "--pack-destination", str(staging)],
+                capture_output=True,
+                text=True,
+                timeout=NPM_TIMEOUT,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            raise Unusable(f"{spec}: npm pack timed out") from None
+        packed = list(staging.glob("*.tgz"))
+        if done.returncode != 0 or len(packed) != 1:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise Unusable(f"{spec}: npm pack failed: {_npm_error(done.stderr)}")
+        packed[0].replace(tarball)
+        shutil.rmtree(staging, ignore_errors=True)
+    return tarball
+
+
+def _npm_error(stderr: str) -> str:
+    lines = [ln.removeprefix("npm error ").strip() for ln in stderr.splitlines()]
+    skip = ("A complete log", "npm warn", "code ")
+    useful = [ln for ln in lines if ln and not ln.startswith(skip)]
+    return useful[0] if useful else "no message"
+
+
+def extract(tarball: Path, into: Path) -> None:
+    """The tarball's ``package/`` folder as ``into`` (files only, nothing outside it)."""
+    staging = into.with_name(into.name + ".tmp")
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        with tarfile.open(tarball) as archive:
+            members = [m for m in archive.getmembers() if m.isfile() or m.isdir()]
+            archive.extractall(staging, members=members, filter="data")
+    except (tarfile.TarError, OSError) as err:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise Unusable(f"{tarball.name}: not a readable tarball ({err})") from None
+    roots = [p for p in staging.iterdir() if p.is_dir()]
+    if len(roots) != 1:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise Unusable(f"{tarball.name}: expected one top folder, found {len(roots)}")
+    into.parent.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(into, ignore_errors=True)
+    roots[0].replace(into)
+    shutil.rmtree(staging, ignore_errors=True)
+
+
+def lay_out(typing: Typing, cache: Path) -> Path:
+    """``<cache>/trees/<id>/``: the typing's package in ``package/``, its deps in
+    ``node_modules/``; the tree. (Not the typing itself under ``node_modules``: TypeScript
+    takes every file imported there for an external library's, and typescript-json-schema
+    then leaves its declarations out.)"""
+    tree = cache / "trees" / safe_name(typing.id)
+    done = tree / ".complete"
+    if not done.is_file():
+        shutil.rmtree(tree, ignore_errors=True)
+        extract(fetch(typing.name, typing.version, cache), tree / "package")
+        for name, version in typing.deps:
+            extract(fetch(name, version, cache), tree / "node_modules" / name)
+        (tree / "package.json").write_text('{"private": true}\n', "utf-8")
+        done.write_text("")
+    return tree
+
+
+def entry_file(typing: Typing, tree: Path) -> Path:
+    package = tree / "package"
+    if typing.entry is not None:
+        path = package / typing.entry
+        if not path.is_file():
+            raise Unusable(f"{typing.spec} has no file {typing.entry}")
+        return path
+    try:
+        manifest = json.loads((package / "package.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        manifest = {}
+    declared = (
+        manifest.get("types") or manifest.get("typings") if isinstance(manifest, dict) else None
+    )
+    candidates = []
+    if isinstance(declared, str) and declared:
+        candidates += [declared, declared + ".d.ts", re.sub(r"\.js$", ".d.ts", declared)]
+        candidates += [declared.rstrip("/") + "/index.d.ts"]
+    main = manifest.get("main") if isinstance(manifest, dict) else None
+    if isinstance(main, str) and main.endswith(".js"):  # the typings beside the code
+        candidates += [main.removesuffix(".js") + ".d.ts", main.removesuffix(".js") + ".ts"]
+    candidates.append("index.d.ts")
+    for candidate in candidates:
+        if (package / candidate).is_file():
+            return package / candidate
+    raise Unusable(f"{typing.spec} has no typings (no types/typings entry, no index.d.ts)")
+
+
+# --------------------------------------------------------------------------- running
+
+
+@dataclass
+class Run:
+    """One subprocess: exit code (None: timed out), seconds, stderr's useful lines."""
+
+    code: int | None
+    seconds: float
+    stderr: str = ""
+    stdout: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.code == 0
+
+    @property
+    def traceback(self) -> bool:
+        return bool(TRACEBACK.search(self.stderr)) or self.code not in (0, 1, 2, None)
+
+
+def run(
+    argv: list[str], *, timeout: float, cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> Run:
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(
+            argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False
+        )
+    except subprocess.TimeoutExpired as err:
+        out = err.stderr.decode("utf-8", "replace") if isinstance(err.stderr, bytes) else ""
+        return Run(None, time.perf_counter() - start, out)
+    return Run(done.returncode, time.perf_counter() - start, done.stderr, done.stdout)
+
+
+def tjs_version() -> str:
+    manifest = TJS_PACKAGE / "package.json"
+    try:
+        return str(json.loads(manifest.read_text("utf-8"))["version"])
+    except (OSError, ValueError, KeyError):
+        return "unknown"
+
+
+def oracle(typing: Typing, entry: Path, tree: Path, cache: Path) -> dict[str, Any]:
+    """TJS's output for the typing, cached: ``{"definitions": ...}`` or ``{"error": ...}``."""
+    stored = cache / "tjs" / f"{safe_name(typing.id)}@tjs-{tjs_version()}.json"
+    if stored.is_file():
+        try:
+            cached: dict[str, Any] = json.loads(stored.read_text("utf-8"))
+            if "error" not in cached or "driver" in cached:
+                return cached
+
+        except ValueError:
+            pass
+    files = [str(p) for p in relative_closure(entry)]
+    done = run(["node", str(DRIVER), str(TJS_PACKAGE), *files], timeout=TJS_TIMEOUT, cwd=tree)
+    result: dict[str, Any]
+    if done.code is None:
+        result = {"error": f"timed out after {TJS_TIMEOUT:.0f} s", "seconds": done.seconds}
+    elif not done.ok:
+        error = _tjs_error(done.stderr or done.stdout)
+        result = {"error": f"{error} (exit {done.code})", "seconds": done.seconds}
+    else:
+        try:
+            document = json.loads(done.stdout)
+            result = {
+                "definitions": document.get("definitions", {}),
+                "unreadable": document.get("unreadable", {}),
+                "seconds": done.seconds,
+            }
+        except ValueError:
+            result = {"error": "output is not JSON", "seconds": done.seconds}
+        if not result.get("definitions") and result.get("unreadable"):
+            first = next(iter(result["unreadable"].items()))
+            result = {"error": f"no declaration readable ({first[0]}: {first[1]})"}
+    result["driver"] = DRIVER.name
+    stored.parent.mkdir(parents=True, exist_ok=True)
+    stored.write_text(json.dumps(result), "utf-8")
+    return result
+
+
+_RELATIVE = re.compile(
+    r"""(?:\bfrom|\bimport\s*\(|\brequire\s*\(|^\s*import)\s*["'](\.{1,2}/[^"'\n]*)["']"""
+    r"""|<reference\s+path\s*=\s*["']([^"']+)["']""",
+    re.M,
+)
+
+
+def relative_closure(entry: Path, most: int = 5000) -> list[Path]:
+    """The entry and every file it imports relatively, transitively: the files of the
+    typing, which typescript-json-schema is given as its own (it writes definitions for
+    the declarations of the files it is given, not of those they import)."""
+    found: list[Path] = []
+    seen: set[Path] = set()
+    pending = [entry.resolve()]
+    while pending and len(found) < most:
+        path = pending.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        found.append(path)
+        text = path.read_text("utf-8", "replace")
+        for match in _RELATIVE.finditer(text):
+            spec = match[1] or match[2]
+            base = (path.parent / spec).resolve()
+            stem = re.sub(r"\.(m|c)?js$", "", str(base))
+            for candidate in (
+                str(base),
+                stem + ".d.ts",
+                stem + ".ts",
+                stem + ".d.mts",
+                str(base) + "/index.d.ts",
+            ):
+                if candidate.endswith(("ts",)) and Path(candidate).is_file():
+                    pending.append(Path(candidate))
+                    break
+    return found
+
+
+def _tjs_error(text: str) -> str:
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for line in lines:
+        if re.search(r"error TS\d+|Error:", line):
+            return line[:300]
+    return (lines[0] if lines else "failed without a message")[:300]
+
+
+def first_error(text: str) -> str:
+    """The first ``error:`` line of ours (else the first line), as printed."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for line in lines:
+        if "error:" in line or "internal compiler error" in line or line.startswith("Error"):
+            return line[:300]
+    for line in reversed(lines):  # a Python exception's last line names it
+        if re.match(r"^[\w.]+(Error|Exception|Warning)\b", line):
+            return line[:300]
+    return (lines[0] if lines else "")[:300]
+
+
+def _relative(text: str, tree: Path) -> str:
+    """Paths inside the cache written from the package's root (``index.d.ts:3:1: ...``)."""
+    return text.replace(f"{tree / 'package'}/", "").replace(f"{tree}/", "")
+
+
+def warnings_of(text: str) -> int:
+    return sum(1 for ln in text.splitlines() if ": warning:" in ln)
+
+
+def compiler_commit() -> str:
+    """The last commit that changed ``codegen/`` (``+`` if it has uncommitted changes)."""
+    try:
+        head = subprocess.run(
+            ["git", "log", "-1", "--format=%h", "--", "codegen"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "codegen"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        ).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return (head or "unknown") + ("+" if dirty else "")
+
+
+def strict_supported() -> bool:
+    done = run([sys.executable, "-m", "codegen", "generate", "--help"], timeout=TIMEOUT)
+    return "--strict" in done.stdout
+
+
+# --------------------------------------------------------------------------- one typing
+
+
+@dataclass
+class Result:
+    id: str
+    spec: str
+    entry: str = ""
+    unusable: str = ""  # the typing could not be swept at all
+    tjs_error: str = ""  # TJS cannot read it: left out of the totals
+    tjs_unreadable: dict[str, str] = field(default_factory=dict)  # declarations TJS skips
+    compiles: bool = False
+    strict: bool | None = None  # None: the compiler has no --strict
+    warnings: int = 0
+    imports: bool | None = None
+    definitions: int = 0  # TJS's, counted
+    equal: int = 0
+    differing: dict[str, str] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)
+    instances: dict[str, Any] = field(default_factory=dict)
+    error: str = ""  # ours, first
+    tracebacks: list[str] = field(default_factory=list)  # step: line
+    over_time: list[str] = field(default_factory=list)  # steps over 60 s
+    seconds: dict[str, float] = field(default_factory=dict)
+    compiler: str = ""  # the last commit that changed codegen/ when this row was swept
+
+
+def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int) -> Result:
+    result = Result(typing.id, typing.spec)
+    try:
+        tree = lay_out(typing, cache)
+        entry = entry_file(typing, tree)
+    except Unusable as err:
+        result.unusable = str(err)
+        return result
+    package = tree / "package"
+    result.entry = entry.relative_to(package).as_posix()
+    work = WORK / safe_name(typing.id)
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    maps = [
+        f"--import-map={spec}={tree / 'node_modules' / name}"
+        for name, _ in typing.deps
+        for spec in import_specifiers(name)
+    ]
+
+    tjs = oracle(typing, entry, tree, cache)
+    result.seconds["tjs"] = round(float(tjs.get("seconds", 0.0)), 1)
+    if "error" in tjs:
+        result.tjs_error = str(tjs["error"])
+    result.tjs_unreadable = dict(tjs.get("unreadable", {}))
+
+    def ours(step: str, argv: list[str]) -> Run:
+        done = run([sys.executable, "-m", "codegen", *argv], timeout=TIMEOUT)
+        result.seconds[step] = round(done.seconds, 1)
+        if done.code is None:
+            result.over_time.append(step)
+        if done.traceback:
+            result.tracebacks.append(f"{step}: {first_error(done.stderr)}")
+        return done
+
+    out = work / "out" / PACKAGE
+    generate = ["generate", "--schema", str(entry), "--out", str(out), "--no-cache", *maps]
+    done = ours("generate", generate)
+    result.compiles = done.ok
+    result.warnings = warnings_of(done.stderr)
+    if done.code is None:
+        result.error = f"generate timed out after {TIMEOUT:.0f} s"
+    elif not done.ok:
+        result.error = first_error(done.stderr or done.stdout)
+    if strict:
+        strict_out = work / "strict" / PACKAGE
+        argv = [*generate[:4], str(strict_out), *generate[5:], "--strict"]
+        result.strict = ours("generate --strict", argv).ok
+    schema_json = out / "schema.json"
+    if not result.compiles:  # what our JSON Schema would be all the same
+        schema_json = work / "ours.json"
+        done = ours("jsonschema", ["jsonschema", str(entry), "-o", str(schema_json), *maps])
+        if not done.ok:
+            schema_json = Path()
+    if result.compiles:
+        # The import under -W error and the instances, in one interpreter.
+        oracle_file = work / "tjs.json"
+        oracle_file.write_text(json.dumps({"definitions": tjs.get("definitions", {})}), "utf-8")
+        argv = [sys.executable, "-W", "error", "-m", "bench.generality.instances"]
+        argv += [str(out.parent), PACKAGE, str(oracle_file), "--sample", str(sample)]
+        argv += ["--seed", str(seed)]
+        done = run(argv, timeout=INSTANCE_TIMEOUT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        result.seconds["import+instances"] = round(done.seconds, 1)
+        report: dict[str, Any] = {}
+        if done.ok:
+            try:
+                report = json.loads(done.stdout.strip().splitlines()[-1])
+            except (ValueError, IndexError):
+                report = {}
+        if "import" not in report:
+            why = "timed out" if done.code is None else first_error(done.stderr)
+            result.imports = None
+            result.error = result.error or f"import: {why}"
+            if done.code is None:
+                result.over_time.append("import+instances")
+        else:
+            result.imports = not report["import"]
+            result.seconds["import"] = float(report.get("import_seconds", 0.0))
+            if report["import"]:
+                result.error = result.error or f"import: {report['import']}"
+            elif float(report.get("import_seconds", 0)) > TIMEOUT:
+                result.over_time.append("import")
+            if result.imports and not result.tjs_error:
+                result.instances = {
+                    k: report[k] for k in ("checked", "accepted", "rejected", "skipped")
+                }
+    result.error = _relative(result.error, tree)
+    result.tracebacks = [_relative(t, tree) for t in result.tracebacks]
+    if result.tjs_error:
+        return result
+    compare(result, tjs["definitions"], schema_json, entry)
+    return result
+    from tests.jsonschema_normalise import normalise_document
+
+    theirs = normalise_document({"definitions": tjs["definitions"]})
+    mine = normalise_document(json.loads(schema_json.read_text("utf-8"))) if done.ok else {}
+    comparison = compare_definitions(theirs, mine)
+    result.definitions = comparison.counted
+    result.equal = len(comparison.equal)
+    result.differing = comparison.differing
+    result.missing = comparison.missing
+    if result.compiles and result.imports:
+        oracle_file = work / "tjs.json"
+        oracle_file.write_text(json.dumps({"definitions": tjs["definitions"]}), "utf-8")
+        done = run(
+            [
+                sys.executable,
+                "-m",
+                "bench.generality.instances",
+                str(out.parent),
+                PACKAGE,
+                str(oracle_file),
+                "--sample",
+                str(sample),
+                "--seed",
+                str(seed),
+            ],
+            timeout=INSTANCE_TIMEOUT,
+        )
+        result.seconds["instances"] = round(done.seconds, 1)
+        if done.ok:
+            result.instances = json.loads(done.stdout)
+        else:
+            why = "timed out" if done.code is None else first_error(done.stderr)
+            result.instances = {"error": why}
+    return result
+
+
+def compare(
+    result: Result | dict[str, Any], oracle_defs: dict[str, Any], schema: Path, entry: Path
+) -> None:
+    """Fill ``result``'s comparison fields from TJS's definitions and our schema file."""
+    from tests.jsonschema_normalise import normalise_document
+
+    texts = (p.read_text("utf-8", "replace") for p in relative_closure(entry))
+    params = declared_type_parameters(texts)
+
+    theirs = normalise_document({"definitions": oracle_defs})
+    mine = {}
+    if schema.is_file():
+        mine = normalise_document(json.loads(schema.read_text("utf-8")))
+    comparison = compare_definitions(theirs, mine, params)
+    fields = {
+        "definitions": comparison.counted,
+        "equal": len(comparison.equal),
+        "differing": comparison.differing,
+        "missing": comparison.missing,
+    }
+    if isinstance(result, dict):
+        result.update(fields)
+    else:
+        for key, value in fields.items():
+            setattr(result, key, value)
+
+
+def recompare(stored: dict[str, Any], cache: Path) -> None:
+    """The comparison again, from the cached TJS output and our schema kept in ``WORK``."""
+    if stored["unusable"] or stored["tjs_error"]:
+        return
+    tjs_file = cache / "tjs" / f"{safe_name(stored['id'])}@tjs-{tjs_version()}.json"
+    try:
+        oracle_defs = json.loads(tjs_file.read_text("utf-8"))["definitions"]
+    except (OSError, ValueError, KeyError):
+        return
+    work = WORK / safe_name(stored["id"])
+    schema = work / "out" / PACKAGE / "schema.json"
+    entry = cache / "trees" / safe_name(stored["id"]) / "package" / stored["entry"]
+    if not entry.is_file():
+        return
+    compare(stored, oracle_defs, schema if stored["compiles"] else work / "ours.json", entry)
+
+
+# --------------------------------------------------------------------------- main
+
+
+def prefetch(typing: Typing, cache: Path) -> str:
+    """Fetch the typing and run TJS on it (both cached); one line on how that went."""
+    try:
+        tree = lay_out(typing, cache)
+        entry = entry_file(typing, tree)
+    except Unusable as err:
+        return f"unusable: {err}"
+    tjs = oracle(typing, entry, tree, cache)
+    if "error" in tjs:
+        return f"TJS cannot read it: {tjs['error']}"
+    return f"TJS: {len(tjs['definitions'])} definitions in {tjs.get('seconds', 0):.0f} s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.generality", description=__doc__)
+    parser.add_argument("--list", type=Path, default=LIST, help="the pinned list")
+    parser.add_argument("--only", action="append", default=[], help="a typing id (repeatable)")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the table to write")
+    parser.add_argument("--sample", type=int, default=6, help="definitions checked by instances")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--prefetch",
+        action="store_true",
+        help="only fetch the packages and run typescript-json-schema (both cached)",
+    )
+    parser.add_argument(
+        "--table-only",
+        action="store_true",
+        help="compare again and rewrite the table from the stored results",
+    )
+    args = parser.parse_args(argv)
+    try:
+        typings = parse_list(args.list.read_text("utf-8"), args.list.name)
+    except OSError as err:
+        print(f"cannot read the list: {err}", file=sys.stderr)
+        return 2
+    except ListError as err:
+        print(err, file=sys.stderr)
+        return 2
+    stored = WORK / "results.json"
+    results: dict[str, dict[str, Any]] = {}
+    if stored.is_file():
+        try:
+            results = json.loads(stored.read_text("utf-8"))
+        except ValueError:
+            results = {}
+    if not args.table_only:
+        if shutil.which("node") is None or not TJS.exists():
+            print(
+                "typescript-json-schema is not installed: run `make e2e-node` (needs node and npm)",
+                file=sys.stderr,
+            )
+            return 2
+        chosen = [t for t in typings if not args.only or t.id in args.only]
+        unknown = set(args.only) - {t.id for t in typings}
+        if unknown:
+            print(f"not in the list: {', '.join(sorted(unknown))}", file=sys.stderr)
+            return 2
+        cache = cache_dir()
+        strict = strict_supported()
+        compiler = compiler_commit()
+        WORK.mkdir(parents=True, exist_ok=True)
+        started = time.perf_counter()
+        for index, typing in enumerate(chosen, 1):
+            print(f"[{index}/{len(chosen)}] {typing.id}", file=sys.stderr, flush=True)
+            if args.prefetch:
+                print(f"    {prefetch(typing, cache)}", file=sys.stderr, flush=True)
+                continue
+            one = sweep_one(typing, cache, strict, args.sample, args.seed)
+            one.compiler = compiler
+            print(f"    {_summary(one)}", file=sys.stderr, flush=True)
+            results[typing.id] = asdict(one)
+            stored.write_text(json.dumps(results, indent=1), "utf-8")
+        print(f"swept {len(chosen)} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    if args.prefetch:
+        return 0
+    if args.table_only:
+        for stored_result in results.values():
+            recompare(stored_result, cache_dir())
+        if results:
+            stored.write_text(json.dumps(results, indent=1), "utf-8")
+    ordered = [results[t.id] for t in typings if t.id in results]
+    write_table(
+        ordered, args.results, tjs_version(), missing=[t.id for t in typings if t.id not in results]
+    )
+    print(f"wrote {args.results}", file=sys.stderr)
+    return 0
+
+
+def _summary(result: Result) -> str:
+    if result.unusable:
+        return f"unusable: {result.unusable}"
+    bits = [
+        "compiles" if result.compiles else "refused",
+        f"strict={result.strict}",
+        f"warnings={result.warnings}",
+        f"import={result.imports}",
+        f"equal={result.equal}/{result.definitions}",
+    ]
+    if result.tjs_error:
+        bits.append(f"TJS: {result.tjs_error[:80]}")
+    if result.error:
+        bits.append(f"error: {result.error[:120]}")
+    return " ".join(bits)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""Contextual keywords as names, where tree-sitter-typescript cannot parse them.
+
+TypeScript lets every contextual keyword (``abstract``, ``declare``, ``keyof``, ``infer``,
+``unique``, ``readonly``, ``accessor``, ...) name a member, a parameter or a tuple member.
+tree-sitter-typescript 0.23.2, the newest release, gives ``ERROR`` for some of them:
+``abstract`` as a member name (``{ abstract: boolean }``, ``abstract?(): void``),
+``abstract``/``keyof``/``infer``/``unique`` as a parameter of a function type
+(``(keyof: string) => void``), ``readonly`` and those four as a tuple label, and
+``accessor`` in a class body.
+
+The repair works around the grammar without changing it. When a parse has errors, each
+contextual keyword that stands in a name position is rewritten into an ordinary
+identifier of the same length (``abstract`` -> ``_bstract``) and the text is parsed again,
+as long as that helps. A name position is one where no keyword can stand: after ``{``,
+``;``, ``,``, ``(``, ``[``, ``...``, ``readonly``, a comment or a line break, and before
+``:``, ``?:``, ``?(`` or ``(``/``<`` (a method). Only a keyword whose tokens an error
+touches is rewritten, so a file that parses is parsed exactly as before.
+
+Nothing moves: the repaired text has the same bytes at the same offsets except inside
+those keywords, so every span is exact, and the parser reads every name from the
+original text (``_ModuleParser.text``), so the name is still ``abstract``, on the wire too.
+"""
+
+from __future__ import annotations
+
+import tree_sitter
+
+# The contextual keywords of TypeScript: legal as names, special elsewhere.
+CONTEXTUAL_KEYWORDS: frozenset[str] = frozenset(
+    (
+        "abstract",
+        "accessor",
+        "as",
+        "asserts",
+        "async",
+        "declare",
+        "from",
+        "get",
+        "global",
+        "infer",
+        "is",
+        "keyof",
+        "module",
+        "namespace",
+        "of",
+        "override",
+        "readonly",
+        "require",
+        "satisfies",
+        "set",
+        "type",
+        "unique",
+    )
+)
+
+# What may come just before a name (besides a comment or a line break) and just after it.
+_BEFORE = frozenset(("{", ";", ",", "(", "[", "...", "readonly"))
+_AFTER = frozenset((":", "(", "<"))
+# ``async (x) => ...`` is an arrow function: ``async`` before ``(`` is no method name there.
+_NOT_METHODS = frozenset(("async",))
+# A repair that needs more rounds than this is not one: the file has another error.
+MAX_ROUNDS = 8
+
+
+def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tree:
+    """The tree of ``source``, or of ``source`` with contextual keywords in name positions
+    that the grammar rejects rewritten to plain identifiers of the same length. The tree's
+    offsets are ``source``'s; read its text from ``source``, never from the tree."""
+    tree = parser.parse(source)
+    if not tree.root_node.has_error:
+        return tree
+    repaired = bytearray(source)
+    done: set[int] = set()
+    for _ in range(MAX_ROUNDS):
+        found = [start for start in keyword_names(tree.root_node, source) if start not in done]
+        if not found:
+            break
+        for start in found:
+            repaired[start : start + 1] = b"_"  # ``abstract`` -> ``_bstract``: same length
+        done.update(found)
+        candidate = parser.parse(bytes(repaired))
+        if not _better(candidate.root_node, tree.root_node):
+            break  # no better: keep what the grammar said, so its error is the one reported
+        tree = candidate
+        if not tree.root_node.has_error:
+            break
+    return tree
+
+
+def keyword_names(root: tree_sitter.Node, source: bytes) -> list[int]:
+    """Start offsets of the contextual keywords in name positions that an error touches."""
+    # A MISSING token (``accessor ?:`` gets a zero-width name) is the grammar's guess.
+    leaves = [leaf for leaf in _leaves(root) if leaf.type != "comment" and not leaf.is_missing]
+    errors = _errors(root)
+    found: list[int] = []
+    for i, leaf in enumerate(leaves):
+        word = source[leaf.start_byte : leaf.end_byte].decode("ascii", "replace")
+        # The token is the keyword itself (``unique`` is lexed as ``unique symbol``'s first
+        # part) or an identifier, never a string's text.
+        if word not in CONTEXTUAL_KEYWORDS or not (
+            leaf.type.split(" ")[0] == word or leaf.type.endswith("identifier")
+        ):
+            continue
+        after = _after(leaves, i, source)
+        if after is None or (after in ("(", "<") and word in _NOT_METHODS):
+            continue
+        if not _name_position_before(leaves, i, source):
+            continue
+        end = leaves[min(i + 2, len(leaves) - 1)].end_byte
+        if any(start <= end and stop >= leaf.start_byte for start, stop in errors):
+            found.append(leaf.start_byte)
+    return found
+
+
+def _after(leaves: list[tree_sitter.Node], i: int, source: bytes) -> str | None:
+    """What follows the keyword at ``i``, if it makes the keyword a name: ``:``, ``(``,
+    ``<``, or ``?`` followed by one of those."""
+    if i + 1 >= len(leaves):
+        return None
+    nxt = _text(leaves[i + 1], source)
+    if nxt == "?:":
+        return ":"
+    if nxt == "?" and i + 2 < len(leaves):
+        nxt = _text(leaves[i + 2], source)
+    return nxt if nxt in _AFTER else None
+
+
+def _name_position_before(leaves: list[tree_sitter.Node], i: int, source: bytes) -> bool:
+    if i == 0:
+        return True
+    before = leaves[i - 1]
+    if _text(before, source) in _BEFORE:
+        return True
+    # A member ended by a line break (no ``;``), or a comment (JSDoc) just before.
+    between = source[before.end_byte : leaves[i].start_byte]
+    return b"\n" in between or b"*/" in between or b"//" in between
+
+
+def _text(node: tree_sitter.Node, source: bytes) -> str:
+    return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+def _leaves(root: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """Every token in document order (iterative: trees can be deep)."""
+    out: list[tree_sitter.Node] = []
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if node.child_count == 0:
+            out.append(node)
+        else:
+            pending.extend(reversed(node.children))
+    return out
+
+
+def _errors(root: tree_sitter.Node) -> list[tuple[int, int]]:
+    """The byte ranges of every ERROR and MISSING node."""
+    out: list[tuple[int, int]] = []
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if node.is_error or node.is_missing:
+            out.append((node.start_byte, node.end_byte))
+        pending.extend(c for c in node.children if c.has_error or c.is_missing or c.is_error)
+    return out
+
+
+def _better(new: tree_sitter.Node, old: tree_sitter.Node) -> bool:
+    """Fewer errors, or the first one later in the file."""
+    if not new.has_error:
+        return True
+    new_errors, old_errors = _errors(new), _errors(old)
+    if len(new_errors) != len(old_errors):
+        return len(new_errors) < len(old_errors)
+    return min(new_errors)[0] > min(old_errors)[0]

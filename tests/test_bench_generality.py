@@ -1,0 +1,279 @@
+"""The measuring instrument of ``make bench-generality`` (bench/generality): its pinned list,
+its comparison with typescript-json-schema and its handling of bad input. No network."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from bench.generality import (
+    LIST,
+    ListError,
+    Shape,
+    Typing,
+    compare_definitions,
+    declared_type_parameters,
+    import_specifiers,
+    parse_list,
+    shape,
+    split_spec,
+)
+from bench.generality.__main__ import (
+    Unusable,
+    entry_file,
+    extract,
+    first_error,
+    main,
+    relative_closure,
+    warnings_of,
+)
+from bench.generality.table import category, render
+
+
+def test_the_committed_list_parses_and_pins_at_least_100_typings() -> None:
+    typings = parse_list(LIST.read_text("utf-8"))
+    assert len(typings) >= 100
+    assert len({t.id for t in typings}) == len(typings)
+    assert all(t.version[0].isdigit() for t in typings)
+
+
+def test_a_line_names_the_entry_the_id_and_the_deps() -> None:
+    text = (
+        "# a comment\n\n@types/hast@3.0.4 dep=@types/unist@3.0.3  # trailing\n"
+        "kubernetes-types@1.30.0 entry=core/v1.d.ts id=k8s/core\n"
+    )
+    assert parse_list(text) == [
+        Typing("@types/hast", "3.0.4", deps=(("@types/unist", "3.0.3"),)),
+        Typing("kubernetes-types", "1.30.0", "core/v1.d.ts", "k8s/core"),
+    ]
+    assert parse_list(text)[1].id == "k8s/core"
+    assert parse_list(text)[0].id == parse_list(text)[0].spec == "@types/hast@3.0.4"
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("@types/hast", "expected NAME@VERSION"),
+        ("@types/hast@3 dep=unist", "expected NAME@VERSION"),
+        ("a@1 entry=../x.d.ts", "inside the package"),
+        ("a@1 entry=/etc/x.d.ts", "inside the package"),
+        ("a@1 flavour=x", "unknown option"),
+        ("a@1 entry", "expected KEY=VALUE"),
+        ("a@1\na@1", "listed twice"),
+    ],
+)
+def test_a_bad_line_is_one_located_message(line: str, why: str) -> None:
+    with pytest.raises(ListError, match=why) as raised:
+        parse_list(line, "list.txt")
+    assert str(raised.value).startswith("list.txt:")
+
+
+def test_specs_and_import_specifiers() -> None:
+    assert split_spec("@scope/pkg@1.2.3-rc.1") == ("@scope/pkg", "1.2.3-rc.1")
+    assert import_specifiers("@types/unist") == ["unist", "@types/unist"]
+    assert import_specifiers("@types/mapbox__point-geometry") == [
+        "@mapbox/point-geometry",
+        "@types/mapbox__point-geometry",
+    ]
+    assert import_specifiers("vscode-jsonrpc") == ["vscode-jsonrpc"]
+
+
+def test_shapes_follow_refs_unions_and_intersections() -> None:
+    defs = {
+        "Base": {"type": "object", "properties": {"a": {}}, "required": ["a"]},
+        "Both": {"allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"b": {}}}]},
+    }
+    assert shape(defs["Both"], defs) == Shape(
+        frozenset({"object"}), frozenset("ab"), frozenset("a")
+    )
+    union = {"anyOf": [{"$ref": "#/$defs/Base"}, {"type": "object", "properties": {"c": {}}}]}
+    assert shape(union, defs) == Shape(frozenset({"object"}), frozenset("ac"), frozenset())
+    # `integer` is `number`, `null` beside another type is left out, literals have kinds.
+    assert shape({"type": ["integer", "null"]}, {}).kinds == {"number"}
+    assert shape({"enum": ["a", 1]}, {}).kinds == {"string", "number"}
+    assert shape({}, {}).kinds == {"any"}
+    assert shape({"anyOf": [{"enum": ["a"]}, {"type": "null"}]}, {}).kinds == {"string"}
+    array_interface = {
+        "type": "object",
+        "properties": {"length": {"type": "number"}},
+        "patternProperties": {"^[0-9]+$": {}},
+    }
+    assert shape(array_interface, {}) == Shape(frozenset({"array"}))
+    assert shape(
+        {"$ref": "#/definitions/Foo%3Cstring%3E"}, {"Foo<string>": {"type": "string"}}
+    ) == (Shape(frozenset({"string"})))
+
+
+def test_definitions_are_compared_by_properties_required_and_kinds() -> None:
+    oracle = {
+        "Same": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+        "Optional": {"type": "object", "properties": {"a": {}}, "required": ["a"]},
+        "Kind": {"type": "string"},
+        "Gone": {"type": "number"},
+        "NS.Inner": {"type": "boolean"},
+        "Global.Same": {"type": "object"},  # `export as namespace Global`: named twice
+        "Page<T>": {"type": "object", "properties": {"items": {}}},
+        "T": {"type": "object"},  # the oracle's stand-in for a type parameter
+    }
+    ours = {
+        "Same": {"type": "object", "properties": {"a": {"type": "number"}}, "required": ["a"]},
+        "Optional": {"type": "object", "properties": {"a": {}}},
+        "Kind": {"anyOf": [{"type": "string"}, {"type": "number"}]},
+        "Inner": {"type": "boolean"},
+        "Page": {"type": "object", "properties": {"items": {}}},
+    }
+    result = compare_definitions(oracle, ours)
+    assert result.equal == ["NS.Inner", "Page<T>", "Same"] or result.equal == ["NS.Inner", "Same"]
+    assert result.differing == {
+        "Kind": "types string != number|string",
+        "Optional": "required -a",
+    }
+    assert result.missing == ["Gone"]
+    assert set(result.skipped) >= {"Global.Same", "T"}
+    assert result.counted == len(result.equal) + 3
+
+
+def test_bad_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.tgz"
+    broken.write_bytes(b"not a tarball")
+    with pytest.raises(Unusable, match="not a readable tarball"):
+        extract(broken, tmp_path / "out")
+    stub = tmp_path / "tree" / "package"
+    stub.mkdir(parents=True)
+    (stub / "package.json").write_text(json.dumps({"name": "@types/stub"}), "utf-8")
+    with pytest.raises(Unusable, match="has no typings"):
+        entry_file(Typing("@types/stub", "1.0.0"), tmp_path / "tree")
+    with pytest.raises(Unusable, match=r"has no file lib/x\.d\.ts"):
+        entry_file(Typing("@types/stub", "1.0.0", "lib/x.d.ts"), tmp_path / "tree")
+    assert main(["--list", str(tmp_path / "absent.txt"), "--table-only"]) == 2
+
+
+def test_a_tarball_is_laid_out_from_its_package_folder(tmp_path: Path) -> None:
+    data = io.BytesIO()
+    with tarfile.open(fileobj=data, mode="w:gz") as archive:
+        for name, text in {
+            "package/package.json": '{"types": "lib/main"}',
+            "package/lib/main.d.ts": 'export * from "./more";\n/// <reference path="./ref.d.ts" />',
+            "package/lib/more.d.ts": "import type { X } from '../x.js';",
+            "package/lib/ref.d.ts": "",
+            "package/x.d.ts": "",
+        }.items():
+            blob = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(blob)
+            archive.addfile(info, io.BytesIO(blob))
+    tarball = tmp_path / "p.tgz"
+    tarball.write_bytes(data.getvalue())
+    extract(tarball, tmp_path / "tree" / "package")
+    entry = entry_file(Typing("p", "1.0.0"), tmp_path / "tree")
+    assert entry == tmp_path / "tree" / "package" / "lib" / "main.d.ts"
+    names = [p.name for p in relative_closure(entry)]
+    assert names == ["main.d.ts", "more.d.ts", "ref.d.ts", "x.d.ts"]
+
+
+def test_errors_warnings_and_their_kinds() -> None:
+    stderr = (
+        "a.ts:1:2: warning: degraded\nb.d.ts:3:4: error: type 'Exception' would shadow "
+        "Python's built-in 'Exception'; rename it\n"
+    )
+    assert warnings_of(stderr) == 1
+    assert first_error(stderr).startswith("b.d.ts:3:4: error:")
+    assert first_error("Traceback (most recent call last):\n  ...\nRecursionError: deep") == (
+        "RecursionError: deep"
+    )
+    assert category(first_error(stderr)) == "type '…' would shadow Python's built-in '…'; rename it"
+    assert category("x.ts:10:1: error: expected 3 members") == "expected N members"
+
+
+def test_the_table_counts_tjs_failures_apart_and_tracebacks_as_failures() -> None:
+    def row(ident: str, **fields: object) -> dict[str, object]:
+        base: dict[str, object] = {
+            "id": ident, "spec": ident, "entry": "index.d.ts", "unusable": "", "tjs_error": "",
+            "compiles": True, "strict": True, "warnings": 0, "imports": True, "definitions": 2,
+            "equal": 2, "differing": {}, "missing": [], "instances": {}, "error": "",
+            "tracebacks": [], "over_time": [], "seconds": {"generate": 1.0},
+        }  # fmt: skip
+        return {**base, **fields}
+
+    text = render(
+        [
+            row("good@1"),
+            row("crash@1", compiles=False, tracebacks=["generate: RecursionError"], equal=0),
+            row("tjs@1", tjs_error="TypeError: Unsupported type"),
+            row("gone@1", unusable="gone@1: npm pack failed"),
+        ],
+        "0.65.1",
+    )
+    assert "| compile unmodified | 1/2 = 50.0 % |" in text
+    assert "| TJS definitions equal, whole sweep | 2/4 = 50.0 % |" in text
+    assert "| tracebacks (ours) | 1 | 0 | **not met** |" in text
+    assert "TRACEBACK generate: RecursionError" in text
+    assert "| tjs@1 | TypeError: Unsupported type |" in text
+    assert "- gone@1: gone@1: npm pack failed" in text
+
+
+def test_a_declaration_tjs_cannot_read_costs_only_itself(tmp_path: Path) -> None:
+    """The oracle driver: where typescript-json-schema's one call throws on a declaration,
+    the others are still read (the CLI would give nothing for the whole typing)."""
+    from bench.generality.__main__ import DRIVER, TJS, TJS_PACKAGE, run
+
+    if shutil.which("node") is None or not TJS.exists():
+        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
+    typing = tmp_path / "index.d.ts"
+    typing.write_text(
+        "export interface Point { x: number; y?: number }\n"
+        "interface Dyn<A extends boolean | undefined> { allowDots?: A }\n"
+        "export type Opts<A extends boolean | undefined = undefined> =\n"
+        "  A extends true ? Dyn<A> & { e: boolean } : Dyn<A>;\n",
+        "utf-8",
+    )
+    done = run(["node", str(DRIVER), str(TJS_PACKAGE), str(typing)], timeout=120, cwd=tmp_path)
+    assert done.ok, done.stderr
+    document = json.loads(done.stdout)
+    assert document["definitions"]["Point"]["required"] == ["x"]
+    assert list(document["unreadable"]) == ["Opts"]
+    assert "Opts" not in document["definitions"]
+
+
+def test_the_oracles_stand_ins_are_not_counted() -> None:
+    """Type parameters the typing declares, instances of TypeScript's own generics and
+    unnamed ``import(...)`` types are definitions of the oracle for no declaration."""
+    texts = [
+        "export interface A<T, U extends X<Y> = Z> {}\n"
+        "type B<in out K extends keyof T, V = () => void> = 1;\n"
+        "declare class Cluster<P extends Props = AnyProps, C = AnyProps> {}\n"
+    ]
+    assert declared_type_parameters(texts) == {"T", "U", "K", "V", "P", "C"}
+    oracle = {
+        "C_1": {"type": "object"},
+        "Record<string,Tile>": {"type": "object"},
+        'import("/x/classes/semver")': {"type": "object"},
+        "{[x:string]:any;}_1": {"type": "object"},
+        "ArrayBuffer": {"type": "object"},
+        "Tile": {"type": "object"},
+        "GeoJSON.Feature<GeoJSON.Geometry,{[name:string]:any;}>": {"type": "object"},
+    }
+    ours = {"Tile": {"type": "object"}, "Feature": {"type": "object"}}
+    result = compare_definitions(oracle, ours, {"C"})
+    assert result.equal == ["GeoJSON.Feature<GeoJSON.Geometry,{[name:string]:any;}>", "Tile"]
+    assert sorted(result.skipped) == sorted(
+        [
+            "C_1",
+            "Record<string,Tile>",
+            'import("/x/classes/semver")',
+            "{[x:string]:any;}_1",
+            "ArrayBuffer",
+        ]
+    )
+
+
+def test_a_cell_names_a_cached_file_from_its_package_root() -> None:
+    from bench.generality.table import _cell
+
+    text = 'Unsupported type: import("/home/u/.cache/x/trees/types+qs@6/package/lib/a").B<T> | C'
+    assert _cell(text) == 'Unsupported type: import("lib/a").B<T> \\| C'

@@ -1,0 +1,272 @@
+"""Hostile schemas of a few lines: each ends with one located error or a package that
+imports under ``python -W error`` and validates (issues #33 and #34).
+
+Every run is a subprocess with a timeout and an address-space limit: the timeouts are
+hang guards, far above what a run takes, not speed assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from codegen.emit.python.ordering import cycles
+from codegen.frontend import budget
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from tests.conftest import ROOT
+
+HANG = 120  # seconds: a hang guard on a loaded machine, not a speed assertion
+MEMORY = 2 * 1024**3  # bytes of address space per run
+GENERATE = [sys.executable, "-m", "codegen", "generate"]
+LOCATED = re.compile(r"^a\.ts:\d+:\d+: error: [^\n]+$")
+
+
+def _limit() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        args,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        preexec_fn=_limit,
+    )
+
+
+def compile_both(tmp_path: Path, text: str) -> tuple[subprocess.CompletedProcess[str], ...]:
+    """``generate`` and ``jsonschema`` on ``a.ts`` holding ``text``."""
+    (tmp_path / "a.ts").write_text(text)
+    generate = run(
+        [*GENERATE, "--schema", ".", "--out", "out/pkg", "--no-cache", "-q"],
+        tmp_path,
+    )
+    schema = run([sys.executable, "-m", "codegen", "jsonschema", "a.ts", "-o", "s.json"], tmp_path)
+    return generate, schema
+
+
+def one_error(proc: subprocess.CompletedProcess[str]) -> str:
+    """The one located error line of a run that failed as it should."""
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 2, output
+    assert "Traceback" not in output and "RecursionError" not in output, output
+    errors = [line for line in proc.stderr.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and LOCATED.match(errors[0]), proc.stderr
+    return errors[0]
+
+
+def compiles(tmp_path: Path, text: str, check: str) -> None:
+    """``text`` compiles with both commands; the package imports under ``-W error`` and
+    ``check`` passes after ``import pkg``."""
+    for proc in compile_both(tmp_path, text):
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    imported = run([sys.executable, "-W", "error", "-c", "import pkg\n" + check], tmp_path / "out")
+    assert imported.returncode == 0, imported.stderr[-3000:]
+
+
+# --------------------------------------------------------------------------- generics
+
+
+@pytest.mark.parametrize("argument", ["[T, T]", "{ a: T; b: T }", "T | T[]"])
+def test_a_generic_whose_arguments_double_is_refused(tmp_path: Path, argument: str) -> None:
+    text = f"export type G<T> = {{ g: G<{argument}> }}; export interface H {{ g: G<string> }}\n"
+    for proc in compile_both(tmp_path, text):
+        line = one_error(proc)
+        assert line.startswith("a.ts:1:25: error: the type arguments of generic 'G' grow past "), (
+            line
+        )
+        assert f"{budget.MAX_ARGUMENT_NODES} type nodes" in line
+
+
+def test_a_generic_whose_arguments_grow_by_one_is_refused(tmp_path: Path) -> None:
+    text = "export type G<T> = { g: G<T[]> }; export interface H { g: G<string> }\n"
+    for proc in compile_both(tmp_path, text):
+        assert one_error(proc).startswith(
+            f"a.ts:1:25: error: generic instances nest more than {budget.MAX_NESTING} deep at 'G'"
+        )
+
+
+def test_a_recursive_generic_is_one_instance(tmp_path: Path) -> None:
+    text = (
+        "export interface Tree<T> { value: T; children: Tree<T>[] }\n"
+        "export type List<T> = { v: T; next?: List<T> };\n"
+        "export interface H { t: Tree<string>; l: List<number> }\n"
+    )
+    check = (
+        "h = pkg.H.model_validate({'t': {'value': 'a', 'children': [{'value': 'b', "
+        "'children': []}]}, 'l': {'v': 1, 'next': {'v': 2}}})\n"
+        "assert h.t.children[0].value == 'b' and h.l.next.v == 2\n"
+    )
+    compiles(tmp_path, text, check)
+
+
+def test_the_work_budget_is_a_located_error_naming_the_construct(tmp_path: Path) -> None:
+    literals = " | ".join(f'"k{i}"' for i in range(1000))
+    text = f"export type U = {literals};\nexport type C<T> = T extends string ? [T, T] : never;\n"
+    text += "".join(f"export type A{i} = C<U>;\n" for i in range(400))
+    (tmp_path / "a.ts").write_text(text)
+    line = one_error(run([sys.executable, "-m", "codegen", "jsonschema", "a.ts"], tmp_path))
+    assert re.match(
+        r"a\.ts:\d+:\d+: error: expanding the generic instance of 'C' needs more than "
+        rf"{budget.MAX_WORK} steps of type expansion \(the compiler's work budget\)",
+        line,
+    ), line
+
+
+# --------------------------------------------------------------------------- intersections
+
+
+@pytest.mark.parametrize("n", [18, 20])
+def test_an_intersection_of_many_unions_is_refused_before_it_is_built(
+    tmp_path: Path, n: int
+) -> None:
+    members = " & ".join(f"({{ a{i}: string }} | {{ b{i}: number }})" for i in range(n))
+    for proc in compile_both(tmp_path, f"export type T = {members};\n"):
+        assert one_error(proc) == (
+            f"a.ts:1:17: error: this intersection distributes over its unions into {2**n} "
+            "members, more than the limit of 2000"
+        )
+
+
+def test_a_distributed_intersection_through_its_own_union(tmp_path: Path) -> None:
+    """#33: ``Reply`` is in ``Event``, and ``Reply.parent`` is ``Event & {...}``."""
+    text = (
+        "export type Event = Reply | Post;\n"
+        'export interface Post { kind: "post"; text: string }\n'
+        'export interface Reply { kind: "reply"; parent: Event & { extra?: string } }\n'
+    )
+    instance = {
+        "kind": "reply",
+        "parent": {"kind": "reply", "parent": {"kind": "post", "text": "x", "extra": "e"}},
+    }
+    check = (
+        f"r = pkg.Reply.model_validate({instance!r})\n"
+        "assert r.parent.parent.extra == 'e' and r.parent.extra is None\n"
+        "import pydantic\n"
+        "try:\n"
+        "    pkg.Reply.model_validate({'kind': 'reply', 'parent': {'kind': 'post'}})\n"
+        "except pydantic.ValidationError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('a post without text was accepted')\n"
+    )
+    compiles(tmp_path, text, check)
+    schema = json.loads((tmp_path / "s.json").read_text())
+    jsonschema = pytest.importorskip("jsonschema")
+    reply = {**schema, "$ref": "#/definitions/Reply"} if "definitions" in schema else None
+    if reply is None:
+        reply = {**schema, "$ref": "#/$defs/Reply"}
+    jsonschema.validate(instance, reply)
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def test_property_handling_is_linear() -> None:
+    """40,000 properties: a quadratic pass takes minutes here, a linear one seconds."""
+    text = "export interface Big {\n" + "".join(f"  p{i}: string;\n" for i in range(40_000))
+    code = (
+        "import faulthandler, sys\n"
+        "faulthandler.dump_traceback_later(40, exit=True)\n"
+        "from codegen.frontend.parse import parse_module\n"
+        "from codegen.frontend.resolve import resolve\n"
+        "schema = resolve([parse_module('a.ts', sys.stdin.read())])\n"
+        "assert len(schema.decls['Big'].body.properties) == 40_000\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        input=text + "}\n",
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_an_interface_with_20000_properties_compiles(tmp_path: Path) -> None:
+    text = "export interface Big {\n" + "".join(f"  p{i}: string;\n" for i in range(20_000))
+    compiles(tmp_path, text + "}\n", "assert len(pkg.Big.model_fields) == 20_000\n")
+
+
+# --------------------------------------------------------------------------- large cycles
+
+
+def test_a_ring_of_160_interfaces_imports(tmp_path: Path) -> None:
+    n = 160
+    text = "".join(
+        f"export interface R{i} {{ next?: R{(i + 1) % n}; v: string }}\n" for i in range(n)
+    )
+    deep: dict[str, object] = {"v": "end"}
+    for i in reversed(range(1, n + 2)):
+        deep = {"v": str(i), "next": deep}
+    check = (
+        f"r = pkg.R1.model_validate({deep!r})\n"
+        "assert r.next.next.v == '3'\n"
+        f"assert pkg.R{n - 1}.model_validate({{'v': 'a', 'next': {{'v': 'b'}}}}).next.v == 'b'\n"
+    )
+    compiles(tmp_path, text, check)
+    models = (tmp_path / "out" / "pkg" / "models.py").read_text()
+    assert "class R0(SchemaModel, defer_build=True):" in models
+    assert "R0.model_rebuild()" not in models
+
+
+def test_a_large_union_of_interfaces_that_hold_it_imports(tmp_path: Path) -> None:
+    """#33: a FHIR-like union of more than 100 resources, each with ``contained?:
+    Resource[]``."""
+    n = 101
+    text = "export type Resource = " + " | ".join(f"R{i}" for i in range(n)) + ";\n"
+    text += "".join(
+        f'export interface R{i} {{ resourceType: "R{i}"; contained?: Resource[]; v?: string }}\n'
+        for i in range(n)
+    )
+    instance = {
+        "resourceType": "R5",
+        "contained": [{"resourceType": "R100", "contained": [{"resourceType": "R0", "v": "x"}]}],
+    }
+    check = (
+        f"r = pkg.R5.model_validate({instance!r})\n"
+        "assert r.contained[0].contained[0].v == 'x'\n"
+        "import pydantic\n"
+        "a = pydantic.TypeAdapter(pkg.Resource)\n"
+        f"assert a.validate_python({instance!r}).resource_type == 'R5'\n"
+        "try:\n"
+        "    a.validate_python({'resourceType': 'R5', 'contained': [{'resourceType': 'X'}]})\n"
+        "except pydantic.ValidationError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('an unknown resource was accepted')\n"
+    )
+    compiles(tmp_path, text, check)
+
+
+def test_cycles_are_found_without_recursion() -> None:
+    edges = {"a": ["b"], "b": ["c"], "c": ["a", "d"], "d": [], "e": ["e"], "f": ["g"]}
+    edges["g"] = ["f", "a", "missing"]
+    assert cycles(edges) == [["a", "b", "c"], ["e"], ["f", "g"]]
+    n = 20_000
+    ring = {f"r{i}": [f"r{(i + 1) % n}"] for i in range(n)}
+    assert cycles(ring) == [list(ring)]
+    chain = {f"c{i}": [f"c{i + 1}"] for i in range(n)}
+    assert cycles(chain) == []
+
+
+def test_a_small_cycle_keeps_plain_rebuilds() -> None:
+    from codegen.emit.python.models import LARGE_CYCLE, emit_models
+
+    n = LARGE_CYCLE - 1
+    text = "".join(f"export interface R{i} {{ next?: R{(i + 1) % n} }}\n" for i in range(n))
+    models = emit_models(resolve([parse_module("a.ts", text)]))["models.py"]
+    assert "_build_cycle" not in models and "defer_build" not in models
+    assert "R0.model_rebuild()" in models
