@@ -8,7 +8,7 @@ NODE_DIR := .e2e-node
 HARNESS_DIR := .conformance-node
 LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
-.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
+.PHONY: generate templates test test-all check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -24,8 +24,18 @@ generate: templates
 templates: $(STAMP)
 	$(PY) -m codegen.templating
 
+# One pytest-xdist worker per core (TEST_WORKERS=0 runs in this process), random order;
+# the seed is printed last (tests/conftest.py): rerun one order with --randomly-seed=N.
+# `make test` leaves out the tests marked full_corpus (whole-corpus oracle runs, minutes);
+# `make test-all` runs every test, and CI (.ci/run) runs it.
+TEST_WORKERS ?= auto
+PYTEST := $(PY) -m pytest -p randomly -n $(TEST_WORKERS)
+
 test: $(STAMP) e2e-node conformance-node redis-server
-	$(PY) -m pytest -p randomly  # random order; the seed is printed last (tests/conftest.py): rerun one order with --randomly-seed=N
+	$(PYTEST) -m "not full_corpus"
+
+test-all: $(STAMP) e2e-node conformance-node redis-server
+	$(PYTEST)
 
 # The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
 # (the oracle of tests/test_protocol_corpus.py). Without node or the npm
