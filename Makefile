@@ -8,7 +8,7 @@ NODE_DIR := .e2e-node
 HARNESS_DIR := .conformance-node
 LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
-.PHONY: generate templates test check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
+.PHONY: generate templates test test-all check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -18,14 +18,24 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 generate: templates
-	$(PY) -m codegen generate
+	$(PY) -m codegen generate --strict
 
 # The jinja templates precompiled to Python (codegen/templates_compiled); see codegen/templating.py.
 templates: $(STAMP)
 	$(PY) -m codegen.templating
 
+# One pytest-xdist worker per core (TEST_WORKERS=0 runs in this process), random order;
+# the seed is printed last (tests/conftest.py): rerun one order with --randomly-seed=N.
+# `make test` leaves out the tests marked full_corpus (whole-corpus oracle runs, minutes);
+# `make test-all` runs every test, and CI (.ci/run) runs it.
+TEST_WORKERS ?= auto
+PYTEST := $(PY) -m pytest -p randomly -n $(TEST_WORKERS)
+
 test: $(STAMP) e2e-node conformance-node redis-server
-	$(PY) -m pytest -p randomly  # random order; the seed is printed last (tests/conftest.py): rerun one order with --randomly-seed=N
+	$(PYTEST) -m "not full_corpus"
+
+test-all: $(STAMP) e2e-node conformance-node redis-server
+	$(PYTEST)
 
 # The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
 # (the oracle of tests/test_protocol_corpus.py). Without node or the npm
@@ -54,21 +64,22 @@ $(HARNESS_DIR)/.installed: tests/conformance/harness/package.json tests/conforma
 	else echo "npm not found: the official-harness tests will skip"; fi
 
 # A private redis-server for the backplane tests (tests/redis_server.py starts and stops
-# one per session on a free loopback port). Installed with apt-get when missing; without
-# it those tests skip with a message, so a failure here does not stop `make test`.
+# one per session on a free loopback port), and redis-sentinel for the chaos suite's
+# failover (tests/backplane/chaos.py). Installed with apt-get when missing; without them
+# those tests skip with a message, so a failure here does not stop `make test`.
 redis-server:
-	@command -v redis-server >/dev/null 2>&1 || { \
+	@{ command -v redis-server && command -v redis-sentinel; } >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1; then \
-	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server) >/dev/null \
-	    || echo "apt-get could not install redis-server: the Redis tests will skip"; \
-	  else echo "redis-server not found and no apt-get: the Redis tests will skip"; fi; }
+	    (apt-get update -q && apt-get install -y -q --no-install-recommends redis-server redis-sentinel) >/dev/null \
+	    || echo "apt-get could not install redis-server and redis-sentinel: the Redis tests will skip"; \
+	  else echo "redis-server or redis-sentinel not found and no apt-get: the Redis tests will skip"; fi; }
 
 check: $(STAMP)
 	$(PY) -m ruff check $(LINT_PATHS)
 	$(PY) -m ruff format --check $(LINT_PATHS)
 	$(PY) -m mypy
 	$(PY) -m codegen.templating --check
-	$(PY) -m codegen generate --check
+	$(PY) -m codegen generate --check --strict
 
 # The conformance kit against both demos, stdio and HTTP, both eras (docs/conformance.md).
 conformance: $(STAMP)

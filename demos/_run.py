@@ -8,6 +8,7 @@ HTTP binds 127.0.0.1 only: these are demos, never meant to be reachable from els
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,12 +45,17 @@ def parse_args(prog: str, argv: Sequence[str] | None = None) -> argparse.Namespa
 
 
 def backplane(url: str | None, prefix: str) -> Backplane | None:
-    """The Redis backplane at ``url`` (None: one process, in memory)."""
+    """The Redis backplane at ``url`` (None: one process, in memory). A URL that is no
+    Redis URL ends the process with one line and status 2, as a bad option does."""
     if url is None:
         return None
     from negotiation.sdk.redis import RedisBackplane
 
-    return RedisBackplane.from_url(url, prefix=prefix)
+    try:
+        return RedisBackplane.from_url(url, prefix=prefix)
+    except ValueError as problem:
+        print(f"--redis: {problem}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def run(server: MCPServer[Any], transport: str, port: int) -> None:

@@ -9,7 +9,10 @@ holds the Redis one. Only triggers travel: a receiving replica applies its own v
 scopes, so a forged message can cost a refetch and reveal nothing.
 
 Messages are a versioned JSON envelope of at most ``MAX_ENVELOPE_BYTES``; anything
-else is dropped with a debug log. Sans-IO apart from awaiting the callbacks it is given.
+else (including JSON nested deep enough to exhaust the parser) is dropped: the receiver
+counts it and logs the count at most once per ``LOG_INTERVAL_SECONDS``
+([`LogThrottle`][negotiation.backplane.LogThrottle]). Sans-IO apart from awaiting the
+callbacks it is given.
 """
 
 from __future__ import annotations
@@ -17,26 +20,30 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol, get_args
 
 from negotiation.cursors import _binding
 
 __all__ = [
     "ENVELOPE_VERSION",
+    "LOG_INTERVAL_SECONDS",
     "MAX_ENVELOPE_BYTES",
     "Backplane",
     "Event",
     "InMemoryBackplane",
     "ListChanged",
     "ListKind",
+    "LogThrottle",
     "OnEvent",
     "OnGap",
     "Rank",
     "Refetch",
     "ResourceUpdated",
     "Switched",
+    "covered",
     "decode",
     "decode_ranking",
     "encode",
@@ -48,6 +55,10 @@ logger = logging.getLogger("negotiation.backplane")
 
 ENVELOPE_VERSION = 1
 MAX_ENVELOPE_BYTES = 4096
+LOG_INTERVAL_SECONDS = 60.0
+_UNDECODABLE = (ValueError, TypeError, RecursionError, MemoryError)
+"""What parsing a bounded input may raise: not JSON or not UTF-8, nesting deep enough to
+exhaust the parser's stack, or no memory for what it holds."""
 
 ListKind = Literal["tools", "resources", "prompts"]
 _KINDS: tuple[str, ...] = get_args(ListKind)
@@ -71,7 +82,16 @@ class ListChanged:
 @dataclass(frozen=True, slots=True)
 class Refetch:
     """Events may have been lost (a replica could not publish): every client should
-    refetch every list and every resource it subscribed to."""
+    refetch every list and every resource it subscribed to.
+
+    ``age_ms``: how long before this was sent the last event that could not be
+    published was (the publisher's own clock measures the interval, rounded down; no
+    clocks are compared). A receiver that told its clients to refetch after that moment
+    drops it ([`covered()`][negotiation.backplane.covered]): one refetch per client
+    after an outage, not one per replica. None: unknown, always delivered. Two refetch signals
+    are equal whatever their age."""
+
+    age_ms: int | None = field(default=None, compare=False)
 
 
 Event = ResourceUpdated | ListChanged | Refetch
@@ -100,6 +120,8 @@ def encode(event: Event, origin: str) -> bytes:
         body: dict[str, object] = {"v": ENVELOPE_VERSION, "o": origin, "k": "ru", "uri": event.uri}
     elif isinstance(event, Refetch):
         body = {"v": ENVELOPE_VERSION, "o": origin, "k": "rf"}
+        if event.age_ms is not None:
+            body["age"] = event.age_ms
     else:
         body = {"v": ENVELOPE_VERSION, "o": origin, "k": "lc", "list": event.kind}
         if event.variant is not None:
@@ -112,8 +134,12 @@ def encode(event: Event, origin: str) -> bytes:
 
 def decode(data: object) -> tuple[Event, str] | None:
     """The event and its origin, or None (logged at DEBUG) for anything but a well-formed
-    envelope of this version: wrong type, too long, not JSON, unknown or extra members."""
-    event = _decode(data)
+    envelope of this version: wrong type, too long, not JSON, nested too deep, unknown or
+    extra members. Never raises: the caller counts what it drops."""
+    try:
+        event = _decode(data)
+    except _UNDECODABLE:
+        event = None
     if event is None:
         logger.debug("backplane: dropped a malformed message (%.80r)", data)
     return event
@@ -124,10 +150,7 @@ def _decode(data: object) -> tuple[Event, str] | None:
         data = data.encode("utf-8", "surrogatepass")
     if not isinstance(data, bytes) or len(data) > MAX_ENVELOPE_BYTES:
         return None
-    try:
-        body = json.loads(data)
-    except ValueError:  # not JSON, or not UTF-8
-        return None
+    body = json.loads(data)  # raises what decode() catches
     if (
         not isinstance(body, dict)
         or body.get("v") != ENVELOPE_VERSION
@@ -141,6 +164,11 @@ def _decode(data: object) -> tuple[Event, str] | None:
         return ResourceUpdated(body["uri"]), origin
     if kind == "rf" and body.keys() == {"v", "o", "k"}:
         return Refetch(), origin
+    if kind == "rf" and body.keys() == {"v", "o", "k", "age"}:
+        age = body["age"]
+        if type(age) is not int or age < 0:
+            return None
+        return Refetch(age), origin
     if kind != "lc" or body.get("list") not in _KINDS:
         return None
     variant = body.get("variant")
@@ -159,12 +187,12 @@ def encode_ranking(ids: Sequence[str]) -> bytes:
 
 def decode_ranking(data: object) -> tuple[str, ...] | None:
     """A stored ranking, or None (logged at DEBUG) when it is not a short JSON list of
-    distinct strings."""
+    distinct strings (nested too deep included). Never raises."""
     ids: object = None
     if isinstance(data, bytes | str) and len(data) <= MAX_ENVELOPE_BYTES:
         try:
             ids = json.loads(data)
-        except ValueError:
+        except _UNDECODABLE:
             ids = None
     if (
         not isinstance(ids, list)
@@ -174,6 +202,50 @@ def decode_ranking(data: object) -> tuple[str, ...] | None:
         logger.debug("backplane: ignored a malformed ranking (%.80r)", data)
         return None
     return tuple(ids)
+
+
+def covered(refetch: Refetch, arrived: float, refetched_at: float | None) -> bool:
+    """Whether a refetch signal that ``arrived`` (this process's monotonic clock) is
+    already covered by the one this replica's clients were given at ``refetched_at``.
+
+    The publisher's last lost event happened ``age_ms`` or more before the signal
+    arrived (the transit only adds to it). When that is no later than the refetch this
+    replica already sent, its clients re-read after the change: telling them again is
+    a thundering herd, not a safeguard."""
+    if refetch.age_ms is None or refetched_at is None:
+        return False
+    return arrived - refetch.age_ms / 1000 <= refetched_at
+
+
+class LogThrottle:
+    """Counts what happens often (a dropped message, an event that reached one replica
+    only) and says when to log it: the first at once, then at most once per
+    ``interval`` seconds, with how many happened since the last line. Sans-IO: the
+    ``clock`` is given (monotonic seconds)."""
+
+    def __init__(
+        self, interval: float = LOG_INTERVAL_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.interval = interval
+        self.total = 0
+        self._clock = clock
+        self._pending = 0
+        self._last: float | None = None
+
+    def hit(self) -> int | None:
+        """Count one; the number to log now (this one included), or None (counted, said
+        with the next line)."""
+        self.total += 1
+        self._pending += 1
+        return self.due()
+
+    def due(self) -> int | None:
+        """The count not yet logged when a line is due now, else None."""
+        now = self._clock()
+        if self._pending and (self._last is None or now - self._last >= self.interval):
+            count, self._pending, self._last = self._pending, 0, now
+            return count
+        return None
 
 
 def principal_digest(principal: Hashable) -> str:

@@ -268,8 +268,10 @@ def cursor_key_from_env(
 
     Give every replica behind one URL the same key (``Negotiation(cursor_key=...)``) and
     each accepts the cursors the others minted; keep it as secret as a session key.
-    To rotate, list keys separated by commas, the new one first (``new,old``): the first
-    signs, every one verifies; then a tuple of keys is returned.
+    Several keys are separated by commas (then a tuple is returned): the first signs,
+    every one verifies. Rotate in two rolling deploys, ``old,new`` everywhere, then
+    ``new,old`` (docs/replicas.md): in one step, a replica not yet updated would refuse
+    the cursors the updated ones sign.
     Raises ValueError, naming the variable (and the key's place in a list), for a
     malformed or short key.
     """

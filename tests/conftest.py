@@ -39,9 +39,16 @@ def pytest_terminal_summary(
     for line in SUMMARY:
         terminalreporter.write_line(line)
     # pytest-randomly puts its seed in the header, which `-q` (addopts) hides.
+    # Under pytest-xdist this runs in the controller, whose seed pytest-randomly hands to
+    # every worker: each shuffles the same way, and the workers take tests from that order
+    # as they free up, so `-n 0` replays the whole order in one process.
     seed = getattr(config.option, "randomly_seed", None)
     if config.pluginmanager.has_plugin("randomly") and isinstance(seed, int):
-        terminalreporter.write_line(f"random order seed {seed}: rerun with --randomly-seed={seed}")
+        workers = getattr(config.option, "numprocesses", None)
+        one_process = " -n 0" if workers else ""
+        terminalreporter.write_line(
+            f"random order seed {seed}: rerun with --randomly-seed={seed}{one_process}"
+        )
 
 
 @pytest.fixture

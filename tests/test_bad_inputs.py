@@ -1,4 +1,5 @@
-"""Every malformed or unsupported schema in tests/bad_inputs gets its exact one-line error.
+"""Every malformed or unsupported schema in tests/bad_inputs gets its exact one-line error
+(what the dialect cannot express as ``--strict`` reports it: degraded, refused).
 
 Each case states its expected error on its first line: ``// expect: <file>:<l>:<c>: error: ...``
 (file relative to tests/bad_inputs). A folder is one multi-file case: ``main.ts`` first,
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.errors import Diagnostics, SchemaError
+from codegen.errors import Diagnostics, SchemaError, StrictError
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 
@@ -40,7 +41,10 @@ def compile_case(case: Path) -> None:
         parse_module(path.relative_to(BAD_INPUTS).as_posix(), path.read_text("utf-8"))
         for path in case_files(case)
     ]
-    resolve(modules, Diagnostics())
+    diags = Diagnostics()
+    resolve(modules, diags)
+    if diags.degraded:  # as ``--strict`` refuses what the dialect cannot express
+        raise StrictError(diags.degraded)
 
 
 def test_corpus_is_large_enough() -> None:

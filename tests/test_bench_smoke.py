@@ -106,7 +106,9 @@ def test_discovers_only_modules_named_bench_with_run(fake_package: str) -> None:
 
 def test_the_real_sections_are_discovered_and_only_the_load_test_runs_on_demand() -> None:
     sections = {s.name: s for s in discover()}
-    assert {"codegen", "validation", "runtime", "toolcall", "load", "corpus"} <= set(sections)
+    assert {"codegen", "validation", "runtime", "toolcall", "load", "corpus", "backplane"} <= set(
+        sections
+    )
     assert {name for name, s in sections.items() if s.on_demand} == {"load"}
 
 
@@ -493,3 +495,14 @@ def test_a_full_run_writes_no_results_file_unless_asked(
     makefile = (results.ROOT / "Makefile").read_text("utf-8")
     recipe = makefile.split("\nbench-record:", 1)[1].split("\n\n", 1)[0]
     assert "--results bench/RESULTS.md" in recipe
+
+
+def test_the_backplane_section_reads_its_quantiles_from_the_sorted_samples() -> None:
+    from bench.backplane_bench import _quantile
+
+    samples = [float(i) for i in range(100, 0, -1)]  # 100 ... 1, unsorted
+    assert (_quantile(samples, 0.99), _quantile(samples, 0.5), _quantile([7.0], 0.99)) == (
+        99.0,
+        51.0,  # the nearest rank: round(0.5 * 99) = 50, the 51st smallest
+        7.0,
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from codegen import ir
-from codegen.errors import SchemaError
+from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend import conditional as c
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
@@ -42,6 +42,13 @@ def error(text: str) -> str:
     with pytest.raises(SchemaError) as info:
         resolve([parse_module("a.ts", text)])
     return str(info.value)
+
+
+def degraded(text: str) -> str:
+    """The first degradation warning ``text`` compiles with, as ``--strict`` reports it."""
+    diags = Diagnostics()
+    resolve([parse_module("a.ts", text)], diags)
+    return diags.degraded[0].as_error()
 
 
 @pytest.mark.parametrize(
@@ -167,7 +174,7 @@ def error(text: str) -> str:
 )
 def test_the_verdict(source: str, target: str, expected: str | None) -> None:
     if expected is None:
-        assert "cannot decide" in error(
+        assert "cannot decide" in degraded(
             DECLS + f'export type R = {source} extends {target} ? "y" : "n";'
         )
     else:
@@ -209,9 +216,9 @@ def test_the_verdict(source: str, target: str, expected: str | None) -> None:
         ("true", "{ valueOf: unknown }", "true extends an object type"),
     ],
 )
-def test_undecidable_is_a_located_error(source: str, target: str, described: str) -> None:
+def test_undecidable_is_a_located_degradation(source: str, target: str, described: str) -> None:
     line = DECLS.count("\n") + 1
-    message = error(DECLS + f'export type R = {source} extends {target} ? "y" : "n";')
+    message = degraded(DECLS + f'export type R = {source} extends {target} ? "y" : "n";')
     assert message.startswith(
         f"a.ts:{line}:17: error: conditional type: cannot decide from the declarations"
         f" whether {described}"
@@ -281,10 +288,10 @@ def test_the_utilities_are_the_conditional_types_they_are() -> None:
 
 
 def test_an_undecidable_utility_names_its_argument() -> None:
-    message = error("export type A = Exclude<string | number, { length: number }>;")
+    message = degraded("export type A = Exclude<string | number, { length: number }>;")
     assert message == (
         "a.ts:1:25: error: conditional type: cannot decide from the declarations whether"
-        " string extends an object type"
+        " string extends an object type: degraded to JsonValue (any JSON value)"
     )
 
 
@@ -296,14 +303,21 @@ def test_a_function_type_in_the_condition_decides_only_what_is_surely_no_functio
     decls = resolve([parse_module("a.ts", text)]).decls
     rendered = {n: render(d.type) for n, d in decls.items() if isinstance(d, ir.Alias)}
     assert (rendered["B"], rendered["C"]) == ("2", "2")
-    assert error(text + "interface H { f: (x: string) => void }\nexport type D = A<H['f']>;") == (
+    assert degraded(
+        text + "interface H { f: (x: string) => void }\nexport type D = A<H['f']>;"
+    ) == (
         "a.ts:1:13: error: conditional type: cannot decide from the declarations whether"
-        " object is a function type (every function type is an object to the compiler)"
+        " object is a function type (every function type is an object to the compiler):"
+        " degraded to JsonValue (any JSON value)"
     )
-    assert error("export type A<T> = { f: new () => T } extends T ? 1 : 2;") == (
-        "a.ts:1:25: error: unsupported construct: constructor type in a conditional type's"
-        " condition"
+    assert degraded("export type A = { f: new () => string } extends string ? 1 : 2;") == (
+        "a.ts:1:22: error: constructor type in a conditional type's condition: degraded to"
+        " JsonValue (any JSON value)"
     )
+    # in a generic nothing instantiates, nothing is compiled: no warning
+    diags = Diagnostics()
+    resolve([parse_module("a.ts", "type A<T> = T extends (x: string) => void ? 1 : 2;")], diags)
+    assert not diags.degraded
 
 
 def test_a_branch_is_evaluated_only_when_chosen() -> None:

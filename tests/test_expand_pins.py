@@ -699,3 +699,20 @@ def test_keys_of_omit_intersection_and_inherited_types() -> None:
 def test_a_literal_word_keeps_its_letters() -> None:
     assert e.instance_name("Page", (ir.Literal("Xok"),)) == "Page_Xok"
     assert e.instance_name("Page", (ir.Literal("_x_"),)) == "Page_x"
+
+
+def test_a_generic_used_bare_and_with_its_defaults_spelled_out_is_declared_under_both_names() -> (
+    None
+):
+    # typescript-json-schema declares both (@types/geojson's Feature and
+    # Feature<Geometry, GeoJsonProperties>); the instance memo must not fold one into the other.
+    decls = shown(
+        "export interface P { x: string }\n"
+        "export interface Feature<G = P> { g: G }\n"
+        "export interface C { features: Feature<P>[] }\n"
+        "export interface D { one: Feature }\n"
+    )
+    assert decls["Feature"] == [("g", "P", False)]
+    assert decls["Feature_P"] == [("g", "P", False)]
+    assert decls["C"] == [("features", "Feature_P[]", False)]
+    assert decls["D"] == [("one", "Feature", False)]

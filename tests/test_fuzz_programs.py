@@ -43,7 +43,7 @@ KEYS = ["name", "kind", "value", "start", "next", "items"]
 ODD_KEYS = [
     "_start", "_", "__init__", "class", "type", "model_config",
     "model_dump", "schema", "ключ", "変数", "größe", "a-b", "$ref", "0", "", "not valid",
-    "True", "None", "self", "__class__",
+    "True", "None", "self", "__class__", "mro", "register",
 ]  # fmt: skip
 PRIMITIVES = ["string", "number", "boolean", "null", "unknown", "any"]
 

@@ -11,14 +11,14 @@ from pydantic import BaseModel
 
 from codegen import ir
 from codegen.emit.python.naming import (
-    BASEMODEL_ATTRIBUTES,
     assign_names,
     attribute_name,
+    class_namespace_names,
     pascal_case,
+    python_schema,
     snake_case,
     upper_snake,
 )
-from codegen.errors import SchemaError
 
 SPAN1, SPAN2 = ir.Span("s.ts", 1, 1), ir.Span("s.ts", 2, 1)
 
@@ -79,9 +79,10 @@ def test_case_helpers() -> None:
     assert upper_snake("PARSE_ERROR") == "PARSE_ERROR"
 
 
-def test_reserved_list_covers_pydantic_basemodel() -> None:
-    public = {n for n in dir(BaseModel) if not n.startswith("_")}
-    assert public <= BASEMODEL_ATTRIBUTES | {"model_fields", "model_computed_fields"}
+def test_the_reserved_names_are_read_from_basemodel_and_its_metaclass() -> None:
+    reserved = class_namespace_names()
+    assert set(dir(BaseModel)) | set(dir(type(BaseModel))) == reserved
+    assert {"model_config", "model_fields", "mro", "register", "json"} <= reserved
 
 
 @given(st.text(max_size=30))
@@ -89,8 +90,8 @@ def test_any_key_becomes_a_safe_identifier_or_nothing(key: str) -> None:
     name = attribute_name(key)
     if name:
         assert name.isidentifier() and not keyword.iskeyword(name)
-        assert name not in BASEMODEL_ATTRIBUTES
-        assert not name.startswith(("model_dump", "model_validate"))
+        assert name not in class_namespace_names()
+        assert not name.startswith(("model_dump", "model_validate", "_"))
 
 
 def test_anonymous_objects_are_named_owner_plus_field() -> None:
@@ -104,8 +105,8 @@ def test_anonymous_objects_are_named_owner_plus_field() -> None:
         "ClientCapabilitiesElicitation",
         "ClientCapabilities",
     ]
-    assert names.inline[("ClientCapabilities", "elicitation")] == "ClientCapabilitiesElicitation"
-    assert names.attribute("ClientCapabilitiesElicitationForm", "enabled") == "enabled"
+    assert names.inline_at("ClientCapabilities", "elicitation") == ["ClientCapabilitiesElicitation"]
+    assert names.attribute("enabled") == "enabled"
 
 
 def test_index_only_objects_need_no_class() -> None:
@@ -119,40 +120,41 @@ def test_constants_are_upper_snake() -> None:
     assert names.constants == {"latestVersion": "LATEST_VERSION"}
 
 
-def test_colliding_attributes_are_an_error_at_the_later_one_naming_both() -> None:
-    bad = schema(interface("A", prop("fooBar", span=SPAN1), prop("foo_bar", span=SPAN2)))
-    with pytest.raises(SchemaError) as error:
-        assign_names(bad)
-    assert error.value.span == SPAN2
-    assert "'foo_bar'" in error.value.message and "'fooBar'" in error.value.message
-    assert "s.ts:1:1" in error.value.message
+def test_colliding_attributes_are_told_apart_the_exact_key_keeping_the_name() -> None:
+    """Whatever the order they are written in."""
+    for order in [("fooBar", "foo_bar"), ("foo_bar", "fooBar")]:
+        names = assign_names(schema(interface("A", *(prop(k) for k in order))))
+        assert names.attributes == {"foo_bar": "foo_bar", "fooBar": "foo_bar_"}
 
 
-def test_an_anonymous_class_colliding_with_a_declaration_is_an_error() -> None:
+def test_an_anonymous_class_colliding_with_a_declaration_takes_an_underscore() -> None:
     inline = ir.Object((prop("x"),))
-    bad = schema(
-        interface("Tool", ir.Property("annotations", inline), span=SPAN1),
-        interface("ToolAnnotations", prop("y"), span=SPAN2),
+    names = assign_names(
+        schema(
+            interface("Tool", ir.Property("annotations", inline), span=SPAN1),
+            interface("ToolAnnotations", prop("y"), span=SPAN2),
+        )
     )
-    with pytest.raises(SchemaError) as error:
-        assign_names(bad)
-    assert "ToolAnnotations" in error.value.message
+    assert names.inline_at("Tool", "annotations") == ["ToolAnnotations_"]
+    assert [str(r) for r in names.renames] == [
+        "<builtin>:0:0: renamed 'ToolAnnotations' to 'ToolAnnotations_' (another name has it)"
+    ]
 
 
-def test_const_and_type_collision_is_an_error() -> None:
-    bad = schema(interface("VERSION", prop("x")), ir.Const("version", "1", span=SPAN2))
-    with pytest.raises(SchemaError, match="VERSION"):
-        assign_names(bad)
+def test_a_const_that_a_type_has_the_name_of_takes_an_underscore() -> None:
+    names = assign_names(schema(interface("VERSION", prop("x")), ir.Const("version", "1")))
+    assert names.constants == {"version": "VERSION_"}
 
 
-def test_reserved_module_names_are_errors_and_helpers_are_renamed() -> None:
-    with pytest.raises(SchemaError, match="SchemaModel"):
-        assign_names(schema(interface("SchemaModel", prop("x"))))
+def test_reserved_module_names_are_renamed_and_helpers_are_aliased() -> None:
+    named, renames = python_schema(schema(interface("SchemaModel", prop("x"))))
+    assert list(named.decls) == ["SchemaModel_"]
+    assert [(r.old, r.new) for r in renames] == [("SchemaModel", "SchemaModel_")]
     names = assign_names(schema(interface("Literal", prop("x"))))
     assert names.helpers["Literal"] == "_Literal" and names.helpers["Any"] == "Any"
 
 
-def test_two_anonymous_objects_in_one_field_is_an_error() -> None:
+def test_two_anonymous_objects_in_one_field_are_numbered() -> None:
     union = ir.Union((ir.Object((prop("a"),)), ir.Object((prop("b"),), span=SPAN2)))
-    with pytest.raises(SchemaError, match="several anonymous"):
-        assign_names(schema(interface("A", ir.Property("x", union))))
+    names = assign_names(schema(interface("A", ir.Property("x", union))))
+    assert names.inline_at("A", "x") == ["AX1", "AX2"]

@@ -13,8 +13,13 @@ from codegen.emit.python.naming import (
     assign_names,
     attribute_name,
     check_module_names,
+    declaration_names,
+    for_python,
+    module_clashes,
     module_names,
     needs_class,
+    property_keys,
+    python_schema,
     spec_parts,
 )
 from codegen.errors import SchemaError
@@ -30,125 +35,104 @@ def obj(*names: str, span: ir.Span = ir.NO_SPAN) -> ir.Object:
 
 
 @pytest.mark.parametrize(
-    ("decls", "message"),
+    ("decls", "renamed"),
     [
         (
             (interface("A", prop("fooBar", span=SPAN1), prop("foo_bar", span=SPAN2)),),
-            "property 'foo_bar' and property 'fooBar' (at s.ts:1:1) both become the Python"
-            " attribute of 'A' 'foo_bar'; rename one of them",
+            ["s.ts:1:1: renamed 'fooBar' to 'foo_bar_' (another key wants 'foo_bar')"],
         ),
         (
             (interface("VERSION", prop("x")), ir.Const("version", "1", span=SPAN2)),
-            "const 'version' and type 'VERSION' (at s.ts:1:1) both become the Python module"
-            " name 'VERSION'; rename one of them",
+            ["s.ts:2:1: renamed 'VERSION' to 'VERSION_' (another name has it)"],
         ),
         (
-            # a type alias (not a class) claims its name as well
+            # a type alias (not a class) keeps its name: the const yields
             (
                 ir.Const("version", "1", span=SPAN1),
                 ir.Alias("VERSION", ir.Primitive("string"), span=SPAN2),
             ),
-            "type 'VERSION' and const 'version' (at s.ts:1:1) both become the Python module"
-            " name 'VERSION'; rename one of them",
+            ["s.ts:1:1: renamed 'VERSION' to 'VERSION_' (another name has it)"],
         ),
         (
             (interface("SchemaModel", prop("x"), span=SPAN2),),
-            "type 'SchemaModel' and the generated module's own 'SchemaModel' (at"
-            " <builtin>:0:0) both become the Python module name 'SchemaModel'; rename one of"
-            " them",
-        ),
-        (
-            (
-                interface(
-                    "A",
-                    ir.Property(
-                        "u",
-                        ir.Union((ir.Object((prop("a"),)), ir.Object((prop("b"),), span=SPAN2))),
-                    ),
-                ),
-            ),
-            "property 'u' of 'A' holds several anonymous object types; declare them as named"
-            " interfaces",
+            ["s.ts:2:1: renamed 'SchemaModel' to 'SchemaModel_' (the generated module defines it)"],
         ),
         (
             (interface("str", prop("x"), span=SPAN2),),
-            "type 'str' would shadow Python's built-in 'str'; rename it",
+            ["s.ts:2:1: renamed 'str' to 'str_' (shadows a built-in)"],
         ),
         (
             (interface("Runtime", ir.Property("error", obj("x", span=SPAN2))),),
-            "the inline object type of property 'error' of 'Runtime' would shadow Python's"
-            " built-in 'RuntimeError'; rename it",
+            ["s.ts:2:1: renamed 'RuntimeError' to 'RuntimeError_' (shadows a built-in)"],
         ),
         (
             (interface("_Helper", prop("x"), span=SPAN2),),
-            "type '_Helper': names starting with '_' are reserved for generated helpers",
+            ["s.ts:2:1: renamed '_Helper' to 'Helper' (a leading '_' is the generated helpers')"],
         ),
         (
             (interface("from", prop("x"), span=SPAN2),),
-            "type 'from' has no valid Python name (got 'from')",
+            ["s.ts:2:1: renamed 'from' to 'from_' (a Python keyword)"],
         ),
         (
-            # a key with no letters or digits has no attribute name at all
             (interface("A", prop("$", span=SPAN2)),),
-            "property '$' has no valid Python name (got '')",
+            ["s.ts:2:1: renamed '$' to 'field_1' (no letter or digit)"],
         ),
         (
             (interface("\ufb01x", prop("x"), span=SPAN2),),
-            "type '\ufb01x': Python reads the name '\ufb01x' as 'fix'; write 'fix'",
+            ["s.ts:2:1: renamed '\ufb01x' to 'fix' (Python reads it as 'fix')"],
+        ),
+        (
+            (interface("model_config", prop("x"), span=SPAN2),),
+            [
+                "s.ts:2:1: renamed 'model_config' to 'model_config_' (an attribute of"
+                " pydantic's BaseModel)"
+            ],
         ),
         (
             (
-                ir.Alias(
-                    "Both",
-                    ir.Intersection((ir.Ref("A"), ir.Primitive("string", span=SPAN2))),
-                ),
+                interface("A", prop("status")),
+                ir.Alias("status", ir.Primitive("string"), span=SPAN2),
             ),
-            "cannot intersect a primitive type; only interfaces, Omit<...> and object"
-            " literals can be combined with '&'",
+            [
+                "s.ts:2:1: renamed 'status' to 'status_' (a field name: a class body would"
+                " read the field)"
+            ],
+        ),
+        (
+            (interface("A", prop("mro", span=SPAN2)),),
+            ["s.ts:2:1: renamed 'mro' to 'mro_' (an attribute of pydantic's BaseModel)"],
         ),
     ],
 )
-def test_naming_errors_name_both_sides_at_the_later_one(
-    decls: tuple[ir.Decl, ...], message: str
+def test_each_rename_is_reported_where_and_why(
+    decls: tuple[ir.Decl, ...], renamed: list[str]
 ) -> None:
+    named, renames = python_schema(schema(*decls))
+    assert [str(r) for r in (*renames, *assign_names(named).renames)] == renamed
+
+
+def test_an_intersection_with_a_primitive_is_an_error_at_the_member() -> None:
+    both = ir.Intersection((ir.Ref("A"), ir.Primitive("string", span=SPAN2)))
     with pytest.raises(SchemaError) as caught:
-        assign_names(schema(*decls))
-    assert caught.value.span == SPAN2
-    assert caught.value.message == message
-    assert str(caught.value) == f"s.ts:2:1: error: {message}"
-
-
-def test_an_anonymous_class_collision_is_reported_at_the_later_declaration() -> None:
-    inline = ir.Object((prop("x"),), span=INLINE_SPAN)
-    bad = schema(
-        interface("Tool", ir.Property("annotations", inline), span=SPAN1),
-        interface("ToolAnnotations", prop("y"), span=SPAN2),
-    )
-    with pytest.raises(SchemaError) as caught:
-        assign_names(bad)
-    assert caught.value.span == SPAN2
-    # The message says which one is the inline object type, located where it is written.
-    assert caught.value.message == (
-        "type 'ToolAnnotations' and the inline object type of property 'annotations' of"
-        " 'Tool' (at s.ts:3:5) both become the Python module name 'ToolAnnotations'; rename"
-        " one of them"
-    )
-
-
-def test_a_type_alias_named_like_an_inline_class_is_a_collision_not_dropped() -> None:
-    """Before the fix the alias vanished and its uses silently meant the inline class."""
-    bad = schema(
-        interface("Tool", ir.Property("annotations", obj("x", span=INLINE_SPAN))),
-        ir.Alias("ToolAnnotations", ir.Primitive("number"), span=SPAN2),
-    )
-    with pytest.raises(SchemaError) as caught:
-        assign_names(bad)
+        assign_names(schema(ir.Alias("Both", both)))
     assert caught.value.span == SPAN2
     assert caught.value.message == (
-        "type 'ToolAnnotations' and the inline object type of property 'annotations' of"
-        " 'Tool' (at s.ts:3:5) both become the Python module name 'ToolAnnotations'; rename"
-        " one of them"
+        "cannot intersect a primitive type; only interfaces, Omit<...> and object"
+        " literals can be combined with '&'"
     )
+
+
+def test_a_type_alias_named_like_an_inline_class_keeps_its_name() -> None:
+    """Before the collision rule the alias vanished and its uses silently meant the inline
+    class; now the inline class yields."""
+    names = assign_names(
+        schema(
+            interface("Tool", ir.Property("annotations", obj("x", span=INLINE_SPAN))),
+            ir.Alias("ToolAnnotations", ir.Primitive("number"), span=SPAN2),
+        )
+    )
+    assert names.aliases == ("ToolAnnotations",)
+    assert names.inline_at("Tool", "annotations") == ["ToolAnnotations_"]
 
 
 def test_a_const_named_like_an_inline_class_keeps_its_constant() -> None:
@@ -163,22 +147,19 @@ def test_a_const_named_like_an_inline_class_keeps_its_constant() -> None:
     assert names.aliases == ()
 
 
-def test_two_inline_classes_collide_at_the_later_in_source_order() -> None:
+def test_two_inline_classes_that_want_one_name_differ_by_an_underscore() -> None:
     """A.b.y.z (nested three deep, written first) and A.bYZ (written after A.b) both want
-    'ABYZ': the error is at A.bYZ, the later one in source order."""
+    'ABYZ': the one named first keeps it (a class names the anonymous objects of its own
+    properties before those of their properties)."""
     deep = ir.Property("z", obj("p", span=S4))
     b = ir.Object(
         (ir.Property("x", obj("p")), ir.Property("y", ir.Object((deep,)))), span=INLINE_SPAN
     )
-    bad = schema(interface("A", ir.Property("b", b), ir.Property("bYZ", obj("p", span=S5))))
-    with pytest.raises(SchemaError) as caught:
-        assign_names(bad)
-    assert caught.value.span == S5
-    assert caught.value.message == (
-        "the inline object type of property 'bYZ' of 'A' and the inline object type of"
-        " property 'z' of 'ABY' (at s.ts:4:1) both become the Python module name 'ABYZ';"
-        " rename one of them"
+    names = assign_names(
+        schema(interface("A", ir.Property("b", b), ir.Property("bYZ", obj("p", span=S5))))
     )
+    assert names.inline_at("A", "bYZ") == ["ABYZ"]
+    assert names.inline_at("ABY", "z") == ["ABYZ_"]
 
 
 def test_an_intersection_alias_becomes_a_class_with_bases_and_merged_body() -> None:
@@ -219,7 +200,8 @@ def test_inline_objects_inside_arrays_mappings_and_index_signatures_get_classes(
             )
         )
     )
-    assert names.inline == {("A", "list"): "AList", ("A", "map"): "AMap", ("A", "dict"): "ADict"}
+    inline = {key: names.inline_at("A", key) for key in ("list", "map", "dict", "empty")}
+    assert inline == {"list": ["AList"], "map": ["AMap"], "dict": ["ADict"], "empty": []}
     assert [spec.name for spec in names.classes] == ["AList", "AMap", "ADict", "A"]
 
 
@@ -314,7 +296,7 @@ def test_a_name_another_generated_module_binds_and_imports_from_models_is_an_err
         _check(interface("Tool", prop("x"), span=SPAN2), modules=modules)
     assert caught.value.span == SPAN2
     assert caught.value.message == (
-        "type 'Tool' would take the name 'Tool' that the generated server module defines; rename it"
+        "'Tool' would take the name 'Tool' that the generated server module defines"
     )
 
 
@@ -356,9 +338,7 @@ def test_the_reported_clash_does_not_depend_on_module_or_declaration_order() -> 
             with pytest.raises(SchemaError) as caught:
                 _check(*decls, modules=order)
             errors.add(caught.value.message)
-    assert errors == {
-        "type 'A' would take the name 'A' that the generated client module defines; rename it"
-    }
+    assert errors == {"'A' would take the name 'A' that the generated client module defines"}
 
 
 def test_an_intersection_of_two_index_signatures_is_an_error_at_the_second() -> None:
@@ -377,3 +357,154 @@ def test_an_intersection_of_two_index_signatures_is_an_error_at_the_second() -> 
     )
     one = ir.Intersection((ir.Object((), first, SPAN1), obj("x")), SPAN1)
     assert spec_parts(one) == ((), ir.Object((prop("x"),), first, SPAN1))
+
+
+# --------------------------------------------------------------------------- renaming
+
+
+@pytest.mark.parametrize(
+    ("name", "python"),
+    [
+        ("$Foo", "Foo"),  # '$' is '_', and leading underscores go
+        ("Foo$Bar", "Foo_Bar"),
+        ("_1st", "T1st"),  # no digit first
+        ("__XFoo", "XFoo"),  # only the underscores go
+        ("_", "Type"),  # nothing left
+        ("$", "Type"),
+        ("Exception", "Exception_"),
+        ("\uff26\uff35\uff2c\uff2c", "FULL"),  # Python reads fullwidth letters as ASCII
+    ],
+)
+def test_a_name_python_cannot_have_becomes_its_base_name(name: str, python: str) -> None:
+    named, renames = python_schema(schema(interface(name, prop("x"))))
+    assert list(named.decls) == [python]
+    assert [(r.old, r.new) for r in renames] == [(name, python)]
+
+
+def test_a_renamed_declaration_keeps_its_spans_and_its_references_follow() -> None:
+    use = ir.Property("e", ir.Ref("Exception", span=S4), span=S5)
+    named, _ = python_schema(
+        schema(interface("Exception", prop("x"), span=SPAN2), interface("A", use, span=SPAN1))
+    )
+    renamed = named.decls["Exception_"]
+    assert (renamed.span, renamed.qualname) == (SPAN2, "Exception")  # type: ignore[union-attr]
+    a = named.decls["A"]
+    assert isinstance(a, ir.Interface)
+    assert a.body.properties[0] == ir.Property("e", ir.Ref("Exception_", span=S4), span=S5)
+
+
+def _union_of(*members: ir.Object) -> ir.Union:
+    return ir.Union(members)
+
+
+def _tagged(value: str | int, *rest: str) -> ir.Object:
+    return ir.Object((ir.Property("kind", ir.Literal(value)), *(prop(name) for name in rest)))
+
+
+@pytest.mark.parametrize(
+    ("members", "names"),
+    [
+        ((_tagged("circle", "r"), _tagged("square", "s")), ["AXCircle", "AXSquare"]),
+        ((_tagged("same", "r"), _tagged("same", "s")), ["AX1", "AX2"]),  # not apart
+        ((_tagged(1, "r"), _tagged(2, "s")), ["AX1", "AX2"]),  # not strings
+        ((_tagged("a", "r"), obj("kind2")), ["AX1", "AX2"]),  # one lacks it
+        ((_tagged("", "r"), _tagged("b", "s")), ["AX1", "AX2"]),  # no word
+        ((obj("q", "kind"), _tagged("x", "r")), ["AX1", "AX2"]),  # the first one's order
+    ],
+)
+def test_several_anonymous_objects_in_one_place_are_told_apart(
+    members: tuple[ir.Object, ...], names: list[str]
+) -> None:
+    named = assign_names(schema(interface("A", ir.Property("x", _union_of(*members)))))
+    assert named.inline_at("A", "x") == names
+
+
+def test_one_anonymous_object_in_an_alias_takes_its_literal_field_or_a_number() -> None:
+    names = assign_names(
+        schema(
+            ir.Alias("Auth", ir.Union((ir.Ref("B"), _tagged("terminal", "t")))),
+            ir.Alias("L", ir.Array(obj("x"))),
+            interface("B", prop("b")),
+        )
+    )
+    assert names.inline_at("Auth", "") == ["AuthTerminal"]
+    assert names.inline_at("L", "") == ["L1"]
+
+
+def test_an_anonymous_class_is_found_by_owner_key_and_structure() -> None:
+    x, y = obj("x"), obj("y")
+    names = assign_names(
+        schema(interface("A", ir.Property("p", ir.Union((x, y))), ir.Property("q", x)))
+    )
+    assert names.inline_class("A", "p", x) == "AP1"
+    assert names.inline_class("A", "p", y) == "AP2"
+    assert names.inline_class("A", "q", x) == "AQ"
+    # elsewhere (a copied field): the class of that key and structure
+    assert names.inline_class("B", "p", y) == "AP2"
+    assert names.inline_class("B", "q", x) == "AQ"
+    assert names.inline_class("A", "q", y) is None  # no such structure at that key
+    assert names.inline_class("A", "r", x) is None
+
+
+def test_three_keys_that_want_one_attribute_and_the_leading_junk_rank() -> None:
+    names = assign_names(
+        schema(
+            interface(
+                "A", prop("fooBar"), prop("foo-bar"), prop("foo_bar"), prop("__x"), prop("x!!!!")
+            )
+        )
+    )
+    assert names.attributes == {
+        "foo_bar": "foo_bar",  # written as the attribute
+        "foo-bar": "foo_bar_",  # then by key: '-' < 'B'
+        "fooBar": "foo_bar__",
+        "x!!!!": "x",  # no leading '_' or '$' beats two
+        "__x": "x_",
+    }
+    assert names.attribute("notAKey") == "not_a_key"  # a key no property has
+
+
+def test_declaration_names_map_every_type_and_a_written_name_wins() -> None:
+    decls = (
+        interface("Exception_", prop("x")),
+        interface("Exception", prop("x"), span=SPAN2),
+        interface("Fine", prop("x")),
+    )
+    names, renames = declaration_names(schema(*decls))
+    assert names == {"Exception_": "Exception_", "Exception": "Exception__", "Fine": "Fine"}
+    assert [(r.old, r.new, r.span) for r in renames] == [("Exception", "Exception__", SPAN2)]
+
+
+def test_every_attribute_rename_is_reported_not_only_the_first_keys() -> None:
+    names = assign_names(schema(interface("A", prop("a"), prop("mro", span=SPAN2))))
+    assert [(r.old, r.new) for r in names.renames] == [("mro", "mro_")]
+
+
+def test_a_result_tag_follows_a_renamed_type_and_other_tags_stay() -> None:
+    doc = ir.Doc(
+        "d", (ir.DocTag("result", " Exception "), ir.DocTag("see", "Exception"), ir.DocTag("x", ""))
+    )
+    request = ir.Interface("GetRequest", ir.Object((prop("x"),)), doc=doc)
+    named, _ = python_schema(schema(interface("Exception", prop("m")), request))
+    assert named.decls["GetRequest"].doc.tags == (
+        ir.DocTag("result", "Exception_"),
+        ir.DocTag("see", "Exception"),
+        ir.DocTag("x", ""),
+    )
+
+
+def test_the_memos_answer_the_same_schema_with_the_same_result() -> None:
+    s = schema(interface("Exception", prop("x")))
+    assert property_keys(s) is property_keys(s)
+    assert for_python(s) is for_python(s)
+    assert assign_names(for_python(s)) is assign_names(for_python(s))
+    assert list(for_python(s).decls) == ["Exception_"]
+
+
+def test_the_clashes_of_every_module_are_gathered() -> None:
+    s = schema(interface("A", prop("x")), interface("B", prop("x")), interface("C", prop("x")))
+    modules = {
+        "client.py": "from .models import A\nA = 1\n",
+        "server.py": "from .models import B, C\nB = 1\n",
+    }
+    assert module_clashes(assign_names(s), s, modules) == {"A", "B"}

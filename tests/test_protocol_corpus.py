@@ -407,6 +407,8 @@ def _our_key(key: str, ours: dict[str, Any]) -> str:
     return instance if instance in ours else base
 
 
+# typescript-json-schema over each whole protocol typing: minutes, so in `make test-all`.
+@pytest.mark.full_corpus
 @pytest.mark.parametrize("name", _cases("schema_pending"))
 def test_protocol_json_schema_matches_typescript_json_schema(name: str) -> None:
     share, differing = equal_share(name)

@@ -161,7 +161,6 @@ def test_dts_skips_functions_and_the_methods_of_classes(tmp_path: Path) -> None:
     ("ts", "message"),
     [
         ("export class C { m(): void {} }", "class with methods"),
-        ("export type X<T> = T extends string ? infer U : 2;", "infer type outside"),
         ("export type X = 1n;", "bigint literal"),
         ("export interface Box<T> { v: T }\nexport type X = Box;", "takes 1..1 type arguments"),
     ],
@@ -174,6 +173,22 @@ def test_constructs_without_json_meaning_are_located_errors(
     with pytest.raises(SchemaError, match=message) as err:
         load_schema([path])
     assert str(err.value).startswith(f"{path}:") or ":" in str(err.value)
+
+
+def test_infer_blocks_nothing_unused_and_is_inferred_where_instantiated(tmp_path: Path) -> None:
+    from codegen import ir
+    from codegen.errors import Diagnostics
+
+    path = tmp_path / "schema.ts"
+    path.write_text("export type X<T> = T extends Array<infer U> ? U : 2;")
+    diags = Diagnostics()
+    assert list(load_schema([path], diags).decls) == []
+    assert not diags.warnings
+    path.write_text(path.read_text() + "\nexport type Y = X<string[]>;")
+    decls = load_schema([path], diags).decls
+    assert not diags.degraded
+    y = decls["Y"]
+    assert isinstance(y, ir.Alias) and y.type == ir.Primitive("string", y.type.span)
 
 
 def test_import_map_compiles_package_types(tmp_path: Path) -> None:

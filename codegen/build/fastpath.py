@@ -128,13 +128,15 @@ def up_to_date(source: Path, out: Path, command: str) -> bool:
 def _generate_options(argv: Sequence[str]) -> tuple[Path, Path, bool] | None:
     """The (schema, out, quiet) of a plain ``generate``, else None.
 
-    Known: ``--schema S``, ``--out O``, ``-q``, ``--no-cache``, ``--cache-dir C``; any other
-    argument, or anything click would reject, is left to the full command line.
+    Known: ``--schema S``, ``--out O``, ``-q``, ``--no-cache``, ``--cache-dir C``,
+    ``--strict`` (an output that records degraded spots is left to the full command line,
+    which names them as errors); any other argument, or anything click would reject, is
+    left to the full command line.
     """
     if not argv or argv[0] != "generate":
         return None
     values: dict[str, str] = {}
-    quiet = False
+    quiet = strict = False
     args = list(argv[1:])
     while args:
         arg = args.pop(0)
@@ -142,6 +144,9 @@ def _generate_options(argv: Sequence[str]) -> tuple[Path, Path, bool] | None:
             quiet = True
             continue
         if arg == "--no-cache":  # the cache only matters once there is work to do
+            continue
+        if arg == "--strict":
+            strict = True
             continue
         name, eq, value = arg.partition("=")
         if name not in ("--schema", "--out", "--cache-dir") or name in values:
@@ -158,7 +163,21 @@ def _generate_options(argv: Sequence[str]) -> tuple[Path, Path, bool] | None:
     out = Path(values["--out"]) if "--out" in values else default_out()
     if out is None:  # outside the repository --out is required: the CLI says so
         return None
+    if strict and records_degraded(out):
+        return None
     return Path(values.get("--schema", DEFAULT_SCHEMA)), out, quiet
+
+
+def records_degraded(out: Path) -> bool:
+    """The package in ``out`` lists spots compiled as ``JsonValue`` (its ``DEGRADED``):
+    ``--strict`` must then fail, up to date or not. Unreadable reads as degraded."""
+    try:
+        text = (out / "__init__.py").read_text("utf-8")
+    except FileNotFoundError:
+        return False
+    except (OSError, UnicodeError):
+        return True
+    return "\nDEGRADED: tuple[str, ...] = (" in text
 
 
 def try_noop(argv: Sequence[str]) -> bool:

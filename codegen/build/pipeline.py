@@ -31,8 +31,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import ir
-from ..errors import Diagnostics, PathError, SchemaError, Warning_
+from ..errors import (
+    Diagnostics,
+    Note,
+    PathError,
+    SchemaError,
+    StrictError,
+    Warning_,
+    degradation_message,
+)
 from ..escape import comment
+from ..ir.queries import degraded_spots
 from ..paths import REPO_ROOT
 from .cache import Cache, Counters, key
 from .fastpath import (
@@ -40,6 +49,7 @@ from .fastpath import (
     input_hash,
     list_schema_files,
     read_compiler_hash,
+    records_degraded,
     toolchain,
 )
 from .fastpath import display_path as display_path
@@ -62,6 +72,9 @@ EMITTERS: tuple[tuple[str, str], ...] = (
 )
 
 Emitter = Callable[[ir.Schema, Diagnostics], dict[str, str]]
+# How many times a build may name the schema again around the names the other generated
+# modules bind (each round takes at least one more name away).
+_NAMING_ROUNDS = 8
 
 
 # Every dataclass a cached parse or build may hold; the cache decodes no other class.
@@ -214,30 +227,55 @@ def build(
 
     ``cache`` only memoises formatting, which never changes the result.
     """
+    from ..emit.python.naming import (
+        assign_names,
+        check_module_names,
+        module_clashes,
+        python_schema,
+    )
+    from ..emit.python.package import emit_package, shadowed_exports
+    from ..frontend.protocol import protocol_of
     from .format import format_outputs
 
     diags = diagnostics if diagnostics is not None else Diagnostics()
-    files: dict[str, str] = {}
-    for module_name, func_name in emitters:
-        emit: Emitter = getattr(importlib.import_module(module_name, _COMPILER), func_name)
-        for path, text in emit(schema, diags).items():
-            if path in files:
-                raise RuntimeError(f"two emitters both produce {path}")
-            files[path] = text
-    from ..emit.python.naming import assign_names, check_module_names
-    from ..emit.python.package import emit_package, shadowed_exports
-    from ..frontend.protocol import protocol_of
-
-    others = {p: t for p, t in files.items() if p.endswith(".py") and p != "models.py"}
-    check_module_names(assign_names(schema), schema, others)
+    # The Python emitters see the schema named for Python (``python_schema``); the JSON
+    # Schema keeps TypeScript's names. A name another generated module binds as well as
+    # imports from models is given out again, avoiding it (a few rounds at most).
+    reserved: frozenset[str] = frozenset()
+    for _ in range(_NAMING_ROUNDS):
+        named, renames = python_schema(schema, reserved)
+        found = Diagnostics()
+        files: dict[str, str] = {}
+        for module_name, func_name in emitters:
+            emit: Emitter = getattr(importlib.import_module(module_name, _COMPILER), func_name)
+            python = module_name.startswith(".emit.python")
+            for path, text in emit(named if python else schema, found).items():
+                if path in files:
+                    raise RuntimeError(f"two emitters both produce {path}")
+                files[path] = text
+        others = {p: t for p, t in files.items() if p.endswith(".py") and p != "models.py"}
+        names = assign_names(named)
+        clashes = module_clashes(names, named, others)
+        if not clashes:
+            break
+        reserved |= clashes
+    check_module_names(names, named, others)
+    diags.warnings.extend(found.warnings)
+    diags.notes.extend(found.notes)
+    for rename in (*renames, *names.renames):
+        diags.note(str(rename).removeprefix(f"{rename.span}: "), rename.span)
     for name, module in sorted(shadowed_exports(files).items()):
-        decl = schema.decls.get(name)
+        decl = named.decls.get(name)
         diags.warn(
             f"the package exports the schema's '{name}'; the generated {module} module's "
             f"'{name}' is imported from that module",
             decl.span if decl is not None else ir.NO_SPAN,
         )
-    files.update(emit_package(files, protocol_of(schema)))
+    degraded = [
+        f"{span}: {degradation_message(what)}"
+        for span, what in degraded_spots(tuple(schema.decls.values()))
+    ]
+    files.update(emit_package(files, protocol_of(schema), degraded))
     formatted = format_outputs(files, cache)
     return {
         path: header(command) + text if path.endswith(".py") else text
@@ -252,6 +290,7 @@ class Built:
     files: dict[str, str]
     warnings: tuple[Warning_, ...]
     overrides: tuple[ir.Override, ...]
+    notes: tuple[Note, ...] = ()
 
     def valid(self) -> bool:
         return (
@@ -259,6 +298,8 @@ class Built:
             and all(isinstance(k, str) and isinstance(v, str) for k, v in self.files.items())
             and all(isinstance(w, Warning_) for w in self.warnings)
             and all(isinstance(o, ir.Override) for o in self.overrides)
+            and isinstance(self.notes, tuple)
+            and all(isinstance(n, Note) for n in self.notes)
         )
 
 
@@ -286,13 +327,13 @@ def compile_sources(
     ``command`` names every option, so it is part of the build key."""
     store = cache if cache is not None else Cache(None)
     entry = build_key(sources, command, emitters)
-    built = store.get_object("build", entry, Built, Built.valid, (*IR_CLASSES, Warning_))
+    built = store.get_object("build", entry, Built, Built.valid, (*IR_CLASSES, Warning_, Note))
     if built is not None:
         return built
     diagnostics = Diagnostics()
     schema = resolve_sources(sources, diagnostics, options, packages or {}, store)
     files = build(schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=store)
-    built = Built(files, tuple(diagnostics.warnings), schema.overrides)
+    built = Built(files, tuple(diagnostics.warnings), schema.overrides, tuple(diagnostics.notes))
     if read_compiler_hash() == compiler_hash():
         store.put_object("build", entry, built)
     else:  # the compiler was edited while it ran: keep nothing filed under the old hash
@@ -321,10 +362,13 @@ def generate(
     command: str,
     cache_dir: Path | None = DEFAULT_CACHE,
     options: Options = Options(),
+    strict: bool = False,
 ) -> GenerateResult:
     """Compile ``source`` into ``out_dir``; with ``check``, only report what is stale.
 
     ``cache_dir`` None compiles everything from scratch and leaves no cache behind.
+    ``strict``: a spot compiled as ``JsonValue`` is an error (``StrictError``, each spot
+    on its line), raised before anything is written.
     """
     from .writer import Manifest, stale_files, write_outputs
 
@@ -337,6 +381,7 @@ def generate(
             previous is not None
             and previous.input_hash == inputs
             and previous.outputs_intact(out_dir)
+            and not (strict and records_degraded(out_dir))
         ):
             return GenerateResult(up_to_date=True)
 
@@ -345,6 +390,10 @@ def generate(
     )
     result = GenerateResult(files=built.files, overrides=built.overrides, cache=cache.stats)
     result.diagnostics.warnings.extend(built.warnings)
+    result.diagnostics.notes.extend(built.notes)
+    degraded = result.diagnostics.degraded
+    if strict and degraded:
+        raise StrictError(degraded)
     if check:
         result.stale = stale_files(out_dir, result.files)
         result.up_to_date = not result.stale

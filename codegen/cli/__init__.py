@@ -90,7 +90,11 @@ def main() -> None:
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 @click.option(
-    "-v", "--verbose", is_flag=True, help="Also say where each @override replaces a declaration."
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Also say where each @override replaces a declaration, and each Python name that "
+    "is not the schema's (renamed 'Exception' to 'Exception_').",
 )
 @click.option(
     "--cache-dir",
@@ -119,6 +123,12 @@ def main() -> None:
     default=None,
     help="MCP, or any JSON-RPC protocol (no MCP assumptions). Unset: detected.",
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Refuse what the dialect cannot express: each 'degraded to JsonValue' warning "
+    "becomes the same located error (exit 2), and nothing is written.",
+)
 def generate(
     source: Path,
     out: Path | None,
@@ -131,6 +141,7 @@ def generate(
     import_map: tuple[str, ...],
     default_number_type: str | None,
     protocol: str | None,
+    strict: bool,
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if out is None:
@@ -161,13 +172,21 @@ def generate(
     command = "make generate" if argv == ["generate"] else _command(argv)
     result = run_or_exit(
         lambda: run_generate(
-            source, out, check=check, command=command, cache_dir=cache, options=options
+            source,
+            out,
+            check=check,
+            command=command,
+            cache_dir=cache,
+            options=options,
+            strict=strict,
         )
     )
 
     for warning in result.diagnostics.warnings:
         click.echo(str(warning), err=True)
     if verbose and not quiet:
+        for note in result.diagnostics.notes:
+            click.echo(str(note))
         for override in result.overrides:
             click.echo(f"{override.by}: override: {override.name} replaces {override.replaced}")
     elif result.overrides and not quiet:
@@ -212,22 +231,29 @@ def _options(
 )
 @click.option("--import-map", "import_map", multiple=True, metavar="SPECIFIER=PATH")
 @click.option("--default-number-type", type=click.Choice(["number", "integer"]), default="number")
+@click.option(
+    "--strict", is_flag=True, help="Each 'degraded to JsonValue' warning is an error (exit 2)."
+)
 def jsonschema(
     files: tuple[Path, ...],
     output: Path | None,
     import_map: tuple[str, ...],
     default_number_type: str | None,
+    strict: bool,
 ) -> None:
     """Compile schema files (or folders) into one JSON Schema (2020-12) document."""
     from ..build.pipeline import load_schema, schema_files
     from ..emit.jsonschema import emit_jsonschema
-    from ..errors import Diagnostics
+    from ..errors import Diagnostics, StrictError
 
     def run() -> str:
         paths = [p for source in files for p in schema_files(source)]
         diags = Diagnostics()
         options = _options(import_map, default_number_type)
-        (text,) = emit_jsonschema(load_schema(paths, diags, options), diags).values()
+        schema = load_schema(paths, diags, options)
+        if strict and diags.degraded:
+            raise StrictError(diags.degraded)
+        (text,) = emit_jsonschema(schema, diags).values()
         for warning in diags.warnings:
             click.echo(str(warning), err=True)
         return text

@@ -34,6 +34,7 @@ from typing import Any
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
+from ..escape import one_line
 from ..ir.queries import is_integer_alias
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -302,6 +303,8 @@ class _Emitter:
                 return {"type": "string", "format": format_}
             case ir.Primitive(name="number"):
                 return {"type": self.schema.default_number_type or "number"}
+            case ir.Primitive(degraded=str(what)):
+                return {"$comment": degraded_comment(what)}
             case ir.Primitive(name=name):
                 return _primitive_schema(name)
             case ir.Literal(value=value):
@@ -356,7 +359,9 @@ class _Emitter:
         flat = list(self._splice(union, seen, [] if spliced is None else spliced))
         primitives: set[str] = {m.name for m in flat if isinstance(m, ir.Primitive)}
         if primitives & {"unknown", "any"}:
-            return [ir.Primitive("unknown")]
+            # A degraded member keeps saying so: the union admits any value because of it.
+            found = (m for m in flat if isinstance(m, ir.Primitive) and m.degraded)
+            return [next(found, ir.Primitive("unknown"))]
         members: list[ir.TypeExpr] = []
         seen_keys: set[str] = set()
         for m in flat:
@@ -438,6 +443,11 @@ class _Emitter:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def degraded_comment(what: str) -> str:
+    """The ``$comment`` of a degraded spot's ``{}``: what the dialect could not express."""
+    return one_line(f"degraded to any JSON value: {what}")
 
 
 def _primitive_schema(name: ir.PrimitiveName) -> JSON:

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .. import ir
-from ..errors import SchemaError
 from ..ir import FUNCTION
 
 _KINDS = {str: "string", bool: "boolean", int: "number", float: "number"}
@@ -83,21 +82,26 @@ def evaluate(
     span: ir.Span,
 ) -> ir.TypeExpr:
     """One (non-distributed) conditional type: the branch its verdict picks."""
-    return pick(verdict(check, extends, types, span), branch, span)
+    found = verdict(check, extends, types, span)
+    if isinstance(found, ir.Primitive):
+        return found  # degraded
+    return pick(found, branch, span)
 
 
-def verdict(check: ir.TypeExpr, extends: ir.TypeExpr, types: Types, span: ir.Span) -> bool | None:
-    """Whether ``check`` extends ``extends``; None for both branches (``any``); a located
-    error where the declarations do not decide it."""
+def verdict(
+    check: ir.TypeExpr, extends: ir.TypeExpr, types: Types, span: ir.Span
+) -> bool | ir.Primitive | None:
+    """Whether ``check`` extends ``extends``; None for both branches (``any``); where the
+    declarations do not decide it, the degraded ``unknown`` that stands for the type."""
     target = types.deref(extends)
     if _is(types.deref(check), "any") and not _is(target, "any", "unknown"):
         return None
     found = assignable(check, extends, types)
-    if found is None:
-        raise SchemaError(
-            span,
+    if found is None:  # TypeScript would decide it; the dialect cannot: degraded
+        return ir.degraded(
             "conditional type: cannot decide from the declarations whether "
             f"{describe(check)} extends {describe(extends)}",
+            span,
         )
     return found
 

@@ -33,9 +33,10 @@ from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF, SPREAD
+from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
+from .template import template_type
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -191,6 +192,13 @@ class _Expander:
             case ir.Interface():
                 bases = tuple(self.type(b, env) for b in decl.extends)
                 body = self.object(decl.body, env)
+                unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
+                if unknown:
+                    # ``extends Readable`` of an unmapped package: any other member, of any
+                    # value: an index signature of the degraded type, which keeps saying so.
+                    bases = tuple(b for b in bases if b not in unknown)
+                    index = ir.IndexSignature(unknown[0], span=unknown[0].span)
+                    body = dataclasses.replace(body, index=index)
                 # ``params?: never`` over an inherited ``params``: the base loses the key.
                 kept = {q.name for q in body.properties}
                 dropped = tuple(p.name for p in decl.body.properties if p.name not in kept)
@@ -214,7 +222,11 @@ class _Expander:
                 t = self.type(prop.type, env)
             finally:
                 self.context.pop()
-            if prop.optional and isinstance(t, ir.Primitive) and t.name == "never":
+            if isinstance(t, ir.Primitive) and (
+                (prop.optional and t.name == "never") or t.name == "undefined"
+            ):
+                # No value can be present (``x?: never``), or the only value is ``undefined``
+                # (``x: undefined``, ``x: void``), which JSON spells by leaving the key out.
                 continue
             props.append(dataclasses.replace(prop, type=t))
         index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value, env))
@@ -269,6 +281,10 @@ class _Expander:
             return env[t.name]
         if t.name == CONDITIONAL:
             return self.conditional(t, env)
+        if t.name == MAPPED:
+            return self.mapped_type(t, env)
+        if t.name == TEMPLATE:
+            return self.template(t, env)
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)
@@ -297,13 +313,18 @@ class _Expander:
                 return conditional.evaluate(checked, pattern, branch(inner), self, t.span)
             # ``infer X``: bound from the checked type. The pattern's instances
             # (``Box<T>`` of ``Box<infer T>``) serve the verdict only: none is emitted.
-            inner = {**inner, **infer.bind(checked, extends, self, t.span)}
+            bound = infer.bind(checked, extends, self, t.span)
+            if isinstance(bound, ir.Primitive):
+                return bound  # degraded: the declarations do not say what stands there
+            inner = {**inner, **bound}
             kept = (set(self.out), set(self.instances), dict(self.instantiated))
             try:
                 pattern = self.type(infer.named(extends), inner)
                 found = conditional.verdict(checked, pattern, self, t.span)
             finally:
                 self.forget(*kept)
+            if isinstance(found, ir.Primitive):
+                return found
             return conditional.pick(found, branch(inner), t.span)
 
         if isinstance(check, ir.Ref) and not check.args and check.name in env:
@@ -335,6 +356,94 @@ class _Expander:
 
     def instance(self, name: str) -> tuple[str, tuple[ir.TypeExpr, ...]] | None:
         return self.made_of.get(name)
+
+    def mapped_type(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        """``{ [K in Keys]: V }`` where V reads K, computed as TypeScript does once the keys
+        are known: over ``keyof T`` (homomorphic) each of T's properties keeps its own
+        ``?`` and ``readonly`` unless a modifier says otherwise (``-?`` also takes
+        ``undefined`` out of the value), an array stays an array; over literal keys each is
+        a required property; over ``string`` it is an index signature."""
+        key_arg, keys, value, optional_arg, readonly_arg = t.args
+        assert isinstance(key_arg, ir.Literal)
+        assert isinstance(optional_arg, ir.Literal) and isinstance(readonly_arg, ir.Literal)
+        key, optional, readonly = str(key_arg.value), optional_arg.value, readonly_arg.value
+
+        def at(name: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+            found = self.type(value, {**inner, key: name})
+            return _without_undefined(found) if optional == "-" else found
+
+        def prop(
+            name: ir.LiteralValue, was: ir.Property | None, inner: dict[str, ir.TypeExpr]
+        ) -> ir.Property:
+            return ir.Property(
+                str(name),
+                at(ir.Literal(name, t.span), inner),  # ``K`` is the key as written: 1 is 1
+                optional=optional == "+" or (optional == "" and was is not None and was.optional),
+                readonly=readonly == "+" or (readonly == "" and was is not None and was.readonly),
+                doc=ir.EMPTY_DOC if was is None else was.doc,
+                span=t.span if was is None else was.span,
+            )
+
+        def homomorphic(source: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+            target = self.deref(source)
+            param = keys.args[0] if isinstance(keys, ir.Ref) else None
+            if isinstance(target, ir.Union) and isinstance(param, ir.Ref) and param.name in env:
+                # over a type parameter it distributes, as ``Partial<A | B>`` does
+                members = _flat_union(target.members)
+                parts = _flat_union(
+                    tuple(homomorphic(m, {**inner, param.name: m}) for m in members)
+                )
+                if sum(1 for m in parts if _anonymous_class(m)) > 1:
+                    parts = self.lift(parts, t.span)  # each a class, named where it stands
+                return ir.Union(parts, t.span)
+            string, number = ir.Primitive("string", t.span), ir.Primitive("number", t.span)
+            if isinstance(target, ir.Array):
+                return ir.Array(at(number, inner), t.span)
+            if isinstance(target, ir.Tuple) and target.rest is None:  # a tuple stays a tuple
+                items = tuple(
+                    at(ir.Literal(str(i), t.span), inner) for i in range(len(target.items))
+                )
+                return dataclasses.replace(target, items=items, span=t.span)
+            if isinstance(target, ir.Mapping):
+                return ir.Mapping(at(string, inner), t.span)
+            if isinstance(target, ir.Primitive | ir.Literal):
+                return target  # TypeScript maps a primitive to itself
+            index = self.index(source)
+            index = index and dataclasses.replace(index, value=at(string, inner))
+            props = tuple(prop(p.name, p, inner) for p in self.properties(source))
+            return ir.Object(props, index, t.span)
+
+        if isinstance(keys, ir.Ref) and keys.name == KEYOF:
+            return homomorphic(self.type(keys.args[0], env), env)
+        names = self.literal_keys(self.type(keys, env), strict=False)
+        if names is None:  # ``string``: every key, as an index signature
+            return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
+        return ir.Object(tuple(prop(n, None, env) for n in names), None, t.span)
+
+    def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+        """A template literal type whose holes name types: each hole read as the literals it
+        stands for (an enum, an alias of a literal union), then expanded as parse does."""
+        parts: list[str | ir.TypeExpr] = []
+        for i, arg in enumerate(t.args):
+            if i % 2 == 0:
+                assert isinstance(arg, ir.Literal)
+                parts.append(str(arg.value))
+            else:
+                parts.append(self.literals_of(self.type(arg, env)))
+        return template_type(parts, t.span)
+
+    def literals_of(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        """``t`` through its aliases, as one union when it is a union of literals only."""
+        t = self.deref(t)
+        if not isinstance(t, ir.Union):
+            return t
+        found: list[ir.TypeExpr] = []
+        for member in t.members:
+            inner = self.literals_of(member)
+            found.extend(inner.members if isinstance(inner, ir.Union) else (inner,))
+        if all(isinstance(m, ir.Literal) for m in found):
+            return ir.Union(tuple(found), t.span)
+        return t
 
     def arguments(
         self, decl: ir.Interface | ir.Alias, args: tuple[ir.TypeExpr, ...], span: ir.Span
@@ -409,7 +518,10 @@ class _Expander:
             return ir.Ref(name, (), span)
         # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
         name = decl.name if not args else instance_name(decl.name, full)
-        key = (decl.name, shape(full))
+        # The name is part of the key: ``Feature`` used bare and ``Feature<Geometry, P>``
+        # with its defaults spelled out are the same type under two declarations, as in
+        # typescript-json-schema.
+        key = (name, shape(full))
         known = self.instantiated.get(key)
         if known is not None:
             return ir.Ref(known, (), span)
@@ -556,7 +668,13 @@ class _Expander:
                 if len(target.members) == 1:
                     return target.members[0]
                 return ir.Union(_flat_union(target.members), span)
+        if isinstance(target, ir.Tuple) and isinstance(key, ir.Literal):
+            position = str(key.value)  # ``T["0"]``, ``T[0]``: that member
+            if position.isdigit() and int(position) < len(target.items):
+                return target.items[int(position)]
         if isinstance(key, ir.Primitive) and key.name == "string":
+            if isinstance(target, ir.Mapping):
+                return target.value
             index = self.index(t)
             if index is not None:
                 return index.value
@@ -639,10 +757,8 @@ class _Expander:
                 min_items = len(t.items) + spread.min_items
             rest = spread.rest
         else:
-            raise SchemaError(
-                marker.span,
-                "unsupported construct: rest tuple member that names neither an array nor a tuple",
-            )
+            what = "rest tuple member that names neither an array nor a tuple"
+            rest, items, min_items = ir.degraded(what, marker.span), t.items, t.min_items
         if not items and rest is not None:
             return ir.Array(rest, t.span)
         return dataclasses.replace(t, items=items, min_items=min_items, rest=rest)
@@ -766,6 +882,18 @@ def _anonymous_class(t: ir.TypeExpr) -> bool:
     return isinstance(t, ir.Intersection | ir.Omit) or (
         isinstance(t, ir.Object) and bool(t.properties)
     )
+
+
+def _without_undefined(t: ir.TypeExpr) -> ir.TypeExpr:
+    """``-?`` in a mapped type: the value without ``undefined`` (TypeScript's rule)."""
+    if not isinstance(t, ir.Union):
+        return t
+    kept = tuple(
+        m for m in t.members if not (isinstance(m, ir.Primitive) and m.name == "undefined")
+    )
+    if len(kept) == len(t.members) or not kept:
+        return t
+    return kept[0] if len(kept) == 1 else dataclasses.replace(t, members=kept)
 
 
 def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:

@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from .. import ir
-from ..errors import SchemaError
 from ..ir import CONDITIONAL, FUNCTION, INFER, SPREAD
 from . import conditional
 
@@ -77,13 +76,20 @@ def has_pattern(t: object) -> bool:
     return False
 
 
+class _Undecided(Exception):
+    """The declarations do not say whether a type is a function."""
+
+
 def bind(
     source: ir.TypeExpr, pattern: ir.TypeExpr, types: Types, span: ir.Span
-) -> dict[str, ir.TypeExpr]:
+) -> dict[str, ir.TypeExpr] | ir.Primitive:
     """What each ``infer X`` of ``pattern`` stands for in ``source`` (``unknown`` where
-    nothing stands for it)."""
+    nothing stands for it); the degraded ``unknown`` where the declarations cannot say."""
     found: dict[str, list[ir.TypeExpr]] = {name: [] for name in infer_names(pattern)}
-    _Binder(types, found, span).collect(source, pattern)
+    try:
+        _Binder(types, found, span).collect(source, pattern)
+    except _Undecided as undecided:
+        return ir.degraded(str(undecided), span)
     return {
         name: conditional.union(tuple(c), span) if c else ir.Primitive("unknown", span)
         for name, c in found.items()
@@ -135,11 +141,10 @@ class _Binder:
             case ir.Ref(name=name) if name == FUNCTION:
                 if conditional.no_function(s):
                     return  # the check gives the false branch
-                raise SchemaError(
-                    self.span,
+                raise _Undecided(
                     "conditional type: cannot decide from the declarations whether "
                     f"{conditional.describe(source)} is a function type (every function "
-                    "type is an object to the compiler)",
+                    "type is an object to the compiler)"
                 )
             case ir.Union():
                 self.union(s, pattern)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import re
 import sys
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
@@ -20,12 +19,12 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, SPREAD
+from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
 from .directives import triple_slash_reference
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
+from .template import template_type
 
-MAX_TEMPLATE_EXPANSIONS = 256
 MAX_TYPE_DEPTH = 64
 
 _PRIMITIVES: frozenset[str] = frozenset(
@@ -50,6 +49,9 @@ _UNSUPPORTED: dict[str, str] = {
     "satisfies_expression": "'satisfies' expression",
 }
 
+# Types TypeScript accepts that the dialect cannot express: each is ``JsonValue`` where a
+# compiled declaration reaches it (``ir.degraded``), with a warning; ``--strict`` refuses.
+_DEGRADED = frozenset(("infer_type", "type_predicate", "asserts", "this_type"))
 
 # In typings (``.d.ts``, ``declare``) these carry behaviour, not data: they are skipped.
 _AMBIENT_VALUES = frozenset(
@@ -93,9 +95,11 @@ class _ModuleParser:
         self.depth = 0
         self.condition = False  # parsing a conditional type's ``extends`` clause
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
+        self.exported_namespaces: list[str] = []  # ``export namespace N`` at top level
         # ``Enum.Member``, its value, and the namespace path of its enum.
         self.enum_members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
+        self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
         self.defaults: set[str] = set()  # ``export default X``
         self.assigned = ""  # ``export = X``
@@ -119,6 +123,11 @@ class _ModuleParser:
 
     def unsupported(self, node: tree_sitter.Node, what: str | None = None) -> NoReturn:
         self.fail(node, f"unsupported construct: {what or _UNSUPPORTED.get(node.type, node.type)}")
+
+    def degrade(self, node: tree_sitter.Node, what: str | None = None) -> ir.Primitive:
+        """A type the dialect cannot express: ``JsonValue``, which resolve reports where a
+        compiled declaration reaches it (a generic's unused template never does)."""
+        return ir.degraded(what or _UNSUPPORTED.get(node.type, node.type), self.span(node))
 
     def text(self, node: tree_sitter.Node) -> str:
         return self.source[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -156,11 +165,26 @@ class _ModuleParser:
         marked = self.mark_exported(decls, exported_later)
         if self.tuple_consts:
             marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
-        marked, members = _qualify(marked, self.paths, self.enum_members)
         imported = (*imports, *passed_on, *self.type_imports.values())
+        # A name the file imports is the file's own scope: a namespace's type of that name
+        # is another type (``import { Frame }`` beside ``namespace Options { Frame }``).
+        roots = frozenset(local for imp in imported if not imp.reexport for local, _ in imp.names)
+        marked, members = _qualify(marked, self.paths, self.enum_members, roots)
+        namespaces = tuple(dict.fromkeys(self.exported_namespaces))
+        left_out = tuple(dict.fromkeys(self.left_out))
         default = min(self.defaults) if len(self.defaults) == 1 else ""
         values = tuple(sorted(self.skipped - {d.name for d in marked}))
-        return ir.Module(self.path, marked, imported, members, self.assigned, default, values)
+        return ir.Module(
+            self.path,
+            marked,
+            imported,
+            members,
+            self.assigned,
+            default=default,
+            values=values,
+            left_out=left_out,
+            namespaces=namespaces,
+        )
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
@@ -188,6 +212,8 @@ class _ModuleParser:
             merged = self.namespace_name(node)
             if merged is not None:
                 namespace_docs.append((merged, len(decls), doc.description))
+                if not self.ns_path and node.type == "export_statement":
+                    self.exported_namespaces.append(merged.split(".")[0])
             if node.type == "export_statement":
                 declaration = node.child_by_field_name("declaration")
                 if declaration is not None:
@@ -765,8 +791,10 @@ class _ModuleParser:
                 return ir.Ref(INFER, (ir.Ref(self.text(declared), (), span), *constraint), span)
             case "predefined_type":
                 name = self.text(node)
+                if name == "void":  # no value: absent, as ``undefined``
+                    return ir.Primitive("undefined", span)
                 if name not in _PRIMITIVES:
-                    self.unsupported(node, f"'{name}' type")
+                    return self.degrade(node, f"'{name}' type")
                 return ir.Primitive(name, span)  # type: ignore[arg-type]  # checked above
             case "literal_type":
                 return self.literal_type(node, span)
@@ -792,7 +820,7 @@ class _ModuleParser:
             case "type_query":
                 target = node.named_children[0]
                 if target.type not in ("identifier", "member_expression"):
-                    self.unsupported(target, "'typeof' of anything but a const or class name")
+                    return self.degrade(target, "'typeof' of anything but a const or class name")
                 return ir.Typeof(self.text(target).replace(" ", ""), span)
             case "array_type":
                 return ir.Array(self.type(node.named_children[0]), span)
@@ -809,7 +837,9 @@ class _ModuleParser:
                 ):
                     return self.mapped(members[0], span)
                 return self.object(node)
-        self.unsupported(node)
+        if node.type in _DEGRADED:
+            return self.degrade(node)
+        self.unsupported(node)  # not TypeScript either (``?string`` is Flow's)
 
     def import_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``import("./x").T``: the type ``T`` that ``./x`` exports, imported as if by
@@ -860,7 +890,7 @@ class _ModuleParser:
                     # a named type or a type parameter: expand splices what it stands for
                     rest = ir.Ref(SPREAD, (spread,), self.span(written))
                 if rest is None:
-                    self.unsupported(
+                    rest = self.degrade(
                         written, "rest tuple member not written as an array or a tuple"
                     )
                 continue
@@ -898,7 +928,7 @@ class _ModuleParser:
         check, extends = self.field(node, "left"), self.field(node, "right")
         found = _find(check, ("constructor_type",)) or _find(extends, ("constructor_type",))
         if found is not None:  # a constructor is an ``object`` to us: no verdict
-            self.unsupported(found, "constructor type in a conditional type's condition")
+            return self.degrade(found, "constructor type in a conditional type's condition")
         outer, self.condition = self.condition, False
         try:
             checked = self.type(check)
@@ -932,12 +962,14 @@ class _ModuleParser:
     def mapped(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``{ [K in Keys]?: V }`` as the utilities it spells: ``Record<Keys, V>`` when V
         does not read K, ``T`` for ``{ [K in keyof T]: T[K] }``; ``?`` makes it
-        ``Partial<...>``, ``-?`` ``Required<...>``. Other mapped types are refused."""
+        ``Partial<...>``, ``-?`` ``Required<...>``. A value that reads its key travels as
+        ``Ref(MAPPED)`` for expand, which computes it once the keys are known; remapped
+        keys (``as``) degrade."""
         clause = next(c for c in node.children if c.type == "mapped_type_clause")
         if clause.child_by_field_name("alias") is not None or any(
             c.type == "as" for c in clause.children
         ):
-            self.unsupported(clause, "mapped type with 'as' (remapped keys)")
+            return self.degrade(clause, "mapped type with 'as' (remapped keys)")
         key = self.text(self.field(clause, "name"))
         keys = self.field(clause, "type")
         annotation = next(
@@ -965,7 +997,13 @@ class _ModuleParser:
         elif not _reads(value, key, self.text):
             mapped = ir.Ref("Record", (key_type, value_type), span)
         else:
-            self.unsupported(node, "mapped type whose value reads its key (write the properties)")
+            tokens = [c.type for c in node.children if not c.is_named]
+            readonly = ""
+            if "readonly" in tokens:
+                readonly = "-" if "-" in tokens[: tokens.index("readonly")] else "+"
+            optional = {"Partial": "+", "Required": "-"}.get(wrapper or "", "")
+            args = (ir.Literal(key, span), key_type, value_type)
+            return ir.Ref(MAPPED, (*args, ir.Literal(optional), ir.Literal(readonly)), span)
         return ir.Ref(wrapper, (mapped,), span) if wrapper else mapped
 
     def flat_members(self, node: tree_sitter.Node, kind: str) -> list[ir.TypeExpr]:
@@ -1023,6 +1061,18 @@ class _ModuleParser:
                 parts.append(self.escape(child))
             elif child.type == "template_type":
                 parts.append(self.type(child.named_children[0]))
+        if any(not isinstance(p, str) and _names_a_type(p) for p in parts):
+            # ``${Locale}``: what the name stands for is expand's to find (an enum, a union
+            # of literals: the expansions), as text, hole, text, ... around each hole.
+            args: list[ir.TypeExpr] = [ir.Literal("", span)]
+            for part in parts:
+                if isinstance(part, str):
+                    text = args.pop()
+                    assert isinstance(text, ir.Literal)
+                    args.append(ir.Literal(f"{text.value}{part}", span))
+                else:
+                    args += [part, ir.Literal("", span)]
+            return ir.Ref(TEMPLATE, tuple(args), span)
         return template_type(parts, span)
 
     # ------------------------------------------------------------------ objects
@@ -1038,7 +1088,9 @@ class _ModuleParser:
                 if is_jsdoc(comment):
                     doc = parse_jsdoc(comment)
                 continue
-            if member.type == "property_signature":
+            if member.type == "property_signature" and _symbol_key(member):
+                pass  # ``[Symbol.iterator]: T``: a symbol key, which no JSON object has
+            elif member.type == "property_signature":
                 prop = self.property(member, doc)
                 if prop.name in seen:
                     self.fail(
@@ -1104,7 +1156,7 @@ class _ModuleParser:
             value = self.literal_value(inner[0])
             if isinstance(value, int | float) and not isinstance(value, bool):
                 return _number_name(value)
-        self.unsupported(node, "computed property name other than a literal")
+        self.unsupported(node, "computed property name (use a plain or quoted name)")
 
     def getter(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")
@@ -1197,16 +1249,21 @@ def _qualify(
     decls: tuple[ir.Decl, ...],
     paths: dict[tuple[str, ir.Span], tuple[str, ...]],
     members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]],
+    roots: frozenset[str] = frozenset(),
 ) -> tuple[tuple[ir.Decl, ...], tuple[tuple[str, ir.LiteralValue], ...]]:
     """Types of one name declared in different namespaces are different types: each gets
     its namespace path in its name (``Debugger.CallFrame`` is ``DebuggerCallFrame``, past
     the namespaces they share) and keeps the dotted path as its JSON Schema key; a
-    reference finds the nearest one, as TypeScript's scopes do."""
+    reference finds the nearest one, as TypeScript's scopes do. ``roots`` are the names the
+    file imports: declared at its top level, so a namespace's type of one of those names
+    is qualified the same way (the import keeps its name)."""
     where = {(d.name, d.span): paths.get((d.name, d.span), ()) for d in decls}
     scopes: dict[str, set[tuple[str, ...]]] = {}
     for decl in decls:
         if not isinstance(decl, ir.Const):
             scopes.setdefault(decl.name, set()).add(where[(decl.name, decl.span)])
+    for name in roots & scopes.keys():
+        scopes[name].add(())
     renamed: dict[tuple[tuple[str, ...], str], str] = {}
     for name, found in scopes.items():
         if len(found) < 2:
@@ -1327,49 +1384,29 @@ def _merge_namespace_docs(
     return decls
 
 
-def template_type(parts: list[str | ir.TypeExpr], span: ir.Span) -> ir.TypeExpr:
-    expansions: list[str] | None = [""]
-    pattern = ""
-    for part in parts:
-        if isinstance(part, str):
-            pattern += _regex_escape(part)
-            expansions = expansions and [e + part for e in expansions]
-            continue
-        literals = _literal_strings(part)
-        if literals is not None and expansions is not None:
-            # The product's size first: nothing that large is built.
-            if len(expansions) * len(literals) > MAX_TEMPLATE_EXPANSIONS:
-                expansions = None
-            else:
-                expansions = [e + v for e in expansions for v in literals]
-        else:
-            expansions = None
-        if literals is not None:
-            pattern += "(" + "|".join(_regex_escape(v) for v in literals) + ")"
-        elif isinstance(part, ir.Primitive) and part.name == "number":
-            pattern += "[0-9]*"
-        else:
-            pattern += ".*"
-    if expansions is not None:
-        if len(expansions) == 1:
-            return ir.Literal(expansions[0], span)
-        return ir.Union(tuple(ir.Literal(e, span) for e in expansions), span)
-    return ir.Primitive("string", span, pattern=f"^{pattern}$")
+def _symbol_key(member: tree_sitter.Node) -> bool:
+    """A member keyed by a well-known symbol (``[Symbol.iterator]``)."""
+    name = member.child_by_field_name("name")
+    if name is None or name.type != "computed_property_name":
+        return False
+    inner = [c for c in name.named_children if c.type != "comment"]
+    target = inner[0].child_by_field_name("object") if len(inner) == 1 else None
+    return (
+        inner[0].type == "member_expression"
+        and target is not None
+        and target.type == "identifier"
+        and target.text == b"Symbol"
+    )
 
 
-def _regex_escape(text: str) -> str:
-    """Escape regex metacharacters only (``re.escape`` also escapes ``-``; the oracle does not)."""
-    return re.sub(r"([\\^$.|?*+()\[\]{}])", r"\\\1", text)
-
-
-def _literal_strings(t: ir.TypeExpr) -> list[str] | None:
-    members = t.members if isinstance(t, ir.Union) else (t,)
-    values = []
-    for member in members:
-        if not isinstance(member, ir.Literal) or isinstance(member.value, bool):
-            return None
-        values.append(str(member.value))
-    return values
+def _names_a_type(t: ir.TypeExpr) -> bool:
+    """``t`` is, or holds, a reference that only resolve and expand can read."""
+    match t:
+        case ir.Ref():
+            return True
+        case ir.Union():
+            return any(_names_a_type(m) for m in t.members)
+    return False
 
 
 def _literal_kind(value: ir.LiteralValue) -> str:

@@ -10,14 +10,24 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir import BUILTIN_GENERICS, CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, SPREAD
+from ..ir import (
+    BUILTIN_GENERICS,
+    CONDITIONAL,
+    FUNCTION,
+    INDEXED,
+    INFER,
+    KEYOF,
+    MAPPED,
+    SPREAD,
+    TEMPLATE,
+)
 from ..ir.printer import quoted
-from ..ir.queries import flat_properties, is_narrowing
+from ..ir.queries import degraded_spots, flat_properties, is_narrowing
 from .expand import expand, shape
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
@@ -55,7 +65,7 @@ def resolve(
 def _resolve(
     modules: Sequence[ir.Module], diags: Diagnostics, packages: dict[str, str]
 ) -> ir.Schema:
-    modules = with_lib(modules)
+    modules, unmapped = _unmapped_imports(with_lib(modules), packages)
     scopes = _check_imports(modules, packages)
     modules = _needed_from_packages(modules, packages)
     by_path = {_module_key(m.path): m for m in modules}
@@ -69,9 +79,11 @@ def _resolve(
     scopes = {path: {**scope, **scoped.renames.get(path, {})} for path, scope in scopes.items()}
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
+    left_out = {name for m in modules for name in m.left_out}
     rewritten: dict[str, ir.Decl] = {}
     for name, decl in decls.items():
-        rewritten[name] = _Rewriter(decls, scopes[home[name]], members).decl(decl)
+        rewriter = _Rewriter(decls, scopes[home[name]], members, unmapped.get(home[name]), left_out)
+        rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(expand(rewritten), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
@@ -80,6 +92,10 @@ def _resolve(
     _check_depth(schema)
     _check_redeclarations(schema)
     _warn_unused(schema, diags)
+    # Only what is compiled warns: a generic's template and what no package type needs are
+    # gone by now (reachability), so an unused helper never degrades anything.
+    for span, what in degraded_spots(tuple(schema.decls.values())):
+        diags.degrade(what, span)
     return schema
 
 
@@ -116,6 +132,7 @@ def _exports(
     """Names a module declares (with whether each is exported), re-exports included."""
     names = dict.fromkeys(module.values, True)  # typings' values: exported, and no type
     names.update((d.name, d.exported) for d in module.decls)
+    names.update((n, True) for n in module.namespaces if not names.get(n))
     if module.default:
         names["default"] = True
     for imp in module.imports:
@@ -133,6 +150,36 @@ def _exports(
                 raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}'")
             names[name] = True
     return names
+
+
+def _unmapped_imports(
+    modules: Sequence[ir.Module], packages: dict[str, str]
+) -> tuple[list[ir.Module], dict[str, dict[str, str]]]:
+    """Imports from a package that ``--import-map`` does not map (``node:stream``) are taken
+    out; per module path, each local name they bound and what it degrades from. A use of
+    one is ``JsonValue`` with a warning (resolve), an unused one costs nothing."""
+    kept: list[ir.Module] = []
+    unmapped: dict[str, dict[str, str]] = {}
+    for module in modules:
+        imports = []
+        decls = list(module.decls)
+        for imp in module.imports:
+            if imp.source.startswith(".") or imp.source in packages:
+                imports.append(imp)
+                continue
+            found = unmapped.setdefault(module.path, {})
+            hint = f"(map it with --import-map {imp.source}=PATH)"
+            for local, name in imp.names:
+                what = f"'{name}' from package '{imp.source}', which is not mapped {hint}"
+                if imp.reexport:  # ``export { Y } from "pkg"``: the module's own name now
+                    decls.append(ir.Alias(local, ir.degraded(what, imp.span), span=imp.span))
+                else:
+                    found[local] = what
+            if imp.alias:
+                what = f"'{imp.alias}' from package '{imp.source}', which is not mapped {hint}"
+                found[imp.alias] = what
+        kept.append(dataclasses.replace(module, imports=tuple(imports), decls=tuple(decls)))
+    return kept, unmapped
 
 
 def _find_target(
@@ -227,6 +274,10 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
+            if any(name in target.namespaces for _, name in imp.names):
+                # ``import { Tags }`` of a namespace: its members are flattened, so what
+                # the importer writes (``Tags.Tag``) names what it needs.
+                wanted += _names_used(module.decls)
             if imp.alias and target.assigned:
                 wanted.append(target.assigned)
             elif imp.star or imp.alias:  # ``export * from "@scope/pkg"`` passes on all it exports
@@ -385,9 +436,13 @@ class _Rewriter:
         decls: dict[str, ir.Decl],
         scope: dict[str, str],
         enum_members: dict[str, ir.LiteralValue] | None = None,
+        unmapped: dict[str, str] | None = None,
+        left_out: Collection[str] = (),
     ) -> None:
         self.decls = decls
         self.scope = scope
+        self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
+        self.left_out = frozenset(left_out)  # classes with methods that typings declare
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
 
@@ -479,6 +534,9 @@ class _Rewriter:
     def ref(self, t: ir.Ref) -> ir.TypeExpr:
         if t.name in self.params and not t.args:  # a parameter shadows what the file imports
             return t
+        unmapped = self.unmapped.get(t.name.split(".", 1)[0])
+        if unmapped is not None:
+            return ir.degraded(unmapped, t.span)
         name = self.scope.get(t.name, t.name)
         if name == "Date" and name not in self.decls and not t.args:
             return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
@@ -496,12 +554,23 @@ class _Rewriter:
             return self.conditional(t)
         if name == INFER:  # its name is declared here, not used: only the constraint is read
             return dataclasses.replace(t, args=(t.args[0], *map(self.type, t.args[1:])))
-        if name in (KEYOF, INDEXED, SPREAD, FUNCTION) or (
+        if name == MAPPED:  # its key is a type parameter of the value
+            key = t.args[0]
+            assert isinstance(key, ir.Literal)
+            outer, self.params = self.params, self.params | {str(key.value)}
+            try:
+                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
+            finally:
+                self.params = outer
+        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
         if target is None and name in BUILTIN_GENERICS:  # a declaration shadows a builtin
             return self.builtin(t)
+        if target is None and name in self.left_out:
+            what = f"'{t.name}', a class with methods that the typings declare (left out)"
+            return ir.degraded(what, t.span)
         if target is None:
             kind = "generic type" if t.args else "type"
             raise SchemaError(t.span, f"unknown {kind} '{t.name}'")

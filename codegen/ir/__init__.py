@@ -51,6 +51,16 @@ SPREAD = "#spread"
 # parameter's), which ``codegen.frontend.infer`` matches against the checked type.
 INFER = "#infer"
 FUNCTION = "#function"
+# ``{ [K in Keys]: V }`` (args: Literal(K), Keys, V, Literal(modifiers)) where V reads K, and
+# a template literal type with a hole that names a type (args: text, hole, text, ...).
+MAPPED = "#mapped"
+TEMPLATE = "#template"
+
+
+def degraded(what: str, span: Span) -> Primitive:
+    """``unknown`` standing for ``what``, a construct the dialect cannot express."""
+    return Primitive("unknown", span, degraded=what)
+
 
 # --------------------------------------------------------------------------- source
 
@@ -118,6 +128,10 @@ class Primitive:
     pattern: str | None = None
     # ``Date`` is a ``string`` in JSON's ``date-time`` format (typescript-json-schema's reading).
     format: str | None = None
+    # An ``unknown`` that stands for a construct the dialect cannot express: what it was.
+    # Every pass treats it as ``unknown`` (``JsonValue``); resolve warns at each one that
+    # is compiled, JSON Schema writes ``{}`` with a ``$comment``, the package lists them.
+    degraded: str | None = field(default=None, metadata={"shape": "when set"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +383,11 @@ class Module:
     # The values of typings left out (functions, classes' values, ``declare const``): a
     # module may still export them, and another import them (for no type).
     values: tuple[str, ...] = ()
+    # Classes with methods that typings declare (left out: behaviour, not data); a type
+    # that names one degrades to ``JsonValue``.
+    left_out: tuple[str, ...] = ()
+    # ``export namespace N`` at top level: names an ``import { N }`` may bring.
+    namespaces: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema

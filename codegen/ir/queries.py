@@ -216,3 +216,36 @@ def deref(schema: ir.Schema, t: ir.TypeExpr) -> ir.TypeExpr:
         seen.add(t.name)
         t = decl.type
     return t
+
+
+# --------------------------------------------------------------------------- degradation
+
+
+def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
+    """Every place where ``decls`` hold a degraded ``unknown`` (a construct the dialect
+    cannot express), with what it was: in declaration order, each spot once."""
+    found: dict[tuple[ir.Span, str], None] = {}
+    pending: list[object] = list(reversed(decls))
+    while pending:
+        node = pending.pop()
+        match node:
+            case ir.Primitive(degraded=str(what)):
+                found.setdefault((node.span, what))
+            case ir.Interface():
+                pending.extend(reversed((*node.extends, node.body)))
+            case ir.Alias():
+                pending.append(node.type)
+            case ir.Object():
+                index = () if node.index is None else (node.index.value,)
+                pending.extend(reversed((*(p.type for p in node.properties), *index)))
+            case ir.Ref():
+                pending.extend(reversed(node.args))
+            case ir.Array():
+                pending.append(node.items)
+            case ir.Tuple() | ir.Union() | ir.Intersection():
+                pending.extend(reversed(node.members))
+            case ir.Omit():
+                pending.append(node.base)
+            case ir.Mapping():
+                pending.append(node.value)
+    return tuple(found)

@@ -7,7 +7,9 @@ sessions: the 2025-11-25 sessions (who initialized each, what it was advertised)
 from __future__ import annotations
 
 import logging
+import math
 import os
+import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +25,7 @@ from negotiation.backplane import (
     Event,
     ListChanged,
     ListKind,
+    LogThrottle,
     Refetch,
     ResourceUpdated,
 )
@@ -111,7 +114,9 @@ class Sessions:
         self._origin = os.urandom(8).hex()  # this replica, on the backplane
         self.bus = NegotiationBus(self.emit)
         self._started = False
-        self._unsent = False  # an event could not be published: the others must refetch
+        # When an event last could not be published (the others must refetch), monotonic.
+        self._unsent_at: float | None = None
+        self._unsent_log = LogThrottle()  # one warning per minute during an outage
         backplane.subscribe(self._origin, self.deliver, self.refetch)
 
     @property
@@ -186,15 +191,29 @@ class Sessions:
         """To the other replicas. One that could not be sent is never lost silently:
         once publishing works again, every replica's clients are told to refetch."""
         try:
-            if self._unsent and not isinstance(event, Refetch):
-                await self.backplane.publish(Refetch(), self._origin)
-                self._unsent = False
+            if self._unsent_at is not None and not isinstance(event, Refetch):
+                await self.backplane.publish(self._refetch_signal(), self._origin)
+                self._unsent_at = None
             await self.backplane.publish(event, self._origin)
         except ConnectionError as problem:
-            self._unsent = True
-            logger.warning("%s reached only this replica: %s", event, problem)
+            self._unsent_at = time.monotonic()
+            count = self._unsent_log.hit()
+            if count is not None:
+                logger.warning(
+                    "%s reached only this replica: %s (%d event(s) since the last line; the"
+                    " other replicas' clients refetch once publishing works again)",
+                    event,
+                    " ".join(str(problem).split()),
+                    count,
+                )
         except ValueError as problem:  # too long to travel (a URI of kilobytes)
             logger.warning("%s reached only this replica: %s", event, problem)
+
+    def _refetch_signal(self) -> Refetch:
+        """For the other replicas: how long ago the last event that could not be
+        published was (a replica whose clients refetched since then drops it)."""
+        assert self._unsent_at is not None
+        return Refetch(max(0, math.floor((time.monotonic() - self._unsent_at) * 1000)))
 
     async def deliver(self, event: Event) -> int:
         """``event`` to this replica's clients, each scoped to its own variant; returns
@@ -217,9 +236,10 @@ class Sessions:
         """Events may have been lost (the backplane's connection dropped and is back):
         every client refetches every list and every resource it subscribed to."""
         logger.warning("events may have been lost: telling this replica's clients to refetch")
-        if self._unsent:  # the other replicas missed what this one could not publish
-            self._unsent = False
-            await self._publish(Refetch())
+        if self._unsent_at is not None:  # the other replicas missed what this one could not send
+            signal = self._refetch_signal()
+            self._unsent_at = None
+            await self._publish(signal)
         self.bus.refetch()
         for kind in LIST_CHANGED:
             await self._tell_legacy(kind, None)  # type: ignore[arg-type]

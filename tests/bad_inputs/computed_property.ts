@@ -1,4 +1,4 @@
-// expect: computed_property.ts:3:3: error: unsupported construct: computed property name other than a literal
+// expect: computed_property.ts:3:3: error: unsupported construct: computed property name (use a plain or quoted name)
 export interface A {
   ["a" + "b"]: string;
 }

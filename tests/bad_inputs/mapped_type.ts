@@ -1,3 +1,3 @@
-// expect: mapped_type.ts:3:23: error: unsupported construct: mapped type whose value reads its key (write the properties)
+// expect: mapped_type.ts:3:24: error: mapped type with 'as' (remapped keys): degraded to JsonValue (any JSON value)
 interface Base { a: string }
-export type Flags = { [K in keyof Base]: K[] };
+export type Flags = { [K in keyof Base as `is_${K}`]: boolean };

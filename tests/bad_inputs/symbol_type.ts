@@ -1,2 +1,2 @@
-// expect: symbol_type.ts:2:19: error: unsupported construct: 'symbol' type
+// expect: symbol_type.ts:2:19: error: 'symbol' type: degraded to JsonValue (any JSON value)
 export type Key = symbol;

@@ -4,7 +4,9 @@ skipped with a message when node/npm or the package is unavailable."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -29,6 +31,14 @@ def _install() -> None:
     if SDK.exists():
         return
     NODE_DIR.mkdir(exist_ok=True)
+    # One npm install at a time: pytest-xdist workers may both arrive here.
+    with open(NODE_DIR / ".install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not SDK.exists():
+            _npm_install(npm)
+
+
+def _npm_install(npm: str) -> None:
     shutil.copy(TS_DIR / "package.json", NODE_DIR / "package.json")
     try:
         done = subprocess.run(
@@ -51,8 +61,12 @@ def _install() -> None:
 def transcript() -> dict[str, Any]:
     _install()
     script = NODE_DIR / "weather_client.mjs"
-    # ESM resolves packages next to the script, so it runs from the install folder.
-    shutil.copy(TS_DIR / "weather_client.mjs", script)
+    # ESM resolves packages next to the script, so it runs from the install folder. Copied
+    # under a private name, then renamed: another pytest-xdist worker may run this fixture
+    # at the same time, and must never see a half-written script.
+    partial = NODE_DIR / f".weather_client.{os.getpid()}.mjs"
+    shutil.copy(TS_DIR / "weather_client.mjs", partial)
+    os.replace(partial, script)
     done = subprocess.run(
         ["node", str(script), sys.executable, str(REPO)],
         capture_output=True,

@@ -138,6 +138,36 @@ def test_a_rotated_cursor_key_still_verifies_the_cursors_of_the_old_one() -> Non
     assert not isinstance(accepted, MCPError)
 
 
+def _cross_paging(first: list[bytes], second: list[bytes]) -> list[bool]:
+    """Whether a cursor minted on a replica with keys ``first`` is accepted by one with
+    ``second``, and the other way round: two replicas of a fleet mid-rollout."""
+    accepted = []
+    for minting, verifying in ((first, second), (second, first)):
+        minted = _pages(Negotiation(VARIANTS, page_size=1, cursor_key=minting))
+        assert minted.next_cursor is not None
+        paged = _pages(Negotiation(VARIANTS, page_size=1, cursor_key=verifying), minted.next_cursor)
+        accepted.append(not isinstance(paged, MCPError))
+    return accepted
+
+
+def test_a_two_phase_key_rotation_keeps_every_cursor_valid_across_replicas() -> None:
+    """docs/replicas.md: phase 1 rolls out ``old,new`` (old still signs), phase 2
+    ``new,old`` (new signs); at every step of both rollouts any two replicas accept each
+    other's cursors. One step (``new,old`` straight away) does not."""
+    old, new = os.urandom(32), os.urandom(32)
+    steps = [
+        ([old], [old]),  # before
+        ([old, new], [old]),  # phase 1, rolling
+        ([old, new], [old, new]),  # phase 1 done
+        ([new, old], [old, new]),  # phase 2, rolling
+        ([new, old], [new, old]),  # phase 2 done
+        ([new], [new, old]),  # old dropped, once no cursor of it can be in flight
+    ]
+    for first, second in steps:
+        assert _cross_paging(first, second) == [True, True], (first, second)
+    assert _cross_paging([new, old], [old]) == [False, True]  # the one-step rollout
+
+
 @pytest.mark.parametrize("bad", [[], [b"short"], ["not bytes"], 42])
 def test_a_bad_cursor_key_list_is_a_clear_error(bad: Any) -> None:
     with pytest.raises((TypeError, ValueError), match="cursor"):

@@ -396,7 +396,9 @@ def test_an_event_that_could_not_be_published_is_followed_by_a_refetch(
         (ListChanged("resources"), origin),  # once only
     ]
     assert _records(caplog, logging.WARNING) == [
-        "ListChanged(kind='tools', variant=None) reached only this replica: down"
+        "ListChanged(kind='tools', variant=None) reached only this replica: down (1 event(s)"
+        " since the last line; the other replicas' clients refetch once publishing works"
+        " again)"
     ]
 
 

@@ -22,7 +22,7 @@ from ... import escape, ir
 from ...errors import Diagnostics, SchemaError
 from . import rest_tuple
 from .layout import ClassLayout, Layouts
-from .naming import Names, attribute_name
+from .naming import Names
 from .routes import (
     KeyRule,
     Route,
@@ -145,7 +145,7 @@ class TypeWriter:
                 text = f"dict[{self.numeric_key(index.key_pattern)}, {held.text}]"
                 return Annotation(text, held.refs, imports=held.imports | {"Annotated", "Field"})
             case ir.Object() | ir.Intersection() | ir.Omit():
-                inline = self.names.inline.get((owner, key))
+                inline = self.names.inline_class(owner, key, expr)
                 if inline is None:
                     raise SchemaError(
                         expr.span,
@@ -443,7 +443,7 @@ class TypeWriter:
 
 
 def _attribute_for(names: Names, layout: ClassLayout, key: str) -> str:
-    return names.attributes.get((layout.owners[key], key), attribute_name(key))
+    return names.attribute(key)
 
 
 def _literal_values(expr: ir.TypeExpr) -> set[tuple[str, object]] | None:

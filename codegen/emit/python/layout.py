@@ -113,7 +113,7 @@ class Layouts:
         if isinstance(expr, ir.Ref) and expr.name in self.specs:
             return expr.name
         if needs_class(expr):
-            return self.names.inline.get((owner, key))
+            return self.names.inline_class(owner, key, expr)
         return None
 
     # ------------------------------------------------------------------ subtyping

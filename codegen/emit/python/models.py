@@ -81,7 +81,7 @@ from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
 from .moved import plan_moves, property_body, property_doc
-from .naming import Names, assign_names, attribute_name
+from .naming import Names, assign_names, for_python
 from .ordering import Item, cycles, topological_order
 from .package import import_key
 from .render import render as _render
@@ -244,7 +244,7 @@ class _ModelsEmitter:
 
     def field(self, layout: ClassLayout, prop: ir.Property, imports: set[str]) -> _Field:
         owner = self.origin.get(id(prop), layout.name)
-        attr = self.names.attributes.get((owner, prop.name)) or attribute_name(prop.name)
+        attr = self.names.attribute(prop.name)
         ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
         imports |= ann.imports
         kwargs: list[str] = []
@@ -608,6 +608,6 @@ def emit_models(
     """The models module for ``schema`` as ``{module: text}``; warnings go to ``diagnostics``."""
     diags = diagnostics if diagnostics is not None else Diagnostics()
     return {
-        module: _ModelsEmitter(schema, diags).emit(),
+        module: _ModelsEmitter(for_python(schema), diags).emit(),
         WIRE_RUNTIME: WIRE_SOURCE.read_text("utf-8"),
     }

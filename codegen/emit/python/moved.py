@@ -57,9 +57,7 @@ def plan_moves(
     if not texts:
         return []
     layout = layouts.layout(spec_name)
-    taken = {
-        names.attributes.get((layout.owners[k], k)) or attribute_name(k) for k in layout.fields
-    }
+    taken = {names.attribute(k) for k in layout.fields}
     moves: list[Move] = []
     for text in texts:
         parts = text.split()
@@ -107,8 +105,7 @@ def _walk(
                     span, f"@{TAG}: target '{'.'.join(keys)}': '{cls}' ({where}) has no '{key}'"
                 )
             props.append((layouts.origin(prop, layout.owners[key]), prop))
-        owner = props[0][0]
-        attr = names.attributes.get((owner, key)) or attribute_name(key)
+        attr = names.attribute(key)
         optional = any(p.optional or _nullable(p.type, layouts) for _, p in props)
         steps.append(Step(key, attr, optional))
         if depth == len(keys) - 1:

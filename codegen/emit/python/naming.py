@@ -1,39 +1,66 @@
 """The single naming authority: every Python name the emitters write comes from here.
 
-Rules (documented once, relied on by every emitter):
+Naming never refuses a schema TypeScript accepts. Every name is derived, deterministic
+and injective; the wire name stays exact (an alias, a JSON Schema definition name).
+Rules (documented once, relied on by every emitter; ``docs/architecture.md`` has them too):
 
-* A declaration keeps its schema name as its class (or alias) name. The front end has
-  already qualified one name declared in several scopes: by namespace
-  (``DebuggerCallFrame``) or by module (``unist_Data``, ``codegen.frontend.scoping``).
+* A declaration keeps its schema name as its class (or alias) name when Python can have
+  it. The front end has already qualified one name declared in several scopes: by
+  namespace (``DebuggerCallFrame``) or by module (``unist_Data``,
+  ``codegen.frontend.scoping``). A name Python cannot have, or that would break the
+  module, is renamed by ``python_schema``: it gets a trailing ``_`` (``Exception`` ->
+  ``Exception_``, ``model_config`` -> ``model_config_``, ``id`` -> ``id_``), as many as
+  make it free. That is a name that is not an identifier as Python reads it (NFKC; ``$``
+  and other characters become ``_``), a keyword, one starting with ``_`` (the generated
+  helpers'; the underscores move to the end: ``_Nullable`` -> ``Nullable``), a built-in
+  that generated code reads, a name the generated module defines, an attribute of
+  pydantic's ``BaseModel`` or of its metaclass, the name of a field anywhere in the module
+  (a class body binds its fields: an annotation naming a type ``status`` inside a class
+  with a field ``status`` would read the field), or a name another generated module binds
+  and imports from ``models``. Names written as they are win over renamed ones; the JSON
+  Schema keeps the TypeScript name (``qualname``).
 * An anonymous object type that needs a class (an object literal with properties, an
-  intersection ``A & {...}`` or an ``Omit<...>`` used as a field type) is named
-  ``Owner + Field`` in PascalCase: ``ClientCapabilities.elicitation`` becomes
-  ``ClientCapabilitiesElicitation``, one level further ``ClientCapabilitiesElicitationForm``.
-  A field whose type holds two such objects (``{a} | {b}``) cannot be named this way and is
-  a ``SchemaError``: declare the members as interfaces.
+  intersection ``A & {...}`` or an ``Omit<...>``), wherever it stands, is named after its
+  owner and position: in a property ``Owner + Field`` in PascalCase
+  (``ClientCapabilities.elicitation`` becomes ``ClientCapabilitiesElicitation``, one level
+  further ``ClientCapabilitiesElicitationForm``). Several different ones in one property,
+  or one in a type alias or an index signature, add the value of a literal field that
+  tells them apart (``AuthTerminal``), else their position (``Auth1``, ``Auth2``). One
+  structure written twice in one place is one class.
 * A property becomes a snake_case attribute (``camelCase`` -> ``camel_case``, ``_meta`` ->
   ``meta``). Quoted keys keep every word: ``"io.modelcontextprotocol/protocolVersion"``
   becomes ``io_modelcontextprotocol_protocol_version``; ``$schema`` becomes ``schema_``.
-  A Python keyword, a name that would shadow an attribute of pydantic's ``BaseModel``
-  (``schema``, ``json``, ``copy``...) or a builtin that annotations name (``list``,
-  ``str``...), gets a trailing underscore; one under pydantic's
-  protected prefixes ``model_validate``/``model_dump`` gets ``field_`` in front
-  (``field_model_dump``), since pydantic warns about any name under them.
-* A constant becomes an UPPER_SNAKE module constant.
-* Two different things that want one name in one namespace is a ``SchemaError`` at the
-  later one, naming both. Names are never numbered to make them unique.
+  Letters of any script Python accepts are kept, read as Python reads them (NFKC:
+  ``größe``, ``ключ``, ``変数``). A Python keyword, a name that would shadow an attribute
+  of pydantic's ``BaseModel`` or of its metaclass (``schema``, ``json``, ``copy``, ``mro``,
+  ``register``...; read from the classes) or a builtin that annotations name (``list``,
+  ``str``...) gets a trailing underscore; one under pydantic's protected prefixes
+  ``model_validate``/``model_dump`` gets ``field_`` in front (``field_model_dump``), since
+  pydantic warns about any name under them. A key with no letters or digits at all
+  (``_``, ``$``, ``+``) is ``field_1``, ``field_2``... in key order.
+* Attributes are one map for the whole module, so a key has one attribute in every class
+  (inherited, copied or redeclared). Keys that want one attribute (``start`` and
+  ``_start``, ``fooBar`` and ``foo_bar``, two keys that NFKC folds together) are told
+  apart: the key written exactly as the attribute keeps it, then the one with fewer
+  leading ``_``/``$``, then the smaller key; the others get trailing underscores
+  (``start_``).
+* A constant becomes an UPPER_SNAKE module constant (a trailing ``_`` when a type has it).
+
+``python_schema`` reports every rename (``generate -v`` prints them).
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import functools
 import keyword
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ... import ir
 from ...errors import SchemaError
@@ -41,7 +68,7 @@ from ...frontend.expand import shape
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
-# an error.
+# renamed.
 RESERVED_MODULE_NAMES = frozenset(
     {"annotations", "SchemaModel", "Omittable", "_T", "_is_none", "decode_wire_json"}
     # the models module's wire-parsing helpers
@@ -66,6 +93,7 @@ RESERVED_MODULE_NAMES = frozenset(
 )
 
 
+_N = TypeVar("_N")
 _ALL_BUILTINS = frozenset(dir(builtins))
 # Python-backend passes that write no Python text (this module's own prose names built-ins).
 _PASSES = frozenset({"naming.py", "ordering.py", "registry.py"})
@@ -106,40 +134,18 @@ HELPER_NAMES = (
     "TypeAliasType",
 )
 
-# Attributes of pydantic's BaseModel a field must not shadow (tests check this list still
-# covers ``dir(BaseModel)``).
-BASEMODEL_ATTRIBUTES = frozenset(
-    {
-        "construct",
-        "copy",
-        "dict",
-        "from_orm",
-        "json",
-        "parse_file",
-        "parse_obj",
-        "parse_raw",
-        "schema",
-        "schema_json",
-        "update_forward_refs",
-        "validate",
-        "model_computed_fields",
-        "model_config",
-        "model_construct",
-        "model_copy",
-        "model_dump",
-        "model_dump_json",
-        "model_extra",
-        "model_fields",
-        "model_fields_set",
-        "model_json_schema",
-        "model_parametrized_name",
-        "model_post_init",
-        "model_rebuild",
-        "model_validate",
-        "model_validate_json",
-        "model_validate_strings",
-    }
-)
+
+@functools.cache  # pydantic is imported once, and only by a build that names something
+def class_namespace_names() -> frozenset[str]:
+    """Every attribute a generated model class has before its fields: pydantic's
+    ``BaseModel`` and its metaclass (``type``'s and ``ABCMeta``'s among them), read from the
+    classes. A field of one of these names shadows it (pydantic warns, or breaks); a type
+    of one of these names is read from the class body instead of the module."""
+    from pydantic import BaseModel
+
+    return frozenset(dir(BaseModel)) | frozenset(dir(type(BaseModel)))
+
+
 # pydantic refuses fields in these namespaces, not only exact matches.
 _PROTECTED_PREFIXES = ("model_validate", "model_dump")
 # Python 3.11's soft keywords, fixed here rather than read from ``keyword.softkwlist`` so
@@ -149,6 +155,8 @@ _SOFT_KEYWORDS = frozenset({"case", "match"})
 # The builtins that field annotations name: a field ``list`` (HTML's attribute) would shadow
 # ``list`` for the annotations after it in its class body.
 _ANNOTATION_BUILTINS = frozenset({"bool", "dict", "float", "int", "list", "str", "tuple"})
+# What a key with no letters or digits is called: ``field_1``, ``field_2``...
+NAMELESS_PREFIX = "field_"
 
 
 # --------------------------------------------------------------------------- case helpers
@@ -159,44 +167,361 @@ _SIGNED = re.compile(r"([+-])[0-9]")
 _SIGN_WORDS = {"+": "plus", "-": "minus"}
 
 
+def _nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _word_char(char: str) -> bool:
+    """A character a Python identifier may hold past its first, other than ``_``."""
+    return char != "_" and ("a" + char).isidentifier()
+
+
 def words(name: str) -> list[str]:
-    """Split ``camelCase``, ``PascalCase``, ``snake_case`` and punctuated keys into words."""
+    """Split ``camelCase``, ``PascalCase``, ``snake_case`` and punctuated keys into words.
+
+    Letters and digits of any script are kept, as Python reads them (NFKC); case
+    boundaries are ASCII's."""
+    if name.isascii():
+        chunks = _NON_WORD.split(name)
+    else:
+        chunks, chunk = [], ""
+        for char in _nfkc(name):
+            if _word_char(char):
+                chunk += char
+            else:
+                chunks.append(chunk)
+                chunk = ""
+        chunks.append(chunk)
     parts: list[str] = []
-    for chunk in _NON_WORD.split(name):
+    for chunk in chunks:
         parts.extend(part for part in _WORD_BOUNDARY.split(chunk) if part)
     return parts
 
 
 def snake_case(name: str) -> str:
-    return "_".join(word.lower() for word in words(name))
+    return _settle("_".join(word.lower() for word in words(name)))
 
 
 def pascal_case(name: str) -> str:
     # Keep the rest of each word as written so ``URL`` stays ``URL`` in ``ElicitURLParams``.
-    return "".join(word[:1].upper() + word[1:] for word in words(name))
+    return _settle("".join(word[:1].upper() + word[1:] for word in words(name)))
 
 
 def upper_snake(name: str) -> str:
-    return "_".join(word.upper() for word in words(name))
+    return _settle("_".join(word.upper() for word in words(name)))
 
 
-def attribute_name(key: str) -> str:
-    """The Python attribute for the wire key ``key`` (see the module rules)."""
+def _settle(name: str) -> str:
+    """``name`` as Python reads it (NFKC), keeping only identifier characters: changing
+    the case of a word can leave characters NFKC folds (``ǆ`` is ``dž``)."""
+    if name.isascii():
+        return name
+    for _ in range(4):  # NFKC then filtering reaches a fixed point at once in practice
+        kept = "".join(c for c in _nfkc(name) if c == "_" or _word_char(c))
+        if kept == name:
+            break
+        name = kept
+    return name
+
+
+def _plain_attribute(key: str) -> str:
+    """The snake_case words of ``key``, as an identifier; '' when it has none."""
     sign = _SIGNED.match(key)
     # ``"+1"`` and ``"-1"`` (reactions) would both be ``n1``: the sign is a word.
     name = snake_case(f"{_SIGN_WORDS[sign.group(1)]}_{key[1:]}" if sign else key)
+    if name and not name[0].isidentifier():  # a digit (of any script) cannot start a name
+        name = "n" + name
+    return name if _is_identifier(name) else ""
+
+
+def attribute_name(key: str) -> str:
+    """The Python attribute the wire key ``key`` wants (see the module rules); '' when it
+    has no letter or digit. ``attribute_map`` tells the wanted names apart."""
+    name = _plain_attribute(key)
     if not name:
         return ""
-    if name[0].isdigit():
-        name = "n" + name
     if name.startswith(_PROTECTED_PREFIXES):
         # pydantic warns about any field under these prefixes, a trailing '_' or not.
         return "field_" + name
-    if keyword.iskeyword(name) or name in _SOFT_KEYWORDS or name in BASEMODEL_ATTRIBUTES:
-        name += "_"
-    elif name in _ANNOTATION_BUILTINS:
+    if _attribute_problem(name):
         name += "_"
     return name
+
+
+def _is_identifier(name: str) -> bool:
+    return name.isidentifier() and _nfkc(name) == name
+
+
+def _attribute_problem(name: str) -> str | None:
+    """Why a field cannot have the Python name ``name``, or None."""
+    if not _is_identifier(name) or name.startswith("_"):
+        return "not a public Python identifier"
+    if keyword.iskeyword(name) or name in _SOFT_KEYWORDS:
+        return "a Python keyword"
+    if name.startswith(_PROTECTED_PREFIXES):
+        return "under pydantic's protected 'model_' prefixes"
+    if name in class_namespace_names():
+        return "an attribute of pydantic's BaseModel"
+    if name in _ANNOTATION_BUILTINS:
+        return "a built-in that annotations name"
+    return None
+
+
+# One entry each, keyed by identity: the passes of one build ask for the same schema.
+_last_keys: list[tuple[ir.Schema, dict[str, ir.Span]]] = []
+_last_names: list[tuple[ir.Schema, Names]] = []
+
+
+def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
+    """Every property key written anywhere in the schema (object literals too), with
+    where it is first written."""
+    if _last_keys and _last_keys[0][0] is schema:
+        return _last_keys[0][1]
+    keys: dict[str, ir.Span] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, ir.Property):
+            keys.setdefault(node.name, node.span)
+        if isinstance(node, tuple):
+            for item in node:
+                walk(item)
+        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+            for f in dataclasses.fields(node):
+                if f.name not in ("span", "doc"):
+                    walk(getattr(node, f.name))
+
+    walk(tuple(schema.decls.values()))
+    _last_keys[:] = [(schema, keys)]
+    return keys
+
+
+def _rank(key: str, wanted: str) -> tuple[int, int, str]:
+    """Who of several keys that want one attribute keeps it: the key written exactly as
+    the attribute, then the one with fewer leading ``_``/``$``, then the smaller key."""
+    return (key != wanted, len(key) - len(key.lstrip("_$")), key)
+
+
+def attribute_map(keys: Iterable[str]) -> dict[str, str]:
+    """Wire key -> Python attribute, injective; depends on the set of keys only."""
+    wanted = {key: attribute_name(key) for key in set(keys)}
+    ordered = sorted(
+        (key for key in wanted if wanted[key]), key=lambda k: (wanted[k], *_rank(k, wanted[k]))
+    )
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    losers: list[str] = []
+    for key in ordered:  # first, each wanted name to the key that wants it best
+        if wanted[key] in taken:
+            losers.append(key)
+        else:
+            out[key] = wanted[key]
+            taken.add(wanted[key])
+    for key in losers:
+        name = wanted[key] + "_"  # a wanted name with '_' added has no problem of its own
+        while name in taken:
+            name += "_"
+        out[key] = name
+        taken.add(name)
+    number = 0
+    for key in sorted(key for key in wanted if not wanted[key]):
+        number += 1
+        while f"{NAMELESS_PREFIX}{number}" in taken:
+            number += 1
+        out[key] = f"{NAMELESS_PREFIX}{number}"
+        taken.add(out[key])
+    return out
+
+
+def attribute_renames(schema: ir.Schema, attributes: dict[str, str]) -> list[Rename]:
+    """The attributes that are not their key's plain snake_case words, and why."""
+    renames: list[Rename] = []
+    for key, span in property_keys(schema).items():
+        plain, attr = _plain_attribute(key), attributes[key]
+        if attr == plain:
+            continue
+        if not plain:
+            reason = "no letter or digit"
+        elif attr != attribute_name(key):
+            reason = f"another key wants '{attribute_name(key)}'"
+        else:
+            reason = _attribute_problem(plain) or "not a Python name"
+        renames.append(Rename(span, key, attr, reason))
+    return sorted(renames, key=lambda r: (r.span.file, r.span.line, r.span.col, r.old))
+
+
+# --------------------------------------------------------------------------- module names
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """A Python name that is not the schema's: where, what, and why (``generate -v``)."""
+
+    span: ir.Span
+    old: str
+    new: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.span}: renamed '{self.old}' to '{self.new}' ({self.reason})"
+
+
+def _module_name_problem(
+    name: str, attributes: frozenset[str] | set[str], reserved: frozenset[str]
+) -> str | None:
+    """Why a module-level name (a class, an alias, a constant) cannot be ``name``, or None."""
+    if not name.isidentifier():
+        return "not a Python identifier"
+    if _nfkc(name) != name:
+        return f"Python reads it as '{_nfkc(name)}'"
+    if keyword.iskeyword(name):
+        return "a Python keyword"
+    if name.startswith("_"):
+        return "a leading '_' is the generated helpers'"
+    if name in RESERVED_MODULE_NAMES:
+        return "the generated module defines it"
+    if name in reserved:
+        return "another generated module binds it"
+    # Reading the sources costs a cold build ~6 ms: only a built-in's name needs it.
+    if name in _ALL_BUILTINS and name in _builtins_generated_code_reads():
+        return "shadows a built-in"
+    if name in class_namespace_names():
+        return "an attribute of pydantic's BaseModel"
+    if name in attributes:
+        return "a field name: a class body would read the field"
+    return None
+
+
+def _base_name(name: str) -> str:
+    """What a name Python cannot have becomes before any underscore is added."""
+    text = "".join(c if c == "_" or _word_char(c) else "_" for c in _nfkc(name))
+    text = _settle(text).lstrip("_")
+    if not text:
+        return "Type"
+    return text if text[0].isidentifier() else "T" + text
+
+
+class _Module:
+    """The module-level names taken so far, and the names free for a new one."""
+
+    def __init__(self, attributes: frozenset[str] | set[str], reserved: frozenset[str]) -> None:
+        self.attributes = attributes
+        self.reserved = reserved
+        self.taken: set[str] = set(RESERVED_MODULE_NAMES)
+        self.renames: list[Rename] = []  # of the anonymous classes and constants
+
+    def problem(self, name: str) -> str | None:
+        found = _module_name_problem(name, self.attributes, self.reserved)
+        if found is None and name in self.taken:
+            return "another name has it"
+        return found
+
+    def free(self, name: str, span: ir.Span | None = None) -> str:
+        """``name`` plus the fewest trailing underscores that make it free (a rename
+        located at ``span`` is recorded)."""
+        candidate = name
+        first = self.problem(candidate)
+        while self.problem(candidate):
+            candidate += "_"
+        self.taken.add(candidate)
+        if span is not None and first is not None:
+            self.renames.append(Rename(span, name, candidate, first))
+        return candidate
+
+
+def declaration_names(
+    schema: ir.Schema, reserved: frozenset[str] = frozenset()
+) -> tuple[dict[str, str], tuple[Rename, ...]]:
+    """Schema type name -> its Python name, with the renames (see the module rules).
+
+    Names Python can have as they are are taken first, in source order; then each other
+    one, in source order, gets its base name plus the fewest trailing ``_`` that make it
+    free. Constants are named by ``assign_names``."""
+    attributes = set(attribute_map(property_keys(schema)).values())
+    module = _Module(attributes, reserved)
+    types = [d for d in schema.decls.values() if not isinstance(d, ir.Const)]
+    names: dict[str, str] = {}
+    why: dict[str, str] = {}
+    for decl in types:
+        problem = module.problem(decl.name)
+        if problem is None:
+            module.taken.add(decl.name)
+            names[decl.name] = decl.name
+        else:
+            why[decl.name] = problem
+    renames: list[Rename] = []
+    for decl in types:
+        if decl.name in names:
+            continue
+        new = module.free(_base_name(decl.name))  # the base itself, when it is free
+        names[decl.name] = new
+        renames.append(Rename(decl.span, decl.name, new, why[decl.name]))
+    return names, tuple(renames)
+
+
+def python_schema(
+    schema: ir.Schema, reserved: frozenset[str] = frozenset()
+) -> tuple[ir.Schema, tuple[Rename, ...]]:
+    """``schema`` with every declaration named as Python can have it (``reserved``: names
+    other generated modules bind as well), and the renames. A renamed declaration keeps
+    its TypeScript name as its JSON Schema key (``qualname``); every reference and every
+    ``@result`` tag follows it. Without a rename the schema itself is returned."""
+    _, renames = declaration_names(schema, reserved)
+    if not renames:
+        return schema, ()
+    moved = {r.old: r.new for r in renames}
+
+    def change(node: object) -> object:
+        if isinstance(node, ir.Ref) and node.name in moved:
+            return dataclasses.replace(node, name=moved[node.name])
+        if isinstance(node, ir.Doc) and any(
+            t.name == "result" and t.text.strip() in moved for t in node.tags
+        ):
+            tags = tuple(
+                ir.DocTag(t.name, moved[t.text.strip()])
+                if t.name == "result" and t.text.strip() in moved
+                else t
+                for t in node.tags
+            )
+            return dataclasses.replace(node, tags=tags)
+        return node
+
+    decls: dict[str, ir.Decl] = {}
+    for name, decl in schema.decls.items():
+        new = _rewrite(decl, change)
+        if name in moved and not isinstance(new, ir.Const):
+            new = dataclasses.replace(new, name=moved[name], qualname=new.qualname or name)
+        decls[moved.get(name, name)] = new
+    return dataclasses.replace(schema, decls=decls), renames
+
+
+# The last schema named: every Python emitter of one build asks for it. One entry, keyed by
+# identity (as ``registry.build_registry``).
+_last_python: list[tuple[ir.Schema, ir.Schema]] = []
+
+
+def for_python(schema: ir.Schema) -> ir.Schema:
+    """``python_schema(schema)``'s schema, for an emitter called on its own (a build hands
+    the emitters a schema already named, which this returns as it is)."""
+    if _last_python and _last_python[0][0] is schema:
+        return _last_python[0][1]
+    named = python_schema(schema)[0]
+    _last_python[:] = [(schema, named)]
+    return named
+
+
+def _rewrite(node: _N, change: Callable[[object], object]) -> _N:
+    """``node`` with ``change`` applied to every IR node inside it (spans stay)."""
+    node = change(node)  # type: ignore[assignment]
+    if isinstance(node, tuple):
+        return tuple(_rewrite(item, change) for item in node)  # type: ignore[return-value]
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        fields = {
+            f.name: _rewrite(getattr(node, f.name), change)
+            for f in dataclasses.fields(node)
+            if f.name != "span"
+        }
+        return dataclasses.replace(node, **fields)
+    return node
 
 
 # --------------------------------------------------------------------------- class specs
@@ -208,7 +533,8 @@ class ClassSpec:
 
     ``extends`` holds ``Ref``/``Omit`` entries, ``body`` the own properties (intersection
     members merged in order). ``inline_of`` is ``(owner class, wire key)`` for an anonymous
-    object, None for a declaration.
+    object (key ``""``: the owner's index signature, or the type alias itself), None for a
+    declaration.
     """
 
     name: str
@@ -218,6 +544,7 @@ class ClassSpec:
     span: ir.Span
     order: tuple[int, ...]
     inline_of: tuple[str, str] | None = None
+    structure: object = None  # an anonymous object's structure (``shape``)
 
 
 def needs_class(expr: ir.TypeExpr) -> bool:
@@ -290,46 +617,95 @@ def _alias_is_class(decl: ir.Alias) -> bool:
     return needs_class(decl.type)
 
 
-def class_specs(schema: ir.Schema) -> list[ClassSpec]:
+def _distinct(found: Iterable[ir.TypeExpr]) -> list[ir.TypeExpr]:
+    """One per structure, in order of first appearance."""
+    by_shape: dict[object, ir.TypeExpr] = {}
+    for t in found:
+        by_shape.setdefault(shape(t), t)
+    return list(by_shape.values())
+
+
+def _suffixes(parts: list[ir.TypeExpr]) -> list[str]:
+    """Each anonymous type's name suffix: the value of the first literal string field that
+    tells them all apart (``Terminal``), else its position (``1``, ``2``), as
+    ``codegen.frontend.expand`` names the members of a distributed union."""
+    props = [{p.name: p for p in spec_parts(part)[1].properties} for part in parts]
+    for key in props[0]:
+        found: list[str] = []
+        for members in props:
+            prop = members.get(key)
+            value = prop.type if prop is not None else None
+            if not (isinstance(value, ir.Literal) and isinstance(value.value, str)):
+                break
+            found.append(pascal_case(value.value))
+        if len(found) == len(parts) and all(found) and len(set(found)) == len(found):
+            return found
+    return [str(i) for i in range(1, len(parts) + 1)]
+
+
+def _position_names(owner: str, key: str, found: list[ir.TypeExpr]) -> list[str]:
+    """What the anonymous types at one position want to be called (see the module rules)."""
+    stem = owner + pascal_case(key)
+    if not found:
+        return []
+    if len(found) == 1 and key:
+        return [stem]
+    return [stem + suffix for suffix in _suffixes(found)]
+
+
+def class_specs(schema: ir.Schema, module: _Module | None = None) -> list[ClassSpec]:
     """Every class to generate, declarations and anonymous objects, in source order
-    (an anonymous object just before the class that owns it)."""
+    (an anonymous object just before the class that owns it). ``module`` holds the names
+    taken; anonymous classes take free ones (plus ``_`` where theirs is taken)."""
+    names = module if module is not None else _Module(set(), frozenset())
     specs: list[ClassSpec] = []
 
-    def add(spec: ClassSpec) -> None:
+    def position(
+        owner: ClassSpec,
+        key: str,
+        types: Iterable[ir.TypeExpr],
+        doc: ir.Doc,
+        nested: list[ClassSpec],
+    ) -> None:
+        found = _distinct(types)
+        for inline, wanted in zip(found, _position_names(owner.name, key, found), strict=True):
+            bases, body = spec_parts(inline)
+            nested.append(
+                ClassSpec(
+                    name=names.free(wanted, inline.span),
+                    extends=bases,
+                    body=body,
+                    doc=doc,
+                    span=inline.span,
+                    order=(*owner.order, len(nested)),
+                    inline_of=(owner.name, key),
+                    structure=shape(inline),
+                )
+            )
+
+    def add(spec: ClassSpec, alias: ir.TypeExpr | None = None) -> None:
         nested: list[ClassSpec] = []
         for prop in spec.body.properties:
-            # One structure written twice (``[{ k: 1 }, ...{ k: 1 }[]]``) is one class.
-            by_shape = {shape(t): t for t in reversed(list(inline_class_types(prop.type)))}
-            found = list(reversed(by_shape.values()))
-            if len(found) > 1:
-                raise SchemaError(
-                    found[1].span,
-                    f"property '{prop.name}' of '{spec.name}' holds several anonymous "
-                    "object types; declare them as named interfaces",
-                )
-            for inline in found:
-                bases, body = spec_parts(inline)
-                nested.append(
-                    ClassSpec(
-                        name=spec.name + pascal_case(prop.name),
-                        extends=bases,
-                        body=body,
-                        doc=prop.doc,
-                        span=inline.span,
-                        order=(*spec.order[:-1], spec.order[-1], len(nested)),
-                        inline_of=(spec.name, prop.name),
-                    )
-                )
+            position(spec, prop.name, inline_class_types(prop.type), prop.doc, nested)
+        if spec.body.index is not None:
+            position(spec, "", inline_class_types(spec.body.index.value), ir.Doc(), nested)
+        if alias is not None:
+            position(spec, "", inline_class_types(alias), ir.Doc(), nested)
         for inner in nested:
             add(inner)
-        specs.append(spec)
+        if alias is None:
+            specs.append(spec)
 
-    for position, decl in enumerate(schema.decls.values()):
+    for position_, decl in enumerate(schema.decls.values()):
         if isinstance(decl, ir.Interface):
-            add(ClassSpec(decl.name, decl.extends, decl.body, decl.doc, decl.span, (position,)))
+            add(ClassSpec(decl.name, decl.extends, decl.body, decl.doc, decl.span, (position_,)))
         elif isinstance(decl, ir.Alias) and _alias_is_class(decl):
             bases, body = spec_parts(decl.type)
-            add(ClassSpec(decl.name, bases, body, decl.doc, decl.span, (position,)))
+            add(ClassSpec(decl.name, bases, body, decl.doc, decl.span, (position_,)))
+        elif isinstance(decl, ir.Alias):
+            # A type alias is no class, but the anonymous objects in it are.
+            holder = ClassSpec(decl.name, (), ir.Object(), decl.doc, decl.span, (position_,))
+            add(holder, decl.type)
     return specs
 
 
@@ -340,74 +716,39 @@ def class_specs(schema: ir.Schema) -> list[ClassSpec]:
 class Names:
     """Every Python name of one generated module.
 
-    ``classes`` in source order; ``inline`` maps ``(owner class, wire key)`` to the class
-    of the anonymous object in that property; ``attributes`` maps ``(class, wire key)``
-    to the attribute; ``constants`` maps a schema const to its module constant; ``aliases``
-    lists the declarations emitted as type aliases; ``helpers`` maps each library name the
-    module imports to the name it is bound to.
+    ``classes`` in source order; ``inline`` maps ``(owner, wire key, structure)`` to the
+    class of that anonymous object there (see ``inline_class``); ``attributes`` maps each
+    wire key to its attribute (one map for the module); ``constants`` maps a schema const
+    to its module constant; ``aliases`` lists the declarations emitted as type aliases;
+    ``helpers`` maps each library name the module imports to the name it is bound to;
+    ``renames`` the anonymous classes and constants not named as they want.
     """
 
     classes: tuple[ClassSpec, ...]
-    inline: dict[tuple[str, str], str]
-    attributes: dict[tuple[str, str], str]
+    inline: dict[tuple[str, str, object], str]
+    attributes: dict[str, str]
     constants: dict[str, str]
     aliases: tuple[str, ...]
     helpers: dict[str, str]
+    renames: tuple[Rename, ...] = ()
 
-    def attribute(self, class_name: str, key: str) -> str:
-        return self.attributes[(class_name, key)]
+    def attribute(self, key: str) -> str:
+        """The attribute of the wire key ``key`` (a key no property has: what it wants)."""
+        return self.attributes.get(key) or attribute_name(key)
 
+    def inline_class(self, owner: str, key: str, expr: ir.TypeExpr) -> str | None:
+        """The class of the anonymous type ``expr`` written at ``owner``'s ``key``. The
+        same structure written elsewhere (a flattened copy) is the same class."""
+        structure = shape(expr)
+        found = self.inline.get((owner, key, structure))
+        if found is not None:
+            return found
+        others = sorted(n for (_, k, s), n in self.inline.items() if s == structure and k == key)
+        return others[0] if others else None
 
-class _Namespace:
-    """Detects two different things wanting one name."""
-
-    def __init__(self, what: str) -> None:
-        self.what = what
-        self.taken: dict[str, tuple[str, ir.Span]] = {}
-
-    def claim(self, name: str, owner: str, span: ir.Span) -> None:
-        if not name.isidentifier() or keyword.iskeyword(name):
-            raise SchemaError(span, f"{owner} has no valid Python name (got '{name}')")
-        folded = unicodedata.normalize("NFKC", name)
-        if folded != name:
-            # Python reads identifiers NFKC-normalised: 'ﬁx' would silently be 'fix'.
-            raise SchemaError(
-                span, f"{owner}: Python reads the name '{name}' as '{folded}'; write '{folded}'"
-            )
-        if name in self.taken:
-            other, other_span = self.taken[name]
-            raise SchemaError(
-                span,
-                f"{owner} and {other} (at {other_span}) both become the Python "
-                f"{self.what} '{name}'; rename one of them",
-            )
-        self.taken[name] = (owner, span)
-
-
-def reserved_type_name(name: str, label: str, span: ir.Span) -> None:
-    """A schema name the generated code needs for itself is an error (never a rename).
-
-    ``label`` says what wants the name (``type 'X'``, or an inline object type's property).
-    """
-    if name.startswith("_"):
-        raise SchemaError(
-            span, f"{label}: names starting with '_' are reserved for generated helpers"
-        )
-    # Reading the sources costs a cold build ~6 ms: only a built-in's name needs it.
-    if name in _ALL_BUILTINS and name in _builtins_generated_code_reads():
-        raise SchemaError(span, f"{label} would shadow Python's built-in '{name}'; rename it")
-
-
-def _label(spec: ClassSpec) -> str:
-    """How an error names what a class comes from: its declaration or its inline type."""
-    if spec.inline_of is None:
-        return f"type '{spec.name}'"
-    owner, key = spec.inline_of
-    return f"the inline object type of property '{key}' of '{owner}'"
-
-
-def _decl_label(decl: ir.Decl) -> str:
-    return f"const '{decl.name}'" if isinstance(decl, ir.Const) else f"type '{decl.name}'"
+    def inline_at(self, owner: str, key: str) -> list[str]:
+        """Every anonymous class written at ``owner``'s ``key``."""
+        return [n for (o, k, _), n in self.inline.items() if (o, k) == (owner, key)]
 
 
 def module_names(text: str) -> tuple[set[str], set[str], set[str]]:
@@ -432,71 +773,70 @@ def module_names(text: str) -> tuple[set[str], set[str], set[str]]:
     return own, from_models, exported
 
 
+def module_clashes(names: Names, schema: ir.Schema, modules: dict[str, str]) -> set[str]:
+    """The schema's Python names that another generated module imports from ``models``
+    while binding them itself (``Mapping``): ``python_schema`` must not give them out."""
+    own = {spec.name for spec in names.classes} | set(names.aliases)
+    own |= set(names.constants.values())
+    clashes: set[str] = set()
+    for text in modules.values():
+        bound, from_models, _ = module_names(text)
+        clashes |= own & bound & from_models
+    return clashes
+
+
 def check_module_names(names: Names, schema: ir.Schema, modules: dict[str, str]) -> None:
     """A schema name another generated module imports from ``models`` while binding it
-    itself (``Mapping``) is an error at the schema name. One that module only exports
-    (``Client``, ``Direction``) is not: the package root exports the schema's type
-    (``package.shadowed_exports``)."""
-    own = {spec.name: (_label(spec), spec.span) for spec in names.classes}
-    own |= {name: (f"type '{name}'", schema.decls[name].span) for name in names.aliases}
-    own |= {
-        const: (f"const '{name}'", schema.decls[name].span)
-        for name, const in names.constants.items()
-    }
+    itself is a compiler bug once ``python_schema`` has renamed around them (the build
+    does). One that module only exports (``Client``, ``Direction``) is fine: the package
+    root exports the schema's type (``package.shadowed_exports``)."""
+    own = {spec.name: spec.span for spec in names.classes}
+    own |= {name: schema.decls[name].span for name in names.aliases}
+    own |= {const: schema.decls[name].span for name, const in names.constants.items()}
     for path, text in sorted(modules.items()):
         bound, from_models, _ = module_names(text)
-        taken = bound & from_models
-        for name, (label, span) in sorted(own.items()):
-            if name in taken:
-                raise SchemaError(
-                    span,
-                    f"{label} would take the name '{name}' that the generated "
-                    f"{path.removesuffix('.py')} module defines; rename it",
-                )
+        for name in sorted(own.keys() & bound & from_models):
+            raise SchemaError(
+                own[name],
+                f"'{name}' would take the name '{name}' that the generated "
+                f"{path.removesuffix('.py')} module defines",
+            )
 
 
 def assign_names(schema: ir.Schema) -> Names:
-    """Name every class, alias, attribute and constant; ``SchemaError`` on any collision."""
-    module = _Namespace("module name")
-    for reserved in sorted(RESERVED_MODULE_NAMES):
-        module.taken[reserved] = (f"the generated module's own '{reserved}'", ir.NO_SPAN)
+    """Name every class, alias, attribute and constant of a schema ``python_schema`` has
+    named (its declarations keep their names here)."""
+    if _last_names and _last_names[0][0] is schema:
+        return _last_names[0][1]
+    names = _assign_names(schema)
+    _last_names[:] = [(schema, names)]
+    return names
 
-    specs = class_specs(schema)
-    declared = {spec.name for spec in specs if spec.inline_of is None}
-    # (source order, schema name, how errors name it, where, the alias or const; None for
-    # a class): every class, declared or inline, and every alias and const, so an alias or
-    # const is never hidden by an inline class that happens to share its name.
-    claims: list[tuple[tuple[int, ...], str, str, ir.Span, ir.Decl | None]] = [
-        (spec.order, spec.name, _label(spec), spec.span, None) for spec in specs
-    ]
-    claims += [
-        ((position,), decl.name, _decl_label(decl), decl.span, decl)
-        for position, decl in enumerate(schema.decls.values())
-        if decl.name not in declared
-    ]
-    aliases: list[str] = []
+
+def _assign_names(schema: ir.Schema) -> Names:
+    attributes = attribute_map(property_keys(schema))
+    module = _Module(set(attributes.values()), frozenset())
+    types = [d for d in schema.decls.values() if not isinstance(d, ir.Const)]
+    for decl in types:
+        problem = module.problem(decl.name)
+        if problem is not None:  # python_schema renames these: a compiler bug here
+            raise SchemaError(decl.span, f"type '{decl.name}' is no Python name: {problem}")
+        module.taken.add(decl.name)
     constants: dict[str, str] = {}
-    # Claim in source order, so the error lands at the later of two colliding things.
-    for _, name, label, span, decl in sorted(claims, key=lambda claim: claim[0]):
-        reserved_type_name(name, label, span)
-        if isinstance(decl, ir.Const):
-            constant = upper_snake(name)
-            module.claim(constant, label, span)
-            constants[name] = constant
-        else:
-            module.claim(name, label, span)
-            if decl is not None:  # a declaration that is not a class: a type alias
-                aliases.append(name)
-
-    inline: dict[tuple[str, str], str] = {}
-    attributes: dict[tuple[str, str], str] = {}
+    for const in schema.decls.values():
+        if isinstance(const, ir.Const):
+            constants[const.name] = module.free(upper_snake(const.name) or "CONSTANT", const.span)
+    specs = class_specs(schema, module)
+    inline: dict[tuple[str, str, object], str] = {}
+    by_owner: dict[tuple[str, str], list[ClassSpec]] = {}
     for spec in specs:
         if spec.inline_of is not None:
-            inline[spec.inline_of] = spec.name
-        fields = _Namespace(f"attribute of '{spec.name}'")
-        for prop in spec.body.properties:
-            attr = attribute_name(prop.name)
-            fields.claim(attr, f"property '{prop.name}'", prop.span)
-            attributes[(spec.name, prop.name)] = attr
+            by_owner.setdefault(spec.inline_of, []).append(spec)
+    for (owner, key), found in by_owner.items():
+        for spec in found:
+            inline[(owner, key, spec.structure)] = spec.name
+    declared = {spec.name for spec in specs if spec.inline_of is None}
+    aliases = tuple(d.name for d in types if d.name not in declared)
     helpers = {h: f"_{h}" if h in module.taken else h for h in HELPER_NAMES}
-    return Names(tuple(specs), inline, attributes, constants, tuple(aliases), helpers)
+    renames = (*module.renames, *attribute_renames(schema, attributes))
+    return Names(tuple(specs), inline, attributes, constants, aliases, helpers, renames)

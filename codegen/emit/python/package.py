@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+from ...escape import one_line, py_str
 
 INIT = "__init__.py"
 # PEP 561: the package's own annotations are what type checkers use.
@@ -147,7 +149,18 @@ def shadowed_exports(files: Mapping[str, str]) -> dict[str, str]:
     }
 
 
-def emit_package(files: Mapping[str, str], protocol: str = "mcp") -> dict[str, str]:
+DEGRADED = "DEGRADED"
+DEGRADED_COMMENT = (
+    "# Every spot the dialect cannot express, compiled as JsonValue (any JSON value);\n"
+    "# `generate --strict` refuses them.\n"
+)
+
+
+def emit_package(
+    files: Mapping[str, str], protocol: str = "mcp", degraded: Sequence[str] = ()
+) -> dict[str, str]:
+    """The ``__init__`` and ``py.typed``. ``degraded`` (one located line per spot compiled as
+    ``JsonValue``) becomes the tuple ``DEGRADED``; with none, nothing is written for it."""
     shadowed = shadowed_exports(files)
     owner: dict[str, str] = {}
     lines = [MCP_DOCSTRING if protocol == "mcp" else GENERIC_DOCSTRING, ""]
@@ -161,5 +174,11 @@ def emit_package(files: Mapping[str, str], protocol: str = "mcp") -> dict[str, s
         if names:
             # Listed in __all__ below, so strict type checkers treat them as re-exported.
             lines.append(f"from .{stem} import {', '.join(sorted(names, key=import_key))}")
+    if degraded:
+        if DEGRADED in owner:
+            raise RuntimeError(f"{DEGRADED} is exported by both {owner[DEGRADED]} and the package")
+        owner[DEGRADED] = ""
+        items = "".join(f"    {py_str(one_line(line))},\n" for line in degraded)
+        lines += ["", DEGRADED_COMMENT + f"{DEGRADED}: tuple[str, ...] = (\n{items})"]
     lines += ["", f"__all__ = {sorted(owner, key=all_key)!r}", ""]
     return {INIT: "\n".join(lines), PY_TYPED: ""}

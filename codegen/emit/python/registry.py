@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ... import ir
 from ...errors import Diagnostics, SchemaError, Warning_
 from ...frontend.messages import Direction, Kind, messages, properties_of
+
+if TYPE_CHECKING:
+    from .naming import Names
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +88,7 @@ def _declaring_interface(schema: ir.Schema, decl: ir.Interface, prop: str) -> st
 
 
 def _params_annotation(
-    schema: ir.Schema, decl: ir.Interface, prop: ir.Property, inline: Mapping[tuple[str, str], str]
+    schema: ir.Schema, decl: ir.Interface, prop: ir.Property, inline: Names
 ) -> tuple[str, str | None]:
     """(Python annotation, model name to import) for a ``params`` property's type.
 
@@ -100,9 +103,9 @@ def _params_annotation(
         # ``params: A | B``: typed as the union (``model`` holds it; it is a runtime value).
         return " | ".join(m.name for m in prop.type.members if isinstance(m, ir.Ref)), None
     owner = _declaring_interface(schema, decl, prop.name)
-    name = inline.get((owner, prop.name))
-    if name is not None:
-        return name, name
+    found = inline.inline_at(owner, prop.name)
+    if len(found) == 1:
+        return found[0], found[0]
     return "dict[str, Any]", None
 
 
@@ -145,6 +148,9 @@ _last_registry: list[tuple[ir.Schema, tuple[MethodEntry, ...], tuple[Warning_, .
 
 def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
     """Every method of the schema, sorted by method name."""
+    from .naming import for_python
+
+    schema = for_python(schema)
     if _last_registry and _last_registry[0][0] is schema:
         _, entries, warnings = _last_registry[0]
     else:
@@ -159,7 +165,7 @@ def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodE
 def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
     from .naming import assign_names
 
-    inline = assign_names(schema).inline
+    inline = assign_names(schema)
     entries: dict[str, MethodEntry] = {}
     names: dict[str, MethodEntry] = {}
     for message in messages(schema, diagnostics):
@@ -191,12 +197,13 @@ def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Method
             python_name=python_name(method),
             span=decl.span,
         )
-        clash = names.get(entry.python_name)
-        if clash is not None:
-            raise SchemaError(
-                decl.span,
-                f"methods '{clash.method}' and '{method}' both map to the Python name "
-                f"'{entry.python_name}'",
-            )
-        entries[method] = names[entry.python_name] = entry
+        entries[method] = entry
+    # Two methods that want one Python name (``a/b`` and ``a_b``): in method order, the
+    # later takes trailing underscores, as the naming authority tells names apart.
+    for method in sorted(entries):
+        entry = entries[method]
+        python = entry.python_name
+        while python in names:
+            python += "_"
+        names[python] = entries[method] = replace(entry, python_name=python)
     return tuple(entries[m] for m in sorted(entries))

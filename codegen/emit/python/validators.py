@@ -33,7 +33,7 @@ from ...frontend.protocol import protocol_of
 from ...ir.queries import closed_literals, deref, flat_index, flat_properties
 from ...paths import CODEGEN_DIR
 from .methods import import_order, template
-from .naming import attribute_name, snake_case
+from .naming import attribute_name, for_python, snake_case
 
 MODULE = "validators.py"
 # The static runtime validators.py imports: hand-written, copied into the package verbatim.
@@ -308,6 +308,7 @@ def checkers(rules: list[Rule]) -> list[tuple[str, str, str, str]]:
 
 def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
     del diagnostics  # bad invariant tags are errors; nothing here is a warning
+    schema = for_python(schema)
     rules = _Compiler(schema).rules()
     by_owner: dict[str, list[Rule]] = {}
     for rule in rules:
@@ -315,15 +316,14 @@ def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, st
     declarations = sorted(
         d.name for d in schema.decls.values() if isinstance(d, ir.Interface | ir.Alias)
     )
-    check_functions = checkers(rules)
+    # Two owners that want one checker (``Foo``, ``foo``): the later owner, in sorted
+    # order, takes trailing underscores, as the naming authority tells names apart.
+    check_functions: list[tuple[str, str, str, str]] = []
     functions: dict[str, str] = {}
-    for function, owner, _, _ in check_functions:
-        other = functions.setdefault(function, owner)
-        if other != owner:  # two owners, one snake_case name: the later def would win
-            raise SchemaError(
-                schema.decls[owner].span,
-                f"'{owner}' and '{other}' both need the checker '{function}'; rename one",
-            )
+    for function, owner, parameter, field_ in checkers(rules):
+        while functions.setdefault(function, owner) != owner:
+            function += "_"
+        check_functions.append((function, owner, parameter, field_))
     text = template("validators.py.jinja").render(
         rules=sorted(by_owner.items()),
         relevant=relevant_declarations(schema, rules),

@@ -1,4 +1,0 @@
-// expect: void_type.ts:3:11: error: unsupported construct: 'void' type
-export interface A {
-  result: void;
-}
