@@ -538,3 +538,22 @@ def test_a_typings_value_may_be_imported_and_re_exported(tmp_path: Path) -> None
         )
         == "schema.ts:2:25: error: unknown type 'parseEnvelope'"
     )
+
+
+def test_omit_of_an_alias_of_keys_and_of_a_type_parameter(tmp_path: Path) -> None:
+    snippet = (
+        "export interface T { a: string; b: number; c: boolean }\n"
+        'export type Keys = "a" | "b";\nexport interface U { m: Omit<T, Keys> }\n'
+        "type Drop<X, K extends keyof X> = Omit<X, K>;\nexport interface V { d: Drop<T, 'c'> }\n"
+        "export interface W { u: U; v: V }\n"
+    )
+    _agree(
+        tmp_path,
+        snippet,
+        "W",
+        [{"u": {"m": {"c": True}}, "v": {"d": {"a": "x", "b": 1}}}],
+        [
+            {"u": {"m": {}}, "v": {"d": {"a": "x", "b": 1}}},
+            {"u": {"m": {"c": True}}, "v": {"d": {}}},
+        ],
+    )

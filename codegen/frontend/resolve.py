@@ -643,9 +643,10 @@ class _Rewriter:
 
 
 def _computed_keys(t: ir.TypeExpr) -> bool:
-    """Omit keys that only expand can compute: ``keyof R``, ``T["k"]``, a conditional."""
+    """Omit keys that only expand can compute: ``keyof R``, ``T["k"]``, a conditional, an
+    alias of literals or a type parameter (``Omit<T, Keys>``)."""
     members = t.members if isinstance(t, ir.Union) else (t,)
-    return any(isinstance(m, ir.Ref) and m.name in (KEYOF, INDEXED, CONDITIONAL) for m in members)
+    return any(isinstance(m, ir.Ref) for m in members)
 
 
 def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
