@@ -20,6 +20,7 @@ import tree_sitter_typescript
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
+from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
 from .template import template_type
@@ -156,6 +157,10 @@ class _ModuleParser:
 
     def module(self) -> ir.Module:
         self.check_syntax()
+        invalid = invalid_identifier(self.tree.root_node, self.source)
+        if invalid is not None:
+            node, char = invalid
+            self.fail(node, f"invalid character U+{ord(char):04X} in the name {self.text(node)!r}")
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
         ambient = self.path.endswith(".d.ts")
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
