@@ -21,6 +21,7 @@ from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
 from .directives import triple_slash_reference
+from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
 from .template import template_type
@@ -158,6 +159,10 @@ class _ModuleParser:
 
     def module(self) -> ir.Module:
         self.check_syntax()
+        invalid = invalid_identifier(self.tree.root_node, self.source)
+        if invalid is not None:
+            node, char = invalid
+            self.fail(node, f"invalid character U+{ord(char):04X} in the name {self.text(node)!r}")
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
         ambient = self.path.endswith(".d.ts")
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
