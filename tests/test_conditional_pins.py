@@ -103,6 +103,11 @@ def degraded(text: str) -> str:
         ("1", "Empty", '"y"'),
         ("object", "{}", '"y"'),
         ("object", "Base", '"n"'),
+        # a required property that the primitive's lib type (String, Number...) lacks
+        ("1", "Base", '"n"'),
+        ("string | Base", "{ a: string }", '"n"'),
+        ("true", "Base", '"n"'),
+        ("'x'", "{ length: number; z?: 1; a: string }", '"n"'),
         ("string", "string[]", '"n"'),
         ("Base", "string", '"n"'),
         ("Base", '"x"', '"n"'),
@@ -181,7 +186,7 @@ def test_the_verdict(source: str, target: str, expected: str | None) -> None:
     [
         # a primitive's apparent members, which no declaration here lists
         ("string", "{ length: number }", "string extends an object type"),
-        ("1", "Base", "1 extends Base"),
+        ("1", "{ toFixed: unknown }", "1 extends an object type"),
         ("string[]", "{ length: number }", "string[] extends an object type"),
         # index signatures: implicit for object literal types, not for interfaces
         ("Base", "Indexed", "Base extends Indexed"),
@@ -198,7 +203,7 @@ def test_the_verdict(source: str, target: str, expected: str | None) -> None:
         ("[string]", "[string, number?]", "a tuple type extends a tuple type"),
         ("[string]", "[string, ...number[]]", "a tuple type extends a tuple type"),
         ("[string, ...number[]]", "[string, number, ...number[]]", "a tuple type extends a tuple"),
-        ("string | Base", "{ a: string }", "string | Base extends an object type"),
+        ("string | Opt", "{ length?: number }", "string | Opt extends an object type"),
         ("string", "{ length: number } | number", "string extends an object type | number"),
         (
             "Base & { k: 'a' | 'b' }",
@@ -208,7 +213,7 @@ def test_the_verdict(source: str, target: str, expected: str | None) -> None:
         ("`a${string}`", "`b${string}`", "a template literal type extends a template"),
         ("'x'", "Date", "'x' extends string"),
         ("Base & Sub", "string", "an intersection type extends string"),
-        ("true", "Base", "true extends Base"),
+        ("true", "{ valueOf: unknown }", "true extends an object type"),
     ],
 )
 def test_undecidable_is_a_located_degradation(source: str, target: str, described: str) -> None:
@@ -290,13 +295,24 @@ def test_an_undecidable_utility_names_its_argument() -> None:
     )
 
 
-def test_a_function_type_in_the_condition_degrades_where_it_stands() -> None:
-    suffix = "function type in a conditional type's condition: degraded to JsonValue"
-    assert degraded("export type A = string extends (x: string) => void ? 1 : 2;") == (
-        f"a.ts:1:32: error: {suffix} (any JSON value)"
+def test_a_function_type_in_the_condition_decides_only_what_is_surely_no_function() -> None:
+    text = (
+        "type A<T> = T extends (x: string) => void ? 1 : 2;\n"
+        "export type B = A<string>;\nexport type C = A<string[] | null>;\n"
+    )
+    decls = resolve([parse_module("a.ts", text)]).decls
+    rendered = {n: render(d.type) for n, d in decls.items() if isinstance(d, ir.Alias)}
+    assert (rendered["B"], rendered["C"]) == ("2", "2")
+    assert degraded(
+        text + "interface H { f: (x: string) => void }\nexport type D = A<H['f']>;"
+    ) == (
+        "a.ts:1:13: error: conditional type: cannot decide from the declarations whether"
+        " object is a function type (every function type is an object to the compiler):"
+        " degraded to JsonValue (any JSON value)"
     )
     assert degraded("export type A = { f: new () => string } extends string ? 1 : 2;") == (
-        f"a.ts:1:22: error: {suffix} (any JSON value)"
+        "a.ts:1:22: error: constructor type in a conditional type's condition: degraded to"
+        " JsonValue (any JSON value)"
     )
     # in a generic nothing instantiates, nothing is compiled: no warning
     diags = Diagnostics()

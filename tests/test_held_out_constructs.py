@@ -496,13 +496,15 @@ def _inline(value: Any, theirs: dict[str, Any], keys: dict[str, str], ours: dict
             " whether string extends an object type",
         ),
         (
-            "type Item<T> = T extends Array<infer U> ? U : never;\nexport type I = Item<string[]>;",
-            "schema.ts:1:32: error: infer type",
+            "type Item<T> = T extends string ? infer U : never;\nexport type I = Item<string>;",
+            "schema.ts:1:35: error: infer type outside a conditional type's condition",
         ),
         (
+            "interface H { f: () => void }\n"
             "type Fn<T> = T extends (...args: never[]) => unknown ? 1 : 2;\n"
-            "export type F = Fn<string>;",
-            "schema.ts:1:24: error: function type in a conditional type's condition",
+            'export type F = Fn<H["f"]>;',
+            "schema.ts:2:14: error: conditional type: cannot decide from the declarations whether"
+            " object is a function type (every function type is an object to the compiler)",
         ),
         (
             "export interface On { on: true }\nexport interface Off { on: false }\n"

@@ -145,15 +145,16 @@ def test_numeric_index_json_schema(tmp_path: Path) -> None:
     assert defs["X"]["patternProperties"] == {"^[0-9]+$": {"type": "string"}}
 
 
-def test_dts_skips_functions_and_classes_with_methods(tmp_path: Path) -> None:
+def test_dts_skips_functions_and_the_methods_of_classes(tmp_path: Path) -> None:
     ts = (
         "export declare function f(a: any): void;\nexport declare class C { m(): void }\n"
         "export declare namespace X { function is(v: any): v is X; const A = 1; }\n"
         "export interface X { a: string; get(): string }\nexport declare const EOL: string[];"
     )
     defs = _schema(tmp_path, ts, "typings.d.ts")
-    assert sorted(defs) == ["X"]
+    assert sorted(defs) == ["C", "X"]  # a declared class: its (here no) data members
     assert list(defs["X"]["properties"]) == ["a"]
+    assert defs["C"]["properties"] == {}
 
 
 @pytest.mark.parametrize(
@@ -174,7 +175,8 @@ def test_constructs_without_json_meaning_are_located_errors(
     assert str(err.value).startswith(f"{path}:") or ":" in str(err.value)
 
 
-def test_infer_blocks_nothing_unused_and_degrades_where_instantiated(tmp_path: Path) -> None:
+def test_infer_blocks_nothing_unused_and_is_inferred_where_instantiated(tmp_path: Path) -> None:
+    from codegen import ir
     from codegen.errors import Diagnostics
 
     path = tmp_path / "schema.ts"
@@ -183,10 +185,10 @@ def test_infer_blocks_nothing_unused_and_degrades_where_instantiated(tmp_path: P
     assert list(load_schema([path], diags).decls) == []
     assert not diags.warnings
     path.write_text(path.read_text() + "\nexport type Y = X<string[]>;")
-    load_schema([path], diags)
-    assert [str(w) for w in diags.degraded] == [
-        f"{path}:1:36: warning: infer type: degraded to JsonValue (any JSON value)"
-    ]
+    decls = load_schema([path], diags).decls
+    assert not diags.degraded
+    y = decls["Y"]
+    assert isinstance(y, ir.Alias) and y.type == ir.Primitive("string", y.type.span)
 
 
 def test_import_map_compiles_package_types(tmp_path: Path) -> None:

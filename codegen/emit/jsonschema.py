@@ -219,8 +219,8 @@ class _Emitter:
         required = sorted(p.name for p in properties if not p.optional)
         if required:
             out["required"] = required
-        if index is not None and index.numeric:
-            out["patternProperties"] = {"^[0-9]+$": self.type_schema(index.value)}
+        if index is not None and index.key_pattern is not None:
+            out["patternProperties"] = {index.key_pattern: self.type_schema(index.value)}
             out["additionalProperties"] = False
         elif index is not None:
             out["additionalProperties"] = self.type_schema(index.value)

@@ -22,8 +22,29 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .. import ir
+from ..ir import FUNCTION
 
 _KINDS = {str: "string", bool: "boolean", int: "number", float: "number"}
+
+# The members of the primitives' apparent types in TypeScript's lib (``String``,
+# ``Number``, ``Boolean``, each with ``Object``'s): a primitive lacks every other property.
+_OBJECT = frozenset(
+    "constructor toString toLocaleString valueOf hasOwnProperty isPrototypeOf "
+    "propertyIsEnumerable".split()
+)
+_APPARENT = {
+    "string": _OBJECT
+    | frozenset(
+        "length charAt charCodeAt concat indexOf lastIndexOf localeCompare match replace "
+        "search slice split substring toLowerCase toLocaleLowerCase toUpperCase "
+        "toLocaleUpperCase trim substr codePointAt includes endsWith normalize repeat "
+        "startsWith anchor big blink bold fixed fontcolor fontsize italics link small strike "
+        "sub sup padStart padEnd trimEnd trimStart trimLeft trimRight matchAll replaceAll at "
+        "isWellFormed toWellFormed".split()
+    ),
+    "number": _OBJECT | frozenset("toFixed toExponential toPrecision".split()),
+    "boolean": _OBJECT,
+}
 
 
 class Types(Protocol):
@@ -61,17 +82,35 @@ def evaluate(
     span: ir.Span,
 ) -> ir.TypeExpr:
     """One (non-distributed) conditional type: the branch its verdict picks."""
+    found = verdict(check, extends, types, span)
+    if isinstance(found, ir.Primitive):
+        return found  # degraded
+    return pick(found, branch, span)
+
+
+def verdict(
+    check: ir.TypeExpr, extends: ir.TypeExpr, types: Types, span: ir.Span
+) -> bool | ir.Primitive | None:
+    """Whether ``check`` extends ``extends``; None for both branches (``any``); where the
+    declarations do not decide it, the degraded ``unknown`` that stands for the type."""
     target = types.deref(extends)
     if _is(types.deref(check), "any") and not _is(target, "any", "unknown"):
-        return union((branch(True), branch(False)), span)
-    verdict = assignable(check, extends, types)
-    if verdict is None:  # TypeScript would decide it; the dialect cannot: degraded
+        return None
+    found = assignable(check, extends, types)
+    if found is None:  # TypeScript would decide it; the dialect cannot: degraded
         return ir.degraded(
             "conditional type: cannot decide from the declarations whether "
             f"{describe(check)} extends {describe(extends)}",
             span,
         )
-    return branch(verdict)
+    return found
+
+
+def pick(found: bool | None, branch: Callable[[bool], ir.TypeExpr], span: ir.Span) -> ir.TypeExpr:
+    """The branch a ``verdict`` picks (both for None)."""
+    if found is None:
+        return union((branch(True), branch(False)), span)
+    return branch(found)
 
 
 def filtered(t: ir.TypeExpr, test: ir.TypeExpr, keep: bool, types: Types) -> ir.TypeExpr:
@@ -141,6 +180,16 @@ def assignable(source: ir.TypeExpr, target: ir.TypeExpr, types: Types) -> bool |
     return _Checker(types).check(source, target)
 
 
+def no_function(t: ir.TypeExpr) -> bool:
+    """Surely no function: a primitive but ``object``/``any``/``unknown`` (every function
+    type reads as ``object``), a literal, an array, a tuple, or a union of such."""
+    if isinstance(t, ir.Union):
+        return all(no_function(m) for m in t.members)
+    if isinstance(t, ir.Primitive):
+        return t.name not in ("object", "any", "unknown")
+    return isinstance(t, ir.Literal | ir.Array | ir.Tuple)
+
+
 def _is(t: ir.TypeExpr, *names: str) -> bool:
     return isinstance(t, ir.Primitive) and t.name in names
 
@@ -164,6 +213,9 @@ class _Checker:
 
     def check(self, source: ir.TypeExpr, target: ir.TypeExpr) -> bool | None:
         self.types.spend(4, source.span)  # a comparison costs about four expansion steps
+        if isinstance(target, ir.Ref) and target.name == FUNCTION:
+            # A function type of a condition: only what is surely no function is decided.
+            return False if no_function(self.types.deref(source)) else None
         if isinstance(source, ir.Ref) and isinstance(target, ir.Ref):
             if source.name == target.name:
                 return True
@@ -224,7 +276,12 @@ class _Checker:
         if not self.properties_of(t):
             return True  # ``{}`` takes every value but null and undefined
         # ``object`` has no property; a primitive has its apparent members (``length``...)
-        return False if kind == "object" else None
+        if kind == "object":
+            return False
+        members = _APPARENT.get(kind or "", frozenset())
+        if any(not p.optional and p.name not in members for p in self.properties_of(t)):
+            return False  # a required property that the primitive's lib type lacks
+        return None
 
     def pattern(self, s: ir.Primitive | ir.Literal, t: ir.Primitive) -> bool | None:
         if isinstance(s, ir.Literal):

@@ -34,13 +34,13 @@ from collections.abc import Callable
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
-from . import conditional, intersect
+from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 from .template import template_type
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
-)
+) | frozenset(intrinsic.CASES)
 MAX_INSTANCES = 2000
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
@@ -132,6 +132,7 @@ class _Expander:
         self.constructs: list[tuple[str, ir.Span]] = []  # expansions under way, outermost first
         self.nesting = 0  # generic instances being expanded inside one another
         self.instantiated: dict[tuple[str, object], str] = {}  # generic + arguments -> name
+        self.made_of: dict[str, tuple[str, tuple[ir.TypeExpr, ...]]] = {}  # the reverse
         self.reserved: dict[tuple[str, object], list[bool]] = {}  # being expanded
         self.expanded: dict[str, ir.Decl] = {}  # source declarations, once expanded
         self.busy: set[str] = set()  # source declarations being expanded
@@ -260,6 +261,8 @@ class _Expander:
                 return dataclasses.replace(t, items=items, rest=rest)
             case ir.Union():
                 members = _flat_union(tuple(self.type(m, env) for m in t.members))
+                if len(members) == 1:  # ``never | X``: X
+                    return members[0]
                 if sum(1 for m in members if _anonymous_class(m)) > 1:
                     members = self.lift(members, t.span)
                 return dataclasses.replace(t, members=members)
@@ -292,6 +295,10 @@ class _Expander:
             return self.instantiate(decl, args, t.span)
         if decl is None and t.name in UTILITIES:
             return self.utility(t.name, args, t.span)
+        if decl is None and t.name == "Omit" and len(args) == 2:  # ``Omit<T, keyof R>``
+            keys = self.literal_keys(args[1])
+            self.spend(len(keys), t.span)
+            return ir.Omit(args[0], tuple(str(k) for k in keys), t.span)
         return dataclasses.replace(t, args=args)
 
     def conditional(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
@@ -300,22 +307,55 @@ class _Expander:
         def branch(inner: dict[str, ir.TypeExpr]) -> Callable[[bool], ir.TypeExpr]:
             return lambda verdict: self.type(yes if verdict else no, inner)
 
+        def decide(checked: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+            if not infer.has_pattern(extends):
+                pattern = self.type(extends, inner)
+                return conditional.evaluate(checked, pattern, branch(inner), self, t.span)
+            # ``infer X``: bound from the checked type. The pattern's instances
+            # (``Box<T>`` of ``Box<infer T>``) serve the verdict only: none is emitted.
+            bound = infer.bind(checked, extends, self, t.span)
+            if isinstance(bound, ir.Primitive):
+                return bound  # degraded: the declarations do not say what stands there
+            inner = {**inner, **bound}
+            kept = (set(self.out), set(self.instances), dict(self.instantiated))
+            try:
+                pattern = self.type(infer.named(extends), inner)
+                found = conditional.verdict(checked, pattern, self, t.span)
+            finally:
+                self.forget(*kept)
+            if isinstance(found, ir.Primitive):
+                return found
+            return conditional.pick(found, branch(inner), t.span)
+
         if isinstance(check, ir.Ref) and not check.args and check.name in env:
             # A naked type parameter distributes over the union it stands for.
             parts = []
             distributed = conditional.members(env[check.name], self)
             self.spend(len(distributed), t.span)
             for member in distributed:
-                inner = {**env, check.name: member}
-                parts.append(
-                    conditional.evaluate(
-                        member, self.type(extends, inner), branch(inner), self, t.span
-                    )
-                )
+                parts.append(decide(member, {**env, check.name: member}))
             return conditional.union(tuple(parts), t.span)
-        return conditional.evaluate(
-            self.type(check, env), self.type(extends, env), branch(env), self, t.span
-        )
+        return decide(self.type(check, env), env)
+
+    def forget(self, out: set[str], instances: set[str], instantiated: _Instantiated) -> None:
+        """Drop the instances made since ``out``, ``instances`` and ``instantiated`` were
+        taken (a pattern's, made for a verdict only)."""
+        for name in set(self.instances) - instances:
+            del self.instances[name]
+            self.shapes.pop(name, None)
+            self.made_of.pop(name, None)
+        for name in set(self.out) - out:
+            del self.out[name]
+        self.instantiated = instantiated
+
+    def generic(self, name: str) -> ir.Interface | ir.Alias | None:
+        decl = self.source.get(name)
+        if isinstance(decl, ir.Interface | ir.Alias) and decl.params:
+            return decl
+        return None
+
+    def instance(self, name: str) -> tuple[str, tuple[ir.TypeExpr, ...]] | None:
+        return self.made_of.get(name)
 
     def mapped_type(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """``{ [K in Keys]: V }`` where V reads K, computed as TypeScript does once the keys
@@ -498,6 +538,7 @@ class _Expander:
         if recursive and final != name:  # its own references name it
             raise SchemaError(span, f"two different types want the name '{name}'")
         self.instantiated[key] = final
+        self.made_of[final] = (decl.name, full)
         return ir.Ref(final, (), span)
 
     def add(self, name: str, decl: ir.Decl, span: ir.Span, *, instance: bool = True) -> str:
@@ -528,6 +569,8 @@ class _Expander:
     def utility(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
         if name == "Readonly":
             return args[0]
+        if name in intrinsic.CASES:
+            return intrinsic.apply(name, args[0], self, span)
         if name in ("NonNullable", "Exclude", "Extract"):
             # lib.d.ts: ``T extends U ? never : T`` (Extract: ``T : never``), distributed.
             nulls = ir.Union((ir.Primitive("null", span), ir.Primitive("undefined", span)), span)
@@ -831,6 +874,9 @@ class _Expander:
         return None
 
 
+_Instantiated = dict[tuple[str, object], str]  # generic + arguments' shape -> instance name
+
+
 def _anonymous_class(t: ir.TypeExpr) -> bool:
     """An anonymous type that the Python back end must make a class of."""
     return isinstance(t, ir.Intersection | ir.Omit) or (
@@ -851,7 +897,10 @@ def _without_undefined(t: ir.TypeExpr) -> ir.TypeExpr:
 
 
 def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
+    """Nested unions flattened; ``never`` dropped beside other members (``never | X`` is
+    ``X`` in TypeScript)."""
     flat: list[ir.TypeExpr] = []
     for member in members:
         flat.extend(member.members if isinstance(member, ir.Union) else (member,))
-    return tuple(flat)
+    kept = [m for m in flat if not (isinstance(m, ir.Primitive) and m.name == "never")]
+    return tuple(kept) if kept else tuple(flat[:1])

@@ -82,14 +82,19 @@ def imported_files(texts: dict[Path, bytes], parse: Callable[[Path], ir.Module])
     seen = {os.path.normpath(p) for p in texts}
     pending: list[Path] = []
     for path, data in texts.items():
-        specifiers = (m.decode("utf-8", "replace") for m in _RELATIVE.findall(data))
+        specifiers = ((a or b).decode("utf-8", "replace") for a, b in _RELATIVE.findall(data))
         if any(_outside(path, spec, seen) for spec in specifiers):
             pending.extend(_relative(path, parse(path)))
     return _closure(pending, parse, seen, "the schema files")
 
 
-# ``from "./x"``, ``import("../x")``, ``require("./x")``: the text of a relative import.
-_RELATIVE = re.compile(rb"""(?:from|import\s*\(|require\s*\()\s*["'](\.{1,2}/[^"'\n]*)["']""")
+# ``from "./x"``, ``import("../x")``, ``require("./x")``, ``import "./x"``: the text of a
+# relative import; ``/// <reference path="x.d.ts" />`` (relative without ``./`` too).
+_RELATIVE = re.compile(
+    rb"""(?:(?:from|import\s*\(|require\s*\(|import)\s*["'](\.{1,2}/[^"'\n]*)["']"""
+    rb"""|^///\s*<reference\s[^>\n]*?\bpath\s*=\s*["']([^"'\n]+)["'])""",
+    re.MULTILINE,
+)
 
 
 def _outside(path: Path, specifier: str, seen: set[str]) -> bool:

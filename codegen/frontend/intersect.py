@@ -56,6 +56,8 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     kept = [m for m in members if not _is(types.through_alias(m), "unknown")]
     if len(kept) == 1 and len(members) > 1:
         return kept[0]  # ``X & unknown`` is ``X``
+    if len(kept) > 1 and all(_is(types.through_alias(m), "object") for m in kept):
+        return kept[0]  # ``object & object``: overloads (``((a: A) => B) & ((c: C) => D)``)
     nullish = [m for m in kept if _nullish(types.through_alias(m))]
     if nullish and len(kept) > 1 and not any(_is(types.through_alias(m), "any") for m in kept):
         # ``null & {}``, ``null & { a: 1 }``, ``undefined & string``: no value is both

@@ -70,6 +70,17 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
     if not tree.root_node.has_error:
         return tree
     repaired = bytearray(source)
+    starred = type_only_stars(tree.root_node, source)
+    if starred:  # ``export type * from "./x"``: ``export * from "./x"`` to a schema
+        for start in starred:
+            repaired[start : start + 4] = b"    "
+        candidate = parser.parse(bytes(repaired))
+        if not _better(candidate.root_node, tree.root_node):
+            repaired = bytearray(source)
+        else:
+            tree = candidate
+            if not tree.root_node.has_error:
+                return tree
     done: set[int] = set()
     for _ in range(MAX_ROUNDS):
         found = [start for start in keyword_names(tree.root_node, source) if start not in done]
@@ -85,6 +96,24 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
         if not tree.root_node.has_error:
             break
     return tree
+
+
+def type_only_stars(root: tree_sitter.Node, source: bytes) -> list[int]:
+    """Start offsets of the ``type`` of ``export type * from`` (TypeScript 5.0), which the
+    grammar gives as an ``ERROR``: a top-level export whose error is just that word,
+    before ``*``."""
+    found = []
+    for statement in root.children:
+        if statement.type != "export_statement":
+            continue
+        kids = statement.children
+        for i, kid in enumerate(kids[:-1]):
+            text = source[kid.start_byte : kid.end_byte]
+            if kid.type == "ERROR" and text.strip() in (b"type", b"type *"):
+                following = source[kid.end_byte : kids[i + 1].end_byte].lstrip()
+                if text.strip() == b"type *" or following.startswith(b"*"):
+                    found.append(kid.start_byte + text.index(b"type"))
+    return found
 
 
 def keyword_names(root: tree_sitter.Node, source: bytes) -> list[int]:

@@ -6,7 +6,8 @@ typescript-json-schema, which writes it as a definition of its data members. The
 those members, as it writes them; a schema that declares the name itself keeps its own.
 (``Date`` is a ``date-time`` string instead, and ``bigint`` a ``number``: resolve reads
 them so.) The typed arrays (``Uint8Array``...) are objects of numbered elements beside
-their data members, and ``ArrayBuffer`` is its ``byteLength``.
+their data members, and ``ArrayBuffer`` is its ``byteLength``. ``Function`` and ``Object``
+(as a type: ``cb: Function``) are their members in the lib, as the oracle writes them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ interface RegExp {
   lastIndex: number;
 }
 interface ArrayBuffer { readonly byteLength: number }
+interface Function { prototype: any; readonly length: number; arguments: any; caller: Function }
+interface Object { constructor: Function }
 interface DataView {
   readonly buffer: ArrayBuffer;
   readonly byteLength: number;

@@ -19,7 +19,8 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
+from .directives import triple_slash_reference
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
@@ -39,7 +40,7 @@ _UNSUPPORTED: dict[str, str] = {
     "generator_function_declaration": "function declaration",
     "function_signature": "function declaration",
     "mapped_type_clause": "mapped type",
-    "infer_type": "infer type",
+    "infer_type": "infer type outside a conditional type's condition",
     "type_predicate": "type predicate",
     "asserts": "asserts type",
     "this_type": "'this' type",
@@ -93,6 +94,7 @@ class _ModuleParser:
         self.source = text.encode("utf-8", "surrogatepass")
         self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
+        self.condition = False  # parsing a conditional type's ``extends`` clause
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         self.exported_namespaces: list[str] = []  # ``export namespace N`` at top level
         # ``Enum.Member``, its value, and the namespace path of its enum.
@@ -175,8 +177,18 @@ class _ModuleParser:
         marked, members = _qualify(marked, self.paths, self.enum_members, roots)
         namespaces = tuple(dict.fromkeys(self.exported_namespaces))
         left_out = tuple(dict.fromkeys(self.left_out))
+        default = min(self.defaults) if len(self.defaults) == 1 else ""
+        values = tuple(sorted(self.skipped - {d.name for d in marked}))
         return ir.Module(
-            self.path, marked, imported, members, self.assigned, left_out, namespaces=namespaces
+            self.path,
+            marked,
+            imported,
+            members,
+            self.assigned,
+            default=default,
+            values=values,
+            left_out=left_out,
+            namespaces=namespaces,
         )
 
     def statements(
@@ -189,12 +201,18 @@ class _ModuleParser:
         # ``interface X`` merged with ``namespace X``: TypeScript joins both JSDoc texts.
         namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
+        top = block == self.tree.root_node  # triple-slash directives head a file
         for node in _children(block):
             if node.type == "comment":
                 comment = self.text(node)
                 if is_jsdoc(comment):
                     doc = parse_jsdoc(comment)
+                elif top:
+                    reference = triple_slash_reference(comment)
+                    if reference is not None:
+                        imports.append(self.reference(node, reference))
                 continue
+            top = False
             span = self.span(node)
             merged = self.namespace_name(node)
             if merged is not None:
@@ -204,9 +222,12 @@ class _ModuleParser:
             if node.type == "export_statement":
                 declaration = node.child_by_field_name("declaration")
                 if declaration is not None:
-                    decls.extend(
-                        self.declaration(declaration, doc, span, exported=True, ambient=ambient)
+                    declared = self.declaration(
+                        declaration, doc, span, exported=True, ambient=ambient
                     )
+                    if any(c.type == "default" for c in node.children) and not namespace:
+                        self.defaults.update(d.name for d in declared[:1])
+                    decls.extend(declared)
                 elif node.child_by_field_name("source") is not None:
                     imports.append(self.reexport(node))
                 else:
@@ -304,6 +325,14 @@ class _ModuleParser:
             names.append((exported, exported))
         return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
+    def reference(self, node: tree_sitter.Node, path: str) -> ir.Import:
+        """``/// <reference path="x.d.ts" />``: the file, relative to this one, joins the
+        program (its declarations are global where it is a script, as TypeScript's)."""
+        if not path or path.startswith("/") or "\\" in path or ":" in path:
+            self.unsupported(node, "reference path that is not a relative file path")
+        source = path if path.startswith(".") else "./" + path
+        return ir.Import(source, (), self.span(node), reference=True)
+
     def import_statement(self, node: tree_sitter.Node) -> ir.Import:
         require = next((c for c in _children(node) if c.type == "import_require_clause"), None)
         if require is not None:  # ``import x = require("./x")``
@@ -312,14 +341,19 @@ class _ModuleParser:
             return ir.Import(source, (), self.span(node), alias=local)
         source = self.string_value(self.field(node, "source"))
         clause = next((c for c in _children(node) if c.type == "import_clause"), None)
-        if clause is None:
-            self.unsupported(node, "side-effect import (import named types)")
+        if clause is None:  # ``import "./x"``: x joins the program, and brings no name here
+            return ir.Import(source, (), self.span(node))
         names: list[tuple[str, str]] = []
         parts = [part for part in _children(clause) if part.type != "comment"]
         if [part.type for part in parts] == ["namespace_import"]:  # ``import * as x``
             local = self.text(next(c for c in parts[0].named_children if c.type == "identifier"))
             return ir.Import(source, (), self.span(node), alias=local)
         for part in parts:
+            if part.type == "identifier":  # ``import D from "./x"``: x's default export
+                names.append((self.text(part), "default"))
+                continue
+            if part.type == "namespace_import":
+                self.unsupported(part, "default import beside a namespace import")
             if part.type != "named_imports":
                 self.unsupported(part, "default import (import named types)")
             for spec in _children(part):
@@ -442,23 +476,42 @@ class _ModuleParser:
     def class_declaration(
         self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool, *, ambient: bool
     ) -> list[ir.Decl]:
-        """A class of only typed fields is an interface; one with methods has no JSON meaning."""
+        """A class of only typed fields is an interface. In typings, a declared class is the
+        interface of its instances' data members, as typescript-json-schema writes it:
+        methods, constructors, index signatures and static members are left out."""
         name_node = self.field(node, "name")
         properties: list[ir.Property] = []
+        index: ir.IndexSignature | None = None
         member_doc = ir.EMPTY_DOC
         for member in _children(self.field(node, "body")):
             if member.type == "comment":
                 if is_jsdoc(self.text(member)):
                     member_doc = parse_jsdoc(self.text(member))
                 continue
+            if ambient and member.type == "index_signature" and index is None:
+                index = self.index_signature(member, member_doc)
+                member_doc = ir.EMPTY_DOC
+                continue
+            if ambient and (
+                member.type != "public_field_definition"
+                or any(c.type == "static" for c in member.children)
+            ):
+                member_doc = ir.EMPTY_DOC
+                continue  # behaviour, or no instance's: not data
+            if ambient and member.child_by_field_name("type") is None:  # ``x;``: any
+                name = self.field(member, "name")
+                if name.type == "property_identifier":
+                    optional = any(c.type == "?" for c in member.children)
+                    any_ = ir.Primitive("any", self.span(member))
+                    properties.append(
+                        ir.Property(self.text(name), any_, optional, False, member_doc, any_.span)
+                    )
+                member_doc = ir.EMPTY_DOC
+                continue
             if (
                 member.type != "public_field_definition"
                 or member.child_by_field_name("type") is None
-            ):
-                if ambient:
-                    self.skip(node)
-                    self.left_out.append(self.text(name_node))
-                    return []
+            ) and not ambient:
                 self.unsupported(member, "class with methods or untyped fields (use an interface)")
             if any(
                 c.type == "accessibility_modifier" and self.text(c) != "public"
@@ -476,11 +529,18 @@ class _ModuleParser:
                         bases.append(self.class_base(clause))
                     else:  # ``implements``: types
                         bases.extend(self.type(t) for t in _children(clause) if t.type != "comment")
-        body = ir.Object(tuple(properties), None, self.span(node))
+        body = ir.Object(tuple(properties), index, self.span(node))
         params = self.type_parameters(node)
         return [
             ir.Interface(
-                self.text(name_node), body, tuple(bases), exported, doc, span, params=params
+                self.text(name_node),
+                body,
+                tuple(bases),
+                exported,
+                doc,
+                span,
+                params=params,
+                klass=True,
             )
         ]
 
@@ -724,9 +784,16 @@ class _ModuleParser:
                 return self.type(node.named_children[-1])
             case "parenthesized_type":
                 return self.type(_inside(node))
+            case "function_type" if self.condition:
+                return self.function_pattern(node, span)
             case "function_type" | "constructor_type":
                 # No JSON value is a function; typescript-json-schema writes an object.
                 return ir.Primitive("object", span)
+            case "infer_type" if self.condition:
+                declared = next(c for c in node.named_children if c.type == "type_identifier")
+                rest = [c for c in node.named_children[1:] if c.type != "comment"]
+                constraint = tuple(self.type(c) for c in rest[:1])
+                return ir.Ref(INFER, (ir.Ref(self.text(declared), (), span), *constraint), span)
             case "predefined_type":
                 name = self.text(node)
                 if name == "void":  # no value: absent, as ``undefined``
@@ -757,9 +824,9 @@ class _ModuleParser:
                 return self.generic(node, span)
             case "type_query":
                 target = node.named_children[0]
-                if target.type != "identifier":
-                    return self.degrade(target, "'typeof' of anything but a const name")
-                return ir.Typeof(self.text(target), span)
+                if target.type not in ("identifier", "member_expression"):
+                    return self.degrade(target, "'typeof' of anything but a const or class name")
+                return ir.Typeof(self.text(target).replace(" ", ""), span)
             case "array_type":
                 return ir.Array(self.type(node.named_children[0]), span)
             case "tuple_type":
@@ -820,7 +887,11 @@ class _ModuleParser:
                     rest = spread.rest
                     continue
                 rest = _spread_item(spread)
-                if rest is None and isinstance(spread, ir.Ref) and not spread.name.startswith("#"):
+                if (
+                    rest is None
+                    and isinstance(spread, ir.Ref)
+                    and (not spread.name.startswith("#") or spread.name == INFER)
+                ):
                     # a named type or a type parameter: expand splices what it stands for
                     rest = ir.Ref(SPREAD, (spread,), self.span(written))
                 if rest is None:
@@ -857,17 +928,41 @@ class _ModuleParser:
         return member.named_children[-1], rest
 
     def conditional(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
-        """``C extends E ? X : Y``, evaluated by expand once C's arguments are known."""
+        """``C extends E ? X : Y``, evaluated by expand once C's arguments are known; ``E``
+        may hold ``infer X`` and function types (``codegen.frontend.infer``)."""
         check, extends = self.field(node, "left"), self.field(node, "right")
-        for part in (check, extends):
-            found = _find(part, ("function_type", "constructor_type"))
-            if found is not None:  # a function type is an ``object`` to us: no verdict
-                return self.degrade(found, "function type in a conditional type's condition")
-            found = _find(part, ("infer_type",))
-            if found is not None:
-                return self.degrade(found, "infer type")
-        parts = (check, extends, self.field(node, "consequence"), self.field(node, "alternative"))
-        return ir.Ref(CONDITIONAL, tuple(self.type(p) for p in parts), span)
+        found = _find(check, ("constructor_type",)) or _find(extends, ("constructor_type",))
+        if found is not None:  # a constructor is an ``object`` to us: no verdict
+            return self.degrade(found, "constructor type in a conditional type's condition")
+        outer, self.condition = self.condition, False
+        try:
+            checked = self.type(check)
+            self.condition = True
+            pattern = self.type(extends)
+            self.condition = False
+            yes = self.type(self.field(node, "consequence"))
+            no = self.type(self.field(node, "alternative"))
+        finally:
+            self.condition = outer
+        return ir.Ref(CONDITIONAL, (checked, pattern, yes, no), span)
+
+    def function_pattern(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
+        """``(a: A, b?: B) => R`` in a condition: ``Ref(FUNCTION, (R, A, B))``."""
+        params = self.field(node, "parameters")
+        returned = node.child_by_field_name("return_type")
+        if returned is None or any(c.type == "type_predicate" for c in node.children):
+            self.unsupported(node, "function type without a return type in a condition")
+        void = returned.type == "predefined_type" and self.text(returned) == "void"
+        types: list[ir.TypeExpr] = [
+            ir.Primitive("any", self.span(returned)) if void else self.type(returned)
+        ]
+        for param in (c for c in _children(params) if c.type != "comment"):
+            annotation = param.child_by_field_name("type")
+            if annotation is None:
+                types.append(ir.Primitive("any", self.span(param)))
+            else:
+                types.append(self.type(annotation))
+        return ir.Ref(FUNCTION, tuple(types), span)
 
     def mapped(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``{ [K in Keys]?: V }`` as the utilities it spells: ``Record<Keys, V>`` when V
@@ -948,7 +1043,14 @@ class _ModuleParser:
             self.unsupported(name_node)
         name = self.text(name_node)
         args_node = self.field(node, "type_arguments")
-        args = tuple(self.type(arg) for arg in _children(args_node) if arg.type != "comment")
+        args = tuple(
+            # ``Base<void>``: no value but ``undefined``, as in TypeScript
+            ir.Primitive("undefined", self.span(arg))
+            if self.text(arg) == "void"
+            else self.type(arg)
+            for arg in _children(args_node)
+            if arg.type != "comment"
+        )
         # Arity is resolve's to check: a schema may declare its own generic of a
         # builtin's name (``interface Omit<T>``), which only resolve can see.
         return ir.Ref(name, args, span)
@@ -1029,6 +1131,8 @@ class _ModuleParser:
             name = self.text(name_node)
         elif name_node.type == "computed_property_name":
             name = self.computed_name(name_node)
+        elif name_node.type == "number":  # ``200: {...}``: the key "200"
+            name = _number_name(self.number_value(name_node, negative=False))
         else:
             self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
         annotation = node.child_by_field_name("type")
@@ -1045,15 +1149,18 @@ class _ModuleParser:
         )
 
     def computed_name(self, node: tree_sitter.Node) -> str:
-        """``["a-b"]`` and ``[1]`` name a property as TypeScript reads them; any other key
-        (a constant's name, an expression) is refused."""
-        inner = [c for c in _children(node) if c.type != "comment"]
+        """``['cloud.provider']``, ``[`x`]``, ``[1]``: a literal key is the property's name,
+        as TypeScript reads it; any other expression (``[Symbol.iterator]``) is refused."""
+        inner = [c for c in node.named_children if c.type != "comment"]
         if len(inner) == 1 and inner[0].type == "string":
             return self.string_value(inner[0])
+        if len(inner) == 1 and inner[0].type == "template_string":
+            if not any(c.type == "template_substitution" for c in inner[0].children):
+                return self.text(inner[0])[1:-1]
         if len(inner) == 1 and inner[0].type == "number":
             value = self.literal_value(inner[0])
             if isinstance(value, int | float) and not isinstance(value, bool):
-                return str(int(value)) if value == int(value) else repr(value)
+                return _number_name(value)
         self.unsupported(node, "computed property name (use a plain or quoted name)")
 
     def getter(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
@@ -1072,16 +1179,24 @@ class _ModuleParser:
         if any(child.type == "mapped_type_clause" for child in node.children):
             self.unsupported(node, "mapped type")
         key_type = self.field(node, "index_type")
+        pattern = None
+        if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
+            key = self.type(key_type)
+            if not isinstance(key, ir.Primitive) or key.pattern is None:
+                self.unsupported(key_type, "index signature key of literal values only")
+            pattern = key.pattern
         # ``[uri: DocumentUri]``: an alias of string names the key; TypeScript requires that.
-        if self.text(key_type) not in ("string", "number") and key_type.type != "type_identifier":
-            self.unsupported(key_type, "index signature key other than 'string' or 'number'")
+        elif self.text(key_type) not in ("string", "number") and key_type.type != "type_identifier":
+            self.unsupported(
+                key_type, "index signature key other than 'string', 'number' or a template"
+            )
         annotation = self.field(node, "type")
         if annotation.type != "type_annotation":
             self.unsupported(annotation, "optional index signature")
         key_name = self.text(self.field(node, "name"))
         numeric = self.text(key_type) == "number"
         return ir.IndexSignature(
-            self.type(annotation), key_name, doc, self.span(node), numeric=numeric
+            self.type(annotation), key_name, doc, self.span(node), numeric=numeric, pattern=pattern
         )
 
 
@@ -1201,6 +1316,20 @@ def _retarget(
     if isinstance(node, ir.Ref):
         return dataclasses.replace(node, name=target(path, node.name))
     return node
+
+
+def _number_name(value: int | float) -> str:
+    """A numeric property key as the string JavaScript makes of it (``1.50`` is "1.5",
+    ``0x10`` is "16")."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        value = int(value)
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**21 else _number_name(float(value))
+    text = repr(value)
+    mantissa, e, exponent = text.partition("e")
+    if not e:
+        return text
+    return f"{mantissa}e{'+' if not exponent.startswith('-') else ''}{int(exponent)}"
 
 
 def _is_spread(t: ir.TypeExpr) -> bool:

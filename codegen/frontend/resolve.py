@@ -15,10 +15,21 @@ from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir import BUILTIN_GENERICS, CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir import (
+    BUILTIN_GENERICS,
+    CONDITIONAL,
+    FUNCTION,
+    INDEXED,
+    INFER,
+    KEYOF,
+    MAPPED,
+    SPREAD,
+    TEMPLATE,
+)
 from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing
 from .expand import expand, shape
+from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .protocol import add_result_aliases
 from .scoping import scope_modules
@@ -119,8 +130,11 @@ def _exports(
     busy: frozenset[str] = frozenset(),
 ) -> dict[str, bool]:
     """Names a module declares (with whether each is exported), re-exports included."""
-    names = {d.name: d.exported for d in module.decls}
+    names = dict.fromkeys(module.values, True)  # typings' values: exported, and no type
+    names.update((d.name, d.exported) for d in module.decls)
     names.update((n, True) for n in module.namespaces if not names.get(n))
+    if module.default:
+        names["default"] = True
     for imp in module.imports:
         if not imp.reexport or module.path in busy:
             continue
@@ -173,6 +187,8 @@ def _find_target(
 ) -> ir.Module:
     if not imp.source.startswith("."):
         mapped = packages.get(imp.source)
+        if mapped is None and _side_effect(imp):
+            return ir.Module(imp.source, ())  # ``import "pkg"`` names no type here
         if mapped is None or _module_key(mapped) not in by_path:
             raise SchemaError(
                 imp.span,
@@ -184,10 +200,18 @@ def _find_target(
         if candidate in by_path:
             return by_path[candidate]
     target_path = _import_target(module.path, imp.source)
+    if imp.reference:
+        written = os.path.normpath(os.path.join(os.path.dirname(module.path), imp.source))
+        raise SchemaError(imp.span, f"referenced file '{written}' not found")
     raise SchemaError(
         imp.span,
         f"cannot import from '{imp.source}': {target_path} is not among the schema files",
     )
+
+
+def _side_effect(imp: ir.Import) -> bool:
+    """``import "x"``: neither names, nor an alias, nor a re-export."""
+    return not (imp.names or imp.alias or imp.reexport or imp.reference)
 
 
 def _check_imports(
@@ -224,6 +248,8 @@ def _check_imports(
                         imp.span, f"import '{local}' conflicts with another name in this file"
                     )
                 seen.add(local)
+                if name == "default":  # ``import D from "./m"``: what ``./m`` exports so
+                    name = target.default
                 if local != name:
                     scope[local] = name
         scopes[module.path] = scope
@@ -432,19 +458,48 @@ class _Rewriter:
             case ir.Interface():
                 bases = tuple(self.type(base) for base in decl.extends)
                 body = decl.body
-                if (
-                    len(bases) == 1
-                    and isinstance(bases[0], ir.Array)
-                    and body == ir.Object(span=body.span)
+                empty = body == ir.Object(span=body.span)
+                if len(bases) == 1 and (
+                    (isinstance(bases[0], ir.Array) and empty)
+                    or (empty and self.names_array_interface(bases[0]))
                 ):
                     # ``interface A extends Array<T> {}``: TypeScript's way to name T[] (JSON
-                    # has no other kind of array)
+                    # has no other kind of array); so is ``interface B extends A {}``
                     return ir.Alias(decl.name, bases[0], decl.exported, decl.doc, decl.span)
+                arrays = [b for b in bases if isinstance(b, ir.Array)]
+                if arrays and body.index is None:
+                    # ``interface Ranges extends Array<Range> { type: string }``: no JSON array
+                    # has named members; typescript-json-schema writes an object of its
+                    # ``length``, numbered items and members, and so do we.
+                    length = ir.Property(
+                        "length", ir.Primitive("number", body.span), span=body.span
+                    )
+                    index = ir.IndexSignature(arrays[0].items, "n", span=body.span, numeric=True)
+                    body = dataclasses.replace(
+                        body, properties=(length, *body.properties), index=index
+                    )
+                    bases = tuple(b for b in bases if not isinstance(b, ir.Array))
                 return dataclasses.replace(decl, body=self.object(body), extends=bases)
             case ir.Alias():
                 return dataclasses.replace(decl, type=self.type(decl.type))
             case ir.Const():
                 return decl
+
+    def names_array_interface(self, t: ir.TypeExpr) -> bool:
+        """Whether ``t`` names an ``interface A extends Array<T> {}`` (an alias of ``T[]``)."""
+        if not isinstance(t, ir.Ref) or t.args:
+            return False
+        found = self.decls.get(t.name)
+        if not isinstance(found, ir.Interface) or found.body != ir.Object(span=found.body.span):
+            return False
+        return len(found.extends) == 1 and (
+            isinstance(found.extends[0], ir.Array)
+            or (
+                isinstance(found.extends[0], ir.Ref)
+                and found.extends[0].name in ("Array", "ReadonlyArray")
+                and found.extends[0].name not in self.decls
+            )
+        )
 
     def object(self, obj: ir.Object) -> ir.Object:
         props = tuple(dataclasses.replace(p, type=self.type(p.type)) for p in obj.properties)
@@ -495,6 +550,10 @@ class _Rewriter:
                 raise SchemaError(t.span, f"unknown type '{t.name}'")
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
+        if name == CONDITIONAL:
+            return self.conditional(t)
+        if name == INFER:  # its name is declared here, not used: only the constraint is read
+            return dataclasses.replace(t, args=(t.args[0], *map(self.type, t.args[1:])))
         if name == MAPPED:  # its key is a type parameter of the value
             key = t.args[0]
             assert isinstance(key, ir.Literal)
@@ -503,7 +562,7 @@ class _Rewriter:
                 return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
             finally:
                 self.params = outer
-        if name in (KEYOF, INDEXED, CONDITIONAL, SPREAD, TEMPLATE) or (
+        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
@@ -523,6 +582,21 @@ class _Rewriter:
             )
         return ir.Ref(name, (), t.span)
 
+    def conditional(self, t: ir.Ref) -> ir.TypeExpr:
+        """``C extends E ? X : Y``: the names ``E`` declares with ``infer`` are in scope in
+        ``E`` and ``X``, as type parameters are."""
+        check, extends, yes, no = t.args
+        outer = self.params
+        try:
+            checked = self.type(check)
+            self.params = outer | frozenset(infer_names(extends))
+            pattern, picked = self.type(extends), self.type(yes)
+            self.params = outer
+            other = self.type(no)
+        finally:
+            self.params = outer
+        return dataclasses.replace(t, args=(checked, pattern, picked, other))
+
     def builtin(self, t: ir.Ref) -> ir.TypeExpr:
         """``Array``/``ReadonlyArray``/``Omit`` become IR nodes; the utilities
         (``Record``, ``Partial``...) stay refs for ``codegen.frontend.expand``."""
@@ -533,22 +607,46 @@ class _Rewriter:
                 t.span, f"'{t.name}' takes {arity} type argument{plural}, got {len(t.args)}"
             )
         if t.name == "Omit":
+            if _computed_keys(t.args[1]):  # ``Omit<T, keyof R>``: expand computes the keys
+                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
             return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
         args = tuple(self.type(a) for a in t.args)
-        if t.name in ("Array", "ReadonlyArray"):
+        if t.name in ("Array", "ReadonlyArray", "ArrayLike"):  # ArrayLike: as the oracle
             return ir.Array(args[0], t.span)
         return dataclasses.replace(t, args=args)
 
-    def typeof(self, t: ir.Typeof) -> ir.Literal:
+    def typeof(self, t: ir.Typeof) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)
+        if "." in name and name not in self.decls:  # ``typeof ns.C``: ``C``, as ``ns.T``
+            name = name.rsplit(".", 1)[1]
         decl = self.decls.get(name)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
+        typings = decl.span.file.endswith(".d.ts")
+        if isinstance(decl, ir.Interface) and (decl.klass or typings):
+            # A class's constructor (or, in typings, the ``declare var X: { prototype: X }``
+            # that the lib pairs with ``interface X``, left out as a value): its
+            # ``prototype`` (statics are left out with the methods), as
+            # typescript-json-schema writes it.
+            # A generic class's prototype is of ``any`` arguments, as TypeScript types it.
+            args = tuple(ir.Primitive("any", t.span) for _ in decl.params)
+            prototype = ir.Property("prototype", ir.Ref(name, args, t.span), span=t.span)
+            return ir.Object((prototype,), None, t.span)
+        if isinstance(decl, ir.Alias) and decl.enum:
+            # ``typeof Enum``: typescript-json-schema writes the enum's values
+            return ir.Ref(name, (), t.span)
         if not isinstance(decl, ir.Const):
             raise SchemaError(
                 t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is {_A_KIND[decl.kind]}"
             )
         return ir.Literal(decl.value, t.span)
+
+
+def _computed_keys(t: ir.TypeExpr) -> bool:
+    """Omit keys that only expand can compute: ``keyof R``, ``T["k"]``, a conditional, an
+    alias of literals or a type parameter (``Omit<T, Keys>``)."""
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    return any(isinstance(m, ir.Ref) for m in members)
 
 
 def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:

@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from .. import ir
 from ..errors import SchemaError
+from ..ir import CONDITIONAL, INFER
+from .infer import infer_names
 from .lib import LIB_PATH
 
 OVERRIDE_TAG = "override"
@@ -90,7 +92,8 @@ def scope_modules(
 
 def _is_module(module: ir.Module) -> bool:
     """TypeScript's rule: a file with an import or an export is a module, else a script."""
-    return bool(module.imports) or any(d.exported for d in module.decls)
+    imports = [imp for imp in module.imports if not imp.reference]  # ``/// <reference>``: no
+    return bool(imports) or any(d.exported for d in module.decls)
 
 
 def _clashes(modules: Sequence[ir.Module], in_package: set[str]) -> dict[str, list[str]]:
@@ -296,6 +299,15 @@ def _refs(node: object, params: frozenset[str]) -> Iterator[ir.Ref | ir.Typeof]:
     """Every name a declaration uses (generic parameters left out)."""
     if isinstance(node, ir.Interface | ir.Alias) and node.params:
         params = params | {p.name for p in node.params}
+    if isinstance(node, ir.Ref) and node.name == CONDITIONAL:  # ``infer X`` declares X
+        check, extends, yes, no = node.args
+        inferred = params | frozenset(infer_names(extends))
+        yield from _refs((check, no), params)
+        yield from _refs((extends, yes), inferred)
+        return
+    if isinstance(node, ir.Ref) and node.name == INFER:
+        yield from _refs(node.args[1:], params)
+        return
     if isinstance(node, ir.Ref | ir.Typeof) and node.name not in params:
         yield node
     if isinstance(node, tuple):

@@ -26,6 +26,11 @@ BUILTIN_GENERICS = {
     "Record": 2,
     "Array": 1,
     "ReadonlyArray": 1,
+    "ArrayLike": 1,
+    "Uppercase": 1,
+    "Lowercase": 1,
+    "Capitalize": 1,
+    "Uncapitalize": 1,
     "Partial": 1,
     "Required": 1,
     "Readonly": 1,
@@ -41,6 +46,11 @@ KEYOF = "#keyof"
 INDEXED = "#indexed"
 CONDITIONAL = "#conditional"
 SPREAD = "#spread"
+# In a conditional type's ``extends`` clause only: ``infer X`` (args: ``Ref("X")``, then its
+# constraint if written) and a function type (args: the return type, then each
+# parameter's), which ``codegen.frontend.infer`` matches against the checked type.
+INFER = "#infer"
+FUNCTION = "#function"
 # ``{ [K in Keys]: V }`` (args: Literal(K), Keys, V, Literal(modifiers)) where V reads K, and
 # a template literal type with a hole that names a type (args: text, hole, text, ...).
 MAPPED = "#mapped"
@@ -235,6 +245,13 @@ class IndexSignature:
     span: Span = NO_SPAN
     # ``[n: number]: V``: the keys are decimal digits (JSON Schema ``patternProperties``).
     numeric: bool = False
+    # ``[k: `_${string}`]: V``: the keys match this regular expression (``^_.*$``).
+    pattern: str | None = None
+
+    @property
+    def key_pattern(self) -> str | None:
+        """The regular expression every key matches (None: any string)."""
+        return "^[0-9]+$" if self.numeric else self.pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +308,8 @@ class Interface:
     # Declared in a namespace beside a same-named declaration of another scope: the
     # namespace path (``Protocol.Debugger.CallFrame``), the JSON Schema's key; else "".
     qualname: str = ""
+    # Declared as a class: its name is also a value, so ``typeof Name`` is its constructor.
+    klass: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,7 +353,9 @@ class Import:
     ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``).
     ``alias`` is the local name of the whole module: ``import x = require("./x")``,
     ``import * as x from "./x"`` (``x`` is then what ``./x`` assigns with ``export =``,
-    else its namespace)."""
+    else its namespace). No names and no alias: ``import "./x"`` (a side-effect import), or,
+    with ``reference``, ``/// <reference path="x.d.ts" />``, which brings the file into
+    the program without making the referencing file a module."""
 
     source: str
     names: tuple[tuple[str, str], ...]
@@ -342,6 +363,7 @@ class Import:
     reexport: bool = False
     star: bool = False
     alias: str = ""
+    reference: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +377,12 @@ class Module:
     enum_members: tuple[tuple[str, LiteralValue], ...] = ()
     # ``export = X``: the name the module assigns as its export ("" when none).
     assigned: str = ""
+    # ``export default X``, ``export default interface X``: the name exported as
+    # ``default`` ("" when none), which ``import X from "./m"`` names.
+    default: str = ""
+    # The values of typings left out (functions, classes' values, ``declare const``): a
+    # module may still export them, and another import them (for no type).
+    values: tuple[str, ...] = ()
     # Classes with methods that typings declare (left out: behaviour, not data); a type
     # that names one degrades to ``JsonValue``.
     left_out: tuple[str, ...] = ()

@@ -123,6 +123,15 @@ class TypeWriter:
                 merged = _merge(text, parts)
                 merged.imports |= {"Annotated", "Strict"}
                 return merged
+            case (
+                ir.Mapping(value=ir.Primitive(name="never"))
+                | ir.Object(
+                    properties=(), index=ir.IndexSignature(value=ir.Primitive(name="never"))
+                )
+            ):
+                # ``Record<string, never>``: no key can have a value, so only ``{}``
+                text = f"{self.sym['Annotated']}[dict[str, {self.sym['Any']}], {self.sym['Field']}(max_length=0)]"
+                return Annotation(text, imports={"Annotated", "Any", "Field"})
             case ir.Mapping(value=value):
                 return self._wrap("dict[str, {}]", self.annotation(value, owner, key))
             case ir.Union(members=members):
@@ -131,9 +140,9 @@ class TypeWriter:
                 if index is None:
                     return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
                 held = self.annotation(index.value, owner, key)
-                if not index.numeric:
+                if index.key_pattern is None:
                     return self._wrap("dict[str, {}]", held)
-                text = f"dict[{self.numeric_key()}, {held.text}]"
+                text = f"dict[{self.numeric_key(index.key_pattern)}, {held.text}]"
                 return Annotation(text, held.refs, imports=held.imports | {"Annotated", "Field"})
             case ir.Object() | ir.Intersection() | ir.Omit():
                 inline = self.names.inline_class(owner, key, expr)
@@ -234,10 +243,11 @@ class TypeWriter:
             merged.imports.add("Strict")
         return merged
 
-    def numeric_key(self) -> str:
-        """The key of ``[n: number]: V``: decimal digits, as JSON Schema's
-        ``patternProperties`` ``^[0-9]+$``."""
-        return f"{self.sym['Annotated']}[str, {self.sym['Field']}(pattern='^[0-9]+$')]"
+    def numeric_key(self, pattern: str = "^[0-9]+$") -> str:
+        """The key of ``[n: number]: V`` (decimal digits, as JSON Schema's
+        ``patternProperties`` ``^[0-9]+$``) or of ``[k: `_${string}`]: V`` (its pattern)."""
+        literal = "'^[0-9]+$'" if pattern == "^[0-9]+$" else escape.py_str(pattern)
+        return f"{self.sym['Annotated']}[str, {self.sym['Field']}(pattern={literal})]"
 
     @staticmethod
     def _wrap(template: str, inner: Annotation) -> Annotation:

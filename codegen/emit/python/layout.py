@@ -34,7 +34,7 @@ class ClassLayout:
     owners: dict[str, str] = field(default_factory=dict)
     extra: ir.TypeExpr | None = None
     declares_extra: bool = False
-    extra_numeric: bool = False  # ``[n: number]: V``: the extra keys are decimal digits
+    extra_numeric: str | None = None  # ``[n: number]: V``: the pattern the extra keys match
     ancestors: set[str] = field(default_factory=set)
 
     @property
@@ -179,7 +179,7 @@ class Layouts:
         copied: dict[str, ir.Property] = {}
         if spec.body.index is not None:
             result.extra, result.declares_extra = spec.body.index.value, True
-            result.extra_numeric = spec.body.index.numeric
+            result.extra_numeric = spec.body.index.key_pattern
 
         pending: list[tuple[ir.TypeExpr, frozenset[str]]] = [(e, frozenset()) for e in spec.extends]
         while pending:

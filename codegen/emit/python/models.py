@@ -349,11 +349,11 @@ class _ModelsEmitter:
         extra, extra_key = "", "str"
         if layout.declares_extra and layout.extra is not None:
             ann = self.writer.annotation(layout.extra, layout.name, "")
-            if ann.text != self.sym["Any"] or layout.extra_numeric:
+            if ann.text != self.sym["Any"] or layout.extra_numeric is not None:
                 extra, refs = ann.text, refs | ann.refs
                 plan.imports |= ann.imports | {"Field"}
-            if layout.extra_numeric:  # as JSON Schema's patternProperties, no other key
-                extra_key = self.writer.numeric_key()
+            if layout.extra_numeric is not None:  # as JSON Schema's patternProperties
+                extra_key = self.writer.numeric_key(layout.extra_numeric)
                 plan.imports |= {"Annotated"}
         moves = self.shims(layout, plan)
         text = _render(
