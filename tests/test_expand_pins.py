@@ -440,15 +440,15 @@ def test_distribution_through_an_alias_over_two_unions() -> None:
         'export type C = { c: "x" } | { c: "y" };\n'
         "export type T = AA & C;\n"
     ) == {
-        "AA_424c794a": [("k", '"a"', False)],
+        "AA_779bcbe0": [("k", '"a"', False)],
         "AB": [("k", '"b"', False)],
-        "A": "AA_424c794a | AB",
+        "A": "AA_779bcbe0 | AB",
         "AA": "A",
         "CX": [("c", '"x"', False)],
         "CY": [("c", '"y"', False)],
         "C": "CX | CY",
-        "T1": "AA_424c794a & CX",
-        "T2": "AA_424c794a & CY",
+        "T1": "AA_779bcbe0 & CX",
+        "T2": "AA_779bcbe0 & CY",
         "T3": "AB & CX",
         "T4": "AB & CY",
         "T": "T1 | T2 | T3 | T4",
@@ -475,8 +475,8 @@ def test_a_lifted_name_taken_by_a_declaration_gets_a_digest(later: bool) -> None
     holder = "export interface H { field: { a: string } | { b: number }; }\n"
     out = shown(holder + taken if later else taken + holder)
     assert out["HField1"] == "{ q: 1 }"
-    assert out["HField1_7d0b17fe"] == [("a", "string", False)]
-    assert out["H"] == [("field", "HField1_7d0b17fe | HField2", False)]
+    assert out["HField1_c00e1d0d"] == [("a", "string", False)]
+    assert out["H"] == [("field", "HField1_c00e1d0d | HField2", False)]
 
 
 def test_a_lifted_name_wanted_by_two_structures() -> None:
