@@ -12,7 +12,7 @@ import functools
 import math
 import sys
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from typing import NoReturn
 
 import tree_sitter
 import tree_sitter_typescript
@@ -20,6 +20,7 @@ import tree_sitter_typescript
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir.queries import rewrite
 from .directives import triple_slash_reference
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
@@ -169,7 +170,9 @@ class _ModuleParser:
         exported_later, passed_on = _imported_exports(exported_later, imports)
         marked = self.mark_exported(decls, exported_later)
         if self.tuple_consts:
-            marked = _rewrite(marked, functools.partial(_typeof_tuple, self.tuple_consts))
+            marked = rewrite(
+                marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
+            )
         imported = (*imports, *passed_on, *self.type_imports.values())
         # A name the file imports is the file's own scope: a namespace's type of that name
         # is another type (``import { Frame }`` beside ``namespace Options { Frame }``).
@@ -1223,9 +1226,6 @@ def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node],
     return any(_reads(child, name, text) for child in node.named_children)
 
 
-_N = TypeVar("_N")
-
-
 def _imported_exports(
     names: list[tuple[str, tree_sitter.Node]], imports: list[ir.Import]
 ) -> tuple[list[tuple[str, tree_sitter.Node]], list[ir.Import]]:
@@ -1298,7 +1298,7 @@ def _qualify(
     out: list[ir.Decl] = []
     for decl in decls:
         path = where[(decl.name, decl.span)]
-        new = _rewrite(decl, functools.partial(_retarget, target, path))
+        new = rewrite(decl, functools.partial(_retarget, target, path), keep=("span", "doc"))
         if (path, decl.name) in renamed and not isinstance(new, ir.Const):
             new = dataclasses.replace(
                 new, name=renamed[(path, decl.name)], qualname=".".join((*path, decl.name))
@@ -1350,21 +1350,6 @@ def _typeof_tuple(consts: dict[str, ir.Tuple], node: object) -> object:
     """``typeof K`` of an ``as const`` array is the array's tuple type."""
     if isinstance(node, ir.Typeof) and node.name in consts:
         return dataclasses.replace(consts[node.name], span=node.span)
-    return node
-
-
-def _rewrite(node: _N, change: Callable[[object], object]) -> _N:
-    """``node`` with ``change`` applied to it and then to every IR node inside it."""
-    node = change(node)  # type: ignore[assignment]
-    if isinstance(node, tuple):
-        return tuple(_rewrite(item, change) for item in node)  # type: ignore[return-value]
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        fields = {
-            f.name: _rewrite(getattr(node, f.name), change)
-            for f in dataclasses.fields(node)
-            if f.name not in ("span", "doc")
-        }
-        return dataclasses.replace(node, **fields)
     return node
 
 

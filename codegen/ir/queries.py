@@ -6,6 +6,7 @@ through these; the flattening is memoised per schema.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -249,3 +250,24 @@ def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
             case ir.Mapping():
                 pending.append(node.value)
     return tuple(found)
+
+
+# --------------------------------------------------------------------------- rewriting
+
+
+def rewrite(
+    node: _T, change: Callable[[object], object], *, keep: tuple[str, ...] = ("span",)
+) -> _T:
+    """``node`` with ``change`` applied to it and then to every IR node inside it; the
+    fields named in ``keep`` are not entered (spans by default)."""
+    node = change(node)  # type: ignore[assignment]
+    if isinstance(node, tuple):
+        return tuple(rewrite(item, change, keep=keep) for item in node)  # type: ignore[return-value]
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        fields = {
+            f.name: rewrite(getattr(node, f.name), change, keep=keep)
+            for f in dataclasses.fields(node)
+            if f.name not in keep
+        }
+        return dataclasses.replace(node, **fields)
+    return node

@@ -58,13 +58,13 @@ import functools
 import keyword
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
 from ... import ir
 from ...errors import SchemaError
 from ...frontend.expand import shape
+from ...ir.queries import rewrite
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
@@ -93,7 +93,6 @@ RESERVED_MODULE_NAMES = frozenset(
 )
 
 
-_N = TypeVar("_N")
 _ALL_BUILTINS = frozenset(dir(builtins))
 # Python-backend passes that write no Python text (this module's own prose names built-ins).
 _PASSES = frozenset({"naming.py", "ordering.py", "registry.py"})
@@ -487,7 +486,7 @@ def python_schema(
 
     decls: dict[str, ir.Decl] = {}
     for name, decl in schema.decls.items():
-        new = _rewrite(decl, change)
+        new = rewrite(decl, change)
         if name in moved and not isinstance(new, ir.Const):
             new = dataclasses.replace(new, name=moved[name], qualname=new.qualname or name)
         decls[moved.get(name, name)] = new
@@ -507,21 +506,6 @@ def for_python(schema: ir.Schema) -> ir.Schema:
     named = python_schema(schema)[0]
     _last_python[:] = [(schema, named)]
     return named
-
-
-def _rewrite(node: _N, change: Callable[[object], object]) -> _N:
-    """``node`` with ``change`` applied to every IR node inside it (spans stay)."""
-    node = change(node)  # type: ignore[assignment]
-    if isinstance(node, tuple):
-        return tuple(_rewrite(item, change) for item in node)  # type: ignore[return-value]
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        fields = {
-            f.name: _rewrite(getattr(node, f.name), change)
-            for f in dataclasses.fields(node)
-            if f.name != "span"
-        }
-        return dataclasses.replace(node, **fields)
-    return node
 
 
 # --------------------------------------------------------------------------- class specs
