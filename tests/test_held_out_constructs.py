@@ -434,15 +434,13 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
-@pytest.fixture(scope="module")
-def oracle(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def oracle_symbols(path: Path, names: list[str]) -> dict[str, Any]:
+    """typescript-json-schema's schema of each of ``names`` in ``path`` (its API, strict
+    null checks); skips where node or the oracle is not installed."""
     if shutil.which("node") is None or not TJS.exists():
         pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
-    path = tmp_path_factory.mktemp("oracle") / "cases.ts"
-    path.write_text("\n".join(snippet for snippet, *_ in CASES.values()))
-    targets = [target for _, target, *_ in CASES.values()]
     done = subprocess.run(
-        ["node", "-e", _ORACLE, json.dumps([str(path), *targets])],
+        ["node", "-e", _ORACLE, json.dumps([str(path), *names])],
         capture_output=True,
         text=True,
         timeout=600,
@@ -451,6 +449,13 @@ def oracle(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     )
     found: dict[str, Any] = json.loads(done.stdout)
     return found
+
+
+@pytest.fixture(scope="module")
+def oracle(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    path = tmp_path_factory.mktemp("oracle") / "cases.ts"
+    path.write_text("\n".join(snippet for snippet, *_ in CASES.values()))
+    return oracle_symbols(path, [target for _, target, *_ in CASES.values()])
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

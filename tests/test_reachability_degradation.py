@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import json
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -25,8 +24,8 @@ from codegen.build.pipeline import generate, load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics, SchemaError
 from tests.jsonschema_normalise import normalise_document, normalise_schema
-from tests.test_held_out_constructs import _inline
-from tests.test_protocol_corpus import TJS, _erase_refs, _our_key, same_meaning
+from tests.test_held_out_constructs import _inline, oracle_symbols
+from tests.test_protocol_corpus import _erase_refs, _our_key, same_meaning
 
 ROOT = Path(__file__).resolve().parents[1]
 DEGRADED = ": degraded to JsonValue (any JSON value)"
@@ -390,37 +389,13 @@ def test_a_template_cross_product_past_its_budget_is_a_pattern(tmp_path: Path) -
 
 
 # typescript-json-schema's API over one file: each named type's own schema.
-_ORACLE = """
-const TJS = require("typescript-json-schema");
-const [file, ...names] = JSON.parse(process.argv[1]);
-const program = TJS.getProgramFromFiles([file], { strictNullChecks: true });
-const generator = TJS.buildGenerator(program, { required: true });
-const out = {};
-for (const name of names) out[name] = generator.getSchemaForSymbol(name);
-process.stdout.write(JSON.stringify(out));
-"""
-
-
-def _oracle(path: Path, *targets: str) -> dict[str, Any]:
-    if shutil.which("node") is None or not TJS.exists():
-        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
-    done = subprocess.run(
-        ["node", "-e", _ORACLE, json.dumps([str(path), *targets])],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-        env={**os.environ, "NODE_PATH": str(TJS.parents[1])},
-    )
-    found: dict[str, Any] = json.loads(done.stdout)
-    return found
 
 
 def test_a_distributed_homomorphic_instance_means_the_oracle_s_instance(tmp_path: Path) -> None:
     snippet, target, *_ = CASES["a_homomorphic_mapped_type_distributes_over_a_union"]
     path = tmp_path / "schema.ts"
     path.write_text(snippet)
-    defs = _oracle(path, target)[target]["definitions"]
+    defs = oracle_symbols(path, [target])[target]["definitions"]
     ours = normalise_document(schema_document(load_schema([path])))
     assert ours[target] == {"anyOf": [{"$ref": "#/$defs/U1"}, {"$ref": "#/$defs/U2"}]}
     for theirs, mine in (("_Nullable<A>", "U1"), ("_Nullable<B>", "U2")):
@@ -432,7 +407,7 @@ def test_means_what_typescript_json_schema_makes_of_it(name: str, tmp_path: Path
     snippet, target, *_ = CASES[name]
     path = tmp_path / "schema.ts"
     path.write_text(snippet)
-    oracle = _oracle(path, target)[target]
+    oracle = oracle_symbols(path, [target])[target]
     ours = normalise_document(schema_document(load_schema([path])))
     theirs = normalise_document({"definitions": oracle.get("definitions", {})})
     root = {k: v for k, v in oracle.items() if k not in ("definitions", "$schema")}

@@ -9,9 +9,6 @@ typescript-json-schema reads the snippet, compares the definitions with its own.
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 import warnings
 from pathlib import Path
 from typing import Any
@@ -24,7 +21,8 @@ from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import SchemaError
 from tests.jsonschema_normalise import normalise_schema
-from tests.test_protocol_corpus import TJS, oracle_definitions
+from tests.test_held_out_constructs import oracle_symbols
+from tests.test_protocol_corpus import oracle_definitions
 from tests.test_pydantic_emit import compile_ts
 
 
@@ -178,37 +176,10 @@ def test_infer_binds_what_stands_in_its_place(name: str, tmp_path: Path) -> None
     _agree(tmp_path, INFER, *INFER_CASES[name])
 
 
-_ORACLE = """
-const TJS = require("typescript-json-schema");
-const [file, ...names] = JSON.parse(process.argv[1]);
-const program = TJS.getProgramFromFiles([file], { strictNullChecks: true });
-const generator = TJS.buildGenerator(program, { required: true });
-const out = {};
-for (const name of names) out[name] = generator.getSchemaForSymbol(name);
-process.stdout.write(JSON.stringify(out));
-"""
-
-
-def _oracle_symbols(path: Path, names: list[str]) -> dict[str, Any]:
-    """typescript-json-schema's schema of each of ``names`` (its API, strict null checks)."""
-    if shutil.which("node") is None or not TJS.exists():
-        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
-    done = subprocess.run(
-        ["node", "-e", _ORACLE, json.dumps([str(path), *names])],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-        env={**os.environ, "NODE_PATH": str(TJS.parents[1])},
-    )
-    found: dict[str, Any] = json.loads(done.stdout)
-    return found
-
-
 def test_infer_means_what_typescript_json_schema_makes_of_it(tmp_path: Path) -> None:
     (tmp_path / "schema.ts").write_text(INFER)
     ours = schema_document(load_schema([tmp_path / "schema.ts"]))["$defs"]
-    theirs = _oracle_symbols(tmp_path / "schema.ts", ["Unboxed", "Datas", "Three", "Elems"])
+    theirs = oracle_symbols(tmp_path / "schema.ts", ["Unboxed", "Datas", "Three", "Elems"])
     for name, schema in theirs.items():
         schema.pop("$schema", None)
         assert normalise_schema(schema) == normalise_schema(ours[name]), name
@@ -304,7 +275,7 @@ def test_intrinsic_string_types_and_array_like(tmp_path: Path) -> None:
         [good, {**good, "u": "S"}],
         [{**good, "u": "ms"}, {**good, "c": "abc"}, {**good, "a": ["x"]}],
     )
-    found = _oracle_symbols(tmp_path / "schema.ts", ["Lib"])["Lib"]
+    found = oracle_symbols(tmp_path / "schema.ts", ["Lib"])["Lib"]
     theirs = {k: v for k, v in found.items() if k not in ("$schema", "definitions")}
     # the oracle names a union of literals after the alias it comes from: inlined here
     assert theirs["properties"]["u"] == {"$ref": "#/definitions/Uppercase"}
