@@ -19,7 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
-from codegen.errors import SchemaError
+from codegen.errors import Diagnostics, SchemaError
 from tests.jsonschema_normalise import normalise_schema
 from tests.test_held_out_constructs import oracle_symbols
 from tests.test_protocol_corpus import oracle_definitions
@@ -252,10 +252,62 @@ def test_literal_computed_and_numeric_property_names_are_their_keys(tmp_path: Pa
     assert normalise_schema(theirs["Ctx"]) == normalise_schema(defs["Ctx"])
 
 
-def test_a_computed_name_that_is_no_literal_is_a_located_error(tmp_path: Path) -> None:
+def test_a_computed_name_that_names_nothing_is_a_located_error(tmp_path: Path) -> None:
     assert _located(tmp_path, "export interface I { [KEY]: string }\n") == (
+        "schema.ts:1:22: error: cannot find name 'KEY' (property key [KEY])"
+    )
+    assert _located(tmp_path, "export interface I { [f()]: string }\n") == (
         "schema.ts:1:22: error: unsupported construct: computed property name (use a plain or quoted name)"
     )
+
+
+COMPUTED = """
+export enum Kind { Create = "message_create", Count = 2 }
+export namespace ns { export enum Inner { X = "x" } }
+export const KEY = "the-key";
+declare const hack: unique symbol;
+export interface Event {
+    type: Kind;
+    [Kind.Create]?: { text: string };
+    [Kind.Count]: number;
+    [KEY]: boolean;
+    [ns.Inner.X]?: string;
+    [hack]?: { type: string };
+}
+"""
+
+
+def test_a_computed_name_is_the_enum_member_s_or_const_s_value(tmp_path: Path) -> None:
+    # TypeScript's rule: an enum member or a const of literal type names the key; a
+    # ``unique symbol`` is no JSON key (typescript-json-schema writes ``__@hack@12``).
+    good = {"type": "message_create", "2": 1, "the-key": True, "message_create": {"text": "t"}}
+    defs = _agree(
+        tmp_path,
+        COMPUTED,
+        "Event",
+        [good, {**good, "x": "s"}],
+        [{k: v for k, v in good.items() if k != "2"}, {**good, "message_create": {"text": 1}}],
+    )
+    assert set(defs["Event"]["properties"]) == {"type", "message_create", "2", "the-key", "x"}
+    assert defs["Event"]["required"] == ["2", "the-key", "type"]
+
+
+def test_a_computed_name_from_a_package_that_is_not_mapped_degrades_loudly(
+    tmp_path: Path,
+) -> None:
+    snippet = (
+        'import { Kind } from "elsewhere";\n'
+        "export interface Op { a: string; [Kind.Assign]: '=' }\n"
+    )
+    (tmp_path / "schema.ts").write_text(snippet)
+    diags = Diagnostics()
+    document = schema_document(load_schema([tmp_path / "schema.ts"], diags))
+    op = document["$defs"]["Op"]
+    assert set(op["properties"]) == {"a"}  # as typescript-json-schema, which drops it
+    assert "[Kind.Assign]" in op["additionalProperties"]["$comment"]
+    [warning] = diags.degraded
+    assert (warning.span.line, warning.span.col) == (2, 34)
+    assert warning.message.startswith("the property key [Kind.Assign]")
 
 
 # --------------------------------------------------------------------------- lib generics

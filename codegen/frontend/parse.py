@@ -1128,14 +1128,15 @@ class _ModuleParser:
 
     def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")
+        computed = None
         if name_node.type == "string":
             name = self.string_value(name_node)
         elif name_node.type == "property_identifier":
             name = self.text(name_node)
         elif name_node.type == "computed_property_name":
-            name = self.computed_name(name_node)
+            name, computed = self.computed_name(name_node)
         elif name_node.type == "number":  # ``200: {...}``: the key "200"
-            name = _number_name(self.number_value(name_node, negative=False))
+            name = number_name(self.number_value(name_node, negative=False))
         else:
             self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
         annotation = node.child_by_field_name("type")
@@ -1149,21 +1150,27 @@ class _ModuleParser:
             readonly="readonly" in tokens,
             doc=doc,
             span=self.span(node),
+            computed=computed,
         )
 
-    def computed_name(self, node: tree_sitter.Node) -> str:
+    def computed_name(self, node: tree_sitter.Node) -> tuple[str, str | None]:
         """``['cloud.provider']``, ``[`x`]``, ``[1]``: a literal key is the property's name,
-        as TypeScript reads it; any other expression (``[Symbol.iterator]``) is refused."""
+        as TypeScript reads it. ``[KEY]``, ``[E.Member]``, ``[ns.KEY]``: a name, which only
+        resolve can read (a const's or an enum member's value, or a ``unique symbol``): the
+        name ``[E.Member]`` and the expression. TypeScript allows no other expression."""
         inner = [c for c in node.named_children if c.type != "comment"]
         if len(inner) == 1 and inner[0].type == "string":
-            return self.string_value(inner[0])
+            return self.string_value(inner[0]), None
         if len(inner) == 1 and inner[0].type == "template_string":
             if not any(c.type == "template_substitution" for c in inner[0].children):
-                return self.text(inner[0])[1:-1]
+                return self.text(inner[0])[1:-1], None
         if len(inner) == 1 and inner[0].type == "number":
             value = self.literal_value(inner[0])
             if isinstance(value, int | float) and not isinstance(value, bool):
-                return _number_name(value)
+                return number_name(value), None
+        if len(inner) == 1 and _entity_name(inner[0]):
+            text = self.text(inner[0])
+            return f"[{text}]", text
         self.unsupported(node, "computed property name (use a plain or quoted name)")
 
     def getter(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
@@ -1318,13 +1325,13 @@ def _retarget(
     return node
 
 
-def _number_name(value: int | float) -> str:
+def number_name(value: int | float) -> str:
     """A numeric property key as the string JavaScript makes of it (``1.50`` is "1.5",
     ``0x10`` is "16")."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
         value = int(value)
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**21 else _number_name(float(value))
+        return str(value) if abs(value) < 10**21 else number_name(float(value))
     text = repr(value)
     mantissa, e, exponent = text.partition("e")
     if not e:
@@ -1372,6 +1379,17 @@ def _merge_namespace_docs(
                 decl, doc=dataclasses.replace(decl.doc, description=description)
             )
     return decls
+
+
+def _entity_name(node: tree_sitter.Node) -> bool:
+    """``KEY``, ``E.Member``, ``ns.E.Member``: a name, possibly qualified."""
+    while node.type == "member_expression":
+        prop = node.child_by_field_name("property")
+        target = node.child_by_field_name("object")
+        if prop is None or prop.type != "property_identifier" or target is None:
+            return False
+        node = target
+    return node.type == "identifier"
 
 
 def _symbol_key(member: tree_sitter.Node) -> bool:

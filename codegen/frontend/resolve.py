@@ -31,6 +31,7 @@ from ..ir.queries import degraded_spots, flat_properties, is_narrowing
 from .expand import expand, shape
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
+from .parse import number_name
 from .protocol import add_result_aliases
 from .scoping import scope_modules
 
@@ -80,9 +81,12 @@ def _resolve(
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
     left_out = {name for m in modules for name in m.left_out}
+    values = {name for m in modules for name in m.values}
     rewritten: dict[str, ir.Decl] = {}
     for name, decl in decls.items():
-        rewriter = _Rewriter(decls, scopes[home[name]], members, unmapped.get(home[name]), left_out)
+        rewriter = _Rewriter(
+            decls, scopes[home[name]], members, unmapped.get(home[name]), left_out, values
+        )
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(expand(rewritten), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
@@ -438,8 +442,10 @@ class _Rewriter:
         enum_members: dict[str, ir.LiteralValue] | None = None,
         unmapped: dict[str, str] | None = None,
         left_out: Collection[str] = (),
+        values: Collection[str] = (),
     ) -> None:
         self.decls = decls
+        self.values = frozenset(values)  # the values typings declare (``unique symbol``s...)
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
         self.left_out = frozenset(left_out)  # classes with methods that typings declare
@@ -502,9 +508,62 @@ class _Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        props = tuple(dataclasses.replace(p, type=self.type(p.type)) for p in obj.properties)
         index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value))
-        return dataclasses.replace(obj, properties=props, index=index)
+        props: list[ir.Property] = []
+        for prop in obj.properties:
+            key = prop.name if prop.computed is None else self.computed_key(prop)
+            if isinstance(key, ir.Primitive):
+                # A key no one here can read: every key may hold any value, loudly.
+                if index is not None and index.key_pattern is None:
+                    index = dataclasses.replace(index, value=ir.Union((index.value, key), key.span))
+                else:
+                    index = ir.IndexSignature(key, span=prop.span)
+                continue
+            if key is None:
+                continue  # a ``unique symbol`` key: no JSON object has it
+            if key != prop.name and any(p.name == key for p in obj.properties):
+                raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
+            props.append(
+                dataclasses.replace(prop, name=key, type=self.type(prop.type), computed=None)
+            )
+        return dataclasses.replace(obj, properties=tuple(props), index=index)
+
+    def enum_member(self, name: str) -> ir.LiteralValue | None:
+        """The value of ``Enum.Member``, also written through its namespaces
+        (``ns.Enum.Member``: namespaces are flattened)."""
+        parts = name.split(".")
+        for start in range(len(parts) - 1):
+            value = self.enum_members.get(".".join(parts[start:]))
+            if value is not None:
+                return value
+        return None
+
+    def computed_key(self, prop: ir.Property) -> str | ir.Primitive | None:
+        """The name ``[KEY]`` gives a property, as TypeScript reads it: the value of an enum
+        member or of a const; None for a ``unique symbol`` (the only other kind of key
+        TypeScript accepts there), a degraded ``unknown`` for a key that only a package
+        that is not mapped could tell."""
+        text = prop.computed
+        assert text is not None
+        unmapped = self.unmapped.get(text.split(".", 1)[0])
+        if unmapped is not None:
+            what = f"the property key [{text}] ({unmapped}): any key, any value"
+            return ir.degraded(what, prop.span)
+        name = self.scope.get(text, text)
+        member = self.enum_member(name)
+        if member is not None:
+            value: ir.LiteralValue = member
+        else:
+            decl = self.decls.get(name) or self.decls.get(name.rsplit(".", 1)[-1])
+            if isinstance(decl, ir.Const):
+                value = decl.value
+            elif {name, name.rsplit(".", 1)[-1]} & self.values or text.split(".")[0] in self.scope:
+                return None
+            else:
+                raise SchemaError(prop.span, f"cannot find name '{text}' (property key [{text}])")
+        if isinstance(value, bool):
+            raise SchemaError(prop.span, f"a property key must be a string or a number: [{text}]")
+        return value if isinstance(value, str) else number_name(value)
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
         match t:
@@ -543,8 +602,9 @@ class _Rewriter:
         if name == "bigint" and not t.args:  # a keyword: no declaration can take its name
             return ir.Primitive("number", t.span)  # typescript-json-schema's reading
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
-            if name in self.enum_members:
-                return ir.Literal(self.enum_members[name], t.span)
+            member = self.enum_member(name)
+            if member is not None:
+                return ir.Literal(member, t.span)
             name = name.rsplit(".", 1)[1]
             if name not in self.decls:
                 raise SchemaError(t.span, f"unknown type '{t.name}'")
