@@ -28,6 +28,7 @@ from ..ir import (
 )
 from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing
+from .bases import normalise_bases
 from .expand import expand, shape
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
@@ -88,7 +89,7 @@ def _resolve(
             decls, scopes[home[name]], members, unmapped.get(home[name]), left_out, values
         )
         rewritten[name] = rewriter.decl(decl)
-    rewritten = add_result_aliases(expand(rewritten), diags)
+    rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
     _check_extends(schema)
