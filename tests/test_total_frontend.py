@@ -580,3 +580,43 @@ def test_omit_of_an_alias_of_keys_and_of_a_type_parameter(tmp_path: Path) -> Non
             {"u": {"m": {"c": True}}, "v": {"d": {}}},
         ],
     )
+
+
+def test_a_member_after_a_rest_member_degrades_the_items_from_the_rest_on(
+    tmp_path: Path,
+) -> None:
+    # maplibre: ``['coalesce', ...(A | B)[], C]`` (a middle rest, valid TypeScript)
+    snippet = (
+        'export type Expr = ["coalesce", ...(string | number)[], boolean] | ["get", string];\n'
+    )
+    _agree(
+        tmp_path,
+        snippet,
+        "Expr",
+        [["coalesce", 1, "a", True], ["coalesce", True], ["get", "x"]],
+        [["get", 1], ["other"], []],
+    )
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    [warning] = diags.degraded
+    assert (warning.span.line, warning.span.col) == (1, 33)
+    assert warning.message.startswith("a tuple member after a rest member ([A, ...B[], C])")
+
+
+def test_typeof_a_declared_value_is_its_declared_type(tmp_path: Path) -> None:
+    # maplibre: ``declare const _exports: {...}; type Reference = typeof _exports``
+    snippet = (
+        "declare const spec: { version: 8; name: string; layers: Layer[] };\n"
+        "declare const layer: { id: string; ref?: string };\n"
+        "type Layer = typeof layer;\n"
+        "declare const unused: { f(): void; [Symbol.iterator]: never };\n"
+        "export type Spec = typeof spec;\n"
+    )
+    good = {"version": 8, "name": "n", "layers": [{"id": "a"}]}
+    _agree(
+        tmp_path,
+        snippet,
+        "Spec",
+        [good],
+        [{**good, "version": 7}, {**good, "layers": [{"id": 1}]}],
+    )

@@ -103,6 +103,8 @@ class _ModuleParser:
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
         self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
+        # ``declare const X: T`` (a value of typings): T, parsed only if ``typeof X`` reads it
+        self.value_types: dict[str, tree_sitter.Node] = {}
         self.defaults: set[str] = set()  # ``export default X``
         self.assigned = ""  # ``export = X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
@@ -173,6 +175,9 @@ class _ModuleParser:
             marked = rewrite(
                 marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
             )
+        typed = self.typeof_values(marked)
+        if typed:
+            marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=("span", "doc"))
         imported = (*imports, *passed_on, *self.type_imports.values())
         # A name the file imports is the file's own scope: a namespace's type of that name
         # is another type (``import { Frame }`` beside ``namespace Options { Frame }``).
@@ -629,6 +634,8 @@ class _ModuleParser:
                     self.tuple_consts[name] = declared_type  # ``declare const K: readonly [...]``
                     self.skipped.add(name)
                 else:
+                    if kind.type == "const" and declared is not None:
+                        self.value_types[name] = declared
                     self.skipped.add(name)
                 continue
             if value is None:
@@ -646,6 +653,35 @@ class _ModuleParser:
             declarator_span = span if len(consts) == 0 else self.span(declarator)
             consts.append(ir.Const(name, literal, exported, doc, declarator_span))
         return consts
+
+    def typeof_values(self, decls: tuple[ir.Decl, ...]) -> dict[str, ir.TypeExpr]:
+        """The declared type of each value that ``typeof`` reads (``declare const X: T``),
+        as TypeScript types ``typeof X``, with the ``typeof`` of other values inside it
+        replaced too; a value whose type reads itself degrades there. A value's type that
+        nothing reads is never parsed."""
+        parsed: dict[str, ir.TypeExpr] = {}
+        wanted = [n for n in _typeof_names(decls) if n in self.value_types]
+        while wanted:
+            name = wanted.pop()
+            if name not in parsed:
+                parsed[name] = self.type(self.value_types[name])
+                wanted += [n for n in _typeof_names((parsed[name],)) if n in self.value_types]
+        done: dict[str, ir.TypeExpr] = {}
+
+        def complete(name: str, stack: frozenset[str]) -> ir.TypeExpr:
+            if name not in done:
+
+                def change(node: object) -> object:
+                    if not isinstance(node, ir.Typeof) or node.name not in parsed:
+                        return node
+                    if node.name in stack | {name}:
+                        return ir.degraded(f"'typeof {node.name}' inside its own type", node.span)
+                    return complete(node.name, stack | {name})
+
+                done[name] = rewrite(parsed[name], change, keep=("span", "doc"))
+            return done[name]
+
+        return {name: complete(name, frozenset()) for name in parsed}
 
     def check_annotation(
         self, name: str, declared: ir.TypeExpr, value: ir.LiteralValue, node: tree_sitter.Node
@@ -873,12 +909,14 @@ class _ModuleParser:
         items: list[ir.TypeExpr] = []
         required: int | None = None  # the index of the first optional member
         rest: ir.TypeExpr | None = None
+        rest_at: tree_sitter.Node | None = None
+        trailing = False  # a member after the rest member
         for member in (c for c in _children(node) if c.type != "comment"):
             if rest is not None:
-                # typescript-json-schema writes such a member as the first rest member,
-                # and JSON Schema has no way to require a last item: refused, not guessed.
-                self.fail(member, "a tuple member cannot follow a rest member")
-            written = member
+                self.after_rest(member)
+                trailing = True
+                continue
+            written = rest_at = member
             member, is_rest = self.unlabelled(member)
             if is_rest:
                 spread = self.type(member)
@@ -905,9 +943,33 @@ class _ModuleParser:
             optional = member.type in ("optional_type", "optional_parameter")
             required = self.tuple_member(member, len(items), optional, required)
             items.append(self.type(member.named_children[-1] if optional else member))
+        if trailing:
+            # ``[A, ...B[], C]`` (a leading or middle rest, valid TypeScript): JSON Schema
+            # has no way to require a last item, nor the models, so every item from the rest
+            # member on is any JSON value, loudly.
+            assert rest_at is not None
+            what = "a tuple member after a rest member ([A, ...B[], C]): the items from the rest member on"
+            rest = self.degrade(rest_at, what)
         if not items and rest is not None and not _is_spread(rest):
             return ir.Array(rest, span)
         return ir.Tuple(tuple(items), span, min_items=required, rest=rest)
+
+    def after_rest(self, member: tree_sitter.Node) -> None:
+        """A tuple member after the rest member: refused where TypeScript refuses it (a
+        second rest member, an optional member)."""
+        inner, is_rest = self.unlabelled(member)
+        optional = inner.type in ("optional_type", "optional_parameter")
+        if is_rest:
+            spread = self.type(inner)
+            if isinstance(spread, ir.Tuple):
+                optional = spread.min_items is not None
+                is_rest = spread.rest is not None
+            else:
+                is_rest = _spread_item(spread) is not None
+            if is_rest:
+                self.fail(member, "a rest member cannot follow another rest member")
+        if optional:
+            self.fail(member, "an optional tuple member cannot follow a rest member")
 
     def tuple_member(
         self, member: tree_sitter.Node, index: int, optional: bool, required: int | None
@@ -1357,6 +1419,26 @@ def _typeof_tuple(consts: dict[str, ir.Tuple], node: object) -> object:
     """``typeof K`` of an ``as const`` array is the array's tuple type."""
     if isinstance(node, ir.Typeof) and node.name in consts:
         return dataclasses.replace(consts[node.name], span=node.span)
+    return node
+
+
+def _typeof_names(nodes: tuple[object, ...]) -> list[str]:
+    """The names that ``typeof`` reads in ``nodes``."""
+    found: list[str] = []
+
+    def collect(node: object) -> object:
+        if isinstance(node, ir.Typeof):
+            found.append(node.name)
+        return node
+
+    rewrite(nodes, collect, keep=("span", "doc"))
+    return found
+
+
+def _typeof_value(types: dict[str, ir.TypeExpr], node: object) -> object:
+    """``typeof X`` of a value declared ``declare const X: T`` is ``T``."""
+    if isinstance(node, ir.Typeof) and node.name in types:
+        return types[node.name]
     return node
 
 
