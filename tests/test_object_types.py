@@ -179,3 +179,23 @@ def test_a_required_never_property_is_absent_also_when_inherited(tmp_path: Path)
     )
     defs = _agree(tmp_path, snippet, "Ack", [{"op": 11}], [{"op": 12}, {}])
     assert "d" not in defs["Ack"].get("properties", {})
+
+
+def test_never_keys_of_a_mapped_type_and_a_repeated_member_of_an_intersection(
+    tmp_path: Path,
+) -> None:
+    # @types/aws-lambda: ``{ [K in Exclude<keyof T, P>]?: never }`` (keys that must be
+    # absent) and ``TResourceProperties & Common`` with ``TResourceProperties = Common``
+    snippet = (
+        "export interface Common extends Record<string, any> { ServiceToken: string }\n"
+        "export interface Event<T = Common> { props: T & Common }\n"
+        "export type Only<T, P extends keyof T> = { [K in P]: T[K] } &"
+        " { [K in Exclude<keyof T, P>]?: never };\n"
+        "export interface Both { a: string; b: number }\n"
+        "export type OnlyA = Only<Both, 'a'>;\n"
+        "export type Wrapped = { e: Event };\n"
+    )
+    good = {"e": {"props": {"ServiceToken": "t", "other": 1}}}
+    _agree(tmp_path, snippet, "Wrapped", [good], [{"e": {"props": {"other": 1}}}])
+    defs = _agree(tmp_path, snippet, "OnlyA", [{"a": "x"}], [{"b": 1}, {"a": 1}])
+    assert defs["Partial_Record_b_never"]["properties"] == {}  # no key ``b`` can be held

@@ -411,14 +411,14 @@ class _Expander:
             index = self.index(source)
             index = index and dataclasses.replace(index, value=at(string, inner))
             props = tuple(prop(p.name, p, inner) for p in self.properties(source))
-            return ir.Object(props, index, t.span)
+            return ir.Object(_present(props), index, t.span)
 
         if isinstance(keys, ir.Ref) and keys.name == KEYOF:
             return homomorphic(self.type(keys.args[0], env), env)
         names = self.literal_keys(self.type(keys, env), strict=False)
         if names is None:  # ``string``: every key, as an index signature
             return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
-        return ir.Object(tuple(prop(n, None, env) for n in names), None, t.span)
+        return ir.Object(_present(tuple(prop(n, None, env) for n in names)), None, t.span)
 
     def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """A template literal type whose holes name types: each hole read as the literals it
@@ -582,7 +582,8 @@ class _Expander:
                 return ir.Mapping(args[1], span)
             self.spend(len(keys), span)
             props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
-            return self.named(instance_name(name, args), ir.Object(props, None, span), span)
+            made = ir.Object(_present(props), None, span)
+            return self.named(instance_name(name, args), made, span)
         # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
         key, made = (f"{name}<>", shape(args)), instance_name(name, args)
         known = self.instantiated.get(key)
@@ -616,7 +617,7 @@ class _Expander:
         else:
             optional = name == "Partial"
             props = tuple(dataclasses.replace(p, optional=optional) for p in props)
-        return self.named(made, ir.Object(props, index, span), span)
+        return self.named(made, ir.Object(_present(props), index, span), span)
 
     def named(self, name: str, body: ir.Object, span: ir.Span) -> ir.Ref:
         return ir.Ref(self.add(name, ir.Interface(name, body, span=span), span), (), span)
@@ -944,3 +945,13 @@ def _spliced(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
     for member in members:
         out.extend(_spliced(member.members) if isinstance(member, ir.Intersection) else (member,))
     return tuple(out)
+
+
+def _present(props: tuple[ir.Property, ...]) -> tuple[ir.Property, ...]:
+    """The properties a JSON object can hold: one typed ``never`` or ``undefined`` is a key
+    left out (as ``object`` drops it from a written object type)."""
+    return tuple(
+        p
+        for p in props
+        if not (isinstance(p.type, ir.Primitive) and p.type.name in ("never", "undefined"))
+    )

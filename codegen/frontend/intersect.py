@@ -164,8 +164,8 @@ def _is(t: ir.TypeExpr, name: str) -> bool:
 def object_parts(members: tuple[ir.TypeExpr, ...], types: Types) -> tuple[ir.TypeExpr, ...]:
     """An intersection of object types as both back ends take it: named types, ``Omit`` and
     object literals. As TypeScript reads ``&``: a nested intersection is spliced in,
-    ``Record<string, V>`` is an index signature, a function type or ``{}`` adds no data
-    member, a degraded type stays loud as an index signature of any key and value, and two
+    ``Record<string, V>`` is an index signature, a type met twice or a function type or
+    ``{}`` adds no data member, a degraded type stays loud as an index signature of any key and value, and two
     index signatures become one whose value matches both."""
     parts: list[ir.TypeExpr] = []
     pending = list(reversed(members))
@@ -174,6 +174,10 @@ def object_parts(members: tuple[ir.TypeExpr, ...], types: Types) -> tuple[ir.Typ
         resolved = types.through_alias(member)
         if isinstance(member, ir.Intersection):
             pending.extend(reversed(member.members))
+        elif isinstance(member, ir.Ref) and any(
+            isinstance(p, ir.Ref) and (p.name, p.args) == (member.name, member.args) for p in parts
+        ):
+            continue  # ``A & A`` is ``A`` (``T & Common`` given ``T = Common``)
         elif isinstance(resolved, ir.Mapping):
             parts.append(
                 ir.Object((), ir.IndexSignature(resolved.value, span=member.span), member.span)
