@@ -582,8 +582,8 @@ class _Expander:
                 return ir.Mapping(args[1], span)
             self.spend(len(keys), span)
             props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
-            made = ir.Object(_present(props), None, span)
-            return self.named(instance_name(name, args), made, span)
+            record = ir.Object(_present(props), None, span)
+            return self.named(instance_name(name, args), record, span)
         # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
         key, made = (f"{name}<>", shape(args)), instance_name(name, args)
         known = self.instantiated.get(key)
