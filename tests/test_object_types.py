@@ -199,3 +199,24 @@ def test_never_keys_of_a_mapped_type_and_a_repeated_member_of_an_intersection(
     _agree(tmp_path, snippet, "Wrapped", [good], [{"e": {"props": {"other": 1}}}])
     defs = _agree(tmp_path, snippet, "OnlyA", [{"a": "x"}], [{"b": 1}, {"a": 1}])
     assert defs["Partial_Record_b_never"]["properties"] == {}  # no key ``b`` can be held
+
+
+def test_the_non_primitive_object_type_adds_no_member_to_an_intersection(
+    tmp_path: Path,
+) -> None:
+    # @figma/rest-api-spec: ``type AnnotationsTrait = object; FrameTraits = A & AnnotationsTrait``;
+    # @npm/types: ``{ latest?: string } & Record<string, string>``
+    snippet = (
+        "export type IsLayerTrait = { id: string };\n"
+        "export type AnnotationsTrait = object;\n"
+        "export type FrameTraits = IsLayerTrait & AnnotationsTrait;\n"
+        "export interface Frame { frame: FrameTraits; tags: { latest?: string } & Record<string, string> }\n"
+    )
+    good = {"frame": {"id": "f"}, "tags": {"latest": "1.0", "next": "2.0"}}
+    _agree(
+        tmp_path,
+        snippet,
+        "Frame",
+        [good],
+        [{**good, "frame": {}}, {**good, "tags": {"next": 2}}, {**good, "tags": {"latest": 1}}],
+    )
