@@ -220,3 +220,10 @@ def test_the_non_primitive_object_type_adds_no_member_to_an_intersection(
         [good],
         [{**good, "frame": {}}, {**good, "tags": {"next": 2}}, {**good, "tags": {"latest": 1}}],
     )
+
+
+def test_an_alias_of_never_is_a_type_no_value_has(tmp_path: Path) -> None:
+    # discord-api-types: ``type RESTDeleteAPIChannelPinResult = never`` (no response body)
+    snippet = "export type NoBody = never;\nexport interface Reply { result?: NoBody }\n"
+    _agree(tmp_path, snippet, "NoBody", [], [None, [], [1], {}, "x", 0])
+    _agree(tmp_path, snippet, "Reply", [{}], [{"result": None}, {"result": []}])
