@@ -21,7 +21,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
-from codegen.errors import SchemaError
+from codegen.errors import Diagnostics, SchemaError
 from tests.test_pydantic_emit import compile_ts
 
 
@@ -227,3 +227,30 @@ def test_an_alias_of_never_is_a_type_no_value_has(tmp_path: Path) -> None:
     snippet = "export type NoBody = never;\nexport interface Reply { result?: NoBody }\n"
     _agree(tmp_path, snippet, "NoBody", [], [None, [], [1], {}, "x", 0])
     _agree(tmp_path, snippet, "Reply", [{}], [{"result": None}, {"result": []}])
+
+
+def test_exclude_by_a_discriminant_beside_a_union_property_is_decided(tmp_path: Path) -> None:
+    # discord-api-types: ``Exclude<APIChannel, APIDMChannel | APIGroupDMChannel>`` where a
+    # guild channel has ``nsfw?: boolean`` (a union property): its ``type`` literal differs
+    # from each excluded member's, so no narrowing of it is one of them (TypeScript: false)
+    snippet = (
+        "export interface Dm { type: 1; recipients: string[] }\n"
+        "export interface Group { type: 3; name: string; owner?: string }\n"
+        "export interface Text { type: 0; nsfw?: boolean; name: string }\n"
+        "export interface Loose { type?: 0 | 3; name: string; mode: 'a' | 'b' }\n"
+        "export type Channel = Dm | Group | Text;\n"
+        "export type Guild = Exclude<Channel, Dm | Group>;\n"
+        "export type Kept = Exclude<Loose, Dm | Group>;\n"
+    )
+    diags = Diagnostics()
+    (tmp_path / "schema.ts").write_text(snippet)
+    load_schema([tmp_path / "schema.ts"], diags)
+    # ``Loose`` may be a ``Group`` once narrowed (``type: 3``): not decided, loudly
+    assert [w.span.line for w in diags.degraded] == [7]
+    _agree(
+        tmp_path,
+        snippet,
+        "Guild",
+        [{"type": 0, "name": "n"}, {"type": 0, "name": "n", "nsfw": True}],
+        [{"type": 1, "recipients": []}, {"type": 3, "name": "g"}],
+    )
