@@ -254,3 +254,17 @@ def test_exclude_by_a_discriminant_beside_a_union_property_is_decided(tmp_path: 
         [{"type": 0, "name": "n"}, {"type": 0, "name": "n", "nsfw": True}],
         [{"type": 1, "recipients": []}, {"type": 3, "name": "g"}],
     )
+
+
+def test_intersections_that_order_shared_bases_differently_import(tmp_path: Path) -> None:
+    # @stoplight/types: ``interface INode extends ISpecExtensions, IShareableNode`` beside
+    # ``IShareableNode & ISpecExtensions``: no Python MRO has both orders, so one copies
+    snippet = (
+        "export interface Shareable { id: string }\n"
+        "export interface Ext { ext?: string }\n"
+        "export interface Node extends Ext, Shareable { name: string }\n"
+        "export type Component = Shareable & Ext & { kind: 'c' };\n"
+        "export type Both = Node & Component;\n"
+    )
+    good = {"id": "i", "name": "n", "kind": "c", "ext": "e"}
+    _agree(tmp_path, snippet, "Both", [good], [{**good, "kind": "d"}, {"id": "i", "kind": "c"}])
