@@ -745,6 +745,7 @@ class _Expander:
         if not isinstance(target, ir.Union):
             return (t,)
         names = seen | {t.name} if isinstance(t, ir.Ref) else seen
+        self.spend(len(target.members), t.span)
         found: list[ir.TypeExpr] = []
         for member in target.members:
             if isinstance(member, ir.Ref) and member.name in names:
