@@ -620,3 +620,22 @@ def test_typeof_a_declared_value_is_its_declared_type(tmp_path: Path) -> None:
         [good],
         [{**good, "version": 7}, {**good, "layers": [{"id": 1}]}],
     )
+
+
+def test_an_index_signature_keyed_by_a_union_admits_any_member_s_keys(tmp_path: Path) -> None:
+    # TypeScript 4.4: ``[k: `x-${string}` | `y-${string}`]``, ``[k: string | number]``; a
+    # ``symbol`` key is no JSON key (the signature is left out)
+    snippet = (
+        "export interface Ext { a: string; [k: `x-${string}` | `y-${string}`]: string }\n"
+        "export interface Both { [k: string | number]: number }\n"
+        "export interface Sym { [k: symbol]: number; b: string }\n"
+    )
+    _agree(
+        tmp_path,
+        snippet,
+        "Ext",
+        [{"a": "s", "x-1": "v", "y-2": "w"}],
+        [{"a": "s", "z-1": "v"}, {"a": "s", "x-1": 1}],
+    )
+    _agree(tmp_path, snippet, "Both", [{"1": 1, "k": 2}], [{"k": "v"}])
+    _agree(tmp_path, snippet, "Sym", [{"b": "s"}], [{}])

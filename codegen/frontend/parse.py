@@ -1170,9 +1170,10 @@ class _ModuleParser:
                 seen[prop.name] = prop.span
                 properties.append(prop)
             elif member.type == "index_signature":
-                if index is not None:
+                found = self.index_signature(member, doc)
+                if index is not None and found is not None:
                     self.fail(member, "more than one index signature in one object type")
-                index = self.index_signature(member, doc)
+                index = index or found
             elif member.type == "method_signature" and member.children[0].type == "get":
                 # ``get size(): number``: a property to TypeScript's type system (and the oracle)
                 prop = self.getter(member, doc)
@@ -1247,28 +1248,53 @@ class _ModuleParser:
             name=name, type=self.type(returns), readonly=True, doc=doc, span=self.span(node)
         )
 
-    def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature:
+    def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature | None:
+        """``[k: string]: V``, also keyed by a number, a template (``[k: `_${string}`]``), an
+        alias of string or a union of these; None for symbol keys only (no JSON key)."""
         if any(child.type == "mapped_type_clause" for child in node.children):
             self.unsupported(node, "mapped type")
-        key_type = self.field(node, "index_type")
-        pattern = None
+        keys = self.index_key(self.field(node, "index_type"))
+        annotation = self.field(node, "type")
+        if annotation.type != "type_annotation":
+            self.unsupported(annotation, "optional index signature")
+        if keys is None:
+            return None
+        numeric, pattern = keys
+        key_name = self.text(self.field(node, "name"))
+        return ir.IndexSignature(
+            self.type(annotation), key_name, doc, self.span(node), numeric=numeric, pattern=pattern
+        )
+
+    def index_key(self, key_type: tree_sitter.Node) -> tuple[bool, str | None] | None:
+        """The keys an index signature's key type admits, as (numeric, pattern): (False,
+        None) for every string; None for ``symbol`` (no JSON key). A union admits what any
+        member does (TypeScript 4.4)."""
+        if key_type.type == "parenthesized_type":
+            return self.index_key(_inside(key_type))
+        if key_type.type == "union_type":
+            parts = [self.index_key(c) for c in _children(key_type) if c.type != "comment"]
+            found = list(dict.fromkeys(p for p in parts if p is not None))
+            if (False, None) in found:
+                return False, None
+            if len(found) < 2:
+                return found[0] if found else None
+            patterns = ["^[0-9]+$" if numeric else str(pattern) for numeric, pattern in found]
+            return False, "|".join(f"(?:{p})" for p in patterns)
         if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
             key = self.type(key_type)
             if not isinstance(key, ir.Primitive) or key.pattern is None:
                 self.unsupported(key_type, "index signature key of literal values only")
-            pattern = key.pattern
+            return False, key.pattern
+        text = self.text(key_type)
+        if text == "symbol":
+            return None
+        if text == "number":
+            return True, None
         # ``[uri: DocumentUri]``: an alias of string names the key; TypeScript requires that.
-        elif self.text(key_type) not in ("string", "number") and key_type.type != "type_identifier":
-            self.unsupported(
-                key_type, "index signature key other than 'string', 'number' or a template"
-            )
-        annotation = self.field(node, "type")
-        if annotation.type != "type_annotation":
-            self.unsupported(annotation, "optional index signature")
-        key_name = self.text(self.field(node, "name"))
-        numeric = self.text(key_type) == "number"
-        return ir.IndexSignature(
-            self.type(annotation), key_name, doc, self.span(node), numeric=numeric, pattern=pattern
+        if text == "string" or key_type.type == "type_identifier":
+            return False, None
+        self.unsupported(
+            key_type, "index signature key other than 'string', 'number' or a template"
         )
 
 
