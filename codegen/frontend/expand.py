@@ -32,11 +32,12 @@ import re
 from collections.abc import Callable
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 from .template import template_type
+from .totality import degrading
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -190,7 +191,7 @@ class _Expander:
     def _decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
         match decl:
             case ir.Interface():
-                bases = tuple(self.type(b, env) for b in decl.extends)
+                bases = tuple(degrading(self.type, b, env) for b in decl.extends)
                 body = self.object(decl.body, env)
                 unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
                 if unknown:
@@ -211,7 +212,8 @@ class _Expander:
                     )
                 return dataclasses.replace(decl, body=body, extends=bases, params=())
             case ir.Alias():
-                return dataclasses.replace(decl, type=self.type(decl.type, env), params=())
+                value = degrading(self.type, decl.type, env)
+                return dataclasses.replace(decl, type=value, params=())
         return decl
 
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
@@ -219,7 +221,7 @@ class _Expander:
         for prop in obj.properties:
             self.context.append(_pascal(prop.name))
             try:
-                t = self.type(prop.type, env)
+                t = degrading(self.type, prop.type, env)
             finally:
                 self.context.pop()
             if isinstance(t, ir.Primitive) and (
@@ -229,7 +231,9 @@ class _Expander:
                 # (``x: undefined``, ``x: void``), which JSON spells by leaving the key out.
                 continue
             props.append(dataclasses.replace(prop, type=t))
-        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value, env))
+        if obj.index is None:
+            return dataclasses.replace(obj, properties=tuple(props))
+        index = dataclasses.replace(obj.index, value=degrading(self.type, obj.index.value, env))
         return dataclasses.replace(obj, properties=tuple(props), index=index)
 
     # ---------------------------------------------------------------- types
@@ -707,7 +711,7 @@ class _Expander:
             return intersect.simplified(members, self) or dataclasses.replace(t, members=members)
         count = math.prod(len(choice) for choice in choices)  # before making any of them
         if count > MAX_INSTANCES:
-            raise SchemaError(
+            raise Unsupported(
                 t.span,
                 f"this intersection distributes over its unions into {count} members, more "
                 f"than the limit of {MAX_INSTANCES}",

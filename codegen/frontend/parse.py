@@ -18,7 +18,7 @@ import tree_sitter
 import tree_sitter_typescript
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
 from ..ir.queries import rewrite
 from .directives import triple_slash_reference
@@ -26,6 +26,7 @@ from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
 from .template import template_type
+from .totality import degrading
 
 MAX_TYPE_DEPTH = 64
 
@@ -54,6 +55,20 @@ _UNSUPPORTED: dict[str, str] = {
 # Types TypeScript accepts that the dialect cannot express: each is ``JsonValue`` where a
 # compiled declaration reaches it (``ir.degraded``), with a warning; ``--strict`` refuses.
 _DEGRADED = frozenset(("infer_type", "type_predicate", "asserts", "this_type"))
+
+# Flow's syntax, which tree-sitter reads and TypeScript rejects (``?string``, ``*``).
+_FLOW = frozenset(("flow_maybe_type", "existential_type"))
+# Type declarations that degrade as a whole, under their name, when they hold what the
+# dialect cannot express (``codegen.frontend.totality``).
+_NAMED_TYPES = frozenset(
+    (
+        "interface_declaration",
+        "type_alias_declaration",
+        "enum_declaration",
+        "class_declaration",
+        "abstract_class_declaration",
+    )
+)
 
 # In typings (``.d.ts``, ``declare``) these carry behaviour, not data: they are skipped.
 _AMBIENT_VALUES = frozenset(
@@ -124,7 +139,10 @@ class _ModuleParser:
         raise SchemaError(self.span(node), message)
 
     def unsupported(self, node: tree_sitter.Node, what: str | None = None) -> NoReturn:
-        self.fail(node, f"unsupported construct: {what or _UNSUPPORTED.get(node.type, node.type)}")
+        """A construct the dialect cannot express: it degrades the type position or the
+        declaration that holds it (``codegen.frontend.totality``); a statement refuses."""
+        what = what or _UNSUPPORTED.get(node.type, node.type)
+        raise Unsupported(self.span(node), f"unsupported construct: {what}")
 
     def degrade(self, node: tree_sitter.Node, what: str | None = None) -> ir.Primitive:
         """A type the dialect cannot express: ``JsonValue``, which resolve reports where a
@@ -378,12 +396,33 @@ class _ModuleParser:
         exported: bool,
         ambient: bool = False,
     ) -> list[ir.Decl]:
+        """The declarations ``node`` makes; a named type declaration holding what the
+        dialect cannot express (a member of an interface, an enum member...) is that
+        construct, degraded, under its own name (the rest of the file compiles)."""
+        try:
+            return self._declaration(node, doc, span, exported=exported, ambient=ambient)
+        except Unsupported as err:
+            name = node.child_by_field_name("name")
+            if node.type not in _NAMED_TYPES or name is None:
+                raise
+            degraded = ir.degraded(err.message, err.span)
+            return [ir.Alias(self.text(name), degraded, exported, doc, span)]
+
+    def _declaration(
+        self,
+        node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        *,
+        exported: bool,
+        ambient: bool = False,
+    ) -> list[ir.Decl]:
         if node.type == "interface_declaration":
             return [self.interface(node, doc, span, exported, ambient=ambient)]
         if node.type == "type_alias_declaration":
             name = self.text(self.field(node, "name"))
             params = self.type_parameters(node)
-            value = self.type(self.field(node, "value"))
+            value = degrading(lambda: self.type(self.field(node, "value")))
             return [ir.Alias(name, value, exported, doc, span, params=params)]
         if node.type == "lexical_declaration":
             return self.consts(node, doc, span, exported, ambient=ambient)
@@ -847,7 +886,9 @@ class _ModuleParser:
                 return self.object(node)
         if node.type in _DEGRADED:
             return self.degrade(node)
-        self.unsupported(node)  # not TypeScript either (``?string`` is Flow's)
+        if node.type in _FLOW:  # not TypeScript: tsc reports a syntax error too
+            self.fail(node, f"unsupported construct: {_UNSUPPORTED.get(node.type, node.type)}")
+        self.unsupported(node)
 
     def import_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``import("./x").T``: the type ``T`` that ``./x`` exports, imported as if by
@@ -858,7 +899,8 @@ class _ModuleParser:
             self.unsupported(node, "member expression as a type")
         args = [c for c in _children(self.field(call, "arguments")) if c.type != "comment"]
         if len(args) != 1:
-            self.unsupported(call, "import type without one module name")
+            # tsc refuses it too (a second argument holds import attributes)
+            self.fail(call, "unsupported construct: import type without one module name")
         source, exported = self.string_value(args[0]), self.text(name)
         found = self.type_imports.get((source, exported))
         if found is None:
@@ -1036,8 +1078,8 @@ class _ModuleParser:
         if inner.type in ("null", "undefined"):
             return ir.Primitive(inner.type, span)  # type: ignore[arg-type]  # both are names
         value = self.literal_value(inner)
-        if value is None:
-            self.unsupported(inner, f"literal type {self.text(inner)!r}")
+        if value is None:  # ``+1``: no literal type in TypeScript either
+            self.fail(inner, f"unsupported construct: literal type {self.text(inner)!r}")
         return ir.Literal(value, span)
 
     def generic(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
@@ -1121,8 +1163,8 @@ class _ModuleParser:
                 pass  # its getter, if any, is the property; a setter alone is no data
             elif member.type in _METHODS:
                 pass  # methods: behaviour, not data (typescript-json-schema drops them)
-            else:
-                self.unsupported(member)
+            else:  # ``{ export type X = 1 }``: a statement, a syntax error to tsc too
+                self.fail(member, f"unsupported construct: {member.type.replace('_', ' ')}")
             doc = ir.EMPTY_DOC
         return ir.Object(tuple(properties), index, self.span(node))
 
@@ -1144,7 +1186,7 @@ class _ModuleParser:
         tokens = {child.type for child in node.children if not child.is_named}
         return ir.Property(
             name=name,
-            type=self.type(annotation),
+            type=degrading(lambda: self.type(annotation)),
             optional="?" in tokens,
             readonly="readonly" in tokens,
             doc=doc,
@@ -1175,12 +1217,17 @@ class _ModuleParser:
         if returns is None:
             self.fail(node, f"getter '{name}' has no return type")
         return ir.Property(
-            name=name, type=self.type(returns), readonly=True, doc=doc, span=self.span(node)
+            name=name,
+            type=degrading(lambda: self.type(returns)),
+            readonly=True,
+            doc=doc,
+            span=self.span(node),
         )
 
     def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature:
         if any(child.type == "mapped_type_clause" for child in node.children):
-            self.unsupported(node, "mapped type")
+            # ``{ [K in X]: V; b: 1 }``: "a mapped type may not declare properties" (tsc)
+            self.fail(node, "unsupported construct: mapped type")
         key_type = self.field(node, "index_type")
         pattern = None
         if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
@@ -1199,7 +1246,12 @@ class _ModuleParser:
         key_name = self.text(self.field(node, "name"))
         numeric = self.text(key_type) == "number"
         return ir.IndexSignature(
-            self.type(annotation), key_name, doc, self.span(node), numeric=numeric, pattern=pattern
+            degrading(lambda: self.type(annotation)),
+            key_name,
+            doc,
+            self.span(node),
+            numeric=numeric,
+            pattern=pattern,
         )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import TypeVar
 
 from .. import ir
-from ..errors import Diagnostics, SchemaError
+from ..errors import Diagnostics, SchemaError, Unsupported
 from ..ir import (
     BUILTIN_GENERICS,
     CONDITIONAL,
@@ -33,6 +33,7 @@ from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .protocol import add_result_aliases
 from .scoping import scope_modules
+from .totality import degrading
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -456,7 +457,7 @@ class _Rewriter:
             decl = dataclasses.replace(decl, params=params)
         match decl:
             case ir.Interface():
-                bases = tuple(self.type(base) for base in decl.extends)
+                bases = tuple(degrading(self.type, base) for base in decl.extends)
                 body = decl.body
                 empty = body == ir.Object(span=body.span)
                 if len(bases) == 1 and (
@@ -481,7 +482,7 @@ class _Rewriter:
                     bases = tuple(b for b in bases if not isinstance(b, ir.Array))
                 return dataclasses.replace(decl, body=self.object(body), extends=bases)
             case ir.Alias():
-                return dataclasses.replace(decl, type=self.type(decl.type))
+                return dataclasses.replace(decl, type=degrading(self.type, decl.type))
             case ir.Const():
                 return decl
 
@@ -502,8 +503,12 @@ class _Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        props = tuple(dataclasses.replace(p, type=self.type(p.type)) for p in obj.properties)
-        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value))
+        props = tuple(
+            dataclasses.replace(p, type=degrading(self.type, p.type)) for p in obj.properties
+        )
+        index = obj.index and dataclasses.replace(
+            obj.index, value=degrading(self.type, obj.index.value)
+        )
         return dataclasses.replace(obj, properties=props, index=index)
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
@@ -654,7 +659,7 @@ def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
     keys = []
     for member in members:
         if not (isinstance(member, ir.Literal) and isinstance(member.value, str)):
-            raise SchemaError(
+            raise Unsupported(
                 member.span, "Omit keys must be a string literal or a union of string literals"
             )
         keys.append(member.value)
