@@ -31,6 +31,7 @@ from ..ir.queries import degraded_spots, flat_properties, is_narrowing
 from .expand import expand, shape
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
+from .lib_globals import lib_type
 from .protocol import add_result_aliases
 from .scoping import scope_modules
 from .totality import degrading
@@ -552,7 +553,7 @@ class _Rewriter:
                 return ir.Literal(self.enum_members[name], t.span)
             name = name.rsplit(".", 1)[1]
             if name not in self.decls:
-                raise SchemaError(t.span, f"unknown type '{t.name}'")
+                return self.lib(t)
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
         if name == CONDITIONAL:
@@ -577,8 +578,7 @@ class _Rewriter:
             what = f"'{t.name}', a class with methods that the typings declare (left out)"
             return ir.degraded(what, t.span)
         if target is None:
-            kind = "generic type" if t.args else "type"
-            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+            return self.lib(t)
         if t.args:
             raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
         if isinstance(target, ir.Const):
@@ -586,6 +586,14 @@ class _Rewriter:
                 t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
             )
         return ir.Ref(name, (), t.span)
+
+    def lib(self, t: ir.Ref) -> ir.TypeExpr:
+        """A name no schema file declares: a lib global's meaning, else unknown (as tsc)."""
+        found = lib_type(t)
+        if found is None:
+            kind = "generic type" if t.args else "type"
+            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+        return self.type(found)
 
     def conditional(self, t: ir.Ref) -> ir.TypeExpr:
         """``C extends E ? X : Y``: the names ``E`` declares with ``infer`` are in scope in
