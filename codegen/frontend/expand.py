@@ -685,10 +685,22 @@ class _Expander:
         found: list[ir.TypeExpr] = []
         raw = self.raw_reads
         props = {p.name: p for p in self.properties(t)}
+        index = None
         for k in self.literal_keys(key):
-            if str(k) not in props:
-                raise SchemaError(span, f"{k!r} is not a property of the indexed type")
-            found.append(props[str(k)].type)
+            if str(k) in props:
+                found.append(props[str(k)].type)
+                continue
+            index = index or self.index(t)
+            if index is not None:  # ``{ [k: string]: V }["a"]``: V, as TypeScript reads it
+                found.append(index.value)
+                continue
+            # Typings are checked by tsc: a key it finds is a method (``Client["send"]``)
+            # or another member that is no JSON data, which the object lost.
+            raise Unsupported(
+                span,
+                f"{k!r} is not a data property of the indexed type (a method, which is not"
+                " JSON data, or no member at all)",
+            )
         if self.raw_reads != raw:  # read from a declaration as written: expand its types
             where = (shape(t), shape(key))
             if where in self.indexing:

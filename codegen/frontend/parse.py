@@ -117,7 +117,8 @@ class _ModuleParser:
         self.enum_members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
         self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
-        self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
+        # ``as const`` arrays and values' declared types, for ``typeof`` in this file
+        self.tuple_consts: dict[str, ir.TypeExpr] = {}
         self.defaults: set[str] = set()  # ``export default X``
         self.assigned = ""  # ``export = X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
@@ -280,13 +281,19 @@ class _ModuleParser:
         return None
 
     def mark_exported(
-        self, decls: list[ir.Decl], names: list[tuple[str, tree_sitter.Node]]
+        self,
+        decls: list[ir.Decl],
+        names: list[tuple[str, tree_sitter.Node]],
+        *,
+        outer: bool = False,
     ) -> tuple[ir.Decl, ...]:
-        """Apply ``export { A, B }`` to the local declarations it names."""
+        """Apply ``export { A, B }`` to the local declarations it names. In a namespace
+        (``outer``), a name it does not declare is one of the enclosing scope, which the
+        namespace passes on as its member (``Messages.Tool`` is ``Tool``)."""
         index = {decl.name: i for i, decl in enumerate(decls)}
         for name, node in names:
             if name not in index:
-                if name in self.skipped or name in self.defaults:
+                if name in self.skipped or name in self.defaults or outer:
                     continue  # an ambient value left out, or a namespace exported by default
                 self.fail(node, f"export of unknown local declaration '{name}'")
             i = index[name]
@@ -485,7 +492,7 @@ class _ModuleParser:
             self.namespaces -= 1
         if imports:
             self.unsupported(body, "import inside a namespace")
-        return list(self.mark_exported(decls, exported_later))
+        return list(self.mark_exported(decls, exported_later, outer=True))
 
     def enum(self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool) -> ir.Alias:
         """``enum E { A = "a", B }``: the union of its member values (as typescript-json-schema)."""
@@ -642,7 +649,10 @@ class _ModuleParser:
     ) -> list[ir.Decl]:
         kind = self.field(node, "kind")
         if self.namespaces and ambient:
-            return []  # ``namespace N { const x = ... }``: values of typings, no types
+            # ``namespace N { const x = ... }``: values of typings, no types; a literal one
+            # is what ``typeof N.x`` names (as an enum member is ``E.x``)
+            self.namespace_constants(node)
+            return []
         if kind.type != "const" and not ambient:
             self.unsupported(node, f"'{kind.type}' declaration (use 'const')")
         consts: list[ir.Decl] = []
@@ -669,6 +679,9 @@ class _ModuleParser:
                     self.skipped.add(name)
                 else:
                     self.skipped.add(name)
+                    if declared is not None and inner is not None and inner.type == "object_type":
+                        # ``declare const Codes: { readonly A: "a" }``: ``typeof Codes``
+                        self.tuple_consts[name] = degrading(self.type, declared)
                 continue
             if value is None:
                 self.fail(declarator, f"const '{name}' has no value")
@@ -685,6 +698,26 @@ class _ModuleParser:
             declarator_span = span if len(consts) == 0 else self.span(declarator)
             consts.append(ir.Const(name, literal, exported, doc, declarator_span))
         return consts
+
+    def namespace_constants(self, node: tree_sitter.Node) -> None:
+        """``declare namespace Kind { const Full = "full"; const Off: "off" }``: each
+        literal constant, as a member ``Kind.Full`` of the namespace."""
+        for declarator in _children(node):
+            name_node = declarator.child_by_field_name("name")
+            if declarator.type == "comment" or name_node is None:
+                continue
+            if name_node.type != "identifier":
+                continue
+            value = declarator.child_by_field_name("value")
+            literal = None if value is None else self.literal_value(value)
+            declared = declarator.child_by_field_name("type")
+            inner = declared.named_children[-1] if declared is not None else None
+            if literal is None and inner is not None and inner.type == "literal_type":
+                found = self.type(inner)
+                literal = found.value if isinstance(found, ir.Literal) else None
+            if literal is not None and self.ns_path:  # not ``declare global { ... }``
+                key = f"{self.ns_path[-1]}.{self.text(name_node)}"
+                self.enum_members.append((key, literal, tuple(self.ns_path[:-1])))
 
     def check_annotation(
         self, name: str, declared: ir.TypeExpr, value: ir.LiteralValue, node: tree_sitter.Node
@@ -1398,8 +1431,9 @@ def _spread_item(spread: ir.TypeExpr) -> ir.TypeExpr | None:
     return None
 
 
-def _typeof_tuple(consts: dict[str, ir.Tuple], node: object) -> object:
-    """``typeof K`` of an ``as const`` array is the array's tuple type."""
+def _typeof_tuple(consts: dict[str, ir.TypeExpr], node: object) -> object:
+    """``typeof K`` of an ``as const`` array is the array's tuple type; of a declared
+    constant, its declared type."""
     if isinstance(node, ir.Typeof) and node.name in consts:
         return dataclasses.replace(consts[node.name], span=node.span)
     return node

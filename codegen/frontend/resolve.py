@@ -83,8 +83,11 @@ def _resolve(
     members = {name: value for m in modules for name, value in m.enum_members}
     left_out = {name for m in modules for name in m.left_out}
     rewritten: dict[str, ir.Decl] = {}
+    qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
     for name, decl in decls.items():
-        rewriter = _Rewriter(decls, scopes[home[name]], members, unmapped.get(home[name]), left_out)
+        rewriter = _Rewriter(
+            decls, scopes[home[name]], members, unmapped.get(home[name]), left_out, qualified
+        )
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(expand(rewritten), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
@@ -440,6 +443,7 @@ class _Rewriter:
         enum_members: dict[str, ir.LiteralValue] | None = None,
         unmapped: dict[str, str] | None = None,
         left_out: Collection[str] = (),
+        qualified: dict[str, str] | None = None,
     ) -> None:
         self.decls = decls
         self.scope = scope
@@ -447,6 +451,9 @@ class _Rewriter:
         self.left_out = frozenset(left_out)  # classes with methods that typings declare
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
+        # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
+        # namespace member apart (``ChatChannelChat``); another file writes the dotted path.
+        self.qualified = qualified or {}
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
         if decl.kind != "const" and decl.params:
@@ -551,7 +558,7 @@ class _Rewriter:
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
             if name in self.enum_members:
                 return ir.Literal(self.enum_members[name], t.span)
-            name = name.rsplit(".", 1)[1]
+            name = self.qualified.get(name) or name.rsplit(".", 1)[1]
             if name not in self.decls:
                 return self.lib(t)
             t = dataclasses.replace(t, name=name)
@@ -630,6 +637,8 @@ class _Rewriter:
 
     def typeof(self, t: ir.Typeof) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)
+        if name in self.enum_members:  # ``typeof Kind.Full``: a namespace's literal constant
+            return ir.Literal(self.enum_members[name], t.span)
         if "." in name and name not in self.decls:  # ``typeof ns.C``: ``C``, as ``ns.T``
             name = name.rsplit(".", 1)[1]
         decl = self.decls.get(name)

@@ -262,6 +262,12 @@ def _local_names(
     for imp in module.imports:
         if imp.reexport:
             continue
+        if imp.alias:  # ``import * as lib``: ``lib.X`` is the module's X, not this file's
+            target = find_target(module, imp)
+            for name in owners:
+                origin = _origin(target, name, find_target)
+                if origin is not None:
+                    bind(f"{imp.alias}.{name}", origin, name)
         for written, name in imp.names:
             if name not in owners:
                 continue

@@ -1,0 +1,147 @@
+"""Issue #33: names that TypeScript resolves and the front end once called unknown.
+
+Each case is a snippet of the construct, compiled (``generate``), imported under
+``python -W error`` and validated: what the name means must hold, not only compile.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# name -> (files, check run after ``import pkg, pydantic``)
+CASES: dict[str, tuple[dict[str, str], str]] = {
+    # ``Chat.ChannelChat`` from another file, beside ``ChatFullInfo.ChannelChat``: parse
+    # names each namespace member apart, and the dotted path finds the right one.
+    "a_namespace_member_named_by_its_path_from_another_file": (
+        {
+            "manage.ts": (
+                "export declare namespace Chat {\n"
+                '  interface PrivateChat { type: "private"; id: number }\n'
+                '  interface ChannelChat { type: "channel"; id: number }\n'
+                "}\n"
+                "export type Chat = Chat.PrivateChat | Chat.ChannelChat;\n"
+                "export declare namespace ChatFullInfo {\n"
+                '  interface ChannelChat { type: "channel"; id: number; title: string }\n'
+                "}\n"
+                "export type ChatFullInfo = ChatFullInfo.ChannelChat;\n"
+            ),
+            "message.ts": (
+                'import type { Chat } from "./manage.js";\n'
+                "export interface Message { chat: Chat; sender_chat?: Chat.ChannelChat }\n"
+            ),
+        },
+        "m = pkg.Message.model_validate({'chat': {'type': 'private', 'id': 1},"
+        " 'sender_chat': {'type': 'channel', 'id': 2}})\n"
+        "assert m.sender_chat.id == 2\n"
+        "bad = {'chat': {'type': 'private', 'id': 1}, 'sender_chat': {'type': 'private', 'id': 2}}\n"
+        "rejects(pkg.Message, bad)\n",
+    ),
+    # ``typeof Kind.Full`` of ``declare namespace Kind { const Full = "full" }``
+    "typeof_a_namespace_constant": (
+        {
+            "a.d.ts": (
+                "export declare namespace Kind {\n"
+                '  const Full = "full";\n  const Unchanged: "unchanged";\n}\n'
+                "export type Kind = 'full' | 'unchanged';\n"
+                'export declare namespace Other { const Full = "other"; }\n'
+                "export interface Report {\n"
+                "  kind: typeof Kind.Full; k2: typeof Kind.Unchanged; o: typeof Other.Full\n}\n"
+            ),
+        },
+        "r = pkg.Report.model_validate({'kind': 'full', 'k2': 'unchanged', 'o': 'other'})\n"
+        "assert r.kind == 'full'\n"
+        "rejects(pkg.Report, {'kind': 'unchanged', 'k2': 'unchanged', 'o': 'other'})\n"
+        "rejects(pkg.Report, {'kind': 'full', 'k2': 'unchanged', 'o': 'full'})\n",
+    ),
+    # ``typeof Codes[keyof typeof Codes]`` of ``declare const Codes: { readonly A: "a" }``
+    "typeof_a_declared_constant_of_an_object_type": (
+        {
+            "langs.d.ts": (
+                "export type LanguageCode = typeof LanguageCodes[keyof typeof LanguageCodes];\n"
+                "export declare const LanguageCodes: {\n"
+                '  readonly Abkhazian: "ab";\n  readonly Afar: "aa";\n};\n'
+                "export interface User { lang?: LanguageCode }\n"
+            ),
+        },
+        "assert pkg.User.model_validate({'lang': 'aa'}).lang == 'aa'\n"
+        "rejects(pkg.User, {'lang': 'en'})\n",
+    ),
+    # ``export { type X as X }`` inside ``namespace N``: N passes the outer X on as N.X
+    "a_namespace_that_exports_a_name_of_its_enclosing_scope": (
+        {
+            "m.d.ts": (
+                "export interface Source { data: string }\n"
+                "export declare namespace Messages {\n"
+                "  export { type Source as Source };\n}\n"
+                "export interface Uses { s: Messages.Source }\n"
+            ),
+        },
+        "assert pkg.Uses.model_validate({'s': {'data': 'x'}}).s.data == 'x'\n"
+        "rejects(pkg.Uses, {'s': {'data': 1}})\n",
+    ),
+    # ``import * as lib`` and ``lib.TrustedHTML`` beside this file's own ``TrustedHTML``
+    "a_namespace_import_names_the_modules_declaration": (
+        {
+            "lib/index.d.ts": "export interface TrustedHTML { html: string }\n",
+            "index.d.ts": (
+                'import * as lib from "./lib";\n'
+                "declare global {\n  interface TrustedHTML extends lib.TrustedHTML { own?: 1 }\n}\n"
+                "export interface Uses { h: lib.TrustedHTML; g: TrustedHTML }\n"
+            ),
+        },
+        "u = pkg.Uses.model_validate({'h': {'html': 'a'}, 'g': {'html': 'b', 'own': 1}})\n"
+        "assert u.g.own == 1 and not hasattr(u.h, 'own')\n"
+        "rejects(pkg.Uses, {'h': {'html': 'a'}, 'g': {'html': 'b', 'own': 2}})\n",
+    ),
+    # ``{ [k: string]: V }["a"]`` is V, as TypeScript reads it
+    "an_indexed_key_read_from_the_index_signature": (
+        {
+            "d.ts": "export interface D { [k: string]: number; fixed: string }\n"
+            'export interface U { x: D["other"] }\n'
+        },
+        "assert pkg.U.model_validate({'x': 2}).x == 2\nrejects(pkg.U, {'x': 'a'})\n",
+    ),
+}
+
+OUT = ("--out", "../out/pkg", "--no-cache", "--strict")
+PRELUDE = """
+import pkg, pydantic
+def rejects(model, value):
+    try:
+        model.model_validate(value)
+    except pydantic.ValidationError:
+        return
+    raise AssertionError(value)
+"""
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_name_compiles_imports_and_validates(tmp_path: Path, case: str) -> None:
+    files, check = CASES[case]
+    schema = tmp_path / "schema"
+    for name, text in files.items():
+        (schema / name).parent.mkdir(parents=True, exist_ok=True)
+        (schema / name).write_text(text)
+    entry = "index.d.ts" if "index.d.ts" in files else "."
+    done = subprocess.run(
+        [sys.executable, "-m", "codegen", "generate", "--schema", entry, *OUT],
+        cwd=schema,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    imported = subprocess.run(
+        [sys.executable, "-W", "error", "-c", PRELUDE + check],
+        cwd=tmp_path / "out",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert imported.returncode == 0, imported.stderr
