@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_totality_net import DEGRADED, _generate
+
 # name -> (files, check run after ``import pkg, pydantic``)
 CASES: dict[str, tuple[dict[str, str], str]] = {
     # ``Chat.ChannelChat`` from another file, beside ``ChatFullInfo.ChannelChat``: parse
@@ -145,3 +147,27 @@ def test_the_name_compiles_imports_and_validates(tmp_path: Path, case: str) -> N
         check=False,
     )
     assert imported.returncode == 0, imported.stderr
+
+
+def test_typeof_a_value_no_type_describes_degrades_and_an_unknown_one_is_an_error(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "schema.ts").write_text(
+        "declare namespace g.maps.geometry.encoding { function decode(p: string): number[] }\n"
+        "export declare function helper(): void;\n"
+        "export interface Geo { e: typeof g.maps.geometry.encoding; h: typeof helper; ok: 1 }\n"
+    )
+    done = _generate(tmp_path)
+    what = (
+        "(a value of the typings: a function, a namespace or an object with methods, not JSON data)"
+    )
+    assert [line for line in done.stderr.splitlines() if "warning" in line] == [
+        f"schema.ts:3:27: warning: 'typeof g.maps.geometry.encoding' {what}{DEGRADED}",
+        f"schema.ts:3:63: warning: 'typeof helper' {what}{DEGRADED}",
+    ]
+    (tmp_path / "schema.ts").write_text("export interface A { a: typeof nothing }\n")
+    done = _generate(tmp_path)
+    assert (done.returncode, done.stderr.strip()) == (
+        2,
+        "schema.ts:1:25: error: unknown const 'nothing' in 'typeof nothing'",
+    )

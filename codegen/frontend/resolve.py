@@ -82,11 +82,19 @@ def _resolve(
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
     left_out = {name for m in modules for name in m.left_out}
+    # what ``typeof`` may name and no declaration types: functions, classes, variables
+    values = left_out | {name for m in modules for name in m.values}
     rewritten: dict[str, ir.Decl] = {}
     qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
     for name, decl in decls.items():
         rewriter = _Rewriter(
-            decls, scopes[home[name]], members, unmapped.get(home[name]), left_out, qualified
+            decls,
+            scopes[home[name]],
+            members,
+            unmapped.get(home[name]),
+            left_out,
+            qualified,
+            values,
         )
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(expand(rewritten), diags)
@@ -444,11 +452,13 @@ class _Rewriter:
         unmapped: dict[str, str] | None = None,
         left_out: Collection[str] = (),
         qualified: dict[str, str] | None = None,
+        values: Collection[str] = (),
     ) -> None:
         self.decls = decls
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
         self.left_out = frozenset(left_out)  # classes with methods that typings declare
+        self.values = values  # the typings' values left out
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
         # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
@@ -642,6 +652,14 @@ class _Rewriter:
         if "." in name and name not in self.decls:  # ``typeof ns.C``: ``C``, as ``ns.T``
             name = name.rsplit(".", 1)[1]
         decl = self.decls.get(name)
+        unmapped = self.unmapped.get(t.name.split(".", 1)[0])
+        if decl is None and unmapped is not None:
+            return ir.degraded(unmapped, t.span)
+        if decl is None and ("." in t.name or name in self.values):
+            # A value the typings declare and no type describes as data: a function, an
+            # object with methods, a namespace's object (``typeof google.maps.geometry``).
+            what = f"'typeof {t.name}' (a value of the typings: a function, a namespace or an"
+            return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
         typings = decl.span.file.endswith(".d.ts")
