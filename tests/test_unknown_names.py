@@ -107,6 +107,29 @@ CASES: dict[str, tuple[dict[str, str], str]] = {
         },
         "assert pkg.U.model_validate({'x': 2}).x == 2\nrejects(pkg.U, {'x': 'a'})\n",
     ),
+    # ``data: D | undefined`` with ``D = void``: one ``undefined``, which means absent
+    "a_void_default_beside_undefined_is_absent": (
+        {
+            "e.d.ts": (
+                "export declare class ResponseError<D = void> {\n"
+                "  readonly code: number; readonly data: D | undefined;\n}\n"
+                "export interface R { e: ResponseError; n: null | null | string }\n"
+            ),
+        },
+        "assert pkg.R.model_validate({'e': {'code': 1}, 'n': None}).e.code == 1\n"
+        "assert 'data' not in pkg.ResponseError.model_fields\n",
+    ),
+    # the same declaration twice, word for word (tsc's error, silenced by ``@ts-ignore``)
+    "a_redundant_redeclaration_silenced_by_ts_ignore": (
+        {
+            "d.d.ts": (
+                "export type Opt = { a: string };\nexport interface Uses { o: Opt }\n"
+                "// @ts-ignore\n/** Again. */\nexport type Opt = { a: string };\n"
+            ),
+        },
+        "assert pkg.Uses.model_validate({'o': {'a': 'x'}}).o.a == 'x'\n"
+        "rejects(pkg.Uses, {'o': {'a': 1}})\n",
+    ),
 }
 
 OUT = ("--out", "../out/pkg", "--no-cache", "--strict")

@@ -914,9 +914,17 @@ def _without_undefined(t: ir.TypeExpr) -> ir.TypeExpr:
 
 def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
     """Nested unions flattened; ``never`` dropped beside other members (``never | X`` is
-    ``X`` in TypeScript)."""
+    ``X`` in TypeScript), and a second ``null`` or ``undefined`` (``D | undefined`` with
+    ``D = void``: one ``undefined``, which a property reads as absent)."""
     flat: list[ir.TypeExpr] = []
     for member in members:
         flat.extend(member.members if isinstance(member, ir.Union) else (member,))
-    kept = [m for m in flat if not (isinstance(m, ir.Primitive) and m.name == "never")]
+    kept: list[ir.TypeExpr] = []
+    units: set[str] = set()
+    for m in flat:
+        if isinstance(m, ir.Primitive) and m.name in ("never", "null", "undefined"):
+            if m.name == "never" or m.name in units:
+                continue
+            units.add(m.name)
+        kept.append(m)
     return tuple(kept) if kept else tuple(flat[:1])

@@ -33,7 +33,7 @@ from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .lib_globals import lib_type
 from .protocol import add_result_aliases
-from .scoping import scope_modules
+from .scoping import redeclared_alike, scope_modules
 from .totality import degrading
 
 OVERRIDE_TAG = "override"
@@ -418,6 +418,8 @@ def _merge(
                     and earlier.qualname == decl.qualname
                 ):
                     decls[decl.name] = merged_interface(earlier, decl)
+                    continue
+                if home[decl.name] == module.path and redeclared_alike(earlier, decl):
                     continue
                 raise SchemaError(
                     decl.span,
