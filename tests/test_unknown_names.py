@@ -130,6 +130,22 @@ CASES: dict[str, tuple[dict[str, str], str]] = {
         "assert pkg.Uses.model_validate({'o': {'a': 'x'}}).o.a == 'x'\n"
         "rejects(pkg.Uses, {'o': {'a': 1}})\n",
     ),
+    # ``extends SyntaxError``: lib.es5's Error subtypes are Error's members; TypeScript
+    # 5.7's typed arrays take a buffer type argument, which changes no data
+    "an_error_subtype_and_a_generic_typed_array_of_the_lib": (
+        {
+            "e.d.ts": (
+                "export interface ParseError extends SyntaxError { offset: number }\n"
+                "export interface Bin { data: Uint8Array<ArrayBuffer>; e: TypeError }\n"
+            ),
+        },
+        "p = pkg.ParseError.model_validate({'name': 'SyntaxError', 'message': 'm', 'offset': 1})\n"
+        "assert p.offset == 1 and p.message == 'm'\n"
+        "rejects(pkg.ParseError, {'name': 'SyntaxError', 'offset': 1})\n"
+        "b = pkg.Bin.model_validate({'data': {'BYTES_PER_ELEMENT': 1, 'buffer': {'byteLength': 0},"
+        " 'byteLength': 0, 'byteOffset': 0, 'length': 0}, 'e': {'name': 'n', 'message': 'm'}})\n"
+        "assert b.e.name == 'n'\n",
+    ),
 }
 
 OUT = ("--out", "../out/pkg", "--no-cache", "--strict")

@@ -598,6 +598,8 @@ class _Rewriter:
             return ir.degraded(what, t.span)
         if target is None:
             return self.lib(t)
+        if t.args and target.span.file == LIB_PATH:  # ``Uint8Array<ArrayBuffer>`` (TS 5.7)
+            return ir.Ref(name, (), t.span)
         if t.args:
             raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
         if isinstance(target, ir.Const):
