@@ -22,6 +22,12 @@ FINE = "export interface Fine { ok: string }\n"  # the rest of the file: still c
 
 # name -> (snippet, the spot "line:col", the limitation's message, what still stands)
 CASES: dict[str, tuple[str, str, str, str]] = {
+    "parse_an_empty_enum": (
+        "export enum E {}\nexport interface A { e?: E }\n",
+        "1:1",
+        "enum 'E' without members (no value has its type)",
+        "pkg.A.model_validate({'e': 5}).e == 5",
+    ),
     "parse_a_property_type": (
         "export interface A { n: 1n; m: string }\n",
         "1:25",

@@ -517,8 +517,9 @@ class _ModuleParser:
             next_number = value + 1 if isinstance(value, int | float) else None
             self.enum_members.append((f"{name}.{key}", value, tuple(self.ns_path)))
             members.append(ir.Literal(value, self.span(member)))
-        if not members:
-            return ir.Alias(name, ir.Primitive("never", span), exported, doc, span)
+        if not members:  # no value has the type, which Python cannot name (the oracle: {})
+            empty = ir.degraded(f"enum '{name}' without members (no value has its type)", span)
+            return ir.Alias(name, empty, exported, doc, span)
         body = members[0] if len(members) == 1 else ir.Union(tuple(members), span)
         return ir.Alias(name, body, exported, doc, span, enum=True)
 
