@@ -146,6 +146,23 @@ CASES: dict[str, tuple[dict[str, str], str]] = {
         " 'byteLength': 0, 'byteOffset': 0, 'length': 0}, 'e': {'name': 'n', 'message': 'm'}})\n"
         "assert b.e.name == 'n'\n",
     ),
+    # ``Reply = Service | (Common & {...})`` where ``Common``'s members hold ``reply?: Reply``:
+    # TypeScript reads the alias lazily; naming the distributed members reads it no more
+    "an_alias_whose_distributed_members_use_it_lazily": (
+        {
+            "m.ts": (
+                "export interface Text { text: string; reply?: Reply }\n"
+                "export interface Photo { photo: string; reply?: Reply }\n"
+                "export interface Service { svc: number }\n"
+                "export type Common = Text | Photo;\n"
+                "type Reply = Service | (Common & { reply: undefined });\n"
+                "export type Message = Service | Common;\n"
+            ),
+        },
+        "m = pkg.Text.model_validate({'text': 't', 'reply': {'photo': 'p'}})\n"
+        "assert m.reply.photo == 'p'\n"
+        "rejects(pkg.Text, {'text': 't', 'reply': {'photo': 1}})\n",
+    ),
 }
 
 OUT = ("--out", "../out/pkg", "--no-cache", "--strict")

@@ -814,13 +814,21 @@ class _Expander:
             words = []
             for found in props:
                 prop = found.get(key)
-                value = self.deref(prop.type) if prop is not None else None
+                value = None
+                if prop is not None and not self.resolving(prop.type):
+                    value = self.deref(prop.type)
                 if not (isinstance(value, ir.Literal) and isinstance(value.value, str)):
                     break
                 words.append(_pascal(value.value))
             if len(words) == len(parts) and all(words) and len(set(words)) == len(words):
                 return words
         return [str(i) for i in range(1, len(parts) + 1)]
+
+    def resolving(self, t: ir.TypeExpr) -> bool:
+        """Whether ``t`` names an alias whose value is being expanded: a member that uses
+        its own union lazily (``Reply | (Common & { reply?: undefined })``, ``Common``'s
+        members having ``reply?: Reply``), which only names a member, never tags it."""
+        return isinstance(t, ir.Ref) and t.name in self.dereferencing
 
     # ---------------------------------------------------------------- lookups
 
