@@ -2,7 +2,7 @@
 it) degrades the smallest position that reaches it, never the whole file.
 
 One case per class of limitation, each raised by a different pass (parse at a type
-position or a declaration, resolve, expand, intersect, intrinsic): the snippet compiles
+position or a declaration, resolve, expand, intersect, intrinsic, an emitter): the snippet compiles
 with a located warning, its JSON Schema carries a ``$comment`` there, the package lists the
 spot in ``DEGRADED`` and imports under ``python -W error`` with the rest of the file
 usable; ``--strict`` refuses with the same location (exit 2).
@@ -27,6 +27,12 @@ CASES: dict[str, tuple[str, str, str, str]] = {
         "1:1",
         "enum 'E' without members (no value has its type)",
         "pkg.A.model_validate({'e': 5}).e == 5",
+    ),
+    "emit_a_type_python_cannot_name": (
+        "export type N = never;\nexport interface A { n?: N }\n",
+        "1:17",
+        "the type 'never' has no Python equivalent here",
+        "'N' in pkg.__all__",
     ),
     "parse_a_property_type": (
         "export interface A { n: 1n; m: string }\n",

@@ -12,6 +12,7 @@ TypeScript itself reports stay ``SchemaError``s and still refuse the file.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import ParamSpec
 
@@ -28,3 +29,60 @@ def degrading(build: Callable[P, ir.TypeExpr], *args: P.args, **kwargs: P.kwargs
         return build(*args, **kwargs)
     except Unsupported as err:
         return ir.degraded(err.message, err.span)
+
+
+def degrade_position(schema: ir.Schema, span: ir.Span, what: str) -> ir.Schema | None:
+    """``schema`` with the smallest position that holds the node at ``span`` degraded: a
+    property's type, an index signature's value, an alias's value, an interface's base
+    (any other member then, as an unmapped package's base), else the declaration itself.
+    For what an emitter cannot express (it raises ``Unsupported`` there); None when no
+    declaration holds ``span``."""
+    for name, decl in schema.decls.items():
+        changed = _degraded(decl, span, what)
+        if changed is not None:
+            return dataclasses.replace(schema, decls={**schema.decls, name: changed})
+    return None
+
+
+def _degraded(decl: ir.Decl, span: ir.Span, what: str) -> ir.Decl | None:
+    degraded = ir.degraded(what, span)
+    match decl:
+        case ir.Interface(body=body):
+            for i, prop in enumerate(body.properties):
+                if _holds(prop.type, span):
+                    props = list(body.properties)
+                    props[i] = dataclasses.replace(prop, type=degraded)
+                    return dataclasses.replace(
+                        decl, body=dataclasses.replace(body, properties=tuple(props))
+                    )
+            if body.index is not None and _holds(body.index.value, span):
+                index = dataclasses.replace(body.index, value=degraded)
+                return dataclasses.replace(decl, body=dataclasses.replace(body, index=index))
+            if any(_holds(base, span) for base in decl.extends):
+                kept = tuple(b for b in decl.extends if not _holds(b, span))
+                index = ir.IndexSignature(degraded, span=span)
+                return dataclasses.replace(
+                    decl, extends=kept, body=dataclasses.replace(body, index=index)
+                )
+            if decl.span == span or _holds(body, span):
+                return ir.Alias(decl.name, degraded, decl.exported, decl.doc, decl.span)
+        case ir.Alias():
+            if decl.span == span or _holds(decl.type, span):
+                return dataclasses.replace(decl, type=degraded)
+    return None
+
+
+def _holds(node: object, span: ir.Span) -> bool:
+    """Whether a type node at ``span`` is in ``node``'s tree (iterative: bounded)."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, tuple):
+            pending.extend(current)
+        elif dataclasses.is_dataclass(current) and not isinstance(current, type):
+            if getattr(current, "span", None) == span:
+                return True
+            pending.extend(
+                getattr(current, f.name) for f in dataclasses.fields(current) if f.name != "doc"
+            )
+    return False
