@@ -163,6 +163,17 @@ CASES: dict[str, tuple[dict[str, str], str]] = {
         "assert m.reply.photo == 'p'\n"
         "rejects(pkg.Text, {'text': 't', 'reply': {'photo': 1}})\n",
     ),
+    # ``x0?: any`` over an inherited ``x0?: string | number``: tsc accepts it
+    "a_property_redeclared_as_any": (
+        {
+            "box.d.ts": (
+                "export interface Base { x0?: string | number; k: string }\n"
+                "export interface Box extends Base { x0?: any }\n"
+            ),
+        },
+        "assert pkg.Box.model_validate({'k': 'a', 'x0': [1]}).x0 == [1]\n"
+        "rejects(pkg.Box, {'x0': 1})\n",
+    ),
 }
 
 OUT = ("--out", "../out/pkg", "--no-cache", "--strict")

@@ -885,7 +885,10 @@ def _check_redeclarations(schema: ir.Schema) -> None:
             if prop.name not in inherited:
                 continue
             base_prop, base = inherited[prop.name]
-            if not is_narrowing(schema, prop.type, base_prop.type):
+            # ``x0: any`` over ``x0: string | number``: tsc accepts it (any is assignable
+            # to every type)
+            anything = isinstance(prop.type, ir.Primitive) and prop.type.name == "any"
+            if not anything and not is_narrowing(schema, prop.type, base_prop.type):
                 raise SchemaError(
                     prop.span,
                     f"property '{prop.name}' of '{decl.name}' has type {quoted(prop.type)}, "
