@@ -98,22 +98,24 @@ def bind(
 
 def named(pattern: ir.TypeExpr) -> ir.TypeExpr:
     """``pattern`` with each ``infer X`` as a plain reference to ``X`` (bound by ``bind``)."""
-    found = _substitute(pattern, {})
+    found = _substitute(pattern, {}, named=True)
     assert isinstance(found, ir.TypeExpr)
     return found
 
 
-def _substitute(t: object, env: dict[str, ir.TypeExpr]) -> object:
+def _substitute(t: object, env: dict[str, ir.TypeExpr], *, named: bool = False) -> object:
+    """``t`` with the names of ``env`` replaced; with ``named``, each ``infer X`` as ``X``
+    too (a property pattern keeps its ``infer X``: it is still to be bound)."""
     if isinstance(t, ir.Ref):
-        if t.name == INFER:
+        if named and t.name == INFER:
             return t.args[0]
         if not t.args and t.name in env:
             return env[t.name]
     if isinstance(t, tuple):
-        return tuple(_substitute(item, env) for item in t)
+        return tuple(_substitute(item, env, named=named) for item in t)
     if dataclasses.is_dataclass(t) and not isinstance(t, type):
         changes = {
-            f.name: _substitute(getattr(t, f.name), env)
+            f.name: _substitute(getattr(t, f.name), env, named=named)
             for f in dataclasses.fields(t)
             if f.name not in ("span", "doc")
         }
