@@ -250,6 +250,16 @@ TARGETS: dict[str, list[str]] = {
     ],
     # template literal types: expansions within a budget, else a pattern (issue #33)
     "codegen/frontend/template.py": ["tests/test_template_pins.py"],
+    # the total front end's small modules (issue #33): each with its own pins
+    "codegen/frontend/directives.py": ["tests/test_directives_pins.py"],
+    "codegen/frontend/intrinsic.py": ["tests/test_intrinsic_pins.py"],
+    "codegen/frontend/identifiers.py": ["tests/test_identifiers_pins.py"],
+    "codegen/frontend/results.py": ["tests/test_results_pins.py"],
+    "codegen/frontend/keyword_names.py": [
+        "tests/test_keyword_names.py",
+        "tests/test_keyword_names_pins.py",
+    ],
+    "codegen/frontend/infer.py": ["tests/test_infer_pins.py"],
     # the standard library's Error and RegExp (issue #21)
     "codegen/frontend/lib.py": ["tests/test_lib_pins.py"],
     # ``string & {}``: what a type every value has adds to a primitive (issue #21 round 3)
