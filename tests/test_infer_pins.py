@@ -49,6 +49,8 @@ CASES: dict[str, str] = {
     "Elem<number[]>": "number",
     "Elem<[string, boolean]>": "string | boolean",  # a tuple's members
     "Elem<string>": '"no"',
+    "Elem<[]>": "never",  # an empty tuple's members: none
+    "Elem<[1, 1, true, false]>": "1 | boolean",
     "Head<[1, 2, 3]>": "[1, [2, 3]]",
     "Head<[1, ...string[]]>": "[1, string[]]",  # only a rest left: an array
     "Head<string[]>": '"no"',

@@ -157,7 +157,7 @@ class _Binder:
                 if isinstance(s, ir.Array):
                     self.collect(s.items, pattern.items)
                 elif isinstance(s, ir.Tuple):
-                    self.collect(ir.Union(s.members, s.span) if s.members else s, pattern.items)
+                    self.collect(conditional.union(s.members, s.span), pattern.items)
             case ir.Tuple():
                 self.sequence(s, pattern)
             case ir.Mapping():
