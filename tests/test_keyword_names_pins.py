@@ -265,3 +265,75 @@ def test_a_round_stops_when_nothing_new_is_found(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(kn, "_better", lambda new, old: True)
     _, texts = repaired(b"abc = ;")
     assert texts == [b"abc = ;", b"__c = ;"]
+
+
+# ---------------------------------------------------------------- from the survivors
+
+
+def found(source: bytes) -> list[int]:
+    return kn.keyword_names(_parser().parse(source).root_node, source)
+
+
+def test_a_keyword_last_but_one_or_last_in_the_file() -> None:
+    assert found(b"interface A { x: ; abstract:") == [19]  # nothing after ``:``
+    assert found(b"interface A { x: ; abstract?(") == [19]  # ``?`` then the last token
+    assert found(b"interface A { x: ; abstract?") == []  # ``?`` is the last token
+    assert found(b"abstract: x") == [0]  # the first token of the file
+
+
+def test_a_comment_or_a_line_break_before_the_keyword() -> None:
+    assert found(b"interface A { x: number /* c */ abstract: boolean }") == [32]
+    # a line comment ends at a carriage return too
+    assert found(b"interface A { x: number // c\r abstract: boolean }") == [30]
+    assert found(b"interface A { x: number\n abstract: boolean }") == [25]
+    assert found(b"interface A { x: number abstract: boolean }") == []
+
+
+def test_a_keyword_that_is_no_name_does_not_end_the_search() -> None:
+    assert found(b"let x = abstract: 1;\ninterface A { abstract: boolean }") == [35]
+
+
+def test_the_error_must_touch_the_keyword_or_the_two_tokens_after_it() -> None:
+    # the error is at ``x``, the third token after ``get``: not touching
+    assert found(b"interface A { get: string x }") == []
+
+
+def test_undecodable_bytes_next_to_a_keyword_are_read_with_replacement() -> None:
+    assert found(b"interface A { x: ; abstract\xff: 1 }") == []
+    assert found(b"interface A { \xc3\xa9: ; abstract: 1 }") == [20]
+
+
+def test_after_reads_a_question_colon_token_as_a_colon() -> None:
+    source = b"type M = { [K in T]?: V }"
+    leaves = kn._leaves(_parser().parse(source).root_node)
+    i = [kn._text(leaf, source) for leaf in leaves].index("]")
+    assert kn._text(leaves[i + 1], source) == "?:"
+    assert kn._after(leaves, i, source) == ":"
+
+
+def test_better_compares_the_first_errors_starts() -> None:
+    parse = _parser().parse
+    old = parse(b"type T = (;").root_node  # one error, 5..10
+    new = parse(b"let q = ((( ;").root_node  # one error, 6..11
+    assert kn._errors(old) == [(5, 10)] and kn._errors(new) == [(6, 11)]
+    assert kn._better(new, old) and not kn._better(old, new)
+
+
+def test_a_rejected_star_repair_is_undone_before_the_keywords(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(kn, "_better", lambda new, old: False)
+    source = b'export type * from "x";\ninterface A { abstract: boolean }'
+    _, texts = repaired(source)
+    assert texts == [
+        source,
+        source.replace(b"type", b"    ", 1),
+        source.replace(b"abstract", b"_bstract"),  # the star left as written
+    ]
+
+
+def test_type_stars_after_other_statements_and_not_after_a_comment() -> None:
+    source = b'interface A {}\nexport type * from "x";'
+    assert kn.type_only_stars(_parser().parse(source).root_node, source) == [22]
+    commented = b'export type /* c */ * from "x";'
+    assert kn.type_only_stars(_parser().parse(commented).root_node, commented) == []
