@@ -348,3 +348,63 @@ def test_rest_item() -> None:
     assert infer._rest_item(lit(1)) == lit(1)
     assert infer._rest_item(ir.Ref(SPREAD, (ir.Array(lit(2)),), AT)) == lit(2)
     assert infer._rest_item(ir.Ref(SPREAD, (lit(3),), AT)) == lit(3)
+
+
+# ---------------------------------------------------------------- from the survivors
+
+
+def test_named_keeps_other_references() -> None:
+    pattern = ir.Tuple((infer_("A"), ir.Ref("Other", (), AT)), S)
+    assert infer.named(pattern) == ir.Tuple((ir.Ref("A", (), AT), ir.Ref("Other", (), AT)), S)
+
+
+def test_true_and_false_candidates_are_boolean_at_the_source_s_span() -> None:
+    both = ir.Tuple((lit(True), lit(False)), AT)
+    found = infer.bind(both, ir.Array(infer_("E"), S), FakeTypes(), S)
+    assert found == {"E": ir.Primitive("boolean", AT)}
+    assert found["E"].span == AT  # type: ignore[index]
+    pattern = ir.Union((infer_("V"), ir.Primitive("undefined")), S)
+    source = ir.Union((lit(True), ir.Primitive("undefined", AT), lit(False)), AT)
+    found = infer.bind(source, pattern, FakeTypes(), S)
+    assert found == {"V": ir.Primitive("boolean", AT)}
+    assert found["V"].span == AT  # type: ignore[index]
+
+
+def test_an_instance_with_more_arguments_than_the_pattern() -> None:
+    """A default filled in: the instance has two arguments, the pattern names one."""
+    g = ir.Interface(
+        "G",
+        ir.Object((ir.Property("a", ir.Ref("A", (), AT)), ir.Property("b", ir.Ref("B", (), AT)))),
+        params=(ir.TypeParam("A"), ir.TypeParam("B", ir.Primitive("string"))),
+    )
+    types = FakeTypes({"G": g}, {"G_1": ("G", (lit(1), lit(2)))})
+    pattern = ir.Ref("G", (infer_("X"),), S)
+    assert infer.bind(ir.Ref("G_1", (), AT), pattern, types, S) == {"X": lit(1)}
+    body = ir.Object((ir.Property("a", lit(3)), ir.Property("b", lit(4))))
+    assert infer.bind(body, pattern, types, S) == {"X": lit(3)}
+
+
+def test_a_tuple_shorter_than_the_pattern_binds_nothing() -> None:
+    spread = ir.Ref(SPREAD, (infer_("R"),), AT)
+    pattern = ir.Tuple((infer_("A"), infer_("B")), S, rest=spread)
+    unknown = ir.Primitive("unknown", S)
+    assert infer.bind(ir.Tuple((lit(1),), AT), pattern, FakeTypes(), S) == {
+        "A": unknown,
+        "B": unknown,
+        "R": unknown,
+    }
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        ir.Tuple((lit(1), lit(2), lit(3)), AT),  # longer
+        ir.Tuple((lit(1), lit(2)), AT, rest=lit(9)),  # as long, with a rest
+    ],
+)
+def test_a_tuple_that_may_be_longer_than_a_fixed_pattern_binds_nothing(
+    source: ir.Tuple,
+) -> None:
+    pattern = ir.Tuple((infer_("A"), infer_("B")), S)
+    unknown = ir.Primitive("unknown", S)
+    assert infer.bind(source, pattern, FakeTypes(), S) == {"A": unknown, "B": unknown}
