@@ -193,6 +193,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_naming.py",
         "tests/test_naming_pins.py",
         "tests/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
+        "tests/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
     ],
     "codegen/frontend/resolve.py": [
         "tests/test_resolve.py",
