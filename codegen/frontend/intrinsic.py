@@ -22,7 +22,7 @@ CASES: dict[str, Callable[[str], str]] = {
 
 
 def apply(name: str, arg: ir.TypeExpr, types: conditional.Types, span: ir.Span) -> ir.TypeExpr:
-    """``name<arg>``, over each member of ``arg``."""
+    """``name<arg>``, over each member of ``arg`` (``conditional.members`` drops ``never``)."""
     change = CASES[name]
     parts: list[ir.TypeExpr] = []
     for member in conditional.members(arg, types):
@@ -34,8 +34,6 @@ def apply(name: str, arg: ir.TypeExpr, types: conditional.Types, span: ir.Span) 
             if t.pattern is not None or t.format is not None:
                 raise Unsupported(span, f"'{name}' of a template literal type is not supported")
             parts.append(ir.Primitive("string", span))
-        elif isinstance(t, ir.Primitive) and t.name == "never":
-            continue
         else:
             raise SchemaError(
                 span, f"'{name}' needs a string type, got {conditional.describe(member)}"

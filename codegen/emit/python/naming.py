@@ -326,8 +326,7 @@ def attribute_map(keys: Iterable[str]) -> dict[str, str]:
         number += 1
         while f"{NAMELESS_PREFIX}{number}" in taken:
             number += 1
-        out[key] = f"{NAMELESS_PREFIX}{number}"
-        taken.add(out[key])
+        out[key] = f"{NAMELESS_PREFIX}{number}"  # numbers only grow: never taken again
     return out
 
 
@@ -392,7 +391,7 @@ def _module_name_problem(
 
 def _base_name(name: str) -> str:
     """What a name Python cannot have becomes before any underscore is added."""
-    text = "".join(c if c == "_" or _word_char(c) else "_" for c in _nfkc(name))
+    text = "".join(c if _word_char(c) else "_" for c in _nfkc(name))  # "_" stays "_"
     text = _settle(text).lstrip("_")
     if not text:
         return "Type"
