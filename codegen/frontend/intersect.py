@@ -29,7 +29,7 @@ import dataclasses
 from typing import Protocol
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import Unsupported
 
 # What a value of a non-object type is: ``{}`` adds nothing to it.
 _VALUES = frozenset(("string", "number", "boolean"))
@@ -81,7 +81,7 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
         data = next((p for p in body.properties if not _tag(p.type, types)), None)
         if data is not None:
             kind = types.through_alias(value).kind
-            raise SchemaError(
+            raise Unsupported(
                 member.span,
                 f"no JSON value is both a {kind} type and an object type with the data member "
                 f"'{data.name}'; only a brand (every member a literal type or never, as in "

@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import TypeVar
 
 from .. import ir
-from ..errors import Diagnostics, SchemaError
+from ..errors import Diagnostics, SchemaError, Unsupported
 from ..ir import (
     BUILTIN_GENERICS,
     CONDITIONAL,
@@ -32,9 +32,11 @@ from .bases import normalise_bases
 from .expand import expand, shape
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
+from .lib_globals import lib_type
 from .parse import number_name
 from .protocol import add_result_aliases
-from .scoping import scope_modules
+from .scoping import redeclared_alike, scope_modules
+from .totality import degrading
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -82,11 +84,19 @@ def _resolve(
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
     left_out = {name for m in modules for name in m.left_out}
-    values = {name for m in modules for name in m.values}
+    # what ``typeof`` may name and no declaration types: functions, classes, variables
+    values = left_out | {name for m in modules for name in m.values}
     rewritten: dict[str, ir.Decl] = {}
+    qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
     for name, decl in decls.items():
         rewriter = _Rewriter(
-            decls, scopes[home[name]], members, unmapped.get(home[name]), left_out, values
+            decls,
+            scopes[home[name]],
+            members,
+            unmapped.get(home[name]),
+            left_out,
+            qualified,
+            values,
         )
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
@@ -411,6 +421,8 @@ def _merge(
                 ):
                     decls[decl.name] = merged_interface(earlier, decl)
                     continue
+                if home[decl.name] == module.path and redeclared_alike(earlier, decl):
+                    continue
                 raise SchemaError(
                     decl.span,
                     f"duplicate declaration '{decl.name}' (first declared at {earlier.span})",
@@ -443,15 +455,19 @@ class _Rewriter:
         enum_members: dict[str, ir.LiteralValue] | None = None,
         unmapped: dict[str, str] | None = None,
         left_out: Collection[str] = (),
+        qualified: dict[str, str] | None = None,
         values: Collection[str] = (),
     ) -> None:
         self.decls = decls
-        self.values = frozenset(values)  # the values typings declare (``unique symbol``s...)
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
         self.left_out = frozenset(left_out)  # classes with methods that typings declare
+        self.values = frozenset(values)  # the typings' values left out (``unique symbol``s...)
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
+        # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
+        # namespace member apart (``ChatChannelChat``); another file writes the dotted path.
+        self.qualified = qualified or {}
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
         if decl.kind != "const" and decl.params:
@@ -463,7 +479,7 @@ class _Rewriter:
             decl = dataclasses.replace(decl, params=params)
         match decl:
             case ir.Interface():
-                bases = tuple(self.type(base) for base in decl.extends)
+                bases = tuple(degrading(self.type, base) for base in decl.extends)
                 body = decl.body
                 empty = body == ir.Object(span=body.span)
                 if len(bases) == 1 and (
@@ -488,7 +504,7 @@ class _Rewriter:
                     bases = tuple(b for b in bases if not isinstance(b, ir.Array))
                 return dataclasses.replace(decl, body=self.object(body), extends=bases)
             case ir.Alias():
-                return dataclasses.replace(decl, type=self.type(decl.type))
+                return dataclasses.replace(decl, type=degrading(self.type, decl.type))
             case ir.Const():
                 return decl
 
@@ -509,7 +525,9 @@ class _Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value))
+        index = obj.index and dataclasses.replace(
+            obj.index, value=degrading(self.type, obj.index.value)
+        )
         props: list[ir.Property] = []
         for prop in obj.properties:
             key = prop.name if prop.computed is None else self.computed_key(prop)
@@ -525,7 +543,9 @@ class _Rewriter:
             if key != prop.name and any(p.name == key for p in obj.properties):
                 raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
             props.append(
-                dataclasses.replace(prop, name=key, type=self.type(prop.type), computed=None)
+                dataclasses.replace(
+                    prop, name=key, type=degrading(self.type, prop.type), computed=None
+                )
             )
         return dataclasses.replace(obj, properties=tuple(props), index=index)
 
@@ -606,9 +626,9 @@ class _Rewriter:
             member = self.enum_member(name)
             if member is not None:
                 return ir.Literal(member, t.span)
-            name = name.rsplit(".", 1)[1]
+            name = self.qualified.get(name) or name.rsplit(".", 1)[1]
             if name not in self.decls:
-                raise SchemaError(t.span, f"unknown type '{t.name}'")
+                return self.lib(t)
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
         if name == CONDITIONAL:
@@ -633,8 +653,9 @@ class _Rewriter:
             what = f"'{t.name}', a class with methods that the typings declare (left out)"
             return ir.degraded(what, t.span)
         if target is None:
-            kind = "generic type" if t.args else "type"
-            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+            return self.lib(t)
+        if t.args and target.span.file == LIB_PATH:  # ``Uint8Array<ArrayBuffer>`` (TS 5.7)
+            return ir.Ref(name, (), t.span)
         if t.args:
             raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
         if isinstance(target, ir.Const):
@@ -642,6 +663,14 @@ class _Rewriter:
                 t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
             )
         return ir.Ref(name, (), t.span)
+
+    def lib(self, t: ir.Ref) -> ir.TypeExpr:
+        """A name no schema file declares: a lib global's meaning, else unknown (as tsc)."""
+        found = lib_type(t)
+        if found is None:
+            kind = "generic type" if t.args else "type"
+            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+        return self.type(found)
 
     def conditional(self, t: ir.Ref) -> ir.TypeExpr:
         """``C extends E ? X : Y``: the names ``E`` declares with ``infer`` are in scope in
@@ -678,9 +707,19 @@ class _Rewriter:
 
     def typeof(self, t: ir.Typeof) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)
+        if name in self.enum_members:  # ``typeof Kind.Full``: a namespace's literal constant
+            return ir.Literal(self.enum_members[name], t.span)
         if "." in name and name not in self.decls:  # ``typeof ns.C``: ``C``, as ``ns.T``
             name = name.rsplit(".", 1)[1]
         decl = self.decls.get(name)
+        unmapped = self.unmapped.get(t.name.split(".", 1)[0])
+        if decl is None and unmapped is not None:
+            return ir.degraded(unmapped, t.span)
+        if decl is None and ("." in t.name or name in self.values):
+            # A value the typings declare and no type describes as data: a function, an
+            # object with methods, a namespace's object (``typeof google.maps.geometry``).
+            what = f"'typeof {t.name}' (a value of the typings: a function, a namespace or an"
+            return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
         typings = decl.span.file.endswith(".d.ts")
@@ -715,7 +754,7 @@ def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
     keys = []
     for member in members:
         if not (isinstance(member, ir.Literal) and isinstance(member.value, str)):
-            raise SchemaError(
+            raise Unsupported(
                 member.span, "Omit keys must be a string literal or a union of string literals"
             )
         keys.append(member.value)
@@ -902,7 +941,10 @@ def _check_redeclarations(schema: ir.Schema) -> None:
             if prop.name not in inherited:
                 continue
             base_prop, base = inherited[prop.name]
-            if not is_narrowing(schema, prop.type, base_prop.type):
+            # ``x0: any`` over ``x0: string | number``: tsc accepts it (any is assignable
+            # to every type)
+            anything = isinstance(prop.type, ir.Primitive) and prop.type.name == "any"
+            if not anything and not is_narrowing(schema, prop.type, base_prop.type):
                 raise SchemaError(
                     prop.span,
                     f"property '{prop.name}' of '{decl.name}' has type {quoted(prop.type)}, "

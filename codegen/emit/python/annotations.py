@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ... import escape, ir
-from ...errors import Diagnostics, SchemaError
+from ...errors import Diagnostics, SchemaError, Unsupported
 from . import rest_tuple
 from .layout import ClassLayout, Layouts
 from .naming import Names
@@ -207,7 +207,7 @@ class TypeWriter:
                 f"{self.sym['Field']}(min_length=1, max_length=0)]"
             )
             return Annotation(text, imports={"Annotated", "Any", "Field"})
-        raise SchemaError(span, f"the type '{name}' has no Python equivalent here")
+        raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
     def _ref(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> Annotation:
         decl = self.schema.decls.get(name)
