@@ -651,3 +651,17 @@ def test_an_index_signature_keyed_by_a_union_admits_any_member_s_keys(tmp_path: 
     )
     _agree(tmp_path, snippet, "Both", [{"1": 1, "k": 2}], [{"k": "v"}])
     _agree(tmp_path, snippet, "Sym", [{"b": "s"}], [{}])
+
+
+def test_a_unique_symbol_key_declared_in_a_namespace_is_left_out(tmp_path: Path) -> None:
+    # @types/prop-types: ``declare namespace P { const nominalTypeHack: unique symbol;
+    # interface Validator<T> { [nominalTypeHack]?: { type: T } } }``
+    snippet = (
+        "declare namespace P {\n"
+        "  const hack: unique symbol;\n"
+        "  interface V { [hack]?: { type: string }; name: string }\n"
+        "}\n"
+        "export type Uses = P.V;\n"
+    )
+    defs = _agree(tmp_path, snippet, "Uses", [{"name": "n"}], [{}])
+    assert set(defs["V"]["properties"]) == {"name"}

@@ -658,6 +658,7 @@ class _ModuleParser:
             # ``namespace N { const x = ... }``: values of typings, no types; a literal one
             # is what ``typeof N.x`` names (as an enum member is ``E.x``)
             self.namespace_constants(node)
+            self.skip(node)  # a computed key ``[x]`` may name one (a ``unique symbol``)
             return []
         if kind.type != "const" and not ambient:
             self.unsupported(node, f"'{kind.type}' declaration (use 'const')")
