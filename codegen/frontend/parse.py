@@ -68,6 +68,8 @@ _AMBIENT_VALUES = frozenset(
 )
 # ``declare const X: <this>``: the declared types that can make a constant.
 _CONSTANT_TYPES = frozenset(("literal_type", "tuple_type", "readonly_type"))
+# ``export { A as B }``'s entries: the local name, the exported name, the node.
+_Exported = tuple[str, str, tree_sitter.Node]
 _MAX_DOUBLE = sys.float_info.max
 _METHODS = frozenset(
     ("method_signature", "call_signature", "construct_signature", "abstract_method_signature")
@@ -104,6 +106,7 @@ class _ModuleParser:
         self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
         self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
         self.defaults: set[str] = set()  # ``export default X``
+        self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
         # no declaration can have
@@ -168,7 +171,7 @@ class _ModuleParser:
         ambient = self.path.endswith(".d.ts")
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
         exported_later, passed_on = _imported_exports(exported_later, imports)
-        marked = self.mark_exported(decls, exported_later)
+        marked = self.mark_exported(decls, exported_later, top=True)
         if self.tuple_consts:
             marked = rewrite(
                 marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
@@ -192,15 +195,16 @@ class _ModuleParser:
             values=values,
             left_out=left_out,
             namespaces=namespaces,
+            export_names=tuple(self.export_names.items()),
         )
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
-    ) -> tuple[list[ir.Decl], list[ir.Import], list[tuple[str, tree_sitter.Node]]]:
+    ) -> tuple[list[ir.Decl], list[ir.Import], list[_Exported]]:
         """The declarations of a file or a namespace body (a namespace's are flattened)."""
         decls: list[ir.Decl] = []
         imports: list[ir.Import] = []
-        exported_later: list[tuple[str, tree_sitter.Node]] = []
+        exported_later: list[_Exported] = []
         # ``interface X`` merged with ``namespace X``: TypeScript joins both JSDoc texts.
         namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
@@ -262,22 +266,27 @@ class _ModuleParser:
         return None
 
     def mark_exported(
-        self, decls: list[ir.Decl], names: list[tuple[str, tree_sitter.Node]]
+        self, decls: list[ir.Decl], names: list[_Exported], *, top: bool = False
     ) -> tuple[ir.Decl, ...]:
-        """Apply ``export { A, B }`` to the local declarations it names."""
+        """Apply ``export { A, B as C }`` to the local declarations it names. At the top
+        level, ``C`` is recorded as the name importers may write for ``B``."""
         index = {decl.name: i for i, decl in enumerate(decls)}
-        for name, node in names:
+        for name, exported, node in names:
+            if top and exported != name:
+                self.export_names[exported] = name
             if name not in index:
                 if name in self.skipped or name in self.defaults:
                     continue  # an ambient value left out, or a namespace exported by default
+                if not top:
+                    # ``namespace N { export { T as T } }`` of an enclosing scope's ``T``:
+                    # ``N.T`` is then that ``T``, which ``N.T`` already reads as.
+                    continue
                 self.fail(node, f"export of unknown local declaration '{name}'")
             i = index[name]
             decls[i] = dataclasses.replace(decls[i], exported=True)
         return tuple(decls)
 
-    def export_clause(
-        self, node: tree_sitter.Node, *, ambient: bool = False
-    ) -> list[tuple[str, tree_sitter.Node]]:
+    def export_clause(self, node: tree_sitter.Node, *, ambient: bool = False) -> list[_Exported]:
         clause = next((c for c in _children(node) if c.type == "export_clause"), None)
         if clause is None:
             value = node.child_by_field_name("value")
@@ -285,7 +294,7 @@ class _ModuleParser:
                 if value is not None and value.type == "identifier":
                     # ``export default X;``: X is exported (a namespace X has nothing to mark)
                     self.defaults.add(self.text(value))
-                    return [(self.text(value), value)]
+                    return [(self.text(value), self.text(value), value)]
                 self.unsupported(node, "default export of an expression (export a declaration)")
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
                 return []  # ``export as namespace X;``: a UMD global's name, no type
@@ -301,8 +310,10 @@ class _ModuleParser:
             if spec.type == "comment":
                 continue
             # ``export { A_2 as A }``: the type keeps its declared name, as
-            # typescript-json-schema names it.
-            names.append((self.text(self.field(spec, "name")), spec))
+            # typescript-json-schema names it; importers may write ``A``.
+            name = self.text(self.field(spec, "name"))
+            alias = spec.child_by_field_name("alias")
+            names.append((name, name if alias is None else self.text(alias), spec))
         return names
 
     def reexport(self, node: tree_sitter.Node) -> ir.Import:
@@ -321,11 +332,10 @@ class _ModuleParser:
         for spec in _children(clause):
             if spec.type == "comment":
                 continue
-            exported = self.text(self.field(spec, "name"))
+            there = self.text(self.field(spec, "name"))
             alias = spec.child_by_field_name("alias")
-            if alias is not None and self.text(alias) != exported:
-                self.unsupported(spec, "renaming re-export 'as' (re-export under the real name)")
-            names.append((exported, exported))
+            # ``export { a as b } from "./x"``: ``b`` here is ``a`` there
+            names.append((there if alias is None else self.text(alias), there))
         return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
     def reference(self, node: tree_sitter.Node, path: str) -> ir.Import:
@@ -1227,8 +1237,8 @@ def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node],
 
 
 def _imported_exports(
-    names: list[tuple[str, tree_sitter.Node]], imports: list[ir.Import]
-) -> tuple[list[tuple[str, tree_sitter.Node]], list[ir.Import]]:
+    names: list[_Exported], imports: list[ir.Import]
+) -> tuple[list[_Exported], list[ir.Import]]:
     """``export { a }`` of a name the file imports: no local declaration to mark, but a
     re-export of what the import names (a whole module imported as ``x`` passes on nothing
     that a type could name)."""
@@ -1238,15 +1248,15 @@ def _imported_exports(
             bound[imp.alias] = (imp, "")
         for local, name in imp.names if not imp.reexport else ():
             bound[local] = (imp, name)
-    local_names: list[tuple[str, tree_sitter.Node]] = []
+    local_names: list[_Exported] = []
     passed_on: list[ir.Import] = []
-    for name, node in names:
+    for name, exported, node in names:
         if name not in bound:
-            local_names.append((name, node))
+            local_names.append((name, exported, node))
             continue
         imp, real = bound[name]
-        if real:
-            passed_on.append(ir.Import(imp.source, ((real, real),), imp.span, reexport=True))
+        if real:  # ``import { a as b }; export { b as c }``: ``c`` is ``a`` there
+            passed_on.append(ir.Import(imp.source, ((exported, real),), imp.span, reexport=True))
     return local_names, passed_on
 
 

@@ -135,6 +135,7 @@ def _exports(
     names.update((n, True) for n in module.namespaces if not names.get(n))
     if module.default:
         names["default"] = True
+    names.update((exported, True) for exported, _ in module.export_names)
     for imp in module.imports:
         if not imp.reexport or module.path in busy:
             continue
@@ -145,11 +146,40 @@ def _exports(
         inner = _exports(target, by_path, packages, busy | {module.path})
         if imp.star:
             names.update((n, True) for n, exported in inner.items() if exported)
-        for name, _ in imp.names:
+        for exported, name in imp.names:
             if not inner.get(name):
                 raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}'")
-            names[name] = True
+            names[exported] = True
     return names
+
+
+def _declared_name(
+    module: ir.Module,
+    name: str,
+    by_path: dict[str, ir.Module],
+    packages: dict[str, str],
+    busy: frozenset[str] = frozenset(),
+) -> str | None:
+    """The declared name of what ``module`` exports as ``name``, through ``export { A as
+    B }`` and re-exports (None where ``module`` does not export it)."""
+    renamed = dict(module.export_names)
+    if name in renamed:
+        return renamed[name]
+    if module.path in busy:
+        return None
+    if any(d.name == name for d in module.decls) or name in module.namespaces:
+        return name
+    for imp in module.imports:
+        if not imp.reexport or imp.alias:
+            continue
+        there = next((real for exported, real in imp.names if exported == name), None)
+        if there is None and not imp.star:
+            continue
+        target = _find_target(module, imp, by_path, packages)
+        found = _declared_name(target, there or name, by_path, packages, busy | {module.path})
+        if found is not None:
+            return found
+    return None
 
 
 def _unmapped_imports(
@@ -248,8 +278,10 @@ def _check_imports(
                         imp.span, f"import '{local}' conflicts with another name in this file"
                     )
                 seen.add(local)
-                if name == "default":  # ``import D from "./m"``: what ``./m`` exports so
+                if name == "default" and target.default:  # ``import D from "./m"``
                     name = target.default
+                # ``export { A as B }`` there: ``import { B }`` here names ``A``
+                name = _declared_name(target, name, by_path, packages) or name
                 if local != name:
                     scope[local] = name
         scopes[module.path] = scope
@@ -274,6 +306,9 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
+            wanted += [
+                _declared_name(target, name, by_path, packages) or name for _, name in imp.names
+            ]
             if any(name in target.namespaces for _, name in imp.names):
                 # ``import { Tags }`` of a namespace: its members are flattened, so what
                 # the importer writes (``Tags.Tag``) names what it needs.
