@@ -229,3 +229,32 @@ def test_a_keyword_member_compiles_with_its_exact_wire_name(
     assert keyword not in definitions["Optional"].get("required", [])
     assert keyword in definitions["Literal"]["properties"]
     assert list(definitions["Methods"]["properties"]) == ["x"]
+
+
+def test_a_keyword_keys_a_mapped_type(tmp_path: Path) -> None:
+    """``{ [type in Kind]?: X }``: the grammar reads ``type in Kind`` as a computed member
+    name (no error) for ``type``, ``get``, ``module``...; TypeScript allows no such name in a
+    type, so it is the mapped type, whose key the value may use (``@types/plotly.js``)."""
+    from tests.test_total_frontend import _agree
+
+    members = "\n".join(f"    k_{k}: {{ [{k} in Kind]?: number[] }};" for k in KEYWORDS)
+    snippet = (
+        'export type Kind = "bar" | "line";\nexport interface Box<T> { v: T }\n'
+        f"export interface Keyed {{\n{members}\n"
+        "    boxed: { readonly [type in Kind]-?: Box<type> };\n}\n"
+    )
+    boxed = {"bar": {"v": "bar"}, "line": {"v": "line"}}
+    good = {**{f"k_{k}": {"bar": [1]} for k in KEYWORDS}, "boxed": boxed}
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "Keyed",
+        [good, {"boxed": boxed, **{f"k_{k}": {} for k in KEYWORDS}}],
+        [
+            {**good, "k_type": {"bar": ["1"]}},
+            {**good, "k_get": {"bar": "1"}},
+            {**good, "boxed": {"bar": {"v": "line"}, "line": {"v": "line"}}},
+            {**good, "boxed": {"bar": {"v": "bar"}}},
+        ],
+    )
+    assert set(defs["Keyed"]["properties"]) == {f"k_{k}" for k in KEYWORDS} | {"boxed"}

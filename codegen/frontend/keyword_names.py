@@ -8,6 +8,11 @@ tree-sitter-typescript 0.23.2, the newest release, gives ``ERROR`` for some of t
 (``(keyof: string) => void``), ``readonly`` and those four as a tuple label, and
 ``accessor`` in a class body.
 
+A contextual keyword as a mapped type's key (``{ [type in Kind]?: X }``) parses without
+an error, as a property under the computed name ``type in Kind``, which TypeScript never
+allows in a type (a computed name there must be a literal or a unique symbol): that
+keyword is rewritten the same way, so the member is the mapped type it is.
+
 The repair works around the grammar without changing it. When a parse has errors, each
 contextual keyword that stands in a name position is rewritten into an ordinary
 identifier of the same length (``abstract`` -> ``_bstract``) and the text is parsed again,
@@ -67,6 +72,10 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
     that the grammar rejects rewritten to plain identifiers of the same length. The tree's
     offsets are ``source``'s; read its text from ``source``, never from the tree."""
     tree = parser.parse(source)
+    keys = mapped_keyword_keys(tree.root_node, source)
+    if keys:
+        tree = parser.parse(_renamed(source, keys))
+        source = _renamed(source, keys)  # the repairs below build on these
     if not tree.root_node.has_error:
         return tree
     repaired = bytearray(source)
@@ -96,6 +105,38 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
         if not tree.root_node.has_error:
             break
     return tree
+
+
+def _renamed(source: bytes, starts: list[int]) -> bytes:
+    """``source`` with the keyword at each of ``starts`` made an identifier (same length)."""
+    repaired = bytearray(source)
+    for start in starts:
+        repaired[start : start + 1] = b"_"
+    return bytes(repaired)
+
+
+def mapped_keyword_keys(root: tree_sitter.Node, source: bytes) -> list[int]:
+    """Start offsets of the contextual keywords that key a mapped type the grammar read as
+    a member with the computed name ``keyword in T`` (a type member, not an object
+    literal's key, where ``[type in o]`` is a value)."""
+    found: list[int] = []
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        pending.extend(node.children)
+        if node.type != "computed_property_name" or node.parent is None:
+            continue
+        if node.parent.type != "property_signature":
+            continue
+        inner = next((c for c in node.named_children if c.type != "comment"), None)
+        if inner is None or inner.type != "binary_expression":
+            continue
+        left, operator = inner.child_by_field_name("left"), inner.child_by_field_name("operator")
+        if left is None or operator is None or _text(operator, source) != "in":
+            continue
+        if left.type == "identifier" and _text(left, source) in CONTEXTUAL_KEYWORDS:
+            found.append(left.start_byte)
+    return sorted(found)
 
 
 def type_only_stars(root: tree_sitter.Node, source: bytes) -> list[int]:
