@@ -258,3 +258,31 @@ def test_a_keyword_keys_a_mapped_type(tmp_path: Path) -> None:
         ],
     )
     assert set(defs["Keyed"]["properties"]) == {f"k_{k}" for k in KEYWORDS} | {"boxed"}
+
+
+def test_an_import_type_with_type_arguments_or_a_namespace_member(tmp_path: Path) -> None:
+    """``import("./x").Box<T>`` and ``import("./x").N.T`` are syntax errors to the grammar
+    (``openai``'s typings write the first); ``keyword_names`` repairs them too, and
+    ``typeof import("./x")`` stays a value's type."""
+    from tests.test_total_frontend import _agree
+
+    (tmp_path / "box.ts").write_text(
+        "export interface Box<T> { v: T }\n"
+        "export namespace N { export interface Inner { i: number } }\n"
+    )
+    _agree(
+        tmp_path,
+        'export type Boxed<R> = import("./box").Box<R>;\n'
+        "export interface Holder {\n"
+        "    a: Boxed<number>;\n"
+        "    b: import('./box').N.Inner;\n"
+        '    c: import ( "./box" ) . Box<boolean>[];\n'
+        "}\n",
+        "Holder",
+        [{"a": {"v": 1}, "b": {"i": 2}, "c": [{"v": True}]}],
+        [
+            {"a": {"v": "1"}, "b": {"i": 2}, "c": []},
+            {"a": {"v": 1}, "b": {"i": "2"}, "c": []},
+            {"a": {"v": 1}, "b": {"i": 2}, "c": [{"v": 1}]},
+        ],
+    )

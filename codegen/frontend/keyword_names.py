@@ -13,6 +13,11 @@ an error, as a property under the computed name ``type in Kind``, which TypeScri
 allows in a type (a computed name there must be a literal or a unique symbol): that
 keyword is rewritten the same way, so the member is the mapped type it is.
 
+An import type with type arguments or a namespace member (``import("./x").Box<T>``,
+``import("./x").N.T``) is a syntax error to the grammar: the ``import("./x")`` is then
+rewritten into an identifier of the same length, so the type parses as a dotted name,
+which the parser reads (from the original text) as the import type it is.
+
 The repair works around the grammar without changing it. When a parse has errors, each
 contextual keyword that stands in a name position is rewritten into an ordinary
 identifier of the same length (``abstract`` -> ``_bstract``) and the text is parsed again,
@@ -27,6 +32,8 @@ original text (``_ModuleParser.text``), so the name is still ``abstract``, on th
 """
 
 from __future__ import annotations
+
+import re
 
 import tree_sitter
 
@@ -78,6 +85,13 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
         source = _renamed(source, keys)  # the repairs below build on these
     if not tree.root_node.has_error:
         return tree
+    calls = import_type_calls(source)
+    if calls:
+        candidate = parser.parse(_blanked(source, calls))
+        if _better(candidate.root_node, tree.root_node):
+            tree, source = candidate, _blanked(source, calls)
+            if not tree.root_node.has_error:
+                return tree
     repaired = bytearray(source)
     starred = type_only_stars(tree.root_node, source)
     if starred:  # ``export type * from "./x"``: ``export * from "./x"`` to a schema
@@ -112,6 +126,31 @@ def _renamed(source: bytes, starts: list[int]) -> bytes:
     repaired = bytearray(source)
     for start in starts:
         repaired[start : start + 1] = b"_"
+    return bytes(repaired)
+
+
+# ``import("./x").`` as a type (not ``typeof import(...)``, a value).
+_IMPORT_CALL = re.compile(
+    rb"(?<![\w$.])import[ \t]*\([ \t]*(\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)(?=\s*\.)"
+)
+_TYPEOF_BEFORE = re.compile(rb"typeof\s*$")
+
+
+def import_type_calls(source: bytes) -> list[tuple[int, int]]:
+    """The byte ranges of the ``import("./x")`` of the import types in ``source``."""
+    return [
+        match.span()
+        for match in _IMPORT_CALL.finditer(source)
+        if not _TYPEOF_BEFORE.search(source[max(0, match.start() - 40) : match.start()])
+    ]
+
+
+def _blanked(source: bytes, spans: list[tuple[int, int]]) -> bytes:
+    """``source`` with each span an identifier of its length (``import("./x")`` is read
+    as a name, ``_____________``)."""
+    repaired = bytearray(source)
+    for start, end in spans:
+        repaired[start:end] = b"_" * (end - start)
     return bytes(repaired)
 
 

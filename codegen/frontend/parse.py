@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 import sys
 from collections.abc import Callable
 from typing import NoReturn
@@ -68,6 +69,10 @@ _AMBIENT_VALUES = frozenset(
 )
 # ``declare const X: <this>``: the declared types that can make a constant.
 _CONSTANT_TYPES = frozenset(("literal_type", "tuple_type", "readonly_type"))
+# ``import("./x").A.B`` read as a dotted name (see ``keyword_names.import_type_calls``).
+_IMPORT_TYPE = re.compile(
+    r"import[ \t]*\([ \t]*(?P<source>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)\s*\.\s*(?P<member>[\w$.\s]+)"
+)
 # ``export { A as B }``'s entries: the local name, the exported name, the node.
 _Exported = tuple[str, str, tree_sitter.Node]
 _MAX_DOUBLE = sys.float_info.max
@@ -821,7 +826,7 @@ class _ModuleParser:
             case "member_expression":  # ``import("./x").T``
                 return self.import_type(node, span)
             case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
-                return ir.Ref(self.text(node).replace(" ", ""), (), span)
+                return self.named(self.text(node), (), span)
             case "readonly_type":
                 return self.type(node.named_children[-1])
             case "index_type_query":
@@ -869,13 +874,30 @@ class _ModuleParser:
         args = [c for c in _children(self.field(call, "arguments")) if c.type != "comment"]
         if len(args) != 1:
             self.unsupported(call, "import type without one module name")
-        source, exported = self.string_value(args[0]), self.text(name)
-        found = self.type_imports.get((source, exported))
+        return self.imported(self.string_value(args[0]), self.text(name), (), span)
+
+    def imported(
+        self, source: str, exported: str, args: tuple[ir.TypeExpr, ...], span: ir.Span
+    ) -> ir.Ref:
+        """The type ``source`` exports as ``exported`` (``A`` or ``A.B``), imported under a
+        local name no declaration can have."""
+        head, dot, rest = exported.partition(".")
+        found = self.type_imports.get((source, head))
         if found is None:
             local = f"#import{len(self.type_imports) + 1}"
-            found = ir.Import(source, ((local, exported),), span)
-            self.type_imports[(source, exported)] = found
-        return ir.Ref(found.names[0][0], (), span)
+            found = ir.Import(source, ((local, head),), span)
+            self.type_imports[(source, head)] = found
+        return ir.Ref(found.names[0][0] + dot + rest, args, span)
+
+    def named(self, text: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.Ref:
+        """A (dotted) type name; ``import("./x").T`` where the grammar needed the repair
+        that reads it as a name (``keyword_names.import_type_calls``: with type arguments,
+        or a namespace's member)."""
+        match = _IMPORT_TYPE.fullmatch(text)
+        if match is None:
+            return ir.Ref(text.replace(" ", ""), args, span)
+        source = match["source"][1:-1]
+        return self.imported(source, re.sub(r"\s+", "", match["member"]), args, span)
 
     def tuple_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``[A, B?, ...C[]]``; a spread tuple (``...[B, C]``) is spliced in, as in
@@ -1066,6 +1088,8 @@ class _ModuleParser:
         )
         # Arity is resolve's to check: a schema may declare its own generic of a
         # builtin's name (``interface Omit<T>``), which only resolve can see.
+        if name_node.type == "nested_type_identifier":
+            return self.named(name, args, span)
         return ir.Ref(name, args, span)
 
     def template(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
