@@ -13,11 +13,13 @@ import pytest
 
 from bench.generality import (
     LIST,
+    Foreign,
     ListError,
     Shape,
     Typing,
     compare_definitions,
     declared_type_parameters,
+    foreign_names,
     import_specifiers,
     parse_list,
     shape,
@@ -270,6 +272,49 @@ def test_the_oracles_stand_ins_are_not_counted() -> None:
             "ArrayBuffer",
         ]
     )
+
+
+def test_lib_types_and_generic_instances_ours_lacks_are_not_counted() -> None:
+    """The oracle writes TypeScript's lib types that a typing merges into or names (DOM's
+    ``Element`` beside ``declare global { interface Window {...} }``), and the typing's
+    generics uninstantiated and per instance (``NullableOption_17``): no declaration of
+    ours answers them. A lib name the typing declares itself, and anything ours has,
+    still counts."""
+    texts = [
+        "export type NullableOption<T> = T | null;\n"
+        "export interface GetResponse<T> { hit: T }\n"
+        "declare global { interface Window { Intercom: Function } }\n"
+        "export interface Options { dom?: HTMLElement; event?: Event }\n"
+    ]
+    lib = ["interface Window { closed: boolean }\ninterface Element {}\ninterface Event {}\n"]
+    foreign = foreign_names(texts, lib)
+    assert foreign == Foreign(
+        frozenset({"NullableOption", "GetResponse", "Window", "Options"}),
+        frozenset({"NullableOption", "GetResponse"}),
+        frozenset({"Window", "Element", "Event"}),
+    )
+    obj = {"type": "object"}
+    oracle = {
+        "Element": obj,
+        "Event": obj,
+        "Window": obj,
+        "NullableOption_17": {"type": "string"},
+        "GetResponse": obj,
+        "GetResponse<string>": obj,
+        "Options": obj,
+    }
+    ours = {"Event": obj, "Options": obj}
+    result = compare_definitions(oracle, ours, set(), foreign)
+    assert result.equal == ["Event", "Options"]
+    assert result.missing == ["Window"]
+    assert sorted(result.skipped) == [
+        "Element",
+        "GetResponse",
+        "GetResponse<string>",
+        "NullableOption_17",
+    ]
+    without = compare_definitions(oracle, ours, set())
+    assert {"Element", "GetResponse", "NullableOption_17", "Window"} <= set(without.missing)
 
 
 def test_a_cell_names_a_cached_file_from_its_package_root() -> None:

@@ -26,6 +26,7 @@ goals. Nothing is installed; node, npm and typescript-json-schema must be there.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -45,6 +46,7 @@ from bench.generality import (
     Typing,
     compare_definitions,
     declared_type_parameters,
+    foreign_names,
     import_specifiers,
     parse_list,
     safe_name,
@@ -517,14 +519,15 @@ def compare(
     """Fill ``result``'s comparison fields from TJS's definitions and our schema file."""
     from tests.jsonschema_normalise import normalise_document
 
-    texts = (p.read_text("utf-8", "replace") for p in relative_closure(entry))
+    texts = [p.read_text("utf-8", "replace") for p in relative_closure(entry)]
     params = declared_type_parameters(texts)
+    foreign = foreign_names(texts, _lib_texts())
 
     theirs = normalise_document({"definitions": oracle_defs})
     mine = {}
     if schema.is_file():
         mine = normalise_document(json.loads(schema.read_text("utf-8")))
-    comparison = compare_definitions(theirs, mine, params)
+    comparison = compare_definitions(theirs, mine, params, foreign)
     fields = {
         "definitions": comparison.counted,
         "equal": len(comparison.equal),
@@ -536,6 +539,14 @@ def compare(
     else:
         for key, value in fields.items():
             setattr(result, key, value)
+
+
+@functools.cache
+def _lib_texts() -> tuple[str, ...]:
+    """TypeScript's lib files, as typescript-json-schema's TypeScript has them."""
+    nested = TJS_PACKAGE / "node_modules" / "typescript" / "lib"
+    lib = nested if nested.is_dir() else TJS_PACKAGE.parent / "typescript" / "lib"
+    return tuple(p.read_text("utf-8", "replace") for p in sorted(lib.glob("lib.*.d.ts")))
 
 
 def recompare(stored: dict[str, Any], cache: Path) -> None:
