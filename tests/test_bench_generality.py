@@ -153,6 +153,12 @@ def test_bad_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:
     with pytest.raises(Unusable, match=r"has no file lib/x\.d\.ts"):
         entry_file(Typing("@types/stub", "1.0.0", "lib/x.d.ts"), tmp_path / "tree")
     assert main(["--list", str(tmp_path / "absent.txt"), "--table-only"]) == 2
+    # another list than typings.txt never writes the goals' table by default
+    other = tmp_path / "probe.txt"
+    other.write_text("@types/ms@2.1.0\n", "utf-8")
+    before = (LIST.parent.parent / "GENERALITY.md").read_bytes()
+    assert main(["--list", str(other), "--table-only"]) == 2
+    assert (LIST.parent.parent / "GENERALITY.md").read_bytes() == before
 
 
 def test_a_tarball_is_laid_out_from_its_package_folder(tmp_path: Path) -> None:

@@ -586,7 +586,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.generality", description=__doc__)
     parser.add_argument("--list", type=Path, default=LIST, help="the pinned list")
     parser.add_argument("--only", action="append", default=[], help="a typing id (repeatable)")
-    parser.add_argument("--results", type=Path, default=RESULTS, help="the table to write")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        help="the table to write (default: bench/GENERALITY.md for typings.txt; another list "
+        "needs one, so that a probe list never overwrites the goals' table)",
+    )
     parser.add_argument("--sample", type=int, default=6, help="definitions checked by instances")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
@@ -608,6 +613,11 @@ def main(argv: list[str] | None = None) -> int:
     except ListError as err:
         print(err, file=sys.stderr)
         return 2
+    if args.results is None:
+        if args.list.resolve() != LIST.resolve() and not args.prefetch:
+            print("--results is needed with another --list than typings.txt", file=sys.stderr)
+            return 2
+        args.results = RESULTS
     stored = WORK / "results.json"
     results: dict[str, dict[str, Any]] = {}
     if stored.is_file():
