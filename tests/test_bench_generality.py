@@ -223,6 +223,9 @@ def test_the_table_counts_tjs_failures_apart_and_tracebacks_as_failures() -> Non
     assert "TRACEBACK generate: RecursionError" in text
     assert "| tjs@1 | TypeError: Unsupported type |" in text
     assert "- gone@1: gone@1: npm pack failed" in text
+    assert "[`generality/typings.txt`](generality/typings.txt)" in text
+    probe = render([row("good@1")], "0.65.1", listed="heldout.txt")
+    assert "[`generality/heldout.txt`](generality/heldout.txt)" in probe
 
 
 def test_a_declaration_tjs_cannot_read_costs_only_itself(tmp_path: Path) -> None:

@@ -662,7 +662,11 @@ def main(argv: list[str] | None = None) -> int:
             stored.write_text(json.dumps(results, indent=1), "utf-8")
     ordered = [results[t.id] for t in typings if t.id in results]
     write_table(
-        ordered, args.results, tjs_version(), missing=[t.id for t in typings if t.id not in results]
+        ordered,
+        args.results,
+        tjs_version(),
+        missing=[t.id for t in typings if t.id not in results],
+        listed=args.list.name,
     )
     print(f"wrote {args.results}", file=sys.stderr)
     return 0
