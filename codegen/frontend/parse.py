@@ -22,6 +22,7 @@ from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
 from ..ir.queries import rewrite
+from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
@@ -173,7 +174,7 @@ class _ModuleParser:
             node, char = invalid
             self.fail(node, f"invalid character U+{ord(char):04X} in the name {self.text(node)!r}")
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
-        ambient = self.path.endswith(".d.ts")
+        ambient = self.path.endswith(DECLARATION_SUFFIXES)
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
         exported_later, passed_on = _imported_exports(exported_later, imports)
         marked = self.mark_exported(decls, exported_later, top=True)

@@ -28,6 +28,7 @@ from ..ir import (
 )
 from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing
+from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
 from .expand import expand, shape
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
@@ -102,6 +103,12 @@ def _resolve(
 # --------------------------------------------------------------------------- imports
 
 
+# ``./x.mjs``, ``./x.mts``, ``./x.d.mts`` name ``x.mts`` or ``x.d.mts`` (``.cjs`` likewise).
+_FLAVOURS = {
+    suffix: flavour for js, flavour in SOURCE_SUFFIXES.items() for suffix in (js, *flavour)
+}
+
+
 def _module_key(path: str) -> str:
     return os.path.normpath(path)
 
@@ -110,13 +117,15 @@ def import_candidates(importer: str, source: str) -> list[str]:
     """The files ``source`` may mean from ``importer``, most likely first: ``./x`` from
     ``dir/a.ts`` is ``dir/x.ts``, ``dir/x.d.ts`` or ``dir/x/index.ts``; ``./x.js`` (ESM
     style) means the same."""
-    for suffix in (".js", ".d.ts", ".ts"):
+    extensions: tuple[str, ...] = (".ts", ".d.ts")
+    for suffix in (".js", *DECLARATION_SUFFIXES, ".ts", *_FLAVOURS):
         if source.endswith(suffix):
             source = source[: -len(suffix)]
+            extensions = _FLAVOURS.get(suffix, extensions)
             break
     base = os.path.join(os.path.dirname(importer), source)
     stems = [base, os.path.join(base, "index")]
-    return [_module_key(stem + ext) for stem in stems for ext in (".ts", ".d.ts")]
+    return [_module_key(stem + ext) for stem in stems for ext in extensions]
 
 
 def _import_target(importer: str, source: str) -> str:
@@ -657,7 +666,7 @@ class _Rewriter:
         decl = self.decls.get(name)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
-        typings = decl.span.file.endswith(".d.ts")
+        typings = decl.span.file.endswith(DECLARATION_SUFFIXES)
         if isinstance(decl, ir.Interface) and (decl.klass or typings):
             # A class's constructor (or, in typings, the ``declare var X: { prototype: X }``
             # that the lib pairs with ``interface X``, left out as a value): its

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INFER
+from ..paths import DECLARATION_SUFFIXES
 from .infer import infer_names
 from .lib import LIB_PATH
 
@@ -145,7 +146,7 @@ def _check_once(module: ir.Module, name: str) -> None:
 
 def _stem(relative: str) -> list[str]:
     """``sub/a.d.ts`` -> ``[sub, a]``; ``sub/index.ts`` -> ``[sub]``."""
-    for suffix in (".d.ts", ".ts"):
+    for suffix in (*DECLARATION_SUFFIXES, ".ts", ".mts", ".cts"):
         if relative.endswith(suffix):
             relative = relative[: -len(suffix)]
             break
