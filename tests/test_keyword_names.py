@@ -286,3 +286,25 @@ def test_an_import_type_with_type_arguments_or_a_namespace_member(tmp_path: Path
             {"a": {"v": 1}, "b": {"i": 2}, "c": [{"v": 1}]},
         ],
     )
+
+
+def test_variance_annotations_on_type_parameters(tmp_path: Path) -> None:
+    """``interface Box<in out T>`` (TypeScript 4.7) is a syntax error to the grammar; the
+    annotations say nothing about data, so the repair blanks them (``const`` beside them
+    too), and a type named ``out`` as an argument stays a type."""
+    from tests.test_total_frontend import _agree
+
+    _agree(
+        tmp_path,
+        "export interface Box<in out T> { v: T }\n"
+        "export type Pair<out A, const in B extends string = 'b'> = { a: A; b: B };\n"
+        "export type out = { o: number };\n"
+        "export interface Use { box: Box<out>; pair: Pair<number>; more: Pair<boolean, 'x'> }\n",
+        "Use",
+        [{"box": {"v": {"o": 1}}, "pair": {"a": 1, "b": "b"}, "more": {"a": True, "b": "x"}}],
+        [
+            {"box": {"v": {"o": "1"}}, "pair": {"a": 1, "b": "b"}, "more": {"a": True, "b": "x"}},
+            {"box": {"v": {"o": 1}}, "pair": {"a": 1, "b": "c"}, "more": {"a": True, "b": "x"}},
+            {"box": {"v": {"o": 1}}, "pair": {"a": 1, "b": "b"}, "more": {"a": 1, "b": "x"}},
+        ],
+    )

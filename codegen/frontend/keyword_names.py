@@ -18,6 +18,9 @@ An import type with type arguments or a namespace member (``import("./x").Box<T>
 rewritten into an identifier of the same length, so the type parses as a dotted name,
 which the parser reads (from the original text) as the import type it is.
 
+Variance annotations on type parameters (``interface Box<in out T>``, TypeScript 4.7) are
+syntax errors to the grammar too: they say nothing about data, so they are blanked.
+
 The repair works around the grammar without changing it. When a parse has errors, each
 contextual keyword that stands in a name position is rewritten into an ordinary
 identifier of the same length (``abstract`` -> ``_bstract``) and the text is parsed again,
@@ -92,6 +95,13 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
             tree, source = candidate, _blanked(source, calls)
             if not tree.root_node.has_error:
                 return tree
+    variances = variance_annotations(tree.root_node, source)
+    if variances:
+        candidate = parser.parse(_spaced(source, variances))
+        if _better(candidate.root_node, tree.root_node):
+            tree, source = candidate, _spaced(source, variances)
+            if not tree.root_node.has_error:
+                return tree
     repaired = bytearray(source)
     starred = type_only_stars(tree.root_node, source)
     if starred:  # ``export type * from "./x"``: ``export * from "./x"`` to a schema
@@ -151,6 +161,34 @@ def _blanked(source: bytes, spans: list[tuple[int, int]]) -> bytes:
     repaired = bytearray(source)
     for start, end in spans:
         repaired[start:end] = b"_" * (end - start)
+    return bytes(repaired)
+
+
+# ``<in T``, ``, out T``, ``<const in T``: the modifiers of a type parameter.
+_VARIANCE = re.compile(rb"(?<=[<,])\s*((?:(?:in|out|const)\s+)+)(?=[A-Za-z_$])")
+
+
+def variance_annotations(root: tree_sitter.Node, source: bytes) -> list[tuple[int, int]]:
+    """The byte ranges of ``in``/``out`` (and ``const`` beside them) before the type
+    parameters of a list the grammar could not read."""
+    found: list[tuple[int, int]] = []
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if node.type == "type_parameters" and node.has_error:
+            text = source[node.start_byte : node.end_byte]
+            for match in _VARIANCE.finditer(text):
+                if re.search(rb"\b(?:in|out)\b", match[1]):
+                    found.append((node.start_byte + match.start(1), node.start_byte + match.end(1)))
+        else:
+            pending.extend(c for c in node.children if c.has_error)
+    return found
+
+
+def _spaced(source: bytes, spans: list[tuple[int, int]]) -> bytes:
+    repaired = bytearray(source)
+    for start, end in spans:
+        repaired[start:end] = b" " * (end - start)
     return bytes(repaired)
 
 
