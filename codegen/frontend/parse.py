@@ -24,6 +24,7 @@ from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, T
 from ..ir.queries import rewrite
 from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
+from .enum_values import constant_value
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
@@ -469,6 +470,18 @@ class _ModuleParser:
         name = self.text(self.field(node, "name"))
         members: list[ir.TypeExpr] = []
         next_number: int | float | None = 0
+        known: dict[str, ir.LiteralValue] = {}  # this enum's members so far
+
+        def previous(ref: tree_sitter.Node) -> ir.LiteralValue | None:
+            """``A``, ``E.A`` or ``E["A"]``: a member declared above."""
+            if ref.type == "identifier":
+                return known.get(self.text(ref))
+            head = ref.child_by_field_name("object")
+            key = ref.child_by_field_name("property") or ref.child_by_field_name("index")
+            if head is None or key is None or self.text(head) != name:
+                return None
+            return known.get(self.string_value(key) if key.type == "string" else self.text(key))
+
         for member in _children(self.field(node, "body")):
             if member.type == "comment":
                 continue
@@ -476,6 +489,8 @@ class _ModuleParser:
                 key_node = self.field(member, "name")
                 value_node = self.field(member, "value")
                 value = self.literal_value(value_node)
+                if value is None:  # ``1 << 2``, ``A | B``: TypeScript computes it
+                    value = constant_value(value_node, self.text, self.literal_value, previous)
                 if value is None or isinstance(value, bool):
                     self.unsupported(value_node, "computed enum member (give it a literal value)")
             else:
@@ -486,7 +501,9 @@ class _ModuleParser:
             key = self.string_value(key_node) if key_node.type == "string" else self.text(key_node)
             next_number = value + 1 if isinstance(value, int | float) else None
             self.enum_members.append((f"{name}.{key}", value, tuple(self.ns_path)))
-            members.append(ir.Literal(value, self.span(member)))
+            if value not in known.values():  # ``AB = 3`` beside ``C = A | B``: one value
+                members.append(ir.Literal(value, self.span(member)))
+            known[key] = value
         if not members:
             return ir.Alias(name, ir.Primitive("never", span), exported, doc, span)
         body = members[0] if len(members) == 1 else ir.Union(tuple(members), span)
