@@ -44,3 +44,22 @@ def test_which_files_an_import_names() -> None:
     assert import_candidates("d/a.ts", "./x.d.cts")[:2] == ["d/x.cts", "d/x.d.cts"]
     assert import_candidates("d/a.ts", "./x.js")[:2] == ["d/x.ts", "d/x.d.ts"]
     assert import_candidates("d/a.ts", "./x")[-1] == "d/x/index.d.ts"
+
+
+def test_a_private_member_tsc_emits_untyped_is_left_out(tmp_path: Path) -> None:
+    """tsc writes a class's private members into its declaration file without a type
+    (``private secret;``): left out, as a typed ``private``/``protected`` member is
+    (docs/jsonschema-deviations.md), not a required ``any`` that every value lacks."""
+    (tmp_path / "shape.d.ts").write_text(
+        "export declare class Shape {\n"
+        "    private secret;\n    protected prot;\n    private typed: number;\n"
+        "    name: string;\n    loose;\n}\n"
+    )
+    defs = _agree(
+        tmp_path,
+        'import { Shape } from "./shape";\nexport interface Uses { s: Shape }\n',
+        "Uses",
+        [{"s": {"name": "n", "loose": 1}}, {"s": {"name": "n", "loose": None, "secret": 2}}],
+        [{"s": {"loose": 1}}, {"s": {"name": "n"}}],
+    )
+    assert set(defs["Shape"]["properties"]) == {"name", "loose"}

@@ -534,6 +534,9 @@ class _ModuleParser:
             ):
                 member_doc = ir.EMPTY_DOC
                 continue  # behaviour, or no instance's: not data
+            if ambient and _non_public(member, self.text):
+                member_doc = ir.EMPTY_DOC
+                continue  # ``private x;`` as ``private x: T;``: left out
             if ambient and member.child_by_field_name("type") is None:  # ``x;``: any
                 name = self.field(member, "name")
                 if name.type == "property_identifier":
@@ -549,10 +552,7 @@ class _ModuleParser:
                 or member.child_by_field_name("type") is None
             ) and not ambient:
                 self.unsupported(member, "class with methods or untyped fields (use an interface)")
-            if any(
-                c.type == "accessibility_modifier" and self.text(c) != "public"
-                for c in _children(member)
-            ):
+            if _non_public(member, self.text):
                 member_doc = ir.EMPTY_DOC
                 continue
             properties.append(self.property(member, member_doc))
@@ -1276,6 +1276,13 @@ def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node],
     if node.type == "type_identifier" and text(node) == name:
         return True
     return any(_reads(child, name, text) for child in node.named_children)
+
+
+def _non_public(member: tree_sitter.Node, text: Callable[[tree_sitter.Node], str]) -> bool:
+    """A ``private``/``protected`` class member (left out, see docs/jsonschema-deviations.md)."""
+    return any(
+        c.type == "accessibility_modifier" and text(c) != "public" for c in _children(member)
+    )
 
 
 def _imported_exports(
