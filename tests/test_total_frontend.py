@@ -19,7 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
-from codegen.errors import SchemaError
+from codegen.errors import Diagnostics, SchemaError
 from tests.jsonschema_normalise import normalise_schema
 from tests.test_held_out_constructs import oracle_symbols
 from tests.test_protocol_corpus import oracle_definitions
@@ -255,10 +255,16 @@ def test_literal_computed_and_numeric_property_names_are_their_keys(tmp_path: Pa
     assert normalise_schema(theirs["Ctx"]) == normalise_schema(defs["Ctx"])
 
 
-def test_a_computed_name_that_is_no_literal_is_a_located_error(tmp_path: Path) -> None:
-    assert _located(tmp_path, "export interface I { [KEY]: string }\n") == (
-        "schema.ts:1:22: error: unsupported construct: computed property name (use a plain or quoted name)"
+def test_a_computed_name_that_is_no_literal_degrades_its_declaration(tmp_path: Path) -> None:
+    (tmp_path / "schema.ts").write_text(
+        "export interface I { [KEY]: string }\nexport type J = 1;\n"
     )
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert [str(w).removeprefix(str(tmp_path) + "/") for w in diags.degraded] == [
+        "schema.ts:1:22: warning: unsupported construct: computed property name (use a plain or"
+        " quoted name): degraded to JsonValue (any JSON value)"
+    ]
 
 
 # --------------------------------------------------------------------------- lib generics
