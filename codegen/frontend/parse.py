@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 import sys
 from collections.abc import Callable
 from typing import NoReturn
@@ -21,7 +22,9 @@ from .. import ir
 from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
 from ..ir.queries import rewrite
+from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
+from .enum_values import constant_value
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
@@ -83,6 +86,12 @@ _AMBIENT_VALUES = frozenset(
 )
 # ``declare const X: <this>``: the declared types that can make a constant.
 _CONSTANT_TYPES = frozenset(("literal_type", "tuple_type", "readonly_type"))
+# ``import("./x").A.B`` read as a dotted name (see ``keyword_names.import_type_calls``).
+_IMPORT_TYPE = re.compile(
+    r"import[ \t]*\([ \t]*(?P<source>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)\s*\.\s*(?P<member>[\w$.\s]+)"
+)
+# ``export { A as B }``'s entries: the local name, the exported name, the node.
+_Exported = tuple[str, str, tree_sitter.Node]
 _MAX_DOUBLE = sys.float_info.max
 _METHODS = frozenset(
     ("method_signature", "call_signature", "construct_signature", "abstract_method_signature")
@@ -122,6 +131,7 @@ class _ModuleParser:
         # ``declare const X: T`` (a value of typings): T, parsed only if ``typeof X`` reads it
         self.value_types: dict[str, tree_sitter.Node] = {}
         self.defaults: set[str] = set()  # ``export default X``
+        self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
         # no declaration can have
@@ -186,10 +196,10 @@ class _ModuleParser:
             node, char = invalid
             self.fail(node, f"invalid character U+{ord(char):04X} in the name {self.text(node)!r}")
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
-        ambient = self.path.endswith(".d.ts")
+        ambient = self.path.endswith(DECLARATION_SUFFIXES)
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
         exported_later, passed_on = _imported_exports(exported_later, imports)
-        marked = self.mark_exported(decls, exported_later)
+        marked = self.mark_exported(decls, exported_later, top=True)
         if self.tuple_consts:
             marked = rewrite(
                 marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
@@ -216,15 +226,16 @@ class _ModuleParser:
             values=values,
             left_out=left_out,
             namespaces=namespaces,
+            export_names=tuple(self.export_names.items()),
         )
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
-    ) -> tuple[list[ir.Decl], list[ir.Import], list[tuple[str, tree_sitter.Node]]]:
+    ) -> tuple[list[ir.Decl], list[ir.Import], list[_Exported]]:
         """The declarations of a file or a namespace body (a namespace's are flattened)."""
         decls: list[ir.Decl] = []
         imports: list[ir.Import] = []
-        exported_later: list[tuple[str, tree_sitter.Node]] = []
+        exported_later: list[_Exported] = []
         # ``interface X`` merged with ``namespace X``: TypeScript joins both JSDoc texts.
         namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
@@ -288,15 +299,19 @@ class _ModuleParser:
     def mark_exported(
         self,
         decls: list[ir.Decl],
-        names: list[tuple[str, tree_sitter.Node]],
+        names: list[_Exported],
         *,
+        top: bool = False,
         outer: bool = False,
     ) -> tuple[ir.Decl, ...]:
-        """Apply ``export { A, B }`` to the local declarations it names. In a namespace
-        (``outer``), a name it does not declare is one of the enclosing scope, which the
-        namespace passes on as its member (``Messages.Tool`` is ``Tool``)."""
+        """Apply ``export { A, B as C }`` to the local declarations it names. At the top
+        level (``top``), ``C`` is recorded as the name importers may write for ``B``. In a
+        namespace (``outer``), a name it does not declare is one of the enclosing scope,
+        which the namespace passes on as its member (``Messages.Tool`` is ``Tool``)."""
         index = {decl.name: i for i, decl in enumerate(decls)}
-        for name, node in names:
+        for name, exported, node in names:
+            if top and exported != name:
+                self.export_names[exported] = name
             if name not in index:
                 if name in self.skipped or name in self.defaults or outer:
                     continue  # an ambient value left out, or a namespace exported by default
@@ -305,9 +320,7 @@ class _ModuleParser:
             decls[i] = dataclasses.replace(decls[i], exported=True)
         return tuple(decls)
 
-    def export_clause(
-        self, node: tree_sitter.Node, *, ambient: bool = False
-    ) -> list[tuple[str, tree_sitter.Node]]:
+    def export_clause(self, node: tree_sitter.Node, *, ambient: bool = False) -> list[_Exported]:
         clause = next((c for c in _children(node) if c.type == "export_clause"), None)
         if clause is None:
             value = node.child_by_field_name("value")
@@ -315,7 +328,7 @@ class _ModuleParser:
                 if value is not None and value.type == "identifier":
                     # ``export default X;``: X is exported (a namespace X has nothing to mark)
                     self.defaults.add(self.text(value))
-                    return [(self.text(value), value)]
+                    return [(self.text(value), self.text(value), value)]
                 self.unsupported(node, "default export of an expression (export a declaration)")
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
                 return []  # ``export as namespace X;``: a UMD global's name, no type
@@ -331,8 +344,10 @@ class _ModuleParser:
             if spec.type == "comment":
                 continue
             # ``export { A_2 as A }``: the type keeps its declared name, as
-            # typescript-json-schema names it.
-            names.append((self.text(self.field(spec, "name")), spec))
+            # typescript-json-schema names it; importers may write ``A``.
+            name = self.text(self.field(spec, "name"))
+            alias = spec.child_by_field_name("alias")
+            names.append((name, name if alias is None else self.text(alias), spec))
         return names
 
     def reexport(self, node: tree_sitter.Node) -> ir.Import:
@@ -351,11 +366,10 @@ class _ModuleParser:
         for spec in _children(clause):
             if spec.type == "comment":
                 continue
-            exported = self.text(self.field(spec, "name"))
+            there = self.text(self.field(spec, "name"))
             alias = spec.child_by_field_name("alias")
-            if alias is not None and self.text(alias) != exported:
-                self.unsupported(spec, "renaming re-export 'as' (re-export under the real name)")
-            names.append((exported, exported))
+            # ``export { a as b } from "./x"``: ``b`` here is ``a`` there
+            names.append((there if alias is None else self.text(alias), there))
         return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
     def reference(self, node: tree_sitter.Node, path: str) -> ir.Import:
@@ -504,6 +518,18 @@ class _ModuleParser:
         name = self.text(self.field(node, "name"))
         members: list[ir.TypeExpr] = []
         next_number: int | float | None = 0
+        known: dict[str, ir.LiteralValue] = {}  # this enum's members so far
+
+        def previous(ref: tree_sitter.Node) -> ir.LiteralValue | None:
+            """``A``, ``E.A`` or ``E["A"]``: a member declared above."""
+            if ref.type == "identifier":
+                return known.get(self.text(ref))
+            head = ref.child_by_field_name("object")
+            key = ref.child_by_field_name("property") or ref.child_by_field_name("index")
+            if head is None or key is None or self.text(head) != name:
+                return None
+            return known.get(self.string_value(key) if key.type == "string" else self.text(key))
+
         for member in _children(self.field(node, "body")):
             if member.type == "comment":
                 continue
@@ -511,6 +537,8 @@ class _ModuleParser:
                 key_node = self.field(member, "name")
                 value_node = self.field(member, "value")
                 value = self.literal_value(value_node)
+                if value is None:  # ``1 << 2``, ``A | B``: TypeScript computes it
+                    value = constant_value(value_node, self.text, self.literal_value, previous)
                 if value is None or isinstance(value, bool):
                     self.unsupported(value_node, "computed enum member (give it a literal value)")
             else:
@@ -521,7 +549,9 @@ class _ModuleParser:
             key = self.string_value(key_node) if key_node.type == "string" else self.text(key_node)
             next_number = value + 1 if isinstance(value, int | float) else None
             self.enum_members.append((f"{name}.{key}", value, tuple(self.ns_path)))
-            members.append(ir.Literal(value, self.span(member)))
+            if value not in known.values():  # ``AB = 3`` beside ``C = A | B``: one value
+                members.append(ir.Literal(value, self.span(member)))
+            known[key] = value
         if not members:  # no value has the type, which Python cannot name (the oracle: {})
             empty = ir.degraded(f"enum '{name}' without members (no value has its type)", span)
             return ir.Alias(name, empty, exported, doc, span)
@@ -553,6 +583,9 @@ class _ModuleParser:
             ):
                 member_doc = ir.EMPTY_DOC
                 continue  # behaviour, or no instance's: not data
+            if ambient and _non_public(member, self.text):
+                member_doc = ir.EMPTY_DOC
+                continue  # ``private x;`` as ``private x: T;``: left out
             if ambient and member.child_by_field_name("type") is None:  # ``x;``: any
                 name = self.field(member, "name")
                 if name.type == "property_identifier":
@@ -568,10 +601,7 @@ class _ModuleParser:
                 or member.child_by_field_name("type") is None
             ) and not ambient:
                 self.unsupported(member, "class with methods or untyped fields (use an interface)")
-            if any(
-                c.type == "accessibility_modifier" and self.text(c) != "public"
-                for c in _children(member)
-            ):
+            if _non_public(member, self.text):
                 member_doc = ir.EMPTY_DOC
                 continue
             properties.append(self.property(member, member_doc))
@@ -921,7 +951,7 @@ class _ModuleParser:
             case "member_expression":  # ``import("./x").T``
                 return self.import_type(node, span)
             case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
-                return ir.Ref(self.text(node).replace(" ", ""), (), span)
+                return self.named(self.text(node), (), span)
             case "readonly_type":
                 return self.type(node.named_children[-1])
             case "index_type_query":
@@ -972,13 +1002,30 @@ class _ModuleParser:
         if len(args) != 1:
             # tsc refuses it too (a second argument holds import attributes)
             self.fail(call, "unsupported construct: import type without one module name")
-        source, exported = self.string_value(args[0]), self.text(name)
-        found = self.type_imports.get((source, exported))
+        return self.imported(self.string_value(args[0]), self.text(name), (), span)
+
+    def imported(
+        self, source: str, exported: str, args: tuple[ir.TypeExpr, ...], span: ir.Span
+    ) -> ir.Ref:
+        """The type ``source`` exports as ``exported`` (``A`` or ``A.B``), imported under a
+        local name no declaration can have."""
+        head, dot, rest = exported.partition(".")
+        found = self.type_imports.get((source, head))
         if found is None:
             local = f"#import{len(self.type_imports) + 1}"
-            found = ir.Import(source, ((local, exported),), span)
-            self.type_imports[(source, exported)] = found
-        return ir.Ref(found.names[0][0], (), span)
+            found = ir.Import(source, ((local, head),), span)
+            self.type_imports[(source, head)] = found
+        return ir.Ref(found.names[0][0] + dot + rest, args, span)
+
+    def named(self, text: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.Ref:
+        """A (dotted) type name; ``import("./x").T`` where the grammar needed the repair
+        that reads it as a name (``keyword_names.import_type_calls``: with type arguments,
+        or a namespace's member)."""
+        match = _IMPORT_TYPE.fullmatch(text)
+        if match is None:
+            return ir.Ref(text.replace(" ", ""), args, span)
+        source = match["source"][1:-1]
+        return self.imported(source, re.sub(r"\s+", "", match["member"]), args, span)
 
     def tuple_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``[A, B?, ...C[]]``; a spread tuple (``...[B, C]``) is spliced in, as in
@@ -1195,6 +1242,8 @@ class _ModuleParser:
         )
         # Arity is resolve's to check: a schema may declare its own generic of a
         # builtin's name (``interface Omit<T>``), which only resolve can see.
+        if name_node.type == "nested_type_identifier":
+            return self.named(name, args, span)
         return ir.Ref(name, args, span)
 
     def template(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
@@ -1408,9 +1457,16 @@ def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node],
     return any(_reads(child, name, text) for child in node.named_children)
 
 
+def _non_public(member: tree_sitter.Node, text: Callable[[tree_sitter.Node], str]) -> bool:
+    """A ``private``/``protected`` class member (left out, see docs/jsonschema-deviations.md)."""
+    return any(
+        c.type == "accessibility_modifier" and text(c) != "public" for c in _children(member)
+    )
+
+
 def _imported_exports(
-    names: list[tuple[str, tree_sitter.Node]], imports: list[ir.Import]
-) -> tuple[list[tuple[str, tree_sitter.Node]], list[ir.Import]]:
+    names: list[_Exported], imports: list[ir.Import]
+) -> tuple[list[_Exported], list[ir.Import]]:
     """``export { a }`` of a name the file imports: no local declaration to mark, but a
     re-export of what the import names (a whole module imported as ``x`` passes on nothing
     that a type could name)."""
@@ -1420,15 +1476,15 @@ def _imported_exports(
             bound[imp.alias] = (imp, "")
         for local, name in imp.names if not imp.reexport else ():
             bound[local] = (imp, name)
-    local_names: list[tuple[str, tree_sitter.Node]] = []
+    local_names: list[_Exported] = []
     passed_on: list[ir.Import] = []
-    for name, node in names:
+    for name, exported, node in names:
         if name not in bound:
-            local_names.append((name, node))
+            local_names.append((name, exported, node))
             continue
         imp, real = bound[name]
-        if real:
-            passed_on.append(ir.Import(imp.source, ((real, real),), imp.span, reexport=True))
+        if real:  # ``import { a as b }; export { b as c }``: ``c`` is ``a`` there
+            passed_on.append(ir.Import(imp.source, ((exported, real),), imp.span, reexport=True))
     return local_names, passed_on
 
 

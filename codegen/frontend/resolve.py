@@ -28,6 +28,7 @@ from ..ir import (
 )
 from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing
+from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
 from .bases import normalise_bases
 from .expand import expand, shape
 from .infer import infer_names
@@ -117,6 +118,12 @@ def _resolve(
 # --------------------------------------------------------------------------- imports
 
 
+# ``./x.mjs``, ``./x.mts``, ``./x.d.mts`` name ``x.mts`` or ``x.d.mts`` (``.cjs`` likewise).
+_FLAVOURS = {
+    suffix: flavour for js, flavour in SOURCE_SUFFIXES.items() for suffix in (js, *flavour)
+}
+
+
 def _module_key(path: str) -> str:
     return os.path.normpath(path)
 
@@ -125,13 +132,15 @@ def import_candidates(importer: str, source: str) -> list[str]:
     """The files ``source`` may mean from ``importer``, most likely first: ``./x`` from
     ``dir/a.ts`` is ``dir/x.ts``, ``dir/x.d.ts`` or ``dir/x/index.ts``; ``./x.js`` (ESM
     style) means the same."""
-    for suffix in (".js", ".d.ts", ".ts"):
+    extensions: tuple[str, ...] = (".ts", ".d.ts")
+    for suffix in (".js", *DECLARATION_SUFFIXES, ".ts", *_FLAVOURS):
         if source.endswith(suffix):
             source = source[: -len(suffix)]
+            extensions = _FLAVOURS.get(suffix, extensions)
             break
     base = os.path.join(os.path.dirname(importer), source)
     stems = [base, os.path.join(base, "index")]
-    return [_module_key(stem + ext) for stem in stems for ext in (".ts", ".d.ts")]
+    return [_module_key(stem + ext) for stem in stems for ext in extensions]
 
 
 def _import_target(importer: str, source: str) -> str:
@@ -150,6 +159,7 @@ def _exports(
     names.update((n, True) for n in module.namespaces if not names.get(n))
     if module.default:
         names["default"] = True
+    names.update((exported, True) for exported, _ in module.export_names)
     for imp in module.imports:
         if not imp.reexport or module.path in busy:
             continue
@@ -160,11 +170,40 @@ def _exports(
         inner = _exports(target, by_path, packages, busy | {module.path})
         if imp.star:
             names.update((n, True) for n, exported in inner.items() if exported)
-        for name, _ in imp.names:
+        for exported, name in imp.names:
             if not inner.get(name):
                 raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}'")
-            names[name] = True
+            names[exported] = True
     return names
+
+
+def _declared_name(
+    module: ir.Module,
+    name: str,
+    by_path: dict[str, ir.Module],
+    packages: dict[str, str],
+    busy: frozenset[str] = frozenset(),
+) -> str | None:
+    """The declared name of what ``module`` exports as ``name``, through ``export { A as
+    B }`` and re-exports (None where ``module`` does not export it)."""
+    renamed = dict(module.export_names)
+    if name in renamed:
+        return renamed[name]
+    if module.path in busy:
+        return None
+    if any(d.name == name for d in module.decls) or name in module.namespaces:
+        return name
+    for imp in module.imports:
+        if not imp.reexport or imp.alias:
+            continue
+        there = next((real for exported, real in imp.names if exported == name), None)
+        if there is None and not imp.star:
+            continue
+        target = _find_target(module, imp, by_path, packages)
+        found = _declared_name(target, there or name, by_path, packages, busy | {module.path})
+        if found is not None:
+            return found
+    return None
 
 
 def _unmapped_imports(
@@ -263,8 +302,10 @@ def _check_imports(
                         imp.span, f"import '{local}' conflicts with another name in this file"
                     )
                 seen.add(local)
-                if name == "default":  # ``import D from "./m"``: what ``./m`` exports so
+                if name == "default" and target.default:  # ``import D from "./m"``
                     name = target.default
+                # ``export { A as B }`` there: ``import { B }`` here names ``A``
+                name = _declared_name(target, name, by_path, packages) or name
                 if local != name:
                     scope[local] = name
         scopes[module.path] = scope
@@ -289,6 +330,9 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
+            wanted += [
+                _declared_name(target, name, by_path, packages) or name for _, name in imp.names
+            ]
             if any(name in target.namespaces for _, name in imp.names):
                 # ``import { Tags }`` of a namespace: its members are flattened, so what
                 # the importer writes (``Tags.Tag``) names what it needs.
@@ -722,7 +766,7 @@ class _Rewriter:
             return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
-        typings = decl.span.file.endswith(".d.ts")
+        typings = decl.span.file.endswith(DECLARATION_SUFFIXES)
         if isinstance(decl, ir.Interface) and (decl.klass or typings):
             # A class's constructor (or, in typings, the ``declare var X: { prototype: X }``
             # that the lib pairs with ``interface X``, left out as a value): its

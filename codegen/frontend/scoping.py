@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INFER
+from ..paths import DECLARATION_SUFFIXES
 from .expand import shape
 from .infer import infer_names
 from .lib import LIB_PATH
@@ -159,7 +160,7 @@ def redeclared_alike(first: ir.Decl, again: ir.Decl) -> bool:
 
 def _stem(relative: str) -> list[str]:
     """``sub/a.d.ts`` -> ``[sub, a]``; ``sub/index.ts`` -> ``[sub]``."""
-    for suffix in (".d.ts", ".ts"):
+    for suffix in (*DECLARATION_SUFFIXES, ".ts", ".mts", ".cts"):
         if relative.endswith(suffix):
             relative = relative[: -len(suffix)]
             break
@@ -237,16 +238,21 @@ def _key(decl: ir.Interface | ir.Alias, qualified: str = "") -> str:
 
 def _origin(
     module: ir.Module, name: str, find_target: FindTarget, busy: frozenset[str] = frozenset()
-) -> str | None:
-    """The path of the module whose declaration ``name`` exported from ``module`` is."""
+) -> tuple[str, str] | None:
+    """The path of the module whose declaration ``name`` exported from ``module`` is, and
+    that declaration's name (``export { A as B }`` exports ``A`` as ``B``)."""
     if module.path in busy:
         return None
+    name = dict(module.export_names).get(name, name)
     if any(d.name == name for d in module.decls):
-        return module.path
+        return module.path, name
     for imp in module.imports:
-        if imp.reexport and (imp.star or any(exported == name for _, exported in imp.names)):
+        if not imp.reexport or imp.alias:
+            continue
+        there = next((real for exported, real in imp.names if exported == name), None)
+        if there is not None or imp.star:
             target = find_target(module, imp)
-            found = _origin(target, name, find_target, busy | {module.path})
+            found = _origin(target, there or name, find_target, busy | {module.path})
             if found is not None:
                 return found
     return None
@@ -281,13 +287,11 @@ def _local_names(
             for name in owners:
                 origin = _origin(target, name, find_target)
                 if origin is not None:
-                    bind(f"{imp.alias}.{name}", origin, name)
-        for written, name in imp.names:
-            if name not in owners:
-                continue
-            origin = _origin(find_target(module, imp), name, find_target)
-            if origin is not None:
-                bind(written, origin, name)
+                    bind(f"{imp.alias}.{name}", *origin)
+        for written, exported in imp.names:
+            origin = _origin(find_target(module, imp), exported, find_target)
+            if origin is not None and origin[1] in owners:
+                bind(written, *origin)
     return local
 
 
