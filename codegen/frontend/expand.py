@@ -34,6 +34,7 @@ from collections.abc import Callable
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir.queries import rewrite
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 from .template import template_type
@@ -139,6 +140,9 @@ class _Expander:
         self.raw_reads = 0  # reads of a declaration as written (being expanded)
         self.dereferencing: set[str] = set()  # aliases whose value is being expanded
         self.indexing: set[tuple[object, object]] = set()  # ``T["k"]`` being expanded
+        self.members = 0  # object members (properties, index signatures) being expanded
+        self.accessing: dict[tuple[str, tuple[str, ...]], _Access] = {}  # ``C["a"]["b"]``
+        self.accessed: dict[tuple[str, tuple[str, ...]], ir.TypeExpr] = {}  # ... once done
 
     def run(self) -> dict[str, ir.Decl]:
         for name, decl in self.source.items():
@@ -216,20 +220,27 @@ class _Expander:
 
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
         props = []
-        for prop in obj.properties:
-            self.context.append(_pascal(prop.name))
-            try:
-                t = self.type(prop.type, env)
-            finally:
-                self.context.pop()
-            if isinstance(t, ir.Primitive) and (
-                (prop.optional and t.name == "never") or t.name == "undefined"
-            ):
-                # No value can be present (``x?: never``), or the only value is ``undefined``
-                # (``x: undefined``, ``x: void``), which JSON spells by leaving the key out.
-                continue
-            props.append(dataclasses.replace(prop, type=t))
-        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value, env))
+        self.members += 1  # a member's type is read lazily (``C["a"]`` below is no cycle)
+        try:
+            for prop in obj.properties:
+                self.context.append(_pascal(prop.name))
+                try:
+                    t = self.type(prop.type, env)
+                finally:
+                    self.context.pop()
+                if isinstance(t, ir.Primitive) and (
+                    (prop.optional and t.name == "never") or t.name == "undefined"
+                ):
+                    # No value can be present (``x?: never``), or the only value is
+                    # ``undefined`` (``x: undefined``, ``x: void``), which JSON spells by
+                    # leaving the key out.
+                    continue
+                props.append(dataclasses.replace(prop, type=t))
+            index = obj.index and dataclasses.replace(
+                obj.index, value=self.type(obj.index.value, env)
+            )
+        finally:
+            self.members -= 1
         return dataclasses.replace(obj, properties=tuple(props), index=index)
 
     # ---------------------------------------------------------------- types
@@ -285,6 +296,10 @@ class _Expander:
             return self.mapped_type(t, env)
         if t.name == TEMPLATE:
             return self.template(t, env)
+        if t.name == INDEXED:
+            lazy = self.member_access(t, env)
+            if lazy is not None:
+                return lazy
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)
@@ -300,6 +315,83 @@ class _Expander:
             self.spend(len(keys), t.span)
             return ir.Omit(args[0], tuple(str(k) for k in keys), t.span)
         return dataclasses.replace(t, args=args)
+
+    def member_access(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr | None:
+        """``C["a"]["b"]`` inside the declaration ``C`` being expanded (openapi-typescript's
+        ``components["schemas"]["x"]``): TypeScript resolves an indexed access lazily, to
+        the member's declared type, so only that member is expanded, once, not all of
+        ``C["a"]``. It refers to itself only when computing it needs itself with no object
+        member in between (``a: X["a"]``); through a member (``a: { b: X["a"] }``) it is a
+        recursive type, declared under the path's name (``XA``). None: not such a path."""
+        keys: list[str] = []
+        base: ir.TypeExpr = t
+        while isinstance(base, ir.Ref) and base.name == INDEXED:
+            key = self.deref(self.type(base.args[1], env))
+            if not (isinstance(key, ir.Literal) and isinstance(key.value, str)):
+                return None
+            keys.append(key.value)
+            base = base.args[0]
+        if not isinstance(base, ir.Ref) or base.args or base.name in env:
+            return None
+        where = (base.name, tuple(reversed(keys)))
+        done = self.accessed.get(where)
+        if done is not None:
+            return done
+        written = self.member_as_written(base.name, where[1]) if base.name in self.busy else None
+        if written is None:
+            return None
+        under_way = self.accessing.get(where)
+        if under_way is not None:
+            if under_way.members == self.members:
+                raise SchemaError(t.span, "this indexed access type refers to itself")
+            under_way.recursive = True
+            return ir.Ref(under_way.name, (), t.span)
+        path = [base.name, *(_pascal(k) for k in where[1])]
+        name = self.free_name("".join(path))
+        self.accessing[where] = _Access(name, self.members)
+        outer, self.context = self.context, path  # named as where it is declared
+        try:
+            found = self.type(written, {})
+        finally:
+            self.context = outer
+            recursive = self.accessing.pop(where).recursive
+        if recursive:
+            decl: ir.Decl = (
+                ir.Interface(name, found, span=found.span)
+                if isinstance(found, ir.Object)
+                else ir.Alias(name, found, span=found.span)
+            )
+            found = ir.Ref(self.add(name, decl, t.span), (), t.span)
+        self.accessed[where] = found
+        return found
+
+    def member_as_written(self, owner: str, keys: tuple[str, ...]) -> ir.TypeExpr | None:
+        """The declared type of ``owner``'s member at ``keys`` through object literals, as
+        written; None where the path leaves them (then the general rule applies)."""
+        decl = self.source.get(owner)
+        t: ir.TypeExpr
+        if isinstance(decl, ir.Interface) and not decl.params and not decl.extends:
+            t = decl.body
+        elif isinstance(decl, ir.Alias) and not decl.params:
+            t = decl.type
+        else:
+            return None
+        for key in keys:
+            if not isinstance(t, ir.Object):
+                return None
+            prop = next((p for p in t.properties if p.name == key), None)
+            if prop is None:
+                return None
+            t = prop.type
+        return t
+
+    def free_name(self, name: str) -> str:
+        """``name``, or ``name_2``, ``name_3``...: the first that nothing is declared as."""
+        found, n = name, 1
+        while found in self.source or found in self.shapes:
+            n += 1
+            found = f"{name}_{n}"
+        return found
 
     def conditional(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         check, extends, yes, no = t.args
@@ -502,6 +594,9 @@ class _Expander:
             # that uses itself (``JSONSchema`` in its own body) is a declaration.
             key = (decl.name, shape(full))
             name = decl.name if not args else instance_name(decl.name, full)
+            known = self.instantiated.get((f"{decl.name}=", key[1]))
+            if known is not None:  # declared once, by its first use: one type, one name
+                return ir.Ref(known, (), span)
             if key in self.inlining:
                 self.inlining[key] = True
                 return ir.Ref(name, (), span)
@@ -513,9 +608,9 @@ class _Expander:
             if not recursive:
                 return body
             alias = ir.Alias(name, body, doc=decl.doc, span=decl.span)
-            if self.add(name, alias, span) != name:  # its own references name it
-                raise SchemaError(span, f"two different types want the name '{name}'")
-            return ir.Ref(name, (), span)
+            final = self.declare(name, alias, span)
+            self.instantiated[(f"{decl.name}=", key[1])] = final
+            return ir.Ref(final, (), span)
         # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
         name = decl.name if not args else instance_name(decl.name, full)
         # The name is part of the key: ``Feature`` used bare and ``Feature<Geometry, P>``
@@ -534,23 +629,19 @@ class _Expander:
             made = self.decl(dataclasses.replace(decl, name=name), env)
         finally:
             recursive = self.reserved.pop(key)[0]
-        final = self.add(name, made, span)
-        if recursive and final != name:  # its own references name it
-            raise SchemaError(span, f"two different types want the name '{name}'")
+        final = self.declare(name, made, span) if recursive else self.add(name, made, span)
         self.instantiated[key] = final
         self.made_of[final] = (decl.name, full)
         return ir.Ref(final, (), span)
 
-    def add(self, name: str, decl: ir.Decl, span: ir.Span, *, instance: bool = True) -> str:
+    def add(self, name: str, decl: ir.Decl, span: ir.Span) -> str:
         """Declare a synthesized type; returns its name. The name is kept for one structure
         only: another structure that wants it gets the name plus its structure's digest."""
         structure = shape(dataclasses.replace(decl, name=""))
         template = self.source.get(name)
         if template is not None and template.kind != "const" and template.params:
             pass  # a generic's defaults instance takes the generic's name: it is not emitted
-        elif name in self.source:
-            if instance:
-                raise SchemaError(span, f"the instance name '{name}' is taken by a declaration")
+        elif name in self.source:  # ``Box<string>`` beside a declared ``Box_string``
             name = f"{name}_{digest(structure)}"
         elif name in self.shapes and self.shapes[name] != structure:
             name = f"{name}_{digest(structure)}"
@@ -563,6 +654,25 @@ class _Expander:
         self.shapes[name] = structure
         self.instances[name] = self.out[name] = dataclasses.replace(decl, name=name)
         return name
+
+    def declare(self, name: str, decl: ir.Decl, span: ir.Span) -> str:
+        """``add`` for a declaration whose own references call it ``name``: under another
+        name (taken by a declaration or another structure), they follow it."""
+        final = self.add(name, decl, span)
+        self.follow(name, final)
+        return final
+
+    def follow(self, name: str, final: str) -> None:
+        """The declaration ``final`` with its references to ``name`` made to ``final``."""
+        if final == name:
+            return
+
+        def renamed(node: object) -> object:
+            if isinstance(node, ir.Ref) and node.name == name and not node.args:
+                return dataclasses.replace(node, name=final)
+            return node
+
+        self.instances[final] = self.out[final] = rewrite(self.out[final], renamed)
 
     # ---------------------------------------------------------------- utilities
 
@@ -596,8 +706,8 @@ class _Expander:
             ref = self.mapped(name, args, made, span)
         finally:
             recursive = self.reserved.pop(key)[0]
-        if recursive and ref.name != made:
-            raise SchemaError(span, f"two different types want the name '{made}'")
+        if recursive:
+            self.follow(made, ref.name)
         self.instantiated[key] = ref.name
         return ref
 
@@ -727,7 +837,6 @@ class _Expander:
                     owner + suffix,
                     ir.Alias(owner + suffix, part, span=t.span),
                     t.span,
-                    instance=False,
                 ),
                 (),
                 t.span,
@@ -787,7 +896,7 @@ class _Expander:
                 if isinstance(member, ir.Object)
                 else ir.Alias(name, member, span=member.span)
             )
-            names[id(member)] = self.add(name, decl, span, instance=False)
+            names[id(member)] = self.add(name, decl, span)
         return tuple(ir.Ref(names[id(m)], (), m.span) if id(m) in names else m for m in members)
 
     def suffixes(self, parts: list[ir.TypeExpr]) -> list[str]:
@@ -875,6 +984,16 @@ class _Expander:
 
 
 _Instantiated = dict[tuple[str, object], str]  # generic + arguments' shape -> instance name
+
+
+@dataclasses.dataclass
+class _Access:
+    """An indexed access path being expanded: the name it is declared under if it turns
+    out recursive, and how many object members were being expanded when it started."""
+
+    name: str
+    members: int
+    recursive: bool = False
 
 
 def _anonymous_class(t: ir.TypeExpr) -> bool:

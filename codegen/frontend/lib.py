@@ -65,6 +65,11 @@ _TEXT += "".join(
 )
 
 
+def lib_names() -> frozenset[str]:
+    """The names this lib declares (globals a module's own declaration may shadow)."""
+    return frozenset(d.name for d in parse_module(LIB_PATH, _TEXT).decls)
+
+
 def with_lib(modules: Sequence[ir.Module]) -> list[ir.Module]:
     """``modules``, plus a module of the lib interfaces they use and do not declare."""
     declared = {decl.name for module in modules for decl in module.decls}
