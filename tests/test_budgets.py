@@ -135,7 +135,7 @@ def test_an_intersection_of_many_unions_is_refused_before_it_is_built(
     for proc in compile_both(tmp_path, f"export type T = {members};\n"):
         assert one_error(proc) == (
             f"a.ts:1:17: error: this intersection distributes over its unions into {2**n} "
-            "members, more than the limit of 2000"
+            "members, more than the limit of 100000"
         )
 
 

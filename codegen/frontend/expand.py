@@ -43,6 +43,9 @@ UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
 ) | frozenset(intrinsic.CASES)
 MAX_INSTANCES = 2000
+# Members of one distributed intersection: TypeScript's own limit on a union it builds
+# ("Expression produces a union type that is too complex to represent").
+MAX_DISTRIBUTED = 100_000
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
 
@@ -132,6 +135,7 @@ class _Expander:
         self.budget = Budget()
         self.constructs: list[tuple[str, ir.Span]] = []  # expansions under way, outermost first
         self.nesting = 0  # generic instances being expanded inside one another
+        self.generic_instances = 0  # declared (MAX_INSTANCES)
         self.instantiated: dict[tuple[str, object], str] = {}  # generic + arguments -> name
         self.made_of: dict[str, tuple[str, tuple[ir.TypeExpr, ...]]] = {}  # the reverse
         self.reserved: dict[tuple[str, object], list[bool]] = {}  # being expanded
@@ -629,12 +633,15 @@ class _Expander:
             made = self.decl(dataclasses.replace(decl, name=name), env)
         finally:
             recursive = self.reserved.pop(key)[0]
-        final = self.declare(name, made, span) if recursive else self.add(name, made, span)
+        if recursive:
+            final = self.declare(name, made, span)
+        else:
+            final = self.add(name, made, span, generic=True)
         self.instantiated[key] = final
         self.made_of[final] = (decl.name, full)
         return ir.Ref(final, (), span)
 
-    def add(self, name: str, decl: ir.Decl, span: ir.Span) -> str:
+    def add(self, name: str, decl: ir.Decl, span: ir.Span, *, generic: bool = False) -> str:
         """Declare a synthesized type; returns its name. The name is kept for one structure
         only: another structure that wants it gets the name plus its structure's digest."""
         structure = shape(dataclasses.replace(decl, name=""))
@@ -649,16 +656,21 @@ class _Expander:
             if self.shapes[name] != structure:  # a digest collision: never share a name
                 raise SchemaError(span, f"two different types want the synthesized name '{name}'")
             return name
-        if len(self.instances) >= MAX_INSTANCES:
-            raise SchemaError(span, f"more than {MAX_INSTANCES} generic instances")
+        if generic:
+            # Generic instances are capped; what a distribution or a lift names is not: its
+            # work is spent from the budget, and a large typing has many (schemastore).
+            self.generic_instances += 1
+            if self.generic_instances > MAX_INSTANCES:
+                raise SchemaError(span, f"more than {MAX_INSTANCES} generic instances")
         self.shapes[name] = structure
         self.instances[name] = self.out[name] = dataclasses.replace(decl, name=name)
         return name
 
     def declare(self, name: str, decl: ir.Decl, span: ir.Span) -> str:
-        """``add`` for a declaration whose own references call it ``name``: under another
-        name (taken by a declaration or another structure), they follow it."""
-        final = self.add(name, decl, span)
+        """``add`` (of a generic instance) for a declaration whose own references call it
+        ``name``: under another name (taken by a declaration or another structure), they
+        follow it."""
+        final = self.add(name, decl, span, generic=True)
         self.follow(name, final)
         return final
 
@@ -729,7 +741,8 @@ class _Expander:
         return self.named(made, ir.Object(props, index, span), span)
 
     def named(self, name: str, body: ir.Object, span: ir.Span) -> ir.Ref:
-        return ir.Ref(self.add(name, ir.Interface(name, body, span=span), span), (), span)
+        decl = ir.Interface(name, body, span=span)
+        return ir.Ref(self.add(name, decl, span, generic=True), (), span)
 
     def literal_keys(self, t: ir.TypeExpr, *, strict: bool = True) -> list[ir.LiteralValue]:
         t = self.deref(t)
@@ -811,16 +824,15 @@ class _Expander:
         ``unknown`` add nothing to a primitive (``codegen.frontend.intersect``)."""
         choices: list[tuple[ir.TypeExpr, ...]] = []
         for member in members:
-            target = self.through_alias(member)
-            choices.append(target.members if isinstance(target, ir.Union) else (member,))
+            choices.append(self.alternatives(member))
         if all(len(choice) == 1 for choice in choices):
             return intersect.simplified(members, self) or dataclasses.replace(t, members=members)
         count = math.prod(len(choice) for choice in choices)  # before making any of them
-        if count > MAX_INSTANCES:
+        if count > MAX_DISTRIBUTED:
             raise SchemaError(
                 t.span,
                 f"this intersection distributes over its unions into {count} members, more "
-                f"than the limit of {MAX_INSTANCES}",
+                f"than the limit of {MAX_DISTRIBUTED}",
             )
         self.spend(count * len(choices), t.span)
         combos = list(itertools.product(*choices))
@@ -847,6 +859,19 @@ class _Expander:
         if len(parts) == len(combos):
             return ir.Union(done, t.span)
         return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def alternatives(self, t: ir.TypeExpr, depth: int = 0) -> tuple[ir.TypeExpr, ...]:
+        """The members of the union ``t`` stands for, nested unions and aliases of unions
+        flattened (``(Unit | []) & X`` distributes over each of Unit's members too)."""
+        target = self.through_alias(t)
+        if not isinstance(target, ir.Union) or depth > MAX_NESTING:
+            return (t,)
+        self.spend(len(target.members), t.span)
+        found: dict[object, ir.TypeExpr] = {}
+        for member in target.members:
+            for each in self.alternatives(member, depth + 1):
+                found.setdefault(shape(each), each)
+        return tuple(found.values())
 
     def spread(self, t: ir.Tuple, marker: ir.Ref) -> ir.TypeExpr:
         """``[A, ...Ns]`` with ``Ns`` (an alias, an instantiated parameter) an array: its
@@ -936,7 +961,12 @@ class _Expander:
                     raise SchemaError(t.span, f"type alias '{t.name}' circularly references itself")
                 self.dereferencing.add(t.name)
                 entered.append(t.name)
-                t = self.type(decl.type, {})
+                if decl is not self.source.get(t.name):
+                    t = decl.type  # an instance or a declaration already expanded
+                elif t.name not in self.busy:
+                    t = self.expanded_source(t.name, decl).type  # expanded once, kept
+                else:
+                    t = self.type(decl.type, {})  # read while its expansion is under way
         finally:
             self.dereferencing.difference_update(entered)
         return t
