@@ -964,7 +964,9 @@ class _Expander:
                 if decl is not self.source.get(t.name):
                     t = decl.type  # an instance or a declaration already expanded
                 elif t.name not in self.busy:
-                    t = self.expanded_source(t.name, decl).type  # expanded once, kept
+                    done = self.expanded_source(t.name, decl)  # expanded once, kept
+                    assert isinstance(done, ir.Alias)
+                    t = done.type
                 else:
                     t = self.type(decl.type, {})  # read while its expansion is under way
         finally:
