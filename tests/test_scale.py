@@ -109,3 +109,26 @@ def test_one_intersection_may_distribute_as_far_as_typescript_does(tmp_path: Pat
     assert sorted(schema_document(schema)["$defs"]["T"]["enum"]) == sorted(
         f"a{i}" for i in range(35)
     )
+
+
+def test_a_file_the_schema_imports_is_parsed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Finding the files a schema imports parses them, and resolve read them again (with no
+    cache folder, each file twice: @types/fhir's five large files)."""
+    from codegen.frontend import parse
+
+    parsed: list[str] = []
+    original = parse.parse_module
+
+    def counted(path: str, text: str) -> Any:
+        parsed.append(Path(path).name)
+        return original(path, text)
+
+    monkeypatch.setattr(parse, "parse_module", counted)
+    (tmp_path / "other.ts").write_text("export interface Other { x: string }\n")
+    (tmp_path / "schema.ts").write_text(
+        'import { Other } from "./other";\nexport interface Uses { o: Other }\n'
+    )
+    load_schema([tmp_path / "schema.ts"])
+    assert sorted(p for p in parsed if not p.startswith("<")) == ["other.ts", "schema.ts"]

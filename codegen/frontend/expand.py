@@ -97,21 +97,54 @@ def _arg_word(t: ir.TypeExpr) -> str:
     return t.kind.capitalize()
 
 
-def shape(node: object) -> object:
-    """A node's structure without source positions: equal shapes are one type."""
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return (
-            type(node).__name__,
-            *(
-                shape(getattr(node, f.name))
-                for f in dataclasses.fields(node)
-                if f.name != "span"
-                and not (f.metadata.get("shape") == "when set" and getattr(node, f.name) is None)
-            ),
+class _Shape(tuple):  # type: ignore[type-arg]
+    """A structure (a tuple) that hashes once: large typings look up big ones often."""
+
+    def __hash__(self) -> int:
+        found: int | None = self.__dict__.get("hash")
+        if found is None:
+            found = self.__dict__["hash"] = tuple.__hash__(self)
+        return found
+
+
+_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}  # class -> (field, kept when None)
+
+
+def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(
+            (f.name, f.metadata.get("shape") != "when set")
+            for f in dataclasses.fields(cls)
+            if f.name != "span"
         )
-    if isinstance(node, tuple | list):
-        return tuple(shape(item) for item in node)
-    return (type(node).__name__, node)  # bool and int stay apart
+    return found
+
+
+def shape(node: object, memo: dict[int, tuple[object, object]] | None = None) -> object:
+    """A node's structure without source positions: equal shapes are one type. ``memo``
+    (id -> (node, structure)) shares the work over nodes that one tree, or one pass,
+    holds several times (an inline copy of an indexed member, a nested anonymous type)."""
+    if isinstance(node, str | int | float | bool | None):
+        return (type(node).__name__, node)  # bool and int stay apart
+    memo = {} if memo is None else memo
+    hit = memo.get(id(node))
+    if hit is not None:
+        return hit[1]
+    found: object
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        parts: list[object] = [type(node).__name__]
+        for name, when_none in _fields(type(node)):
+            value = getattr(node, name)
+            if when_none or value is not None:
+                parts.append(shape(value, memo))
+        found = _Shape(parts)
+    elif isinstance(node, tuple | list):
+        found = _Shape(shape(item, memo) for item in node)
+    else:
+        found = (type(node).__name__, node)
+    memo[id(node)] = (node, found)
+    return found
 
 
 def digest(structure: object) -> str:

@@ -13,6 +13,7 @@ their data members, and ``ArrayBuffer`` is its ``byteLength``. ``Function`` and 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterator, Sequence
 
 from .. import ir
@@ -65,6 +66,7 @@ _TEXT += "".join(
 )
 
 
+@functools.cache
 def lib_names() -> frozenset[str]:
     """The names this lib declares (globals a module's own declaration may shadow)."""
     return frozenset(d.name for d in parse_module(LIB_PATH, _TEXT).decls)

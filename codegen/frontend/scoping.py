@@ -31,6 +31,7 @@ then qualified. ``PaymentMethod.AcssDebit`` finds ``AcssDebit`` in the module th
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -128,6 +129,7 @@ def _clashes(modules: Sequence[ir.Module], in_package: set[str]) -> dict[str, li
     return owners
 
 
+@functools.cache
 def _globals() -> frozenset[str]:
     """The names TypeScript finds in its lib when no module in scope declares them."""
     return frozenset(BUILTIN_GENERICS) | lib_names() | {"Date"}
@@ -149,7 +151,7 @@ def _shadowing(modules: Sequence[ir.Module]) -> dict[str, list[str]]:
         bound = {d.name for d in module.decls} | {
             written for imp in module.imports if not imp.reexport for written, _ in imp.names
         }
-        for ref in _refs(module.decls, frozenset()):
+        for ref in _module_refs(module):
             name = ref.name.split(".")[0]
             if name in declaring and name not in bound:
                 found[name] = declaring[name]
@@ -330,7 +332,7 @@ def _namespaced_refs(
     found: dict[str, str] = {}
     if not heads:
         return found
-    for ref in _refs(module.decls, frozenset()):
+    for ref in _module_refs(module):
         head, dot, rest = ref.name.partition(".")
         if not dot or head not in heads or ref.name in found:
             continue
@@ -413,7 +415,7 @@ def _check_refs(
     imports is a located error (it cannot say which one it means), unless it is a lib
     global, which it then means."""
     globals_ = _globals()
-    for ref in _refs(module.decls, frozenset()):
+    for ref in _module_refs(module):
         if ref.name in local:
             continue
         parts = ref.name.split(".")
@@ -439,6 +441,19 @@ def _check_refs(
             f"'{clash}' is declared in {files}, and this file neither declares nor "
             "imports it: import the one meant",
         )
+
+
+_REFS: dict[int, tuple[ir.Module, tuple[ir.Ref | ir.Typeof, ...]]] = {}
+
+
+def _module_refs(module: ir.Module) -> tuple[ir.Ref | ir.Typeof, ...]:
+    """Every name ``module`` uses, walked once per module (several checks read them)."""
+    found = _REFS.get(id(module))
+    if found is None or found[0] is not module:
+        if len(_REFS) > 1024:
+            _REFS.clear()
+        found = _REFS[id(module)] = (module, tuple(_refs(module.decls, frozenset())))
+    return found[1]
 
 
 def _refs(node: object, params: frozenset[str]) -> Iterator[ir.Ref | ir.Typeof]:
