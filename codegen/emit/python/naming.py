@@ -277,8 +277,13 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
     if _last_keys and _last_keys[0][0] is schema:
         return _last_keys[0][1]
     keys: dict[str, ir.Span] = {}
+    seen: set[int] = set()  # a node held several times (an inline copy) is walked once
 
     def walk(node: object) -> None:
+        if isinstance(node, tuple | ir.Object | ir.Union | ir.Property):
+            if id(node) in seen:
+                return
+            seen.add(id(node))
         if isinstance(node, ir.Property):
             keys.setdefault(node.name, node.span)
         if isinstance(node, tuple):
