@@ -133,12 +133,16 @@ def test_a_generic_object_alias_is_instantiated_and_a_union_alias_inlined() -> N
     }
 
 
-def test_an_instance_name_taken_by_a_declaration_is_an_error() -> None:
-    assert error(
+def test_an_instance_name_taken_by_a_declaration_gets_its_structure_s_digest() -> None:
+    """Naming never refuses valid TypeScript: a declared ``Box_string`` keeps its name."""
+    out = shown(
         "export interface Box<T> { v: T; }\n"
         "export interface Box_string { other: number; }\n"
         "export type A = Box<string>;\n"
-    ) == ("a.ts:3:17: error: the instance name 'Box_string' is taken by a declaration")
+    )
+    (made,) = [n for n in out if n.startswith("Box_string_")]
+    assert out["Box_string"] == [("other", "number", False)]
+    assert out[made] == [("v", "string", False)] and out["A"] == made
 
 
 def test_the_same_instance_twice_is_one_declaration() -> None:

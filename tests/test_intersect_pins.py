@@ -164,6 +164,31 @@ def test_other_intersections_stay_as_written(body: str) -> None:
     assert lowered(body) == (body, [])
 
 
+@pytest.mark.parametrize(
+    ("body", "means"),
+    [
+        ("string & number", "never"),  # two primitives: no value is both
+        ("string & {} & number", "never"),
+        ('"a" & "b"', "never"),
+        ('"a" & 1', "never"),
+        ('"a" & string[]', "never"),
+        ("number & [1]", "never"),
+        ('"a" & "a"', '"a"'),
+        ('"a" & string', '"a"'),
+        ("string & 'a' & {}", '"a"'),
+        ("true & boolean", "true"),
+        ("{} & {}", "{}"),
+        ("{} & N", "N"),
+        ("N & N", "N"),
+        ("unknown & unknown", "unknown"),
+    ],
+)
+def test_typescript_reduces_an_intersection_before_anything_else(body: str, means: str) -> None:
+    """#33: TypeScript's reductions (schemastore's distributed ``(... | "em") & string``
+    otherwise names thousands of members, each a declaration)."""
+    assert lowered(body) == (means, [])
+
+
 def test_distributed_members_that_are_not_simplified_are_named_together() -> None:
     assert lowered("('a' | { x: string }) & {}") == ('"a" | A1', ["A1"])
     both = "({ k: 'p'; x: string } | { k: 'q' }) & { z: 1 }"

@@ -56,6 +56,10 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     array or a tuple and every other one is ``{}``, a brand or ``unknown``; else None (the
     intersection stays as written). Such a type beside an object type with a data member
     is a ``SchemaError`` at that object type."""
+    reduced = _reduced(members, types)
+    if not isinstance(reduced, tuple):
+        return reduced
+    members = reduced
     kept = [m for m in members if not _is(types.through_alias(m), "unknown")]
     if len(kept) == 1 and len(members) > 1:
         return kept[0]  # ``X & unknown`` is ``X``
@@ -110,18 +114,68 @@ def _meet(values: list[ir.TypeExpr], types: Types) -> ir.TypeExpr | None:
     return literal if literal is not None else values[0]
 
 
-def _kind(t: ir.TypeExpr) -> str:
+def _reduced(
+    members: tuple[ir.TypeExpr, ...], types: Types
+) -> tuple[ir.TypeExpr, ...] | ir.TypeExpr:
+    """TypeScript's reductions of an intersection, before anything else: a member written
+    twice is one (``A & A``); ``{}`` beside another object type adds nothing; a literal
+    takes its primitive (``"a" & string`` is ``"a"``, ``true & boolean`` is ``true``); two
+    different literals, two different primitives, or a primitive (or literal) with an
+    array or a tuple have no value in common: ``never``. What is left, or the one type."""
+    seen: set[object] = set()
+    kept: list[tuple[ir.TypeExpr, ir.TypeExpr]] = []  # (as written, through its aliases)
+    for member in members:
+        resolved = types.through_alias(member)
+        key = _identity(member, resolved)
+        if key is not None and key in seen:
+            continue
+        if key is not None:
+            seen.add(key)
+        kept.append((member, resolved))
+    if any(_empty(r) for _, r in kept) and any(
+        isinstance(m, ir.Ref) and not _empty(r) for m, r in kept
+    ):
+        kept = [(m, r) for m, r in kept if not _empty(r)]  # ``A & {}`` is ``A``
+    literals = {(type(r.value), r.value) for _, r in kept if isinstance(r, ir.Literal)}
+    kinds = {_kind(r) for _, r in kept} - {None}
+    never = ir.Primitive("never", members[0].span)
+    if len(literals) > 1 or len(kinds) > 1:
+        return never  # ``"a" & "b"``, ``string & number``, ``"a" & unknown[]``
+    if literals:
+        # ``"a" & string``: the literal (the primitive of its own kind only: checked above)
+        kept = [(m, r) for m, r in kept if not (isinstance(r, ir.Primitive) and _kind(r))]
+    if len(kept) == 1 and len(members) > 1:
+        return kept[0][0]
+    return tuple(m for m, _ in kept)
+
+
+def _identity(written: ir.TypeExpr, resolved: ir.TypeExpr) -> object:
+    """What makes two members the same type, for the members where that is cheap to tell."""
+    if isinstance(resolved, ir.Literal):
+        return ("literal", type(resolved.value), resolved.value)
+    if isinstance(resolved, ir.Primitive) and resolved.name not in ("never",):
+        return ("primitive", resolved.name)
+    if _empty(resolved):
+        return ("empty",)
+    if isinstance(written, ir.Ref) and not written.args:
+        return ("ref", written.name)
+    return None
+
+
+def _empty(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Object) and not t.properties and t.index is None
+
+
+def _kind(t: ir.TypeExpr) -> str | None:
+    """The kind of JSON value all of ``t``'s values are, where it is one kind (not an
+    object type, which a brand or ``{}`` may intersect)."""
     if isinstance(t, ir.Literal):
-        value = t.value
-        return (
-            "boolean"
-            if isinstance(value, bool)
-            else "string"
-            if isinstance(value, str)
-            else "number"
-        )
-    assert isinstance(t, ir.Primitive)
-    return t.name
+        return {bool: "boolean", str: "string"}.get(type(t.value), "number")
+    if isinstance(t, ir.Primitive) and t.name in _VALUES:
+        return t.name
+    if isinstance(t, ir.Array | ir.Tuple):
+        return "array"
+    return None
 
 
 def _value(t: ir.TypeExpr) -> bool:

@@ -259,15 +259,31 @@ def rewrite(
     node: _T, change: Callable[[object], object], *, keep: tuple[str, ...] = ("span",)
 ) -> _T:
     """``node`` with ``change`` applied to it and then to every IR node inside it; the
-    fields named in ``keep`` are not entered (spans by default)."""
-    node = change(node)  # type: ignore[assignment]
-    if isinstance(node, tuple):
-        return tuple(rewrite(item, change, keep=keep) for item in node)  # type: ignore[return-value]
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+    fields named in ``keep`` are not entered (spans by default). ``change`` is a function
+    of the node: a node held several times (an inline copy) is rewritten once."""
+    return _rewrite(node, change, keep, {})
+
+
+def _rewrite(
+    node: _T,
+    change: Callable[[object], object],
+    keep: tuple[str, ...],
+    memo: dict[int, tuple[object, object]],
+) -> _T:
+    if isinstance(node, str | int | float | bool | None):
+        return change(node)  # type: ignore[return-value]
+    hit = memo.get(id(node))
+    if hit is not None:
+        return hit[1]  # type: ignore[return-value]
+    found: object = change(node)
+    if isinstance(found, tuple):
+        found = tuple(_rewrite(item, change, keep, memo) for item in found)
+    elif dataclasses.is_dataclass(found) and not isinstance(found, type):
         fields = {
-            f.name: rewrite(getattr(node, f.name), change, keep=keep)
-            for f in dataclasses.fields(node)
+            f.name: _rewrite(getattr(found, f.name), change, keep, memo)
+            for f in dataclasses.fields(found)
             if f.name not in keep
         }
-        return dataclasses.replace(node, **fields)
-    return node
+        found = dataclasses.replace(found, **fields)
+    memo[id(node)] = (node, found)
+    return found  # type: ignore[return-value]
