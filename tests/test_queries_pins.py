@@ -304,3 +304,15 @@ def test_deref() -> None:
     assert q.deref(s, ir.Ref("Missing")) == ir.Ref("Missing")
     assert q.deref(s, N) == N
     assert q.deref(s, ir.Ref("L1")) == ir.Ref("L1")
+
+
+def test_shape_ignores_spans_and_keeps_bool_apart_from_int() -> None:
+    a = ir.Literal("x", span=ir.Span("a.ts", 1, 1))
+    b = ir.Literal("x", span=ir.Span("b.ts", 9, 9))
+    assert q.shape(a) == q.shape(b) == ("Literal", ("str", "x"), ("str", "literal"))
+    assert q.shape(ir.Literal(True)) != q.shape(ir.Literal(1))
+    assert q.shape([1, "a"]) == (("int", 1), ("str", "a"))
+    assert q.shape(ir.Literal) == ("type", ir.Literal)
+    # a field marked "when set" is left out while unset, and kept once set
+    assert q.shape(ir.Tuple(())) == ("Tuple", (), ("str", "tuple"), ("NoneType", None))
+    assert q.shape(ir.Tuple((), rest=S))[-1] == q.shape(S)

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir.queries import shape
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 from .template import template_type
@@ -91,23 +92,6 @@ def _arg_word(t: ir.TypeExpr) -> str:
         case ir.Intersection():
             return "And".join(_arg_word(m) for m in t.members)
     return t.kind.capitalize()
-
-
-def shape(node: object) -> object:
-    """A node's structure without source positions: equal shapes are one type."""
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return (
-            type(node).__name__,
-            *(
-                shape(getattr(node, f.name))
-                for f in dataclasses.fields(node)
-                if f.name != "span"
-                and not (f.metadata.get("shape") == "when set" and getattr(node, f.name) is None)
-            ),
-        )
-    if isinstance(node, tuple | list):
-        return tuple(shape(item) for item in node)
-    return (type(node).__name__, node)  # bool and int stay apart
 
 
 def digest(structure: object) -> str:

@@ -27,8 +27,8 @@ from ..ir import (
     TEMPLATE,
 )
 from ..ir.printer import quoted
-from ..ir.queries import degraded_spots, flat_properties, is_narrowing
-from .expand import expand, shape
+from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
+from .expand import expand
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .protocol import add_result_aliases

@@ -219,6 +219,27 @@ def deref(schema: ir.Schema, t: ir.TypeExpr) -> ir.TypeExpr:
     return t
 
 
+# --------------------------------------------------------------------------- structure
+
+
+def shape(node: object) -> object:
+    """A node's structure without source positions: equal shapes are one type (the key of
+    every "same type" test and of the digests in synthesized names)."""
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return (
+            type(node).__name__,
+            *(
+                shape(getattr(node, f.name))
+                for f in dataclasses.fields(node)
+                if f.name != "span"
+                and not (f.metadata.get("shape") == "when set" and getattr(node, f.name) is None)
+            ),
+        )
+    if isinstance(node, tuple | list):
+        return tuple(shape(item) for item in node)
+    return (type(node).__name__, node)  # bool and int stay apart
+
+
 # --------------------------------------------------------------------------- degradation
 
 

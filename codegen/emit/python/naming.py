@@ -63,8 +63,7 @@ from dataclasses import dataclass
 
 from ... import ir
 from ...errors import SchemaError
-from ...frontend.expand import shape
-from ...ir.queries import rewrite
+from ...ir.queries import rewrite, shape
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
