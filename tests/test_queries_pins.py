@@ -316,3 +316,12 @@ def test_shape_ignores_spans_and_keeps_bool_apart_from_int() -> None:
     # a field marked "when set" is left out while unset, and kept once set
     assert q.shape(ir.Tuple(())) == ("Tuple", (), ("str", "tuple"), ("NoneType", None))
     assert q.shape(ir.Tuple((), rest=S))[-1] == q.shape(S)
+
+
+def test_protocol_of_reads_the_option_else_mcp_marker() -> None:
+    marker = {"EmptyResult": ir.Alias("EmptyResult", ir.Object())}
+    assert q.is_mcp(marker) and not q.is_mcp({})
+    assert q.protocol_of(ir.Schema(marker)) == "mcp"
+    assert q.protocol_of(ir.Schema({})) == "generic"
+    assert q.protocol_of(ir.Schema(marker, protocol="generic")) == "generic"
+    assert q.protocol_of(ir.Schema({}, protocol="mcp")) == "mcp"

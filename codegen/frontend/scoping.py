@@ -38,7 +38,7 @@ from .infer import infer_names
 from .lib import LIB_PATH
 
 OVERRIDE_TAG = "override"
-MCP_MARKER = "EmptyResult"  # as ``codegen.frontend.protocol.is_mcp``
+MCP_MARKER = "EmptyResult"  # as ``codegen.ir.queries.is_mcp``
 
 FindTarget = Callable[[ir.Module, ir.Import], ir.Module]
 

@@ -29,6 +29,21 @@ def is_integer_alias(schema: ir.Schema, name: str) -> bool:
     )
 
 
+# --------------------------------------------------------------------------- protocol
+
+
+def is_mcp(decls: dict[str, ir.Decl]) -> bool:
+    """MCP's marker: its ``EmptyResult`` (every revision declares one)."""
+    return "EmptyResult" in decls
+
+
+def protocol_of(schema: ir.Schema) -> str:
+    """``mcp`` or ``generic``: as ``--protocol`` set it, else detected (``is_mcp``)."""
+    if schema.protocol is not None:
+        return schema.protocol
+    return "mcp" if is_mcp(schema.decls) else "generic"
+
+
 # --------------------------------------------------------------------------- compatibility
 
 JsonKind = str

@@ -29,8 +29,7 @@ from typing import Literal
 
 from ... import ir
 from ...errors import Diagnostics, SchemaError
-from ...frontend.protocol import protocol_of
-from ...ir.queries import closed_literals, deref, flat_index, flat_properties
+from ...ir.queries import closed_literals, deref, flat_index, flat_properties, protocol_of
 from ...paths import CODEGEN_DIR
 from .methods import import_order, template
 from .naming import attribute_name, for_python, snake_case
