@@ -1,6 +1,6 @@
 """The compiler's layering, checked on every import statement, those inside functions too.
 
-    paths, escape, ir  <-  errors, templating, ir.queries, ir.printer  <-  frontend
+    paths, escape, ir  <-  errors, templating, ir.{queries, printer, messages}  <-  frontend
         <-  {emit, revision}  <-  build  <-  cli  <-  __main__
 
 A module imports only from its own layer or below. Within the middle layer, ``emit`` never
@@ -31,6 +31,7 @@ LAYERS: dict[str, int] = {
     "codegen.templating": 1,
     "codegen.ir.queries": 1,
     "codegen.ir.printer": 1,
+    "codegen.ir.messages": 1,
     "codegen.frontend": 2,
     "codegen.emit": 3,
     "codegen.revision": 3,

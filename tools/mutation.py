@@ -221,7 +221,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_bad_inputs.py",
         "tests/test_diff.py",
     ],
-    "codegen/frontend/messages.py": [
+    "codegen/ir/messages.py": [
         "tests/test_methods.py",
         "tests/test_generic_protocol.py",
         "tests/test_diff.py",

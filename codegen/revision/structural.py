@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 
 from .. import ir
 from ..errors import Diagnostics
-from ..frontend.messages import messages
+from ..ir.messages import messages
 from ..ir.printer import render
 from ..ir.queries import deref
 from .changes import Change, FieldMove, FieldRename, Rename, SchemaDiff
@@ -64,7 +64,7 @@ def decl_view(schema: ir.Schema, decl: ir.Decl) -> ObjectView | None:
 
 
 def methods(schema: ir.Schema) -> dict[str, str]:
-    """Method name -> the declaration that carries it (``codegen.frontend.messages``)."""
+    """Method name -> the declaration that carries it (``codegen.ir.messages``)."""
     return {m.method: m.decl.name for m in messages(schema, Diagnostics())}
 
 
