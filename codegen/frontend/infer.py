@@ -24,6 +24,7 @@ from typing import Protocol
 
 from .. import ir
 from ..ir import CONDITIONAL, FUNCTION, INFER, SPREAD
+from ..ir.printer import quoted
 from . import conditional
 
 
@@ -143,7 +144,7 @@ class _Binder:
                     return  # the check gives the false branch
                 raise _Undecided(
                     "conditional type: cannot decide from the declarations whether "
-                    f"{conditional.describe(source)} is a function type (every function "
+                    f"{quoted(source)} is a function type (every function "
                     "type is an object to the compiler)"
                 )
             case ir.Union():

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError
+from ..ir.printer import quoted
 from . import conditional
 
 CASES: dict[str, Callable[[str], str]] = {
@@ -37,7 +38,5 @@ def apply(name: str, arg: ir.TypeExpr, types: conditional.Types, span: ir.Span) 
         elif isinstance(t, ir.Primitive) and t.name == "never":
             continue
         else:
-            raise SchemaError(
-                span, f"'{name}' needs a string type, got {conditional.describe(member)}"
-            )
+            raise SchemaError(span, f"'{name}' needs a string type, got {quoted(member)}")
     return conditional.union(tuple(parts), span)
