@@ -8,9 +8,17 @@ a cycle: it only hides it until the call). ``tests/test_compiler_layering.py`` c
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
+import shutil
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(text: str) -> ast.Module:
+    """A file's tree, parsed once per content: the planted copies repeat every file."""
+    return ast.parse(text)
 
 
 def module_name(root: Path, path: Path) -> str:
@@ -44,7 +52,7 @@ def imports_of(root: Path, path: Path, *, aliases: bool = False) -> Iterator[str
     top = root.name
     this = module_name(root, path)
     package = this if path.name == "__init__.py" else this.rpartition(".")[0]
-    tree = ast.parse(path.read_text("utf-8"))
+    tree = _parse(path.read_text("utf-8"))
     deprecated = _deprecated_alias_nodes(tree)
     for node in ast.walk(tree):
         if (id(node) in deprecated) != aliases:
@@ -62,6 +70,18 @@ def imports_of(root: Path, path: Path, *, aliases: bool = False) -> Iterator[str
             for alias in node.names:
                 sub = f"{module}.{alias.name}"
                 yield sub if _is_module(root, sub) else module
+
+
+def planted_copy(package: Path, tmp_path: Path, module: str, planted: str) -> Path:
+    """A copy of ``package`` under ``tmp_path`` with ``planted`` appended to ``module``; a
+    statement that starts indented goes inside a function, where a lazy import hides."""
+    copy = tmp_path / package.name
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    path = copy / module
+    if planted.startswith(" "):
+        planted = f"\n\ndef _planted() -> None:\n{planted}"
+    path.write_text(path.read_text("utf-8") + planted, "utf-8")
+    return copy
 
 
 def sources(root: Path, skip: Iterable[str] = ()) -> Iterator[Path]:
@@ -162,7 +182,7 @@ def private_reads(root: Path, path: Path) -> Iterator[tuple[int, str]]:
     ``cls`` and ``_name`` is no private name the module defines, and each ``from m import
     _name`` of a name that is no module: a read of another module's (or its object's)
     private state. Dunder names are public protocol."""
-    tree = ast.parse(path.read_text("utf-8"))
+    tree = _parse(path.read_text("utf-8"))
     own = _own_names(tree)
     this = module_name(root, path)
     package = this if path.name == "__init__.py" else this.rpartition(".")[0]

@@ -12,13 +12,12 @@ command line imports ``cli``. The whole graph is a DAG.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
-from tests.import_graph import cycles, graph, imports_of, module_name, sources
+from tests.import_graph import cycles, graph, imports_of, module_name, planted_copy, sources
 
 SKIP = {"templates_compiled", "runtime", "templates", "__pycache__"}
 
@@ -104,11 +103,5 @@ def test_the_compiler_is_layered_and_acyclic() -> None:
     ],
 )
 def test_a_planted_import_is_caught(tmp_path: Path, module: str, planted: str, reason: str) -> None:
-    copy = tmp_path / "codegen"
-    shutil.copytree(ROOT / "codegen", copy, ignore=shutil.ignore_patterns("__pycache__"))
-    path = copy / module
-    if planted.startswith(" "):  # inside a function, where a hidden cycle would hide
-        planted = f"\n\ndef _planted() -> None:\n{planted}"
-    path.write_text(path.read_text("utf-8") + planted, "utf-8")
-    found = violations(copy)
+    found = violations(planted_copy(ROOT / "codegen", tmp_path, module, planted))
     assert any(reason in v for v in found), found

@@ -13,13 +13,12 @@ own layers are ``tests/test_compiler_layering.py``'s; both read ``tests/import_g
 from __future__ import annotations
 
 import ast
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
-from tests.import_graph import cycles, graph, private_reads, sources
+from tests.import_graph import cycles, graph, planted_copy, private_reads, sources
 
 STDLIB_OK = {"__future__"}
 
@@ -166,16 +165,6 @@ def test_the_known_exceptions_still_exist() -> None:
     assert not stale_imports, f"gone: delete {sorted(stale_imports)} from KNOWN_SERVER_IMPORTS"
 
 
-def _planted_copy(tmp_path: Path, module: str, planted: str) -> Path:
-    copy = tmp_path / "negotiation"
-    shutil.copytree(ROOT / "negotiation", copy, ignore=shutil.ignore_patterns("__pycache__"))
-    path = copy / module
-    if planted.startswith(" "):  # inside a function, where a lazy import hides a cycle
-        planted = f"\n\ndef _planted() -> None:\n{planted}"
-    path.write_text(path.read_text("utf-8") + planted, "utf-8")
-    return copy
-
-
 @pytest.mark.parametrize(
     ("module", "planted", "reason"),
     [
@@ -193,7 +182,7 @@ def _planted_copy(tmp_path: Path, module: str, planted: str) -> Path:
 def test_a_planted_cycle_or_facade_import_is_caught(
     tmp_path: Path, module: str, planted: str, reason: str
 ) -> None:
-    found = runtime_violations(_planted_copy(tmp_path, module, planted))
+    found = runtime_violations(planted_copy(ROOT / "negotiation", tmp_path, module, planted))
     assert any(reason in v for v in found), found
 
 
@@ -287,7 +276,7 @@ def test_every_allowed_private_read_still_happens() -> None:
 def test_a_planted_private_read_is_caught(
     tmp_path: Path, module: str, planted: str, read: str
 ) -> None:
-    found = private_read_violations(_planted_copy(tmp_path, module, planted))
+    found = private_read_violations(planted_copy(ROOT / "negotiation", tmp_path, module, planted))
     assert any(read in v for v in found), found
 
 
