@@ -28,6 +28,7 @@ from ..ir import (
 )
 from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
+from ..ir.walk import children
 from .expand import expand
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
@@ -871,23 +872,12 @@ def _warn_unused(schema: ir.Schema, diags: Diagnostics) -> None:
 
 
 def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
-    match t:
-        case ir.Ref():
-            yield t.name
-        case ir.Array():
-            yield from _ref_names(t.items)
-        case ir.Tuple():
-            for item in t.members:
-                yield from _ref_names(item)
-        case ir.Union() | ir.Intersection():
-            for member in t.members:
-                yield from _ref_names(member)
-        case ir.Omit():
-            yield from _ref_names(t.base)
-        case ir.Mapping():
-            yield from _ref_names(t.value)
-        case ir.Object():
-            for prop in t.properties:
-                yield from _ref_names(prop.type)
-            if t.index is not None:
-                yield from _ref_names(t.index.value)
+    """The names ``t`` refers to, depth first in source order (a reference's arguments,
+    which a resolved schema no longer has, left out)."""
+    pending = [t]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ir.Ref):
+            yield node.name
+        else:
+            pending.extend(reversed(children(node)))

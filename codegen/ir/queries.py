@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from .. import ir
+from .walk import children
 
 _T = TypeVar("_T")
 
@@ -262,29 +263,12 @@ def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
     """Every place where ``decls`` hold a degraded ``unknown`` (a construct the dialect
     cannot express), with what it was: in declaration order, each spot once."""
     found: dict[tuple[ir.Span, str], None] = {}
-    pending: list[object] = list(reversed(decls))
+    pending: list[ir.TypeExpr | ir.Decl] = list(reversed(decls))
     while pending:
         node = pending.pop()
-        match node:
-            case ir.Primitive(degraded=str(what)):
-                found.setdefault((node.span, what))
-            case ir.Interface():
-                pending.extend(reversed((*node.extends, node.body)))
-            case ir.Alias():
-                pending.append(node.type)
-            case ir.Object():
-                index = () if node.index is None else (node.index.value,)
-                pending.extend(reversed((*(p.type for p in node.properties), *index)))
-            case ir.Ref():
-                pending.extend(reversed(node.args))
-            case ir.Array():
-                pending.append(node.items)
-            case ir.Tuple() | ir.Union() | ir.Intersection():
-                pending.extend(reversed(node.members))
-            case ir.Omit():
-                pending.append(node.base)
-            case ir.Mapping():
-                pending.append(node.value)
+        if isinstance(node, ir.Primitive) and node.degraded is not None:
+            found.setdefault((node.span, node.degraded))
+        pending.extend(reversed(children(node)))
     return tuple(found)
 
 
