@@ -97,8 +97,10 @@ def test_kinds(t: ir.TypeExpr, kinds: set[str]) -> None:
     assert q._kinds(KIND_SCHEMA, t) == kinds
 
 
-def test_kinds_of_an_unknown_node_are_all() -> None:
-    assert q._kinds(KIND_SCHEMA, object()) == ALL  # type: ignore[arg-type]
+def test_kinds_of_typeof_are_all_and_an_unknown_node_is_a_bug() -> None:
+    assert q._kinds(KIND_SCHEMA, ir.Typeof("K")) == ALL
+    with pytest.raises(AssertionError, match="Expected code to be unreachable"):
+        q._kinds(KIND_SCHEMA, object())  # type: ignore[arg-type]
 
 
 def test_kinds_stop_at_a_seen_alias() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Protocol, assert_never
 
 from .. import ir
 from ..ir import CONDITIONAL, FUNCTION, INFER, SPREAD
@@ -166,6 +166,10 @@ class _Binder:
                 self.properties(source, pattern.properties, {})
             case ir.Ref():
                 self.reference(source, s, pattern)
+            case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Omit():
+                pass
+            case _:
+                assert_never(pattern)
 
     def union(self, s: ir.TypeExpr, pattern: ir.Union) -> None:
         open_ = [m for m in pattern.members if has_pattern(m)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import assert_never
 
 from .. import ir
 
@@ -46,6 +47,8 @@ def render(t: ir.TypeExpr) -> str:
             if index is not None:
                 parts.append(f"[{index.key_name}: string]: {render(index.value)}")
             return "{ " + "; ".join(parts) + " }" if parts else "{}"
+        case _:
+            assert_never(t)
 
 
 def quoted(t: ir.TypeExpr) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
 from .. import ir
 from .walk import children
@@ -87,7 +87,10 @@ def _kinds(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
             return frozenset().union(*(_kinds(schema, m, seen) for m in t.members))
         case ir.Intersection():
             return _ALL_KINDS.intersection(*(_kinds(schema, m, seen) for m in t.members))
-    return _ALL_KINDS
+        case ir.Typeof():
+            return _ALL_KINDS
+        case _:
+            assert_never(t)
 
 
 def closed_literals(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] | None:
@@ -167,7 +170,18 @@ class _Flattener:
                 for member in t.members:
                     merged.update((p.name, p) for p in self.properties(member))
                 return tuple(merged.values())
-        return ()
+            case (
+                ir.Primitive()
+                | ir.Literal()
+                | ir.Typeof()
+                | ir.Array()
+                | ir.Tuple()
+                | ir.Union()
+                | ir.Mapping()
+            ):
+                return ()
+            case _:
+                assert_never(t)
 
     def index_signature(self, t: ir.TypeExpr | ir.Interface) -> ir.IndexSignature | None:
         match t:
@@ -186,7 +200,10 @@ class _Flattener:
                 return self.index_signature(t.base)
             case ir.Intersection():
                 return self.first_index(t.members)
-        return None
+            case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Array() | ir.Tuple() | ir.Union():
+                return None
+            case _:
+                assert_never(t)
 
     def first_index(self, types: Sequence[ir.TypeExpr]) -> ir.IndexSignature | None:
         for t in types:

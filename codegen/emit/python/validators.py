@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, assert_never
 
 from ... import ir
 from ...errors import Diagnostics, SchemaError
@@ -243,7 +243,10 @@ def _inline_objects(t: ir.TypeExpr) -> list[ir.TypeExpr]:
             return _inline_objects(value)
         case ir.Object(index=index) if index is not None:
             return _inline_objects(index.value)
-    return []
+        case ir.Primitive() | ir.Literal() | ir.Ref() | ir.Typeof() | ir.Object():
+            return []
+        case _:
+            assert_never(t)
 
 
 def _refs(t: ir.TypeExpr) -> set[str]:
@@ -263,7 +266,10 @@ def _refs(t: ir.TypeExpr) -> set[str]:
         case ir.Object(properties=props, index=index):
             found = set().union(*(_refs(p.type) for p in props))
             return found | (_refs(index.value) if index is not None else set())
-    return set()
+        case ir.Primitive() | ir.Literal() | ir.Typeof():
+            return set()
+        case _:
+            assert_never(t)
 
 
 def relevant_declarations(schema: ir.Schema, rules: list[Rule]) -> list[str]:
