@@ -30,6 +30,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable
+from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError
@@ -73,7 +74,10 @@ def _word_is_exact(t: ir.TypeExpr) -> bool:
             return _word_is_exact(t.items)
         case ir.Union() | ir.Intersection():
             return all(_word_is_exact(m) for m in t.members)
-    return False
+        case ir.Typeof() | ir.Tuple() | ir.Omit() | ir.Mapping() | ir.Object():
+            return False
+        case _:
+            assert_never(t)
 
 
 def _arg_word(t: ir.TypeExpr) -> str:
@@ -91,7 +95,10 @@ def _arg_word(t: ir.TypeExpr) -> str:
             return "Or".join(_arg_word(m) for m in t.members)
         case ir.Intersection():
             return "And".join(_arg_word(m) for m in t.members)
-    return t.kind.capitalize()
+        case ir.Typeof() | ir.Tuple() | ir.Omit() | ir.Mapping() | ir.Object():
+            return t.kind.capitalize()
+        case _:
+            assert_never(t)
 
 
 def digest(structure: object) -> str:
@@ -258,7 +265,10 @@ class _Expander:
                 return dataclasses.replace(t, value=self.type(t.value, env))
             case ir.Object():
                 return self.object(t, env)
-        return t
+            case ir.Primitive() | ir.Literal() | ir.Typeof():
+                return t
+            case _:
+                assert_never(t)
 
     def ref(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         if not t.args and t.name in env:
@@ -845,7 +855,20 @@ class _Expander:
                 for member in t.members:
                     merged.update((p.name, p) for p in self.properties(member, seen))
                 return tuple(merged.values())
-        return ()
+            case (
+                ir.Primitive()
+                | ir.Literal()
+                | ir.Ref()
+                | ir.Typeof()
+                | ir.Array()
+                | ir.Tuple()
+                | ir.Union()
+                | ir.Mapping()
+            ):
+                return ()
+            case _:
+                assert_never(t)
+        return ()  # a reference seen already, or to no interface
 
     def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
         t = self.deref(t)

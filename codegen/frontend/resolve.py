@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Collection, Iterator, Sequence
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
@@ -531,6 +531,8 @@ class _Rewriter:
                 return self.object(t)
             case ir.Primitive() | ir.Literal():
                 return t
+            case _:
+                assert_never(t)
 
     def ref(self, t: ir.Ref) -> ir.TypeExpr:
         if t.name in self.params and not t.args:  # a parameter shadows what the file imports
@@ -681,7 +683,10 @@ def _object_like(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = froze
             return _object_like(schema, t.base, seen)
         case ir.Intersection():
             return all(_object_like(schema, m, seen) for m in t.members)
-    return False
+        case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Array() | ir.Tuple() | ir.Union():
+            return False
+        case _:
+            assert_never(t)
 
 
 def _check_extends(schema: ir.Schema) -> None:
@@ -708,6 +713,18 @@ def _structural_refs(t: ir.TypeExpr) -> Iterator[ir.Ref]:
                 yield from _structural_refs(member)
         case ir.Omit():
             yield from _structural_refs(t.base)
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Mapping()
+            | ir.Object()
+        ):
+            pass
+        case _:
+            assert_never(t)
 
 
 def _check_cycles(schema: ir.Schema) -> None:
@@ -779,8 +796,10 @@ def _check_depth(schema: ir.Schema) -> None:
                 return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
             case ir.Object():
                 return 1 + body_depth(t)
-            case _:
+            case ir.Primitive() | ir.Literal() | ir.Typeof():
                 return 1
+            case _:
+                assert_never(t)
 
     def body_depth(body: ir.Object) -> int:
         types = [prop.type for prop in body.properties]
