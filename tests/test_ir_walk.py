@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from codegen import ir
+from codegen.ir import walk
 from codegen.ir.walk import TYPE_KINDS, children, map_children
 
 _COUNTER = itertools.count()
@@ -178,3 +179,26 @@ def test_map_children_keeps_everything_but_the_children() -> None:
     )
     no_rest = ir.Tuple((ir.Literal(1),))
     assert map_children(no_rest, lambda t: ir.Literal(0)).rest is None
+
+
+def test_an_unknown_node_is_named_by_the_assertion() -> None:
+    planted = _Planted(ir.Literal(1))
+    with pytest.raises(AssertionError, match=r"got: _Planted\(item=Literal"):
+        children(planted)  # type: ignore[arg-type]
+    with pytest.raises(AssertionError, match=r"got: _Planted\(item=Literal"):
+        map_children(planted, lambda t: t)  # type: ignore[type-var]
+
+
+def test_an_object_without_index_has_its_property_types_only() -> None:
+    a = ir.Literal("a")
+    assert children(ir.Object((ir.Property("x", a),))) == (a,)
+    assert children(ir.Object()) == ()
+
+
+def test_same_compares_tuples_member_by_member_and_the_rest_by_identity() -> None:
+    a = ir.Literal("a")
+    assert walk._same((a, (a,)), (a, (a,)))
+    assert not walk._same((a,), (a, a))
+    assert not walk._same((a,), (ir.Literal("a"),))
+    assert not walk._same((a,), a) and not walk._same(a, (a,))
+    assert walk._same(None, None) and not walk._same(a, ir.Literal("a"))
