@@ -144,7 +144,12 @@ def _own_names(tree: ast.Module) -> set[str]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 for part in ast.walk(target):
-                    if isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Store):
+                    if (
+                        isinstance(part, ast.Attribute)
+                        and isinstance(part.ctx, ast.Store)
+                        and isinstance(part.value, ast.Name)
+                        and part.value.id in ("self", "cls")
+                    ):
                         own.add(part.attr)
         elif isinstance(node, ast.arg):
             own.add(node.arg)
