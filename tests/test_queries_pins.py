@@ -99,8 +99,15 @@ def test_kinds(t: ir.TypeExpr, kinds: set[str]) -> None:
 
 def test_kinds_of_typeof_are_all_and_an_unknown_node_is_a_bug() -> None:
     assert q._kinds(KIND_SCHEMA, ir.Typeof("K")) == ALL
-    with pytest.raises(AssertionError, match="Expected code to be unreachable"):
+    with pytest.raises(AssertionError, match="unreachable, but got: <object object"):
         q._kinds(KIND_SCHEMA, object())  # type: ignore[arg-type]
+
+
+def test_the_flattened_views_of_an_unknown_node_are_a_bug() -> None:
+    schema = ir.Schema({})
+    for view in (q.flat_properties, q.flat_index):
+        with pytest.raises(AssertionError, match="unreachable, but got: <object object"):
+            view(schema, object())  # type: ignore[arg-type]
 
 
 def test_kinds_stop_at_a_seen_alias() -> None:
@@ -318,6 +325,28 @@ def test_shape_ignores_spans_and_keeps_bool_apart_from_int() -> None:
     # a field marked "when set" is left out while unset, and kept once set
     assert q.shape(ir.Tuple(())) == ("Tuple", (), ("str", "tuple"), ("NoneType", None))
     assert q.shape(ir.Tuple((), rest=S))[-1] == q.shape(S)
+    # an unset field that is not marked stays in
+    assert q.shape(ir.Object()) == ("Object", (), ("NoneType", None), ("str", "object"))
+
+
+def test_rewrite_changes_every_node_but_the_kept_fields() -> None:
+    span = ir.Span("a.ts", 1, 1)
+    doc = ir.Doc("keep", (ir.DocTag("x", "string"),))
+    t = ir.Object((ir.Property("p", ir.Array(S, span), doc=doc),), span=span)
+
+    def change(node: object) -> object:
+        return N if node == S else node
+
+    assert q.rewrite(t, change) == ir.Object(
+        (ir.Property("p", ir.Array(N, span), doc=doc),), span=span
+    )
+    assert q.rewrite((S, [S]), change) == (N, [S])  # tuples entered, other containers not
+    seen: list[object] = []
+    q.rewrite(ir.Property("p", S, doc=doc, span=span), lambda n: seen.append(n) or n)
+    assert span not in seen and S in seen and doc in seen
+    seen.clear()
+    q.rewrite(ir.Property("p", S, doc=doc), lambda n: seen.append(n) or n, keep=("span", "doc"))
+    assert doc not in seen and S in seen
 
 
 def test_protocol_of_reads_the_option_else_mcp_marker() -> None:
