@@ -347,6 +347,10 @@ def test_rewrite_changes_every_node_but_the_kept_fields() -> None:
     seen.clear()
     q.rewrite(ir.Property("p", S, doc=doc), lambda n: seen.append(n) or n, keep=("span", "doc"))
     assert doc not in seen and S in seen
+    seen.clear()  # ``keep`` holds all the way down, through fields and tuples
+    nested = ir.Object((ir.Property("p", S, doc=doc),))
+    q.rewrite(nested, lambda n: seen.append(n) or n, keep=("span", "doc"))
+    assert doc not in seen and S in seen
 
 
 def test_protocol_of_reads_the_option_else_mcp_marker() -> None:
