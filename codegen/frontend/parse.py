@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 import sys
 from collections.abc import Callable
 from typing import NoReturn
@@ -18,14 +19,17 @@ import tree_sitter
 import tree_sitter_typescript
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
 from ..ir.queries import rewrite
+from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
+from .enum_values import constant_value
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
 from .template import template_type
+from .totality import degrading
 
 MAX_TYPE_DEPTH = 64
 
@@ -55,6 +59,20 @@ _UNSUPPORTED: dict[str, str] = {
 # compiled declaration reaches it (``ir.degraded``), with a warning; ``--strict`` refuses.
 _DEGRADED = frozenset(("infer_type", "type_predicate", "asserts", "this_type"))
 
+# Flow's syntax, which tree-sitter reads and TypeScript rejects (``?string``, ``*``).
+_FLOW = frozenset(("flow_maybe_type", "existential_type"))
+# Type declarations that degrade as a whole, under their name, when they hold what the
+# dialect cannot express (``codegen.frontend.totality``).
+_NAMED_TYPES = frozenset(
+    (
+        "interface_declaration",
+        "type_alias_declaration",
+        "enum_declaration",
+        "class_declaration",
+        "abstract_class_declaration",
+    )
+)
+
 # In typings (``.d.ts``, ``declare``) these carry behaviour, not data: they are skipped.
 _AMBIENT_VALUES = frozenset(
     (
@@ -68,6 +86,12 @@ _AMBIENT_VALUES = frozenset(
 )
 # ``declare const X: <this>``: the declared types that can make a constant.
 _CONSTANT_TYPES = frozenset(("literal_type", "tuple_type", "readonly_type"))
+# ``import("./x").A.B`` read as a dotted name (see ``keyword_names.import_type_calls``).
+_IMPORT_TYPE = re.compile(
+    r"import[ \t]*\([ \t]*(?P<source>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)\s*\.\s*(?P<member>[\w$.\s]+)"
+)
+# ``export { A as B }``'s entries: the local name, the exported name, the node.
+_Exported = tuple[str, str, tree_sitter.Node]
 _MAX_DOUBLE = sys.float_info.max
 _METHODS = frozenset(
     ("method_signature", "call_signature", "construct_signature", "abstract_method_signature")
@@ -102,8 +126,10 @@ class _ModuleParser:
         self.enum_members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
         self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
-        self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
+        # ``as const`` arrays and values' declared types, for ``typeof`` in this file
+        self.tuple_consts: dict[str, ir.TypeExpr] = {}
         self.defaults: set[str] = set()  # ``export default X``
+        self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
         # no declaration can have
@@ -124,7 +150,10 @@ class _ModuleParser:
         raise SchemaError(self.span(node), message)
 
     def unsupported(self, node: tree_sitter.Node, what: str | None = None) -> NoReturn:
-        self.fail(node, f"unsupported construct: {what or _UNSUPPORTED.get(node.type, node.type)}")
+        """A construct the dialect cannot express: it degrades the type position or the
+        declaration that holds it (``codegen.frontend.totality``); a statement refuses."""
+        what = what or _UNSUPPORTED.get(node.type, node.type)
+        raise Unsupported(self.span(node), f"unsupported construct: {what}")
 
     def degrade(self, node: tree_sitter.Node, what: str | None = None) -> ir.Primitive:
         """A type the dialect cannot express: ``JsonValue``, which resolve reports where a
@@ -165,10 +194,10 @@ class _ModuleParser:
             node, char = invalid
             self.fail(node, f"invalid character U+{ord(char):04X} in the name {self.text(node)!r}")
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
-        ambient = self.path.endswith(".d.ts")
+        ambient = self.path.endswith(DECLARATION_SUFFIXES)
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
         exported_later, passed_on = _imported_exports(exported_later, imports)
-        marked = self.mark_exported(decls, exported_later)
+        marked = self.mark_exported(decls, exported_later, top=True)
         if self.tuple_consts:
             marked = rewrite(
                 marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
@@ -192,15 +221,16 @@ class _ModuleParser:
             values=values,
             left_out=left_out,
             namespaces=namespaces,
+            export_names=tuple(self.export_names.items()),
         )
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
-    ) -> tuple[list[ir.Decl], list[ir.Import], list[tuple[str, tree_sitter.Node]]]:
+    ) -> tuple[list[ir.Decl], list[ir.Import], list[_Exported]]:
         """The declarations of a file or a namespace body (a namespace's are flattened)."""
         decls: list[ir.Decl] = []
         imports: list[ir.Import] = []
-        exported_later: list[tuple[str, tree_sitter.Node]] = []
+        exported_later: list[_Exported] = []
         # ``interface X`` merged with ``namespace X``: TypeScript joins both JSDoc texts.
         namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
@@ -262,22 +292,30 @@ class _ModuleParser:
         return None
 
     def mark_exported(
-        self, decls: list[ir.Decl], names: list[tuple[str, tree_sitter.Node]]
+        self,
+        decls: list[ir.Decl],
+        names: list[_Exported],
+        *,
+        top: bool = False,
+        outer: bool = False,
     ) -> tuple[ir.Decl, ...]:
-        """Apply ``export { A, B }`` to the local declarations it names."""
+        """Apply ``export { A, B as C }`` to the local declarations it names. At the top
+        level (``top``), ``C`` is recorded as the name importers may write for ``B``. In a
+        namespace (``outer``), a name it does not declare is one of the enclosing scope,
+        which the namespace passes on as its member (``Messages.Tool`` is ``Tool``)."""
         index = {decl.name: i for i, decl in enumerate(decls)}
-        for name, node in names:
+        for name, exported, node in names:
+            if top and exported != name:
+                self.export_names[exported] = name
             if name not in index:
-                if name in self.skipped or name in self.defaults:
+                if name in self.skipped or name in self.defaults or outer:
                     continue  # an ambient value left out, or a namespace exported by default
                 self.fail(node, f"export of unknown local declaration '{name}'")
             i = index[name]
             decls[i] = dataclasses.replace(decls[i], exported=True)
         return tuple(decls)
 
-    def export_clause(
-        self, node: tree_sitter.Node, *, ambient: bool = False
-    ) -> list[tuple[str, tree_sitter.Node]]:
+    def export_clause(self, node: tree_sitter.Node, *, ambient: bool = False) -> list[_Exported]:
         clause = next((c for c in _children(node) if c.type == "export_clause"), None)
         if clause is None:
             value = node.child_by_field_name("value")
@@ -285,7 +323,7 @@ class _ModuleParser:
                 if value is not None and value.type == "identifier":
                     # ``export default X;``: X is exported (a namespace X has nothing to mark)
                     self.defaults.add(self.text(value))
-                    return [(self.text(value), value)]
+                    return [(self.text(value), self.text(value), value)]
                 self.unsupported(node, "default export of an expression (export a declaration)")
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
                 return []  # ``export as namespace X;``: a UMD global's name, no type
@@ -301,8 +339,10 @@ class _ModuleParser:
             if spec.type == "comment":
                 continue
             # ``export { A_2 as A }``: the type keeps its declared name, as
-            # typescript-json-schema names it.
-            names.append((self.text(self.field(spec, "name")), spec))
+            # typescript-json-schema names it; importers may write ``A``.
+            name = self.text(self.field(spec, "name"))
+            alias = spec.child_by_field_name("alias")
+            names.append((name, name if alias is None else self.text(alias), spec))
         return names
 
     def reexport(self, node: tree_sitter.Node) -> ir.Import:
@@ -321,11 +361,10 @@ class _ModuleParser:
         for spec in _children(clause):
             if spec.type == "comment":
                 continue
-            exported = self.text(self.field(spec, "name"))
+            there = self.text(self.field(spec, "name"))
             alias = spec.child_by_field_name("alias")
-            if alias is not None and self.text(alias) != exported:
-                self.unsupported(spec, "renaming re-export 'as' (re-export under the real name)")
-            names.append((exported, exported))
+            # ``export { a as b } from "./x"``: ``b`` here is ``a`` there
+            names.append((there if alias is None else self.text(alias), there))
         return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
     def reference(self, node: tree_sitter.Node, path: str) -> ir.Import:
@@ -378,12 +417,33 @@ class _ModuleParser:
         exported: bool,
         ambient: bool = False,
     ) -> list[ir.Decl]:
+        """The declarations ``node`` makes; a named type declaration holding what the
+        dialect cannot express (a member of an interface, an enum member...) is that
+        construct, degraded, under its own name (the rest of the file compiles)."""
+        try:
+            return self._declaration(node, doc, span, exported=exported, ambient=ambient)
+        except Unsupported as err:
+            name = node.child_by_field_name("name")
+            if node.type not in _NAMED_TYPES or name is None:
+                raise
+            degraded = ir.degraded(err.message, err.span)
+            return [ir.Alias(self.text(name), degraded, exported, doc, span)]
+
+    def _declaration(
+        self,
+        node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        *,
+        exported: bool,
+        ambient: bool = False,
+    ) -> list[ir.Decl]:
         if node.type == "interface_declaration":
             return [self.interface(node, doc, span, exported, ambient=ambient)]
         if node.type == "type_alias_declaration":
             name = self.text(self.field(node, "name"))
             params = self.type_parameters(node)
-            value = self.type(self.field(node, "value"))
+            value = degrading(lambda: self.type(self.field(node, "value")))
             return [ir.Alias(name, value, exported, doc, span, params=params)]
         if node.type == "lexical_declaration":
             return self.consts(node, doc, span, exported, ambient=ambient)
@@ -446,13 +506,25 @@ class _ModuleParser:
             self.namespaces -= 1
         if imports:
             self.unsupported(body, "import inside a namespace")
-        return list(self.mark_exported(decls, exported_later))
+        return list(self.mark_exported(decls, exported_later, outer=True))
 
     def enum(self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool) -> ir.Alias:
         """``enum E { A = "a", B }``: the union of its member values (as typescript-json-schema)."""
         name = self.text(self.field(node, "name"))
         members: list[ir.TypeExpr] = []
         next_number: int | float | None = 0
+        known: dict[str, ir.LiteralValue] = {}  # this enum's members so far
+
+        def previous(ref: tree_sitter.Node) -> ir.LiteralValue | None:
+            """``A``, ``E.A`` or ``E["A"]``: a member declared above."""
+            if ref.type == "identifier":
+                return known.get(self.text(ref))
+            head = ref.child_by_field_name("object")
+            key = ref.child_by_field_name("property") or ref.child_by_field_name("index")
+            if head is None or key is None or self.text(head) != name:
+                return None
+            return known.get(self.string_value(key) if key.type == "string" else self.text(key))
+
         for member in _children(self.field(node, "body")):
             if member.type == "comment":
                 continue
@@ -460,6 +532,8 @@ class _ModuleParser:
                 key_node = self.field(member, "name")
                 value_node = self.field(member, "value")
                 value = self.literal_value(value_node)
+                if value is None:  # ``1 << 2``, ``A | B``: TypeScript computes it
+                    value = constant_value(value_node, self.text, self.literal_value, previous)
                 if value is None or isinstance(value, bool):
                     self.unsupported(value_node, "computed enum member (give it a literal value)")
             else:
@@ -470,9 +544,12 @@ class _ModuleParser:
             key = self.string_value(key_node) if key_node.type == "string" else self.text(key_node)
             next_number = value + 1 if isinstance(value, int | float) else None
             self.enum_members.append((f"{name}.{key}", value, tuple(self.ns_path)))
-            members.append(ir.Literal(value, self.span(member)))
-        if not members:
-            return ir.Alias(name, ir.Primitive("never", span), exported, doc, span)
+            if value not in known.values():  # ``AB = 3`` beside ``C = A | B``: one value
+                members.append(ir.Literal(value, self.span(member)))
+            known[key] = value
+        if not members:  # no value has the type, which Python cannot name (the oracle: {})
+            empty = ir.degraded(f"enum '{name}' without members (no value has its type)", span)
+            return ir.Alias(name, empty, exported, doc, span)
         body = members[0] if len(members) == 1 else ir.Union(tuple(members), span)
         return ir.Alias(name, body, exported, doc, span, enum=True)
 
@@ -501,6 +578,9 @@ class _ModuleParser:
             ):
                 member_doc = ir.EMPTY_DOC
                 continue  # behaviour, or no instance's: not data
+            if ambient and _non_public(member, self.text):
+                member_doc = ir.EMPTY_DOC
+                continue  # ``private x;`` as ``private x: T;``: left out
             if ambient and member.child_by_field_name("type") is None:  # ``x;``: any
                 name = self.field(member, "name")
                 if name.type == "property_identifier":
@@ -516,10 +596,7 @@ class _ModuleParser:
                 or member.child_by_field_name("type") is None
             ) and not ambient:
                 self.unsupported(member, "class with methods or untyped fields (use an interface)")
-            if any(
-                c.type == "accessibility_modifier" and self.text(c) != "public"
-                for c in _children(member)
-            ):
+            if _non_public(member, self.text):
                 member_doc = ir.EMPTY_DOC
                 continue
             properties.append(self.property(member, member_doc))
@@ -603,7 +680,10 @@ class _ModuleParser:
     ) -> list[ir.Decl]:
         kind = self.field(node, "kind")
         if self.namespaces and ambient:
-            return []  # ``namespace N { const x = ... }``: values of typings, no types
+            # ``namespace N { const x = ... }``: values of typings, no types; a literal one
+            # is what ``typeof N.x`` names (as an enum member is ``E.x``)
+            self.namespace_constants(node)
+            return []
         if kind.type != "const" and not ambient:
             self.unsupported(node, f"'{kind.type}' declaration (use 'const')")
         consts: list[ir.Decl] = []
@@ -630,6 +710,9 @@ class _ModuleParser:
                     self.skipped.add(name)
                 else:
                     self.skipped.add(name)
+                    if declared is not None and inner is not None and inner.type == "object_type":
+                        # ``declare const Codes: { readonly A: "a" }``: ``typeof Codes``
+                        self.tuple_consts[name] = degrading(self.type, declared)
                 continue
             if value is None:
                 self.fail(declarator, f"const '{name}' has no value")
@@ -646,6 +729,26 @@ class _ModuleParser:
             declarator_span = span if len(consts) == 0 else self.span(declarator)
             consts.append(ir.Const(name, literal, exported, doc, declarator_span))
         return consts
+
+    def namespace_constants(self, node: tree_sitter.Node) -> None:
+        """``declare namespace Kind { const Full = "full"; const Off: "off" }``: each
+        literal constant, as a member ``Kind.Full`` of the namespace."""
+        for declarator in _children(node):
+            name_node = declarator.child_by_field_name("name")
+            if declarator.type == "comment" or name_node is None:
+                continue
+            if name_node.type != "identifier":
+                continue
+            value = declarator.child_by_field_name("value")
+            literal = None if value is None else self.literal_value(value)
+            declared = declarator.child_by_field_name("type")
+            inner = declared.named_children[-1] if declared is not None else None
+            if literal is None and inner is not None and inner.type == "literal_type":
+                found = self.type(inner)
+                literal = found.value if isinstance(found, ir.Literal) else None
+            if literal is not None and self.ns_path:  # not ``declare global { ... }``
+                key = f"{self.ns_path[-1]}.{self.text(name_node)}"
+                self.enum_members.append((key, literal, tuple(self.ns_path[:-1])))
 
     def check_annotation(
         self, name: str, declared: ir.TypeExpr, value: ir.LiteralValue, node: tree_sitter.Node
@@ -811,7 +914,7 @@ class _ModuleParser:
             case "member_expression":  # ``import("./x").T``
                 return self.import_type(node, span)
             case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
-                return ir.Ref(self.text(node).replace(" ", ""), (), span)
+                return self.named(self.text(node), (), span)
             case "readonly_type":
                 return self.type(node.named_children[-1])
             case "index_type_query":
@@ -847,7 +950,9 @@ class _ModuleParser:
                 return self.object(node)
         if node.type in _DEGRADED:
             return self.degrade(node)
-        self.unsupported(node)  # not TypeScript either (``?string`` is Flow's)
+        if node.type in _FLOW:  # not TypeScript: tsc reports a syntax error too
+            self.fail(node, f"unsupported construct: {_UNSUPPORTED.get(node.type, node.type)}")
+        self.unsupported(node)
 
     def import_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``import("./x").T``: the type ``T`` that ``./x`` exports, imported as if by
@@ -858,14 +963,32 @@ class _ModuleParser:
             self.unsupported(node, "member expression as a type")
         args = [c for c in _children(self.field(call, "arguments")) if c.type != "comment"]
         if len(args) != 1:
-            self.unsupported(call, "import type without one module name")
-        source, exported = self.string_value(args[0]), self.text(name)
-        found = self.type_imports.get((source, exported))
+            # tsc refuses it too (a second argument holds import attributes)
+            self.fail(call, "unsupported construct: import type without one module name")
+        return self.imported(self.string_value(args[0]), self.text(name), (), span)
+
+    def imported(
+        self, source: str, exported: str, args: tuple[ir.TypeExpr, ...], span: ir.Span
+    ) -> ir.Ref:
+        """The type ``source`` exports as ``exported`` (``A`` or ``A.B``), imported under a
+        local name no declaration can have."""
+        head, dot, rest = exported.partition(".")
+        found = self.type_imports.get((source, head))
         if found is None:
             local = f"#import{len(self.type_imports) + 1}"
-            found = ir.Import(source, ((local, exported),), span)
-            self.type_imports[(source, exported)] = found
-        return ir.Ref(found.names[0][0], (), span)
+            found = ir.Import(source, ((local, head),), span)
+            self.type_imports[(source, head)] = found
+        return ir.Ref(found.names[0][0] + dot + rest, args, span)
+
+    def named(self, text: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.Ref:
+        """A (dotted) type name; ``import("./x").T`` where the grammar needed the repair
+        that reads it as a name (``keyword_names.import_type_calls``: with type arguments,
+        or a namespace's member)."""
+        match = _IMPORT_TYPE.fullmatch(text)
+        if match is None:
+            return ir.Ref(text.replace(" ", ""), args, span)
+        source = match["source"][1:-1]
+        return self.imported(source, re.sub(r"\s+", "", match["member"]), args, span)
 
     def tuple_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``[A, B?, ...C[]]``; a spread tuple (``...[B, C]``) is spliced in, as in
@@ -1036,8 +1159,8 @@ class _ModuleParser:
         if inner.type in ("null", "undefined"):
             return ir.Primitive(inner.type, span)  # type: ignore[arg-type]  # both are names
         value = self.literal_value(inner)
-        if value is None:
-            self.unsupported(inner, f"literal type {self.text(inner)!r}")
+        if value is None:  # ``+1``: no literal type in TypeScript either
+            self.fail(inner, f"unsupported construct: literal type {self.text(inner)!r}")
         return ir.Literal(value, span)
 
     def generic(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
@@ -1056,6 +1179,8 @@ class _ModuleParser:
         )
         # Arity is resolve's to check: a schema may declare its own generic of a
         # builtin's name (``interface Omit<T>``), which only resolve can see.
+        if name_node.type == "nested_type_identifier":
+            return self.named(name, args, span)
         return ir.Ref(name, args, span)
 
     def template(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
@@ -1121,8 +1246,8 @@ class _ModuleParser:
                 pass  # its getter, if any, is the property; a setter alone is no data
             elif member.type in _METHODS:
                 pass  # methods: behaviour, not data (typescript-json-schema drops them)
-            else:
-                self.unsupported(member)
+            else:  # ``{ export type X = 1 }``: a statement, a syntax error to tsc too
+                self.fail(member, f"unsupported construct: {member.type.replace('_', ' ')}")
             doc = ir.EMPTY_DOC
         return ir.Object(tuple(properties), index, self.span(node))
 
@@ -1144,7 +1269,7 @@ class _ModuleParser:
         tokens = {child.type for child in node.children if not child.is_named}
         return ir.Property(
             name=name,
-            type=self.type(annotation),
+            type=degrading(lambda: self.type(annotation)),
             optional="?" in tokens,
             readonly="readonly" in tokens,
             doc=doc,
@@ -1175,12 +1300,17 @@ class _ModuleParser:
         if returns is None:
             self.fail(node, f"getter '{name}' has no return type")
         return ir.Property(
-            name=name, type=self.type(returns), readonly=True, doc=doc, span=self.span(node)
+            name=name,
+            type=degrading(lambda: self.type(returns)),
+            readonly=True,
+            doc=doc,
+            span=self.span(node),
         )
 
     def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature:
         if any(child.type == "mapped_type_clause" for child in node.children):
-            self.unsupported(node, "mapped type")
+            # ``{ [K in X]: V; b: 1 }``: "a mapped type may not declare properties" (tsc)
+            self.fail(node, "unsupported construct: mapped type")
         key_type = self.field(node, "index_type")
         pattern = None
         if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
@@ -1199,7 +1329,12 @@ class _ModuleParser:
         key_name = self.text(self.field(node, "name"))
         numeric = self.text(key_type) == "number"
         return ir.IndexSignature(
-            self.type(annotation), key_name, doc, self.span(node), numeric=numeric, pattern=pattern
+            degrading(lambda: self.type(annotation)),
+            key_name,
+            doc,
+            self.span(node),
+            numeric=numeric,
+            pattern=pattern,
         )
 
 
@@ -1226,9 +1361,16 @@ def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node],
     return any(_reads(child, name, text) for child in node.named_children)
 
 
+def _non_public(member: tree_sitter.Node, text: Callable[[tree_sitter.Node], str]) -> bool:
+    """A ``private``/``protected`` class member (left out, see docs/jsonschema-deviations.md)."""
+    return any(
+        c.type == "accessibility_modifier" and text(c) != "public" for c in _children(member)
+    )
+
+
 def _imported_exports(
-    names: list[tuple[str, tree_sitter.Node]], imports: list[ir.Import]
-) -> tuple[list[tuple[str, tree_sitter.Node]], list[ir.Import]]:
+    names: list[_Exported], imports: list[ir.Import]
+) -> tuple[list[_Exported], list[ir.Import]]:
     """``export { a }`` of a name the file imports: no local declaration to mark, but a
     re-export of what the import names (a whole module imported as ``x`` passes on nothing
     that a type could name)."""
@@ -1238,15 +1380,15 @@ def _imported_exports(
             bound[imp.alias] = (imp, "")
         for local, name in imp.names if not imp.reexport else ():
             bound[local] = (imp, name)
-    local_names: list[tuple[str, tree_sitter.Node]] = []
+    local_names: list[_Exported] = []
     passed_on: list[ir.Import] = []
-    for name, node in names:
+    for name, exported, node in names:
         if name not in bound:
-            local_names.append((name, node))
+            local_names.append((name, exported, node))
             continue
         imp, real = bound[name]
-        if real:
-            passed_on.append(ir.Import(imp.source, ((real, real),), imp.span, reexport=True))
+        if real:  # ``import { a as b }; export { b as c }``: ``c`` is ``a`` there
+            passed_on.append(ir.Import(imp.source, ((exported, real),), imp.span, reexport=True))
     return local_names, passed_on
 
 
@@ -1346,8 +1488,9 @@ def _spread_item(spread: ir.TypeExpr) -> ir.TypeExpr | None:
     return None
 
 
-def _typeof_tuple(consts: dict[str, ir.Tuple], node: object) -> object:
-    """``typeof K`` of an ``as const`` array is the array's tuple type."""
+def _typeof_tuple(consts: dict[str, ir.TypeExpr], node: object) -> object:
+    """``typeof K`` of an ``as const`` array is the array's tuple type; of a declared
+    constant, its declared type."""
     if isinstance(node, ir.Typeof) and node.name in consts:
         return dataclasses.replace(consts[node.name], span=node.span)
     return node

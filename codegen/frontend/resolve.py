@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import TypeVar, assert_never
 
 from .. import ir
-from ..errors import Diagnostics, SchemaError
+from ..errors import Diagnostics, SchemaError, Unsupported
 from ..ir import (
     BUILTIN_GENERICS,
     CONDITIONAL,
@@ -29,11 +29,14 @@ from ..ir import (
 from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
 from ..ir.walk import children
+from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
 from .expand import expand
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
+from .lib_globals import lib_type
 from .protocol import add_result_aliases
-from .scoping import scope_modules
+from .scoping import redeclared_alike, scope_modules
+from .totality import degrading
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -81,9 +84,20 @@ def _resolve(
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
     left_out = {name for m in modules for name in m.left_out}
+    # what ``typeof`` may name and no declaration types: functions, classes, variables
+    values = left_out | {name for m in modules for name in m.values}
     rewritten: dict[str, ir.Decl] = {}
+    qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
     for name, decl in decls.items():
-        rewriter = _Rewriter(decls, scopes[home[name]], members, unmapped.get(home[name]), left_out)
+        rewriter = _Rewriter(
+            decls,
+            scopes[home[name]],
+            members,
+            unmapped.get(home[name]),
+            left_out,
+            qualified,
+            values,
+        )
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(expand(rewritten), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
@@ -103,6 +117,12 @@ def _resolve(
 # --------------------------------------------------------------------------- imports
 
 
+# ``./x.mjs``, ``./x.mts``, ``./x.d.mts`` name ``x.mts`` or ``x.d.mts`` (``.cjs`` likewise).
+_FLAVOURS = {
+    suffix: flavour for js, flavour in SOURCE_SUFFIXES.items() for suffix in (js, *flavour)
+}
+
+
 def _module_key(path: str) -> str:
     return os.path.normpath(path)
 
@@ -111,13 +131,15 @@ def import_candidates(importer: str, source: str) -> list[str]:
     """The files ``source`` may mean from ``importer``, most likely first: ``./x`` from
     ``dir/a.ts`` is ``dir/x.ts``, ``dir/x.d.ts`` or ``dir/x/index.ts``; ``./x.js`` (ESM
     style) means the same."""
-    for suffix in (".js", ".d.ts", ".ts"):
+    extensions: tuple[str, ...] = (".ts", ".d.ts")
+    for suffix in (".js", *DECLARATION_SUFFIXES, ".ts", *_FLAVOURS):
         if source.endswith(suffix):
             source = source[: -len(suffix)]
+            extensions = _FLAVOURS.get(suffix, extensions)
             break
     base = os.path.join(os.path.dirname(importer), source)
     stems = [base, os.path.join(base, "index")]
-    return [_module_key(stem + ext) for stem in stems for ext in (".ts", ".d.ts")]
+    return [_module_key(stem + ext) for stem in stems for ext in extensions]
 
 
 def _import_target(importer: str, source: str) -> str:
@@ -136,6 +158,7 @@ def _exports(
     names.update((n, True) for n in module.namespaces if not names.get(n))
     if module.default:
         names["default"] = True
+    names.update((exported, True) for exported, _ in module.export_names)
     for imp in module.imports:
         if not imp.reexport or module.path in busy:
             continue
@@ -146,11 +169,40 @@ def _exports(
         inner = _exports(target, by_path, packages, busy | {module.path})
         if imp.star:
             names.update((n, True) for n, exported in inner.items() if exported)
-        for name, _ in imp.names:
+        for exported, name in imp.names:
             if not inner.get(name):
                 raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}'")
-            names[name] = True
+            names[exported] = True
     return names
+
+
+def _declared_name(
+    module: ir.Module,
+    name: str,
+    by_path: dict[str, ir.Module],
+    packages: dict[str, str],
+    busy: frozenset[str] = frozenset(),
+) -> str | None:
+    """The declared name of what ``module`` exports as ``name``, through ``export { A as
+    B }`` and re-exports (None where ``module`` does not export it)."""
+    renamed = dict(module.export_names)
+    if name in renamed:
+        return renamed[name]
+    if module.path in busy:
+        return None
+    if any(d.name == name for d in module.decls) or name in module.namespaces:
+        return name
+    for imp in module.imports:
+        if not imp.reexport or imp.alias:
+            continue
+        there = next((real for exported, real in imp.names if exported == name), None)
+        if there is None and not imp.star:
+            continue
+        target = _find_target(module, imp, by_path, packages)
+        found = _declared_name(target, there or name, by_path, packages, busy | {module.path})
+        if found is not None:
+            return found
+    return None
 
 
 def _unmapped_imports(
@@ -249,8 +301,10 @@ def _check_imports(
                         imp.span, f"import '{local}' conflicts with another name in this file"
                     )
                 seen.add(local)
-                if name == "default":  # ``import D from "./m"``: what ``./m`` exports so
+                if name == "default" and target.default:  # ``import D from "./m"``
                     name = target.default
+                # ``export { A as B }`` there: ``import { B }`` here names ``A``
+                name = _declared_name(target, name, by_path, packages) or name
                 if local != name:
                     scope[local] = name
         scopes[module.path] = scope
@@ -275,6 +329,9 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
+            wanted += [
+                _declared_name(target, name, by_path, packages) or name for _, name in imp.names
+            ]
             if any(name in target.namespaces for _, name in imp.names):
                 # ``import { Tags }`` of a namespace: its members are flattened, so what
                 # the importer writes (``Tags.Tag``) names what it needs.
@@ -407,6 +464,8 @@ def _merge(
                 ):
                     decls[decl.name] = merged_interface(earlier, decl)
                     continue
+                if home[decl.name] == module.path and redeclared_alike(earlier, decl):
+                    continue
                 raise SchemaError(
                     decl.span,
                     f"duplicate declaration '{decl.name}' (first declared at {earlier.span})",
@@ -439,13 +498,19 @@ class _Rewriter:
         enum_members: dict[str, ir.LiteralValue] | None = None,
         unmapped: dict[str, str] | None = None,
         left_out: Collection[str] = (),
+        qualified: dict[str, str] | None = None,
+        values: Collection[str] = (),
     ) -> None:
         self.decls = decls
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
         self.left_out = frozenset(left_out)  # classes with methods that typings declare
+        self.values = values  # the typings' values left out
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
+        # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
+        # namespace member apart (``ChatChannelChat``); another file writes the dotted path.
+        self.qualified = qualified or {}
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
         if decl.kind != "const" and decl.params:
@@ -457,7 +522,7 @@ class _Rewriter:
             decl = dataclasses.replace(decl, params=params)
         match decl:
             case ir.Interface():
-                bases = tuple(self.type(base) for base in decl.extends)
+                bases = tuple(degrading(self.type, base) for base in decl.extends)
                 body = decl.body
                 empty = body == ir.Object(span=body.span)
                 if len(bases) == 1 and (
@@ -482,7 +547,7 @@ class _Rewriter:
                     bases = tuple(b for b in bases if not isinstance(b, ir.Array))
                 return dataclasses.replace(decl, body=self.object(body), extends=bases)
             case ir.Alias():
-                return dataclasses.replace(decl, type=self.type(decl.type))
+                return dataclasses.replace(decl, type=degrading(self.type, decl.type))
             case ir.Const():
                 return decl
 
@@ -503,8 +568,12 @@ class _Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        props = tuple(dataclasses.replace(p, type=self.type(p.type)) for p in obj.properties)
-        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value))
+        props = tuple(
+            dataclasses.replace(p, type=degrading(self.type, p.type)) for p in obj.properties
+        )
+        index = obj.index and dataclasses.replace(
+            obj.index, value=degrading(self.type, obj.index.value)
+        )
         return dataclasses.replace(obj, properties=props, index=index)
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
@@ -548,9 +617,9 @@ class _Rewriter:
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
             if name in self.enum_members:
                 return ir.Literal(self.enum_members[name], t.span)
-            name = name.rsplit(".", 1)[1]
+            name = self.qualified.get(name) or name.rsplit(".", 1)[1]
             if name not in self.decls:
-                raise SchemaError(t.span, f"unknown type '{t.name}'")
+                return self.lib(t)
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
         if name == CONDITIONAL:
@@ -575,8 +644,9 @@ class _Rewriter:
             what = f"'{t.name}', a class with methods that the typings declare (left out)"
             return ir.degraded(what, t.span)
         if target is None:
-            kind = "generic type" if t.args else "type"
-            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+            return self.lib(t)
+        if t.args and target.span.file == LIB_PATH:  # ``Uint8Array<ArrayBuffer>`` (TS 5.7)
+            return ir.Ref(name, (), t.span)
         if t.args:
             raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
         if isinstance(target, ir.Const):
@@ -584,6 +654,14 @@ class _Rewriter:
                 t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
             )
         return ir.Ref(name, (), t.span)
+
+    def lib(self, t: ir.Ref) -> ir.TypeExpr:
+        """A name no schema file declares: a lib global's meaning, else unknown (as tsc)."""
+        found = lib_type(t)
+        if found is None:
+            kind = "generic type" if t.args else "type"
+            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+        return self.type(found)
 
     def conditional(self, t: ir.Ref) -> ir.TypeExpr:
         """``C extends E ? X : Y``: the names ``E`` declares with ``infer`` are in scope in
@@ -620,12 +698,22 @@ class _Rewriter:
 
     def typeof(self, t: ir.Typeof) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)
+        if name in self.enum_members:  # ``typeof Kind.Full``: a namespace's literal constant
+            return ir.Literal(self.enum_members[name], t.span)
         if "." in name and name not in self.decls:  # ``typeof ns.C``: ``C``, as ``ns.T``
             name = name.rsplit(".", 1)[1]
         decl = self.decls.get(name)
+        unmapped = self.unmapped.get(t.name.split(".", 1)[0])
+        if decl is None and unmapped is not None:
+            return ir.degraded(unmapped, t.span)
+        if decl is None and ("." in t.name or name in self.values):
+            # A value the typings declare and no type describes as data: a function, an
+            # object with methods, a namespace's object (``typeof google.maps.geometry``).
+            what = f"'typeof {t.name}' (a value of the typings: a function, a namespace or an"
+            return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
-        typings = decl.span.file.endswith(".d.ts")
+        typings = decl.span.file.endswith(DECLARATION_SUFFIXES)
         if isinstance(decl, ir.Interface) and (decl.klass or typings):
             # A class's constructor (or, in typings, the ``declare var X: { prototype: X }``
             # that the lib pairs with ``interface X``, left out as a value): its
@@ -657,7 +745,7 @@ def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
     keys = []
     for member in members:
         if not (isinstance(member, ir.Literal) and isinstance(member.value, str)):
-            raise SchemaError(
+            raise Unsupported(
                 member.span, "Omit keys must be a string literal or a union of string literals"
             )
         keys.append(member.value)
@@ -861,7 +949,10 @@ def _check_redeclarations(schema: ir.Schema) -> None:
             if prop.name not in inherited:
                 continue
             base_prop, base = inherited[prop.name]
-            if not is_narrowing(schema, prop.type, base_prop.type):
+            # ``x0: any`` over ``x0: string | number``: tsc accepts it (any is assignable
+            # to every type)
+            anything = isinstance(prop.type, ir.Primitive) and prop.type.name == "any"
+            if not anything and not is_narrowing(schema, prop.type, base_prop.type):
                 raise SchemaError(
                     prop.span,
                     f"property '{prop.name}' of '{decl.name}' has type {quoted(prop.type)}, "

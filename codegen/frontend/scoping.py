@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterator, Sequence
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INFER
+from ..ir.queries import shape
+from ..paths import DECLARATION_SUFFIXES
 from .infer import infer_names
 from .lib import LIB_PATH
 
@@ -129,10 +131,14 @@ def _check_once(module: ir.Module, name: str) -> None:
     for decl in module.decls:
         if decl.name != name or decl.doc.has(OVERRIDE_TAG):
             continue
-        if first is not None and not (
-            isinstance(first, ir.Interface)
-            and isinstance(decl, ir.Interface)
-            and first.qualname == decl.qualname
+        if (
+            first is not None
+            and not (
+                isinstance(first, ir.Interface)
+                and isinstance(decl, ir.Interface)
+                and first.qualname == decl.qualname
+            )
+            and not redeclared_alike(first, decl)
         ):
             raise SchemaError(
                 decl.span, f"duplicate declaration '{name}' (first declared at {first.span})"
@@ -140,12 +146,21 @@ def _check_once(module: ir.Module, name: str) -> None:
         first = first or decl
 
 
+def redeclared_alike(first: ir.Decl, again: ir.Decl) -> bool:
+    """``again`` declares what ``first`` does, word for word but for its description: a
+    redundant declaration (tsc reports it; typings that ship one silence it with
+    ``// @ts-ignore``), which changes no type. The first one stands."""
+    return shape(dataclasses.replace(first, doc=ir.EMPTY_DOC)) == shape(
+        dataclasses.replace(again, doc=ir.EMPTY_DOC)
+    )
+
+
 # --------------------------------------------------------------------------- qualified names
 
 
 def _stem(relative: str) -> list[str]:
     """``sub/a.d.ts`` -> ``[sub, a]``; ``sub/index.ts`` -> ``[sub]``."""
-    for suffix in (".d.ts", ".ts"):
+    for suffix in (*DECLARATION_SUFFIXES, ".ts", ".mts", ".cts"):
         if relative.endswith(suffix):
             relative = relative[: -len(suffix)]
             break
@@ -223,16 +238,21 @@ def _key(decl: ir.Interface | ir.Alias, qualified: str = "") -> str:
 
 def _origin(
     module: ir.Module, name: str, find_target: FindTarget, busy: frozenset[str] = frozenset()
-) -> str | None:
-    """The path of the module whose declaration ``name`` exported from ``module`` is."""
+) -> tuple[str, str] | None:
+    """The path of the module whose declaration ``name`` exported from ``module`` is, and
+    that declaration's name (``export { A as B }`` exports ``A`` as ``B``)."""
     if module.path in busy:
         return None
+    name = dict(module.export_names).get(name, name)
     if any(d.name == name for d in module.decls):
-        return module.path
+        return module.path, name
     for imp in module.imports:
-        if imp.reexport and (imp.star or any(exported == name for _, exported in imp.names)):
+        if not imp.reexport or imp.alias:
+            continue
+        there = next((real for exported, real in imp.names if exported == name), None)
+        if there is not None or imp.star:
             target = find_target(module, imp)
-            found = _origin(target, name, find_target, busy | {module.path})
+            found = _origin(target, there or name, find_target, busy | {module.path})
             if found is not None:
                 return found
     return None
@@ -262,12 +282,16 @@ def _local_names(
     for imp in module.imports:
         if imp.reexport:
             continue
-        for written, name in imp.names:
-            if name not in owners:
-                continue
-            origin = _origin(find_target(module, imp), name, find_target)
-            if origin is not None:
-                bind(written, origin, name)
+        if imp.alias:  # ``import * as lib``: ``lib.X`` is the module's X, not this file's
+            target = find_target(module, imp)
+            for name in owners:
+                origin = _origin(target, name, find_target)
+                if origin is not None:
+                    bind(f"{imp.alias}.{name}", *origin)
+        for written, exported in imp.names:
+            origin = _origin(find_target(module, imp), exported, find_target)
+            if origin is not None and origin[1] in owners:
+                bind(written, *origin)
     return local
 
 
