@@ -543,14 +543,16 @@ def _strict_json_schema(tmp_path: Path, ts: str) -> dict[str, Any]:
     ("ts", "message"),
     [
         # typescript-json-schema writes ``[...A[], B]`` as ``[A, ...B[]]``: a wrong schema,
-        # and JSON Schema cannot require a last item. Refused, by both back ends.
+        # and JSON Schema cannot require a last item: the items from the rest on degrade.
         (
             "export type Last = [...string[], number];",
-            "schema.ts:1:34: error: a tuple member cannot follow a rest member",
+            "schema.ts:1:21: error: a tuple member after a rest member ([A, ...B[], C]): the"
+            " items from the rest member on: degraded to JsonValue (any JSON value)",
         ),
         (
             "export type Middle = [string, ...number[], boolean];",
-            "schema.ts:1:44: error: a tuple member cannot follow a rest member",
+            "schema.ts:1:31: error: a tuple member after a rest member ([A, ...B[], C]): the"
+            " items from the rest member on: degraded to JsonValue (any JSON value)",
         ),
         (
             "export type Inline = [string, ...(number[] | string[])];",

@@ -137,15 +137,24 @@ def test_a_value_with_data_members_is_degraded_where_they_are(
 
 
 @pytest.mark.parametrize(
+    ("body", "meaning"),
+    [
+        ("string & N", "string"),  # an index signature constrains no string
+        ("string & W", "string"),  # an index signature beside an inherited brand
+        ("string & { [k: string]: string }", "string"),
+        ("string & number", "never"),  # two primitives: no value is both
+        ("string & {} & number", "never"),
+        ("object & {}", "object"),  # ``{}`` adds nothing to an object type either
+        ("{} & {}", "{}"),
+    ],
+)
+def test_intersections_typescript_computes(body: str, meaning: str) -> None:
+    assert lowered(body) == (meaning, [])
+
+
+@pytest.mark.parametrize(
     "body",
     [
-        "string & N",  # an index signature
-        "string & W",  # an index signature beside an inherited brand
-        "string & { [k: string]: string }",
-        "string & number",  # two primitives
-        "string & {} & number",
-        "object & {}",  # ``object`` is an object type: left to the object algebra
-        "{} & {}",
         "unknown & unknown",
         "any & string",
         "any & null",

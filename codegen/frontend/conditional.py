@@ -214,6 +214,8 @@ class _Checker:
             verdicts = [self.check(s, m) for m in t.members]
             found = _any(verdicts)
             if found is False and self.object_like(s) and self.splits(s):
+                if all(self.excludes(s, self.types.deref(m)) for m in t.members):
+                    return False  # no narrowing of ``s`` can be any member
                 return None  # ``{k: "a" | "b"}`` may match ``{k: "a"} | {k: "b"}`` as a whole
             return found
         if isinstance(t, ir.Intersection):
@@ -275,6 +277,37 @@ class _Checker:
         if isinstance(t, ir.Primitive | ir.Literal):
             return False
         return None
+
+    def excludes(self, s: ir.TypeExpr, m: ir.TypeExpr) -> bool:
+        """Whether no value of the object type ``s`` is one of ``m``, whatever its union
+        properties hold: ``m`` is no object type, or requires a property that ``s`` lacks
+        or holds only values that ``s``'s property never has (a discriminant:
+        ``{ type: 0; nsfw?: boolean }`` is never ``{ type: 1 }``)."""
+        if self.object_like(m) is False:
+            return True
+        if not isinstance(m, ir.Object | ir.Ref | ir.Intersection | ir.Omit):
+            return False
+        have = {p.name: p for p in self.properties_of(s)}
+        for want in self.properties_of(m):
+            if want.optional:
+                continue
+            found = have.get(want.name)
+            if found is None:
+                if self.types.index(s) is None:  # else an index signature may hold it
+                    return True
+                continue
+            if all(self.check(v, want.type) is False for v in self.values(found.type)):
+                return True
+        return False
+
+    def values(self, t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
+        """A property type as the members a narrowing picks from."""
+        t = self.types.deref(t)
+        if isinstance(t, ir.Union):
+            return tuple(v for m in t.members for v in self.values(m))
+        if _is(t, "boolean"):
+            return (ir.Literal(True, t.span), ir.Literal(False, t.span))
+        return (t,)
 
     def splits(self, s: ir.TypeExpr) -> bool:
         return any(

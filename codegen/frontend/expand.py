@@ -215,11 +215,11 @@ class _Expander:
                 t = degrading(self.type, prop.type, env)
             finally:
                 self.context.pop()
-            if isinstance(t, ir.Primitive) and (
-                (prop.optional and t.name == "never") or t.name == "undefined"
-            ):
-                # No value can be present (``x?: never``), or the only value is ``undefined``
-                # (``x: undefined``, ``x: void``), which JSON spells by leaving the key out.
+            if isinstance(t, ir.Primitive) and t.name in ("never", "undefined"):
+                # No value can be present (``x?: never``; ``x: never`` too, whose key no
+                # JSON object can hold: typescript-json-schema leaves it out), or the only
+                # value is ``undefined`` (``x: undefined``, ``x: void``), which JSON spells by
+                # leaving the key out.
                 continue
             props.append(dataclasses.replace(prop, type=t))
         if obj.index is None:
@@ -264,7 +264,7 @@ class _Expander:
             case ir.Intersection():
                 return self.intersection(t, tuple(self.type(m, env) for m in t.members))
             case ir.Omit():
-                return dataclasses.replace(t, base=self.type(t.base, env))
+                return self.omit(dataclasses.replace(t, base=self.type(t.base, env)))
             case ir.Mapping():
                 return dataclasses.replace(t, value=self.type(t.value, env))
             case ir.Object():
@@ -296,7 +296,7 @@ class _Expander:
         if decl is None and t.name == "Omit" and len(args) == 2:  # ``Omit<T, keyof R>``
             keys = self.literal_keys(args[1])
             self.spend(len(keys), t.span)
-            return ir.Omit(args[0], tuple(str(k) for k in keys), t.span)
+            return self.omit(ir.Omit(args[0], tuple(str(k) for k in keys), t.span))
         return dataclasses.replace(t, args=args)
 
     def conditional(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
@@ -409,14 +409,14 @@ class _Expander:
             index = self.index(source)
             index = index and dataclasses.replace(index, value=at(string, inner))
             props = tuple(prop(p.name, p, inner) for p in self.properties(source))
-            return ir.Object(props, index, t.span)
+            return ir.Object(_present(props), index, t.span)
 
         if isinstance(keys, ir.Ref) and keys.name == KEYOF:
             return homomorphic(self.type(keys.args[0], env), env)
         names = self.literal_keys(self.type(keys, env), strict=False)
         if names is None:  # ``string``: every key, as an index signature
             return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
-        return ir.Object(tuple(prop(n, None, env) for n in names), None, t.span)
+        return ir.Object(_present(tuple(prop(n, None, env) for n in names)), None, t.span)
 
     def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """A template literal type whose holes name types: each hole read as the literals it
@@ -580,7 +580,8 @@ class _Expander:
                 return ir.Mapping(args[1], span)
             self.spend(len(keys), span)
             props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
-            return self.named(instance_name(name, args), ir.Object(props, None, span), span)
+            record = ir.Object(_present(props), None, span)
+            return self.named(instance_name(name, args), record, span)
         # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
         key, made = (f"{name}<>", shape(args)), instance_name(name, args)
         known = self.instantiated.get(key)
@@ -614,7 +615,7 @@ class _Expander:
         else:
             optional = name == "Partial"
             props = tuple(dataclasses.replace(p, optional=optional) for p in props)
-        return self.named(made, ir.Object(props, index, span), span)
+        return self.named(made, ir.Object(_present(props), index, span), span)
 
     def named(self, name: str, body: ir.Object, span: ir.Span) -> ir.Ref:
         return ir.Ref(self.add(name, ir.Interface(name, body, span=span), span), (), span)
@@ -709,12 +710,12 @@ class _Expander:
     def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
         """``&`` distributes over unions, also over an alias that names a union; ``{}`` and
         ``unknown`` add nothing to a primitive (``codegen.frontend.intersect``)."""
+        members = _spliced(members)  # ``A & (B & C)`` is ``A & B & C``
         choices: list[tuple[ir.TypeExpr, ...]] = []
         for member in members:
-            target = self.through_alias(member)
-            choices.append(target.members if isinstance(target, ir.Union) else (member,))
+            choices.append(self.choices(member, frozenset()))
         if all(len(choice) == 1 for choice in choices):
-            return intersect.simplified(members, self) or dataclasses.replace(t, members=members)
+            return intersect.simplified(members, self) or self.objects(t, members)
         count = math.prod(len(choice) for choice in choices)  # before making any of them
         if count > MAX_INSTANCES:
             raise Unsupported(
@@ -726,9 +727,7 @@ class _Expander:
         combos = list(itertools.product(*choices))
         simple = [intersect.simplified(combo, self) for combo in combos]
         parts: list[ir.TypeExpr] = [
-            ir.Intersection(combo, t.span)
-            for combo, s in zip(combos, simple, strict=True)
-            if s is None
+            self.objects(t, combo) for combo, s in zip(combos, simple, strict=True) if s is None
         ]
         owner = "".join(self.context) or "Intersection"
         refs = iter(
@@ -748,6 +747,42 @@ class _Expander:
         if len(parts) == len(combos):
             return ir.Union(done, t.span)
         return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def choices(self, t: ir.TypeExpr, seen: frozenset[str]) -> tuple[ir.TypeExpr, ...]:
+        """The members of the union ``t`` stands for, also through aliases of unions that
+        are its members (``(Scheme | Ref)`` with ``type Scheme = A | B``), else ``(t,)``."""
+        target = self.through_alias(t)
+        if not isinstance(target, ir.Union):
+            return (t,)
+        names = seen | {t.name} if isinstance(t, ir.Ref) else seen
+        self.spend(len(target.members), t.span)
+        found: list[ir.TypeExpr] = []
+        for member in target.members:
+            if isinstance(member, ir.Ref) and member.name in names:
+                found.append(member)  # an alias cycle: resolve reports it
+            else:
+                found.extend(self.choices(member, names))
+        return tuple(found)
+
+    def omit(self, t: ir.Omit) -> ir.TypeExpr:
+        """``Omit`` of an object type written inline (an instantiated alias's body): its
+        members but the keys, as an object type (the back ends take ``Omit`` of a named
+        type)."""
+        base = t.base
+        if isinstance(base, ir.Mapping):
+            return ir.Object((), ir.IndexSignature(base.value, span=base.span), t.span)
+        if not isinstance(base, ir.Object | ir.Intersection | ir.Omit):
+            return t
+        index = next(
+            (m.index for m in intersect.flat_members(base) if isinstance(m, ir.Object) and m.index),
+            None,
+        )
+        return ir.Object(self.properties(t), index, t.span)
+
+    def objects(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
+        """An intersection of object types, in the parts both back ends take."""
+        parts = intersect.object_parts(members, self)
+        return parts[0] if len(parts) == 1 else ir.Intersection(parts, t.span)
 
     def spread(self, t: ir.Tuple, marker: ir.Ref) -> ir.TypeExpr:
         """``[A, ...Ns]`` with ``Ns`` (an alias, an instantiated parameter) an array: its
@@ -943,3 +978,20 @@ def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
             units.add(m.name)
         kept.append(m)
     return tuple(kept) if kept else tuple(flat[:1])
+
+
+def _spliced(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
+    out: list[ir.TypeExpr] = []
+    for member in members:
+        out.extend(_spliced(member.members) if isinstance(member, ir.Intersection) else (member,))
+    return tuple(out)
+
+
+def _present(props: tuple[ir.Property, ...]) -> tuple[ir.Property, ...]:
+    """The properties a JSON object can hold: one typed ``never`` or ``undefined`` is a key
+    left out (as ``object`` drops it from a written object type)."""
+    return tuple(
+        p
+        for p in props
+        if not (isinstance(p.type, ir.Primitive) and p.type.name in ("never", "undefined"))
+    )

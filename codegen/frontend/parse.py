@@ -128,6 +128,8 @@ class _ModuleParser:
         self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
         # ``as const`` arrays and values' declared types, for ``typeof`` in this file
         self.tuple_consts: dict[str, ir.TypeExpr] = {}
+        # ``declare const X: T`` (a value of typings): T, parsed only if ``typeof X`` reads it
+        self.value_types: dict[str, tree_sitter.Node] = {}
         self.defaults: set[str] = set()  # ``export default X``
         self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
@@ -202,6 +204,9 @@ class _ModuleParser:
             marked = rewrite(
                 marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
             )
+        typed = self.typeof_values(marked)
+        if typed:
+            marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=("span", "doc"))
         imported = (*imports, *passed_on, *self.type_imports.values())
         # A name the file imports is the file's own scope: a namespace's type of that name
         # is another type (``import { Frame }`` beside ``namespace Options { Frame }``).
@@ -683,6 +688,7 @@ class _ModuleParser:
             # ``namespace N { const x = ... }``: values of typings, no types; a literal one
             # is what ``typeof N.x`` names (as an enum member is ``E.x``)
             self.namespace_constants(node)
+            self.skip(node)  # a computed key ``[x]`` may name one (a ``unique symbol``)
             return []
         if kind.type != "const" and not ambient:
             self.unsupported(node, f"'{kind.type}' declaration (use 'const')")
@@ -709,6 +715,8 @@ class _ModuleParser:
                     self.tuple_consts[name] = declared_type  # ``declare const K: readonly [...]``
                     self.skipped.add(name)
                 else:
+                    if kind.type == "const" and declared is not None:
+                        self.value_types[name] = declared
                     self.skipped.add(name)
                     if declared is not None and inner is not None and inner.type == "object_type":
                         # ``declare const Codes: { readonly A: "a" }``: ``typeof Codes``
@@ -729,6 +737,35 @@ class _ModuleParser:
             declarator_span = span if len(consts) == 0 else self.span(declarator)
             consts.append(ir.Const(name, literal, exported, doc, declarator_span))
         return consts
+
+    def typeof_values(self, decls: tuple[ir.Decl, ...]) -> dict[str, ir.TypeExpr]:
+        """The declared type of each value that ``typeof`` reads (``declare const X: T``),
+        as TypeScript types ``typeof X``, with the ``typeof`` of other values inside it
+        replaced too; a value whose type reads itself degrades there. A value's type that
+        nothing reads is never parsed."""
+        parsed: dict[str, ir.TypeExpr] = {}
+        wanted = [n for n in _typeof_names(decls) if n in self.value_types]
+        while wanted:
+            name = wanted.pop()
+            if name not in parsed:
+                parsed[name] = self.type(self.value_types[name])
+                wanted += [n for n in _typeof_names((parsed[name],)) if n in self.value_types]
+        done: dict[str, ir.TypeExpr] = {}
+
+        def complete(name: str, stack: frozenset[str]) -> ir.TypeExpr:
+            if name not in done:
+
+                def change(node: object) -> object:
+                    if not isinstance(node, ir.Typeof) or node.name not in parsed:
+                        return node
+                    if node.name in stack | {name}:
+                        return ir.degraded(f"'typeof {node.name}' inside its own type", node.span)
+                    return complete(node.name, stack | {name})
+
+                done[name] = rewrite(parsed[name], change, keep=("span", "doc"))
+            return done[name]
+
+        return {name: complete(name, frozenset()) for name in parsed}
 
     def namespace_constants(self, node: tree_sitter.Node) -> None:
         """``declare namespace Kind { const Full = "full"; const Off: "off" }``: each
@@ -996,12 +1033,14 @@ class _ModuleParser:
         items: list[ir.TypeExpr] = []
         required: int | None = None  # the index of the first optional member
         rest: ir.TypeExpr | None = None
+        rest_at: tree_sitter.Node | None = None
+        trailing = False  # a member after the rest member
         for member in (c for c in _children(node) if c.type != "comment"):
             if rest is not None:
-                # typescript-json-schema writes such a member as the first rest member,
-                # and JSON Schema has no way to require a last item: refused, not guessed.
-                self.fail(member, "a tuple member cannot follow a rest member")
-            written = member
+                self.after_rest(member)
+                trailing = True
+                continue
+            written = rest_at = member
             member, is_rest = self.unlabelled(member)
             if is_rest:
                 spread = self.type(member)
@@ -1028,9 +1067,33 @@ class _ModuleParser:
             optional = member.type in ("optional_type", "optional_parameter")
             required = self.tuple_member(member, len(items), optional, required)
             items.append(self.type(member.named_children[-1] if optional else member))
+        if trailing:
+            # ``[A, ...B[], C]`` (a leading or middle rest, valid TypeScript): JSON Schema
+            # has no way to require a last item, nor the models, so every item from the rest
+            # member on is any JSON value, loudly.
+            assert rest_at is not None
+            what = "a tuple member after a rest member ([A, ...B[], C]): the items from the rest member on"
+            rest = self.degrade(rest_at, what)
         if not items and rest is not None and not _is_spread(rest):
             return ir.Array(rest, span)
         return ir.Tuple(tuple(items), span, min_items=required, rest=rest)
+
+    def after_rest(self, member: tree_sitter.Node) -> None:
+        """A tuple member after the rest member: refused where TypeScript refuses it (a
+        second rest member, an optional member)."""
+        inner, is_rest = self.unlabelled(member)
+        optional = inner.type in ("optional_type", "optional_parameter")
+        if is_rest:
+            spread = self.type(inner)
+            if isinstance(spread, ir.Tuple):
+                optional = spread.min_items is not None
+                is_rest = spread.rest is not None
+            else:
+                is_rest = _spread_item(spread) is not None
+            if is_rest:
+                self.fail(member, "a rest member cannot follow another rest member")
+        if optional:
+            self.fail(member, "an optional tuple member cannot follow a rest member")
 
     def tuple_member(
         self, member: tree_sitter.Node, index: int, optional: bool, required: int | None
@@ -1233,9 +1296,10 @@ class _ModuleParser:
                 seen[prop.name] = prop.span
                 properties.append(prop)
             elif member.type == "index_signature":
-                if index is not None:
+                found = self.index_signature(member, doc)
+                if index is not None and found is not None:
                     self.fail(member, "more than one index signature in one object type")
-                index = self.index_signature(member, doc)
+                index = index or found
             elif member.type == "method_signature" and member.children[0].type == "get":
                 # ``get size(): number``: a property to TypeScript's type system (and the oracle)
                 prop = self.getter(member, doc)
@@ -1253,14 +1317,15 @@ class _ModuleParser:
 
     def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")
+        computed = None
         if name_node.type == "string":
             name = self.string_value(name_node)
         elif name_node.type == "property_identifier":
             name = self.text(name_node)
         elif name_node.type == "computed_property_name":
-            name = self.computed_name(name_node)
+            name, computed = self.computed_name(name_node)
         elif name_node.type == "number":  # ``200: {...}``: the key "200"
-            name = _number_name(self.number_value(name_node, negative=False))
+            name = number_name(self.number_value(name_node, negative=False))
         else:
             self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
         annotation = node.child_by_field_name("type")
@@ -1274,21 +1339,27 @@ class _ModuleParser:
             readonly="readonly" in tokens,
             doc=doc,
             span=self.span(node),
+            computed=computed,
         )
 
-    def computed_name(self, node: tree_sitter.Node) -> str:
+    def computed_name(self, node: tree_sitter.Node) -> tuple[str, str | None]:
         """``['cloud.provider']``, ``[`x`]``, ``[1]``: a literal key is the property's name,
-        as TypeScript reads it; any other expression (``[Symbol.iterator]``) is refused."""
+        as TypeScript reads it. ``[KEY]``, ``[E.Member]``, ``[ns.KEY]``: a name, which only
+        resolve can read (a const's or an enum member's value, or a ``unique symbol``): the
+        name ``[E.Member]`` and the expression. TypeScript allows no other expression."""
         inner = [c for c in node.named_children if c.type != "comment"]
         if len(inner) == 1 and inner[0].type == "string":
-            return self.string_value(inner[0])
+            return self.string_value(inner[0]), None
         if len(inner) == 1 and inner[0].type == "template_string":
             if not any(c.type == "template_substitution" for c in inner[0].children):
-                return self.text(inner[0])[1:-1]
+                return self.text(inner[0])[1:-1], None
         if len(inner) == 1 and inner[0].type == "number":
             value = self.literal_value(inner[0])
             if isinstance(value, int | float) and not isinstance(value, bool):
-                return _number_name(value)
+                return number_name(value), None
+        if len(inner) == 1 and _entity_name(inner[0]):
+            text = self.text(inner[0])
+            return f"[{text}]", text
         self.unsupported(node, "computed property name (use a plain or quoted name)")
 
     def getter(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
@@ -1307,27 +1378,20 @@ class _ModuleParser:
             span=self.span(node),
         )
 
-    def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature:
+    def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature | None:
+        """``[k: string]: V``, also keyed by a number, a template (``[k: `_${string}`]``), an
+        alias of string or a union of these; None for symbol keys only (no JSON key)."""
         if any(child.type == "mapped_type_clause" for child in node.children):
             # ``{ [K in X]: V; b: 1 }``: "a mapped type may not declare properties" (tsc)
             self.fail(node, "unsupported construct: mapped type")
-        key_type = self.field(node, "index_type")
-        pattern = None
-        if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
-            key = self.type(key_type)
-            if not isinstance(key, ir.Primitive) or key.pattern is None:
-                self.unsupported(key_type, "index signature key of literal values only")
-            pattern = key.pattern
-        # ``[uri: DocumentUri]``: an alias of string names the key; TypeScript requires that.
-        elif self.text(key_type) not in ("string", "number") and key_type.type != "type_identifier":
-            self.unsupported(
-                key_type, "index signature key other than 'string', 'number' or a template"
-            )
+        keys = self.index_key(self.field(node, "index_type"))
         annotation = self.field(node, "type")
         if annotation.type != "type_annotation":
             self.unsupported(annotation, "optional index signature")
+        if keys is None:
+            return None
+        numeric, pattern = keys
         key_name = self.text(self.field(node, "name"))
-        numeric = self.text(key_type) == "number"
         return ir.IndexSignature(
             degrading(lambda: self.type(annotation)),
             key_name,
@@ -1335,6 +1399,38 @@ class _ModuleParser:
             self.span(node),
             numeric=numeric,
             pattern=pattern,
+        )
+
+    def index_key(self, key_type: tree_sitter.Node) -> tuple[bool, str | None] | None:
+        """The keys an index signature's key type admits, as (numeric, pattern): (False,
+        None) for every string; None for ``symbol`` (no JSON key). A union admits what any
+        member does (TypeScript 4.4)."""
+        if key_type.type == "parenthesized_type":
+            return self.index_key(_inside(key_type))
+        if key_type.type == "union_type":
+            parts = [self.index_key(c) for c in _children(key_type) if c.type != "comment"]
+            found = list(dict.fromkeys(p for p in parts if p is not None))
+            if (False, None) in found:
+                return False, None
+            if len(found) < 2:
+                return found[0] if found else None
+            patterns = ["^[0-9]+$" if numeric else str(pattern) for numeric, pattern in found]
+            return False, "|".join(f"(?:{p})" for p in patterns)
+        if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
+            key = self.type(key_type)
+            if not isinstance(key, ir.Primitive) or key.pattern is None:
+                self.unsupported(key_type, "index signature key of literal values only")
+            return False, key.pattern
+        text = self.text(key_type)
+        if text == "symbol":
+            return None
+        if text == "number":
+            return True, None
+        # ``[uri: DocumentUri]``: an alias of string names the key; TypeScript requires that.
+        if text == "string" or key_type.type == "type_identifier":
+            return False, None
+        self.unsupported(
+            key_type, "index signature key other than 'string', 'number' or a template"
         )
 
 
@@ -1460,13 +1556,13 @@ def _retarget(
     return node
 
 
-def _number_name(value: int | float) -> str:
+def number_name(value: int | float) -> str:
     """A numeric property key as the string JavaScript makes of it (``1.50`` is "1.5",
     ``0x10`` is "16")."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
         value = int(value)
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**21 else _number_name(float(value))
+        return str(value) if abs(value) < 10**21 else number_name(float(value))
     text = repr(value)
     mantissa, e, exponent = text.partition("e")
     if not e:
@@ -1496,6 +1592,26 @@ def _typeof_tuple(consts: dict[str, ir.TypeExpr], node: object) -> object:
     return node
 
 
+def _typeof_names(nodes: tuple[object, ...]) -> list[str]:
+    """The names that ``typeof`` reads in ``nodes``."""
+    found: list[str] = []
+
+    def collect(node: object) -> object:
+        if isinstance(node, ir.Typeof):
+            found.append(node.name)
+        return node
+
+    rewrite(nodes, collect, keep=("span", "doc"))
+    return found
+
+
+def _typeof_value(types: dict[str, ir.TypeExpr], node: object) -> object:
+    """``typeof X`` of a value declared ``declare const X: T`` is ``T``."""
+    if isinstance(node, ir.Typeof) and node.name in types:
+        return types[node.name]
+    return node
+
+
 def _merge_namespace_docs(
     decls: list[ir.Decl], namespace_docs: list[tuple[str, int, str]], here: list[bool]
 ) -> list[ir.Decl]:
@@ -1515,6 +1631,17 @@ def _merge_namespace_docs(
                 decl, doc=dataclasses.replace(decl.doc, description=description)
             )
     return decls
+
+
+def _entity_name(node: tree_sitter.Node) -> bool:
+    """``KEY``, ``E.Member``, ``ns.E.Member``: a name, possibly qualified."""
+    while node.type == "member_expression":
+        prop = node.child_by_field_name("property")
+        target = node.child_by_field_name("object")
+        if prop is None or prop.type != "property_identifier" or target is None:
+            return False
+        node = target
+    return node.type == "identifier"
 
 
 def _symbol_key(member: tree_sitter.Node) -> bool:

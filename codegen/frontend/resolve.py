@@ -30,10 +30,12 @@ from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
 from ..ir.walk import children
 from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
+from .bases import normalise_bases
 from .expand import expand
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .lib_globals import lib_type
+from .parse import number_name
 from .protocol import add_result_aliases
 from .scoping import redeclared_alike, scope_modules
 from .totality import degrading
@@ -99,7 +101,7 @@ def _resolve(
             values,
         )
         rewritten[name] = rewriter.decl(decl)
-    rewritten = add_result_aliases(expand(rewritten), diags)
+    rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
     _check_extends(schema)
@@ -505,7 +507,7 @@ class _Rewriter:
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
         self.left_out = frozenset(left_out)  # classes with methods that typings declare
-        self.values = values  # the typings' values left out
+        self.values = frozenset(values)  # the typings' values left out (``unique symbol``s...)
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
         # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
@@ -568,13 +570,66 @@ class _Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        props = tuple(
-            dataclasses.replace(p, type=degrading(self.type, p.type)) for p in obj.properties
-        )
         index = obj.index and dataclasses.replace(
             obj.index, value=degrading(self.type, obj.index.value)
         )
-        return dataclasses.replace(obj, properties=props, index=index)
+        props: list[ir.Property] = []
+        for prop in obj.properties:
+            key = prop.name if prop.computed is None else self.computed_key(prop)
+            if isinstance(key, ir.Primitive):
+                # A key no one here can read: every key may hold any value, loudly.
+                if index is not None and index.key_pattern is None:
+                    index = dataclasses.replace(index, value=ir.Union((index.value, key), key.span))
+                else:
+                    index = ir.IndexSignature(key, span=prop.span)
+                continue
+            if key is None:
+                continue  # a ``unique symbol`` key: no JSON object has it
+            if key != prop.name and any(p.name == key for p in obj.properties):
+                raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
+            props.append(
+                dataclasses.replace(
+                    prop, name=key, type=degrading(self.type, prop.type), computed=None
+                )
+            )
+        return dataclasses.replace(obj, properties=tuple(props), index=index)
+
+    def enum_member(self, name: str) -> ir.LiteralValue | None:
+        """The value of ``Enum.Member``, also written through its namespaces
+        (``ns.Enum.Member``: namespaces are flattened)."""
+        parts = name.split(".")
+        for start in range(len(parts) - 1):
+            value = self.enum_members.get(".".join(parts[start:]))
+            if value is not None:
+                return value
+        return None
+
+    def computed_key(self, prop: ir.Property) -> str | ir.Primitive | None:
+        """The name ``[KEY]`` gives a property, as TypeScript reads it: the value of an enum
+        member or of a const; None for a ``unique symbol`` (the only other kind of key
+        TypeScript accepts there), a degraded ``unknown`` for a key that only a package
+        that is not mapped could tell."""
+        text = prop.computed
+        assert text is not None
+        unmapped = self.unmapped.get(text.split(".", 1)[0])
+        if unmapped is not None:
+            what = f"the property key [{text}] ({unmapped}): any key, any value"
+            return ir.degraded(what, prop.span)
+        name = self.scope.get(text, text)
+        member = self.enum_member(name)
+        if member is not None:
+            value: ir.LiteralValue = member
+        else:
+            decl = self.decls.get(name) or self.decls.get(name.rsplit(".", 1)[-1])
+            if isinstance(decl, ir.Const):
+                value = decl.value
+            elif {name, name.rsplit(".", 1)[-1]} & self.values or text.split(".")[0] in self.scope:
+                return None
+            else:
+                raise SchemaError(prop.span, f"cannot find name '{text}' (property key [{text}])")
+        if isinstance(value, bool):
+            raise SchemaError(prop.span, f"a property key must be a string or a number: [{text}]")
+        return value if isinstance(value, str) else number_name(value)
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
         match t:
@@ -615,8 +670,9 @@ class _Rewriter:
         if name == "bigint" and not t.args:  # a keyword: no declaration can take its name
             return ir.Primitive("number", t.span)  # typescript-json-schema's reading
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
-            if name in self.enum_members:
-                return ir.Literal(self.enum_members[name], t.span)
+            member = self.enum_member(name)
+            if member is not None:
+                return ir.Literal(member, t.span)
             name = self.qualified.get(name) or name.rsplit(".", 1)[1]
             if name not in self.decls:
                 return self.lib(t)

@@ -233,6 +233,10 @@ class Property:
     readonly: bool = False
     doc: Doc = EMPTY_DOC
     span: Span = NO_SPAN
+    # ``[E.Member]: T``, ``[KEY]: T``: the computed key's expression, which resolve folds
+    # into ``name`` (an enum member's or a const's value) or leaves out (a ``unique
+    # symbol``: no JSON key); ``name`` is ``[E.Member]`` until then. None after resolve.
+    computed: str | None = field(default=None, metadata={"shape": "when set"})
 
 
 @dataclass(frozen=True, slots=True)

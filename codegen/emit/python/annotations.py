@@ -202,6 +202,14 @@ class TypeWriter:
             return Annotation(self.sym["Any"], nullable=True, imports={"Any"})
         if name == "object":
             return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
+        if name == "never":
+            # ``type R = never`` (a REST call with no body): no value; pydantic has no
+            # ``Never``, so a list no longer than 0 and at least 1 item long, which none is.
+            text = (
+                f"{self.sym['Annotated']}[list[{self.sym['Any']}], "
+                f"{self.sym['Field']}(min_length=1, max_length=0)]"
+            )
+            return Annotation(text, imports={"Annotated", "Any", "Field"})
         raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
     def _ref(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> Annotation:
