@@ -498,7 +498,7 @@ def _inline(value: Any, theirs: dict[str, Any], keys: dict[str, str], ours: dict
         (
             "export type Sized = string extends { length: number } ? 1 : 2;",
             "schema.ts:1:21: error: conditional type: cannot decide from the declarations"
-            " whether string extends an object type",
+            " whether string extends { length: number }",
         ),
         (
             "type Item<T> = T extends string ? infer U : never;\nexport type I = Item<string>;",
@@ -515,7 +515,7 @@ def _inline(value: Any, theirs: dict[str, Any], keys: dict[str, str], ours: dict
             "export interface On { on: true }\nexport interface Off { on: false }\n"
             "export type Split = { on: boolean } extends On | Off ? 1 : 2;",
             "schema.ts:3:21: error: conditional type: cannot decide from the declarations"
-            " whether an object type extends On | Off",
+            " whether { on: boolean } extends On | Off",
         ),
     ],
 )

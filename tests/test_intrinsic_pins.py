@@ -112,7 +112,7 @@ def test_a_string_with_a_pattern_or_format_is_a_located_error(primitive: ir.Prim
         (ir.Literal(True, AT), "true"),
         (ir.Primitive("number", AT), "number"),
         (ir.Primitive("boolean", AT), "true"),
-        (ir.Ref("Unknown", (), AT), "Unknown"),
+        (ir.Ref("Unknown", (), AT), "'Unknown'"),  # the IR printer's quoted name
     ],
 )
 def test_a_type_that_is_no_string_is_a_located_error(arg: ir.TypeExpr, what: str) -> None:

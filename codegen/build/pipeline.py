@@ -248,7 +248,7 @@ def build(
         python_schema,
     )
     from ..emit.python.package import emit_package, shadowed_exports
-    from ..frontend.protocol import protocol_of
+    from ..ir.queries import protocol_of
     from .format import format_outputs
 
     diags = diagnostics if diagnostics is not None else Diagnostics()

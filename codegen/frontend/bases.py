@@ -15,6 +15,7 @@ stays loud, as an index signature of any key and value.
 from __future__ import annotations
 
 import dataclasses
+from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError
@@ -75,12 +76,22 @@ def _normalised(schema: ir.Schema, decl: ir.Interface) -> ir.Interface:
                 index.append(ir.IndexSignature(base, span=base.span))
             case ir.Primitive(name="object" | "unknown" | "any"):
                 pass  # a function type, ``object``, ``{}``: no data member
-            case _:
+            case (
+                ir.Primitive()
+                | ir.Literal()
+                | ir.Ref()
+                | ir.Typeof()
+                | ir.Array()
+                | ir.Tuple()
+                | ir.Union()
+            ):
                 raise SchemaError(
                     _span(entry, decl),
                     f"interface '{decl.name}' cannot extend {_what(entry)}: an interface can "
                     "only extend an object type or an intersection of object types",
                 )
+            case _:
+                assert_never(base)
     # A degraded base's index first: it must stay loud.
     index.sort(key=lambda i: not (isinstance(i.value, ir.Primitive) and i.value.degraded))
     own = {p.name for p in decl.body.properties}

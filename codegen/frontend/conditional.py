@@ -16,13 +16,14 @@ conditional type is a located error, never a guess.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable
 from typing import Protocol
 
 from .. import ir
 from ..ir import FUNCTION
+from ..ir.printer import quoted
+from ..ir.queries import shape
 
 _KINDS = {str: "string", bool: "boolean", int: "number", float: "number"}
 
@@ -100,7 +101,7 @@ def verdict(
     if found is None:  # TypeScript would decide it; the dialect cannot: degraded
         return ir.degraded(
             "conditional type: cannot decide from the declarations whether "
-            f"{describe(check)} extends {describe(extends)}",
+            f"{quoted(check)} extends {quoted(extends)}",
             span,
         )
     return found
@@ -142,37 +143,6 @@ def union(parts: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
     if not kept:
         return ir.Primitive("never", span)
     return kept[0] if len(kept) == 1 else ir.Union(tuple(kept), span)
-
-
-def shape(node: object) -> object:
-    """A node's structure without source positions (as ``expand.shape``, which imports
-    this module): equal shapes are one type."""
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        fields = dataclasses.fields(node)
-        return (
-            type(node).__name__,
-            *(shape(getattr(node, f.name)) for f in fields if f.name != "span"),
-        )
-    if isinstance(node, tuple):
-        return tuple(shape(item) for item in node)
-    return (type(node).__name__, node)  # bool and int stay apart
-
-
-def describe(t: ir.TypeExpr) -> str:
-    """A short TypeScript spelling for an error message."""
-    match t:
-        case ir.Primitive():
-            return t.name if t.pattern is None else "a template literal type"
-        case ir.Literal():
-            value = t.value
-            return str(value).lower() if isinstance(value, bool) else repr(value)
-        case ir.Ref():
-            return t.name
-        case ir.Array():
-            return f"{describe(t.items)}[]"
-        case ir.Union():
-            return " | ".join(describe(m) for m in t.members)
-    return f"an {t.kind} type" if t.kind[0] in "aeiou" else f"a {t.kind} type"
 
 
 def assignable(source: ir.TypeExpr, target: ir.TypeExpr, types: Types) -> bool | None:

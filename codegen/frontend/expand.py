@@ -30,11 +30,12 @@ import itertools
 import math
 import re
 from collections.abc import Callable
+from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
-from ..ir.queries import rewrite
+from ..ir.queries import rewrite, shape
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 from .template import template_type
@@ -77,7 +78,10 @@ def _word_is_exact(t: ir.TypeExpr) -> bool:
             return _word_is_exact(t.items)
         case ir.Union() | ir.Intersection():
             return all(_word_is_exact(m) for m in t.members)
-    return False
+        case ir.Typeof() | ir.Tuple() | ir.Omit() | ir.Mapping() | ir.Object():
+            return False
+        case _:
+            assert_never(t)
 
 
 def _arg_word(t: ir.TypeExpr) -> str:
@@ -95,57 +99,10 @@ def _arg_word(t: ir.TypeExpr) -> str:
             return "Or".join(_arg_word(m) for m in t.members)
         case ir.Intersection():
             return "And".join(_arg_word(m) for m in t.members)
-    return t.kind.capitalize()
-
-
-class _Shape(tuple):  # type: ignore[type-arg]
-    """A structure (a tuple) that hashes once: large typings look up big ones often."""
-
-    def __hash__(self) -> int:
-        found: int | None = self.__dict__.get("hash")
-        if found is None:
-            found = self.__dict__["hash"] = tuple.__hash__(self)
-        return found
-
-
-_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}  # class -> (field, kept when None)
-
-
-def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
-    found = _FIELDS.get(cls)
-    if found is None:
-        found = _FIELDS[cls] = tuple(
-            (f.name, f.metadata.get("shape") != "when set")
-            for f in dataclasses.fields(cls)
-            if f.name != "span"
-        )
-    return found
-
-
-def shape(node: object, memo: dict[int, tuple[object, object]] | None = None) -> object:
-    """A node's structure without source positions: equal shapes are one type. ``memo``
-    (id -> (node, structure)) shares the work over nodes that one tree, or one pass,
-    holds several times (an inline copy of an indexed member, a nested anonymous type)."""
-    if isinstance(node, str | int | float | bool | None):
-        return (type(node).__name__, node)  # bool and int stay apart
-    memo = {} if memo is None else memo
-    hit = memo.get(id(node))
-    if hit is not None:
-        return hit[1]
-    found: object
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        parts: list[object] = [type(node).__name__]
-        for name, when_none in _fields(type(node)):
-            value = getattr(node, name)
-            if when_none or value is not None:
-                parts.append(shape(value, memo))
-        found = _Shape(parts)
-    elif isinstance(node, tuple | list):
-        found = _Shape(shape(item, memo) for item in node)
-    else:
-        found = (type(node).__name__, node)
-    memo[id(node)] = (node, found)
-    return found
+        case ir.Typeof() | ir.Tuple() | ir.Omit() | ir.Mapping() | ir.Object():
+            return t.kind.capitalize()
+        case _:
+            assert_never(t)
 
 
 def digest(structure: object) -> str:
@@ -324,7 +281,10 @@ class _Expander:
                 return dataclasses.replace(t, value=self.type(t.value, env))
             case ir.Object():
                 return self.object(t, env)
-        return t
+            case ir.Primitive() | ir.Literal() | ir.Typeof():
+                return t
+            case _:
+                assert_never(t)
 
     def ref(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         if not t.args and t.name in env:
@@ -1077,7 +1037,20 @@ class _Expander:
                 for member in t.members:
                     merged.update((p.name, p) for p in self.properties(member, seen))
                 return tuple(merged.values())
-        return ()
+            case (
+                ir.Primitive()
+                | ir.Literal()
+                | ir.Ref()
+                | ir.Typeof()
+                | ir.Array()
+                | ir.Tuple()
+                | ir.Union()
+                | ir.Mapping()
+            ):
+                return ()
+            case _:
+                assert_never(t)
+        return ()  # a reference seen already, or to no interface
 
     def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
         t = self.deref(t)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Collection, Iterator, Sequence
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError, Unsupported
@@ -27,10 +27,11 @@ from ..ir import (
     TEMPLATE,
 )
 from ..ir.printer import quoted
-from ..ir.queries import degraded_spots, flat_properties, is_narrowing
+from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
+from ..ir.walk import children
 from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
 from .bases import normalise_bases
-from .expand import expand, shape
+from .expand import expand
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .lib_globals import lib_type
@@ -654,6 +655,8 @@ class _Rewriter:
                 return self.object(t)
             case ir.Primitive() | ir.Literal():
                 return t
+            case _:
+                assert_never(t)
 
     def ref(self, t: ir.Ref) -> ir.TypeExpr:
         if t.name in self.params and not t.args:  # a parameter shadows what the file imports
@@ -824,7 +827,10 @@ def _object_like(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = froze
             return _object_like(schema, t.base, seen)
         case ir.Intersection():
             return all(_object_like(schema, m, seen) for m in t.members)
-    return False
+        case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Array() | ir.Tuple() | ir.Union():
+            return False
+        case _:
+            assert_never(t)
 
 
 def _check_extends(schema: ir.Schema) -> None:
@@ -851,6 +857,18 @@ def _structural_refs(t: ir.TypeExpr) -> Iterator[ir.Ref]:
                 yield from _structural_refs(member)
         case ir.Omit():
             yield from _structural_refs(t.base)
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Mapping()
+            | ir.Object()
+        ):
+            pass
+        case _:
+            assert_never(t)
 
 
 def _check_cycles(schema: ir.Schema) -> None:
@@ -922,8 +940,10 @@ def _check_depth(schema: ir.Schema) -> None:
                 return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
             case ir.Object():
                 return 1 + body_depth(t)
-            case _:
+            case ir.Primitive() | ir.Literal() | ir.Typeof():
                 return 1
+            case _:
+                assert_never(t)
 
     def body_depth(body: ir.Object) -> int:
         types = [prop.type for prop in body.properties]
@@ -1018,23 +1038,12 @@ def _warn_unused(schema: ir.Schema, diags: Diagnostics) -> None:
 
 
 def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
-    match t:
-        case ir.Ref():
-            yield t.name
-        case ir.Array():
-            yield from _ref_names(t.items)
-        case ir.Tuple():
-            for item in t.members:
-                yield from _ref_names(item)
-        case ir.Union() | ir.Intersection():
-            for member in t.members:
-                yield from _ref_names(member)
-        case ir.Omit():
-            yield from _ref_names(t.base)
-        case ir.Mapping():
-            yield from _ref_names(t.value)
-        case ir.Object():
-            for prop in t.properties:
-                yield from _ref_names(prop.type)
-            if t.index is not None:
-                yield from _ref_names(t.index.value)
+    """The names ``t`` refers to, depth first in source order (a reference's arguments,
+    which a resolved schema no longer has, left out)."""
+    pending = [t]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ir.Ref):
+            yield node.name
+        else:
+            pending.extend(reversed(children(node)))

@@ -39,13 +39,13 @@ from collections.abc import Callable, Iterator, Sequence
 from .. import ir
 from ..errors import SchemaError
 from ..ir import BUILTIN_GENERICS, CONDITIONAL, INFER
+from ..ir.queries import shape
 from ..paths import DECLARATION_SUFFIXES
-from .expand import shape
 from .infer import infer_names
 from .lib import LIB_PATH, lib_names
 
 OVERRIDE_TAG = "override"
-MCP_MARKER = "EmptyResult"  # as ``codegen.frontend.protocol.is_mcp``
+MCP_MARKER = "EmptyResult"  # as ``codegen.ir.queries.is_mcp``
 
 FindTarget = Callable[[ir.Module, ir.Import], ir.Module]
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from ... import escape, ir
 from ...errors import Diagnostics, SchemaError, Unsupported
@@ -155,6 +156,8 @@ class TypeWriter:
                 return Annotation(inline, refs={inline})
             case ir.Typeof(name=name):
                 raise SchemaError(expr.span, f"'typeof {name}' was not resolved to a literal")
+            case _:
+                assert_never(expr)
 
     # ------------------------------------------------------------------ pieces
 
@@ -509,8 +512,20 @@ def _kinds_of(expr: ir.TypeExpr, text: str) -> dict[str, str] | None:
             return {"list": text}
         case ir.Mapping() | ir.Object(properties=()):
             return {"dict": text}
-        case _:
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Ref()
+            | ir.Typeof()
+            | ir.Tuple()
+            | ir.Union()
+            | ir.Intersection()
+            | ir.Omit()
+            | ir.Object()
+        ):
             return None
+        case _:
+            assert_never(expr)
 
 
 def _merge(text: str, parts: Iterable[Annotation]) -> Annotation:

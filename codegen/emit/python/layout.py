@@ -12,6 +12,7 @@ bases are tried instead. The judgement is conservative: when unsure, flatten.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from ... import ir
 from ...errors import SchemaError, Unsupported
@@ -73,6 +74,8 @@ def _shape(expr: ir.TypeExpr) -> object:
             )
         case ir.Typeof(name=name):
             return ("typeof", name)
+        case _:
+            assert_never(expr)
 
 
 def same_type(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
@@ -316,5 +319,7 @@ def _holds_class(expr: ir.TypeExpr) -> bool:
             return any(_holds_class(i) for i in items)
         case ir.Array(items=item) | ir.Mapping(value=item):
             return _holds_class(item)
-        case _:
+        case ir.Primitive() | ir.Literal() | ir.Ref() | ir.Typeof():
             return False
+        case _:
+            assert_never(expr)

@@ -60,11 +60,11 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import assert_never
 
 from ... import ir
 from ...errors import SchemaError, Unsupported
-from ...frontend.expand import shape
-from ...ir.queries import rewrite
+from ...ir.queries import rewrite, shape
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
@@ -542,8 +542,19 @@ def needs_class(expr: ir.TypeExpr) -> bool:
             return bool(props)
         case ir.Intersection() | ir.Omit():
             return True
-        case _:
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Ref()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Union()
+            | ir.Mapping()
+        ):
             return False
+        case _:
+            assert_never(expr)
 
 
 def spec_parts(
@@ -579,8 +590,18 @@ def spec_parts(
                         "Omit<...> and object literals can be combined with '&'",
                     )
             return tuple(bases), ir.Object(tuple(props), index, expr.span)
-        case _:
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Union()
+            | ir.Mapping()
+        ):
             raise Unsupported(expr.span, f"a {expr.kind} type cannot become a class")
+        case _:
+            assert_never(expr)
 
 
 def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
@@ -599,6 +620,18 @@ def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
             yield from inline_class_types(value)
         case ir.Object(index=index) if index is not None:
             yield from inline_class_types(index.value)
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Ref()
+            | ir.Typeof()
+            | ir.Intersection()
+            | ir.Omit()
+            | ir.Object()
+        ):
+            pass
+        case _:
+            assert_never(expr)
 
 
 def _alias_is_class(decl: ir.Alias) -> bool:
