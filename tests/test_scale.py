@@ -203,3 +203,34 @@ def test_a_long_chain_of_inlined_aliases_is_still_a_located_error(tmp_path: Path
     (tmp_path / "schema.ts").write_text("\n".join(lines) + "\n")
     with pytest.raises(SchemaError, match=r"schema\.ts:\d+:1: error: 'A\d+' nests more than 100"):
         load_schema([tmp_path / "schema.ts"])
+
+
+def test_a_lib_filter_of_one_union_is_computed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """csstype's ``Fallback<T>``: ``T[P] | readonly NonNullable<T[P]>[]`` over hundreds of
+    properties that share a few large unions. ``NonNullable`` of one union was filtered
+    again for each property (csstype ran out of the budget); it is lib's generic alias,
+    computed once per argument list, and another property costs what it holds."""
+    big = " | ".join(f'"v{i}"' for i in range(300))
+
+    def fallback(n: int) -> str:
+        props = " ".join(f"p{i}?: Big;" for i in range(n))
+        return (
+            f"export type Big = {big} | 0;\n"
+            "export type Fallback<T> = { [P in keyof T]: T[P] | readonly NonNullable<T[P]>[] };\n"
+            f"export interface Props {{ {props} }}\n"
+            "export type PropsFallback = Fallback<Props>;\n"
+        )
+
+    ten, _ = _spent(tmp_path, fallback(10), monkeypatch)
+    forty, _ = _spent(tmp_path, fallback(40), monkeypatch)
+    assert (forty - ten) / 30 < 50  # the union's 300 members were filtered per property
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module, _ = compile_ts(tmp_path, fallback(40))
+    adapter: TypeAdapter[Any] = TypeAdapter(module.PropsFallback)
+    adapter.validate_json(json.dumps({"p0": "v1", "p39": ["v2", 0]}))
+    for bad in [{"p0": "x"}, {"p1": [None]}]:
+        with pytest.raises(ValidationError):
+            adapter.validate_json(json.dumps(bad))

@@ -707,10 +707,19 @@ class _Expander:
         if name in intrinsic.CASES:
             return intrinsic.apply(name, args[0], self, span)
         if name in ("NonNullable", "Exclude", "Extract"):
-            # lib.d.ts: ``T extends U ? never : T`` (Extract: ``T : never``), distributed.
+            # lib.d.ts: ``T extends U ? never : T`` (Extract: ``T : never``), distributed;
+            # a generic alias of lib's, so computed once per argument list, as any other.
+            key = (f"{name}<>", shape(args))
+            done = self.inlined.get(key)
+            if done is not None:
+                return done
             nulls = ir.Union((ir.Primitive("null", span), ir.Primitive("undefined", span)), span)
             test = nulls if name == "NonNullable" else args[1]
-            return conditional.filtered(args[0], test, name == "Extract", self)
+            marks = (self.back_refs, self.raw_reads)
+            found = conditional.filtered(args[0], test, name == "Extract", self)
+            if marks == (self.back_refs, self.raw_reads):
+                self.inlined[key] = found
+            return found
         if name == "Record":
             keys = self.literal_keys(args[0], strict=False)
             if keys is None:
