@@ -25,34 +25,42 @@ for security review on ``negotiation.sdk.audit`` (INFO), the names they have alw
 from __future__ import annotations
 
 import logging
+import marshal
 from collections.abc import Callable, Hashable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from mcp_ext.models import ServerVariant
 
 from negotiation import errors, scopes
-from negotiation import features as cn
 from negotiation import variants as sv
+from negotiation._cache import wire_key
 from negotiation._wire import wire_get
 from negotiation.backplane import Backplane, InMemoryBackplane, principal_digest
 from negotiation.content import NegotiationContext
-from negotiation.declarations import DeclarationMemo, Negotiated, client_hints, settle, view_key
-from negotiation.engine_lists import Lists
+from negotiation.declarations import (
+    MEMO_BYTES,
+    DeclarationMemo,
+    Negotiated,
+    client_hints,
+    settle,
+    view_key,
+)
+from negotiation.engine_lists import Lists, advertised
 from negotiation.engine_parts import (
     NO_DEFINITIONS,
-    RESOURCE_METADATA_EXTENSION_ID,
     UNLIMITED,
     Declared,
     LegacySession,
     Listen,
     Refusal,
     Request,
+    SharedSwitchLimit,
+    ordered_variants,
     who,
 )
 from negotiation.resources import ResourceRegistry
 from negotiation.scopes import TARGETS, UNSCOPED, Kind, VariantScopes, cursor_codec
 from negotiation.subscriptions import SubscriptionRegistry, VariantSwitchLimiter
-from negotiation.variants._forms import as_variants
 from negotiation.versioning import FIRST_MODERN_VERSION, Era
 
 __all__ = [
@@ -75,6 +83,23 @@ logged as a short digest, never as given (it may be a credential)."""
 RANKING_TTL_SECONDS = 300.0  # the RankingCache's default: a ranking is decided anew after it
 _CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"  # a 2026-07-28 _meta key
 _META = sv.META_KEY
+_DEBUG = logging.DEBUG
+REPEATS_BYTES = MEMO_BYTES // 4
+_REPEAT_OVERHEAD = 512  # the entry and its key tuple (the view is shared with the memo)
+# What a repeated request may skip begin() for: every method without a step of its own.
+_NOT_REPEATED = frozenset(
+    {
+        *UNSCOPED,
+        "tools/list",
+        "prompts/list",
+        "resources/list",
+        "resources/read",
+        "prompts/get",  # a declared prompt is rendered by the adapter
+        "subscriptions/listen",
+        "resources/subscribe",
+        "resources/unsubscribe",
+    }
+)
 
 
 def _same(a: Hashable, b: Hashable) -> bool:
@@ -117,23 +142,7 @@ class Negotiator:
         prompts: Declared = NO_DEFINITIONS,
         modern_versions: frozenset[str] = frozenset({FIRST_MODERN_VERSION}),
     ) -> None:
-        declared = as_variants(variants) if variants is not None else ()
-        if variants is not None and not declared:
-            raise ValueError(
-                "variants is empty: give at least one variant, or leave variants out"
-                " (None) for a server without server variants"
-            )
-        public = sv.public_variants(variants) if variants is not None else ()
-        if default_variant is not None:
-            if not isinstance(default_variant, str):
-                raise TypeError(
-                    f"default_variant must be a str, not {type(default_variant).__name__}"
-                )
-            if default_variant not in {v.id for v in declared}:
-                raise ValueError(f"default_variant {default_variant!r} is not one of the variants")
-            order = sorted(range(len(declared)), key=lambda i: declared[i].id != default_variant)
-            declared = tuple(declared[i] for i in order)
-            public = tuple(public[i] for i in order)
+        declared, public = ordered_variants(variants, default_variant)
         if page_size is not None and page_size < 1:
             raise ValueError("page_size must be at least 1")
         self.variants: tuple[ServerVariant, ...] = public
@@ -158,6 +167,10 @@ class Negotiator:
         self.cursors = cursor_codec(cursor_key) if page_size else None
         self.scopes = VariantScopes((v.id for v in declared), self.implicit)
         self.memo = DeclarationMemo(self._settle)
+        # A 2026-07-28 request repeating one served before, keyed by its raw _meta: a
+        # plain dict (one C lookup), bounded by bytes; a full table starts over.
+        self._repeats: dict[tuple[object, ...], NegotiationContext] = {}
+        self._repeats_bytes = 0
         self.resources = ResourceRegistry()
         self.switch_limiter = switch_limiter
         self.backplane: Backplane = backplane if backplane is not None else InMemoryBackplane()
@@ -169,7 +182,11 @@ class Negotiator:
         # The fast path: no session, ranking or limit can change what a request decides.
         self._fast = negotiate and self.ranker is None and switch_limiter is None
         self._has_resource: Callable[[str], bool] | None = None
-        self._degraded = False  # the shared limiter is unreachable: local buckets
+        self._shared_switch = (
+            SharedSwitchLimit(switch_limiter, self.backplane)
+            if switch_limiter is not None
+            else None
+        )
         self._warned_stateless = False
         self.lists = Lists(
             self.scopes,
@@ -293,6 +310,7 @@ class Negotiator:
                 key = view_key(principal, version, meta.get(_META), header, meta.get(_CAPABILITIES))
                 found = self.memo.views.get(key) if key is not None else None
                 if found is not None and not logger.isEnabledFor(logging.DEBUG):
+                    self._repeat(request, meta, found)
                     return found
         return self._settled_view(request, ranked, key)
 
@@ -362,6 +380,7 @@ class Negotiator:
         view = settled.view(resolution.variant, request_era, version)
         if key is not None and settled.cacheable:
             self.memo.keep_view(key, view)  # type: ignore[arg-type]
+            self._repeat(request, meta, view)
         if logger.isEnabledFor(logging.DEBUG):
             features = view.features
             logger.debug(
@@ -373,6 +392,65 @@ class Negotiator:
                 resolution.source,
                 request_era,
             )
+        return view
+
+    def _repeat(self, request: Request, meta: object, view: NegotiationContext) -> None:
+        """Remember ``view`` for [`repeated()`][negotiation.engine.Negotiator.repeated]: the
+        request's view was memoised, so every part that decides it is plain data."""
+        principal = request.principal
+        if request.method in _NOT_REPEATED or not (principal is None or type(principal) is str):
+            return  # never looked up (repeated() answers None for these)
+        text = wire_key(meta)
+        if text is None:
+            return
+        header = request.header
+        key = (principal, request.protocol_version, header, text)
+        if key in self._repeats:
+            return
+        size = _REPEAT_OVERHEAD + len(text) + 2 * (len(header or "") + len(principal or ""))
+        if self._repeats_bytes + size > REPEATS_BYTES:
+            self._repeats.clear()
+            self._repeats_bytes = 0
+        self._repeats[key] = view
+        self._repeats_bytes += size
+
+    def repeated(
+        self,
+        method: str,
+        params: Mapping[str, Any] | None,
+        protocol_version: str,
+        principal: Hashable,
+        header: str | None,
+    ) -> NegotiationContext | None:
+        """The fast path: the view of a 2026-07-28 request that repeats one served before
+        (the same principal, version, header and ``_meta``, byte for byte), for a method
+        whose only step is the view, in one lookup. None: call
+        [`begin()`][negotiation.engine.Negotiator.begin] (and ``finish``) instead."""
+        if method in _NOT_REPEATED or params is None:
+            return None
+        meta = params.get("_meta")
+        if type(meta) is not dict or not (principal is None or type(principal) is str):
+            return None
+        try:
+            text = marshal.dumps(meta, 2)  # as wire_key() keys it
+        except ValueError:
+            return None
+        view = self._repeats.get((principal, protocol_version, header, text))
+        if view is None or logger.isEnabledFor(_DEBUG):
+            return None
+        declared = self.scopes.declared
+        target = TARGETS.get(method) if declared else None
+        if target is not None:
+            # exists(), inlined: the name's scope admits the view's variant.
+            kind, name = target[0], params.get(target[1])
+            scope = declared.get((kind, name)) if isinstance(name, str) else None
+            if scope is None:
+                if kind == "resource" and not self.exists(view.variant, name, kind):  # type: ignore[arg-type]
+                    return None  # begin() refuses it
+            elif scope.variants is not None:
+                variant = view.variant if view.variant is not None else self.scopes.implicit
+                if variant not in scope.variants:
+                    return None  # begin() refuses it
         return view
 
     async def begin(self, request: Request) -> NegotiationContext | None:
@@ -403,8 +481,11 @@ class Negotiator:
                 method,
             )
         view = self.view(request, ranked=ranked)
-        if self.switch_limiter is not None and self.backplane.shared:
-            await self._shared_switch(request, view)
+        if self._shared_switch is not None and self.backplane.shared:
+            error = await self._shared_switch.check(request.bucket_key, view.variant)
+            if error is not None:
+                audit.info("%s: variant switch rate-limited for %s", method, who(view.principal))
+                raise Refusal(error)
         target = TARGETS.get(method)
         if target is not None and self.scopes:
             kind, key = target
@@ -416,43 +497,6 @@ class Negotiator:
                 logger.debug("%s: %s %r is not in variant %s", method, kind, name, variant)
                 raise Refusal(scopes.unknown_identifier(kind, name, view.variant))
         return view
-
-    async def _shared_switch(self, request: Request, view: NegotiationContext) -> None:
-        """The switch limit on the backplane's shared bucket: one principal's switches
-        count on every replica. A 2025-11-25 anonymous session's bucket stays local (it
-        lives with the session); so does every bucket while the backplane is down."""
-        limiter = self.switch_limiter
-        assert limiter is not None
-        bucket = request.bucket_key
-        if bucket is UNLIMITED:
-            return
-        decision = None
-        if not (isinstance(bucket, tuple) and bucket[:1] == ("session",)):
-            try:
-                decision = await self.backplane.switch(
-                    principal_digest(bucket),
-                    view.variant,
-                    limiter.capacity,
-                    limiter.refill_per_second,
-                )
-                self._degraded = False
-            except ConnectionError as problem:
-                if not self._degraded:
-                    self._degraded = True
-                    audit.warning("switch limiter degraded to this replica's buckets: %s", problem)
-        if decision is None:
-            error = limiter.check(bucket, view.variant)
-        elif decision.retry_after_ms is None:
-            error = None
-        else:
-            error = errors.variant_switch_rate_limited(
-                decision.active, view.variant or "", decision.retry_after_ms
-            )
-        if error is not None:
-            audit.info(
-                "%s: variant switch rate-limited for %s", request.method, who(view.principal)
-            )
-            raise Refusal(error)
 
     # --- names, subscriptions, listen streams -------------------------------------------
 
@@ -542,21 +586,13 @@ class Negotiator:
     ) -> dict[str, Any]:
         """Our extensions in ``capabilities.extensions`` (a 2025-11-25 model drops the
         member), with the variants ranked for this client and principal."""
-        advertised: dict[str, object] = {}
-        if self.negotiate:
-            advertised[cn.EXTENSION_ID] = {}
-            if ad is not None:
-                advertised[sv.EXTENSION_ID] = ad.to_wire()
-                logger.debug("%s: advertised variants %s", request.method, list(ad.ids))
-        patched = scopes.advertise_extensions(
+        return advertised(
+            request.method,
             result,
-            owned=(RESOURCE_METADATA_EXTENSION_ID, sv.EXTENSION_ID, cn.EXTENSION_ID),
-            advertised=advertised,
-            experimental=(sv.EXTENSION_ID,) if self.experimental_capability else (),
-            # The adapter serves resources/subscribe in the legacy era; say so.
-            resources_subscribe=request.method == "initialize",
+            ad,
+            negotiate=self.negotiate,
+            experimental=self.experimental_capability,
         )
-        return patched  # type: ignore[return-value]
 
     async def _list(
         self, request: Request, view: NegotiationContext | None, result: dict[str, Any]

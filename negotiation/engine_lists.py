@@ -1,6 +1,7 @@
-"""Lists and reads for [`negotiation.engine`][negotiation.engine]: what ``finish`` does to a
-``*/list`` result (scoped to the variant, redefined, paged, the authored ``_meta`` restored)
-and to a ``resources/read`` of a multi-format resource. Pure, as the engine is."""
+"""The ``finish`` steps of [`negotiation.engine`][negotiation.engine]: what it does to a
+``*/list`` result (scoped to the variant, redefined, paged, the authored ``_meta`` restored),
+to a ``resources/read`` of a multi-format resource, and to ``initialize`` and
+``server/discover`` (the advertisement). Pure, as the engine is."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ import logging
 from typing import Any
 
 from negotiation import errors, scopes
+from negotiation import features as cn
+from negotiation import variants as sv
 from negotiation._wire import wire_dump
 from negotiation.content import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.engine_parts import (
     LIST_KINDS,
+    RESOURCE_METADATA_EXTENSION_ID,
     Declared,
     Refusal,
     Request,
@@ -25,7 +29,7 @@ from negotiation.resources import ResourceRegistry
 from negotiation.scopes import LISTS, Kind, VariantScopes
 from negotiation.versioning import Era
 
-__all__ = ["Lists"]
+__all__ = ["Lists", "advertised"]
 
 logger = logging.getLogger("negotiation.sdk")
 audit = logging.getLogger("negotiation.sdk.audit")
@@ -167,3 +171,31 @@ class Lists:
         contents = self.resources.read(uri, view, legacy=view.era is Era.LEGACY).contents
         result["contents"] = [wire_dump(c) for c in contents]  # null in _meta stays
         return result
+
+
+def advertised(
+    method: str,
+    result: dict[str, Any],
+    ad: sv.Advertisement | None,
+    *,
+    negotiate: bool,
+    experimental: bool,
+) -> dict[str, Any]:
+    """An ``initialize`` or ``server/discover`` result with our extensions in
+    ``capabilities.extensions`` (a 2025-11-25 model drops the member) and the variants
+    ranked for this client and principal (``ad``)."""
+    extensions: dict[str, object] = {}
+    if negotiate:
+        extensions[cn.EXTENSION_ID] = {}
+        if ad is not None:
+            extensions[sv.EXTENSION_ID] = ad.to_wire()
+            logger.debug("%s: advertised variants %s", method, list(ad.ids))
+    patched = scopes.advertise_extensions(
+        result,
+        owned=(RESOURCE_METADATA_EXTENSION_ID, sv.EXTENSION_ID, cn.EXTENSION_ID),
+        advertised=extensions,
+        experimental=(sv.EXTENSION_ID,) if experimental else (),
+        # The adapter serves resources/subscribe in the legacy era; say so.
+        resources_subscribe=method == "initialize",
+    )
+    return patched  # type: ignore[return-value]

@@ -7,16 +7,23 @@ binding), and the small pure helpers the engine's list handling uses.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable, Iterable, Mapping
+import logging
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
 import pydantic_core
+from mcp_ext.models import ServerVariant
 
+from negotiation import variants as sv
 from negotiation._wire import wire_dump
+from negotiation.backplane import Backplane, principal_digest
 from negotiation.declarations import Negotiated
+from negotiation.errors import JsonRpcError, variant_switch_rate_limited
 from negotiation.resources import ResourceRegistry
 from negotiation.scopes import Kind
+from negotiation.subscriptions import VariantSwitchLimiter
+from negotiation.variants._forms import NormalVariant, VariantLike, as_variants
 from negotiation.versioning import FIRST_MODERN_VERSION
 
 __all__ = [
@@ -30,11 +37,15 @@ __all__ = [
     "Listen",
     "Refusal",
     "Request",
+    "SharedSwitchLimit",
     "envelope",
+    "ordered_variants",
     "restore",
     "unmatched_scope",
     "who",
 ]
+
+audit = logging.getLogger("negotiation.sdk.audit")
 
 UNLIMITED: Any = object()
 """A request's ``bucket_key`` when it has no one to limit."""
@@ -153,6 +164,63 @@ def who(principal: Hashable) -> str:
         return "-"
     text = f"{type(principal).__qualname__}:{principal!r}"
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+
+
+def ordered_variants(
+    variants: Sequence[VariantLike] | None, default_variant: str | None
+) -> tuple[tuple[NormalVariant, ...], tuple[ServerVariant, ...]]:
+    """The declared variants and their public forms, the default first; raises
+    ValueError or TypeError for an empty list or an unknown default."""
+    declared = as_variants(variants) if variants is not None else ()
+    if variants is not None and not declared:
+        raise ValueError(
+            "variants is empty: give at least one variant, or leave variants out"
+            " (None) for a server without server variants"
+        )
+    public = sv.public_variants(variants) if variants is not None else ()
+    if default_variant is not None:
+        if not isinstance(default_variant, str):
+            raise TypeError(f"default_variant must be a str, not {type(default_variant).__name__}")
+        if default_variant not in {v.id for v in declared}:
+            raise ValueError(f"default_variant {default_variant!r} is not one of the variants")
+        order = sorted(range(len(declared)), key=lambda i: declared[i].id != default_variant)
+        declared = tuple(declared[i] for i in order)
+        public = tuple(public[i] for i in order)
+    return declared, public
+
+
+class SharedSwitchLimit:
+    """The switch limiter on the backplane's shared bucket: one principal's switches
+    count on every replica. A 2025-11-25 anonymous session's bucket stays local (it lives
+    with the session); so does every bucket while the backplane is down (the fallback
+    rule, said once on ``negotiation.sdk.audit``)."""
+
+    def __init__(self, limiter: VariantSwitchLimiter, backplane: Backplane) -> None:
+        self.limiter = limiter
+        self.backplane = backplane
+        self._degraded = False  # the backplane is unreachable: local buckets
+
+    async def check(self, bucket: Hashable, variant: str | None) -> JsonRpcError | None:
+        """The error for a switch to ``variant`` this bucket may not make now, or None."""
+        if bucket is UNLIMITED:
+            return None
+        limiter = self.limiter
+        decision = None
+        if not (isinstance(bucket, tuple) and bucket[:1] == ("session",)):
+            try:
+                decision = await self.backplane.switch(
+                    principal_digest(bucket), variant, limiter.capacity, limiter.refill_per_second
+                )
+                self._degraded = False
+            except ConnectionError as problem:
+                if not self._degraded:
+                    self._degraded = True
+                    audit.warning("switch limiter degraded to this replica's buckets: %s", problem)
+        if decision is None:
+            return limiter.check(bucket, variant)
+        if decision.retry_after_ms is None:
+            return None
+        return variant_switch_rate_limited(decision.active, variant or "", decision.retry_after_ms)
 
 
 def envelope(result: Mapping[str, Any]) -> dict[str, Any]:

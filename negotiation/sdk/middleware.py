@@ -43,6 +43,12 @@ _UNKNOWN: Mapping[str, str] = {
 _SUBSCRIPTIONS = frozenset({"resources/subscribe", "resources/unsubscribe"})
 
 
+def _header(ctx: ServerRequestContext[Any, Any]) -> str | None:
+    """The request's ``MCP-Server-Variant`` header (None in process and over stdio)."""
+    headers = getattr(ctx.request, "headers", None)
+    return headers.get(sv.HEADER) if headers is not None else None
+
+
 class NegotiationMiddleware:
     """``(ctx, call_next) -> result`` for every request of one [`Negotiation`][negotiation.sdk.server.Negotiation]."""
 
@@ -65,13 +71,14 @@ class NegotiationMiddleware:
         self._served = False
         self._receiving = False
 
-    def request(self, ctx: ServerRequestContext[Any, Any]) -> Request:
-        """What the engine decides on: ``ctx`` read once."""
+    def request(
+        self, ctx: ServerRequestContext[Any, Any], principal: Hashable, header: str | None
+    ) -> Request:
+        """What the engine decides on: ``ctx`` read once (``principal`` and ``header``
+        already read)."""
         engine = self._engine
         version = ctx.protocol_version
         session = ctx.session
-        headers = getattr(ctx.request, "headers", None)
-        principal = self._principal_of(ctx) if self._principal_of is not None else None
         legacy = version not in engine.modern_versions
         return Request(
             ctx.method,
@@ -79,7 +86,7 @@ class NegotiationMiddleware:
             version,
             principal,
             session.client_capabilities,
-            headers.get(sv.HEADER) if headers is not None else None,
+            header,
             session_key(ctx) if legacy else None,
             bucket_of(ctx, principal, legacy, self._anonymous)
             if engine.limits_switches
@@ -98,26 +105,53 @@ class NegotiationMiddleware:
     ) -> NegotiationContext:
         """See [`Negotiation.context()`][negotiation.sdk.server.Negotiation.context]."""
         try:
-            return self._engine.view(self.request(ctx), ranked=ranked)
+            principal = self._principal_of(ctx) if self._principal_of is not None else None
+            request = self.request(ctx, principal, _header(ctx))
+            return self._engine.view(request, ranked=ranked)
         except Refusal as refusal:
             raise mcp_error(refusal.error) from None
 
     async def __call__(
         self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
     ) -> HandlerResult:
-        if not self._served:
-            self._served = True
-            if not self._extensions_taken():
-                misuse.logger.warning(misuse.NO_EXTENSIONS)
-        if ctx.request_id is None:  # a notification
-            return await call_next(ctx)
-        # Receive before serving: a stream opened now must not miss an event.
-        if not self._receiving:  # once started, the sessions receive for good
+        if not self._receiving:
+            if not self._served:
+                self._served = True
+                if not self._extensions_taken():
+                    misuse.logger.warning(misuse.NO_EXTENSIONS)
+            if ctx.request_id is None:  # a notification
+                return await call_next(ctx)
+            # Receive before serving: a stream opened now must not miss an event.
             if not self._sessions.started:
                 await self._sessions.start()
-            self._receiving = True
+            self._receiving = True  # once started, the sessions receive for good
+        elif ctx.request_id is None:
+            return await call_next(ctx)
         engine = self._engine
-        request = self.request(ctx)
+        principal = self._principal_of(ctx) if self._principal_of is not None else None
+        headers = getattr(ctx.request, "headers", None)  # _header(ctx), inlined: per call
+        header = headers.get(sv.HEADER) if headers is not None else None
+        method = ctx.method
+        view = engine.repeated(method, ctx.params, ctx.protocol_version, principal, header)
+        if view is not None:  # a repeated request: one lookup, then the handler
+            token = current.set(view)
+            try:
+                result = await call_next(ctx)
+            except (MCPError, ValueError) as exc:
+                self._unknown(self.request(ctx, principal, header), view, exc)
+                raise
+            finally:
+                current.reset(token)
+            if method == "tools/call" and type(result) is dict and result.get("isError") is True:
+                self._unknown(self.request(ctx, principal, header), view, result)
+            return result
+        return await self._serve(ctx, call_next, self.request(ctx, principal, header))
+
+    async def _serve(
+        self, ctx: ServerRequestContext[Any, Any], call_next: CallNext, request: Request
+    ) -> HandlerResult:
+        """The whole sequence: begin, the handler, finish."""
+        engine = self._engine
         method = request.method
         try:
             view = await engine.begin(request)

@@ -4,6 +4,7 @@ refusals out, with no SDK ``Client`` and no framework."""
 from __future__ import annotations
 
 import ast
+import logging
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
@@ -268,3 +269,59 @@ def test_a_principal_is_compared_type_exactly() -> None:
     principals: list[Hashable] = [1, True, "1"]
     for principal in principals:
         assert engine.view(_request(principal=principal)).principal is principal
+
+
+def _repeat(engine: Negotiator, request: Request) -> Any:
+    assert request.params is not None
+    return engine.repeated(
+        request.method,
+        request.params,
+        request.protocol_version,
+        request.principal,
+        request.header,
+    )
+
+
+def test_a_repeated_request_is_found_by_its_raw_meta_after_one_full_sequence() -> None:
+    engine = _engine()
+    call = _request("tools/call", "other", params={"name": "a"}, principal="alice")
+    assert _repeat(engine, call) is None  # never served
+    view = _begin(engine, call)
+    assert _repeat(engine, call) is view
+    # Every part of the key counts: the principal, the header, the version, the _meta.
+    assert _repeat(engine, call._replace(principal="bob")) is None
+    assert _repeat(engine, call._replace(header="main")) is None
+    assert _repeat(engine, call._replace(protocol_version="2026-08-01")) is None
+    assert _repeat(engine, _request("tools/call", "main", params={"name": "a"})) is None
+    # Any method without a step of its own; never lists, reads, subscriptions.
+    assert _repeat(engine, call._replace(method="completion/complete")) is view
+    for method in ("tools/list", "resources/read", "prompts/get", "subscriptions/listen"):
+        assert _repeat(engine, call._replace(method=method)) is None
+
+
+def test_the_fast_path_still_refuses_a_name_outside_the_variant() -> None:
+    engine = _engine()
+    served = _request("tools/call", "other", params={"name": "planner"})
+    view = _begin(engine, served)
+    assert _repeat(engine, served) is view  # planner is in "other"
+    elsewhere = _request("tools/call", "main", params={"name": "a"})
+    _begin(engine, elsewhere)
+    moved = _request("tools/call", "main", params={"name": "planner"})
+    assert _repeat(engine, moved) is None  # begin() refuses it
+    assert _refusal(_begin, engine, moved)["message"] == "Unknown tool: planner"
+
+
+def test_the_fast_path_is_off_for_odd_principals_debug_logging_and_limits(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    engine = _engine()
+    odd = _request("tools/call", params={"name": "a"}, principal=("team", 1))
+    _begin(engine, odd)
+    assert _repeat(engine, odd) is None
+    call = _request("tools/call", params={"name": "a"})
+    _begin(engine, call)
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        assert _repeat(engine, call) is None  # each request's decision is logged
+    limited = _engine(switch_limiter=VariantSwitchLimiter())
+    _begin(limited, call)
+    assert _repeat(limited, call) is None
