@@ -20,11 +20,11 @@ import argparse
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mcp_ext.models import Resource
 
-from demos.weather import render
+from demos.weather import render  # pyright: ignore[reportMissingTypeStubs]  # an app, not a library
 from negotiation import errors
 from negotiation._wire import wire_dump
 from negotiation.content import NegotiationContext
@@ -102,7 +102,8 @@ async def get_weather(params: Params, view: NegotiationContext | None) -> dict[s
     if params.get("name") != "get_weather":
         raise RpcError(errors.INVALID_PARAMS, f"Unknown tool: {params.get('name')}")
     assert view is not None
-    data = _city((params.get("arguments") or {}).get("location"))
+    arguments: dict[str, Any] = params.get("arguments") or {}
+    data = _city(arguments.get("location"))
     features = view.features
     shape = render.shape_for(features)
     if shape == "json" and features is not None:
@@ -163,16 +164,23 @@ HANDLERS: dict[str, Handler] = {
 
 async def serve(message: dict[str, Any], headers: dict[str, str]) -> tuple[int, dict[str, Any]]:
     """One JSON-RPC request: (HTTP status, response)."""
-    method, params = message.get("method"), message.get("params") or {}
+    method: Any = message.get("method")
+    params: Any = message.get("params") or {}
     reply: dict[str, Any] = {"jsonrpc": "2.0", "id": message.get("id")}
     if not isinstance(method, str) or not isinstance(params, dict):
         return 400, {**reply, "error": {"code": -32600, "message": "Invalid Request"}}
+    return await _serve(method, cast(Params, params), headers, reply)
+
+
+async def _serve(
+    method: str, params: Params, headers: dict[str, str], reply: dict[str, Any]
+) -> tuple[int, dict[str, Any]]:
     handler = HANDLERS.get(method)
     if handler is None:
         served = ", ".join(SUPPORTED)
         error = {"code": -32601, "message": f"Method not found: {method} (serves {served})"}
         return 200, {**reply, "error": error}
-    meta = params.get("_meta")
+    meta: Any = params.get("_meta")
     check = check_request_version(meta, SUPPORTED, header=headers.get(HEADER.lower()), http=True)
     if check.error is not None:
         return 400, {**reply, "error": check.error}
@@ -180,7 +188,9 @@ async def serve(message: dict[str, Any], headers: dict[str, str]) -> tuple[int, 
         method,
         params,
         check.version or FIRST_MODERN_VERSION,
-        capabilities=meta.get(META_CLIENT_CAPABILITIES) if isinstance(meta, dict) else None,
+        capabilities=cast(Params, meta).get(META_CLIENT_CAPABILITIES)
+        if isinstance(meta, dict)
+        else None,
         header=headers.get(VARIANT_HEADER.lower()),
     )
     try:
@@ -210,7 +220,7 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     status, answer = 405, {}
     if scope["method"] == "POST":
         try:
-            message = json.loads(body)
+            message: Any = json.loads(body)
         except ValueError:
             message = None
         if not isinstance(message, dict):
@@ -219,7 +229,7 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         elif "id" not in message:
             status = 202  # a notification: nothing to answer
         else:
-            status, answer = await serve(message, headers)
+            status, answer = await serve(cast(Params, message), headers)
     payload = json.dumps(answer).encode() if answer else b""
     content = [(b"content-type", b"application/json")] if payload else []
     await send({"type": "http.response.start", "status": status, "headers": content})
@@ -229,7 +239,7 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
 def main() -> None:
     import uvicorn
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description="The weather demo over plain JSON-RPC.")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--transport", default="http", choices=["http"])
     port = parser.parse_args().port
