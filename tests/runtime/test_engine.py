@@ -325,3 +325,18 @@ def test_the_fast_path_is_off_for_odd_principals_debug_logging_and_limits(
     limited = _engine(switch_limiter=VariantSwitchLimiter())
     _begin(limited, call)
     assert _repeat(limited, call) is None
+
+
+def test_the_repeat_table_is_bounded_and_starts_over_when_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from negotiation import engine as engine_module
+
+    monkeypatch.setattr(engine_module, "REPEATS_BYTES", 1500)  # two entries, not three
+    engine = _engine()
+    calls = [_request("tools/call", params={"name": "a"}, principal=p) for p in "abc"]
+    for call in calls[:2]:
+        _begin(engine, call)
+    assert [_repeat(engine, call) is not None for call in calls] == [True, True, False]
+    _begin(engine, calls[2])  # over the bound: the table starts over with this one
+    assert [_repeat(engine, call) is not None for call in calls] == [False, False, True]
