@@ -27,7 +27,6 @@ SDK validates params and results once, and the middleware reads the SDK's own ob
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -78,8 +77,6 @@ __all__ = [
     "session_key",
     "tool_result",
 ]
-
-logger = logging.getLogger("negotiation.sdk")
 
 PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Hashable]
 """Who is asking (from the HTTP request, a token...). Decides which variants they see."""
