@@ -76,7 +76,15 @@ MIDDLEWARE_TESTS = [
     "tests/backplane/test_negotiation_redis.py",
     "tests/sdk/test_middleware_pins.py",
 ]
-ENGINE_TESTS = ["tests/runtime/test_engine.py", *MIDDLEWARE_TESTS]
+# The ranking, the memo and the anonymous buckets moved from sdk/server.py and the
+# middleware into the engine: their pins come along.
+ENGINE_TESTS = [
+    "tests/runtime/test_engine.py",
+    *MIDDLEWARE_TESTS,
+    "tests/sdk/test_server_facade_pins.py",
+    "tests/sdk/test_view_memo.py",
+    "tests/sdk/test_anonymous_limit.py",
+]
 
 # module -> the test files that exercise it (the whole of tests/runtime is ~1 s, so the
 # runtime modules share it; the SDK layer adds its in-process tests. Tests that start
