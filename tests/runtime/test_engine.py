@@ -340,3 +340,17 @@ def test_the_repeat_table_is_bounded_and_starts_over_when_full(
     assert [_repeat(engine, call) is not None for call in calls] == [True, True, False]
     _begin(engine, calls[2])  # over the bound: the table starts over with this one
     assert [_repeat(engine, call) is not None for call in calls] == [False, False, True]
+
+
+def test_the_fast_path_checks_a_resource_nothing_serves() -> None:
+    engine = _engine()
+    engine.attach(lambda uri: uri == "x://known")
+    known = _request("resources/metadata", params={"uri": "x://known"})
+    view = _begin(engine, known)
+    assert _repeat(engine, known) is view
+    nothing = _request("resources/metadata", params={"uri": "x://nothing"})
+    assert _repeat(engine, nothing) is None  # the same _meta, a URI nothing serves
+    assert _refusal(_begin, engine, nothing)["data"]["activeVariant"] == "main"
+    other = _request("resources/metadata", "other", params={"uri": "x://known"})
+    _begin(engine, other)
+    assert _repeat(engine, other) is not None and _repeat(engine, other).variant == "other"
