@@ -231,12 +231,18 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_diff.py",
         "tests/test_queries_pins.py",
     ],
+    # the one place that knows which IR nodes hold which types (issue #36)
+    "codegen/ir/walk.py": [
+        "tests/test_ir_walk.py",
+        "tests/test_queries_pins.py",
+        "tests/test_budget_pins.py",
+    ],
     "codegen/ir/printer.py": [
         "tests/test_resolve_pins.py",
         "tests/test_bad_inputs.py",
         "tests/test_diff.py",
     ],
-    "codegen/frontend/messages.py": [
+    "codegen/ir/messages.py": [
         "tests/test_methods.py",
         "tests/test_generic_protocol.py",
         "tests/test_diff.py",
@@ -270,10 +276,16 @@ TARGETS: dict[str, list[str]] = {
     "codegen/frontend/intrinsic.py": ["tests/test_intrinsic_pins.py"],
     "codegen/frontend/identifiers.py": ["tests/test_identifiers_pins.py"],
     "codegen/frontend/results.py": ["tests/test_results_pins.py"],
+    # 12 equivalent survivors (docs/testing.md): with tree-sitter-typescript 0.23.2 the
+    # ERROR of ``export type *`` is exactly ``type`` and never last but one (8); ``<=``
+    # after a ``!=`` guard; ``split(None)`` of a node type; two window bounds no input
+    # tells apart
     "codegen/frontend/keyword_names.py": [
         "tests/test_keyword_names.py",
         "tests/test_keyword_names_pins.py",
     ],
+    # 10 equivalent survivors: the span/doc skip of ``_fields`` (no type is written there)
+    # and ``zip(..., strict=False)`` spelt ``strict=None`` or left out
     "codegen/frontend/infer.py": ["tests/test_infer_pins.py"],
     # the standard library's Error and RegExp (issue #21)
     "codegen/frontend/lib.py": ["tests/test_lib_pins.py"],

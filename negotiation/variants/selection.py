@@ -18,7 +18,7 @@ from negotiation.variants._forms import (
     META_KEY,
     NormalVariant,
     VariantLike,
-    _public,
+    public_variant,
     as_variants,
     public_variants,
 )
@@ -61,7 +61,7 @@ def parse_available_variants(extension_settings: object) -> tuple[ServerVariant,
             continue
         seen.add(variant.id)
         kept.append((entry, variant))
-    return tuple(_public(entry, variant) for entry, variant in kept)
+    return tuple(public_variant(entry, variant) for entry, variant in kept)
 
 
 @dataclass(frozen=True, slots=True)
