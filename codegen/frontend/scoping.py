@@ -150,6 +150,10 @@ def _shadowing(modules: Sequence[ir.Module]) -> dict[str, list[str]]:
         return {}
     found: dict[str, list[str]] = {}
     for module in modules:
+        if not module.imports:
+            # A file that imports nothing shares the schema's one namespace (a schema split
+            # into files, as MCP's): its ``Error`` is the schema's, not the lib's.
+            continue
         bound = {d.name for d in module.decls} | {
             written for imp in module.imports if not imp.reexport for written, _ in imp.names
         }
