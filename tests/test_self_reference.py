@@ -282,3 +282,29 @@ def test_a_clashing_name_that_is_no_lib_global_stays_a_located_error(tmp_path: P
         load_schema([tmp_path / "schema.ts"])
     assert "'Frame' is declared in" in str(info.value)
     assert "neither declares nor imports it" in str(info.value)
+
+
+JSONLD = """\
+export {};
+export interface NodeObject {
+  "@id"?: string;
+  [key: string]: OrArray<null | string | NodeObject> | NodeObject[keyof NodeObject];
+}
+export interface Keyword {
+  "@set": NodeObject[keyof NodeObject];
+}
+type OrArray<T> = T | T[];
+"""
+
+
+def test_an_index_signature_that_names_its_own_indexed_access_is_its_other_members(
+    tmp_path: Path,
+) -> None:
+    """jsonld's ``[key: string]: A | NodeObject[keyof NodeObject]``: the value ``V = A | V``
+    holds no more than ``A``, as TypeScript reads it; the generic alias inside is expanded
+    (it was left as written: "unknown type 'OrArray'"), and a use elsewhere agrees."""
+    module, document, _ = _compiled(tmp_path, {"schema.ts": JSONLD})
+    good = [{"@id": "x", "a": "s", "b": ["s", None, {"c": "d"}]}, {"n": None}]
+    bad = [{"a": 1}, {"a": [{"b": 2}]}, {"@id": 3}]
+    _agree(module, document, "NodeObject", good, bad)
+    _agree(module, document, "Keyword", [{"@set": ["s", {"a": "b"}]}], [{"@set": 1}])
