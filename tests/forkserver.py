@@ -12,8 +12,8 @@ process with its own memos.
 
 ``command(args)`` gives the argv to start in place of ``[sys.executable, *args]``: a
 stdlib-only stand-in (tests/forkserver_client.py) that lives as long as the child and
-exits with its status. The server refuses (exit 70, on the child's stderr) a caller whose
-``PYTHONPATH`` differs from its own, since its ``sys.path`` was set at its own start.
+exits with its status. The child's ``sys.path`` is rebuilt from the caller's
+``PYTHONPATH``, as a fresh interpreter's would be.
 """
 
 from __future__ import annotations
@@ -133,7 +133,6 @@ def serve(path: str) -> tuple[list[str], str, dict[str, str], list[int]] | None:
     selector.register(sys.stdin.fileno(), selectors.EVENT_READ, "stdin")
     children: dict[int, socket.socket] = {}
     by_connection: dict[socket.socket, int] = {}
-    own_path = os.environ.get("PYTHONPATH", "")
     gc.freeze()  # what was imported stays shared with the children: never scanned, never copied
     sys.stdout.write("ready\n")
     sys.stdout.flush()
@@ -167,9 +166,6 @@ def serve(path: str) -> tuple[list[str], str, dict[str, str], list[int]] | None:
                     args, cwd, env = request["args"], request["cwd"], request["env"]
                     assert isinstance(args, list) and isinstance(cwd, str)
                     assert isinstance(env, dict)
-                    if env.get("PYTHONPATH", "") != own_path:
-                        os.write(fds[2], b"forkserver: the caller's PYTHONPATH differs\n")
-                        os._exit(70)
                     return args, cwd, env, fds
                 for fd in fds:
                     os.close(fd)
@@ -202,7 +198,21 @@ def serve(path: str) -> tuple[list[str], str, dict[str, str], list[int]] | None:
             connection.close()
 
 
-def run_child(args: list[str], cwd: str, env: dict[str, str], fds: list[int]) -> None:
+def interpreter_path() -> list[str]:
+    """``sys.path`` of a fresh interpreter past its first entry and without PYTHONPATH:
+    the stdlib, site-packages and what their ``.pth`` files add."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    code = "import json, sys; print(json.dumps(sys.path[1:]))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    path: list[str] = json.loads(done.stdout)
+    return path
+
+
+def run_child(
+    args: list[str], cwd: str, env: dict[str, str], fds: list[int], interpreter: list[str]
+) -> None:
     """Become ``python *args``: returns only through ``SystemExit``."""
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
@@ -210,24 +220,28 @@ def run_child(args: list[str], cwd: str, env: dict[str, str], fds: list[int]) ->
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
+    # sys.path as Python builds it: the script's folder (the working directory for -m),
+    # the caller's PYTHONPATH, then the interpreter's own, each entry once.
+    first = cwd if args[:1] == ["-m"] else str(Path(args[0]).resolve().parent)
+    caller = [os.path.abspath(p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    sys.path[:] = list(dict.fromkeys([first, *caller, *interpreter]))
     if args[:1] == ["-m"]:
         sys.argv = [args[1], *args[2:]]  # runpy puts the module's file in argv[0]
-        sys.path[0] = cwd
         runpy.run_module(args[1], run_name="__main__", alter_sys=True)
     else:
         sys.argv = list(args)
-        sys.path[0] = str(Path(args[0]).resolve().parent)
         runpy.run_path(args[0], run_name="__main__")
     sys.exit(0)
 
 
 def main(argv: list[str]) -> None:
     path, *preload = argv
+    interpreter = interpreter_path()
     for module in preload:
         importlib.import_module(module)
     request = serve(path)
     if request is not None:
-        run_child(*request)
+        run_child(*request, interpreter)
 
 
 if __name__ == "__main__":
