@@ -13,7 +13,11 @@ process with its own memos.
 ``command(args)`` gives the argv to start in place of ``[sys.executable, *args]``: a
 stdlib-only stand-in (tests/forkserver_client.py) that lives as long as the child and
 exits with its status. The child's ``sys.path`` is rebuilt from the caller's
-``PYTHONPATH``, as a fresh interpreter's would be.
+``PYTHONPATH``, and ``sys.dont_write_bytecode`` from ``PYTHONDONTWRITEBYTECODE``, as a
+fresh interpreter's would be. A caller whose other ``PYTHON*`` settings differ from the
+server's (``PYTHONWARNINGS``, ``PYTHONHASHSEED``...) gets a fresh interpreter instead: the
+child execs ``python ARGS``. Forks share one hash seed: a test of what stays the same
+across hash seeds starts plain processes.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 CLIENT = HERE / "forkserver_client.py"
@@ -47,7 +52,12 @@ PRELOAD = (
     "mcp_ext",
     "negotiation",
     "negotiation.sdk",
+    "codegen.cli",
+    "codegen.build.pipeline",
 )
+# Read once at start-up: a child whose caller sets them otherwise execs a fresh interpreter.
+_STARTUP = {k: v for k, v in os.environ.items() if k.startswith("PYTHON")}
+_REBUILT = ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")
 
 
 class ForkServer:
@@ -218,14 +228,28 @@ def run_child(
         os.dup2(fd, target)
         os.close(fd)
     os.chdir(cwd)
+    settings = {k: v for k, v in env.items() if k.startswith("PYTHON") and k not in _REBUILT}
+    if settings != {k: v for k, v in _STARTUP.items() if k not in _REBUILT}:
+        os.execve(sys.executable, [sys.executable, *args], env)
     os.environ.clear()
     os.environ.update(env)
+    sys.dont_write_bytecode = bool(env.get("PYTHONDONTWRITEBYTECODE"))
     # sys.path as Python builds it: the script's folder (the working directory for -m),
     # the caller's PYTHONPATH, then the interpreter's own, each entry once.
-    first = cwd if args[:1] == ["-m"] else str(Path(args[0]).resolve().parent)
+    if args[:1] == ["-c"]:
+        first = ""
+    elif args[:1] == ["-m"]:
+        first = cwd
+    else:
+        first = str(Path(args[0]).resolve().parent)
     caller = [os.path.abspath(p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
     sys.path[:] = list(dict.fromkeys([first, *caller, *interpreter]))
-    if args[:1] == ["-m"]:
+    if args[:1] == ["-c"]:
+        sys.argv = ["-c", *args[2:]]
+        main = ModuleType("__main__")
+        sys.modules["__main__"] = main
+        exec(compile(args[1], "<string>", "exec"), vars(main))
+    elif args[:1] == ["-m"]:
         sys.argv = [args[1], *args[2:]]  # runpy puts the module's file in argv[0]
         runpy.run_module(args[1], run_name="__main__", alter_sys=True)
     else:

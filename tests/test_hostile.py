@@ -11,12 +11,11 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, PythonForks
 from tests.hostile_cases import CASES, Case
 
 TIMEOUT = 20  # seconds per run: a bound on a hang, not a speed assertion
@@ -70,12 +69,15 @@ def lay_out(case: Case, root: Path) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_hostile_schema(case: Case, tmp_path: Path) -> None:
+def test_hostile_schema(case: Case, python_forks: PythonForks, tmp_path: Path) -> None:
+    # Both runs are forks of the tests' warm interpreter (tests/forkserver.py): each its
+    # own process on its own stdio, as `python -m codegen` and `python -c`, without
+    # importing the compiler and pydantic again 200 times.
     lay_out(case, tmp_path)
     before = snapshot(tmp_path)
     argv = ["generate", "--schema", "schema", "--out", "out/pkg", "--no-cache", "-q"]
     proc = subprocess.run(
-        [sys.executable, "-m", "codegen", *argv],
+        python_forks(["-m", "codegen", *argv]),
         cwd=tmp_path,
         env=env(),
         capture_output=True,
@@ -99,7 +101,7 @@ def test_hostile_schema(case: Case, tmp_path: Path) -> None:
         return
     script = "import pkg\n" + case.check
     run = subprocess.run(
-        [sys.executable, "-c", script],
+        python_forks(["-c", script]),
         cwd=tmp_path / "out",
         env=env(),
         capture_output=True,
