@@ -22,6 +22,13 @@ class SchemaError(Exception):
         self.message = message
 
 
+class Unsupported(SchemaError):
+    """A construct the dialect cannot express (TypeScript itself accepts it): not the whole
+    file's fault. The pass that builds the type position it stands in (a property's type,
+    an index signature's value, an alias, a base, a declaration) catches it and degrades that
+    spot with the same message and span (``codegen.frontend.totality``)."""
+
+
 class PathError(SchemaError):
     """A path on the command line that names nothing: there is no line to point at."""
 

@@ -19,7 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
-from codegen.errors import SchemaError
+from codegen.errors import Diagnostics, SchemaError
 from tests.jsonschema_normalise import normalise_schema
 from tests.test_held_out_constructs import oracle_symbols
 from tests.test_protocol_corpus import oracle_definitions
@@ -151,6 +151,8 @@ type Elem<T> = T extends (infer E)[] ? E : T;
 export interface Elems { of: Elem<number[]>; bare: Elem<string> }
 type Defined<T> = T extends infer V | undefined ? V : never;
 export interface Defineds { v: Defined<string | undefined> }
+type Prop<T> = T extends { a: infer X; b: infer X } ? X : never;
+export interface Props { p: Prop<{ a: string; b: number }> }
 """
 
 # name -> (type, values it accepts, values it rejects)
@@ -168,6 +170,7 @@ INFER_CASES: dict[str, tuple[str, list[Any], list[Any]]] = {
     "tuple_members_and_a_rest_recursively": ("Three", ["a", 1, None], [[], {}]),
     "array_items": ("Elems", [{"of": 1, "bare": "s"}], [{"of": [1], "bare": "s"}]),
     "a_union_beside_fixed_members": ("Defineds", [{"v": "s"}], [{"v": None}, {}]),
+    "object_properties_each_a_candidate": ("Props", [{"p": "s"}, {"p": 1}], [{"p": None}]),
 }
 
 
@@ -179,7 +182,7 @@ def test_infer_binds_what_stands_in_its_place(name: str, tmp_path: Path) -> None
 def test_infer_means_what_typescript_json_schema_makes_of_it(tmp_path: Path) -> None:
     (tmp_path / "schema.ts").write_text(INFER)
     ours = schema_document(load_schema([tmp_path / "schema.ts"]))["$defs"]
-    theirs = oracle_symbols(tmp_path / "schema.ts", ["Unboxed", "Datas", "Three", "Elems"])
+    theirs = oracle_symbols(tmp_path / "schema.ts", ["Unboxed", "Datas", "Three", "Elems", "Props"])
     for name, schema in theirs.items():
         schema.pop("$schema", None)
         assert normalise_schema(schema) == normalise_schema(ours[name]), name
@@ -252,10 +255,16 @@ def test_literal_computed_and_numeric_property_names_are_their_keys(tmp_path: Pa
     assert normalise_schema(theirs["Ctx"]) == normalise_schema(defs["Ctx"])
 
 
-def test_a_computed_name_that_is_no_literal_is_a_located_error(tmp_path: Path) -> None:
-    assert _located(tmp_path, "export interface I { [KEY]: string }\n") == (
-        "schema.ts:1:22: error: unsupported construct: computed property name (use a plain or quoted name)"
+def test_a_computed_name_that_is_no_literal_degrades_its_declaration(tmp_path: Path) -> None:
+    (tmp_path / "schema.ts").write_text(
+        "export interface I { [KEY]: string }\nexport type J = 1;\n"
     )
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert [str(w).removeprefix(str(tmp_path) + "/") for w in diags.degraded] == [
+        "schema.ts:1:22: warning: unsupported construct: computed property name (use a plain or"
+        " quoted name): degraded to JsonValue (any JSON value)"
+    ]
 
 
 # --------------------------------------------------------------------------- lib generics

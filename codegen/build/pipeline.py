@@ -37,6 +37,7 @@ from ..errors import (
     PathError,
     SchemaError,
     StrictError,
+    Unsupported,
     Warning_,
     degradation_message,
 )
@@ -283,6 +284,33 @@ def build(
     }
 
 
+def build_degrading(
+    schema: ir.Schema,
+    command: str,
+    diagnostics: Diagnostics,
+    emitters: Sequence[tuple[str, str]],
+    cache: Cache | None,
+) -> dict[str, str]:
+    """``build``; where an emitter meets what the dialect cannot express (``Unsupported``),
+    that position is degraded (``frontend.totality.degrade_position``, with the same
+    message and span, warned as every degradation) and the build runs again: the
+    totality net's last stage, at most once per declaration."""
+    from ..frontend.totality import degrade_position
+
+    for _ in range(len(schema.decls)):
+        try:
+            return build(
+                schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=cache
+            )
+        except Unsupported as err:
+            degraded = degrade_position(schema, err.span, err.message)
+            if degraded is None:
+                raise
+            schema = degraded
+            diagnostics.degrade(err.message, err.span)
+    return build(schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=cache)
+
+
 @dataclass(frozen=True)
 class Built:
     """A build cache entry: the output and what compiling it reported."""
@@ -332,7 +360,7 @@ def compile_sources(
         return built
     diagnostics = Diagnostics()
     schema = resolve_sources(sources, diagnostics, options, packages or {}, store)
-    files = build(schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=store)
+    files = build_degrading(schema, command, diagnostics, emitters, store)
     built = Built(files, tuple(diagnostics.warnings), schema.overrides, tuple(diagnostics.notes))
     if read_compiler_hash() == compiler_hash():
         store.put_object("build", entry, built)

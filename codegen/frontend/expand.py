@@ -32,11 +32,12 @@ import re
 from collections.abc import Callable
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 from .template import template_type
+from .totality import degrading
 
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
@@ -190,7 +191,7 @@ class _Expander:
     def _decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
         match decl:
             case ir.Interface():
-                bases = tuple(self.type(b, env) for b in decl.extends)
+                bases = tuple(degrading(self.type, b, env) for b in decl.extends)
                 body = self.object(decl.body, env)
                 unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
                 if unknown:
@@ -211,7 +212,8 @@ class _Expander:
                     )
                 return dataclasses.replace(decl, body=body, extends=bases, params=())
             case ir.Alias():
-                return dataclasses.replace(decl, type=self.type(decl.type, env), params=())
+                value = degrading(self.type, decl.type, env)
+                return dataclasses.replace(decl, type=value, params=())
         return decl
 
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
@@ -219,7 +221,7 @@ class _Expander:
         for prop in obj.properties:
             self.context.append(_pascal(prop.name))
             try:
-                t = self.type(prop.type, env)
+                t = degrading(self.type, prop.type, env)
             finally:
                 self.context.pop()
             if isinstance(t, ir.Primitive) and (
@@ -229,7 +231,9 @@ class _Expander:
                 # (``x: undefined``, ``x: void``), which JSON spells by leaving the key out.
                 continue
             props.append(dataclasses.replace(prop, type=t))
-        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value, env))
+        if obj.index is None:
+            return dataclasses.replace(obj, properties=tuple(props))
+        index = dataclasses.replace(obj.index, value=degrading(self.type, obj.index.value, env))
         return dataclasses.replace(obj, properties=tuple(props), index=index)
 
     # ---------------------------------------------------------------- types
@@ -681,10 +685,22 @@ class _Expander:
         found: list[ir.TypeExpr] = []
         raw = self.raw_reads
         props = {p.name: p for p in self.properties(t)}
+        index = None
         for k in self.literal_keys(key):
-            if str(k) not in props:
-                raise SchemaError(span, f"{k!r} is not a property of the indexed type")
-            found.append(props[str(k)].type)
+            if str(k) in props:
+                found.append(props[str(k)].type)
+                continue
+            index = index or self.index(t)
+            if index is not None:  # ``{ [k: string]: V }["a"]``: V, as TypeScript reads it
+                found.append(index.value)
+                continue
+            # Typings are checked by tsc: a key it finds is a method (``Client["send"]``)
+            # or another member that is no JSON data, which the object lost.
+            raise Unsupported(
+                span,
+                f"{k!r} is not a data property of the indexed type (a method, which is not"
+                " JSON data, or no member at all)",
+            )
         if self.raw_reads != raw:  # read from a declaration as written: expand its types
             where = (shape(t), shape(key))
             if where in self.indexing:
@@ -707,7 +723,7 @@ class _Expander:
             return intersect.simplified(members, self) or dataclasses.replace(t, members=members)
         count = math.prod(len(choice) for choice in choices)  # before making any of them
         if count > MAX_INSTANCES:
-            raise SchemaError(
+            raise Unsupported(
                 t.span,
                 f"this intersection distributes over its unions into {count} members, more "
                 f"than the limit of {MAX_INSTANCES}",
@@ -798,13 +814,21 @@ class _Expander:
             words = []
             for found in props:
                 prop = found.get(key)
-                value = self.deref(prop.type) if prop is not None else None
+                value = None
+                if prop is not None and not self.resolving(prop.type):
+                    value = self.deref(prop.type)
                 if not (isinstance(value, ir.Literal) and isinstance(value.value, str)):
                     break
                 words.append(_pascal(value.value))
             if len(words) == len(parts) and all(words) and len(set(words)) == len(words):
                 return words
         return [str(i) for i in range(1, len(parts) + 1)]
+
+    def resolving(self, t: ir.TypeExpr) -> bool:
+        """Whether ``t`` names an alias whose value is being expanded: a member that uses
+        its own union lazily (``Reply | (Common & { reply?: undefined })``, ``Common``'s
+        members having ``reply?: Reply``), which only names a member, never tags it."""
+        return isinstance(t, ir.Ref) and t.name in self.dereferencing
 
     # ---------------------------------------------------------------- lookups
 
@@ -898,9 +922,17 @@ def _without_undefined(t: ir.TypeExpr) -> ir.TypeExpr:
 
 def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
     """Nested unions flattened; ``never`` dropped beside other members (``never | X`` is
-    ``X`` in TypeScript)."""
+    ``X`` in TypeScript), and a second ``null`` or ``undefined`` (``D | undefined`` with
+    ``D = void``: one ``undefined``, which a property reads as absent)."""
     flat: list[ir.TypeExpr] = []
     for member in members:
         flat.extend(member.members if isinstance(member, ir.Union) else (member,))
-    kept = [m for m in flat if not (isinstance(m, ir.Primitive) and m.name == "never")]
+    kept: list[ir.TypeExpr] = []
+    units: set[str] = set()
+    for m in flat:
+        if isinstance(m, ir.Primitive) and m.name in ("never", "null", "undefined"):
+            if m.name == "never" or m.name in units:
+                continue
+            units.add(m.name)
+        kept.append(m)
     return tuple(kept) if kept else tuple(flat[:1])

@@ -28,6 +28,11 @@ def _format_chars(text: str) -> frozenset[str]:
     )
 
 
+def _decode(data: bytes) -> str:
+    # a lone surrogate in the text (encoded with "surrogatepass") must not raise
+    return data.decode(errors="replace")
+
+
 def _names(node: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
     stack = [node]
     while stack:  # iterative: a deep tree must not exhaust Python's stack
@@ -43,11 +48,11 @@ def invalid_identifier(
 ) -> tuple[tree_sitter.Node, str] | None:
     """The first name node holding a format character, and that character; None when
     there is none (the common case costs one pass over the text's distinct characters)."""
-    bad = _format_chars(source.decode("utf-8", "replace"))
+    bad = _format_chars(_decode(source))
     if not bad:
         return None
     for node in _names(root):
-        text = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+        text = _decode(source[node.start_byte : node.end_byte])
         for char in text:
             if char in bad:
                 return node, char

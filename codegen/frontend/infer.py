@@ -56,9 +56,17 @@ def infer_names(t: object) -> Iterator[str]:
         for item in t:
             yield from infer_names(item)
     elif dataclasses.is_dataclass(t) and not isinstance(t, type):
-        for f in dataclasses.fields(t):
-            if f.name not in ("span", "doc"):
-                yield from infer_names(getattr(t, f.name))
+        for value in _fields(t).values():
+            yield from infer_names(value)
+
+
+def _fields(node: object) -> dict[str, object]:
+    """A node's fields by name, without its span and doc (no type is written in them)."""
+    return {
+        f.name: getattr(node, f.name)
+        for f in dataclasses.fields(node)  # type: ignore[arg-type]
+        if f.name not in ("span", "doc")
+    }
 
 
 def has_pattern(t: object) -> bool:
@@ -68,11 +76,7 @@ def has_pattern(t: object) -> bool:
     if isinstance(t, tuple):
         return any(has_pattern(item) for item in t)
     if dataclasses.is_dataclass(t) and not isinstance(t, type):
-        return any(
-            has_pattern(getattr(t, f.name))
-            for f in dataclasses.fields(t)
-            if f.name not in ("span", "doc")
-        )
+        return any(has_pattern(value) for value in _fields(t).values())
     return False
 
 
@@ -87,7 +91,7 @@ def bind(
     nothing stands for it); the degraded ``unknown`` where the declarations cannot say."""
     found: dict[str, list[ir.TypeExpr]] = {name: [] for name in infer_names(pattern)}
     try:
-        _Binder(types, found, span).collect(source, pattern)
+        _Binder(types, found).collect(source, pattern)
     except _Undecided as undecided:
         return ir.degraded(str(undecided), span)
     return {
@@ -98,34 +102,31 @@ def bind(
 
 def named(pattern: ir.TypeExpr) -> ir.TypeExpr:
     """``pattern`` with each ``infer X`` as a plain reference to ``X`` (bound by ``bind``)."""
-    found = _substitute(pattern, {})
+    found = _substitute(pattern, {}, named=True)
     assert isinstance(found, ir.TypeExpr)
     return found
 
 
-def _substitute(t: object, env: dict[str, ir.TypeExpr]) -> object:
+def _substitute(t: object, env: dict[str, ir.TypeExpr], *, named: bool = False) -> object:
+    """``t`` with the names of ``env`` replaced; with ``named``, each ``infer X`` as ``X``
+    too (a property pattern keeps its ``infer X``: it is still to be bound)."""
     if isinstance(t, ir.Ref):
-        if t.name == INFER:
+        if named and t.name == INFER:
             return t.args[0]
         if not t.args and t.name in env:
             return env[t.name]
     if isinstance(t, tuple):
-        return tuple(_substitute(item, env) for item in t)
+        return tuple(_substitute(item, env, named=named) for item in t)
     if dataclasses.is_dataclass(t) and not isinstance(t, type):
-        changes = {
-            f.name: _substitute(getattr(t, f.name), env)
-            for f in dataclasses.fields(t)
-            if f.name not in ("span", "doc")
-        }
+        changes = {name: _substitute(value, env, named=named) for name, value in _fields(t).items()}
         return dataclasses.replace(t, **changes)
     return t
 
 
 class _Binder:
-    def __init__(self, types: Types, found: dict[str, list[ir.TypeExpr]], span: ir.Span):
+    def __init__(self, types: Types, found: dict[str, list[ir.TypeExpr]]):
         self.types = types
         self.found = found
-        self.span = span
 
     def collect(self, source: ir.TypeExpr, pattern: ir.TypeExpr) -> None:
         self.types.spend(2, pattern.span)
@@ -155,7 +156,7 @@ class _Binder:
                 if isinstance(s, ir.Array):
                     self.collect(s.items, pattern.items)
                 elif isinstance(s, ir.Tuple):
-                    self.collect(ir.Union(s.members, s.span) if s.members else s, pattern.items)
+                    self.collect(conditional.union(s.members, s.span), pattern.items)
             case ir.Tuple():
                 self.sequence(s, pattern)
             case ir.Mapping():

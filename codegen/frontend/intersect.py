@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import Unsupported
 
 # What a value of a non-object type is: ``{}`` adds nothing to it.
 _VALUES = frozenset(("string", "number", "boolean"))
@@ -73,7 +73,7 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
         data = next((p for p in body.properties if not _tag(p.type, types)), None)
         if data is not None:
             kind = types.through_alias(values[0]).kind
-            raise SchemaError(
+            raise Unsupported(
                 member.span,
                 f"no JSON value is both a {kind} type and an object type with the data member "
                 f"'{data.name}'; only a brand (every member a literal type or never, as in "

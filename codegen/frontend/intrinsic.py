@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import SchemaError, Unsupported
 from . import conditional
 
 CASES: dict[str, Callable[[str], str]] = {
@@ -22,7 +22,7 @@ CASES: dict[str, Callable[[str], str]] = {
 
 
 def apply(name: str, arg: ir.TypeExpr, types: conditional.Types, span: ir.Span) -> ir.TypeExpr:
-    """``name<arg>``, over each member of ``arg``."""
+    """``name<arg>``, over each member of ``arg`` (``conditional.members`` drops ``never``)."""
     change = CASES[name]
     parts: list[ir.TypeExpr] = []
     for member in conditional.members(arg, types):
@@ -32,10 +32,8 @@ def apply(name: str, arg: ir.TypeExpr, types: conditional.Types, span: ir.Span) 
             parts.append(ir.Literal(change(t.value), span))
         elif isinstance(t, ir.Primitive) and t.name in ("string", "any"):
             if t.pattern is not None or t.format is not None:
-                raise SchemaError(span, f"'{name}' of a template literal type is not supported")
+                raise Unsupported(span, f"'{name}' of a template literal type is not supported")
             parts.append(ir.Primitive("string", span))
-        elif isinstance(t, ir.Primitive) and t.name == "never":
-            continue
         else:
             raise SchemaError(
                 span, f"'{name}' needs a string type, got {conditional.describe(member)}"

@@ -123,7 +123,7 @@ def keyword_names(root: tree_sitter.Node, source: bytes) -> list[int]:
     errors = _errors(root)
     found: list[int] = []
     for i, leaf in enumerate(leaves):
-        word = source[leaf.start_byte : leaf.end_byte].decode("ascii", "replace")
+        word = _text(leaf, source)
         # The token is the keyword itself (``unique`` is lexed as ``unique symbol``'s first
         # part) or an identifier, never a string's text.
         if word not in CONTEXTUAL_KEYWORDS or not (
@@ -166,7 +166,7 @@ def _name_position_before(leaves: list[tree_sitter.Node], i: int, source: bytes)
 
 
 def _text(node: tree_sitter.Node, source: bytes) -> str:
-    return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    return source[node.start_byte : node.end_byte].decode(errors="replace")
 
 
 def _leaves(root: tree_sitter.Node) -> list[tree_sitter.Node]:
@@ -190,7 +190,7 @@ def _errors(root: tree_sitter.Node) -> list[tuple[int, int]]:
         node = pending.pop()
         if node.is_error or node.is_missing:
             out.append((node.start_byte, node.end_byte))
-        pending.extend(c for c in node.children if c.has_error or c.is_missing or c.is_error)
+        pending.extend(c for c in node.children if c.has_error)  # true of ERROR and MISSING
     return out
 
 

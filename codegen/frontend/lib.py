@@ -8,6 +8,9 @@ those members, as it writes them; a schema that declares the name itself keeps i
 them so.) The typed arrays (``Uint8Array``...) are objects of numbered elements beside
 their data members, and ``ArrayBuffer`` is its ``byteLength``. ``Function`` and ``Object``
 (as a type: ``cb: Function``) are their members in the lib, as the oracle writes them.
+The errors that extend ``Error`` (``SyntaxError``...) are its members. TypeScript 5.7's lib
+made the typed arrays generic (``Uint8Array<ArrayBuffer>``): the argument names the buffer's
+kind, no data, and resolve drops it.
 """
 
 from __future__ import annotations
@@ -22,6 +25,12 @@ LIB_PATH = "<lib.es5.d.ts>"
 
 _TEXT = """\
 interface Error { name: string; message: string; stack?: string }
+interface EvalError extends Error {}
+interface RangeError extends Error {}
+interface ReferenceError extends Error {}
+interface SyntaxError extends Error {}
+interface TypeError extends Error {}
+interface URIError extends Error {}
 interface RegExp {
   readonly source: string;
   readonly global: boolean;

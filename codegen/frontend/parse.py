@@ -18,7 +18,7 @@ import tree_sitter
 import tree_sitter_typescript
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
 from ..ir.queries import rewrite
 from .directives import triple_slash_reference
@@ -26,6 +26,7 @@ from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
 from .template import template_type
+from .totality import degrading
 
 MAX_TYPE_DEPTH = 64
 
@@ -54,6 +55,20 @@ _UNSUPPORTED: dict[str, str] = {
 # Types TypeScript accepts that the dialect cannot express: each is ``JsonValue`` where a
 # compiled declaration reaches it (``ir.degraded``), with a warning; ``--strict`` refuses.
 _DEGRADED = frozenset(("infer_type", "type_predicate", "asserts", "this_type"))
+
+# Flow's syntax, which tree-sitter reads and TypeScript rejects (``?string``, ``*``).
+_FLOW = frozenset(("flow_maybe_type", "existential_type"))
+# Type declarations that degrade as a whole, under their name, when they hold what the
+# dialect cannot express (``codegen.frontend.totality``).
+_NAMED_TYPES = frozenset(
+    (
+        "interface_declaration",
+        "type_alias_declaration",
+        "enum_declaration",
+        "class_declaration",
+        "abstract_class_declaration",
+    )
+)
 
 # In typings (``.d.ts``, ``declare``) these carry behaviour, not data: they are skipped.
 _AMBIENT_VALUES = frozenset(
@@ -102,7 +117,8 @@ class _ModuleParser:
         self.enum_members: list[tuple[str, ir.LiteralValue, tuple[str, ...]]] = []
         self.skipped: set[str] = set()  # ambient values left out (functions, classes)
         self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
-        self.tuple_consts: dict[str, ir.Tuple] = {}  # ``as const`` arrays, for ``typeof``
+        # ``as const`` arrays and values' declared types, for ``typeof`` in this file
+        self.tuple_consts: dict[str, ir.TypeExpr] = {}
         self.defaults: set[str] = set()  # ``export default X``
         self.assigned = ""  # ``export = X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
@@ -124,7 +140,10 @@ class _ModuleParser:
         raise SchemaError(self.span(node), message)
 
     def unsupported(self, node: tree_sitter.Node, what: str | None = None) -> NoReturn:
-        self.fail(node, f"unsupported construct: {what or _UNSUPPORTED.get(node.type, node.type)}")
+        """A construct the dialect cannot express: it degrades the type position or the
+        declaration that holds it (``codegen.frontend.totality``); a statement refuses."""
+        what = what or _UNSUPPORTED.get(node.type, node.type)
+        raise Unsupported(self.span(node), f"unsupported construct: {what}")
 
     def degrade(self, node: tree_sitter.Node, what: str | None = None) -> ir.Primitive:
         """A type the dialect cannot express: ``JsonValue``, which resolve reports where a
@@ -262,13 +281,19 @@ class _ModuleParser:
         return None
 
     def mark_exported(
-        self, decls: list[ir.Decl], names: list[tuple[str, tree_sitter.Node]]
+        self,
+        decls: list[ir.Decl],
+        names: list[tuple[str, tree_sitter.Node]],
+        *,
+        outer: bool = False,
     ) -> tuple[ir.Decl, ...]:
-        """Apply ``export { A, B }`` to the local declarations it names."""
+        """Apply ``export { A, B }`` to the local declarations it names. In a namespace
+        (``outer``), a name it does not declare is one of the enclosing scope, which the
+        namespace passes on as its member (``Messages.Tool`` is ``Tool``)."""
         index = {decl.name: i for i, decl in enumerate(decls)}
         for name, node in names:
             if name not in index:
-                if name in self.skipped or name in self.defaults:
+                if name in self.skipped or name in self.defaults or outer:
                     continue  # an ambient value left out, or a namespace exported by default
                 self.fail(node, f"export of unknown local declaration '{name}'")
             i = index[name]
@@ -378,12 +403,33 @@ class _ModuleParser:
         exported: bool,
         ambient: bool = False,
     ) -> list[ir.Decl]:
+        """The declarations ``node`` makes; a named type declaration holding what the
+        dialect cannot express (a member of an interface, an enum member...) is that
+        construct, degraded, under its own name (the rest of the file compiles)."""
+        try:
+            return self._declaration(node, doc, span, exported=exported, ambient=ambient)
+        except Unsupported as err:
+            name = node.child_by_field_name("name")
+            if node.type not in _NAMED_TYPES or name is None:
+                raise
+            degraded = ir.degraded(err.message, err.span)
+            return [ir.Alias(self.text(name), degraded, exported, doc, span)]
+
+    def _declaration(
+        self,
+        node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        *,
+        exported: bool,
+        ambient: bool = False,
+    ) -> list[ir.Decl]:
         if node.type == "interface_declaration":
             return [self.interface(node, doc, span, exported, ambient=ambient)]
         if node.type == "type_alias_declaration":
             name = self.text(self.field(node, "name"))
             params = self.type_parameters(node)
-            value = self.type(self.field(node, "value"))
+            value = degrading(lambda: self.type(self.field(node, "value")))
             return [ir.Alias(name, value, exported, doc, span, params=params)]
         if node.type == "lexical_declaration":
             return self.consts(node, doc, span, exported, ambient=ambient)
@@ -446,7 +492,7 @@ class _ModuleParser:
             self.namespaces -= 1
         if imports:
             self.unsupported(body, "import inside a namespace")
-        return list(self.mark_exported(decls, exported_later))
+        return list(self.mark_exported(decls, exported_later, outer=True))
 
     def enum(self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool) -> ir.Alias:
         """``enum E { A = "a", B }``: the union of its member values (as typescript-json-schema)."""
@@ -471,8 +517,9 @@ class _ModuleParser:
             next_number = value + 1 if isinstance(value, int | float) else None
             self.enum_members.append((f"{name}.{key}", value, tuple(self.ns_path)))
             members.append(ir.Literal(value, self.span(member)))
-        if not members:
-            return ir.Alias(name, ir.Primitive("never", span), exported, doc, span)
+        if not members:  # no value has the type, which Python cannot name (the oracle: {})
+            empty = ir.degraded(f"enum '{name}' without members (no value has its type)", span)
+            return ir.Alias(name, empty, exported, doc, span)
         body = members[0] if len(members) == 1 else ir.Union(tuple(members), span)
         return ir.Alias(name, body, exported, doc, span, enum=True)
 
@@ -603,7 +650,10 @@ class _ModuleParser:
     ) -> list[ir.Decl]:
         kind = self.field(node, "kind")
         if self.namespaces and ambient:
-            return []  # ``namespace N { const x = ... }``: values of typings, no types
+            # ``namespace N { const x = ... }``: values of typings, no types; a literal one
+            # is what ``typeof N.x`` names (as an enum member is ``E.x``)
+            self.namespace_constants(node)
+            return []
         if kind.type != "const" and not ambient:
             self.unsupported(node, f"'{kind.type}' declaration (use 'const')")
         consts: list[ir.Decl] = []
@@ -630,6 +680,9 @@ class _ModuleParser:
                     self.skipped.add(name)
                 else:
                     self.skipped.add(name)
+                    if declared is not None and inner is not None and inner.type == "object_type":
+                        # ``declare const Codes: { readonly A: "a" }``: ``typeof Codes``
+                        self.tuple_consts[name] = degrading(self.type, declared)
                 continue
             if value is None:
                 self.fail(declarator, f"const '{name}' has no value")
@@ -646,6 +699,26 @@ class _ModuleParser:
             declarator_span = span if len(consts) == 0 else self.span(declarator)
             consts.append(ir.Const(name, literal, exported, doc, declarator_span))
         return consts
+
+    def namespace_constants(self, node: tree_sitter.Node) -> None:
+        """``declare namespace Kind { const Full = "full"; const Off: "off" }``: each
+        literal constant, as a member ``Kind.Full`` of the namespace."""
+        for declarator in _children(node):
+            name_node = declarator.child_by_field_name("name")
+            if declarator.type == "comment" or name_node is None:
+                continue
+            if name_node.type != "identifier":
+                continue
+            value = declarator.child_by_field_name("value")
+            literal = None if value is None else self.literal_value(value)
+            declared = declarator.child_by_field_name("type")
+            inner = declared.named_children[-1] if declared is not None else None
+            if literal is None and inner is not None and inner.type == "literal_type":
+                found = self.type(inner)
+                literal = found.value if isinstance(found, ir.Literal) else None
+            if literal is not None and self.ns_path:  # not ``declare global { ... }``
+                key = f"{self.ns_path[-1]}.{self.text(name_node)}"
+                self.enum_members.append((key, literal, tuple(self.ns_path[:-1])))
 
     def check_annotation(
         self, name: str, declared: ir.TypeExpr, value: ir.LiteralValue, node: tree_sitter.Node
@@ -847,7 +920,9 @@ class _ModuleParser:
                 return self.object(node)
         if node.type in _DEGRADED:
             return self.degrade(node)
-        self.unsupported(node)  # not TypeScript either (``?string`` is Flow's)
+        if node.type in _FLOW:  # not TypeScript: tsc reports a syntax error too
+            self.fail(node, f"unsupported construct: {_UNSUPPORTED.get(node.type, node.type)}")
+        self.unsupported(node)
 
     def import_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``import("./x").T``: the type ``T`` that ``./x`` exports, imported as if by
@@ -858,7 +933,8 @@ class _ModuleParser:
             self.unsupported(node, "member expression as a type")
         args = [c for c in _children(self.field(call, "arguments")) if c.type != "comment"]
         if len(args) != 1:
-            self.unsupported(call, "import type without one module name")
+            # tsc refuses it too (a second argument holds import attributes)
+            self.fail(call, "unsupported construct: import type without one module name")
         source, exported = self.string_value(args[0]), self.text(name)
         found = self.type_imports.get((source, exported))
         if found is None:
@@ -1036,8 +1112,8 @@ class _ModuleParser:
         if inner.type in ("null", "undefined"):
             return ir.Primitive(inner.type, span)  # type: ignore[arg-type]  # both are names
         value = self.literal_value(inner)
-        if value is None:
-            self.unsupported(inner, f"literal type {self.text(inner)!r}")
+        if value is None:  # ``+1``: no literal type in TypeScript either
+            self.fail(inner, f"unsupported construct: literal type {self.text(inner)!r}")
         return ir.Literal(value, span)
 
     def generic(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
@@ -1121,8 +1197,8 @@ class _ModuleParser:
                 pass  # its getter, if any, is the property; a setter alone is no data
             elif member.type in _METHODS:
                 pass  # methods: behaviour, not data (typescript-json-schema drops them)
-            else:
-                self.unsupported(member)
+            else:  # ``{ export type X = 1 }``: a statement, a syntax error to tsc too
+                self.fail(member, f"unsupported construct: {member.type.replace('_', ' ')}")
             doc = ir.EMPTY_DOC
         return ir.Object(tuple(properties), index, self.span(node))
 
@@ -1144,7 +1220,7 @@ class _ModuleParser:
         tokens = {child.type for child in node.children if not child.is_named}
         return ir.Property(
             name=name,
-            type=self.type(annotation),
+            type=degrading(lambda: self.type(annotation)),
             optional="?" in tokens,
             readonly="readonly" in tokens,
             doc=doc,
@@ -1175,12 +1251,17 @@ class _ModuleParser:
         if returns is None:
             self.fail(node, f"getter '{name}' has no return type")
         return ir.Property(
-            name=name, type=self.type(returns), readonly=True, doc=doc, span=self.span(node)
+            name=name,
+            type=degrading(lambda: self.type(returns)),
+            readonly=True,
+            doc=doc,
+            span=self.span(node),
         )
 
     def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature:
         if any(child.type == "mapped_type_clause" for child in node.children):
-            self.unsupported(node, "mapped type")
+            # ``{ [K in X]: V; b: 1 }``: "a mapped type may not declare properties" (tsc)
+            self.fail(node, "unsupported construct: mapped type")
         key_type = self.field(node, "index_type")
         pattern = None
         if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
@@ -1199,7 +1280,12 @@ class _ModuleParser:
         key_name = self.text(self.field(node, "name"))
         numeric = self.text(key_type) == "number"
         return ir.IndexSignature(
-            self.type(annotation), key_name, doc, self.span(node), numeric=numeric, pattern=pattern
+            degrading(lambda: self.type(annotation)),
+            key_name,
+            doc,
+            self.span(node),
+            numeric=numeric,
+            pattern=pattern,
         )
 
 
@@ -1346,8 +1432,9 @@ def _spread_item(spread: ir.TypeExpr) -> ir.TypeExpr | None:
     return None
 
 
-def _typeof_tuple(consts: dict[str, ir.Tuple], node: object) -> object:
-    """``typeof K`` of an ``as const`` array is the array's tuple type."""
+def _typeof_tuple(consts: dict[str, ir.TypeExpr], node: object) -> object:
+    """``typeof K`` of an ``as const`` array is the array's tuple type; of a declared
+    constant, its declared type."""
     if isinstance(node, ir.Typeof) and node.name in consts:
         return dataclasses.replace(consts[node.name], span=node.span)
     return node

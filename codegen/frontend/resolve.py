@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import TypeVar
 
 from .. import ir
-from ..errors import Diagnostics, SchemaError
+from ..errors import Diagnostics, SchemaError, Unsupported
 from ..ir import (
     BUILTIN_GENERICS,
     CONDITIONAL,
@@ -31,8 +31,10 @@ from ..ir.queries import degraded_spots, flat_properties, is_narrowing
 from .expand import expand, shape
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
+from .lib_globals import lib_type
 from .protocol import add_result_aliases
-from .scoping import scope_modules
+from .scoping import redeclared_alike, scope_modules
+from .totality import degrading
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -80,9 +82,20 @@ def _resolve(
     decls, overrides, home = _merge(modules)
     members = {name: value for m in modules for name, value in m.enum_members}
     left_out = {name for m in modules for name in m.left_out}
+    # what ``typeof`` may name and no declaration types: functions, classes, variables
+    values = left_out | {name for m in modules for name in m.values}
     rewritten: dict[str, ir.Decl] = {}
+    qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
     for name, decl in decls.items():
-        rewriter = _Rewriter(decls, scopes[home[name]], members, unmapped.get(home[name]), left_out)
+        rewriter = _Rewriter(
+            decls,
+            scopes[home[name]],
+            members,
+            unmapped.get(home[name]),
+            left_out,
+            qualified,
+            values,
+        )
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(expand(rewritten), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
@@ -406,6 +419,8 @@ def _merge(
                 ):
                     decls[decl.name] = merged_interface(earlier, decl)
                     continue
+                if home[decl.name] == module.path and redeclared_alike(earlier, decl):
+                    continue
                 raise SchemaError(
                     decl.span,
                     f"duplicate declaration '{decl.name}' (first declared at {earlier.span})",
@@ -438,13 +453,19 @@ class _Rewriter:
         enum_members: dict[str, ir.LiteralValue] | None = None,
         unmapped: dict[str, str] | None = None,
         left_out: Collection[str] = (),
+        qualified: dict[str, str] | None = None,
+        values: Collection[str] = (),
     ) -> None:
         self.decls = decls
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
         self.left_out = frozenset(left_out)  # classes with methods that typings declare
+        self.values = values  # the typings' values left out
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
+        # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
+        # namespace member apart (``ChatChannelChat``); another file writes the dotted path.
+        self.qualified = qualified or {}
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
         if decl.kind != "const" and decl.params:
@@ -456,7 +477,7 @@ class _Rewriter:
             decl = dataclasses.replace(decl, params=params)
         match decl:
             case ir.Interface():
-                bases = tuple(self.type(base) for base in decl.extends)
+                bases = tuple(degrading(self.type, base) for base in decl.extends)
                 body = decl.body
                 empty = body == ir.Object(span=body.span)
                 if len(bases) == 1 and (
@@ -481,7 +502,7 @@ class _Rewriter:
                     bases = tuple(b for b in bases if not isinstance(b, ir.Array))
                 return dataclasses.replace(decl, body=self.object(body), extends=bases)
             case ir.Alias():
-                return dataclasses.replace(decl, type=self.type(decl.type))
+                return dataclasses.replace(decl, type=degrading(self.type, decl.type))
             case ir.Const():
                 return decl
 
@@ -502,8 +523,12 @@ class _Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        props = tuple(dataclasses.replace(p, type=self.type(p.type)) for p in obj.properties)
-        index = obj.index and dataclasses.replace(obj.index, value=self.type(obj.index.value))
+        props = tuple(
+            dataclasses.replace(p, type=degrading(self.type, p.type)) for p in obj.properties
+        )
+        index = obj.index and dataclasses.replace(
+            obj.index, value=degrading(self.type, obj.index.value)
+        )
         return dataclasses.replace(obj, properties=props, index=index)
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
@@ -545,9 +570,9 @@ class _Rewriter:
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
             if name in self.enum_members:
                 return ir.Literal(self.enum_members[name], t.span)
-            name = name.rsplit(".", 1)[1]
+            name = self.qualified.get(name) or name.rsplit(".", 1)[1]
             if name not in self.decls:
-                raise SchemaError(t.span, f"unknown type '{t.name}'")
+                return self.lib(t)
             t = dataclasses.replace(t, name=name)
         target = self.decls.get(name)
         if name == CONDITIONAL:
@@ -572,8 +597,9 @@ class _Rewriter:
             what = f"'{t.name}', a class with methods that the typings declare (left out)"
             return ir.degraded(what, t.span)
         if target is None:
-            kind = "generic type" if t.args else "type"
-            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+            return self.lib(t)
+        if t.args and target.span.file == LIB_PATH:  # ``Uint8Array<ArrayBuffer>`` (TS 5.7)
+            return ir.Ref(name, (), t.span)
         if t.args:
             raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
         if isinstance(target, ir.Const):
@@ -581,6 +607,14 @@ class _Rewriter:
                 t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
             )
         return ir.Ref(name, (), t.span)
+
+    def lib(self, t: ir.Ref) -> ir.TypeExpr:
+        """A name no schema file declares: a lib global's meaning, else unknown (as tsc)."""
+        found = lib_type(t)
+        if found is None:
+            kind = "generic type" if t.args else "type"
+            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+        return self.type(found)
 
     def conditional(self, t: ir.Ref) -> ir.TypeExpr:
         """``C extends E ? X : Y``: the names ``E`` declares with ``infer`` are in scope in
@@ -617,9 +651,19 @@ class _Rewriter:
 
     def typeof(self, t: ir.Typeof) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)
+        if name in self.enum_members:  # ``typeof Kind.Full``: a namespace's literal constant
+            return ir.Literal(self.enum_members[name], t.span)
         if "." in name and name not in self.decls:  # ``typeof ns.C``: ``C``, as ``ns.T``
             name = name.rsplit(".", 1)[1]
         decl = self.decls.get(name)
+        unmapped = self.unmapped.get(t.name.split(".", 1)[0])
+        if decl is None and unmapped is not None:
+            return ir.degraded(unmapped, t.span)
+        if decl is None and ("." in t.name or name in self.values):
+            # A value the typings declare and no type describes as data: a function, an
+            # object with methods, a namespace's object (``typeof google.maps.geometry``).
+            what = f"'typeof {t.name}' (a value of the typings: a function, a namespace or an"
+            return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
         typings = decl.span.file.endswith(".d.ts")
@@ -654,7 +698,7 @@ def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
     keys = []
     for member in members:
         if not (isinstance(member, ir.Literal) and isinstance(member.value, str)):
-            raise SchemaError(
+            raise Unsupported(
                 member.span, "Omit keys must be a string literal or a union of string literals"
             )
         keys.append(member.value)
@@ -841,7 +885,10 @@ def _check_redeclarations(schema: ir.Schema) -> None:
             if prop.name not in inherited:
                 continue
             base_prop, base = inherited[prop.name]
-            if not is_narrowing(schema, prop.type, base_prop.type):
+            # ``x0: any`` over ``x0: string | number``: tsc accepts it (any is assignable
+            # to every type)
+            anything = isinstance(prop.type, ir.Primitive) and prop.type.name == "any"
+            if not anything and not is_narrowing(schema, prop.type, base_prop.type):
                 raise SchemaError(
                     prop.span,
                     f"property '{prop.name}' of '{decl.name}' has type {quoted(prop.type)}, "

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from .. import ir
 from ..errors import SchemaError
 from ..ir import CONDITIONAL, INFER
+from .expand import shape
 from .infer import infer_names
 from .lib import LIB_PATH
 
@@ -129,15 +130,28 @@ def _check_once(module: ir.Module, name: str) -> None:
     for decl in module.decls:
         if decl.name != name or decl.doc.has(OVERRIDE_TAG):
             continue
-        if first is not None and not (
-            isinstance(first, ir.Interface)
-            and isinstance(decl, ir.Interface)
-            and first.qualname == decl.qualname
+        if (
+            first is not None
+            and not (
+                isinstance(first, ir.Interface)
+                and isinstance(decl, ir.Interface)
+                and first.qualname == decl.qualname
+            )
+            and not redeclared_alike(first, decl)
         ):
             raise SchemaError(
                 decl.span, f"duplicate declaration '{name}' (first declared at {first.span})"
             )
         first = first or decl
+
+
+def redeclared_alike(first: ir.Decl, again: ir.Decl) -> bool:
+    """``again`` declares what ``first`` does, word for word but for its description: a
+    redundant declaration (tsc reports it; typings that ship one silence it with
+    ``// @ts-ignore``), which changes no type. The first one stands."""
+    return shape(dataclasses.replace(first, doc=ir.EMPTY_DOC)) == shape(
+        dataclasses.replace(again, doc=ir.EMPTY_DOC)
+    )
 
 
 # --------------------------------------------------------------------------- qualified names
@@ -262,6 +276,12 @@ def _local_names(
     for imp in module.imports:
         if imp.reexport:
             continue
+        if imp.alias:  # ``import * as lib``: ``lib.X`` is the module's X, not this file's
+            target = find_target(module, imp)
+            for name in owners:
+                origin = _origin(target, name, find_target)
+                if origin is not None:
+                    bind(f"{imp.alias}.{name}", origin, name)
         for written, name in imp.names:
             if name not in owners:
                 continue

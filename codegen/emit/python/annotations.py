@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ... import escape, ir
-from ...errors import Diagnostics, SchemaError
+from ...errors import Diagnostics, SchemaError, Unsupported
 from . import rest_tuple
 from .layout import ClassLayout, Layouts
 from .naming import Names
@@ -199,7 +199,7 @@ class TypeWriter:
             return Annotation(self.sym["Any"], nullable=True, imports={"Any"})
         if name == "object":
             return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
-        raise SchemaError(span, f"the type '{name}' has no Python equivalent here")
+        raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
     def _ref(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> Annotation:
         decl = self.schema.decls.get(name)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ... import ir
-from ...errors import SchemaError
+from ...errors import SchemaError, Unsupported
 from .naming import ClassSpec, Names, needs_class
 
 
@@ -238,7 +238,7 @@ class Layouts:
         if isinstance(target, ir.Object) and not target.properties:
             value = target.index.value if target.index else ir.Primitive("unknown")
             return None, omitted, value
-        raise SchemaError(entry.span, "an interface can only extend interfaces and object types")
+        raise Unsupported(entry.span, "an interface can only extend interfaces and object types")
 
     def _can_inherit(
         self,

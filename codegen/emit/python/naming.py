@@ -62,7 +62,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ... import ir
-from ...errors import SchemaError
+from ...errors import SchemaError, Unsupported
 from ...frontend.expand import shape
 from ...ir.queries import rewrite
 from ...paths import CODEGEN_DIR
@@ -326,8 +326,7 @@ def attribute_map(keys: Iterable[str]) -> dict[str, str]:
         number += 1
         while f"{NAMELESS_PREFIX}{number}" in taken:
             number += 1
-        out[key] = f"{NAMELESS_PREFIX}{number}"
-        taken.add(out[key])
+        out[key] = f"{NAMELESS_PREFIX}{number}"  # numbers only grow: never taken again
     return out
 
 
@@ -392,7 +391,7 @@ def _module_name_problem(
 
 def _base_name(name: str) -> str:
     """What a name Python cannot have becomes before any underscore is added."""
-    text = "".join(c if c == "_" or _word_char(c) else "_" for c in _nfkc(name))
+    text = "".join(c if _word_char(c) else "_" for c in _nfkc(name))  # "_" stays "_"
     text = _settle(text).lstrip("_")
     if not text:
         return "Type"
@@ -562,21 +561,21 @@ def spec_parts(
                     props.extend(member.properties)
                     if index is not None and member.index is not None:
                         # Keeping either would change the meaning (a value must match both).
-                        raise SchemaError(
+                        raise Unsupported(
                             member.index.span,
                             "an intersection with two index signatures is not supported; "
                             "write one index signature whose value type allows both",
                         )
                     index = index or member.index
                 else:
-                    raise SchemaError(
+                    raise Unsupported(
                         member.span,
                         f"cannot intersect a {member.kind} type; only interfaces, "
                         "Omit<...> and object literals can be combined with '&'",
                     )
             return tuple(bases), ir.Object(tuple(props), index, expr.span)
         case _:
-            raise SchemaError(expr.span, f"a {expr.kind} type cannot become a class")
+            raise Unsupported(expr.span, f"a {expr.kind} type cannot become a class")
 
 
 def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
