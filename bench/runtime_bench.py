@@ -16,10 +16,11 @@ from collections.abc import Callable
 from bench import Stats, interleave, loop_timer
 from negotiation import features
 from negotiation.cursors import CursorCodec
-from negotiation.features import compile_predicate, parse_features
+from negotiation.features import parse_features
+from negotiation.predicates import compile_predicate
 from negotiation.variants import META_KEY, VariantResolver
 from negotiation.variants._forms import NormalHints, NormalVariant
-from negotiation.variants.ranking import _rank  # the ranking itself, on held forms
+from negotiation.variants.ranking import rank_normal  # the ranking itself, on held forms
 
 Reporter = Callable[[str, float, str], None]
 _ROUNDS = 7
@@ -148,7 +149,7 @@ def bench_ranking(report: Reporter) -> None:
     )
     for count, iterations in ((5, 3_000), (1_000, 30), (10_000, 3), (100_000, 1)):
         variants = _variants(count)
-        value = _ns_per_call(lambda v=variants: _rank(v, hints), iterations)  # type: ignore[misc]
+        value = _ns_per_call(lambda v=variants: rank_normal(v, hints), iterations)  # type: ignore[misc]
         label = f"rank {count:,} variants".replace(",", " ")
         _emit(report, label, value.scaled(1e-6), "ms", 200.0 if count == 100_000 else None)
 

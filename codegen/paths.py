@@ -25,6 +25,14 @@ REPO_ROOT: Path | None = (
 )
 
 
+# TypeScript's declaration files (typings): ``.d.ts``, and the ES module and CommonJS
+# flavours that ``.mts`` and ``.cts`` sources compile to.
+DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+# What a relative import's JavaScript extension names (``./x.mjs`` is ``x.mts`` or
+# ``x.d.mts``, as in TypeScript's node16 resolution); anything else is ``.ts``/``.d.ts``.
+SOURCE_SUFFIXES = {".mjs": (".mts", ".d.mts"), ".cjs": (".cts", ".d.cts")}
+
+
 DISTRIBUTION = "mcp-negotiation"
 # The modules of the ``[codegen]`` extra: the compiler needs every one of them.
 EXTRA_MODULES = ("click", "jinja2", "tree_sitter", "tree_sitter_typescript", "libcst", "ruff")

@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, get_args
 
-from negotiation.cursors import _binding
+from negotiation.cursors import principal_binding
 
 __all__ = [
     "ENVELOPE_VERSION",
@@ -252,7 +252,7 @@ def principal_digest(principal: Hashable) -> str:
     """The hex SHA-256 of a principal's type-tagged binding (the cursors' one): stable
     across processes for strings and integers, and never the principal itself, which
     may be a credential."""
-    return hashlib.sha256(_binding(principal)).hexdigest()
+    return hashlib.sha256(principal_binding(principal)).hexdigest()
 
 
 class Backplane(Protocol):

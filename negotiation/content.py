@@ -22,7 +22,7 @@ predicate holds wins. Predicates see the *declared* features exactly as the clie
 them (``!interactive`` holds when ``interactive`` was not declared, RFC 2295); use
 [`Renderings.by_format()`][negotiation.content.Renderings.by_format] to dispatch on the negotiated format instead.
 
-**Tool results** are built in [`negotiation.tool_results`][negotiation.tool_results] (importable from here too).
+**Tool results** are built in [`negotiation.tool_results`][negotiation.tool_results] (importable from here too, deprecated).
 
 **Features are never authorization input** (Requirement 3): nothing here decides
 *whether* something is returned, only its shape.
@@ -31,9 +31,10 @@ them (``!interactive`` holds when ``interactive`` was not declared, RFC 2295); u
 from __future__ import annotations
 
 import logging
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
+from typing import Any, Generic, Literal, TypeAlias, TypeVar
 
 from mcp_ext.models import (
     CONTENT_NEGOTIATION_VERSION,
@@ -66,17 +67,8 @@ from negotiation.features import (
 from negotiation.predicates import Predicate, compile_predicate
 from negotiation.versioning import META_CLIENT_CAPABILITIES, Era
 
-if TYPE_CHECKING:  # at run time, by __getattr__ below (tool_results imports this module)
-    from negotiation.tool_results import (
-        ModelView,
-        ToolResultShaper,
-        ViewMode,
-        json_text,
-        model_view,
-        plan_tool_result,
-        tool_result,
-    )
-
+# Deprecated aliases, kept for one release: the tool results moved to their own module,
+# which imports this one, so this module never imports it but for a deprecated name.
 _TOOL_RESULTS = frozenset(
     {
         "ModelView",
@@ -91,8 +83,13 @@ _TOOL_RESULTS = frozenset(
 
 
 def __getattr__(name: str) -> Any:
-    """The tool-result names, from [`negotiation.tool_results`][negotiation.tool_results] (their home)."""
+    """Deprecated: the tool-result names live in [`negotiation.tool_results`][negotiation.tool_results]."""
     if name in _TOOL_RESULTS:
+        warnings.warn(
+            f"negotiation.content.{name} moved to negotiation.tool_results.{name}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         from negotiation import tool_results
 
         return getattr(tool_results, name)
@@ -104,14 +101,11 @@ __all__ = [
     "EXTENSION_ID",
     "INFERRED_FORMATS",
     "SUPPORTED_VERSION",
-    "ModelView",
     "NegotiationContext",
     "PromptBody",
     "Renderings",
     "Rule",
-    "ToolResultShaper",
     "ToolShape",
-    "ViewMode",
     "context_from_capabilities",
     "context_from_initialize",
     "context_from_meta",
@@ -119,15 +113,11 @@ __all__ = [
     "formats_for",
     "initialize_result",
     "instructions",
-    "json_text",
     "mime_matches",
-    "model_view",
-    "plan_tool_result",
     "prompt_messages",
     "prompt_result",
     "request_context",
     "server_capabilities",
-    "tool_result",
     "tool_shape",
 ]
 

@@ -107,14 +107,14 @@ class CursorCodec:
                 f"cursor position of {len(payload) - 2 - len(variant_bytes)} bytes does not fit"
                 f" in a {MAX_CURSOR_CHARS}-character cursor (at most {room} bytes here)"
             )
-        mac = self._mac(self._keyed[0], _binding(principal), payload)
+        mac = self._mac(self._keyed[0], principal_binding(principal), payload)
         return base64.urlsafe_b64encode(payload + mac).rstrip(b"=").decode("ascii")
 
     def check(
         self, cursor: object, requested_variant: str | None, *, principal: Hashable = None
     ) -> CursorCheck:
         """Verify ``cursor`` for a request by ``principal`` served by ``requested_variant``."""
-        decoded = self._decode(cursor, _binding(principal))
+        decoded = self._decode(cursor, principal_binding(principal))
         if decoded is None:
             return CursorCheck(None, errors.invalid_cursor(requested_variant))
         cursor_variant, position = decoded
@@ -163,7 +163,7 @@ class CursorCodec:
             return None
 
 
-def _binding(principal: Hashable) -> bytes:
+def principal_binding(principal: Hashable) -> bytes:
     """What the MAC covers of the principal: a fixed-size, type-tagged digest, with its
     own leading byte so that no bound cursor's MAC input equals an unbound one's.
 

@@ -1,5 +1,5 @@
 """Content-negotiation feature tags: parsing and feature sets (server predicates over them
-are [`negotiation.predicates`][negotiation.predicates], importable from here too).
+are [`negotiation.predicates`][negotiation.predicates]; importing them from here is deprecated).
 
 Tag grammar (``io.modelcontextprotocol/content-negotiation`` v1.0, read from ``mcp_ext``'s
 validation runtime, its one home; names use the
@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import logging
 import re
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from mcp_ext._validation import _TAG, MAX_TAG_LENGTH, check_feature_tag
 from mcp_ext.models import CONTENT_NEGOTIATION_EXTENSION_ID
@@ -38,15 +39,19 @@ from mcp_ext.models import CONTENT_NEGOTIATION_EXTENSION_ID
 from negotiation._cache import BoundedCache, ascii_strings_size, exact_key
 from negotiation._wire import wire_get
 
-if TYPE_CHECKING:  # at run time, by __getattr__ below (predicates imports this module)
-    from negotiation.predicates import Predicate, PredicateError, compile_predicate
-
+# Deprecated aliases, kept for one release: the predicates moved to their own module,
+# which imports this one, so this module never imports it but for a deprecated name.
 _PREDICATES = frozenset({"Predicate", "PredicateError", "compile_predicate"})
 
 
 def __getattr__(name: str) -> Any:
-    """The predicate names, from [`negotiation.predicates`][negotiation.predicates] (their home)."""
+    """Deprecated: the predicate names live in [`negotiation.predicates`][negotiation.predicates]."""
     if name in _PREDICATES:
+        warnings.warn(
+            f"negotiation.features.{name} moved to negotiation.predicates.{name}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         from negotiation import predicates
 
         return getattr(predicates, name)
@@ -61,11 +66,8 @@ __all__ = [
     "FeatureSet",
     "FeatureTag",
     "InvalidTag",
-    "Predicate",
-    "PredicateError",
     "TagConflict",
     "client_features",
-    "compile_predicate",
     "features_from_capabilities",
     "parse_features",
     "parse_tag",

@@ -13,11 +13,13 @@ import pytest
 
 from bench.generality import (
     LIST,
+    Foreign,
     ListError,
     Shape,
     Typing,
     compare_definitions,
     declared_type_parameters,
+    foreign_names,
     import_specifiers,
     parse_list,
     shape,
@@ -151,6 +153,12 @@ def test_bad_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:
     with pytest.raises(Unusable, match=r"has no file lib/x\.d\.ts"):
         entry_file(Typing("@types/stub", "1.0.0", "lib/x.d.ts"), tmp_path / "tree")
     assert main(["--list", str(tmp_path / "absent.txt"), "--table-only"]) == 2
+    # another list than typings.txt never writes the goals' table by default
+    other = tmp_path / "probe.txt"
+    other.write_text("@types/ms@2.1.0\n", "utf-8")
+    before = (LIST.parent.parent / "GENERALITY.md").read_bytes()
+    assert main(["--list", str(other), "--table-only"]) == 2
+    assert (LIST.parent.parent / "GENERALITY.md").read_bytes() == before
 
 
 def test_a_tarball_is_laid_out_from_its_package_folder(tmp_path: Path) -> None:
@@ -215,6 +223,9 @@ def test_the_table_counts_tjs_failures_apart_and_tracebacks_as_failures() -> Non
     assert "TRACEBACK generate: RecursionError" in text
     assert "| tjs@1 | TypeError: Unsupported type |" in text
     assert "- gone@1: gone@1: npm pack failed" in text
+    assert "[`generality/typings.txt`](generality/typings.txt)" in text
+    probe = render([row("good@1")], "0.65.1", listed="heldout.txt")
+    assert "[`generality/heldout.txt`](generality/heldout.txt)" in probe
 
 
 def test_a_declaration_tjs_cannot_read_costs_only_itself(tmp_path: Path) -> None:
@@ -270,6 +281,49 @@ def test_the_oracles_stand_ins_are_not_counted() -> None:
             "ArrayBuffer",
         ]
     )
+
+
+def test_lib_types_and_generic_instances_ours_lacks_are_not_counted() -> None:
+    """The oracle writes TypeScript's lib types that a typing merges into or names (DOM's
+    ``Element`` beside ``declare global { interface Window {...} }``), and the typing's
+    generics uninstantiated and per instance (``NullableOption_17``): no declaration of
+    ours answers them. A lib name the typing declares itself, and anything ours has,
+    still counts."""
+    texts = [
+        "export type NullableOption<T> = T | null;\n"
+        "export interface GetResponse<T> { hit: T }\n"
+        "declare global { interface Window { Intercom: Function } }\n"
+        "export interface Options { dom?: HTMLElement; event?: Event }\n"
+    ]
+    lib = ["interface Window { closed: boolean }\ninterface Element {}\ninterface Event {}\n"]
+    foreign = foreign_names(texts, lib)
+    assert foreign == Foreign(
+        frozenset({"NullableOption", "GetResponse", "Window", "Options"}),
+        frozenset({"NullableOption", "GetResponse"}),
+        frozenset({"Window", "Element", "Event"}),
+    )
+    obj = {"type": "object"}
+    oracle = {
+        "Element": obj,
+        "Event": obj,
+        "Window": obj,
+        "NullableOption_17": {"type": "string"},
+        "GetResponse": obj,
+        "GetResponse<string>": obj,
+        "Options": obj,
+    }
+    ours = {"Event": obj, "Options": obj}
+    result = compare_definitions(oracle, ours, set(), foreign)
+    assert result.equal == ["Event", "Options"]
+    assert result.missing == ["Window"]
+    assert sorted(result.skipped) == [
+        "Element",
+        "GetResponse",
+        "GetResponse<string>",
+        "NullableOption_17",
+    ]
+    without = compare_definitions(oracle, ours, set())
+    assert {"Element", "GetResponse", "NullableOption_17", "Window"} <= set(without.missing)
 
 
 def test_a_cell_names_a_cached_file_from_its_package_root() -> None:

@@ -184,36 +184,45 @@ def test_the_verdict(source: str, target: str, expected: str | None) -> None:
 @pytest.mark.parametrize(
     ("source", "target", "described"),
     [
-        # a primitive's apparent members, which no declaration here lists
-        ("string", "{ length: number }", "string extends an object type"),
-        ("1", "{ toFixed: unknown }", "1 extends an object type"),
-        ("string[]", "{ length: number }", "string[] extends an object type"),
+        # a primitive's apparent members, which no declaration here lists (the IR printer's
+        # spelling, ``codegen.ir.printer.quoted``: a named type in quotes)
+        ("string", "{ length: number }", "string extends { length: number }"),
+        ("1", "{ toFixed: unknown }", "1 extends { toFixed: unknown }"),
+        ("string[]", "{ length: number }", "string[] extends { length: number }"),
         # index signatures: implicit for object literal types, not for interfaces
-        ("Base", "Indexed", "Base extends Indexed"),
-        ("Base", "Record<string, string>", "Base extends a mapping type"),
-        ("string[]", "Base", "string[] extends Base"),
-        ("Record<string, string>", "Base", "a mapping type extends Base"),
-        ("'x'", "Indexed", "'x' extends Indexed"),
-        ("'x'", "Record<string, string>", "'x' extends a mapping type"),
+        ("Base", "Indexed", "'Base' extends 'Indexed'"),
+        ("Base", "Record<string, string>", "'Base' extends Record<string, string>"),
+        ("string[]", "Base", "string[] extends 'Base'"),
+        ("Record<string, string>", "Base", "Record<string, string> extends 'Base'"),
+        ("'x'", "Indexed", "\"x\" extends 'Indexed'"),
+        ("'x'", "Record<string, string>", '"x" extends Record<string, string>'),
         # a discriminant union may take an object as a whole
-        ("Flag", "On | Off", "Flag extends On | Off"),
+        ("Flag", "On | Off", "'Flag' extends On | Off"),
         # tuples with optional members, template patterns against each other
-        ("[string, number?]", "[string, number]", "a tuple type extends a tuple type"),
-        ("[string?]", "[string]", "a tuple type extends a tuple type"),
-        ("[string]", "[string, number?]", "a tuple type extends a tuple type"),
-        ("[string]", "[string, ...number[]]", "a tuple type extends a tuple type"),
-        ("[string, ...number[]]", "[string, number, ...number[]]", "a tuple type extends a tuple"),
-        ("string | Opt", "{ length?: number }", "string | Opt extends an object type"),
-        ("string", "{ length: number } | number", "string extends an object type | number"),
+        ("[string, number?]", "[string, number]", "[string, number?] extends [string, number]"),
+        ("[string?]", "[string]", "[string?] extends [string]"),
+        ("[string]", "[string, number?]", "[string] extends [string, number?]"),
+        ("[string]", "[string, ...number[]]", "[string] extends [string, ...number[]]"),
+        (
+            "[string, ...number[]]",
+            "[string, number, ...number[]]",
+            "[string, ...number[]] extends [string, number, ...number[]]",
+        ),
+        ("string | Opt", "{ length?: number }", "string | Opt extends { length?: number }"),
+        ("string", "{ length: number } | number", "string extends { length: number } | number"),
         (
             "Base & { k: 'a' | 'b' }",
             "{ k: 'a' } | { k: 'b' }",
-            "an intersection type extends RA | RB",
+            'Base & { k: "a" | "b" } extends RA | RB',
         ),
-        ("`a${string}`", "`b${string}`", "a template literal type extends a template"),
-        ("'x'", "Date", "'x' extends string"),
-        ("Base & Sub", "string", "an intersection type extends string"),
-        ("true", "{ valueOf: unknown }", "true extends an object type"),
+        (
+            "`a${string}`",
+            "`b${string}`",
+            'string (pattern "^a.*$") extends string (pattern "^b.*$")',
+        ),
+        ("'x'", "Date", '"x" extends string (format "date-time")'),
+        ("Base & Sub", "string", "Base & Sub extends string"),
+        ("true", "{ valueOf: unknown }", "true extends { valueOf: unknown }"),
     ],
 )
 def test_undecidable_is_a_located_degradation(source: str, target: str, described: str) -> None:
@@ -291,7 +300,7 @@ def test_an_undecidable_utility_names_its_argument() -> None:
     message = degraded("export type A = Exclude<string | number, { length: number }>;")
     assert message == (
         "a.ts:1:25: error: conditional type: cannot decide from the declarations whether"
-        " string extends an object type: degraded to JsonValue (any JSON value)"
+        " string extends { length: number }: degraded to JsonValue (any JSON value)"
     )
 
 
@@ -333,7 +342,7 @@ def test_a_branch_is_evaluated_only_when_chosen() -> None:
     assert (rendered["X"], rendered["Y"]) == ("string", "null")
 
 
-def test_union_and_describe() -> None:
+def test_union() -> None:
     span = ir.Span("a.ts", 1, 1)
     t, f = ir.Literal(True), ir.Literal(False)
     assert c.union((), span) == ir.Primitive("never", span)
@@ -345,11 +354,6 @@ def test_union_and_describe() -> None:
     merged = c.union((ir.Literal("a"), ir.Union((f, ir.Literal("a"))), t), span)
     assert merged == ir.Union((ir.Literal("a"), ir.Primitive("boolean", span)), span)
     assert c.union((t,), span) == t
-    assert c.describe(ir.Literal(False)) == "false"
-    assert c.describe(ir.Array(ir.Primitive("string"))) == "string[]"
-    assert c.describe(ir.Primitive("string", pattern="^a")) == "a template literal type"
-    assert c.describe(ir.Mapping(ir.Primitive("string"))) == "a mapping type"
-    assert c.describe(ir.Omit(ir.Ref("A"), ("a",))) == "an omit type"
 
 
 def test_what_a_conditional_type_makes_stands_where_it_is_written() -> None:

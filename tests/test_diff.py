@@ -278,7 +278,7 @@ def test_methods_added_and_removed() -> None:
 
 def test_a_method_tagged_request_removed_is_a_removed_method() -> None:
     # A generic protocol names its methods with @method; the diff reads messages the way the
-    # registry does (codegen.frontend.messages), so the removal is a method, not just a class.
+    # registry does (codegen.ir.messages), so the removal is a method, not just a class.
     step = (
         '/** @method "debug/step" */\nexport interface StepRequest { params: { n: number } }\n'
         "export interface StepResult { ok: boolean }\n"

@@ -99,7 +99,7 @@ def test_a_function_check_of_an_object_degrades_at_the_conditional() -> None:
     line = PATTERNS[: PATTERNS.index("type Fn")].count("\n") + 1  # the conditional's
     assert [str(d) for d in diags.degraded] == [
         f"a.ts:{line}:14: warning: conditional type: cannot decide from the declarations "
-        "whether an object type is a function type (every function type is an object to "
+        "whether { x: 1 } is a function type (every function type is an object to "
         "the compiler): degraded to JsonValue (any JSON value)"
     ]
 
@@ -220,7 +220,7 @@ def test_bind_degrades_a_function_check_it_cannot_decide() -> None:
     found = infer.bind(ir.Ref("Pt", (), AT), pattern, FakeTypes(), S)
     assert isinstance(found, ir.Primitive) and found.span == S
     assert found == ir.degraded(
-        "conditional type: cannot decide from the declarations whether Pt is a function "
+        "conditional type: cannot decide from the declarations whether 'Pt' is a function "
         "type (every function type is an object to the compiler)",
         S,
     )

@@ -137,22 +137,56 @@ def test_a_value_with_data_members_is_degraded_where_they_are(
 
 
 @pytest.mark.parametrize(
+    ("body", "meaning"),
+    [
+        ("string & N", "string"),  # an index signature constrains no string
+        ("string & W", "string"),  # an index signature beside an inherited brand
+        ("string & { [k: string]: string }", "string"),
+        ("string & number", "never"),  # two primitives: no value is both
+        ("string & {} & number", "never"),
+        ("object & {}", "object"),  # ``{}`` adds nothing to an object type either
+        ("{} & {}", "{}"),
+        ("unknown & unknown", "unknown"),  # ``A & A`` is ``A``
+    ],
+)
+def test_intersections_typescript_computes(body: str, meaning: str) -> None:
+    assert lowered(body) == (meaning, [])
+
+
+@pytest.mark.parametrize(
     "body",
     [
-        "string & N",  # an index signature
-        "string & W",  # an index signature beside an inherited brand
-        "string & { [k: string]: string }",
-        "string & number",  # two primitives
-        "string & {} & number",
-        "object & {}",  # ``object`` is an object type: left to the object algebra
-        "{} & {}",
-        "unknown & unknown",
         "any & string",
         "any & null",
     ],
 )
 def test_other_intersections_stay_as_written(body: str) -> None:
     assert lowered(body) == (body, [])
+
+
+@pytest.mark.parametrize(
+    ("body", "means"),
+    [
+        ("string & number", "never"),  # two primitives: no value is both
+        ("string & {} & number", "never"),
+        ('"a" & "b"', "never"),
+        ('"a" & 1', "never"),
+        ('"a" & string[]', "never"),
+        ("number & [1]", "never"),
+        ('"a" & "a"', '"a"'),
+        ('"a" & string', '"a"'),
+        ("string & 'a' & {}", '"a"'),
+        ("true & boolean", "true"),
+        ("{} & {}", "{}"),
+        ("{} & N", "N"),
+        ("N & N", "N"),
+        ("unknown & unknown", "unknown"),
+    ],
+)
+def test_typescript_reduces_an_intersection_before_anything_else(body: str, means: str) -> None:
+    """#33: TypeScript's reductions (schemastore's distributed ``(... | "em") & string``
+    otherwise names thousands of members, each a declaration)."""
+    assert lowered(body) == (means, [])
 
 
 def test_distributed_members_that_are_not_simplified_are_named_together() -> None:

@@ -229,3 +229,82 @@ def test_a_keyword_member_compiles_with_its_exact_wire_name(
     assert keyword not in definitions["Optional"].get("required", [])
     assert keyword in definitions["Literal"]["properties"]
     assert list(definitions["Methods"]["properties"]) == ["x"]
+
+
+def test_a_keyword_keys_a_mapped_type(tmp_path: Path) -> None:
+    """``{ [type in Kind]?: X }``: the grammar reads ``type in Kind`` as a computed member
+    name (no error) for ``type``, ``get``, ``module``...; TypeScript allows no such name in a
+    type, so it is the mapped type, whose key the value may use (``@types/plotly.js``)."""
+    from tests.test_total_frontend import _agree
+
+    members = "\n".join(f"    k_{k}: {{ [{k} in Kind]?: number[] }};" for k in KEYWORDS)
+    snippet = (
+        'export type Kind = "bar" | "line";\nexport interface Box<T> { v: T }\n'
+        f"export interface Keyed {{\n{members}\n"
+        "    boxed: { readonly [type in Kind]-?: Box<type> };\n}\n"
+    )
+    boxed = {"bar": {"v": "bar"}, "line": {"v": "line"}}
+    good = {**{f"k_{k}": {"bar": [1]} for k in KEYWORDS}, "boxed": boxed}
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "Keyed",
+        [good, {"boxed": boxed, **{f"k_{k}": {} for k in KEYWORDS}}],
+        [
+            {**good, "k_type": {"bar": ["1"]}},
+            {**good, "k_get": {"bar": "1"}},
+            {**good, "boxed": {"bar": {"v": "line"}, "line": {"v": "line"}}},
+            {**good, "boxed": {"bar": {"v": "bar"}}},
+        ],
+    )
+    assert set(defs["Keyed"]["properties"]) == {f"k_{k}" for k in KEYWORDS} | {"boxed"}
+
+
+def test_an_import_type_with_type_arguments_or_a_namespace_member(tmp_path: Path) -> None:
+    """``import("./x").Box<T>`` and ``import("./x").N.T`` are syntax errors to the grammar
+    (``openai``'s typings write the first); ``keyword_names`` repairs them too, and
+    ``typeof import("./x")`` stays a value's type."""
+    from tests.test_total_frontend import _agree
+
+    (tmp_path / "box.ts").write_text(
+        "export interface Box<T> { v: T }\n"
+        "export namespace N { export interface Inner { i: number } }\n"
+    )
+    _agree(
+        tmp_path,
+        'export type Boxed<R> = import("./box").Box<R>;\n'
+        "export interface Holder {\n"
+        "    a: Boxed<number>;\n"
+        "    b: import('./box').N.Inner;\n"
+        '    c: import ( "./box" ) . Box<boolean>[];\n'
+        "}\n",
+        "Holder",
+        [{"a": {"v": 1}, "b": {"i": 2}, "c": [{"v": True}]}],
+        [
+            {"a": {"v": "1"}, "b": {"i": 2}, "c": []},
+            {"a": {"v": 1}, "b": {"i": "2"}, "c": []},
+            {"a": {"v": 1}, "b": {"i": 2}, "c": [{"v": 1}]},
+        ],
+    )
+
+
+def test_variance_annotations_on_type_parameters(tmp_path: Path) -> None:
+    """``interface Box<in out T>`` (TypeScript 4.7) is a syntax error to the grammar; the
+    annotations say nothing about data, so the repair blanks them (``const`` beside them
+    too), and a type named ``out`` as an argument stays a type."""
+    from tests.test_total_frontend import _agree
+
+    _agree(
+        tmp_path,
+        "export interface Box<in out T> { v: T }\n"
+        "export type Pair<out A, const in B extends string = 'b'> = { a: A; b: B };\n"
+        "export type out = { o: number };\n"
+        "export interface Use { box: Box<out>; pair: Pair<number>; more: Pair<boolean, 'x'> }\n",
+        "Use",
+        [{"box": {"v": {"o": 1}}, "pair": {"a": 1, "b": "b"}, "more": {"a": True, "b": "x"}}],
+        [
+            {"box": {"v": {"o": "1"}}, "pair": {"a": 1, "b": "b"}, "more": {"a": True, "b": "x"}},
+            {"box": {"v": {"o": 1}}, "pair": {"a": 1, "b": "c"}, "more": {"a": True, "b": "x"}},
+            {"box": {"v": {"o": 1}}, "pair": {"a": 1, "b": "b"}, "more": {"a": 1, "b": "x"}},
+        ],
+    )

@@ -1,4 +1,4 @@
-"""Pins of ``codegen.frontend.messages`` (the one method extractor), from mutation results.
+"""Pins of ``codegen.ir.messages`` (the one method extractor), from mutation results.
 
 Each test compiles an inline snippet and asserts the exact messages, kinds, directions,
 warnings or error text.
@@ -12,9 +12,9 @@ import pytest
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
-from codegen.frontend import messages as m
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
+from codegen.ir import messages as m
 
 MCP_MARKER = "export type EmptyResult = {};\n"
 

@@ -97,8 +97,17 @@ def test_kinds(t: ir.TypeExpr, kinds: set[str]) -> None:
     assert q._kinds(KIND_SCHEMA, t) == kinds
 
 
-def test_kinds_of_an_unknown_node_are_all() -> None:
-    assert q._kinds(KIND_SCHEMA, object()) == ALL  # type: ignore[arg-type]
+def test_kinds_of_typeof_are_all_and_an_unknown_node_is_a_bug() -> None:
+    assert q._kinds(KIND_SCHEMA, ir.Typeof("K")) == ALL
+    with pytest.raises(AssertionError, match="unreachable, but got: <object object"):
+        q._kinds(KIND_SCHEMA, object())  # type: ignore[arg-type]
+
+
+def test_the_flattened_views_of_an_unknown_node_are_a_bug() -> None:
+    schema = ir.Schema({})
+    for view in (q.flat_properties, q.flat_index):
+        with pytest.raises(AssertionError, match="unreachable, but got: <object object"):
+            view(schema, object())  # type: ignore[arg-type]
 
 
 def test_kinds_stop_at_a_seen_alias() -> None:
@@ -304,3 +313,50 @@ def test_deref() -> None:
     assert q.deref(s, ir.Ref("Missing")) == ir.Ref("Missing")
     assert q.deref(s, N) == N
     assert q.deref(s, ir.Ref("L1")) == ir.Ref("L1")
+
+
+def test_shape_ignores_spans_and_keeps_bool_apart_from_int() -> None:
+    a = ir.Literal("x", span=ir.Span("a.ts", 1, 1))
+    b = ir.Literal("x", span=ir.Span("b.ts", 9, 9))
+    assert q.shape(a) == q.shape(b) == ("Literal", ("str", "x"), ("str", "literal"))
+    assert q.shape(ir.Literal(True)) != q.shape(ir.Literal(1))
+    assert q.shape([1, "a"]) == (("int", 1), ("str", "a"))
+    assert q.shape(ir.Literal) == ("type", ir.Literal)
+    # a field marked "when set" is left out while unset, and kept once set
+    assert q.shape(ir.Tuple(())) == ("Tuple", (), ("str", "tuple"), ("NoneType", None))
+    assert q.shape(ir.Tuple((), rest=S))[-1] == q.shape(S)
+    # an unset field that is not marked stays in
+    assert q.shape(ir.Object()) == ("Object", (), ("NoneType", None), ("str", "object"))
+
+
+def test_rewrite_changes_every_node_but_the_kept_fields() -> None:
+    span = ir.Span("a.ts", 1, 1)
+    doc = ir.Doc("keep", (ir.DocTag("x", "string"),))
+    t = ir.Object((ir.Property("p", ir.Array(S, span), doc=doc),), span=span)
+
+    def change(node: object) -> object:
+        return N if node == S else node
+
+    assert q.rewrite(t, change) == ir.Object(
+        (ir.Property("p", ir.Array(N, span), doc=doc),), span=span
+    )
+    assert q.rewrite((S, [S]), change) == (N, [S])  # tuples entered, other containers not
+    seen: list[object] = []
+    q.rewrite(ir.Property("p", S, doc=doc, span=span), lambda n: seen.append(n) or n)
+    assert span not in seen and S in seen and doc in seen
+    seen.clear()
+    q.rewrite(ir.Property("p", S, doc=doc), lambda n: seen.append(n) or n, keep=("span", "doc"))
+    assert doc not in seen and S in seen
+    seen.clear()  # ``keep`` holds all the way down, through fields and tuples
+    nested = ir.Object((ir.Property("p", S, doc=doc),))
+    q.rewrite(nested, lambda n: seen.append(n) or n, keep=("span", "doc"))
+    assert doc not in seen and S in seen
+
+
+def test_protocol_of_reads_the_option_else_mcp_marker() -> None:
+    marker = {"EmptyResult": ir.Alias("EmptyResult", ir.Object())}
+    assert q.is_mcp(marker) and not q.is_mcp({})
+    assert q.protocol_of(ir.Schema(marker)) == "mcp"
+    assert q.protocol_of(ir.Schema({})) == "generic"
+    assert q.protocol_of(ir.Schema(marker, protocol="generic")) == "generic"
+    assert q.protocol_of(ir.Schema({}, protocol="mcp")) == "mcp"

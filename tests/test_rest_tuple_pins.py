@@ -99,9 +99,18 @@ def _expected(members: list[str]) -> tuple[str, object]:
     items: list[str] = []
     first_optional: int | None = None
     rest: str | None = None
+    trailing = False
     for member in members:
         if rest is not None:
-            return "error", "a tuple member cannot follow a rest member"
+            # TypeScript refuses a second rest member and an optional one; any other
+            # member after the rest degrades the items from the rest on
+            adds = MEMBERS[member]
+            if adds[1] is not None and adds[1] != "...Named":
+                return "error", "a rest member cannot follow another rest member"
+            if any(optional for _, optional in adds[0]):
+                return "error", "an optional tuple member cannot follow a rest member"
+            trailing = True
+            continue
         adds = MEMBERS[member]
         for name, optional in adds[0]:
             if optional and first_optional is None:
@@ -110,6 +119,8 @@ def _expected(members: list[str]) -> tuple[str, object]:
                 return "error", "a required tuple member cannot follow an optional one"
             items.append(name)
         rest = adds[1]
+    if trailing:
+        rest = "unknown"
     if not items and rest is not None and rest != "...Named":
         return "array", rest
     return "tuple", (items, first_optional, rest)

@@ -255,9 +255,15 @@ def test_literal_computed_and_numeric_property_names_are_their_keys(tmp_path: Pa
     assert normalise_schema(theirs["Ctx"]) == normalise_schema(defs["Ctx"])
 
 
+def test_a_computed_name_that_names_nothing_is_a_located_error(tmp_path: Path) -> None:
+    assert _located(tmp_path, "export interface I { [KEY]: string }\n") == (
+        "schema.ts:1:22: error: cannot find name 'KEY' (property key [KEY])"
+    )
+
+
 def test_a_computed_name_that_is_no_literal_degrades_its_declaration(tmp_path: Path) -> None:
     (tmp_path / "schema.ts").write_text(
-        "export interface I { [KEY]: string }\nexport type J = 1;\n"
+        "export interface I { [f()]: string }\nexport type J = 1;\n"
     )
     diags = Diagnostics()
     load_schema([tmp_path / "schema.ts"], diags)
@@ -265,6 +271,55 @@ def test_a_computed_name_that_is_no_literal_degrades_its_declaration(tmp_path: P
         "schema.ts:1:22: warning: unsupported construct: computed property name (use a plain or"
         " quoted name): degraded to JsonValue (any JSON value)"
     ]
+
+
+COMPUTED = """
+export enum Kind { Create = "message_create", Count = 2 }
+export namespace ns { export enum Inner { X = "x" } }
+export const KEY = "the-key";
+declare const hack: unique symbol;
+export interface Event {
+    type: Kind;
+    [Kind.Create]?: { text: string };
+    [Kind.Count]: number;
+    [KEY]: boolean;
+    [ns.Inner.X]?: string;
+    [hack]?: { type: string };
+}
+"""
+
+
+def test_a_computed_name_is_the_enum_member_s_or_const_s_value(tmp_path: Path) -> None:
+    # TypeScript's rule: an enum member or a const of literal type names the key; a
+    # ``unique symbol`` is no JSON key (typescript-json-schema writes ``__@hack@12``).
+    good = {"type": "message_create", "2": 1, "the-key": True, "message_create": {"text": "t"}}
+    defs = _agree(
+        tmp_path,
+        COMPUTED,
+        "Event",
+        [good, {**good, "x": "s"}],
+        [{k: v for k, v in good.items() if k != "2"}, {**good, "message_create": {"text": 1}}],
+    )
+    assert set(defs["Event"]["properties"]) == {"type", "message_create", "2", "the-key", "x"}
+    assert defs["Event"]["required"] == ["2", "the-key", "type"]
+
+
+def test_a_computed_name_from_a_package_that_is_not_mapped_degrades_loudly(
+    tmp_path: Path,
+) -> None:
+    snippet = (
+        'import { Kind } from "elsewhere";\n'
+        "export interface Op { a: string; [Kind.Assign]: '=' }\n"
+    )
+    (tmp_path / "schema.ts").write_text(snippet)
+    diags = Diagnostics()
+    document = schema_document(load_schema([tmp_path / "schema.ts"], diags))
+    op = document["$defs"]["Op"]
+    assert set(op["properties"]) == {"a"}  # as typescript-json-schema, which drops it
+    assert "[Kind.Assign]" in op["additionalProperties"]["$comment"]
+    [warning] = diags.degraded
+    assert (warning.span.line, warning.span.col) == (2, 34)
+    assert warning.message.startswith("the property key [Kind.Assign]")
 
 
 # --------------------------------------------------------------------------- lib generics
@@ -537,3 +592,76 @@ def test_omit_of_an_alias_of_keys_and_of_a_type_parameter(tmp_path: Path) -> Non
             {"u": {"m": {"c": True}}, "v": {"d": {}}},
         ],
     )
+
+
+def test_a_member_after_a_rest_member_degrades_the_items_from_the_rest_on(
+    tmp_path: Path,
+) -> None:
+    # maplibre: ``['coalesce', ...(A | B)[], C]`` (a middle rest, valid TypeScript)
+    snippet = (
+        'export type Expr = ["coalesce", ...(string | number)[], boolean] | ["get", string];\n'
+    )
+    _agree(
+        tmp_path,
+        snippet,
+        "Expr",
+        [["coalesce", 1, "a", True], ["coalesce", True], ["get", "x"]],
+        [["get", 1], ["other"], []],
+    )
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    [warning] = diags.degraded
+    assert (warning.span.line, warning.span.col) == (1, 33)
+    assert warning.message.startswith("a tuple member after a rest member ([A, ...B[], C])")
+
+
+def test_typeof_a_declared_value_is_its_declared_type(tmp_path: Path) -> None:
+    # maplibre: ``declare const _exports: {...}; type Reference = typeof _exports``
+    snippet = (
+        "declare const spec: { version: 8; name: string; layers: Layer[] };\n"
+        "declare const layer: { id: string; ref?: string };\n"
+        "type Layer = typeof layer;\n"
+        "declare const unused: { f(): void; [Symbol.iterator]: never };\n"
+        "export type Spec = typeof spec;\n"
+    )
+    good = {"version": 8, "name": "n", "layers": [{"id": "a"}]}
+    _agree(
+        tmp_path,
+        snippet,
+        "Spec",
+        [good],
+        [{**good, "version": 7}, {**good, "layers": [{"id": 1}]}],
+    )
+
+
+def test_an_index_signature_keyed_by_a_union_admits_any_member_s_keys(tmp_path: Path) -> None:
+    # TypeScript 4.4: ``[k: `x-${string}` | `y-${string}`]``, ``[k: string | number]``; a
+    # ``symbol`` key is no JSON key (the signature is left out)
+    snippet = (
+        "export interface Ext { a: string; [k: `x-${string}` | `y-${string}`]: string }\n"
+        "export interface Both { [k: string | number]: number }\n"
+        "export interface Sym { [k: symbol]: number; b: string }\n"
+    )
+    _agree(
+        tmp_path,
+        snippet,
+        "Ext",
+        [{"a": "s", "x-1": "v", "y-2": "w"}],
+        [{"a": "s", "z-1": "v"}, {"a": "s", "x-1": 1}],
+    )
+    _agree(tmp_path, snippet, "Both", [{"1": 1, "k": 2}], [{"k": "v"}])
+    _agree(tmp_path, snippet, "Sym", [{"b": "s"}], [{}])
+
+
+def test_a_unique_symbol_key_declared_in_a_namespace_is_left_out(tmp_path: Path) -> None:
+    # @types/prop-types: ``declare namespace P { const nominalTypeHack: unique symbol;
+    # interface Validator<T> { [nominalTypeHack]?: { type: T } } }``
+    snippet = (
+        "declare namespace P {\n"
+        "  const hack: unique symbol;\n"
+        "  interface V { [hack]?: { type: string }; name: string }\n"
+        "}\n"
+        "export type Uses = P.V;\n"
+    )
+    defs = _agree(tmp_path, snippet, "Uses", [{"name": "n"}], [{}])
+    assert set(defs["V"]["properties"]) == {"name"}

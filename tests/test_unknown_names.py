@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_totality_net import DEGRADED, _generate
+from tests.test_totality_net import CODEGEN_ENV, DEGRADED, _generate
 
 # name -> (files, check run after ``import pkg, pydantic``)
 CASES: dict[str, tuple[dict[str, str], str]] = {
@@ -199,6 +199,7 @@ def test_the_name_compiles_imports_and_validates(tmp_path: Path, case: str) -> N
     done = subprocess.run(
         [sys.executable, "-m", "codegen", "generate", "--schema", entry, *OUT],
         cwd=schema,
+        env=CODEGEN_ENV,
         capture_output=True,
         text=True,
         timeout=120,

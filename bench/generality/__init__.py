@@ -337,6 +337,41 @@ def declared_type_parameters(texts: Iterable[str]) -> set[str]:
     return names
 
 
+_DECLARED = re.compile(r"\b(?:interface|type|class|enum|namespace|module)\s+([A-Za-z_$][\w$]*)")
+_GENERIC_NAME = re.compile(r"\b(?:interface|type|class)\s+([A-Za-z_$][\w$]*)\s*<")
+
+
+@dataclass(frozen=True)
+class Foreign:
+    """What the oracle writes that no declaration of ours can answer, when ours has no
+    definition of that name: ``lib``, the types TypeScript's lib files declare (DOM's
+    ``Window``, ``Element``... that a typing merges into or names) unless the typing
+    declares that name too (``names``); and ``generics``, the typing's own generic
+    declarations, which the oracle writes uninstantiated (``GetResponse`` for
+    ``GetResponse<T>``) and per instance (``NullableOption_17`` for
+    ``NullableOption<T>``), where ours compiles a generic where it is instantiated."""
+
+    names: frozenset[str] = frozenset()
+    generics: frozenset[str] = frozenset()
+    lib: frozenset[str] = frozenset()
+
+    def covers(self, key: str) -> bool:
+        base = key.split("<", 1)[0]
+        last = base.rsplit(".", 1)[-1]
+        if re.sub(r"_\d+$", "", last) in self.generics:
+            return True
+        return last in self.lib and last not in self.names
+
+
+def foreign_names(texts: Iterable[str], lib_texts: Iterable[str] = ()) -> Foreign:
+    """`Foreign` of a typing's files (``texts``) and TypeScript's lib files."""
+    texts = list(texts)
+    names = {m[1] for text in texts for m in _DECLARED.finditer(text)}
+    generics = {m[1] for text in texts for m in _GENERIC_NAME.finditer(text)}
+    lib = {m[1] for text in lib_texts for m in _DECLARED.finditer(text)}
+    return Foreign(frozenset(names), frozenset(generics), frozenset(lib))
+
+
 def oracle_artefact(key: str, params: set[str], ours: Mapping[str, Any]) -> bool:
     """A definition the oracle writes for no declaration of the typing: a type parameter
     (``T``, ``T_1``), an instance of a TypeScript generic, an interface of TypeScript's lib,
@@ -353,12 +388,16 @@ def oracle_artefact(key: str, params: set[str], ours: Mapping[str, Any]) -> bool
 
 
 def compare_definitions(
-    oracle: Mapping[str, Any], ours: Mapping[str, Any], declared_params: set[str] | None = None
+    oracle: Mapping[str, Any],
+    ours: Mapping[str, Any],
+    declared_params: set[str] | None = None,
+    foreign: Foreign | None = None,
 ) -> Comparison:
     """Each oracle definition against ours of the same name, by `Shape` (both normalised
     by ``tests/jsonschema_normalise.normalise_document`` or already in its spelling).
     ``declared_params``: the type parameters the typing declares (see
-    `declared_type_parameters`); their stand-ins in the oracle are not counted."""
+    `declared_type_parameters`); their stand-ins in the oracle are not counted, nor are
+    the definitions `Foreign` covers that ours lacks."""
     result = Comparison()
     params = type_parameters(oracle, ours)
     extra = declared_params or set()
@@ -371,6 +410,9 @@ def compare_definitions(
             result.skipped.append(key)
             continue
         mine = our_key(key, ours)
+        if mine is None and foreign is not None and foreign.covers(key):
+            result.skipped.append(key)
+            continue
         if mine is None:
             result.missing.append(key)
             continue

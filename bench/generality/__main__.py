@@ -26,6 +26,7 @@ goals. Nothing is installed; node, npm and typescript-json-schema must be there.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -45,6 +46,7 @@ from bench.generality import (
     Typing,
     compare_definitions,
     declared_type_parameters,
+    foreign_names,
     import_specifiers,
     parse_list,
     safe_name,
@@ -517,14 +519,15 @@ def compare(
     """Fill ``result``'s comparison fields from TJS's definitions and our schema file."""
     from tests.jsonschema_normalise import normalise_document
 
-    texts = (p.read_text("utf-8", "replace") for p in relative_closure(entry))
+    texts = [p.read_text("utf-8", "replace") for p in relative_closure(entry)]
     params = declared_type_parameters(texts)
+    foreign = foreign_names(texts, _lib_texts())
 
     theirs = normalise_document({"definitions": oracle_defs})
     mine = {}
     if schema.is_file():
         mine = normalise_document(json.loads(schema.read_text("utf-8")))
-    comparison = compare_definitions(theirs, mine, params)
+    comparison = compare_definitions(theirs, mine, params, foreign)
     fields = {
         "definitions": comparison.counted,
         "equal": len(comparison.equal),
@@ -536,6 +539,14 @@ def compare(
     else:
         for key, value in fields.items():
             setattr(result, key, value)
+
+
+@functools.cache
+def _lib_texts() -> tuple[str, ...]:
+    """TypeScript's lib files, as typescript-json-schema's TypeScript has them."""
+    nested = TJS_PACKAGE / "node_modules" / "typescript" / "lib"
+    lib = nested if nested.is_dir() else TJS_PACKAGE.parent / "typescript" / "lib"
+    return tuple(p.read_text("utf-8", "replace") for p in sorted(lib.glob("lib.*.d.ts")))
 
 
 def recompare(stored: dict[str, Any], cache: Path) -> None:
@@ -575,7 +586,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.generality", description=__doc__)
     parser.add_argument("--list", type=Path, default=LIST, help="the pinned list")
     parser.add_argument("--only", action="append", default=[], help="a typing id (repeatable)")
-    parser.add_argument("--results", type=Path, default=RESULTS, help="the table to write")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        help="the table to write (default: bench/GENERALITY.md for typings.txt; another list "
+        "needs one, so that a probe list never overwrites the goals' table)",
+    )
     parser.add_argument("--sample", type=int, default=6, help="definitions checked by instances")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
@@ -597,6 +613,11 @@ def main(argv: list[str] | None = None) -> int:
     except ListError as err:
         print(err, file=sys.stderr)
         return 2
+    if args.results is None:
+        if args.list.resolve() != LIST.resolve() and not args.prefetch:
+            print("--results is needed with another --list than typings.txt", file=sys.stderr)
+            return 2
+        args.results = RESULTS
     stored = WORK / "results.json"
     results: dict[str, dict[str, Any]] = {}
     if stored.is_file():
@@ -641,7 +662,11 @@ def main(argv: list[str] | None = None) -> int:
             stored.write_text(json.dumps(results, indent=1), "utf-8")
     ordered = [results[t.id] for t in typings if t.id in results]
     write_table(
-        ordered, args.results, tjs_version(), missing=[t.id for t in typings if t.id not in results]
+        ordered,
+        args.results,
+        tjs_version(),
+        missing=[t.id for t in typings if t.id not in results],
+        listed=args.list.name,
     )
     print(f"wrote {args.results}", file=sys.stderr)
     return 0

@@ -43,12 +43,23 @@ def _yes(value: bool | None) -> str:
 
 
 def write_table(
-    results: Sequence[dict[str, Any]], path: Path, tjs_version: str, missing: Sequence[str] = ()
+    results: Sequence[dict[str, Any]],
+    path: Path,
+    tjs_version: str,
+    missing: Sequence[str] = (),
+    listed: str = "typings.txt",
 ) -> None:
-    path.write_text(render(results, tjs_version, missing), "utf-8")
+    path.write_text(render(results, tjs_version, missing, listed), "utf-8")
 
 
-def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequence[str] = ()) -> str:
+def render(
+    results: Sequence[dict[str, Any]],
+    tjs_version: str,
+    missing: Sequence[str] = (),
+    listed: str = "typings.txt",
+) -> str:
+    """The table of ``results``; ``listed``: the list's file name in ``bench/generality``
+    (``heldout.txt``, the held-out probe, is no part of the goals)."""
     swept = [r for r in results if not r["unusable"] and not r["tjs_error"]]
     excluded = [r for r in results if not r["unusable"] and r["tjs_error"]]
     unusable = [r for r in results if r["unusable"]]
@@ -83,7 +94,7 @@ def render(results: Sequence[dict[str, Any]], tjs_version: str, missing: Sequenc
         "",
         "Written by `make bench-generality` (`python -m bench.generality`, see",
         "[README.md](README.md#generality-make-bench-generality)); the list and its selection rule",
-        "are in [`generality/typings.txt`](generality/typings.txt). Each typing is compiled",
+        f"are in [`generality/{listed}`](generality/{listed}). Each typing is compiled",
         "unmodified (`generate`, then `generate --strict`), its package imported under",
         "`python -W error`, our `jsonschema` compared with typescript-json-schema",
         f"{tjs_version} (`--required --skipLibCheck`, a declaration at a time where it throws)",

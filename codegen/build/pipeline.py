@@ -24,6 +24,7 @@ the compiler invalidates everything it could affect.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import importlib
 from collections.abc import Callable, Sequence
@@ -126,6 +127,12 @@ def source_text(source: Source) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+# The modules this process parsed last (an IR module is immutable): finding the files a
+# schema imports parses them, and resolve reads them again, also without a cache folder.
+_PARSED: collections.OrderedDict[str, ir.Module] = collections.OrderedDict()
+_PARSED_KEPT = 256
+
+
 def parse_sources(sources: Sequence[Source], cache: Cache | None = None) -> list[ir.Module]:
     """Parse each file, reusing the cached module of every file parsed before."""
     store = cache if cache is not None else Cache(None)
@@ -134,10 +141,16 @@ def parse_sources(sources: Sequence[Source], cache: Cache | None = None) -> list
         entry = key("parse", compiler_hash(), toolchain(), source.name, source.data)
         module = store.get_object("parse", entry, ir.Module, classes=IR_CLASSES)
         if module is None:
-            from ..frontend.parse import parse_module
+            module = _PARSED.get(entry)
+            if module is None:
+                from ..frontend.parse import parse_module
 
-            module = parse_module(source.name, source_text(source))
+                module = parse_module(source.name, source_text(source))
             store.put_object("parse", entry, module)
+        _PARSED[entry] = module
+        _PARSED.move_to_end(entry)
+        while len(_PARSED) > _PARSED_KEPT:
+            _PARSED.popitem(last=False)
         modules.append(module)
     return modules
 
@@ -235,7 +248,7 @@ def build(
         python_schema,
     )
     from ..emit.python.package import emit_package, shadowed_exports
-    from ..frontend.protocol import protocol_of
+    from ..ir.queries import protocol_of
     from .format import format_outputs
 
     diags = diagnostics if diagnostics is not None else Diagnostics()

@@ -30,7 +30,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, assert_never
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
@@ -210,7 +210,7 @@ class _Emitter:
                 return self.base_properties(decl.type, (*seen, base.name))
         if isinstance(base, ir.Mapping):
             return {}  # ``extends MetaObject`` (a Record) adds no named property
-        raise SchemaError(_span(base), "an interface can only extend object types")
+        raise SchemaError(base.span, "an interface can only extend object types")
 
     def object_schema(self, properties: list[ir.Property], index: ir.IndexSignature | None) -> JSON:
         out: JSON = {"type": "object"}
@@ -346,7 +346,8 @@ class _Emitter:
                 return self.object_schema(list(properties), index)
             case ir.Typeof(name=name):
                 raise SchemaError(t.span, f"typeof {name} was not resolved to a literal")
-        raise SchemaError(_span(t), f"unsupported type {type(t).__name__}")
+            case _:
+                assert_never(t)
 
     # ---------------------------------------------------------------- unions
 
@@ -526,10 +527,6 @@ def _inherit_doc(prop: ir.Property, base: ir.Property | None) -> ir.Property:
         return prop
     doc = ir.Doc(description=base.doc.description, tags=prop.doc.tags)
     return ir.Property(prop.name, prop.type, prop.optional, prop.readonly, doc=doc, span=prop.span)
-
-
-def _span(t: ir.TypeExpr) -> ir.Span:
-    return t.span
 
 
 # --------------------------------------------------------------------------- API

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..errors import SchemaError
+from ..ir.walk import TYPE_KINDS, children
 
 MAX_WORK = 1_000_000
 MAX_ARGUMENT_NODES = 5_000
@@ -77,23 +78,12 @@ def size(node: object, cap: int) -> int:
 
 
 def _children(node: object) -> tuple[object, ...]:
-    match node:
-        case ir.Ref():
-            return node.args
-        case ir.Array():
-            return (node.items,)
-        case ir.Tuple():
-            return (*node.items, node.rest)
-        case ir.Union() | ir.Intersection():
-            return node.members
-        case ir.Omit():
-            return (node.base,)
-        case ir.Mapping():
-            return (node.value,)
-        case ir.Object():
-            return (*node.properties, node.index)
-        case ir.Property():
-            return (node.type,)
-        case ir.IndexSignature():
-            return (node.value,)
-    return ()
+    """What ``size`` counts below a node: an object's properties and index signature are
+    nodes of their own, the rest are ``ir.walk.children``."""
+    if isinstance(node, ir.Object):
+        return (*node.properties, node.index)
+    if isinstance(node, ir.Property):
+        return (node.type,)
+    if isinstance(node, ir.IndexSignature):
+        return (node.value,)
+    return children(node) if isinstance(node, TYPE_KINDS) else ()

@@ -16,13 +16,14 @@ conditional type is a located error, never a guess.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable
 from typing import Protocol
 
 from .. import ir
 from ..ir import FUNCTION
+from ..ir.printer import quoted
+from ..ir.queries import shape
 
 _KINDS = {str: "string", bool: "boolean", int: "number", float: "number"}
 
@@ -100,7 +101,7 @@ def verdict(
     if found is None:  # TypeScript would decide it; the dialect cannot: degraded
         return ir.degraded(
             "conditional type: cannot decide from the declarations whether "
-            f"{describe(check)} extends {describe(extends)}",
+            f"{quoted(check)} extends {quoted(extends)}",
             span,
         )
     return found
@@ -142,37 +143,6 @@ def union(parts: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
     if not kept:
         return ir.Primitive("never", span)
     return kept[0] if len(kept) == 1 else ir.Union(tuple(kept), span)
-
-
-def shape(node: object) -> object:
-    """A node's structure without source positions (as ``expand.shape``, which imports
-    this module): equal shapes are one type."""
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        fields = dataclasses.fields(node)
-        return (
-            type(node).__name__,
-            *(shape(getattr(node, f.name)) for f in fields if f.name != "span"),
-        )
-    if isinstance(node, tuple):
-        return tuple(shape(item) for item in node)
-    return (type(node).__name__, node)  # bool and int stay apart
-
-
-def describe(t: ir.TypeExpr) -> str:
-    """A short TypeScript spelling for an error message."""
-    match t:
-        case ir.Primitive():
-            return t.name if t.pattern is None else "a template literal type"
-        case ir.Literal():
-            value = t.value
-            return str(value).lower() if isinstance(value, bool) else repr(value)
-        case ir.Ref():
-            return t.name
-        case ir.Array():
-            return f"{describe(t.items)}[]"
-        case ir.Union():
-            return " | ".join(describe(m) for m in t.members)
-    return f"an {t.kind} type" if t.kind[0] in "aeiou" else f"a {t.kind} type"
 
 
 def assignable(source: ir.TypeExpr, target: ir.TypeExpr, types: Types) -> bool | None:
@@ -244,6 +214,8 @@ class _Checker:
             verdicts = [self.check(s, m) for m in t.members]
             found = _any(verdicts)
             if found is False and self.object_like(s) and self.splits(s):
+                if all(self.excludes(s, self.types.deref(m)) for m in t.members):
+                    return False  # no narrowing of ``s`` can be any member
                 return None  # ``{k: "a" | "b"}`` may match ``{k: "a"} | {k: "b"}`` as a whole
             return found
         if isinstance(t, ir.Intersection):
@@ -305,6 +277,37 @@ class _Checker:
         if isinstance(t, ir.Primitive | ir.Literal):
             return False
         return None
+
+    def excludes(self, s: ir.TypeExpr, m: ir.TypeExpr) -> bool:
+        """Whether no value of the object type ``s`` is one of ``m``, whatever its union
+        properties hold: ``m`` is no object type, or requires a property that ``s`` lacks
+        or holds only values that ``s``'s property never has (a discriminant:
+        ``{ type: 0; nsfw?: boolean }`` is never ``{ type: 1 }``)."""
+        if self.object_like(m) is False:
+            return True
+        if not isinstance(m, ir.Object | ir.Ref | ir.Intersection | ir.Omit):
+            return False
+        have = {p.name: p for p in self.properties_of(s)}
+        for want in self.properties_of(m):
+            if want.optional:
+                continue
+            found = have.get(want.name)
+            if found is None:
+                if self.types.index(s) is None:  # else an index signature may hold it
+                    return True
+                continue
+            if all(self.check(v, want.type) is False for v in self.values(found.type)):
+                return True
+        return False
+
+    def values(self, t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
+        """A property type as the members a narrowing picks from."""
+        t = self.types.deref(t)
+        if isinstance(t, ir.Union):
+            return tuple(v for m in t.members for v in self.values(m))
+        if _is(t, "boolean"):
+            return (ir.Literal(True, t.span), ir.Literal(False, t.span))
+        return (t,)
 
     def splits(self, s: ir.TypeExpr) -> bool:
         return any(

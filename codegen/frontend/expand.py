@@ -30,10 +30,12 @@ import itertools
 import math
 import re
 from collections.abc import Callable
+from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir.queries import rewrite, shape
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
 from .template import template_type
@@ -43,6 +45,9 @@ UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
 ) | frozenset(intrinsic.CASES)
 MAX_INSTANCES = 2000
+# Members of one distributed intersection: TypeScript's own limit on a union it builds
+# ("Expression produces a union type that is too complex to represent").
+MAX_DISTRIBUTED = 100_000
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
 
@@ -73,7 +78,10 @@ def _word_is_exact(t: ir.TypeExpr) -> bool:
             return _word_is_exact(t.items)
         case ir.Union() | ir.Intersection():
             return all(_word_is_exact(m) for m in t.members)
-    return False
+        case ir.Typeof() | ir.Tuple() | ir.Omit() | ir.Mapping() | ir.Object():
+            return False
+        case _:
+            assert_never(t)
 
 
 def _arg_word(t: ir.TypeExpr) -> str:
@@ -91,24 +99,10 @@ def _arg_word(t: ir.TypeExpr) -> str:
             return "Or".join(_arg_word(m) for m in t.members)
         case ir.Intersection():
             return "And".join(_arg_word(m) for m in t.members)
-    return t.kind.capitalize()
-
-
-def shape(node: object) -> object:
-    """A node's structure without source positions: equal shapes are one type."""
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return (
-            type(node).__name__,
-            *(
-                shape(getattr(node, f.name))
-                for f in dataclasses.fields(node)
-                if f.name != "span"
-                and not (f.metadata.get("shape") == "when set" and getattr(node, f.name) is None)
-            ),
-        )
-    if isinstance(node, tuple | list):
-        return tuple(shape(item) for item in node)
-    return (type(node).__name__, node)  # bool and int stay apart
+        case ir.Typeof() | ir.Tuple() | ir.Omit() | ir.Mapping() | ir.Object():
+            return t.kind.capitalize()
+        case _:
+            assert_never(t)
 
 
 def digest(structure: object) -> str:
@@ -132,6 +126,7 @@ class _Expander:
         self.budget = Budget()
         self.constructs: list[tuple[str, ir.Span]] = []  # expansions under way, outermost first
         self.nesting = 0  # generic instances being expanded inside one another
+        self.generic_instances = 0  # declared (MAX_INSTANCES)
         self.instantiated: dict[tuple[str, object], str] = {}  # generic + arguments -> name
         self.made_of: dict[str, tuple[str, tuple[ir.TypeExpr, ...]]] = {}  # the reverse
         self.reserved: dict[tuple[str, object], list[bool]] = {}  # being expanded
@@ -140,6 +135,9 @@ class _Expander:
         self.raw_reads = 0  # reads of a declaration as written (being expanded)
         self.dereferencing: set[str] = set()  # aliases whose value is being expanded
         self.indexing: set[tuple[object, object]] = set()  # ``T["k"]`` being expanded
+        self.members = 0  # object members (properties, index signatures) being expanded
+        self.accessing: dict[tuple[str, tuple[str, ...]], _Access] = {}  # ``C["a"]["b"]``
+        self.accessed: dict[tuple[str, tuple[str, ...]], ir.TypeExpr] = {}  # ... once done
 
     def run(self) -> dict[str, ir.Decl]:
         for name, decl in self.source.items():
@@ -218,22 +216,27 @@ class _Expander:
 
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
         props = []
-        for prop in obj.properties:
-            self.context.append(_pascal(prop.name))
-            try:
-                t = degrading(self.type, prop.type, env)
-            finally:
-                self.context.pop()
-            if isinstance(t, ir.Primitive) and (
-                (prop.optional and t.name == "never") or t.name == "undefined"
-            ):
-                # No value can be present (``x?: never``), or the only value is ``undefined``
-                # (``x: undefined``, ``x: void``), which JSON spells by leaving the key out.
-                continue
-            props.append(dataclasses.replace(prop, type=t))
-        if obj.index is None:
-            return dataclasses.replace(obj, properties=tuple(props))
-        index = dataclasses.replace(obj.index, value=degrading(self.type, obj.index.value, env))
+        self.members += 1  # a member's type is read lazily (``C["a"]`` below is no cycle)
+        try:
+            for prop in obj.properties:
+                self.context.append(_pascal(prop.name))
+                try:
+                    t = degrading(self.type, prop.type, env)
+                finally:
+                    self.context.pop()
+                if isinstance(t, ir.Primitive) and t.name in ("never", "undefined"):
+                    # No value can be present (``x?: never``; ``x: never`` too, whose key no
+                    # JSON object can hold: typescript-json-schema leaves it out), or the
+                    # only value is ``undefined`` (``x: undefined``, ``x: void``), which JSON
+                    # spells by leaving the key out.
+                    continue
+                props.append(dataclasses.replace(prop, type=t))
+            if obj.index is None:
+                return dataclasses.replace(obj, properties=tuple(props))
+            value = degrading(self.type, obj.index.value, env)
+            index = dataclasses.replace(obj.index, value=value)
+        finally:
+            self.members -= 1
         return dataclasses.replace(obj, properties=tuple(props), index=index)
 
     # ---------------------------------------------------------------- types
@@ -273,12 +276,15 @@ class _Expander:
             case ir.Intersection():
                 return self.intersection(t, tuple(self.type(m, env) for m in t.members))
             case ir.Omit():
-                return dataclasses.replace(t, base=self.type(t.base, env))
+                return self.omit(dataclasses.replace(t, base=self.type(t.base, env)))
             case ir.Mapping():
                 return dataclasses.replace(t, value=self.type(t.value, env))
             case ir.Object():
                 return self.object(t, env)
-        return t
+            case ir.Primitive() | ir.Literal() | ir.Typeof():
+                return t
+            case _:
+                assert_never(t)
 
     def ref(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         if not t.args and t.name in env:
@@ -289,6 +295,10 @@ class _Expander:
             return self.mapped_type(t, env)
         if t.name == TEMPLATE:
             return self.template(t, env)
+        if t.name == INDEXED:
+            lazy = self.member_access(t, env)
+            if lazy is not None:
+                return lazy
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)
@@ -302,8 +312,85 @@ class _Expander:
         if decl is None and t.name == "Omit" and len(args) == 2:  # ``Omit<T, keyof R>``
             keys = self.literal_keys(args[1])
             self.spend(len(keys), t.span)
-            return ir.Omit(args[0], tuple(str(k) for k in keys), t.span)
+            return self.omit(ir.Omit(args[0], tuple(str(k) for k in keys), t.span))
         return dataclasses.replace(t, args=args)
+
+    def member_access(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr | None:
+        """``C["a"]["b"]`` inside the declaration ``C`` being expanded (openapi-typescript's
+        ``components["schemas"]["x"]``): TypeScript resolves an indexed access lazily, to
+        the member's declared type, so only that member is expanded, once, not all of
+        ``C["a"]``. It refers to itself only when computing it needs itself with no object
+        member in between (``a: X["a"]``); through a member (``a: { b: X["a"] }``) it is a
+        recursive type, declared under the path's name (``XA``). None: not such a path."""
+        keys: list[str] = []
+        base: ir.TypeExpr = t
+        while isinstance(base, ir.Ref) and base.name == INDEXED:
+            key = self.deref(self.type(base.args[1], env))
+            if not (isinstance(key, ir.Literal) and isinstance(key.value, str)):
+                return None
+            keys.append(key.value)
+            base = base.args[0]
+        if not isinstance(base, ir.Ref) or base.args or base.name in env:
+            return None
+        where = (base.name, tuple(reversed(keys)))
+        done = self.accessed.get(where)
+        if done is not None:
+            return done
+        written = self.member_as_written(base.name, where[1]) if base.name in self.busy else None
+        if written is None:
+            return None
+        under_way = self.accessing.get(where)
+        if under_way is not None:
+            if under_way.members == self.members:
+                raise SchemaError(t.span, "this indexed access type refers to itself")
+            under_way.recursive = True
+            return ir.Ref(under_way.name, (), t.span)
+        path = [base.name, *(_pascal(k) for k in where[1])]
+        name = self.free_name("".join(path))
+        self.accessing[where] = _Access(name, self.members)
+        outer, self.context = self.context, path  # named as where it is declared
+        try:
+            found = self.type(written, {})
+        finally:
+            self.context = outer
+            recursive = self.accessing.pop(where).recursive
+        if recursive:
+            decl: ir.Decl = (
+                ir.Interface(name, found, span=found.span)
+                if isinstance(found, ir.Object)
+                else ir.Alias(name, found, span=found.span)
+            )
+            found = ir.Ref(self.add(name, decl, t.span), (), t.span)
+        self.accessed[where] = found
+        return found
+
+    def member_as_written(self, owner: str, keys: tuple[str, ...]) -> ir.TypeExpr | None:
+        """The declared type of ``owner``'s member at ``keys`` through object literals, as
+        written; None where the path leaves them (then the general rule applies)."""
+        decl = self.source.get(owner)
+        t: ir.TypeExpr
+        if isinstance(decl, ir.Interface) and not decl.params and not decl.extends:
+            t = decl.body
+        elif isinstance(decl, ir.Alias) and not decl.params:
+            t = decl.type
+        else:
+            return None
+        for key in keys:
+            if not isinstance(t, ir.Object):
+                return None
+            prop = next((p for p in t.properties if p.name == key), None)
+            if prop is None:
+                return None
+            t = prop.type
+        return t
+
+    def free_name(self, name: str) -> str:
+        """``name``, or ``name_2``, ``name_3``...: the first that nothing is declared as."""
+        found, n = name, 1
+        while found in self.source or found in self.shapes:
+            n += 1
+            found = f"{name}_{n}"
+        return found
 
     def conditional(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         check, extends, yes, no = t.args
@@ -415,14 +502,14 @@ class _Expander:
             index = self.index(source)
             index = index and dataclasses.replace(index, value=at(string, inner))
             props = tuple(prop(p.name, p, inner) for p in self.properties(source))
-            return ir.Object(props, index, t.span)
+            return ir.Object(_present(props), index, t.span)
 
         if isinstance(keys, ir.Ref) and keys.name == KEYOF:
             return homomorphic(self.type(keys.args[0], env), env)
         names = self.literal_keys(self.type(keys, env), strict=False)
         if names is None:  # ``string``: every key, as an index signature
             return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
-        return ir.Object(tuple(prop(n, None, env) for n in names), None, t.span)
+        return ir.Object(_present(tuple(prop(n, None, env) for n in names)), None, t.span)
 
     def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """A template literal type whose holes name types: each hole read as the literals it
@@ -506,6 +593,9 @@ class _Expander:
             # that uses itself (``JSONSchema`` in its own body) is a declaration.
             key = (decl.name, shape(full))
             name = decl.name if not args else instance_name(decl.name, full)
+            known = self.instantiated.get((f"{decl.name}=", key[1]))
+            if known is not None:  # declared once, by its first use: one type, one name
+                return ir.Ref(known, (), span)
             if key in self.inlining:
                 self.inlining[key] = True
                 return ir.Ref(name, (), span)
@@ -517,9 +607,9 @@ class _Expander:
             if not recursive:
                 return body
             alias = ir.Alias(name, body, doc=decl.doc, span=decl.span)
-            if self.add(name, alias, span) != name:  # its own references name it
-                raise SchemaError(span, f"two different types want the name '{name}'")
-            return ir.Ref(name, (), span)
+            final = self.declare(name, alias, span)
+            self.instantiated[(f"{decl.name}=", key[1])] = final
+            return ir.Ref(final, (), span)
         # Used bare (``Page`` of ``Page<T = Item>``), it keeps its own name, as in TypeScript.
         name = decl.name if not args else instance_name(decl.name, full)
         # The name is part of the key: ``Feature`` used bare and ``Feature<Geometry, P>``
@@ -538,23 +628,22 @@ class _Expander:
             made = self.decl(dataclasses.replace(decl, name=name), env)
         finally:
             recursive = self.reserved.pop(key)[0]
-        final = self.add(name, made, span)
-        if recursive and final != name:  # its own references name it
-            raise SchemaError(span, f"two different types want the name '{name}'")
+        if recursive:
+            final = self.declare(name, made, span)
+        else:
+            final = self.add(name, made, span, generic=True)
         self.instantiated[key] = final
         self.made_of[final] = (decl.name, full)
         return ir.Ref(final, (), span)
 
-    def add(self, name: str, decl: ir.Decl, span: ir.Span, *, instance: bool = True) -> str:
+    def add(self, name: str, decl: ir.Decl, span: ir.Span, *, generic: bool = False) -> str:
         """Declare a synthesized type; returns its name. The name is kept for one structure
         only: another structure that wants it gets the name plus its structure's digest."""
         structure = shape(dataclasses.replace(decl, name=""))
         template = self.source.get(name)
         if template is not None and template.kind != "const" and template.params:
             pass  # a generic's defaults instance takes the generic's name: it is not emitted
-        elif name in self.source:
-            if instance:
-                raise SchemaError(span, f"the instance name '{name}' is taken by a declaration")
+        elif name in self.source:  # ``Box<string>`` beside a declared ``Box_string``
             name = f"{name}_{digest(structure)}"
         elif name in self.shapes and self.shapes[name] != structure:
             name = f"{name}_{digest(structure)}"
@@ -562,11 +651,35 @@ class _Expander:
             if self.shapes[name] != structure:  # a digest collision: never share a name
                 raise SchemaError(span, f"two different types want the synthesized name '{name}'")
             return name
-        if len(self.instances) >= MAX_INSTANCES:
-            raise SchemaError(span, f"more than {MAX_INSTANCES} generic instances")
+        if generic:
+            # Generic instances are capped; what a distribution or a lift names is not: its
+            # work is spent from the budget, and a large typing has many (schemastore).
+            self.generic_instances += 1
+            if self.generic_instances > MAX_INSTANCES:
+                raise SchemaError(span, f"more than {MAX_INSTANCES} generic instances")
         self.shapes[name] = structure
         self.instances[name] = self.out[name] = dataclasses.replace(decl, name=name)
         return name
+
+    def declare(self, name: str, decl: ir.Decl, span: ir.Span) -> str:
+        """``add`` (of a generic instance) for a declaration whose own references call it
+        ``name``: under another name (taken by a declaration or another structure), they
+        follow it."""
+        final = self.add(name, decl, span, generic=True)
+        self.follow(name, final)
+        return final
+
+    def follow(self, name: str, final: str) -> None:
+        """The declaration ``final`` with its references to ``name`` made to ``final``."""
+        if final == name:
+            return
+
+        def renamed(node: object) -> object:
+            if isinstance(node, ir.Ref) and node.name == name and not node.args:
+                return dataclasses.replace(node, name=final)
+            return node
+
+        self.instances[final] = self.out[final] = rewrite(self.out[final], renamed)
 
     # ---------------------------------------------------------------- utilities
 
@@ -586,7 +699,8 @@ class _Expander:
                 return ir.Mapping(args[1], span)
             self.spend(len(keys), span)
             props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
-            return self.named(instance_name(name, args), ir.Object(props, None, span), span)
+            record = ir.Object(_present(props), None, span)
+            return self.named(instance_name(name, args), record, span)
         # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
         key, made = (f"{name}<>", shape(args)), instance_name(name, args)
         known = self.instantiated.get(key)
@@ -600,8 +714,8 @@ class _Expander:
             ref = self.mapped(name, args, made, span)
         finally:
             recursive = self.reserved.pop(key)[0]
-        if recursive and ref.name != made:
-            raise SchemaError(span, f"two different types want the name '{made}'")
+        if recursive:
+            self.follow(made, ref.name)
         self.instantiated[key] = ref.name
         return ref
 
@@ -620,10 +734,11 @@ class _Expander:
         else:
             optional = name == "Partial"
             props = tuple(dataclasses.replace(p, optional=optional) for p in props)
-        return self.named(made, ir.Object(props, index, span), span)
+        return self.named(made, ir.Object(_present(props), index, span), span)
 
     def named(self, name: str, body: ir.Object, span: ir.Span) -> ir.Ref:
-        return ir.Ref(self.add(name, ir.Interface(name, body, span=span), span), (), span)
+        decl = ir.Interface(name, body, span=span)
+        return ir.Ref(self.add(name, decl, span, generic=True), (), span)
 
     def literal_keys(self, t: ir.TypeExpr, *, strict: bool = True) -> list[ir.LiteralValue]:
         t = self.deref(t)
@@ -715,26 +830,24 @@ class _Expander:
     def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
         """``&`` distributes over unions, also over an alias that names a union; ``{}`` and
         ``unknown`` add nothing to a primitive (``codegen.frontend.intersect``)."""
+        members = _spliced(members)  # ``A & (B & C)`` is ``A & B & C``
         choices: list[tuple[ir.TypeExpr, ...]] = []
         for member in members:
-            target = self.through_alias(member)
-            choices.append(target.members if isinstance(target, ir.Union) else (member,))
+            choices.append(self.alternatives(member))
         if all(len(choice) == 1 for choice in choices):
-            return intersect.simplified(members, self) or dataclasses.replace(t, members=members)
+            return intersect.simplified(members, self) or self.objects(t, members)
         count = math.prod(len(choice) for choice in choices)  # before making any of them
-        if count > MAX_INSTANCES:
+        if count > MAX_DISTRIBUTED:
             raise Unsupported(
                 t.span,
                 f"this intersection distributes over its unions into {count} members, more "
-                f"than the limit of {MAX_INSTANCES}",
+                f"than the limit of {MAX_DISTRIBUTED}",
             )
         self.spend(count * len(choices), t.span)
         combos = list(itertools.product(*choices))
         simple = [intersect.simplified(combo, self) for combo in combos]
         parts: list[ir.TypeExpr] = [
-            ir.Intersection(combo, t.span)
-            for combo, s in zip(combos, simple, strict=True)
-            if s is None
+            self.objects(t, combo) for combo, s in zip(combos, simple, strict=True) if s is None
         ]
         owner = "".join(self.context) or "Intersection"
         refs = iter(
@@ -743,7 +856,6 @@ class _Expander:
                     owner + suffix,
                     ir.Alias(owner + suffix, part, span=t.span),
                     t.span,
-                    instance=False,
                 ),
                 (),
                 t.span,
@@ -754,6 +866,39 @@ class _Expander:
         if len(parts) == len(combos):
             return ir.Union(done, t.span)
         return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def alternatives(self, t: ir.TypeExpr, depth: int = 0) -> tuple[ir.TypeExpr, ...]:
+        """The members of the union ``t`` stands for, nested unions and aliases of unions
+        flattened (``(Unit | []) & X`` distributes over each of Unit's members too)."""
+        target = self.through_alias(t)
+        if not isinstance(target, ir.Union) or depth > MAX_NESTING:
+            return (t,)
+        self.spend(len(target.members), t.span)
+        found: dict[object, ir.TypeExpr] = {}
+        for member in target.members:
+            for each in self.alternatives(member, depth + 1):
+                found.setdefault(shape(each), each)
+        return tuple(found.values())
+
+    def omit(self, t: ir.Omit) -> ir.TypeExpr:
+        """``Omit`` of an object type written inline (an instantiated alias's body): its
+        members but the keys, as an object type (the back ends take ``Omit`` of a named
+        type)."""
+        base = t.base
+        if isinstance(base, ir.Mapping):
+            return ir.Object((), ir.IndexSignature(base.value, span=base.span), t.span)
+        if not isinstance(base, ir.Object | ir.Intersection | ir.Omit):
+            return t
+        index = next(
+            (m.index for m in intersect.flat_members(base) if isinstance(m, ir.Object) and m.index),
+            None,
+        )
+        return ir.Object(self.properties(t), index, t.span)
+
+    def objects(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
+        """An intersection of object types, in the parts both back ends take."""
+        parts = intersect.object_parts(members, self)
+        return parts[0] if len(parts) == 1 else ir.Intersection(parts, t.span)
 
     def spread(self, t: ir.Tuple, marker: ir.Ref) -> ir.TypeExpr:
         """``[A, ...Ns]`` with ``Ns`` (an alias, an instantiated parameter) an array: its
@@ -803,7 +948,7 @@ class _Expander:
                 if isinstance(member, ir.Object)
                 else ir.Alias(name, member, span=member.span)
             )
-            names[id(member)] = self.add(name, decl, span, instance=False)
+            names[id(member)] = self.add(name, decl, span)
         return tuple(ir.Ref(names[id(m)], (), m.span) if id(m) in names else m for m in members)
 
     def suffixes(self, parts: list[ir.TypeExpr]) -> list[str]:
@@ -851,7 +996,14 @@ class _Expander:
                     raise SchemaError(t.span, f"type alias '{t.name}' circularly references itself")
                 self.dereferencing.add(t.name)
                 entered.append(t.name)
-                t = self.type(decl.type, {})
+                if decl is not self.source.get(t.name):
+                    t = decl.type  # an instance or a declaration already expanded
+                elif t.name not in self.busy:
+                    done = self.expanded_source(t.name, decl)  # expanded once, kept
+                    assert isinstance(done, ir.Alias)
+                    t = done.type
+                else:
+                    t = self.type(decl.type, {})  # read while its expansion is under way
         finally:
             self.dereferencing.difference_update(entered)
         return t
@@ -885,7 +1037,20 @@ class _Expander:
                 for member in t.members:
                     merged.update((p.name, p) for p in self.properties(member, seen))
                 return tuple(merged.values())
-        return ()
+            case (
+                ir.Primitive()
+                | ir.Literal()
+                | ir.Ref()
+                | ir.Typeof()
+                | ir.Array()
+                | ir.Tuple()
+                | ir.Union()
+                | ir.Mapping()
+            ):
+                return ()
+            case _:
+                assert_never(t)
+        return ()  # a reference seen already, or to no interface
 
     def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
         t = self.deref(t)
@@ -899,6 +1064,16 @@ class _Expander:
 
 
 _Instantiated = dict[tuple[str, object], str]  # generic + arguments' shape -> instance name
+
+
+@dataclasses.dataclass
+class _Access:
+    """An indexed access path being expanded: the name it is declared under if it turns
+    out recursive, and how many object members were being expanded when it started."""
+
+    name: str
+    members: int
+    recursive: bool = False
 
 
 def _anonymous_class(t: ir.TypeExpr) -> bool:
@@ -936,3 +1111,20 @@ def _flat_union(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
             units.add(m.name)
         kept.append(m)
     return tuple(kept) if kept else tuple(flat[:1])
+
+
+def _spliced(members: tuple[ir.TypeExpr, ...]) -> tuple[ir.TypeExpr, ...]:
+    out: list[ir.TypeExpr] = []
+    for member in members:
+        out.extend(_spliced(member.members) if isinstance(member, ir.Intersection) else (member,))
+    return tuple(out)
+
+
+def _present(props: tuple[ir.Property, ...]) -> tuple[ir.Property, ...]:
+    """The properties a JSON object can hold: one typed ``never`` or ``undefined`` is a key
+    left out (as ``object`` drops it from a written object type)."""
+    return tuple(
+        p
+        for p in props
+        if not (isinstance(p.type, ir.Primitive) and p.type.name in ("never", "undefined"))
+    )

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Protocol, assert_never
 
 from .. import ir
 from ..ir import CONDITIONAL, FUNCTION, INFER, SPREAD
+from ..ir.printer import quoted
 from . import conditional
 
 
@@ -144,7 +145,7 @@ class _Binder:
                     return  # the check gives the false branch
                 raise _Undecided(
                     "conditional type: cannot decide from the declarations whether "
-                    f"{conditional.describe(source)} is a function type (every function "
+                    f"{quoted(source)} is a function type (every function "
                     "type is an object to the compiler)"
                 )
             case ir.Union():
@@ -166,6 +167,10 @@ class _Binder:
                 self.properties(source, pattern.properties, {})
             case ir.Ref():
                 self.reference(source, s, pattern)
+            case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Omit():
+                pass
+            case _:
+                assert_never(pattern)
 
     def union(self, s: ir.TypeExpr, pattern: ir.Union) -> None:
         open_ = [m for m in pattern.members if has_pattern(m)]

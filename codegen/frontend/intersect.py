@@ -13,7 +13,9 @@ A brand (``string & { readonly __brand: "UserId" }``, the "branded type" idiom) 
 nothing either: an object type with no index signature of its own whose every member
 (also inherited) is a literal type or ``never`` (through aliases; optional or not) is a
 compile-time tag that no JSON value can carry, so a primitive, a literal, an array or a tuple intersected with
-brands (and ``{}``) means that type (docs/jsonschema-deviations.md, ``brand``). Such a
+brands (and ``{}``) means that type (docs/jsonschema-deviations.md, ``brand``); so does an
+index signature, which constrains the keys of objects only (``string & { [k: string]: unknown }``
+is ``string``). Such a
 type intersected with an object type that has any other member is refused here, with one
 located error for both back ends: no JSON value is both.
 
@@ -23,6 +25,7 @@ back ends.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Protocol
 
 from .. import ir
@@ -53,6 +56,10 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     array or a tuple and every other one is ``{}``, a brand or ``unknown``; else None (the
     intersection stays as written). Such a type beside an object type with a data member
     is a ``SchemaError`` at that object type."""
+    reduced = _reduced(members, types)
+    if not isinstance(reduced, tuple):
+        return reduced
+    members = reduced
     kept = [m for m in members if not _is(types.through_alias(m), "unknown")]
     if len(kept) == 1 and len(members) > 1:
         return kept[0]  # ``X & unknown`` is ``X``
@@ -63,23 +70,112 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
         # ``null & {}``, ``null & { a: 1 }``, ``undefined & string``: no value is both
         return ir.Primitive("never", nullish[0].span)
     values = [m for m in kept if _value(types.through_alias(m))]
-    if len(values) != 1:
+    if not values:
         return None
-    others = [(m, _object(m, types)) for m in kept if m is not values[0]]
-    if not all(body is not None and _no_index(body) for _, body in others):
-        return None  # ``string & number``, an index signature, a base: left as written
+    value = values[0] if len(values) == 1 else _meet(values, types)
+    if value is None:
+        return None  # arrays and tuples: left as written
+    if _is(value, "never"):
+        return value
+    others = [(m, _object(m, types)) for m in kept if not any(m is v for v in values)]
+    if not all(body is not None for _, body in others):
+        return None  # ``string & Base`` of a base that is no object type: left as written
     for member, body in others:
         assert body is not None  # checked above
         data = next((p for p in body.properties if not _tag(p.type, types)), None)
         if data is not None:
-            kind = types.through_alias(values[0]).kind
+            kind = types.through_alias(value).kind
             raise Unsupported(
                 member.span,
                 f"no JSON value is both a {kind} type and an object type with the data member "
                 f"'{data.name}'; only a brand (every member a literal type or never, as in "
                 f'{{ readonly __brand: "Id" }}) or {{}} can be intersected with a {kind} type',
             )
-    return values[0]
+    return value
+
+
+def _meet(values: list[ir.TypeExpr], types: Types) -> ir.TypeExpr | None:
+    """What several primitive and literal types intersected mean, as in TypeScript: the
+    literal when every other one is its primitive (``"a" & string`` is ``"a"``), ``never``
+    when they are disjoint (``string & number``, ``"a" & "b"``); None for arrays and
+    tuples (left as written)."""
+    resolved = [types.through_alias(v) for v in values]
+    if any(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
+        if all(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
+            return None
+        return ir.Primitive("never", values[0].span)
+    literals = {(type(r.value), r.value) for r in resolved if isinstance(r, ir.Literal)}
+    kinds = {_kind(r) for r in resolved}
+    if len(literals) > 1 or len(kinds) > 1:
+        return ir.Primitive("never", values[0].span)
+    literal = next(
+        (v for v, r in zip(values, resolved, strict=True) if isinstance(r, ir.Literal)), None
+    )
+    return literal if literal is not None else values[0]
+
+
+def _reduced(
+    members: tuple[ir.TypeExpr, ...], types: Types
+) -> tuple[ir.TypeExpr, ...] | ir.TypeExpr:
+    """TypeScript's reductions of an intersection, before anything else: a member written
+    twice is one (``A & A``); ``{}`` beside another object type adds nothing; a literal
+    takes its primitive (``"a" & string`` is ``"a"``, ``true & boolean`` is ``true``); two
+    different literals, two different primitives, or a primitive (or literal) with an
+    array or a tuple have no value in common: ``never``. What is left, or the one type."""
+    seen: set[object] = set()
+    kept: list[tuple[ir.TypeExpr, ir.TypeExpr]] = []  # (as written, through its aliases)
+    for member in members:
+        resolved = types.through_alias(member)
+        key = _identity(member, resolved)
+        if key is not None and key in seen:
+            continue
+        if key is not None:
+            seen.add(key)
+        kept.append((member, resolved))
+    if any(_empty(r) for _, r in kept) and any(
+        isinstance(m, ir.Ref) and not _empty(r) for m, r in kept
+    ):
+        kept = [(m, r) for m, r in kept if not _empty(r)]  # ``A & {}`` is ``A``
+    literals = {(type(r.value), r.value) for _, r in kept if isinstance(r, ir.Literal)}
+    kinds = {_kind(r) for _, r in kept} - {None}
+    never = ir.Primitive("never", members[0].span)
+    if len(literals) > 1 or len(kinds) > 1:
+        return never  # ``"a" & "b"``, ``string & number``, ``"a" & unknown[]``
+    if literals:
+        # ``"a" & string``: the literal (the primitive of its own kind only: checked above)
+        kept = [(m, r) for m, r in kept if not (isinstance(r, ir.Primitive) and _kind(r))]
+    if len(kept) == 1 and len(members) > 1:
+        return kept[0][0]
+    return tuple(m for m, _ in kept)
+
+
+def _identity(written: ir.TypeExpr, resolved: ir.TypeExpr) -> object:
+    """What makes two members the same type, for the members where that is cheap to tell."""
+    if isinstance(resolved, ir.Literal):
+        return ("literal", type(resolved.value), resolved.value)
+    if isinstance(resolved, ir.Primitive) and resolved.name not in ("never",):
+        return ("primitive", resolved.name)
+    if _empty(resolved):
+        return ("empty",)
+    if isinstance(written, ir.Ref) and not written.args:
+        return ("ref", written.name)
+    return None
+
+
+def _empty(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Object) and not t.properties and t.index is None
+
+
+def _kind(t: ir.TypeExpr) -> str | None:
+    """The kind of JSON value all of ``t``'s values are, where it is one kind (not an
+    object type, which a brand or ``{}`` may intersect)."""
+    if isinstance(t, ir.Literal):
+        return {bool: "boolean", str: "string"}.get(type(t.value), "number")
+    if isinstance(t, ir.Primitive) and t.name in _VALUES:
+        return t.name
+    if isinstance(t, ir.Array | ir.Tuple):
+        return "array"
+    return None
 
 
 def _value(t: ir.TypeExpr) -> bool:
@@ -109,10 +205,6 @@ def _object(t: ir.TypeExpr, types: Types) -> ir.Object | None:
     return None
 
 
-def _no_index(body: ir.Object) -> bool:
-    return body.index is None
-
-
 def _tag(t: ir.TypeExpr, types: Types) -> bool:
     """A brand member's type: a literal or ``never``, which no JSON data needs."""
     resolved = types.through_alias(t)
@@ -121,3 +213,67 @@ def _tag(t: ir.TypeExpr, types: Types) -> bool:
 
 def _is(t: ir.TypeExpr, name: str) -> bool:
     return isinstance(t, ir.Primitive) and t.name == name
+
+
+def object_parts(members: tuple[ir.TypeExpr, ...], types: Types) -> tuple[ir.TypeExpr, ...]:
+    """An intersection of object types as both back ends take it: named types, ``Omit`` and
+    object literals. As TypeScript reads ``&``: a nested intersection is spliced in,
+    ``Record<string, V>`` is an index signature, a type met twice or a function type or
+    ``{}`` adds no data member, a degraded type stays loud as an index signature of any key and value, and two
+    index signatures become one whose value matches both."""
+    parts: list[ir.TypeExpr] = []
+    pending = list(reversed(members))
+    while pending:
+        member = pending.pop()
+        resolved = types.through_alias(member)
+        if isinstance(member, ir.Intersection):
+            pending.extend(reversed(member.members))
+        elif isinstance(member, ir.Ref) and any(
+            isinstance(p, ir.Ref) and (p.name, p.args) == (member.name, member.args) for p in parts
+        ):
+            continue  # ``A & A`` is ``A`` (``T & Common`` given ``T = Common``)
+        elif isinstance(resolved, ir.Mapping):
+            parts.append(
+                ir.Object((), ir.IndexSignature(resolved.value, span=member.span), member.span)
+            )
+        elif isinstance(resolved, ir.Primitive) and resolved.degraded is not None:
+            parts.append(ir.Object((), ir.IndexSignature(resolved, span=member.span), member.span))
+        elif _is(resolved, "object") or (
+            isinstance(resolved, ir.Object) and not resolved.properties and resolved.index is None
+        ):
+            continue  # a function type, ``object``, ``{}``
+        else:
+            parts.append(member)
+    inline = [p for p in parts if isinstance(p, ir.Object)]
+    indexed = [p for p in inline if p.index is not None]
+    if len(indexed) < 2:
+        return tuple(parts) if parts else members[:1]
+    # ``{[k: string]: A} & {[k: string]: B}``: each key's value is both
+    first = indexed[0]
+    assert first.index is not None
+    values = tuple(p.index.value for p in indexed if p.index is not None)
+    same = all(
+        p.index is not None and p.index.key_pattern == first.index.key_pattern for p in indexed
+    )
+    value = (
+        ir.Intersection(values, first.span)
+        if same
+        else ir.degraded("an intersection of index signatures over different keys", first.span)
+    )
+    merged = ir.Object(
+        tuple(prop for p in inline for prop in p.properties),
+        dataclasses.replace(first.index, value=value),
+        first.span,
+    )
+    rest = [p for p in parts if not isinstance(p, ir.Object)]
+    return (*rest, merged)
+
+
+def flat_members(t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
+    """The members of an intersection, nested ones spliced in (``t`` alone otherwise);
+    ``Omit``'s base stands for it."""
+    if isinstance(t, ir.Omit):
+        return flat_members(t.base)
+    if isinstance(t, ir.Intersection):
+        return tuple(m for member in t.members for m in flat_members(member))
+    return (t,)

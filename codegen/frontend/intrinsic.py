@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
+from ..ir.printer import quoted
 from . import conditional
 
 CASES: dict[str, Callable[[str], str]] = {
@@ -35,7 +36,5 @@ def apply(name: str, arg: ir.TypeExpr, types: conditional.Types, span: ir.Span) 
                 raise Unsupported(span, f"'{name}' of a template literal type is not supported")
             parts.append(ir.Primitive("string", span))
         else:
-            raise SchemaError(
-                span, f"'{name}' needs a string type, got {conditional.describe(member)}"
-            )
+            raise SchemaError(span, f"'{name}' needs a string type, got {quoted(member)}")
     return conditional.union(tuple(parts), span)

@@ -8,6 +8,19 @@ tree-sitter-typescript 0.23.2, the newest release, gives ``ERROR`` for some of t
 (``(keyof: string) => void``), ``readonly`` and those four as a tuple label, and
 ``accessor`` in a class body.
 
+A contextual keyword as a mapped type's key (``{ [type in Kind]?: X }``) parses without
+an error, as a property under the computed name ``type in Kind``, which TypeScript never
+allows in a type (a computed name there must be a literal or a unique symbol): that
+keyword is rewritten the same way, so the member is the mapped type it is.
+
+An import type with type arguments or a namespace member (``import("./x").Box<T>``,
+``import("./x").N.T``) is a syntax error to the grammar: the ``import("./x")`` is then
+rewritten into an identifier of the same length, so the type parses as a dotted name,
+which the parser reads (from the original text) as the import type it is.
+
+Variance annotations on type parameters (``interface Box<in out T>``, TypeScript 4.7) are
+syntax errors to the grammar too: they say nothing about data, so they are blanked.
+
 The repair works around the grammar without changing it. When a parse has errors, each
 contextual keyword that stands in a name position is rewritten into an ordinary
 identifier of the same length (``abstract`` -> ``_bstract``) and the text is parsed again,
@@ -22,6 +35,8 @@ original text (``_ModuleParser.text``), so the name is still ``abstract``, on th
 """
 
 from __future__ import annotations
+
+import re
 
 import tree_sitter
 
@@ -67,8 +82,26 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
     that the grammar rejects rewritten to plain identifiers of the same length. The tree's
     offsets are ``source``'s; read its text from ``source``, never from the tree."""
     tree = parser.parse(source)
+    keys = mapped_keyword_keys(tree.root_node, source)
+    if keys:
+        tree = parser.parse(_renamed(source, keys))
+        source = _renamed(source, keys)  # the repairs below build on these
     if not tree.root_node.has_error:
         return tree
+    calls = import_type_calls(source)
+    if calls:
+        candidate = parser.parse(_blanked(source, calls))
+        if _better(candidate.root_node, tree.root_node):
+            tree, source = candidate, _blanked(source, calls)
+            if not tree.root_node.has_error:
+                return tree
+    variances = variance_annotations(tree.root_node, source)
+    if variances:
+        candidate = parser.parse(_spaced(source, variances))
+        if _better(candidate.root_node, tree.root_node):
+            tree, source = candidate, _spaced(source, variances)
+            if not tree.root_node.has_error:
+                return tree
     repaired = bytearray(source)
     starred = type_only_stars(tree.root_node, source)
     if starred:  # ``export type * from "./x"``: ``export * from "./x"`` to a schema
@@ -96,6 +129,91 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
         if not tree.root_node.has_error:
             break
     return tree
+
+
+def _renamed(source: bytes, starts: list[int]) -> bytes:
+    """``source`` with the keyword at each of ``starts`` made an identifier (same length)."""
+    repaired = bytearray(source)
+    for start in starts:
+        repaired[start : start + 1] = b"_"
+    return bytes(repaired)
+
+
+# ``import("./x").`` as a type (not ``typeof import(...)``, a value).
+_IMPORT_CALL = re.compile(
+    rb"(?<![\w$.])import[ \t]*\([ \t]*(\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)(?=\s*\.)"
+)
+_TYPEOF_BEFORE = re.compile(rb"typeof\s*$")
+
+
+def import_type_calls(source: bytes) -> list[tuple[int, int]]:
+    """The byte ranges of the ``import("./x")`` of the import types in ``source``."""
+    return [
+        match.span()
+        for match in _IMPORT_CALL.finditer(source)
+        if not _TYPEOF_BEFORE.search(source[max(0, match.start() - 40) : match.start()])
+    ]
+
+
+def _blanked(source: bytes, spans: list[tuple[int, int]]) -> bytes:
+    """``source`` with each span an identifier of its length (``import("./x")`` is read
+    as a name, ``_____________``)."""
+    repaired = bytearray(source)
+    for start, end in spans:
+        repaired[start:end] = b"_" * (end - start)
+    return bytes(repaired)
+
+
+# ``<in T``, ``, out T``, ``<const in T``: the modifiers of a type parameter.
+_VARIANCE = re.compile(rb"(?<=[<,])\s*((?:(?:in|out|const)\s+)+)(?=[A-Za-z_$])")
+
+
+def variance_annotations(root: tree_sitter.Node, source: bytes) -> list[tuple[int, int]]:
+    """The byte ranges of ``in``/``out`` (and ``const`` beside them) before the type
+    parameters of a list the grammar could not read."""
+    found: list[tuple[int, int]] = []
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if node.type == "type_parameters" and node.has_error:
+            text = source[node.start_byte : node.end_byte]
+            for match in _VARIANCE.finditer(text):
+                if re.search(rb"\b(?:in|out)\b", match[1]):
+                    found.append((node.start_byte + match.start(1), node.start_byte + match.end(1)))
+        else:
+            pending.extend(c for c in node.children if c.has_error)
+    return found
+
+
+def _spaced(source: bytes, spans: list[tuple[int, int]]) -> bytes:
+    repaired = bytearray(source)
+    for start, end in spans:
+        repaired[start:end] = b" " * (end - start)
+    return bytes(repaired)
+
+
+def mapped_keyword_keys(root: tree_sitter.Node, source: bytes) -> list[int]:
+    """Start offsets of the contextual keywords that key a mapped type the grammar read as
+    a member with the computed name ``keyword in T`` (a type member, not an object
+    literal's key, where ``[type in o]`` is a value)."""
+    found: list[int] = []
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        pending.extend(node.children)
+        if node.type != "computed_property_name" or node.parent is None:
+            continue
+        if node.parent.type != "property_signature":
+            continue
+        inner = next((c for c in node.named_children if c.type != "comment"), None)
+        if inner is None or inner.type != "binary_expression":
+            continue
+        left, operator = inner.child_by_field_name("left"), inner.child_by_field_name("operator")
+        if left is None or operator is None or _text(operator, source) != "in":
+            continue
+        if left.type == "identifier" and _text(left, source) in CONTEXTUAL_KEYWORDS:
+            found.append(left.start_byte)
+    return sorted(found)
 
 
 def type_only_stars(root: tree_sitter.Node, source: bytes) -> list[int]:

@@ -16,6 +16,7 @@ kind, no data, and resolve drops it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterator, Sequence
 
 from .. import ir
@@ -72,6 +73,12 @@ _TEXT += "".join(
 """
     for name in _TYPED_ARRAYS
 )
+
+
+@functools.cache
+def lib_names() -> frozenset[str]:
+    """The names this lib declares (globals a module's own declaration may shadow)."""
+    return frozenset(d.name for d in parse_module(LIB_PATH, _TEXT).decls)
 
 
 def with_lib(modules: Sequence[ir.Module]) -> list[ir.Module]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 import sys
 from collections.abc import Callable
 from typing import NoReturn
@@ -21,7 +22,9 @@ from .. import ir
 from ..errors import SchemaError, Unsupported
 from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
 from ..ir.queries import rewrite
+from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
+from .enum_values import constant_value
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
@@ -83,6 +86,12 @@ _AMBIENT_VALUES = frozenset(
 )
 # ``declare const X: <this>``: the declared types that can make a constant.
 _CONSTANT_TYPES = frozenset(("literal_type", "tuple_type", "readonly_type"))
+# ``import("./x").A.B`` read as a dotted name (see ``keyword_names.import_type_calls``).
+_IMPORT_TYPE = re.compile(
+    r"import[ \t]*\([ \t]*(?P<source>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)\s*\.\s*(?P<member>[\w$.\s]+)"
+)
+# ``export { A as B }``'s entries: the local name, the exported name, the node.
+_Exported = tuple[str, str, tree_sitter.Node]
 _MAX_DOUBLE = sys.float_info.max
 _METHODS = frozenset(
     ("method_signature", "call_signature", "construct_signature", "abstract_method_signature")
@@ -119,7 +128,10 @@ class _ModuleParser:
         self.left_out: list[str] = []  # of those, the classes (types TypeScript can name)
         # ``as const`` arrays and values' declared types, for ``typeof`` in this file
         self.tuple_consts: dict[str, ir.TypeExpr] = {}
+        # ``declare const X: T`` (a value of typings): T, parsed only if ``typeof X`` reads it
+        self.value_types: dict[str, tree_sitter.Node] = {}
         self.defaults: set[str] = set()  # ``export default X``
+        self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
         # no declaration can have
@@ -184,14 +196,17 @@ class _ModuleParser:
             node, char = invalid
             self.fail(node, f"invalid character U+{ord(char):04X} in the name {self.text(node)!r}")
         # A ``.d.ts`` file is ambient throughout: values and methods in it are skipped.
-        ambient = self.path.endswith(".d.ts")
+        ambient = self.path.endswith(DECLARATION_SUFFIXES)
         decls, imports, exported_later = self.statements(self.tree.root_node, ambient=ambient)
         exported_later, passed_on = _imported_exports(exported_later, imports)
-        marked = self.mark_exported(decls, exported_later)
+        marked = self.mark_exported(decls, exported_later, top=True)
         if self.tuple_consts:
             marked = rewrite(
                 marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
             )
+        typed = self.typeof_values(marked)
+        if typed:
+            marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=("span", "doc"))
         imported = (*imports, *passed_on, *self.type_imports.values())
         # A name the file imports is the file's own scope: a namespace's type of that name
         # is another type (``import { Frame }`` beside ``namespace Options { Frame }``).
@@ -211,15 +226,16 @@ class _ModuleParser:
             values=values,
             left_out=left_out,
             namespaces=namespaces,
+            export_names=tuple(self.export_names.items()),
         )
 
     def statements(
         self, block: tree_sitter.Node, *, ambient: bool, namespace: bool = False
-    ) -> tuple[list[ir.Decl], list[ir.Import], list[tuple[str, tree_sitter.Node]]]:
+    ) -> tuple[list[ir.Decl], list[ir.Import], list[_Exported]]:
         """The declarations of a file or a namespace body (a namespace's are flattened)."""
         decls: list[ir.Decl] = []
         imports: list[ir.Import] = []
-        exported_later: list[tuple[str, tree_sitter.Node]] = []
+        exported_later: list[_Exported] = []
         # ``interface X`` merged with ``namespace X``: TypeScript joins both JSDoc texts.
         namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
@@ -283,15 +299,19 @@ class _ModuleParser:
     def mark_exported(
         self,
         decls: list[ir.Decl],
-        names: list[tuple[str, tree_sitter.Node]],
+        names: list[_Exported],
         *,
+        top: bool = False,
         outer: bool = False,
     ) -> tuple[ir.Decl, ...]:
-        """Apply ``export { A, B }`` to the local declarations it names. In a namespace
-        (``outer``), a name it does not declare is one of the enclosing scope, which the
-        namespace passes on as its member (``Messages.Tool`` is ``Tool``)."""
+        """Apply ``export { A, B as C }`` to the local declarations it names. At the top
+        level (``top``), ``C`` is recorded as the name importers may write for ``B``. In a
+        namespace (``outer``), a name it does not declare is one of the enclosing scope,
+        which the namespace passes on as its member (``Messages.Tool`` is ``Tool``)."""
         index = {decl.name: i for i, decl in enumerate(decls)}
-        for name, node in names:
+        for name, exported, node in names:
+            if top and exported != name:
+                self.export_names[exported] = name
             if name not in index:
                 if name in self.skipped or name in self.defaults or outer:
                     continue  # an ambient value left out, or a namespace exported by default
@@ -300,9 +320,7 @@ class _ModuleParser:
             decls[i] = dataclasses.replace(decls[i], exported=True)
         return tuple(decls)
 
-    def export_clause(
-        self, node: tree_sitter.Node, *, ambient: bool = False
-    ) -> list[tuple[str, tree_sitter.Node]]:
+    def export_clause(self, node: tree_sitter.Node, *, ambient: bool = False) -> list[_Exported]:
         clause = next((c for c in _children(node) if c.type == "export_clause"), None)
         if clause is None:
             value = node.child_by_field_name("value")
@@ -310,7 +328,7 @@ class _ModuleParser:
                 if value is not None and value.type == "identifier":
                     # ``export default X;``: X is exported (a namespace X has nothing to mark)
                     self.defaults.add(self.text(value))
-                    return [(self.text(value), value)]
+                    return [(self.text(value), self.text(value), value)]
                 self.unsupported(node, "default export of an expression (export a declaration)")
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
                 return []  # ``export as namespace X;``: a UMD global's name, no type
@@ -326,8 +344,10 @@ class _ModuleParser:
             if spec.type == "comment":
                 continue
             # ``export { A_2 as A }``: the type keeps its declared name, as
-            # typescript-json-schema names it.
-            names.append((self.text(self.field(spec, "name")), spec))
+            # typescript-json-schema names it; importers may write ``A``.
+            name = self.text(self.field(spec, "name"))
+            alias = spec.child_by_field_name("alias")
+            names.append((name, name if alias is None else self.text(alias), spec))
         return names
 
     def reexport(self, node: tree_sitter.Node) -> ir.Import:
@@ -346,11 +366,10 @@ class _ModuleParser:
         for spec in _children(clause):
             if spec.type == "comment":
                 continue
-            exported = self.text(self.field(spec, "name"))
+            there = self.text(self.field(spec, "name"))
             alias = spec.child_by_field_name("alias")
-            if alias is not None and self.text(alias) != exported:
-                self.unsupported(spec, "renaming re-export 'as' (re-export under the real name)")
-            names.append((exported, exported))
+            # ``export { a as b } from "./x"``: ``b`` here is ``a`` there
+            names.append((there if alias is None else self.text(alias), there))
         return ir.Import(source, tuple(names), self.span(node), reexport=True)
 
     def reference(self, node: tree_sitter.Node, path: str) -> ir.Import:
@@ -499,6 +518,18 @@ class _ModuleParser:
         name = self.text(self.field(node, "name"))
         members: list[ir.TypeExpr] = []
         next_number: int | float | None = 0
+        known: dict[str, ir.LiteralValue] = {}  # this enum's members so far
+
+        def previous(ref: tree_sitter.Node) -> ir.LiteralValue | None:
+            """``A``, ``E.A`` or ``E["A"]``: a member declared above."""
+            if ref.type == "identifier":
+                return known.get(self.text(ref))
+            head = ref.child_by_field_name("object")
+            key = ref.child_by_field_name("property") or ref.child_by_field_name("index")
+            if head is None or key is None or self.text(head) != name:
+                return None
+            return known.get(self.string_value(key) if key.type == "string" else self.text(key))
+
         for member in _children(self.field(node, "body")):
             if member.type == "comment":
                 continue
@@ -506,6 +537,8 @@ class _ModuleParser:
                 key_node = self.field(member, "name")
                 value_node = self.field(member, "value")
                 value = self.literal_value(value_node)
+                if value is None:  # ``1 << 2``, ``A | B``: TypeScript computes it
+                    value = constant_value(value_node, self.text, self.literal_value, previous)
                 if value is None or isinstance(value, bool):
                     self.unsupported(value_node, "computed enum member (give it a literal value)")
             else:
@@ -516,7 +549,9 @@ class _ModuleParser:
             key = self.string_value(key_node) if key_node.type == "string" else self.text(key_node)
             next_number = value + 1 if isinstance(value, int | float) else None
             self.enum_members.append((f"{name}.{key}", value, tuple(self.ns_path)))
-            members.append(ir.Literal(value, self.span(member)))
+            if value not in known.values():  # ``AB = 3`` beside ``C = A | B``: one value
+                members.append(ir.Literal(value, self.span(member)))
+            known[key] = value
         if not members:  # no value has the type, which Python cannot name (the oracle: {})
             empty = ir.degraded(f"enum '{name}' without members (no value has its type)", span)
             return ir.Alias(name, empty, exported, doc, span)
@@ -548,6 +583,9 @@ class _ModuleParser:
             ):
                 member_doc = ir.EMPTY_DOC
                 continue  # behaviour, or no instance's: not data
+            if ambient and _non_public(member, self.text):
+                member_doc = ir.EMPTY_DOC
+                continue  # ``private x;`` as ``private x: T;``: left out
             if ambient and member.child_by_field_name("type") is None:  # ``x;``: any
                 name = self.field(member, "name")
                 if name.type == "property_identifier":
@@ -563,10 +601,7 @@ class _ModuleParser:
                 or member.child_by_field_name("type") is None
             ) and not ambient:
                 self.unsupported(member, "class with methods or untyped fields (use an interface)")
-            if any(
-                c.type == "accessibility_modifier" and self.text(c) != "public"
-                for c in _children(member)
-            ):
+            if _non_public(member, self.text):
                 member_doc = ir.EMPTY_DOC
                 continue
             properties.append(self.property(member, member_doc))
@@ -653,6 +688,7 @@ class _ModuleParser:
             # ``namespace N { const x = ... }``: values of typings, no types; a literal one
             # is what ``typeof N.x`` names (as an enum member is ``E.x``)
             self.namespace_constants(node)
+            self.skip(node)  # a computed key ``[x]`` may name one (a ``unique symbol``)
             return []
         if kind.type != "const" and not ambient:
             self.unsupported(node, f"'{kind.type}' declaration (use 'const')")
@@ -679,6 +715,8 @@ class _ModuleParser:
                     self.tuple_consts[name] = declared_type  # ``declare const K: readonly [...]``
                     self.skipped.add(name)
                 else:
+                    if kind.type == "const" and declared is not None:
+                        self.value_types[name] = declared
                     self.skipped.add(name)
                     if declared is not None and inner is not None and inner.type == "object_type":
                         # ``declare const Codes: { readonly A: "a" }``: ``typeof Codes``
@@ -699,6 +737,35 @@ class _ModuleParser:
             declarator_span = span if len(consts) == 0 else self.span(declarator)
             consts.append(ir.Const(name, literal, exported, doc, declarator_span))
         return consts
+
+    def typeof_values(self, decls: tuple[ir.Decl, ...]) -> dict[str, ir.TypeExpr]:
+        """The declared type of each value that ``typeof`` reads (``declare const X: T``),
+        as TypeScript types ``typeof X``, with the ``typeof`` of other values inside it
+        replaced too; a value whose type reads itself degrades there. A value's type that
+        nothing reads is never parsed."""
+        parsed: dict[str, ir.TypeExpr] = {}
+        wanted = [n for n in _typeof_names(decls) if n in self.value_types]
+        while wanted:
+            name = wanted.pop()
+            if name not in parsed:
+                parsed[name] = self.type(self.value_types[name])
+                wanted += [n for n in _typeof_names((parsed[name],)) if n in self.value_types]
+        done: dict[str, ir.TypeExpr] = {}
+
+        def complete(name: str, stack: frozenset[str]) -> ir.TypeExpr:
+            if name not in done:
+
+                def change(node: object) -> object:
+                    if not isinstance(node, ir.Typeof) or node.name not in parsed:
+                        return node
+                    if node.name in stack | {name}:
+                        return ir.degraded(f"'typeof {node.name}' inside its own type", node.span)
+                    return complete(node.name, stack | {name})
+
+                done[name] = rewrite(parsed[name], change, keep=("span", "doc"))
+            return done[name]
+
+        return {name: complete(name, frozenset()) for name in parsed}
 
     def namespace_constants(self, node: tree_sitter.Node) -> None:
         """``declare namespace Kind { const Full = "full"; const Off: "off" }``: each
@@ -884,7 +951,7 @@ class _ModuleParser:
             case "member_expression":  # ``import("./x").T``
                 return self.import_type(node, span)
             case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
-                return ir.Ref(self.text(node).replace(" ", ""), (), span)
+                return self.named(self.text(node), (), span)
             case "readonly_type":
                 return self.type(node.named_children[-1])
             case "index_type_query":
@@ -935,13 +1002,30 @@ class _ModuleParser:
         if len(args) != 1:
             # tsc refuses it too (a second argument holds import attributes)
             self.fail(call, "unsupported construct: import type without one module name")
-        source, exported = self.string_value(args[0]), self.text(name)
-        found = self.type_imports.get((source, exported))
+        return self.imported(self.string_value(args[0]), self.text(name), (), span)
+
+    def imported(
+        self, source: str, exported: str, args: tuple[ir.TypeExpr, ...], span: ir.Span
+    ) -> ir.Ref:
+        """The type ``source`` exports as ``exported`` (``A`` or ``A.B``), imported under a
+        local name no declaration can have."""
+        head, dot, rest = exported.partition(".")
+        found = self.type_imports.get((source, head))
         if found is None:
             local = f"#import{len(self.type_imports) + 1}"
-            found = ir.Import(source, ((local, exported),), span)
-            self.type_imports[(source, exported)] = found
-        return ir.Ref(found.names[0][0], (), span)
+            found = ir.Import(source, ((local, head),), span)
+            self.type_imports[(source, head)] = found
+        return ir.Ref(found.names[0][0] + dot + rest, args, span)
+
+    def named(self, text: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.Ref:
+        """A (dotted) type name; ``import("./x").T`` where the grammar needed the repair
+        that reads it as a name (``keyword_names.import_type_calls``: with type arguments,
+        or a namespace's member)."""
+        match = _IMPORT_TYPE.fullmatch(text)
+        if match is None:
+            return ir.Ref(text.replace(" ", ""), args, span)
+        source = match["source"][1:-1]
+        return self.imported(source, re.sub(r"\s+", "", match["member"]), args, span)
 
     def tuple_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``[A, B?, ...C[]]``; a spread tuple (``...[B, C]``) is spliced in, as in
@@ -949,12 +1033,14 @@ class _ModuleParser:
         items: list[ir.TypeExpr] = []
         required: int | None = None  # the index of the first optional member
         rest: ir.TypeExpr | None = None
+        rest_at: tree_sitter.Node | None = None
+        trailing = False  # a member after the rest member
         for member in (c for c in _children(node) if c.type != "comment"):
             if rest is not None:
-                # typescript-json-schema writes such a member as the first rest member,
-                # and JSON Schema has no way to require a last item: refused, not guessed.
-                self.fail(member, "a tuple member cannot follow a rest member")
-            written = member
+                self.after_rest(member)
+                trailing = True
+                continue
+            written = rest_at = member
             member, is_rest = self.unlabelled(member)
             if is_rest:
                 spread = self.type(member)
@@ -981,9 +1067,33 @@ class _ModuleParser:
             optional = member.type in ("optional_type", "optional_parameter")
             required = self.tuple_member(member, len(items), optional, required)
             items.append(self.type(member.named_children[-1] if optional else member))
+        if trailing:
+            # ``[A, ...B[], C]`` (a leading or middle rest, valid TypeScript): JSON Schema
+            # has no way to require a last item, nor the models, so every item from the rest
+            # member on is any JSON value, loudly.
+            assert rest_at is not None
+            what = "a tuple member after a rest member ([A, ...B[], C]): the items from the rest member on"
+            rest = self.degrade(rest_at, what)
         if not items and rest is not None and not _is_spread(rest):
             return ir.Array(rest, span)
         return ir.Tuple(tuple(items), span, min_items=required, rest=rest)
+
+    def after_rest(self, member: tree_sitter.Node) -> None:
+        """A tuple member after the rest member: refused where TypeScript refuses it (a
+        second rest member, an optional member)."""
+        inner, is_rest = self.unlabelled(member)
+        optional = inner.type in ("optional_type", "optional_parameter")
+        if is_rest:
+            spread = self.type(inner)
+            if isinstance(spread, ir.Tuple):
+                optional = spread.min_items is not None
+                is_rest = spread.rest is not None
+            else:
+                is_rest = _spread_item(spread) is not None
+            if is_rest:
+                self.fail(member, "a rest member cannot follow another rest member")
+        if optional:
+            self.fail(member, "an optional tuple member cannot follow a rest member")
 
     def tuple_member(
         self, member: tree_sitter.Node, index: int, optional: bool, required: int | None
@@ -1132,6 +1242,8 @@ class _ModuleParser:
         )
         # Arity is resolve's to check: a schema may declare its own generic of a
         # builtin's name (``interface Omit<T>``), which only resolve can see.
+        if name_node.type == "nested_type_identifier":
+            return self.named(name, args, span)
         return ir.Ref(name, args, span)
 
     def template(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
@@ -1184,9 +1296,10 @@ class _ModuleParser:
                 seen[prop.name] = prop.span
                 properties.append(prop)
             elif member.type == "index_signature":
-                if index is not None:
+                found = self.index_signature(member, doc)
+                if index is not None and found is not None:
                     self.fail(member, "more than one index signature in one object type")
-                index = self.index_signature(member, doc)
+                index = index or found
             elif member.type == "method_signature" and member.children[0].type == "get":
                 # ``get size(): number``: a property to TypeScript's type system (and the oracle)
                 prop = self.getter(member, doc)
@@ -1204,14 +1317,15 @@ class _ModuleParser:
 
     def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")
+        computed = None
         if name_node.type == "string":
             name = self.string_value(name_node)
         elif name_node.type == "property_identifier":
             name = self.text(name_node)
         elif name_node.type == "computed_property_name":
-            name = self.computed_name(name_node)
+            name, computed = self.computed_name(name_node)
         elif name_node.type == "number":  # ``200: {...}``: the key "200"
-            name = _number_name(self.number_value(name_node, negative=False))
+            name = number_name(self.number_value(name_node, negative=False))
         else:
             self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
         annotation = node.child_by_field_name("type")
@@ -1225,21 +1339,27 @@ class _ModuleParser:
             readonly="readonly" in tokens,
             doc=doc,
             span=self.span(node),
+            computed=computed,
         )
 
-    def computed_name(self, node: tree_sitter.Node) -> str:
+    def computed_name(self, node: tree_sitter.Node) -> tuple[str, str | None]:
         """``['cloud.provider']``, ``[`x`]``, ``[1]``: a literal key is the property's name,
-        as TypeScript reads it; any other expression (``[Symbol.iterator]``) is refused."""
+        as TypeScript reads it. ``[KEY]``, ``[E.Member]``, ``[ns.KEY]``: a name, which only
+        resolve can read (a const's or an enum member's value, or a ``unique symbol``): the
+        name ``[E.Member]`` and the expression. TypeScript allows no other expression."""
         inner = [c for c in node.named_children if c.type != "comment"]
         if len(inner) == 1 and inner[0].type == "string":
-            return self.string_value(inner[0])
+            return self.string_value(inner[0]), None
         if len(inner) == 1 and inner[0].type == "template_string":
             if not any(c.type == "template_substitution" for c in inner[0].children):
-                return self.text(inner[0])[1:-1]
+                return self.text(inner[0])[1:-1], None
         if len(inner) == 1 and inner[0].type == "number":
             value = self.literal_value(inner[0])
             if isinstance(value, int | float) and not isinstance(value, bool):
-                return _number_name(value)
+                return number_name(value), None
+        if len(inner) == 1 and _entity_name(inner[0]):
+            text = self.text(inner[0])
+            return f"[{text}]", text
         self.unsupported(node, "computed property name (use a plain or quoted name)")
 
     def getter(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
@@ -1258,27 +1378,20 @@ class _ModuleParser:
             span=self.span(node),
         )
 
-    def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature:
+    def index_signature(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.IndexSignature | None:
+        """``[k: string]: V``, also keyed by a number, a template (``[k: `_${string}`]``), an
+        alias of string or a union of these; None for symbol keys only (no JSON key)."""
         if any(child.type == "mapped_type_clause" for child in node.children):
             # ``{ [K in X]: V; b: 1 }``: "a mapped type may not declare properties" (tsc)
             self.fail(node, "unsupported construct: mapped type")
-        key_type = self.field(node, "index_type")
-        pattern = None
-        if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
-            key = self.type(key_type)
-            if not isinstance(key, ir.Primitive) or key.pattern is None:
-                self.unsupported(key_type, "index signature key of literal values only")
-            pattern = key.pattern
-        # ``[uri: DocumentUri]``: an alias of string names the key; TypeScript requires that.
-        elif self.text(key_type) not in ("string", "number") and key_type.type != "type_identifier":
-            self.unsupported(
-                key_type, "index signature key other than 'string', 'number' or a template"
-            )
+        keys = self.index_key(self.field(node, "index_type"))
         annotation = self.field(node, "type")
         if annotation.type != "type_annotation":
             self.unsupported(annotation, "optional index signature")
+        if keys is None:
+            return None
+        numeric, pattern = keys
         key_name = self.text(self.field(node, "name"))
-        numeric = self.text(key_type) == "number"
         return ir.IndexSignature(
             degrading(lambda: self.type(annotation)),
             key_name,
@@ -1286,6 +1399,38 @@ class _ModuleParser:
             self.span(node),
             numeric=numeric,
             pattern=pattern,
+        )
+
+    def index_key(self, key_type: tree_sitter.Node) -> tuple[bool, str | None] | None:
+        """The keys an index signature's key type admits, as (numeric, pattern): (False,
+        None) for every string; None for ``symbol`` (no JSON key). A union admits what any
+        member does (TypeScript 4.4)."""
+        if key_type.type == "parenthesized_type":
+            return self.index_key(_inside(key_type))
+        if key_type.type == "union_type":
+            parts = [self.index_key(c) for c in _children(key_type) if c.type != "comment"]
+            found = list(dict.fromkeys(p for p in parts if p is not None))
+            if (False, None) in found:
+                return False, None
+            if len(found) < 2:
+                return found[0] if found else None
+            patterns = ["^[0-9]+$" if numeric else str(pattern) for numeric, pattern in found]
+            return False, "|".join(f"(?:{p})" for p in patterns)
+        if key_type.type == "template_literal_type":  # ``[k: `_${string}`]``: keys matching
+            key = self.type(key_type)
+            if not isinstance(key, ir.Primitive) or key.pattern is None:
+                self.unsupported(key_type, "index signature key of literal values only")
+            return False, key.pattern
+        text = self.text(key_type)
+        if text == "symbol":
+            return None
+        if text == "number":
+            return True, None
+        # ``[uri: DocumentUri]``: an alias of string names the key; TypeScript requires that.
+        if text == "string" or key_type.type == "type_identifier":
+            return False, None
+        self.unsupported(
+            key_type, "index signature key other than 'string', 'number' or a template"
         )
 
 
@@ -1312,9 +1457,16 @@ def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node],
     return any(_reads(child, name, text) for child in node.named_children)
 
 
+def _non_public(member: tree_sitter.Node, text: Callable[[tree_sitter.Node], str]) -> bool:
+    """A ``private``/``protected`` class member (left out, see docs/jsonschema-deviations.md)."""
+    return any(
+        c.type == "accessibility_modifier" and text(c) != "public" for c in _children(member)
+    )
+
+
 def _imported_exports(
-    names: list[tuple[str, tree_sitter.Node]], imports: list[ir.Import]
-) -> tuple[list[tuple[str, tree_sitter.Node]], list[ir.Import]]:
+    names: list[_Exported], imports: list[ir.Import]
+) -> tuple[list[_Exported], list[ir.Import]]:
     """``export { a }`` of a name the file imports: no local declaration to mark, but a
     re-export of what the import names (a whole module imported as ``x`` passes on nothing
     that a type could name)."""
@@ -1324,15 +1476,15 @@ def _imported_exports(
             bound[imp.alias] = (imp, "")
         for local, name in imp.names if not imp.reexport else ():
             bound[local] = (imp, name)
-    local_names: list[tuple[str, tree_sitter.Node]] = []
+    local_names: list[_Exported] = []
     passed_on: list[ir.Import] = []
-    for name, node in names:
+    for name, exported, node in names:
         if name not in bound:
-            local_names.append((name, node))
+            local_names.append((name, exported, node))
             continue
         imp, real = bound[name]
-        if real:
-            passed_on.append(ir.Import(imp.source, ((real, real),), imp.span, reexport=True))
+        if real:  # ``import { a as b }; export { b as c }``: ``c`` is ``a`` there
+            passed_on.append(ir.Import(imp.source, ((exported, real),), imp.span, reexport=True))
     return local_names, passed_on
 
 
@@ -1404,13 +1556,13 @@ def _retarget(
     return node
 
 
-def _number_name(value: int | float) -> str:
+def number_name(value: int | float) -> str:
     """A numeric property key as the string JavaScript makes of it (``1.50`` is "1.5",
     ``0x10`` is "16")."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
         value = int(value)
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**21 else _number_name(float(value))
+        return str(value) if abs(value) < 10**21 else number_name(float(value))
     text = repr(value)
     mantissa, e, exponent = text.partition("e")
     if not e:
@@ -1440,6 +1592,26 @@ def _typeof_tuple(consts: dict[str, ir.TypeExpr], node: object) -> object:
     return node
 
 
+def _typeof_names(nodes: tuple[object, ...]) -> list[str]:
+    """The names that ``typeof`` reads in ``nodes``."""
+    found: list[str] = []
+
+    def collect(node: object) -> object:
+        if isinstance(node, ir.Typeof):
+            found.append(node.name)
+        return node
+
+    rewrite(nodes, collect, keep=("span", "doc"))
+    return found
+
+
+def _typeof_value(types: dict[str, ir.TypeExpr], node: object) -> object:
+    """``typeof X`` of a value declared ``declare const X: T`` is ``T``."""
+    if isinstance(node, ir.Typeof) and node.name in types:
+        return types[node.name]
+    return node
+
+
 def _merge_namespace_docs(
     decls: list[ir.Decl], namespace_docs: list[tuple[str, int, str]], here: list[bool]
 ) -> list[ir.Decl]:
@@ -1459,6 +1631,17 @@ def _merge_namespace_docs(
                 decl, doc=dataclasses.replace(decl.doc, description=description)
             )
     return decls
+
+
+def _entity_name(node: tree_sitter.Node) -> bool:
+    """``KEY``, ``E.Member``, ``ns.E.Member``: a name, possibly qualified."""
+    while node.type == "member_expression":
+        prop = node.child_by_field_name("property")
+        target = node.child_by_field_name("object")
+        if prop is None or prop.type != "property_identifier" or target is None:
+            return False
+        node = target
+    return node.type == "identifier"
 
 
 def _symbol_key(member: tree_sitter.Node) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..errors import Diagnostics
+from ..ir.queries import is_mcp
 
 REQUEST, RESPONSE, RESULT = "Request", "Response", "Result"
 
@@ -110,15 +111,3 @@ def _members(
 
 def _has_literal_method(decl: ir.Interface) -> bool:
     return any(p.name == "method" and isinstance(p.type, ir.Literal) for p in decl.body.properties)
-
-
-def is_mcp(decls: dict[str, ir.Decl]) -> bool:
-    """MCP's marker: its ``EmptyResult`` (every revision declares one)."""
-    return "EmptyResult" in decls
-
-
-def protocol_of(schema: ir.Schema) -> str:
-    """``mcp`` or ``generic``: as ``--protocol`` set it, else detected (``is_mcp``)."""
-    if schema.protocol is not None:
-        return schema.protocol
-    return "mcp" if is_mcp(schema.decls) else "generic"

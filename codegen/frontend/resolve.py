@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Collection, Iterator, Sequence
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError, Unsupported
@@ -27,11 +27,15 @@ from ..ir import (
     TEMPLATE,
 )
 from ..ir.printer import quoted
-from ..ir.queries import degraded_spots, flat_properties, is_narrowing
-from .expand import expand, shape
+from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
+from ..ir.walk import children
+from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
+from .bases import normalise_bases
+from .expand import expand
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .lib_globals import lib_type
+from .parse import number_name
 from .protocol import add_result_aliases
 from .scoping import redeclared_alike, scope_modules
 from .totality import degrading
@@ -97,7 +101,7 @@ def _resolve(
             values,
         )
         rewritten[name] = rewriter.decl(decl)
-    rewritten = add_result_aliases(expand(rewritten), diags)
+    rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
     _check_extends(schema)
@@ -115,6 +119,12 @@ def _resolve(
 # --------------------------------------------------------------------------- imports
 
 
+# ``./x.mjs``, ``./x.mts``, ``./x.d.mts`` name ``x.mts`` or ``x.d.mts`` (``.cjs`` likewise).
+_FLAVOURS = {
+    suffix: flavour for js, flavour in SOURCE_SUFFIXES.items() for suffix in (js, *flavour)
+}
+
+
 def _module_key(path: str) -> str:
     return os.path.normpath(path)
 
@@ -123,13 +133,15 @@ def import_candidates(importer: str, source: str) -> list[str]:
     """The files ``source`` may mean from ``importer``, most likely first: ``./x`` from
     ``dir/a.ts`` is ``dir/x.ts``, ``dir/x.d.ts`` or ``dir/x/index.ts``; ``./x.js`` (ESM
     style) means the same."""
-    for suffix in (".js", ".d.ts", ".ts"):
+    extensions: tuple[str, ...] = (".ts", ".d.ts")
+    for suffix in (".js", *DECLARATION_SUFFIXES, ".ts", *_FLAVOURS):
         if source.endswith(suffix):
             source = source[: -len(suffix)]
+            extensions = _FLAVOURS.get(suffix, extensions)
             break
     base = os.path.join(os.path.dirname(importer), source)
     stems = [base, os.path.join(base, "index")]
-    return [_module_key(stem + ext) for stem in stems for ext in (".ts", ".d.ts")]
+    return [_module_key(stem + ext) for stem in stems for ext in extensions]
 
 
 def _import_target(importer: str, source: str) -> str:
@@ -148,6 +160,7 @@ def _exports(
     names.update((n, True) for n in module.namespaces if not names.get(n))
     if module.default:
         names["default"] = True
+    names.update((exported, True) for exported, _ in module.export_names)
     for imp in module.imports:
         if not imp.reexport or module.path in busy:
             continue
@@ -158,11 +171,40 @@ def _exports(
         inner = _exports(target, by_path, packages, busy | {module.path})
         if imp.star:
             names.update((n, True) for n, exported in inner.items() if exported)
-        for name, _ in imp.names:
+        for exported, name in imp.names:
             if not inner.get(name):
                 raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}'")
-            names[name] = True
+            names[exported] = True
     return names
+
+
+def _declared_name(
+    module: ir.Module,
+    name: str,
+    by_path: dict[str, ir.Module],
+    packages: dict[str, str],
+    busy: frozenset[str] = frozenset(),
+) -> str | None:
+    """The declared name of what ``module`` exports as ``name``, through ``export { A as
+    B }`` and re-exports (None where ``module`` does not export it)."""
+    renamed = dict(module.export_names)
+    if name in renamed:
+        return renamed[name]
+    if module.path in busy:
+        return None
+    if any(d.name == name for d in module.decls) or name in module.namespaces:
+        return name
+    for imp in module.imports:
+        if not imp.reexport or imp.alias:
+            continue
+        there = next((real for exported, real in imp.names if exported == name), None)
+        if there is None and not imp.star:
+            continue
+        target = _find_target(module, imp, by_path, packages)
+        found = _declared_name(target, there or name, by_path, packages, busy | {module.path})
+        if found is not None:
+            return found
+    return None
 
 
 def _unmapped_imports(
@@ -261,8 +303,10 @@ def _check_imports(
                         imp.span, f"import '{local}' conflicts with another name in this file"
                     )
                 seen.add(local)
-                if name == "default":  # ``import D from "./m"``: what ``./m`` exports so
+                if name == "default" and target.default:  # ``import D from "./m"``
                     name = target.default
+                # ``export { A as B }`` there: ``import { B }`` here names ``A``
+                name = _declared_name(target, name, by_path, packages) or name
                 if local != name:
                     scope[local] = name
         scopes[module.path] = scope
@@ -287,6 +331,9 @@ def _needed_from_packages(
             if _module_key(target.path) not in in_package:
                 continue
             wanted += [name for _, name in imp.names]
+            wanted += [
+                _declared_name(target, name, by_path, packages) or name for _, name in imp.names
+            ]
             if any(name in target.namespaces for _, name in imp.names):
                 # ``import { Tags }`` of a namespace: its members are flattened, so what
                 # the importer writes (``Tags.Tag``) names what it needs.
@@ -460,7 +507,7 @@ class _Rewriter:
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
         self.left_out = frozenset(left_out)  # classes with methods that typings declare
-        self.values = values  # the typings' values left out
+        self.values = frozenset(values)  # the typings' values left out (``unique symbol``s...)
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
         # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
@@ -523,13 +570,66 @@ class _Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        props = tuple(
-            dataclasses.replace(p, type=degrading(self.type, p.type)) for p in obj.properties
-        )
         index = obj.index and dataclasses.replace(
             obj.index, value=degrading(self.type, obj.index.value)
         )
-        return dataclasses.replace(obj, properties=props, index=index)
+        props: list[ir.Property] = []
+        for prop in obj.properties:
+            key = prop.name if prop.computed is None else self.computed_key(prop)
+            if isinstance(key, ir.Primitive):
+                # A key no one here can read: every key may hold any value, loudly.
+                if index is not None and index.key_pattern is None:
+                    index = dataclasses.replace(index, value=ir.Union((index.value, key), key.span))
+                else:
+                    index = ir.IndexSignature(key, span=prop.span)
+                continue
+            if key is None:
+                continue  # a ``unique symbol`` key: no JSON object has it
+            if key != prop.name and any(p.name == key for p in obj.properties):
+                raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
+            props.append(
+                dataclasses.replace(
+                    prop, name=key, type=degrading(self.type, prop.type), computed=None
+                )
+            )
+        return dataclasses.replace(obj, properties=tuple(props), index=index)
+
+    def enum_member(self, name: str) -> ir.LiteralValue | None:
+        """The value of ``Enum.Member``, also written through its namespaces
+        (``ns.Enum.Member``: namespaces are flattened)."""
+        parts = name.split(".")
+        for start in range(len(parts) - 1):
+            value = self.enum_members.get(".".join(parts[start:]))
+            if value is not None:
+                return value
+        return None
+
+    def computed_key(self, prop: ir.Property) -> str | ir.Primitive | None:
+        """The name ``[KEY]`` gives a property, as TypeScript reads it: the value of an enum
+        member or of a const; None for a ``unique symbol`` (the only other kind of key
+        TypeScript accepts there), a degraded ``unknown`` for a key that only a package
+        that is not mapped could tell."""
+        text = prop.computed
+        assert text is not None
+        unmapped = self.unmapped.get(text.split(".", 1)[0])
+        if unmapped is not None:
+            what = f"the property key [{text}] ({unmapped}): any key, any value"
+            return ir.degraded(what, prop.span)
+        name = self.scope.get(text, text)
+        member = self.enum_member(name)
+        if member is not None:
+            value: ir.LiteralValue = member
+        else:
+            decl = self.decls.get(name) or self.decls.get(name.rsplit(".", 1)[-1])
+            if isinstance(decl, ir.Const):
+                value = decl.value
+            elif {name, name.rsplit(".", 1)[-1]} & self.values or text.split(".")[0] in self.scope:
+                return None
+            else:
+                raise SchemaError(prop.span, f"cannot find name '{text}' (property key [{text}])")
+        if isinstance(value, bool):
+            raise SchemaError(prop.span, f"a property key must be a string or a number: [{text}]")
+        return value if isinstance(value, str) else number_name(value)
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
         match t:
@@ -555,6 +655,8 @@ class _Rewriter:
                 return self.object(t)
             case ir.Primitive() | ir.Literal():
                 return t
+            case _:
+                assert_never(t)
 
     def ref(self, t: ir.Ref) -> ir.TypeExpr:
         if t.name in self.params and not t.args:  # a parameter shadows what the file imports
@@ -568,8 +670,9 @@ class _Rewriter:
         if name == "bigint" and not t.args:  # a keyword: no declaration can take its name
             return ir.Primitive("number", t.span)  # typescript-json-schema's reading
         if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
-            if name in self.enum_members:
-                return ir.Literal(self.enum_members[name], t.span)
+            member = self.enum_member(name)
+            if member is not None:
+                return ir.Literal(member, t.span)
             name = self.qualified.get(name) or name.rsplit(".", 1)[1]
             if name not in self.decls:
                 return self.lib(t)
@@ -666,7 +769,7 @@ class _Rewriter:
             return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
-        typings = decl.span.file.endswith(".d.ts")
+        typings = decl.span.file.endswith(DECLARATION_SUFFIXES)
         if isinstance(decl, ir.Interface) and (decl.klass or typings):
             # A class's constructor (or, in typings, the ``declare var X: { prototype: X }``
             # that the lib pairs with ``interface X``, left out as a value): its
@@ -724,7 +827,10 @@ def _object_like(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = froze
             return _object_like(schema, t.base, seen)
         case ir.Intersection():
             return all(_object_like(schema, m, seen) for m in t.members)
-    return False
+        case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Array() | ir.Tuple() | ir.Union():
+            return False
+        case _:
+            assert_never(t)
 
 
 def _check_extends(schema: ir.Schema) -> None:
@@ -751,6 +857,18 @@ def _structural_refs(t: ir.TypeExpr) -> Iterator[ir.Ref]:
                 yield from _structural_refs(member)
         case ir.Omit():
             yield from _structural_refs(t.base)
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Mapping()
+            | ir.Object()
+        ):
+            pass
+        case _:
+            assert_never(t)
 
 
 def _check_cycles(schema: ir.Schema) -> None:
@@ -822,8 +940,10 @@ def _check_depth(schema: ir.Schema) -> None:
                 return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
             case ir.Object():
                 return 1 + body_depth(t)
-            case _:
+            case ir.Primitive() | ir.Literal() | ir.Typeof():
                 return 1
+            case _:
+                assert_never(t)
 
     def body_depth(body: ir.Object) -> int:
         types = [prop.type for prop in body.properties]
@@ -918,23 +1038,12 @@ def _warn_unused(schema: ir.Schema, diags: Diagnostics) -> None:
 
 
 def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
-    match t:
-        case ir.Ref():
-            yield t.name
-        case ir.Array():
-            yield from _ref_names(t.items)
-        case ir.Tuple():
-            for item in t.members:
-                yield from _ref_names(item)
-        case ir.Union() | ir.Intersection():
-            for member in t.members:
-                yield from _ref_names(member)
-        case ir.Omit():
-            yield from _ref_names(t.base)
-        case ir.Mapping():
-            yield from _ref_names(t.value)
-        case ir.Object():
-            for prop in t.properties:
-                yield from _ref_names(prop.type)
-            if t.index is not None:
-                yield from _ref_names(t.index.value)
+    """The names ``t`` refers to, depth first in source order (a reference's arguments,
+    which a resolved schema no longer has, left out)."""
+    pending = [t]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ir.Ref):
+            yield node.name
+        else:
+            pending.extend(reversed(children(node)))

@@ -17,7 +17,7 @@ import dataclasses
 
 from .. import ir
 from ..errors import Diagnostics
-from .messages import messages
+from ..ir.messages import messages
 
 REQUEST, RESULT = "Request", "Result"
 EMPTY_RESULT = "EmptyResult"

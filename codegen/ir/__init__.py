@@ -233,6 +233,10 @@ class Property:
     readonly: bool = False
     doc: Doc = EMPTY_DOC
     span: Span = NO_SPAN
+    # ``[E.Member]: T``, ``[KEY]: T``: the computed key's expression, which resolve folds
+    # into ``name`` (an enum member's or a const's value) or leaves out (a ``unique
+    # symbol``: no JSON key); ``name`` is ``[E.Member]`` until then. None after resolve.
+    computed: str | None = field(default=None, metadata={"shape": "when set"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +354,9 @@ Decl = Interface | Alias | Const
 class Import:
     """``import { a, b as c } from "./x"``: ``names`` maps local name -> exported name.
 
-    ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``).
+    ``reexport`` marks ``export { a } from "./x"`` and ``export * from "./x"`` (``star``);
+    a re-export's ``names`` map the name exported here -> the name exported there
+    (``export { a as b } from "./x"`` is ``(b, a)``).
     ``alias`` is the local name of the whole module: ``import x = require("./x")``,
     ``import * as x from "./x"`` (``x`` is then what ``./x`` assigns with ``export =``,
     else its namespace). No names and no alias: ``import "./x"`` (a side-effect import), or,
@@ -388,6 +394,9 @@ class Module:
     left_out: tuple[str, ...] = ()
     # ``export namespace N`` at top level: names an ``import { N }`` may bring.
     namespaces: tuple[str, ...] = ()
+    # ``export { A as B }`` of a local declaration: (exported name, declared name) pairs;
+    # the declaration keeps its name (typescript-json-schema's), importers may write ``B``.
+    export_names: tuple[tuple[str, str], ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import assert_never
 
 from .. import ir
 
@@ -10,6 +11,11 @@ from .. import ir
 def render(t: ir.TypeExpr) -> str:
     """TypeScript-like text for a type, without spans."""
     match t:
+        case ir.Primitive(name=name, pattern=str(pattern)):
+            # a template literal type: only its regular expression is left of it
+            return f"{name} (pattern {json.dumps(pattern)})"
+        case ir.Primitive(name=name, format=str(form)):
+            return f"{name} (format {json.dumps(form)})"  # ``Date``
         case ir.Primitive(name=name):
             return name
         case ir.Literal(value=value):
@@ -21,9 +27,13 @@ def render(t: ir.TypeExpr) -> str:
         case ir.Array(items=items):
             inner = render(items)
             return f"({inner})[]" if isinstance(items, ir.Union | ir.Intersection) else f"{inner}[]"
-        case ir.Tuple(items=items, rest=rest):
+        case ir.Tuple(items=items, rest=rest, min_items=required):
+            written = [
+                render(item) + ("?" if required is not None and i >= required else "")
+                for i, item in enumerate(items)
+            ]
             spread = [] if rest is None else [f"...{render(ir.Array(rest))}"]
-            return f"[{', '.join([*map(render, items), *spread])}]"
+            return f"[{', '.join([*written, *spread])}]"
         case ir.Union(members=members):
             return " | ".join(map(render, members))
         case ir.Intersection(members=members):
@@ -37,6 +47,8 @@ def render(t: ir.TypeExpr) -> str:
             if index is not None:
                 parts.append(f"[{index.key_name}: string]: {render(index.value)}")
             return "{ " + "; ".join(parts) + " }" if parts else "{}"
+        case _:
+            assert_never(t)
 
 
 def quoted(t: ir.TypeExpr) -> str:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
 from .. import ir
+from .walk import children
 
 _T = TypeVar("_T")
 
@@ -27,6 +28,21 @@ def is_integer_alias(schema: ir.Schema, name: str) -> bool:
         and isinstance(decl.type, ir.Primitive)
         and decl.type.name == "number"
     )
+
+
+# --------------------------------------------------------------------------- protocol
+
+
+def is_mcp(decls: dict[str, ir.Decl]) -> bool:
+    """MCP's marker: its ``EmptyResult`` (every revision declares one)."""
+    return "EmptyResult" in decls
+
+
+def protocol_of(schema: ir.Schema) -> str:
+    """``mcp`` or ``generic``: as ``--protocol`` set it, else detected (``is_mcp``)."""
+    if schema.protocol is not None:
+        return schema.protocol
+    return "mcp" if is_mcp(schema.decls) else "generic"
 
 
 # --------------------------------------------------------------------------- compatibility
@@ -71,7 +87,10 @@ def _kinds(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = frozenset()
             return frozenset().union(*(_kinds(schema, m, seen) for m in t.members))
         case ir.Intersection():
             return _ALL_KINDS.intersection(*(_kinds(schema, m, seen) for m in t.members))
-    return _ALL_KINDS
+        case ir.Typeof():
+            return _ALL_KINDS
+        case _:
+            assert_never(t)
 
 
 def closed_literals(schema: ir.Schema, t: ir.TypeExpr) -> set[ir.LiteralValue] | None:
@@ -151,7 +170,18 @@ class _Flattener:
                 for member in t.members:
                     merged.update((p.name, p) for p in self.properties(member))
                 return tuple(merged.values())
-        return ()
+            case (
+                ir.Primitive()
+                | ir.Literal()
+                | ir.Typeof()
+                | ir.Array()
+                | ir.Tuple()
+                | ir.Union()
+                | ir.Mapping()
+            ):
+                return ()
+            case _:
+                assert_never(t)
 
     def index_signature(self, t: ir.TypeExpr | ir.Interface) -> ir.IndexSignature | None:
         match t:
@@ -170,7 +200,10 @@ class _Flattener:
                 return self.index_signature(t.base)
             case ir.Intersection():
                 return self.first_index(t.members)
-        return None
+            case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Array() | ir.Tuple() | ir.Union():
+                return None
+            case _:
+                assert_never(t)
 
     def first_index(self, types: Sequence[ir.TypeExpr]) -> ir.IndexSignature | None:
         for t in types:
@@ -219,6 +252,60 @@ def deref(schema: ir.Schema, t: ir.TypeExpr) -> ir.TypeExpr:
     return t
 
 
+# --------------------------------------------------------------------------- structure
+
+
+class _Shape(tuple):  # type: ignore[type-arg]
+    """A structure (a tuple) that hashes once: large typings look up big ones often."""
+
+    def __hash__(self) -> int:
+        found: int | None = self.__dict__.get("hash")
+        if found is None:
+            found = self.__dict__["hash"] = tuple.__hash__(self)
+        return found
+
+
+_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}  # class -> (field, kept when None)
+
+
+def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(
+            (f.name, f.metadata.get("shape") != "when set")
+            for f in dataclasses.fields(cls)
+            if f.name != "span"
+        )
+    return found
+
+
+def shape(node: object, memo: dict[int, tuple[object, object]] | None = None) -> object:
+    """A node's structure without source positions: equal shapes are one type (the key of
+    every "same type" test and of the digests in synthesized names). ``memo``
+    (id -> (node, structure)) shares the work over nodes that one tree, or one pass,
+    holds several times (an inline copy of an indexed member, a nested anonymous type)."""
+    if isinstance(node, str | int | float | bool | None):
+        return (type(node).__name__, node)  # bool and int stay apart
+    memo = {} if memo is None else memo
+    hit = memo.get(id(node))
+    if hit is not None:
+        return hit[1]
+    found: object
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        parts: list[object] = [type(node).__name__]
+        for name, when_none in _fields(type(node)):
+            value = getattr(node, name)
+            if when_none or value is not None:
+                parts.append(shape(value, memo))
+        found = _Shape(parts)
+    elif isinstance(node, tuple | list):
+        found = _Shape(shape(item, memo) for item in node)
+    else:
+        found = (type(node).__name__, node)
+    memo[id(node)] = (node, found)
+    return found
+
+
 # --------------------------------------------------------------------------- degradation
 
 
@@ -226,29 +313,12 @@ def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
     """Every place where ``decls`` hold a degraded ``unknown`` (a construct the dialect
     cannot express), with what it was: in declaration order, each spot once."""
     found: dict[tuple[ir.Span, str], None] = {}
-    pending: list[object] = list(reversed(decls))
+    pending: list[ir.TypeExpr | ir.Decl] = list(reversed(decls))
     while pending:
         node = pending.pop()
-        match node:
-            case ir.Primitive(degraded=str(what)):
-                found.setdefault((node.span, what))
-            case ir.Interface():
-                pending.extend(reversed((*node.extends, node.body)))
-            case ir.Alias():
-                pending.append(node.type)
-            case ir.Object():
-                index = () if node.index is None else (node.index.value,)
-                pending.extend(reversed((*(p.type for p in node.properties), *index)))
-            case ir.Ref():
-                pending.extend(reversed(node.args))
-            case ir.Array():
-                pending.append(node.items)
-            case ir.Tuple() | ir.Union() | ir.Intersection():
-                pending.extend(reversed(node.members))
-            case ir.Omit():
-                pending.append(node.base)
-            case ir.Mapping():
-                pending.append(node.value)
+        if isinstance(node, ir.Primitive) and node.degraded is not None:
+            found.setdefault((node.span, node.degraded))
+        pending.extend(reversed(children(node)))
     return tuple(found)
 
 
@@ -259,15 +329,31 @@ def rewrite(
     node: _T, change: Callable[[object], object], *, keep: tuple[str, ...] = ("span",)
 ) -> _T:
     """``node`` with ``change`` applied to it and then to every IR node inside it; the
-    fields named in ``keep`` are not entered (spans by default)."""
-    node = change(node)  # type: ignore[assignment]
-    if isinstance(node, tuple):
-        return tuple(rewrite(item, change, keep=keep) for item in node)  # type: ignore[return-value]
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+    fields named in ``keep`` are not entered (spans by default). ``change`` is a function
+    of the node: a node held several times (an inline copy) is rewritten once."""
+    return _rewrite(node, change, keep, {})
+
+
+def _rewrite(
+    node: _T,
+    change: Callable[[object], object],
+    keep: tuple[str, ...],
+    memo: dict[int, tuple[object, object]],
+) -> _T:
+    if isinstance(node, str | int | float | bool | None):
+        return change(node)  # type: ignore[return-value]
+    hit = memo.get(id(node))
+    if hit is not None:
+        return hit[1]  # type: ignore[return-value]
+    found: object = change(node)
+    if isinstance(found, tuple):
+        found = tuple(_rewrite(item, change, keep, memo) for item in found)
+    elif dataclasses.is_dataclass(found) and not isinstance(found, type):
         fields = {
-            f.name: rewrite(getattr(node, f.name), change, keep=keep)
-            for f in dataclasses.fields(node)
+            f.name: _rewrite(getattr(found, f.name), change, keep, memo)
+            for f in dataclasses.fields(found)
             if f.name not in keep
         }
-        return dataclasses.replace(node, **fields)
-    return node
+        found = dataclasses.replace(found, **fields)
+    memo[id(node)] = (node, found)
+    return found  # type: ignore[return-value]

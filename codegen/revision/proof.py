@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, assert_never
 
 from .. import ir
 from ..emit.jsonschema import schema_document
@@ -231,7 +231,19 @@ def _names(t: ir.TypeExpr, name: str) -> bool:
             return _names(items, name)
         case ir.Union(members=members):
             return any(_names(m, name) for m in members)
-    return False
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Tuple()
+            | ir.Intersection()
+            | ir.Omit()
+            | ir.Mapping()
+            | ir.Object()
+        ):
+            return False
+        case _:
+            assert_never(t)
 
 
 def _step(side: Side, nodes: list[JSON], key: str) -> list[JSON]:

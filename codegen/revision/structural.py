@@ -22,10 +22,11 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from typing import assert_never
 
 from .. import ir
 from ..errors import Diagnostics
-from ..frontend.messages import messages
+from ..ir.messages import messages
 from ..ir.printer import render
 from ..ir.queries import deref
 from .changes import Change, FieldMove, FieldRename, Rename, SchemaDiff
@@ -64,7 +65,7 @@ def decl_view(schema: ir.Schema, decl: ir.Decl) -> ObjectView | None:
 
 
 def methods(schema: ir.Schema) -> dict[str, str]:
-    """Method name -> the declaration that carries it (``codegen.frontend.messages``)."""
+    """Method name -> the declaration that carries it (``codegen.ir.messages``)."""
     return {m.method: m.decl.name for m in messages(schema, Diagnostics())}
 
 
@@ -120,7 +121,19 @@ def declaring(
                 found = declaring(schema, member, owner, name)
                 if found is not None:
                     return found
-    return None
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Union()
+            | ir.Mapping()
+        ):
+            return None
+        case _:
+            assert_never(t)
+    return None  # a base or member that does not declare it
 
 
 def _base_refs(t: ir.TypeExpr) -> Iterator[str]:
@@ -132,6 +145,19 @@ def _base_refs(t: ir.TypeExpr) -> Iterator[str]:
         case ir.Intersection(members=members):
             for member in members:
                 yield from _base_refs(member)
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Union()
+            | ir.Mapping()
+            | ir.Object()
+        ):
+            pass
+        case _:
+            assert_never(t)
 
 
 def ancestors(schema: ir.Schema, name: str) -> frozenset[str]:

@@ -266,7 +266,7 @@ def public_variants(given: Sequence[VariantLike]) -> tuple[ServerVariant, ...]:
     is returned as it is, anything else (checked as ``as_variants()`` does) converted,
     with the members the schema does not name kept as given."""
     return tuple(
-        obj if isinstance(obj, ServerVariant) else _public(obj, variant)
+        obj if isinstance(obj, ServerVariant) else public_variant(obj, variant)
         for obj, variant in zip(given, as_variants(given), strict=True)
     )
 
@@ -274,7 +274,7 @@ def public_variants(given: Sequence[VariantLike]) -> tuple[ServerVariant, ...]:
 _VARIANT_MEMBERS = frozenset(f.alias or n for n, f in ServerVariant.model_fields.items())
 
 
-def _public(obj: object, variant: NormalVariant) -> ServerVariant:
+def public_variant(obj: object, variant: NormalVariant) -> ServerVariant:
     wire = as_mapping(obj) or {}
     extra = {k: v for k, v in wire.items() if k not in _VARIANT_MEMBERS}
     return ServerVariant.model_validate({**variant.to_wire(), **extra})

@@ -22,7 +22,7 @@ from negotiation.variants._forms import (
     as_variants,
     public_variants,
 )
-from negotiation.variants.ranking import AsyncRanker, _rank, ranked_with_fallback
+from negotiation.variants.ranking import AsyncRanker, rank_normal, ranked_with_fallback
 
 __all__ = ["Advertisement", "RankingCache", "VariantAdvertiser", "Visibility"]
 
@@ -160,7 +160,7 @@ class VariantAdvertiser:
         if cached is not None:
             return cached
         candidates = self._visible_to(principal)
-        ad = self._finish(_rank(candidates, normal), normal)
+        ad = self._finish(rank_normal(candidates, normal), normal)
         # With a ranker the ranking is the ranker's to decide (advertise_async): a rule-based
         # one stored here would become the default of every later request.
         return self._store(normal, principal, ad) if self._ranker is None else ad
@@ -195,7 +195,7 @@ class VariantAdvertiser:
         normal = as_hints(hints)
         candidates = self._visible_to(principal)
         if self._ranker is None:
-            return self._finish(_rank(candidates, normal), normal)
+            return self._finish(rank_normal(candidates, normal), normal)
         ranked = await ranked_with_fallback(
             candidates, self._models, normal, self._ranker, timeout_seconds=self._ranker_timeout
         )

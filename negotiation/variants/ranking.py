@@ -84,12 +84,12 @@ def rank_variants(variants: Sequence[VariantLike], hints: HintsLike) -> list[Ser
     they are).
     """
     normal = as_variants(variants)
-    ranked = _rank(normal, as_hints(hints))
+    ranked = rank_normal(normal, as_hints(hints))
     models = dict(zip(map(id, normal), public_variants(variants), strict=True))
     return [models[id(variant)] for variant in ranked]
 
 
-def _rank(variants: Sequence[NormalVariant], hints: NormalHints) -> list[NormalVariant]:
+def rank_normal(variants: Sequence[NormalVariant], hints: NormalHints) -> list[NormalVariant]:
     scores = _scores(variants, hints)
     # One integer per variant: score first, stability as the tie-breaker. The sort is
     # stable, so equal keys keep their original order.
@@ -140,7 +140,7 @@ async def ranked_with_fallback(
 ) -> list[NormalVariant]:
     """``rank_with_fallback()`` on normalised
     variants, ``models`` giving the public one of each id (what the ranker sees)."""
-    ruled = _rank(normal, hints)  # the fallback, and the order of what is left
+    ruled = rank_normal(normal, hints)  # the fallback, and the order of what is left
     if not hints.description:
         return ruled
     candidates = [variant for variant in normal if variant.status != "deprecated"]

@@ -18,8 +18,8 @@ from negotiation.variants._forms import (
     META_KEY,
     NormalVariant,
     VariantLike,
-    _public,
     as_variants,
+    public_variant,
     public_variants,
 )
 
@@ -61,7 +61,7 @@ def parse_available_variants(extension_settings: object) -> tuple[ServerVariant,
             continue
         seen.add(variant.id)
         kept.append((entry, variant))
-    return tuple(_public(entry, variant) for entry, variant in kept)
+    return tuple(public_variant(entry, variant) for entry, variant in kept)
 
 
 @dataclass(frozen=True, slots=True)

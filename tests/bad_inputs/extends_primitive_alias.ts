@@ -1,3 +1,3 @@
-// expect: extends_primitive_alias.ts:3:28: error: interface 'A' cannot extend 'Name': not an interface or object type
+// expect: extends_primitive_alias.ts:3:28: error: interface 'A' cannot extend 'Name': an interface can only extend an object type or an intersection of object types
 type Name = string;
 export interface A extends Name {}

@@ -1,4 +1,4 @@
-// expect: extends_union_alias.ts:5:28: error: interface 'A' cannot extend 'BC': not an interface or object type
+// expect: extends_union_alias.ts:5:28: error: interface 'A' cannot extend 'BC': an interface can only extend an object type or an intersection of object types
 interface B { b: 1 }
 interface C { c: 1 }
 type BC = B | C;

@@ -1,2 +1,2 @@
-// expect: labelled_tuple.ts:2:55: error: a tuple member cannot follow a rest member
-export type Pair = [key: string, ...values: number[], last: string];
+// expect: labelled_tuple.ts:2:55: error: an optional tuple member cannot follow a rest member
+export type Pair = [key: string, ...values: number[], last?: string];

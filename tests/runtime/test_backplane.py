@@ -27,7 +27,7 @@ from negotiation.backplane import (
     encode_ranking,
     principal_digest,
 )
-from negotiation.cursors import _binding
+from negotiation.cursors import principal_binding
 
 EVENTS = st.one_of(
     st.just(Refetch()),
@@ -137,7 +137,7 @@ def test_rankings_are_short_lists_of_distinct_ids() -> None:
 
 def test_a_principal_digest_is_the_sha256_of_its_typed_binding_never_the_principal() -> None:
     digest = principal_digest("alice-token")
-    assert digest == hashlib.sha256(_binding("alice-token")).hexdigest()
+    assert digest == hashlib.sha256(principal_binding("alice-token")).hexdigest()
     assert "alice" not in digest and len(digest) == 64
     assert principal_digest("1") != principal_digest(1)
     assert principal_digest("alice-token") == digest  # stable

@@ -25,7 +25,6 @@ from negotiation.content import (
     EXTENSION_ID,
     NegotiationContext,
     Renderings,
-    ToolResultShaper,
     context_from_capabilities,
     context_from_initialize,
     context_from_meta,
@@ -33,15 +32,14 @@ from negotiation.content import (
     initialize_result,
     instructions,
     mime_matches,
-    model_view,
     prompt_messages,
     prompt_result,
     request_context,
     server_capabilities,
-    tool_result,
     tool_shape,
 )
-from negotiation.features import PredicateError
+from negotiation.predicates import PredicateError
+from negotiation.tool_results import ToolResultShaper, model_view, tool_result
 from negotiation.versioning import META_CLIENT_CAPABILITIES
 
 

@@ -14,19 +14,16 @@ from negotiation.content import (
     NegotiationContext,
     PromptBody,
     Renderings,
-    ToolResultShaper,
     context_from_capabilities,
     context_from_initialize,
     context_from_meta,
     initialize_result,
     instructions,
-    json_text,
     mime_matches,
-    plan_tool_result,
     prompt_result,
-    tool_result,
 )
 from negotiation.features import EXTENSION_ID
+from negotiation.tool_results import ToolResultShaper, json_text, plan_tool_result, tool_result
 from negotiation.versioning import Era
 
 NOT_OBJECT = "client capabilities are not an object"

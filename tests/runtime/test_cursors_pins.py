@@ -182,16 +182,16 @@ def test_the_principal_binding_is_a_fixed_known_answer(principal: object, tagged
     """Replicas (and a rolling upgrade) must agree on it: the format is pinned."""
     import hashlib
 
-    from negotiation.cursors import _binding
+    from negotiation.cursors import principal_binding
 
-    assert _binding(principal) == b"\x01" + hashlib.sha256(tagged).digest()
-    assert _binding(None) == b"\x00"
+    assert principal_binding(principal) == b"\x01" + hashlib.sha256(tagged).digest()
+    assert principal_binding(None) == b"\x00"
 
 
 def test_a_principal_whose_repr_holds_a_lone_surrogate_still_binds() -> None:
     import hashlib
 
-    from negotiation.cursors import _binding
+    from negotiation.cursors import principal_binding
 
     class Odd:
         def __repr__(self) -> str:
@@ -201,4 +201,4 @@ def test_a_principal_whose_repr_holds_a_lone_surrogate_still_binds() -> None:
             return 1
 
     tagged = b"r" + Odd.__qualname__.encode() + b":" + "\ud800".encode("utf-8", "surrogatepass")
-    assert _binding(Odd()) == b"\x01" + hashlib.sha256(tagged).digest()
+    assert principal_binding(Odd()) == b"\x01" + hashlib.sha256(tagged).digest()

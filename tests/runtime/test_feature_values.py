@@ -9,6 +9,7 @@ import pytest
 from negotiation import content as c
 from negotiation import features as cn
 from negotiation.features import FeatureTag, InvalidTag, parse_features, parse_tag
+from negotiation.predicates import compile_predicate
 
 
 def _context(*tags: str) -> c.NegotiationContext:
@@ -71,7 +72,7 @@ def test_content_negotiation_verbosity_wildcard_declares_the_name_without_a_valu
 def test_format_wildcard_leaves_the_format_to_the_server() -> None:
     assert _context("format=*").format is None
     assert _context("agent", "format=*").format == "json"  # inferred from the audience
-    assert cn.compile_predicate("verbosity")(parse_features(["verbosity=*"]))
+    assert compile_predicate("verbosity")(parse_features(["verbosity=*"]))
 
 
 @pytest.mark.parametrize(

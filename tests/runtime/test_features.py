@@ -16,13 +16,12 @@ from negotiation.features import (
     FeatureSet,
     FeatureTag,
     InvalidTag,
-    PredicateError,
     client_features,
-    compile_predicate,
     features_from_capabilities,
     parse_features,
     parse_tag,
 )
+from negotiation.predicates import PredicateError, compile_predicate
 
 
 @pytest.fixture(autouse=True)

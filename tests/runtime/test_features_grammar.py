@@ -56,13 +56,16 @@ def test_precise_reasons_where_the_runtime_says_only_not_of_the_form() -> None:
     assert parse_tag("!") == InvalidTag("!", "empty name after '!'")
 
 
-def test_the_predicates_still_import_from_features() -> None:
+def test_the_predicates_still_import_from_features_with_a_warning() -> None:
     from negotiation import predicates
-    from negotiation.features import compile_predicate
+
+    with pytest.warns(DeprecationWarning, match="features.compile_predicate moved to negotiation"):
+        from negotiation.features import compile_predicate
 
     assert compile_predicate is predicates.compile_predicate
-    assert features.Predicate is predicates.Predicate
-    assert features.PredicateError is predicates.PredicateError
+    for name in ("Predicate", "PredicateError"):
+        with pytest.warns(DeprecationWarning, match=f"moved to negotiation.predicates.{name}"):
+            assert getattr(features, name) is getattr(predicates, name)
     with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
         features.nothing  # noqa: B018
 

@@ -15,16 +15,15 @@ from negotiation.features import (
     MAX_TAGS,
     FeatureTag,
     InvalidTag,
-    PredicateError,
     TagConflict,
     cache_bytes,
     clear_cache,
-    compile_predicate,
     declared_tags,
     features_from_capabilities,
     parse_features,
     parse_tag,
 )
+from negotiation.predicates import PredicateError, compile_predicate
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,6 @@ from negotiation.content import (
     NegotiationContext,
     PromptBody,
     Renderings,
-    ToolResultShaper,
     context_from_capabilities,
     context_from_initialize,
     initialize_result,
@@ -50,6 +49,7 @@ from negotiation.content import (
     request_context,
 )
 from negotiation.resources import Representation, ResourceRegistry
+from negotiation.tool_results import ToolResultShaper
 from negotiation.versioning import META_CLIENT_CAPABILITIES
 from tests.conftest import require_specs
 from tests.spec_examples import all_examples

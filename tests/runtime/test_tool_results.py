@@ -17,17 +17,21 @@ def _context(*tags: str) -> NegotiationContext:
     )
 
 
-def test_the_content_module_still_gives_the_tool_result_names() -> None:
+def test_the_content_module_still_gives_the_tool_result_names_with_a_warning() -> None:
     for name in (
         "ModelView",
         "ToolResultShaper",
+        "ViewMode",
         "json_text",
         "model_view",
         "plan_tool_result",
         "tool_result",
     ):
-        assert getattr(content, name) is getattr(tool_results, name)
-    from negotiation.content import tool_result
+        moved = f"negotiation.content.{name} moved to negotiation.tool_results.{name}"
+        with pytest.warns(DeprecationWarning, match=moved):
+            assert getattr(content, name) is getattr(tool_results, name)
+    with pytest.warns(DeprecationWarning, match="moved to negotiation.tool_results"):
+        from negotiation.content import tool_result
 
     assert tool_result is tool_results.tool_result
     with pytest.raises(AttributeError, match="has no attribute 'nothing'"):

@@ -126,7 +126,7 @@ def _sdk_result(features: list[str]) -> Any:
 def test_model_view_reads_the_sdks_call_tool_result() -> None:
     import mcp_types
 
-    from negotiation.content import model_view
+    from negotiation.tool_results import model_view
 
     agent = _sdk_result(["agent", "format=json"])
     assert isinstance(agent, mcp_types.CallToolResult)

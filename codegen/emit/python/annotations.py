@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from ... import escape, ir
 from ...errors import Diagnostics, SchemaError, Unsupported
@@ -155,6 +156,8 @@ class TypeWriter:
                 return Annotation(inline, refs={inline})
             case ir.Typeof(name=name):
                 raise SchemaError(expr.span, f"'typeof {name}' was not resolved to a literal")
+            case _:
+                assert_never(expr)
 
     # ------------------------------------------------------------------ pieces
 
@@ -199,6 +202,14 @@ class TypeWriter:
             return Annotation(self.sym["Any"], nullable=True, imports={"Any"})
         if name == "object":
             return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
+        if name == "never":
+            # ``type R = never`` (a REST call with no body): no value; pydantic has no
+            # ``Never``, so a list no longer than 0 and at least 1 item long, which none is.
+            text = (
+                f"{self.sym['Annotated']}[list[{self.sym['Any']}], "
+                f"{self.sym['Field']}(min_length=1, max_length=0)]"
+            )
+            return Annotation(text, imports={"Annotated", "Any", "Field"})
         raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
     def _ref(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> Annotation:
@@ -501,8 +512,20 @@ def _kinds_of(expr: ir.TypeExpr, text: str) -> dict[str, str] | None:
             return {"list": text}
         case ir.Mapping() | ir.Object(properties=()):
             return {"dict": text}
-        case _:
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Ref()
+            | ir.Typeof()
+            | ir.Tuple()
+            | ir.Union()
+            | ir.Intersection()
+            | ir.Omit()
+            | ir.Object()
+        ):
             return None
+        case _:
+            assert_never(expr)
 
 
 def _merge(text: str, parts: Iterable[Annotation]) -> Annotation:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import ir
 from ...errors import Diagnostics
-from ...frontend.protocol import protocol_of
+from ...ir.queries import protocol_of
 from .methods import model_imports, template
 from .registry import build_registry
 from .server import signature

@@ -12,6 +12,7 @@ bases are tried instead. The judgement is conservative: when unsure, flatten.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from ... import ir
 from ...errors import SchemaError, Unsupported
@@ -73,6 +74,8 @@ def _shape(expr: ir.TypeExpr) -> object:
             )
         case ir.Typeof(name=name):
             return ("typeof", name)
+        case _:
+            assert_never(expr)
 
 
 def same_type(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
@@ -86,6 +89,7 @@ class Layouts:
         self.schema = schema
         self.names = names
         self.specs = {spec.name: spec for spec in names.classes}
+        self.mros: dict[str, list[str] | None] = {}  # each laid-out class's MRO
         self.done: dict[str, ClassLayout] = {}
         self.busy: set[str] = set()
         self.origins = {id(p): spec.name for spec in names.classes for p in spec.body.properties}
@@ -249,6 +253,11 @@ class Layouts:
     ) -> bool:
         if omitted & base.fields.keys():
             return False
+        if self._linearised([*result.bases, base.name]) is None:
+            # ``A & B`` beside a base that lists them as ``B, A`` (``extends ISpecExtensions,
+            # IShareableNode`` and ``IShareableNode & ISpecExtensions``): no Python MRO
+            # exists, so this base's fields are copied instead.
+            return False
         for key, inherited in base.fields.items():
             if key in own and not self._compatible(own[key], inherited, result.name):
                 return False
@@ -260,6 +269,43 @@ class Layouts:
                 if result.fields[key].optional != inherited.optional:
                     return False
         return True
+
+    def _linearised(self, bases: list[str]) -> list[str] | None:
+        """The C3 linearisation (Python's MRO) of a class with ``bases`` (a base listed
+        before its own subclass dropped, as ``layout`` does), None when there is none."""
+        kept = [
+            b
+            for i, b in enumerate(bases)
+            if not any(b in self.layout(later).ancestors for later in bases[i + 1 :])
+        ]
+        sequences = [self._mro(b) for b in kept]
+        if any(seq is None for seq in sequences):
+            return None
+        return _c3([*(seq for seq in sequences if seq is not None), kept])
+
+    def _mro(self, name: str) -> list[str] | None:
+        found = self.mros.get(name)
+        if found is None and name not in self.mros:
+            tail = self._linearised(self.layout(name).bases)
+            found = self.mros[name] = None if tail is None else [name, *tail]
+        return found
+
+
+def _c3(sequences: list[list[str]]) -> list[str] | None:
+    """C3's merge: the order that keeps every sequence's order, None when there is none."""
+    pending = [list(seq) for seq in sequences if seq]
+    out: list[str] = []
+    while pending:
+        head = next(
+            (seq[0] for seq in pending if not any(seq[0] in other[1:] for other in pending)),
+            None,
+        )
+        if head is None:
+            return None
+        out.append(head)
+        pending = [[c for c in seq if c != head] for seq in pending]
+        pending = [seq for seq in pending if seq]
+    return out
 
 
 def _holds_class(expr: ir.TypeExpr) -> bool:
@@ -273,5 +319,7 @@ def _holds_class(expr: ir.TypeExpr) -> bool:
             return any(_holds_class(i) for i in items)
         case ir.Array(items=item) | ir.Mapping(value=item):
             return _holds_class(item)
-        case _:
+        case ir.Primitive() | ir.Literal() | ir.Ref() | ir.Typeof():
             return False
+        case _:
+            assert_never(expr)

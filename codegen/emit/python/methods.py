@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from ... import ir
 from ...errors import Diagnostics
-from ...frontend.protocol import protocol_of
+from ...ir.queries import protocol_of
 from ...templating import template as template
 from .registry import MethodEntry, build_registry
 

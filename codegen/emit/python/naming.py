@@ -60,11 +60,11 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import assert_never
 
 from ... import ir
 from ...errors import SchemaError, Unsupported
-from ...frontend.expand import shape
-from ...ir.queries import rewrite
+from ...ir.queries import rewrite, shape
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
@@ -277,8 +277,13 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
     if _last_keys and _last_keys[0][0] is schema:
         return _last_keys[0][1]
     keys: dict[str, ir.Span] = {}
+    seen: set[int] = set()  # a node held several times (an inline copy) is walked once
 
     def walk(node: object) -> None:
+        if isinstance(node, tuple | ir.Object | ir.Union | ir.Property):
+            if id(node) in seen:
+                return
+            seen.add(id(node))
         if isinstance(node, ir.Property):
             keys.setdefault(node.name, node.span)
         if isinstance(node, tuple):
@@ -537,8 +542,19 @@ def needs_class(expr: ir.TypeExpr) -> bool:
             return bool(props)
         case ir.Intersection() | ir.Omit():
             return True
-        case _:
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Ref()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Union()
+            | ir.Mapping()
+        ):
             return False
+        case _:
+            assert_never(expr)
 
 
 def spec_parts(
@@ -574,8 +590,18 @@ def spec_parts(
                         "Omit<...> and object literals can be combined with '&'",
                     )
             return tuple(bases), ir.Object(tuple(props), index, expr.span)
-        case _:
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Union()
+            | ir.Mapping()
+        ):
             raise Unsupported(expr.span, f"a {expr.kind} type cannot become a class")
+        case _:
+            assert_never(expr)
 
 
 def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
@@ -594,17 +620,31 @@ def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
             yield from inline_class_types(value)
         case ir.Object(index=index) if index is not None:
             yield from inline_class_types(index.value)
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Ref()
+            | ir.Typeof()
+            | ir.Intersection()
+            | ir.Omit()
+            | ir.Object()
+        ):
+            pass
+        case _:
+            assert_never(expr)
 
 
 def _alias_is_class(decl: ir.Alias) -> bool:
     return needs_class(decl.type)
 
 
-def _distinct(found: Iterable[ir.TypeExpr]) -> list[ir.TypeExpr]:
+def _distinct(
+    found: Iterable[ir.TypeExpr], memo: dict[int, tuple[object, object]]
+) -> list[ir.TypeExpr]:
     """One per structure, in order of first appearance."""
     by_shape: dict[object, ir.TypeExpr] = {}
     for t in found:
-        by_shape.setdefault(shape(t), t)
+        by_shape.setdefault(shape(t, memo), t)
     return list(by_shape.values())
 
 
@@ -642,6 +682,7 @@ def class_specs(schema: ir.Schema, module: _Module | None = None) -> list[ClassS
     taken; anonymous classes take free ones (plus ``_`` where theirs is taken)."""
     names = module if module is not None else _Module(set(), frozenset())
     specs: list[ClassSpec] = []
+    memo: dict[int, tuple[object, object]] = {}  # one structure per node for the pass
 
     def position(
         owner: ClassSpec,
@@ -650,7 +691,7 @@ def class_specs(schema: ir.Schema, module: _Module | None = None) -> list[ClassS
         doc: ir.Doc,
         nested: list[ClassSpec],
     ) -> None:
-        found = _distinct(types)
+        found = _distinct(types, memo)
         for inline, wanted in zip(found, _position_names(owner.name, key, found), strict=True):
             bases, body = spec_parts(inline)
             nested.append(
@@ -662,7 +703,7 @@ def class_specs(schema: ir.Schema, module: _Module | None = None) -> list[ClassS
                     span=inline.span,
                     order=(*owner.order, len(nested)),
                     inline_of=(owner.name, key),
-                    structure=shape(inline),
+                    structure=shape(inline, memo),
                 )
             )
 
@@ -737,6 +778,16 @@ class Names:
 def module_names(text: str) -> tuple[set[str], set[str], set[str]]:
     """What a generated module binds at top level itself, what it imports from
     ``.models``, and its ``__all__``."""
+    return tuple(set(names) for names in _module_names(text))  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=32)  # asked twice per module by one build
+def _module_names(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    own, from_models, exported = _read_module_names(text)
+    return frozenset(own), frozenset(from_models), frozenset(exported)
+
+
+def _read_module_names(text: str) -> tuple[set[str], set[str], set[str]]:
     own: set[str] = set()
     from_models: set[str] = set()
     exported: set[str] = set()

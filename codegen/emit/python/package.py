@@ -10,6 +10,7 @@ error, because the naming authority gives every schema name one home.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Mapping, Sequence
 
@@ -79,6 +80,15 @@ def _dual_aliases(node: ast.stmt) -> list[str]:
 
 
 def public_names(text: str) -> list[str]:
+    return list(_public_names(text))
+
+
+@functools.lru_cache(maxsize=32)  # the build asks for each module's names several times
+def _public_names(text: str) -> tuple[str, ...]:
+    return tuple(_read_public_names(text))
+
+
+def _read_public_names(text: str) -> list[str]:
     declared = _declared_all(text)
     if declared is not None:
         return declared

@@ -1,7 +1,7 @@
 """The method-registry pass: every JSON-RPC method the schema declares, derived, never listed.
 
 Which declarations are messages, their kind and direction come from
-``codegen.frontend.messages`` (the diff reads the same). This pass adds what the Python
+``codegen.ir.messages`` (the diff reads the same). This pass adds what the Python
 back end needs of each:
 
 * Result: the ``@result Name`` tag on the request, else ``<Stem>Result`` for
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ... import ir
 from ...errors import Diagnostics, SchemaError, Warning_
-from ...frontend.messages import Direction, Kind, messages, properties_of
+from ...ir.messages import Direction, Kind, messages, properties_of
 
 if TYPE_CHECKING:
     from .naming import Names

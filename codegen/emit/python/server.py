@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ... import ir
 from ...errors import Diagnostics
-from ...frontend.protocol import protocol_of
+from ...ir.queries import protocol_of
 from .methods import model_imports, template
 from .registry import MethodEntry, build_registry
 

@@ -25,12 +25,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, assert_never
 
 from ... import ir
 from ...errors import Diagnostics, SchemaError
-from ...frontend.protocol import protocol_of
-from ...ir.queries import closed_literals, deref, flat_index, flat_properties
+from ...ir.queries import closed_literals, deref, flat_index, flat_properties, protocol_of
 from ...paths import CODEGEN_DIR
 from .methods import import_order, template
 from .naming import attribute_name, for_python, snake_case
@@ -244,7 +243,10 @@ def _inline_objects(t: ir.TypeExpr) -> list[ir.TypeExpr]:
             return _inline_objects(value)
         case ir.Object(index=index) if index is not None:
             return _inline_objects(index.value)
-    return []
+        case ir.Primitive() | ir.Literal() | ir.Ref() | ir.Typeof() | ir.Object():
+            return []
+        case _:
+            assert_never(t)
 
 
 def _refs(t: ir.TypeExpr) -> set[str]:
@@ -264,7 +266,10 @@ def _refs(t: ir.TypeExpr) -> set[str]:
         case ir.Object(properties=props, index=index):
             found = set().union(*(_refs(p.type) for p in props))
             return found | (_refs(index.value) if index is not None else set())
-    return set()
+        case ir.Primitive() | ir.Literal() | ir.Typeof():
+            return set()
+        case _:
+            assert_never(t)
 
 
 def relevant_declarations(schema: ir.Schema, rules: list[Rule]) -> list[str]:

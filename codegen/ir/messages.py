@@ -19,8 +19,7 @@ from typing import Literal
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError, Warning_
-from ..ir.queries import flat_properties
-from .protocol import protocol_of
+from .queries import flat_properties, protocol_of
 
 Direction = Literal["client_to_server", "server_to_client", "both"]
 Kind = Literal["request", "notification"]
