@@ -7,7 +7,7 @@ every import statement, those inside functions and under ``TYPE_CHECKING`` too. 
 SDK layer only ``negotiation/sdk/__init__.py`` imports ``negotiation.sdk.server`` (the
 façade): the middleware and the rest stand below it. No module reads another module's or
 another object's private attributes (``x._name``, ``from m import _name``). The compiler's
-own layers are ``tests/test_compiler_layering.py``'s; both read ``tests/import_graph.py``.
+own layers are ``tests/compiler/test_compiler_layering.py``'s; both read ``tests/import_graph.py``.
 """
 
 from __future__ import annotations
