@@ -38,7 +38,7 @@ test-all: $(STAMP) e2e-node conformance-node redis-server
 	$(PYTEST)
 
 # The official TypeScript SDK client for the end-to-end tests, and typescript-json-schema
-# (the oracle of tests/test_protocol_corpus.py). Without node or the npm
+# (the oracle of tests/compiler/build_stage/test_protocol_corpus.py). Without node or the npm
 # registry those tests skip with a message, so a failure here does not stop `make test`.
 e2e-node: $(NODE_DIR)/.installed
 

@@ -83,6 +83,8 @@ class VariantScopes:
         self._known = frozenset(variants)
         self.implicit = implicit
         self._scopes: dict[tuple[Kind, str], Scope] = {}
+        self.declared: Mapping[tuple[Kind, str], Scope] = self._scopes
+        """(kind, name) -> its scope, read-only (a request's fast path reads it)."""
 
     def checked(
         self,

@@ -3,7 +3,7 @@ hypothesis profile."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,8 @@ from hypothesis import settings
 # assertion that fails on a loaded machine (speed is measured by `make bench`).
 settings.register_profile("project", deadline=None)
 settings.load_profile("project")
+
+PythonForks = Callable[[Sequence[str]], list[str]]
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "mcp-spec"
@@ -96,3 +98,19 @@ def redis_url() -> Iterator[str]:
 
     with redis_server() as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def python_forks() -> Iterator[PythonForks]:
+    """``command(args)``: the argv that runs ``python *args`` (a server over stdio) as a
+    fork of one warm interpreter per worker, which has imported the SDK and the runtime
+    once (tests/forkserver.py): a conformance-kit run starts about 13 servers."""
+    import tempfile
+
+    from tests.e2e.servers import REPO, subprocess_env
+    from tests.forkserver import fork_server
+
+    # A short folder of its own: a Unix socket's path is limited to about 100 bytes.
+    with tempfile.TemporaryDirectory(prefix="forks") as folder:
+        with fork_server(Path(folder) / "s", subprocess_env(), REPO) as server:
+            yield server.command

@@ -1,7 +1,7 @@
 """The import graph of one package and the checks both layering tests run on it.
 
 Every ``import`` statement counts, those inside functions too (a lazy import still closes
-a cycle: it only hides it until the call). ``tests/test_compiler_layering.py`` checks
+a cycle: it only hides it until the call). ``tests/compiler/test_compiler_layering.py`` checks
 ``codegen``, ``tests/test_layering.py`` the runtime and the private-attribute rule.
 """
 

@@ -7,7 +7,7 @@ every import statement, those inside functions and under ``TYPE_CHECKING`` too. 
 SDK layer only ``negotiation/sdk/__init__.py`` imports ``negotiation.sdk.server`` (the
 façade): the middleware and the rest stand below it. No module reads another module's or
 another object's private attributes (``x._name``, ``from m import _name``). The compiler's
-own layers are ``tests/test_compiler_layering.py``'s; both read ``tests/import_graph.py``.
+own layers are ``tests/compiler/test_compiler_layering.py``'s; both read ``tests/import_graph.py``.
 """
 
 from __future__ import annotations
@@ -82,24 +82,6 @@ def test_shipped_packages_never_import_the_compiler() -> None:
 
 # --------------------------------------------------------------------------- runtime cycles
 
-# The one cycle left, the SDK adapter's: the engine's work (issue #36) removes it. Delete
-# this constant then; the test below fails while it names a cycle that is gone.
-KNOWN_SDK_CYCLE = frozenset(
-    {
-        ("negotiation.sdk.server", "negotiation.sdk.middleware", "negotiation.sdk.server"),
-        (
-            "negotiation.sdk.server",
-            "negotiation.sdk.middleware",
-            "negotiation.sdk.authored",
-            "negotiation.sdk.server",
-        ),
-    }
-)
-# Modules of the SDK layer that import the façade (``negotiation.sdk.server``) today, under
-# ``TYPE_CHECKING``, in the same known cycle; emptied with it.
-KNOWN_SERVER_IMPORTS = frozenset({"negotiation.sdk.middleware", "negotiation.sdk.authored"})
-
-
 # Names moved by a split keep their old address for a release, through a PEP 562
 # ``__getattr__`` that warns: not a dependency (it runs only for a deprecated name), so out
 # of the graph, but listed here so that a new one is a decision. Remove with the alias.
@@ -136,33 +118,18 @@ def test_a_deprecated_alias_warns_and_gives_the_moved_name(
 def runtime_violations(root: Path) -> list[str]:
     """What breaks the runtime's rules in the package at ``root`` (a copy in the tests)."""
     imports = graph(root)
-    found = [
-        f"import cycle: {' -> '.join(cycle)}"
-        for cycle in cycles(imports)
-        if tuple(cycle) not in KNOWN_SDK_CYCLE
-    ]
+    found = [f"import cycle: {' -> '.join(cycle)}" for cycle in cycles(imports)]
     server = f"{root.name}.sdk.server"
     found += [
         f"{module} imports {server} (only {root.name}.sdk, the package, may)"
         for module, deps in sorted(imports.items())
-        if server in deps
-        and module.startswith(f"{root.name}.sdk.")
-        and module not in KNOWN_SERVER_IMPORTS
+        if server in deps and module.startswith(f"{root.name}.sdk.")
     ]
     return found
 
 
 def test_the_runtime_is_acyclic_and_the_sdk_layer_stands_below_its_facade() -> None:
     assert runtime_violations(ROOT / "negotiation") == []
-
-
-def test_the_known_exceptions_still_exist() -> None:
-    """When the engine lands, this names what to delete from the constants above."""
-    imports = graph(ROOT / "negotiation")
-    stale = KNOWN_SDK_CYCLE - {tuple(c) for c in cycles(imports)}
-    stale_imports = {m for m in KNOWN_SERVER_IMPORTS if "negotiation.sdk.server" not in imports[m]}
-    assert not stale, f"gone: delete {sorted(stale)} from KNOWN_SDK_CYCLE"
-    assert not stale_imports, f"gone: delete {sorted(stale_imports)} from KNOWN_SERVER_IMPORTS"
 
 
 @pytest.mark.parametrize(
@@ -188,32 +155,6 @@ def test_a_planted_cycle_or_facade_import_is_caught(
 
 # --------------------------------------------------------------------------- private reads
 
-# ``Negotiation``'s private attributes that the SDK middleware (and the authored-list
-# helper) read today: the engine's work (issue #36) gives them an API. Empty this then; the
-# test below fails while it names a read that is gone.
-NEGOTIATION_PRIVATES_READ_BY_THE_ADAPTER: dict[str, frozenset[str]] = {
-    "negotiation/sdk/middleware.py": frozenset(
-        {
-            "neg._advertiser",
-            "neg._anonymous",
-            "neg._cursors",
-            "neg._memo",
-            "neg._page_size",
-            "neg._principal",
-            "neg._prompts",
-            "neg._ranker",
-            "neg._scopes",
-            "neg._server",
-            "neg._serving_variant",
-            "neg._settle_with",
-            "neg._switch_limiter",
-            "neg._tools",
-            "neg._variants_extension",
-            "self._neg._scopes",
-        }
-    ),
-    "negotiation/sdk/authored.py": frozenset({"neg._prompts", "neg._tools"}),
-}
 # Private state of other packages, read on purpose, each pinned by a test.
 OTHER_PACKAGES_PRIVATES: dict[str, frozenset[str]] = {
     # The SDK's stdio runner takes no stream hook: the transport runs its low-level server
@@ -226,11 +167,7 @@ OTHER_PACKAGES_PRIVATES: dict[str, frozenset[str]] = {
     # instead, so that no configuration file is left behind (tools/mutation.py's docstring).
     "tools/mutation.py": frozenset({"configuration._config_reader"}),
 }
-ALLOWED_PRIVATE_READS = {
-    path: NEGOTIATION_PRIVATES_READ_BY_THE_ADAPTER.get(path, frozenset())
-    | OTHER_PACKAGES_PRIVATES.get(path, frozenset())
-    for path in {*NEGOTIATION_PRIVATES_READ_BY_THE_ADAPTER, *OTHER_PACKAGES_PRIVATES}
-}
+ALLOWED_PRIVATE_READS = OTHER_PACKAGES_PRIVATES
 CHECKED = ("negotiation", "codegen", "conformance", "demos", "examples", "bench", "tools")
 
 

@@ -38,7 +38,7 @@ SERVER_TESTS = [
     "tests/sdk/test_unsubscribe.py",
     "tests/sdk/test_variant_operations.py",
     "tests/sdk/test_variant_selection_requirements.py",
-    "tests/sdk/test_server_pins.py",
+    "tests/sdk/test_middleware_request_pins.py",
     "tests/sdk/test_per_variant_definitions.py",
     "tests/sdk/test_misuse.py",
     "tests/sdk/test_demo_defects.py",
@@ -58,6 +58,34 @@ BACKPLANE_TESTS = [
     "tests/backplane/test_hardening_pins.py",
 ]
 
+MIDDLEWARE_TESTS = [
+    "tests/sdk/test_middleware.py",
+    "tests/sdk/test_negotiation.py",
+    "tests/sdk/test_go_interop.py",
+    "tests/sdk/test_listen_variants.py",
+    "tests/sdk/test_session_principal.py",
+    "tests/sdk/test_unknown_identifiers.py",
+    "tests/sdk/test_unsubscribe.py",
+    "tests/sdk/test_variant_operations.py",
+    "tests/sdk/test_variant_selection_requirements.py",
+    "tests/sdk/test_middleware_request_pins.py",
+    "tests/sdk/test_per_variant_definitions.py",
+    "tests/sdk/test_misuse.py",
+    "tests/sdk/test_demo_defects.py",
+    "tests/sdk/test_replica_fixes.py",
+    "tests/backplane/test_negotiation_redis.py",
+    "tests/sdk/test_middleware_pins.py",
+]
+# The ranking, the memo and the anonymous buckets moved from sdk/server.py and the
+# middleware into the engine: their pins come along.
+ENGINE_TESTS = [
+    "tests/runtime/test_engine.py",
+    *MIDDLEWARE_TESTS,
+    "tests/sdk/test_server_facade_pins.py",
+    "tests/sdk/test_view_memo.py",
+    "tests/sdk/test_anonymous_limit.py",
+]
+
 # module -> the test files that exercise it (the whole of tests/runtime is ~1 s, so the
 # runtime modules share it; the SDK layer adds its in-process tests. Tests that start
 # servers in subprocesses are left out: those processes import the original code).
@@ -74,13 +102,17 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/variants/selection.py": [RUNTIME],
     "negotiation/variants/__init__.py": [RUNTIME],
     "codegen/build/writer.py": [
-        "tests/test_writer.py",
-        "tests/test_writer_pins.py",
+        "tests/compiler/build_stage/test_writer.py",
+        "tests/compiler/build_stage/test_writer_pins.py",
     ],
     "negotiation/features.py": [RUNTIME],
     "negotiation/predicates.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
-    "negotiation/tool_results.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
+    "negotiation/tool_results.py": [
+        RUNTIME,
+        *SDK_TESTS,
+        "tests/sdk/test_middleware_request_pins.py",
+    ],
     "negotiation/versioning.py": [RUNTIME],
     "negotiation/subscriptions.py": [RUNTIME],
     "negotiation/resources.py": [RUNTIME],
@@ -99,12 +131,12 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/declarations.py": [
         RUNTIME,
         *SDK_TESTS,
-        "tests/sdk/test_memo_pins.py",
+        "tests/runtime/test_declarations_pins.py",
         "tests/sdk/test_view_memo.py",
     ],
-    "negotiation/scopes.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_server_pins.py"],
+    "negotiation/scopes.py": [RUNTIME, *SDK_TESTS, "tests/sdk/test_middleware_request_pins.py"],
     "negotiation/sdk/server.py": [
-        "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_middleware_request_pins.py",
         "tests/sdk/test_misuse.py",  # declarations after the server read the extensions
         "tests/sdk/test_per_variant_definitions.py",
         "tests/sdk/test_server_facade_pins.py",  # the fleet-wide ranking, without Redis
@@ -115,37 +147,24 @@ TARGETS: dict[str, list[str]] = {
     # the files whose requests reach the middleware's branches, no more (a run at JOBS=2
     # stays under ~25 minutes): resolution, advertisement, scoped lists and cursors,
     # unknown identifiers, subscriptions and listen, prompts, reads, the switch buckets
-    "negotiation/sdk/middleware.py": [
-        "tests/sdk/test_middleware.py",
-        "tests/sdk/test_negotiation.py",
-        "tests/sdk/test_go_interop.py",
-        "tests/sdk/test_listen_variants.py",
-        "tests/sdk/test_session_principal.py",
-        "tests/sdk/test_unknown_identifiers.py",
-        "tests/sdk/test_unsubscribe.py",
-        "tests/sdk/test_variant_operations.py",
-        "tests/sdk/test_variant_selection_requirements.py",
-        "tests/sdk/test_server_pins.py",
-        "tests/sdk/test_per_variant_definitions.py",
-        "tests/sdk/test_misuse.py",
-        "tests/sdk/test_demo_defects.py",
-        "tests/sdk/test_replica_fixes.py",
-        "tests/backplane/test_negotiation_redis.py",
-        "tests/sdk/test_middleware_pins.py",
-    ],
+    "negotiation/sdk/middleware.py": MIDDLEWARE_TESTS,
+    # the engine (issue #36): its decision pins on Request values, then the SDK's requests
+    "negotiation/engine.py": ENGINE_TESTS,
+    "negotiation/engine_lists.py": ENGINE_TESTS,
+    "negotiation/engine_parts.py": ENGINE_TESTS,
     # The split SDK modules (issue #22): the fewest in-process files whose branch coverage
     # of the module equals that of all of tests/sdk and tests/backplane, then its pins.
     "negotiation/sdk/sessions.py": [
         "tests/sdk/test_backplane_bus.py",
-        "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_middleware_request_pins.py",
         "tests/sdk/test_sessions_pins.py",
     ],
     "negotiation/sdk/extensions.py": [
-        "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_middleware_request_pins.py",
         "tests/sdk/test_extensions_pins.py",
     ],
     "negotiation/sdk/handlers.py": [
-        "tests/sdk/test_server_pins.py",
+        "tests/sdk/test_middleware_request_pins.py",
         "tests/sdk/test_handlers_pins.py",
     ],
     "negotiation/sdk/registry.py": [
@@ -190,114 +209,114 @@ TARGETS: dict[str, list[str]] = {
     # the focused files only: with the compile tests of test_golden, test_ts_constructs
     # and test_bad_inputs a run of its 872 mutants took well over an hour (issue #33)
     "codegen/emit/python/naming.py": [
-        "tests/test_naming.py",
-        "tests/test_naming_pins.py",
-        "tests/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
-        "tests/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
+        "tests/compiler/emit/test_naming.py",
+        "tests/compiler/emit/test_naming_pins.py",
+        "tests/compiler/emit/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
+        "tests/compiler/emit/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
     ],
     "codegen/frontend/resolve.py": [
-        "tests/test_resolve.py",
-        "tests/test_resolve_pins.py",
-        "tests/test_parse.py",
-        "tests/test_bad_inputs.py",
+        "tests/compiler/frontend/test_resolve.py",
+        "tests/compiler/frontend/test_resolve_pins.py",
+        "tests/compiler/frontend/test_parse.py",
+        "tests/compiler/frontend/test_bad_inputs.py",
         # in-process compiles of TS snippets and schemas end to end
-        "tests/test_ts_constructs.py",
-        "tests/test_golden.py",
-        "tests/test_jsonschema_emit.py",
-        "tests/test_diff.py",
+        "tests/compiler/frontend/test_ts_constructs.py",
+        "tests/compiler/emit/test_golden.py",
+        "tests/compiler/emit/test_jsonschema_emit.py",
+        "tests/compiler/revision/test_diff.py",
     ],
     # resolve's queries and its printer, moved out of it: the same tests pin them
     "codegen/ir/queries.py": [
-        "tests/test_resolve.py",
-        "tests/test_resolve_pins.py",
-        "tests/test_ts_constructs.py",
-        "tests/test_golden.py",
-        "tests/test_jsonschema_emit.py",
-        "tests/test_diff.py",
-        "tests/test_queries_pins.py",
+        "tests/compiler/frontend/test_resolve.py",
+        "tests/compiler/frontend/test_resolve_pins.py",
+        "tests/compiler/frontend/test_ts_constructs.py",
+        "tests/compiler/emit/test_golden.py",
+        "tests/compiler/emit/test_jsonschema_emit.py",
+        "tests/compiler/revision/test_diff.py",
+        "tests/compiler/ir/test_queries_pins.py",
     ],
     # the one place that knows which IR nodes hold which types (issue #36)
     "codegen/ir/walk.py": [
-        "tests/test_ir_walk.py",
-        "tests/test_queries_pins.py",
-        "tests/test_budget_pins.py",
+        "tests/compiler/ir/test_ir_walk.py",
+        "tests/compiler/ir/test_queries_pins.py",
+        "tests/compiler/frontend/test_budget_pins.py",
     ],
     "codegen/ir/printer.py": [
-        "tests/test_resolve_pins.py",
-        "tests/test_bad_inputs.py",
-        "tests/test_diff.py",
+        "tests/compiler/frontend/test_resolve_pins.py",
+        "tests/compiler/frontend/test_bad_inputs.py",
+        "tests/compiler/revision/test_diff.py",
     ],
     "codegen/ir/messages.py": [
-        "tests/test_methods.py",
-        "tests/test_generic_protocol.py",
-        "tests/test_diff.py",
-        "tests/test_golden.py",
-        "tests/test_messages_pins.py",
+        "tests/compiler/emit/test_methods.py",
+        "tests/compiler/frontend/test_generic_protocol.py",
+        "tests/compiler/revision/test_diff.py",
+        "tests/compiler/emit/test_golden.py",
+        "tests/compiler/frontend/test_messages_pins.py",
     ],
     # the anonymous-type naming, the intersection algebra and namespace scoping (issue #21)
     "codegen/frontend/expand.py": [
-        "tests/test_real_world_constructs.py",
-        "tests/test_ts_constructs.py",
-        "tests/test_resolve.py",
-        "tests/test_resolve_pins.py",
-        "tests/test_expand_pins.py",
-        "tests/test_mapped_pins.py",  # mapped types that read their key (issue #33)
+        "tests/compiler/frontend/test_real_world_constructs.py",
+        "tests/compiler/frontend/test_ts_constructs.py",
+        "tests/compiler/frontend/test_resolve.py",
+        "tests/compiler/frontend/test_resolve_pins.py",
+        "tests/compiler/frontend/test_expand_pins.py",
+        "tests/compiler/frontend/test_mapped_pins.py",  # mapped types that read their key (issue #33)
     ],
     # the work budget of every expansion (issue #34)
-    "codegen/frontend/budget.py": ["tests/test_budget_pins.py"],
+    "codegen/frontend/budget.py": ["tests/compiler/frontend/test_budget_pins.py"],
     # conditional types: the assignability verdicts (issue #21)
-    "codegen/frontend/conditional.py": ["tests/test_conditional_pins.py"],
+    "codegen/frontend/conditional.py": ["tests/compiler/frontend/test_conditional_pins.py"],
     # module scoping: one name declared by several files (issue #21)
     "codegen/frontend/scoping.py": [
-        "tests/test_scoping_pins.py",
-        "tests/test_module_scoping.py",
-        "tests/test_resolve.py",
-        "tests/test_bad_inputs.py",
+        "tests/compiler/frontend/test_scoping_pins.py",
+        "tests/compiler/frontend/test_module_scoping.py",
+        "tests/compiler/frontend/test_resolve.py",
+        "tests/compiler/frontend/test_bad_inputs.py",
     ],
     # template literal types: expansions within a budget, else a pattern (issue #33)
-    "codegen/frontend/template.py": ["tests/test_template_pins.py"],
+    "codegen/frontend/template.py": ["tests/compiler/frontend/test_template_pins.py"],
     # the total front end's small modules (issue #33): each with its own pins
-    "codegen/frontend/directives.py": ["tests/test_directives_pins.py"],
-    "codegen/frontend/intrinsic.py": ["tests/test_intrinsic_pins.py"],
-    "codegen/frontend/identifiers.py": ["tests/test_identifiers_pins.py"],
-    "codegen/frontend/results.py": ["tests/test_results_pins.py"],
+    "codegen/frontend/directives.py": ["tests/compiler/frontend/test_directives_pins.py"],
+    "codegen/frontend/intrinsic.py": ["tests/compiler/frontend/test_intrinsic_pins.py"],
+    "codegen/frontend/identifiers.py": ["tests/compiler/frontend/test_identifiers_pins.py"],
+    "codegen/frontend/results.py": ["tests/compiler/frontend/test_results_pins.py"],
     # 12 equivalent survivors (docs/testing.md): with tree-sitter-typescript 0.23.2 the
     # ERROR of ``export type *`` is exactly ``type`` and never last but one (8); ``<=``
     # after a ``!=`` guard; ``split(None)`` of a node type; two window bounds no input
     # tells apart
     "codegen/frontend/keyword_names.py": [
-        "tests/test_keyword_names.py",
-        "tests/test_keyword_names_pins.py",
+        "tests/compiler/frontend/test_keyword_names.py",
+        "tests/compiler/frontend/test_keyword_names_pins.py",
     ],
     # 10 equivalent survivors: the span/doc skip of ``_fields`` (no type is written there)
     # and ``zip(..., strict=False)`` spelt ``strict=None`` or left out
-    "codegen/frontend/infer.py": ["tests/test_infer_pins.py"],
+    "codegen/frontend/infer.py": ["tests/compiler/frontend/test_infer_pins.py"],
     # the standard library's Error and RegExp (issue #21)
-    "codegen/frontend/lib.py": ["tests/test_lib_pins.py"],
+    "codegen/frontend/lib.py": ["tests/compiler/frontend/test_lib_pins.py"],
     # ``string & {}``: what a type every value has adds to a primitive (issue #21 round 3)
-    "codegen/frontend/intersect.py": ["tests/test_intersect_pins.py"],
+    "codegen/frontend/intersect.py": ["tests/compiler/frontend/test_intersect_pins.py"],
     # route planning for unions of models (pydantic callable discriminators)
     "codegen/emit/python/routes.py": [
-        "tests/test_routes_pins.py",
-        "tests/test_pydantic_emit.py",
-        "tests/test_real_world_constructs.py",
-        "tests/test_golden.py",
+        "tests/compiler/emit/test_routes_pins.py",
+        "tests/compiler/emit/test_pydantic_emit.py",
+        "tests/compiler/frontend/test_real_world_constructs.py",
+        "tests/compiler/emit/test_golden.py",
     ],
     # rest tuple members in the models (issue #21)
-    "codegen/emit/python/rest_tuple.py": ["tests/test_rest_tuple_pins.py"],
+    "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     "codegen/frontend/parse.py": [
-        "tests/test_parse.py",
-        "tests/test_parse_pins.py",  # exact IR and located errors, from its survivors
-        "tests/test_real_world_constructs.py",
-        "tests/test_ts_constructs.py",
-        "tests/test_bad_inputs.py",
+        "tests/compiler/frontend/test_parse.py",
+        "tests/compiler/frontend/test_parse_pins.py",  # exact IR and located errors, from its survivors
+        "tests/compiler/frontend/test_real_world_constructs.py",
+        "tests/compiler/frontend/test_ts_constructs.py",
+        "tests/compiler/frontend/test_bad_inputs.py",
     ],
     "codegen/escape.py": [
-        "tests/test_escape.py",
-        "tests/test_escape_pins.py",
+        "tests/compiler/emit/test_escape.py",
+        "tests/compiler/emit/test_escape_pins.py",
         # not test_escape_properties.py: it runs the compiler in subprocesses, which
         # import the trampolined copy without mutmut's configuration
-        "tests/test_templating.py",
+        "tests/compiler/emit/test_templating.py",
     ],
 }
 

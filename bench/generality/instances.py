@@ -5,7 +5,7 @@ imports the generated ``PACKAGE`` from ``OUT_PARENT`` (every module; under ``-W 
 a warning fails the import, which is timed), then, warnings ignored, picks up to ``N`` of TJS's
 definitions (seeded) that have a generated type of the same name, draws instances from
 TJS's schema for each with hypothesis-jsonschema (recursion unrolled one level, as
-``tests/test_selfcheck.py`` does), keeps those TJS's schema accepts, and validates them
+``tests/compiler/emit/test_selfcheck.py`` does), keeps those TJS's schema accepts, and validates them
 with our model from JSON text, within a time budget. It prints one JSON object: whether
 the import worked and how long it took, definitions checked, those whose every instance
 was accepted, the rejected ones (with an instance), and the definitions skipped by reason
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
     # The drawing machinery of the compiler's self-check, shared rather than copied.
-    selfcheck: Any = importlib.import_module("tests.test_selfcheck")
+    selfcheck: Any = importlib.import_module("tests.compiler.emit.test_selfcheck")
 
     models = importlib.import_module(f"{args.package}.models")
     text = args.oracle.read_text("utf-8").replace('"#/definitions/', '"#/$defs/')

@@ -798,6 +798,7 @@ class _Expander:
         return names[0] if len(names) == 1 else ir.Union(tuple(names), span)
 
     def indexed(self, t: ir.TypeExpr, key: ir.TypeExpr, span: ir.Span) -> ir.TypeExpr:
+        raw = self.raw_reads  # ``deref`` may read a declaration being expanded as written
         target = self.deref(t)
         key = self.deref(key)
         if isinstance(target, ir.Union):
@@ -823,10 +824,9 @@ class _Expander:
             if isinstance(target, ir.Mapping):
                 return target.value
             index = self.index(t)
-            if index is not None:
-                return index.value
+            if index is not None:  # as written when read from a declaration: expanded below
+                return self.read(t, key, [index.value], raw, span)
         found: list[ir.TypeExpr] = []
-        raw = self.raw_reads
         props = {p.name: p for p in self.properties(t)}
         index = None
         for k in self.literal_keys(key):
@@ -844,16 +844,46 @@ class _Expander:
                 f"{k!r} is not a data property of the indexed type (a method, which is not"
                 " JSON data, or no member at all)",
             )
-        if self.raw_reads != raw:  # read from a declaration as written: expand its types
+        return self.read(t, key, found, raw, span)
+
+    def read(
+        self, t: ir.TypeExpr, key: ir.TypeExpr, found: list[ir.TypeExpr], raw: int, span: ir.Span
+    ) -> ir.TypeExpr:
+        """The member types ``found`` for ``t[key]``, expanded where they were read from a
+        declaration as written (``raw``: the count of such reads before)."""
+        if self.raw_reads != raw:
             where = (shape(t), shape(key))
             if where in self.indexing:
                 raise SchemaError(span, "this indexed access type refers to itself")
             self.indexing.add(where)
             try:
-                found = [self.type(f, {}) for f in found]
+                found = [self.type(self.without_itself(f, where), {}) for f in found]
             finally:
                 self.indexing.discard(where)
         return found[0] if len(found) == 1 else ir.Union(_flat_union(tuple(found)), span)
+
+    def without_itself(self, f: ir.TypeExpr, where: _Where) -> ir.TypeExpr:
+        """A member type read for ``X[K]`` (``where``) as written, without the union members
+        that are ``X[K]`` again (jsonld's ``[key: string]: A | NodeObject[keyof NodeObject]``):
+        the least type that ``V = A | V`` holds is ``A``, as TypeScript reads it."""
+        if not isinstance(f, ir.Union):
+            return f
+        kept = tuple(
+            m
+            for m in f.members
+            if not (
+                isinstance(m, ir.Ref)
+                and m.name == INDEXED
+                and len(m.args) == 2
+                and (shape(self.type(m.args[0], {})), shape(self.deref(self.type(m.args[1], {}))))
+                == where
+            )
+        )
+        if len(kept) == len(f.members):
+            return f
+        if not kept:
+            return ir.Primitive("never", f.span)
+        return kept[0] if len(kept) == 1 else dataclasses.replace(f, members=kept)
 
     def intersection(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
         """``&`` distributes over unions, also over an alias that names a union; ``{}`` and
@@ -1087,11 +1117,14 @@ class _Expander:
         if isinstance(t, ir.Ref):
             decl = self.lookup(t.name)
             if isinstance(decl, ir.Interface):
+                if t.name not in self.out:
+                    self.raw_reads += 1  # read as written: the caller expands what it takes
                 return decl.body.index
         return None
 
 
 _Inlined = dict[tuple[str, object], ir.TypeExpr]  # inlined alias instances
+_Where = tuple[object, object]  # an indexed access's (type, key) shapes
 _Instantiated = dict[tuple[str, object], str]  # generic + arguments' shape -> instance name
 
 

@@ -3,7 +3,7 @@
 A generic pass (a walk that collects, a rewrite that rebuilds) reads a node's direct type
 children through these two instead of matching every kind itself, so a new kind of type
 is handled here once. Both end in ``assert_never``: ``mypy --strict`` names this module
-first when a kind joins ``ir.TypeExpr``, and ``tests/test_ir_walk.py`` checks, from the
+first when a kind joins ``ir.TypeExpr``, and ``tests/compiler/ir/test_ir_walk.py`` checks, from the
 dataclass fields of every kind, that no field holding a type is left out.
 """
 

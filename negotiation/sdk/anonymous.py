@@ -18,19 +18,22 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import os
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from mcp.server.context import ServerRequestContext
 
-__all__ = ["UNLIMITED", "AnonymousBuckets", "AnonymousKey", "client_address"]
+from negotiation import engine_parts
+
+__all__ = ["UNLIMITED", "AnonymousBuckets", "AnonymousKey", "bucket_of", "client_address"]
 
 logger = logging.getLogger("negotiation.sdk")
 
 AnonymousKey = Callable[[ServerRequestContext[Any, Any]], Hashable | None]
 """The key of an anonymous HTTP request's switch bucket; None: not limited."""
 
-UNLIMITED = object()
+UNLIMITED: Hashable = engine_parts.UNLIMITED
 """A request with no one to limit."""
 
 _Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -59,6 +62,30 @@ class AnonymousBuckets:
             return UNLIMITED
         key = self._key(ctx)
         return UNLIMITED if key is None else ("anonymous", key)
+
+
+_SESSION_TOKEN = "negotiation.sdk.anonymous"  # in the SDK connection's per-connection state
+
+
+def bucket_of(
+    ctx: ServerRequestContext[Any, Any],
+    principal: Hashable,
+    legacy: bool,
+    anonymous: AnonymousBuckets,
+) -> Hashable:
+    """Whose switch bucket a request spends (SEP-2053: "by principal/session"): its
+    principal's; without one, its 2025-11-25 session's, so that anonymous clients do not
+    share one bucket. An anonymous 2026-07-28 request over HTTP has neither (its address
+    may be a proxy's, shared by everyone): ``anonymous`` decides (by default `UNLIMITED`,
+    with a warning). In process or over stdio the one client has the transport's bucket."""
+    if principal is not None:
+        return principal
+    if legacy and ctx.session.client_capabilities is not None:
+        state = getattr(getattr(ctx.session, "_connection", None), "state", None)
+        if isinstance(state, dict):
+            token: Hashable = state.setdefault(_SESSION_TOKEN, ("session", os.urandom(16).hex()))
+            return token
+    return anonymous(ctx) if getattr(ctx, "request", None) is not None else None
 
 
 def client_address(*, trusted_proxies: Iterable[str] = ()) -> AnonymousKey:

@@ -23,6 +23,7 @@ from mcp.server.mcpserver.resources import TextResource
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import wire_dump
+from negotiation.engine_parts import RESOURCE_METADATA_EXTENSION_ID
 from negotiation.resources import ResourceNotFound, ResourceRegistry
 from negotiation.sdk import misuse, sdk_resources
 from negotiation.sdk.handlers import mcp_error
@@ -37,10 +38,6 @@ __all__ = [
     "ResourceMetadataExtension",
     "ServerVariantsExtension",
 ]
-
-RESOURCE_METADATA_EXTENSION_ID = "io.modelcontextprotocol/resources-metadata"
-"""The SDK needs an extension to serve a new method; ``resources/metadata`` belongs to
-the core ``resources`` capability, so this identifier is never advertised."""
 
 
 class ContentNegotiationExtension(Extension):

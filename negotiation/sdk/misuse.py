@@ -12,7 +12,8 @@ a WARNING on the ``negotiation.sdk`` logger, saying what to do.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+
+from negotiation.engine_parts import LIST_KINDS, unmatched_scope
 
 __all__ = [
     "LIST_KINDS",
@@ -33,19 +34,4 @@ NO_EXTENSIONS = (
     "extensions=neg.extensions to MCPServer(...)."
 )
 
-LIST_KINDS = {"tools/list": "tool", "prompts/list": "prompt", "resources/list": "resource"}
-_REGISTER = {"tool": "@mcp.tool()", "prompt": "@mcp.prompt()", "resource": "@mcp.resource(...)"}
-
-
-def unmatched_scope(kind: str, scoped: Iterable[str], listed: Iterable[str]) -> list[str]:
-    """A warning for each scoped name of ``kind`` that no listed item has, sorted."""
-    have = set(listed)
-    messages = []
-    for name in sorted(set(scoped) - have):
-        what = "URI" if kind == "resource" else "name"
-        messages.append(
-            f"neg.scope({kind!r}, {name!r}, ...): the server has no {kind} with this {what}, "
-            f"so the scope applies to nothing. Fix the {what} (scopes match it exactly), or "
-            f"register the {kind} ({_REGISTER[kind]}) or drop the scope."
-        )
-    return messages
+# Decided by the engine (it sees the lists); named here, where the warnings are listed.

@@ -21,16 +21,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pydantic_core
+from mcp.server.context import ServerRequestContext
 from mcp.server.extension import ToolBinding
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.prompts import Prompt
 from mcp.server.mcpserver.tools import Tool
-from mcp_types import GetPromptResult, InputRequiredResult
+from mcp_types import GetPromptRequestParams, GetPromptResult, InputRequiredResult
 from mcp_types import Prompt as MCPPrompt
 from mcp_types import PromptArgument as MCPPromptArgument
 from mcp_types import Tool as MCPTool
-from mcp_types.methods import serialize_server_result
+from mcp_types.methods import serialize_server_result, validate_client_request
 from pydantic import ValidationError
 
 __all__ = ["Definition", "Definitions", "overlap_error"]
@@ -218,6 +219,19 @@ class Definitions:
             return await run_unwrapped(definition.tool, dict(arguments or {}), ctx)
 
         return dispatch
+
+    async def get(self, ctx: ServerRequestContext[Any, Any], variant: str | None) -> dict[str, Any]:
+        """``prompts/get`` of a declared prompt in ``variant``, validated, rendered and
+        serialised as the SDK does for its own (the SDK has no registration to serve it:
+        extensions cannot add prompts)."""
+        version = ctx.protocol_version
+        params = ctx.params or {}
+        validate_client_request("prompts/get", version, params)  # the SDK's check
+        typed = GetPromptRequestParams.model_validate(params, by_name=False)
+        context: Context[Any, Any] = Context(request_context=ctx, input_params=typed)
+        result = await self.render(typed.name, variant, typed.arguments, context)
+        dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+        return serialize_server_result("prompts/get", version, dumped)
 
     async def render(self, name: str, variant: str | None, arguments: Any, ctx: Context) -> Any:
         """A ``prompts/get`` result of ``name`` in ``variant``, as the SDK renders one."""

@@ -10,13 +10,14 @@
         view = negotiated(ctx)              # features, variant, era, advertised
         return tool_result(ctx, structured=data, text=markdown)
 
-[`Negotiation`][negotiation.sdk.server.Negotiation] is the façade: the server's configuration and what it declares
-(variants, scopes, tools, prompts, multi-format resources). Its
-[`extensions`][negotiation.sdk.server.Negotiation.extensions] are SDK ``Extension`` objects
-([`negotiation.sdk.extensions`][negotiation.sdk.extensions]); its [`middleware`][negotiation.sdk.server.Negotiation.middleware] is one SDK
-server middleware (``negotiation.sdk.middleware``) that decides every request with the
-sans-IO runtime ([`negotiation.declarations`][negotiation.declarations], [`negotiation.scopes`][negotiation.scopes],
-[`negotiation.variants`][negotiation.variants]); per-session state and events live in
+[`Negotiation`][negotiation.sdk.server.Negotiation] is the façade: its constructor builds the
+sans-IO engine ([`negotiation.engine.Negotiator`][negotiation.engine.Negotiator]), which decides
+every request, and its decorators declare into it (variants, scopes, tools, prompts,
+multi-format resources). Its [`extensions`][negotiation.sdk.server.Negotiation.extensions] are SDK
+``Extension`` objects ([`negotiation.sdk.extensions`][negotiation.sdk.extensions]); its
+[`middleware`][negotiation.sdk.server.Negotiation.middleware] is the SDK adapter
+(``negotiation.sdk.middleware``): it reads the SDK's request context into the engine's
+``Request`` and maps its refusals to ``MCPError``. Per-session state and events live in
 [`negotiation.sdk.sessions`][negotiation.sdk.sessions], and the functions handlers call in
 [`negotiation.sdk.handlers`][negotiation.sdk.handlers].
 
@@ -26,7 +27,6 @@ SDK validates params and results once, and the middleware reads the SDK's own ob
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -37,23 +37,12 @@ from mcp_ext.models import ServerVariant
 from pydantic import BaseModel
 
 from negotiation import variants as sv
-from negotiation.backplane import (
-    Backplane,
-    InMemoryBackplane,
-    ListChanged,
-    ResourceUpdated,
-    principal_digest,
-)
+from negotiation.backplane import Backplane, ListChanged, ResourceUpdated
 from negotiation.content import NegotiationContext
-from negotiation.declarations import DeclarationMemo, Negotiated, client_hints, settle
+from negotiation.engine import RANKING_TTL_SECONDS as RANKING_TTL_SECONDS  # re-exported
+from negotiation.engine import Negotiator
 from negotiation.resources import Body, Representation, ResourceRegistry
-from negotiation.scopes import (
-    CURSOR_KEY_ENV,
-    Kind,
-    VariantScopes,
-    cursor_codec,
-    cursor_key_from_env,
-)
+from negotiation.scopes import CURSOR_KEY_ENV, Kind, cursor_key_from_env
 from negotiation.sdk import sdk_resources
 from negotiation.sdk.anonymous import AnonymousBuckets, AnonymousKey
 from negotiation.sdk.events import NegotiationBus
@@ -63,12 +52,18 @@ from negotiation.sdk.extensions import (
     ResourceMetadataExtension,
     ServerVariantsExtension,
 )
-from negotiation.sdk.handlers import current, mcp_error, negotiated, session_key, tool_result
+from negotiation.sdk.handlers import (
+    MODERN_VERSIONS,
+    current,
+    mcp_error,
+    negotiated,
+    session_key,
+    tool_result,
+)
 from negotiation.sdk.middleware import NegotiationMiddleware
 from negotiation.sdk.registry import Definition, Definitions
 from negotiation.sdk.sessions import LIST_CHANGED, SessionEnded, Sessions
 from negotiation.subscriptions import VariantSwitchLimiter
-from negotiation.variants._forms import as_variants
 
 __all__ = [
     "CURSOR_KEY_ENV",
@@ -83,12 +78,8 @@ __all__ = [
     "tool_result",
 ]
 
-logger = logging.getLogger("negotiation.sdk")
-
 PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Hashable]
 """Who is asking (from the HTTP request, a token...). Decides which variants they see."""
-
-RANKING_TTL_SECONDS = 300.0  # the RankingCache's default: a ranking is decided anew after it
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -135,67 +126,61 @@ class Negotiation:
         backplane: Backplane | None = None,
         anonymous_key: AnonymousKey | None = None,
     ) -> None:
-        declared = as_variants(variants) if variants is not None else ()
-        if variants is not None and not declared:
-            raise ValueError(
-                "variants is empty: give at least one variant, or leave variants out"
-                " (None) for a server without server variants"
-            )
-        public = sv.public_variants(variants) if variants is not None else ()
-        if default_variant is not None:
-            if not isinstance(default_variant, str):
-                raise TypeError(
-                    f"default_variant must be a str, not {type(default_variant).__name__}"
-                )
-            if default_variant not in {v.id for v in declared}:
-                raise ValueError(f"default_variant {default_variant!r} is not one of the variants")
-            order = sorted(range(len(declared)), key=lambda i: declared[i].id != default_variant)
-            declared = tuple(declared[i] for i in order)
-            public = tuple(public[i] for i in order)
-        if page_size is not None and page_size < 1:
-            raise ValueError("page_size must be at least 1")
-        self.variants: tuple[ServerVariant, ...] = public
+        # The façade: the engine decides every request; this object declares into it and
+        # gives the SDK its extensions and middleware.
+        self._tools = Definitions("tool", self._serving_variant)
+        self._prompts = Definitions("prompt", self._serving_variant)
+        self.engine = Negotiator(
+            variants,
+            default_variant,
+            visible=visible,
+            page_size=page_size,
+            cursor_key=cursor_key,
+            advertise_limit=advertise_limit,
+            negotiate=negotiate,
+            experimental_capability=experimental_capability,
+            ranker=ranker,
+            ranker_timeout_seconds=ranker_timeout_seconds,
+            switch_limiter=switch_limiter,
+            backplane=backplane,
+            tools=self._tools,
+            prompts=self._prompts,
+            modern_versions=MODERN_VERSIONS,
+        )
+        """The sans-IO engine deciding every request ([`negotiation.engine`][negotiation.engine])."""
+        engine = self.engine
+        self.variants: tuple[ServerVariant, ...] = engine.variants
         """The declared variants (the default first), as ``mcp_ext.ServerVariant``."""
         self.negotiate = negotiate
         self.experimental_capability = experimental_capability
-        self._principal_of = principal_of
-        self._ranker = ranker if declared and negotiate else None
-        self._advertiser = (
-            sv.VariantAdvertiser(
-                public,
-                visible=visible,
-                limit=max(2, advertise_limit),
-                cache=sv.RankingCache(),
-                ranker=ranker,
-                ranker_timeout_seconds=ranker_timeout_seconds,
-            )
-            if declared and negotiate
-            else None
-        )
-        # Without negotiation the server shows what its default variant has.
-        self._implicit = declared[0].id if declared and not negotiate else None
-        self._page_size = page_size
-        self._cursors = cursor_codec(cursor_key) if page_size else None
-        self._scopes = VariantScopes((v.id for v in declared), self._implicit)
-        self._memo = DeclarationMemo(self._settle)
-        self.resources = ResourceRegistry()
+        # The engine's own objects, under the names the façade's tests have known.
+        self._memo = engine.memo
+        self._advertiser = engine.advertiser
+        self.resources: ResourceRegistry = engine.resources
         """Multi-format resources ([`add_resource()`][negotiation.sdk.server.Negotiation.add_resource])."""
-        self._switch_limiter = switch_limiter
-        self._anonymous = AnonymousBuckets(anonymous_key)
-        self.backplane: Backplane = backplane if backplane is not None else InMemoryBackplane()
+        self.backplane: Backplane = engine.backplane
         """What the replicas share (events, switch buckets, rankings); in-memory by default."""
-        self.sessions = Sessions(self.exists, self.backplane)
+        self.sessions = Sessions(
+            engine.exists,
+            self.backplane,
+            legacy=engine.legacy,
+            subscriptions=engine.subscriptions,
+        )
         """The sessions this replica serves: 2025-11-25 sessions, subscriptions, events."""
         self._content = ContentNegotiationExtension()
-        self._tools = Definitions("tool", self._serving_variant)
-        self._prompts = Definitions("prompt", self._serving_variant)
         self._variants_extension = ServerVariantsExtension(
             self._tools, lambda: self._middleware_taken
         )
         self._middleware_taken = False
-        self._middleware = NegotiationMiddleware(self)
+        self._middleware = NegotiationMiddleware(
+            engine,
+            self.sessions,
+            principal_of=principal_of,
+            anonymous=AnonymousBuckets(anonymous_key),
+            prompts=self._prompts,
+            extensions_taken=lambda: self._variants_extension.consumed,
+        )
         self._metadata = ResourceMetadataExtension(self.resources)
-        self._server: MCPServer | None = None  # attach()
 
     # --- what MCPServer consumes --------------------------------------------------------
 
@@ -231,7 +216,7 @@ class Negotiation:
         """Serve the tool, prompt or resource ``name`` (a resource's URI) only in
         ``variants`` (None: in all), with a per-variant description where given. For
         anything registered with the SDK's own decorators."""
-        self._scopes.declare(kind, name, variants, descriptions)
+        self.engine.scopes.declare(kind, name, variants, descriptions)
 
     def tool(
         self,
@@ -302,7 +287,7 @@ class Negotiation:
         descriptions: Mapping[str, str] | None,
         kwargs: dict[str, Any],
     ) -> None:
-        ids = self._scopes.checked(kind, name, variants, descriptions)
+        ids = self.engine.scopes.checked(kind, name, variants, descriptions)
         meta = kwargs.pop("meta", None)  # the SDK takes _meta beside the other arguments
         definitions.add(name, Definition(ids, fn, kwargs, meta, dict(descriptions or {})))
         scoped, described = definitions.scope(name)
@@ -358,84 +343,35 @@ class Negotiation:
         view = current.get()
         if view is not None and view.variant is not None:
             return view.variant
-        return self._implicit or (self.variants[0].id if self.variants else None)
+        return self.engine.default_variant
 
     def attach(self, server: MCPServer) -> MCPServer:
         """Let this object see ``server``'s own resources and templates: a subscription
         to a URI that nothing serves is refused, and ``resources/metadata`` describes
         them. Returns ``server``."""
-        self._server = server
         self._metadata.server = server
+        self.engine.attach(lambda uri: sdk_resources.has_resource(server, uri))
         return server
 
     def exists(self, variant: str | None, name: str, kind: Kind = "resource") -> bool:
         """Whether ``name`` (a tool or prompt name, or a resource URI) is in ``variant``.
         A resource URI exists when [`add_resource()`][negotiation.sdk.server.Negotiation.add_resource] or, once [`attach()`][negotiation.sdk.server.Negotiation.attach] has
         shown the server, the server's own resources or templates serve it."""
-        if (
-            self._scopes.get(kind, name) is None
-            and kind == "resource"
-            and name not in self.resources
-        ):
-            return self._server is None or sdk_resources.has_resource(self._server, name)
-        return self._scopes.allows(kind, name, variant)
+        return self.engine.exists(variant, name, kind)
 
     # --- per request --------------------------------------------------------------------
-
-    def _principal(self, ctx: ServerRequestContext[Any, Any]) -> Hashable:
-        return self._principal_of(ctx) if self._principal_of is not None else None
 
     def advertisement(
         self, client_capabilities: object, principal: Hashable
     ) -> sv.Advertisement | None:
         """The variants this principal gets for these client hints (None: no variants)."""
-        if self._advertiser is None:
-            return None
-        return self._advertiser.advertise(client_hints(client_capabilities), principal)
+        return self.engine.advertisement(client_capabilities, principal)
 
     async def advertisement_async(
         self, client_capabilities: object, principal: Hashable
     ) -> sv.Advertisement | None:
         """[`advertisement()`][negotiation.sdk.server.Negotiation.advertisement], asking the ``ranker`` when there is one."""
-        if self._advertiser is None:
-            return None
-        hints = client_hints(client_capabilities)
-        if self._ranker is None or not self.backplane.shared or hints.malformed:
-            return await self._advertiser.advertise_async(hints, principal)
-        decided = self._advertiser.decided(hints, principal)
-        if decided is not None:
-            return decided
-        # Fleet-wide: the first replica's ranking wins, so every replica advertises and
-        # serves the same default (and asks the ranker at most once per time to live).
-        asked: list[sv.Advertisement] = []
-
-        async def rank() -> tuple[str, ...]:
-            asked.append(await self._advertiser.rank_async(hints, principal))  # type: ignore[union-attr]
-            return asked[0].ids
-
-        key = f"{hints.digest()}:{principal_digest(principal)}"
-        try:
-            ids = await self.backplane.ranking(key, rank, RANKING_TTL_SECONDS)
-        except ConnectionError as problem:
-            logger.warning("the shared ranking is unreachable (%s); ranking locally", problem)
-            ids = None
-        ad = self._advertiser.from_ids(ids, principal) if ids is not None else None
-        if ad is None:
-            ad = asked[0] if asked else await self._advertiser.rank_async(hints, principal)
-        self._advertiser.remember(hints, principal, ad)
-        return ad
-
-    def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
-        """What a declaration and principal decide for all their requests (memoised)."""
-        return self._settle_with(
-            capabilities, principal, self.advertisement(capabilities, principal)
-        )
-
-    def _settle_with(
-        self, capabilities: object, principal: Hashable, ad: sv.Advertisement | None
-    ) -> Negotiated:
-        ids = ad.ids if ad is not None else ()
-        return settle(capabilities, principal, ids, hints_matter=self._advertiser is not None)
+        return await self.engine.advertisement_async(client_capabilities, principal)
 
     def context(
         self, ctx: ServerRequestContext[Any, Any], *, ranked: sv.Advertisement | None = None

@@ -10,8 +10,7 @@ import logging
 import math
 import os
 import time
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, MutableMapping
 from typing import Any
 
 import anyio.lowlevel
@@ -29,7 +28,7 @@ from negotiation.backplane import (
     Refetch,
     ResourceUpdated,
 )
-from negotiation.declarations import Negotiated
+from negotiation.engine_parts import LegacySession
 from negotiation.sdk.events import NegotiationBus
 from negotiation.subscriptions import SubscriptionRegistry, list_changed_notification
 
@@ -49,16 +48,6 @@ LIST_CHANGED: dict[str, type[BaseModel]] = {
     "resources": mcp_types.ResourceListChangedNotification,
     "prompts": mcp_types.PromptListChangedNotification,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class LegacySession:
-    """What a 2025-11-25 session keeps until it ends: who initialized it, what it was
-    advertised (its settled negotiation) and the SDK session, for ``list_changed``."""
-
-    principal: Hashable
-    settled: Negotiated
-    session: Any
 
 
 class VariantBoundSession:
@@ -105,9 +94,19 @@ class Sessions:
     ``backplane`` to the others.
     """
 
-    def __init__(self, exists: Callable[[str | None, str], bool], backplane: Backplane) -> None:
-        self.legacy: dict[Hashable, LegacySession] = {}  # until each ends
-        self.subscriptions = SubscriptionRegistry(exists)
+    def __init__(
+        self,
+        exists: Callable[[str | None, str], bool],
+        backplane: Backplane,
+        *,
+        legacy: MutableMapping[Hashable, LegacySession] | None = None,
+        subscriptions: SubscriptionRegistry | None = None,
+    ) -> None:
+        # Shared with the engine, which decides them; dropped here when a session ends.
+        self.legacy = legacy if legacy is not None else {}  # until each ends
+        self.subscriptions = (
+            subscriptions if subscriptions is not None else SubscriptionRegistry(exists)
+        )
         self._subscribers: dict[Hashable, Any] = {}  # the SDK session, until it ends
         self._ended: list[SessionEnded] = []
         self.backplane = backplane
@@ -168,8 +167,12 @@ class Sessions:
         ``variant``."""
         if self.subscriptions.subscribe(key, uri, variant) is not None:
             return False
-        self._subscribers[key] = session
+        self.hold(key, session)
         return True
+
+    def hold(self, key: Hashable, session: Any) -> None:
+        """Keep the SDK session of ``key``, which holds subscriptions, until it ends."""
+        self._subscribers[key] = session
 
     # --- events -------------------------------------------------------------------------
 

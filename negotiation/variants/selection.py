@@ -18,8 +18,8 @@ from negotiation.variants._forms import (
     META_KEY,
     NormalVariant,
     VariantLike,
-    public_variant,
     as_variants,
+    public_variant,
     public_variants,
 )
 

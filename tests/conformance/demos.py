@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 
 from conformance.runner import HERE, FixtureResult, Row, run
@@ -17,8 +18,15 @@ TRANSPORTS = ("stdio", "http")
 KNOWN_FAILURES = HERE / "known_failures.json"
 
 
-def run_demo(server: str, transport: str) -> tuple[list[Row], list[FixtureResult]]:
-    """The kit's rows for ``demos.<server>`` over ``transport``, both eras."""
+def _python(args: Sequence[str]) -> list[str]:
+    return [sys.executable, *args]
+
+
+def run_demo(
+    server: str, transport: str, python: Callable[[Sequence[str]], list[str]] = _python
+) -> tuple[list[Row], list[FixtureResult]]:
+    """The kit's rows for ``demos.<server>`` over ``transport``, both eras; ``python``
+    gives the argv that runs ``python ARGS`` (the tests' fork server, or a plain one)."""
     config = Config(timeout=30.0)
     profile = json.loads((HERE / "profiles" / f"{server}.json").read_text(encoding="utf-8"))
     with ExitStack() as stack:
@@ -27,7 +35,7 @@ def run_demo(server: str, transport: str) -> tuple[list[Row], list[FixtureResult
             url = stack.enter_context(http_server(f"demos.{server}"))
             target = HttpTarget(url, config)
         else:
-            command = [sys.executable, "-m", f"demos.{server}", "--transport", "stdio"]
+            command = python(["-m", f"demos.{server}", "--transport", "stdio"])
             target = StdioTarget(shlex.join(command), config, cwd=str(REPO), env=subprocess_env())
         kit = run(target, profile=profile, config=config)
         return kit.rows, kit.results

@@ -10,13 +10,16 @@ from __future__ import annotations
 import pytest
 
 from tests.conformance.demos import SERVERS, TRANSPORTS, failing, known_failures, run_demo
+from tests.conftest import PythonForks
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("transport", TRANSPORTS)
 @pytest.mark.parametrize("server", SERVERS)
-def test_demo_conformance_matches_the_known_failures(server: str, transport: str) -> None:
-    rows, _ = run_demo(server, transport)
+def test_demo_conformance_matches_the_known_failures(
+    python_forks: PythonForks, server: str, transport: str
+) -> None:
+    rows, _ = run_demo(server, transport, python_forks)
     known = known_failures()
     details = {(row.era, row.requirement): row.detail for row in rows}
     problems: list[str] = []

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import PythonForks
 from tests.e2e.servers import http_server
 
 REPO = Path(__file__).resolve().parents[2]
@@ -91,8 +92,12 @@ def test_the_installed_kit_is_outside_the_repository_and_has_its_data(
 
 
 @pytest.mark.slow
-def test_the_installed_kit_passes_devplatform_over_stdio(kit: Path, tmp_path: Path) -> None:
-    command = shlex.join([sys.executable, "-m", "demos.devplatform", "--transport", "stdio"])
+def test_the_installed_kit_passes_devplatform_over_stdio(
+    kit: Path, python_forks: PythonForks, tmp_path: Path
+) -> None:
+    # The demo is a fork of the tests' warm interpreter (tests/forkserver.py): about 13
+    # starts of it, each without importing the SDK again.
+    command = shlex.join(python_forks(["-m", "demos.devplatform", "--transport", "stdio"]))
     code, report = _run(
         kit, tmp_path, "--server-cmd", command, "--cwd", str(REPO),
         "--profile", str(PROFILES / "devplatform.json"),
@@ -148,12 +153,19 @@ def _doc_commands() -> list[tuple[str, int]]:
 
 
 @pytest.mark.slow
-def test_the_docs_kit_commands_run_as_printed(kit: Path, tmp_path: Path) -> None:
+def test_the_docs_kit_commands_run_as_printed(
+    kit: Path, python_forks: PythonForks, tmp_path: Path
+) -> None:
     commands = _doc_commands()
     assert len(commands) >= 4
     bindir = tmp_path / "bin"  # the installed console script, and nothing else of its venv
     bindir.mkdir()
     (bindir / kit.name).symlink_to(kit)
+    # The commands' `python` (the server's) is this interpreter, as a fork of the tests'
+    # warm one (tests/forkserver.py): the kit starts it about 13 times a run.
+    python = bindir / "python"
+    python.write_text(f'#!/bin/sh\nexec {shlex.join(python_forks([]))} "$@"\n', "utf-8")
+    python.chmod(0o755)
     path = os.pathsep.join([str(bindir), str(Path(sys.executable).parent), os.environ["PATH"]])
     for command, expected in commands:
         if "../shared/" in command and not (REPO.parent / "shared" / "interop").is_dir():

@@ -1,5 +1,5 @@
 """``negotiation.declarations``: what one declaration and principal settle, without the SDK
-(the memo's own pins are in tests/sdk/test_memo_pins.py)."""
+(the memo's own pins are in tests/runtime/test_declarations_pins.py)."""
 
 from __future__ import annotations
 

@@ -90,7 +90,11 @@ def _pyright(target: Path, config_dir: Path) -> subprocess.CompletedProcess[str]
     if not PYRIGHT.exists():
         pytest.skip("pyright is not installed (it is in the dev extra)")
     (config_dir / "pyrightconfig.json").write_text(
-        json.dumps({"typeCheckingMode": "strict", "pythonVersion": "3.11"})
+        # the examples run from the repository, where ``demos`` (an app, not installed) is
+        # importable: examples/asgi_adapter.py serves the weather demo's data
+        json.dumps(
+            {"typeCheckingMode": "strict", "pythonVersion": "3.11", "extraPaths": [str(REPO)]}
+        )
     )
     return subprocess.run(
         [str(PYRIGHT), "--pythonpath", sys.executable, "-p", str(config_dir), str(target)],

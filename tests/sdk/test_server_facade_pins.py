@@ -1,7 +1,7 @@
 """Exact pins of ``negotiation.sdk.server`` after issue #22 (the ``Negotiation`` façade):
 the fleet-wide ranking over a shared backplane (a recording stand-in for Redis), which
 definition a varying tool runs outside a negotiated request, the declaration
-decorators, and the façade's small accessors and refusals. ``test_server_pins.py`` pins
+decorators, and the façade's small accessors and refusals. ``test_middleware_request_pins.py`` pins
 the rest through the SDK's in-memory ``Client``."""
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import sys
 from typing import Any, Literal
 
 import anyio
@@ -21,6 +20,7 @@ from conformance.session import Config, StdioTarget
 from examples import api_versions, budget_variants
 from negotiation.sdk import ServerVariants, available_variants, pick_variant, variant_meta
 from negotiation.variants import SelectionContext
+from tests.conftest import PythonForks
 from tests.e2e.servers import REPO, subprocess_env
 
 Mode = Literal["legacy", "auto"]
@@ -101,10 +101,12 @@ def test_a_client_short_of_context_gets_the_compact_variant() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("example", ["api_versions", "budget_variants"])
-def test_the_example_passes_the_conformance_kit_with_no_failure(example: str) -> None:
+def test_the_example_passes_the_conformance_kit_with_no_failure(
+    python_forks: PythonForks, example: str
+) -> None:
     config = Config(timeout=30.0)
     profile = json.loads((HERE / "profiles" / f"{example}.json").read_text(encoding="utf-8"))
-    command = shlex.join([sys.executable, "-m", f"examples.{example}"])
+    command = shlex.join(python_forks(["-m", f"examples.{example}"]))
     target = StdioTarget(command, config, cwd=str(REPO), env=subprocess_env())
     rows = run(target, profile=profile, config=config).rows
     failed = [f"{r.era}: {r.requirement}: {r.detail}" for r in rows if r.result == "fail"]

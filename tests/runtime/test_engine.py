@@ -1,0 +1,356 @@
+"""The engine's decision pins (issue #36): ``Request`` values in, views, results and
+refusals out, with no SDK ``Client`` and no framework."""
+
+from __future__ import annotations
+
+import ast
+import logging
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp_ext.models import Resource
+
+from negotiation import errors
+from negotiation.engine import METHODS, UNLIMITED, Negotiator, Refusal, Request
+from negotiation.subscriptions import VariantSwitchLimiter
+from negotiation.variants import EXTENSION_ID, META_KEY
+from negotiation.versioning import Era
+
+VARIANTS = [
+    {"id": "main", "description": "The default.", "hints": {"useCase": "ide"}},
+    {"id": "other", "description": "Another.", "hints": {"useCase": "planning"}},
+]
+LEGACY, MODERN = "2025-11-25", "2026-07-28"
+CAPS = "io.modelcontextprotocol/clientCapabilities"
+
+
+def _engine(**kwargs: Any) -> Negotiator:
+    engine = Negotiator(VARIANTS, **kwargs)
+    engine.scopes.declare("tool", "planner", ["other"], None)
+    return engine
+
+
+def _request(method: str = "tools/list", variant: str | None = None, **kw: Any) -> Request:
+    params: dict[str, Any] = dict(kw.pop("params", {}))
+    meta: dict[str, Any] = {CAPS: {}}
+    if variant is not None:
+        meta[META_KEY] = variant
+    params["_meta"] = meta
+    return Request(method, params, **kw)
+
+
+def _refusal(call: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    with pytest.raises(Refusal) as raised:
+        call(*args, **kwargs)
+    return dict(raised.value.error)
+
+
+def _begin(engine: Negotiator, request: Request) -> Any:
+    return anyio.run(engine.begin, request)
+
+
+def _finish(engine: Negotiator, request: Request, result: dict[str, Any]) -> Any:
+    view = _begin(engine, request)
+    return anyio.run(engine.finish, request, view, result)
+
+
+def test_the_engine_imports_no_sdk_and_no_adapter() -> None:
+    for name in ("engine.py", "engine_parts.py"):
+        tree = ast.parse((Path("negotiation") / name).read_text("utf-8"))
+        imported = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+        } | {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+        assert not {n for n in imported if n.split(".")[0] in ("mcp", "mcp_types", "anyio")}
+        assert not {n for n in imported if n.startswith("negotiation.sdk")}
+
+
+def test_a_repeated_modern_request_is_one_lookup_returning_the_same_view() -> None:
+    engine = _engine()
+    first = engine.view(_request(variant="other"))
+    again = engine.view(_request(variant="other"))
+    assert again is first and (first.variant, first.era) == ("other", Era.MODERN)
+    assert len(engine.memo.views) == 1
+    assert engine.view(_request()).variant == "main"  # the default, a second entry
+    assert len(engine.memo.views) == 2
+
+
+def test_meta_wins_over_the_header_and_the_header_counts_without_meta() -> None:
+    engine = _engine()
+    assert engine.view(_request(variant="main", header="other")).variant == "main"
+    assert engine.view(_request(header="other")).variant == "other"
+
+
+def test_an_unknown_variant_is_refused_with_the_specs_error() -> None:
+    error = _refusal(_engine().view, _request(variant="nope"))
+    assert error["code"] == errors.INVALID_PARAMS
+    assert error["data"]["requestedVariant"] == "nope"
+
+
+def test_without_negotiation_a_selected_variant_is_refused_and_none_is_served() -> None:
+    engine = _engine(negotiate=False)
+    assert _refusal(engine.view, _request(variant="main")) == dict(
+        errors.server_variants_not_supported()
+    )
+    view = engine.view(_request())
+    assert (view.variant, view.era) == (None, Era.MODERN)
+    assert engine.default_variant == "main"  # its items are still listed
+
+
+def test_a_named_tool_outside_the_variant_is_refused_before_the_handler() -> None:
+    engine = _engine()
+    call = _request("tools/call", params={"name": "planner"})
+    error = _refusal(_begin, engine, call)
+    assert error["message"] == "Unknown tool: planner"
+    assert error["data"]["activeVariant"] == "main"
+    assert _begin(engine, _request("tools/call", "other", params={"name": "planner"})) is not None
+
+
+def test_unknown_names_get_the_variant_error_only_when_a_variant_serves() -> None:
+    engine = _engine()
+    request = _request("tools/call", params={"name": "ghost"})
+    view = engine.view(request)
+    error = engine.unknown(request, view)
+    assert error is not None and error["data"]["activeVariant"] == "main"
+    assert engine.unknown(_request("tools/call", params={"name": 3}), view) is None
+    assert engine.unknown(_request("ping"), view) is None
+    plain = Negotiator()
+    assert plain.unknown(request, plain.view(request)) is None
+
+
+def test_a_list_is_scoped_to_the_variant_with_private_cache_hints() -> None:
+    engine = _engine()
+    items = [{"name": "a"}, {"name": "planner"}]
+    listed = _finish(engine, _request(), {"tools": list(items)})
+    assert listed["tools"] == [{"name": "a"}]
+    assert listed["cacheScope"] == "private"
+    other = _finish(engine, _request(variant="other"), {"tools": list(items)})
+    assert [t["name"] for t in other["tools"]] == ["a", "planner"]
+
+
+def test_lists_are_paged_with_cursors_bound_to_the_variant() -> None:
+    engine = _engine(page_size=1)
+    items = [{"name": "a"}, {"name": "b"}]
+    first = _finish(engine, _request(), {"tools": list(items)})
+    assert first["tools"] == [{"name": "a"}] and "nextCursor" in first
+    then = _request(params={"cursor": first["nextCursor"]})
+    assert _finish(engine, then, {"tools": list(items)})["tools"] == [{"name": "b"}]
+    elsewhere = _request(variant="other", params={"cursor": first["nextCursor"]})
+    error = _refusal(_finish, engine, elsewhere, {"tools": list(items)})
+    assert error["code"] == errors.INVALID_PARAMS
+
+
+def test_a_cursor_is_refused_where_nothing_is_paged() -> None:
+    error = _refusal(_finish, _engine(), _request(params={"cursor": "x"}), {"tools": []})
+    assert error == dict(errors.invalid_cursor("main"))
+
+
+def test_initialize_advertises_and_keeps_a_watched_legacy_session() -> None:
+    engine = _engine()
+    capabilities = {"extensions": {EXTENSION_ID: {}}}
+    request = Request(
+        "initialize",
+        {"capabilities": capabilities},
+        LEGACY,
+        principal="alice",
+        session_key="s1",
+        ends_seen=True,
+    )
+    assert _begin(engine, request) is None  # no variant serves initialize
+    result = anyio.run(engine.finish, request, None, {"capabilities": {}})
+    advertised = result["capabilities"]["extensions"][EXTENSION_ID]
+    assert [v["id"] for v in advertised["availableVariants"]] == ["main", "other"]
+    assert engine.legacy["s1"].principal == "alice"
+    unwatched = request._replace(session_key="s2", ends_seen=False)
+    anyio.run(engine.finish, unwatched, None, {"capabilities": {}})
+    assert "s2" not in engine.legacy
+    # The session's principal may not change within it.
+    later = Request("tools/list", {}, LEGACY, principal="bob", session_key="s1")
+    assert _refusal(engine.view, later) == dict(errors.principal_changed())
+
+
+def test_legacy_subscriptions_are_bound_to_the_variant() -> None:
+    engine = _engine()
+    engine.resources.add(
+        Resource(uri="x://a", name="a", mime_type="text/plain"),
+        {"text/plain": "a"},
+    )
+    engine.scopes.declare("resource", "x://a", ["other"], None)
+    request = Request("resources/subscribe", {"uri": "x://a"}, LEGACY, session_key="s")
+    view = engine.view(request)
+    error = _refusal(engine.subscription, request, view)
+    assert error["data"]["activeVariant"] == "main"
+    bad = request._replace(params={"uri": 7})
+    assert _refusal(engine.subscription, bad, view) == {
+        "code": errors.INVALID_PARAMS,
+        "message": "Invalid params",
+        "data": {"uri": 7},
+    }
+    other = request._replace(params={"uri": "x://a", "_meta": {META_KEY: "other"}})
+    assert engine.subscription(other, engine.view(other)) == "x://a"
+    assert len(engine.subscriptions) == 1
+    # Without a selected variant, unsubscribe ends it whatever its variant.
+    stop = Request("resources/unsubscribe", {"uri": "x://a"}, LEGACY, session_key="s")
+    engine.subscription(stop, engine.view(stop))
+    assert len(engine.subscriptions) == 0
+
+
+def test_a_listen_stream_is_bound_to_its_variant_and_refuses_others_uris() -> None:
+    engine = _engine()
+    engine.scopes.declare("resource", "x://only-other", ["other"], None)
+    asked = {"notifications": {"resourceSubscriptions": ["x://only-other", 3]}}
+    request = _request("subscriptions/listen", variant="other", params=asked)
+    bound = engine.listen(request, engine.view(request))
+    assert (bound.variant, bound.uris, bound.bound) == (
+        "other",
+        frozenset({"x://only-other"}),
+        True,
+    )
+    main = _request("subscriptions/listen", params=asked)
+    assert _refusal(engine.listen, main, engine.view(main))["data"]["activeVariant"] == "main"
+    plain = Negotiator()
+    assert plain.listen(main, plain.view(main)).bound is False
+
+
+def test_switching_variants_is_limited_per_bucket() -> None:
+    engine = _engine(switch_limiter=VariantSwitchLimiter(capacity=1, refill_per_second=0.001))
+    assert engine.limits_switches
+    engine.view(_request(bucket_key="alice"))
+    engine.view(_request(variant="other", bucket_key="alice"))  # the one switch allowed
+    error = _refusal(engine.view, _request(bucket_key="alice"))
+    assert error["code"] == errors.RATE_LIMITED
+    assert "retryAfterMs" in error["data"]
+    # No bucket, no limit.
+    for variant in ("main", "other", "main"):
+        engine.view(_request(variant=variant, bucket_key=UNLIMITED))
+
+
+def test_a_multi_format_resource_is_read_in_the_negotiated_format() -> None:
+    engine = _engine()
+    engine.resources.add(
+        Resource(uri="x://p", name="p", mime_type="text/markdown"),
+        {"text/markdown": "# p", "application/json": '{"p": 1}'},
+    )
+    capabilities = {"extensions": _features("format=json")}
+    request = Request(
+        "resources/read", {"uri": "x://p", "_meta": {CAPS: capabilities}}, capabilities=capabilities
+    )
+    read = _finish(engine, request, {"contents": [{"uri": "x://p", "text": "# p"}]})
+    assert [c["mimeType"] for c in read["contents"]] == ["application/json"]
+
+
+def _features(*tags: str) -> dict[str, Any]:
+    from negotiation.features import EXTENSION_ID as CONTENT
+
+    return {CONTENT: {"features": list(tags)}}
+
+
+def test_the_method_table_names_every_method_finish_changes() -> None:
+    assert set(METHODS) == {
+        "initialize",
+        "server/discover",
+        "tools/list",
+        "prompts/list",
+        "resources/list",
+        "resources/read",
+    }
+    engine = _engine()
+    call = _request("tools/call", params={"name": "a"})
+    answer = {"content": []}
+    assert _finish(engine, call, answer) is answer  # left as the handler answered
+
+
+def test_a_principal_is_compared_type_exactly() -> None:
+    engine = _engine()
+    principals: list[Hashable] = [1, True, "1"]
+    for principal in principals:
+        assert engine.view(_request(principal=principal)).principal is principal
+
+
+def _repeat(engine: Negotiator, request: Request) -> Any:
+    assert request.params is not None
+    return engine.repeated(
+        request.method,
+        request.params,
+        request.protocol_version,
+        request.principal,
+        request.header,
+    )
+
+
+def test_a_repeated_request_is_found_by_its_raw_meta_after_one_full_sequence() -> None:
+    engine = _engine()
+    call = _request("tools/call", "other", params={"name": "a"}, principal="alice")
+    assert _repeat(engine, call) is None  # never served
+    view = _begin(engine, call)
+    assert _repeat(engine, call) is view
+    # Every part of the key counts: the principal, the header, the version, the _meta.
+    assert _repeat(engine, call._replace(principal="bob")) is None
+    assert _repeat(engine, call._replace(header="main")) is None
+    assert _repeat(engine, call._replace(protocol_version="2026-08-01")) is None
+    assert _repeat(engine, _request("tools/call", "main", params={"name": "a"})) is None
+    # Any method without a step of its own; never lists, reads, subscriptions.
+    assert _repeat(engine, call._replace(method="completion/complete")) is view
+    for method in ("tools/list", "resources/read", "prompts/get", "subscriptions/listen"):
+        assert _repeat(engine, call._replace(method=method)) is None
+
+
+def test_the_fast_path_still_refuses_a_name_outside_the_variant() -> None:
+    engine = _engine()
+    served = _request("tools/call", "other", params={"name": "planner"})
+    view = _begin(engine, served)
+    assert _repeat(engine, served) is view  # planner is in "other"
+    elsewhere = _request("tools/call", "main", params={"name": "a"})
+    _begin(engine, elsewhere)
+    moved = _request("tools/call", "main", params={"name": "planner"})
+    assert _repeat(engine, moved) is None  # begin() refuses it
+    assert _refusal(_begin, engine, moved)["message"] == "Unknown tool: planner"
+
+
+def test_the_fast_path_is_off_for_odd_principals_debug_logging_and_limits(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    engine = _engine()
+    odd = _request("tools/call", params={"name": "a"}, principal=("team", 1))
+    _begin(engine, odd)
+    assert _repeat(engine, odd) is None
+    call = _request("tools/call", params={"name": "a"})
+    _begin(engine, call)
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk"):
+        assert _repeat(engine, call) is None  # each request's decision is logged
+    limited = _engine(switch_limiter=VariantSwitchLimiter())
+    _begin(limited, call)
+    assert _repeat(limited, call) is None
+
+
+def test_the_repeat_table_is_bounded_and_starts_over_when_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from negotiation import engine as engine_module
+
+    monkeypatch.setattr(engine_module, "REPEATS_BYTES", 1500)  # two entries, not three
+    engine = _engine()
+    calls = [_request("tools/call", params={"name": "a"}, principal=p) for p in "abc"]
+    for call in calls[:2]:
+        _begin(engine, call)
+    assert [_repeat(engine, call) is not None for call in calls] == [True, True, False]
+    _begin(engine, calls[2])  # over the bound: the table starts over with this one
+    assert [_repeat(engine, call) is not None for call in calls] == [False, False, True]
+
+
+def test_the_fast_path_checks_a_resource_nothing_serves() -> None:
+    engine = _engine()
+    engine.attach(lambda uri: uri == "x://known")
+    known = _request("resources/metadata", params={"uri": "x://known"})
+    view = _begin(engine, known)
+    assert _repeat(engine, known) is view
+    nothing = _request("resources/metadata", params={"uri": "x://nothing"})
+    assert _repeat(engine, nothing) is None  # the same _meta, a URI nothing serves
+    assert _refusal(_begin, engine, nothing)["data"]["activeVariant"] == "main"
+    other = _request("resources/metadata", "other", params={"uri": "x://known"})
+    _begin(engine, other)
+    assert _repeat(engine, other) is not None and _repeat(engine, other).variant == "other"
