@@ -133,6 +133,8 @@ class _Expander:
         self.expanded: dict[str, ir.Decl] = {}  # source declarations, once expanded
         self.busy: set[str] = set()  # source declarations being expanded
         self.raw_reads = 0  # reads of a declaration as written (being expanded)
+        self.back_refs = 0  # references to an instance or alias still being expanded
+        self.inlined: _Inlined = {}  # generic alias + arguments -> its value
         self.dereferencing: set[str] = set()  # aliases whose value is being expanded
         self.indexing: set[tuple[object, object]] = set()  # ``T["k"]`` being expanded
         self.members = 0  # object members (properties, index signatures) being expanded
@@ -344,6 +346,7 @@ class _Expander:
             if under_way.members == self.members:
                 raise SchemaError(t.span, "this indexed access type refers to itself")
             under_way.recursive = True
+            self.back_refs += 1
             return ir.Ref(under_way.name, (), t.span)
         path = [base.name, *(_pascal(k) for k in where[1])]
         name = self.free_name("".join(path))
@@ -409,11 +412,13 @@ class _Expander:
                 return bound  # degraded: the declarations do not say what stands there
             inner = {**inner, **bound}
             kept = (set(self.out), set(self.instances), dict(self.instantiated))
+            inlined = dict(self.inlined)
             try:
                 pattern = self.type(infer.named(extends), inner)
                 found = conditional.verdict(checked, pattern, self, t.span)
             finally:
                 self.forget(*kept)
+                self.inlined = inlined  # values made here may name the forgotten instances
             if isinstance(found, ir.Primitive):
                 return found
             return conditional.pick(found, branch(inner), t.span)
@@ -598,13 +603,25 @@ class _Expander:
                 return ir.Ref(known, (), span)
             if key in self.inlining:
                 self.inlining[key] = True
+                self.back_refs += 1
                 return ir.Ref(name, (), span)
+            done = self.inlined.get(key)
+            if done is not None:
+                # Expanded once per distinct argument list, as TypeScript caches an
+                # instantiation: ``ReadonlyDeep<X>`` reached again through each alias that
+                # nests X costs a lookup, not X's whole expansion again.
+                return done
             self.inlining[key] = False
+            marks = (self.back_refs, self.raw_reads)
             try:
                 body = self.type(decl.type, env)
             finally:
                 recursive = self.inlining.pop(key)
             if not recursive:
+                if marks == (self.back_refs, self.raw_reads):
+                    # Kept only when it names nothing still under way (a name that may
+                    # yet change, a declaration read as written).
+                    self.inlined[key] = body
                 return body
             alias = ir.Alias(name, body, doc=decl.doc, span=decl.span)
             final = self.declare(name, alias, span)
@@ -622,6 +639,7 @@ class _Expander:
         reserved = self.reserved.get(key)
         if reserved is not None:  # ``Tree<T>`` in its own body: the instance being made
             reserved[0] = True
+            self.back_refs += 1
             return ir.Ref(name, (), span)
         self.reserved[key] = [False]
         try:
@@ -689,10 +707,19 @@ class _Expander:
         if name in intrinsic.CASES:
             return intrinsic.apply(name, args[0], self, span)
         if name in ("NonNullable", "Exclude", "Extract"):
-            # lib.d.ts: ``T extends U ? never : T`` (Extract: ``T : never``), distributed.
+            # lib.d.ts: ``T extends U ? never : T`` (Extract: ``T : never``), distributed;
+            # a generic alias of lib's, so computed once per argument list, as any other.
+            key = (f"{name}<>", shape(args))
+            done = self.inlined.get(key)
+            if done is not None:
+                return done
             nulls = ir.Union((ir.Primitive("null", span), ir.Primitive("undefined", span)), span)
             test = nulls if name == "NonNullable" else args[1]
-            return conditional.filtered(args[0], test, name == "Extract", self)
+            marks = (self.back_refs, self.raw_reads)
+            found = conditional.filtered(args[0], test, name == "Extract", self)
+            if marks == (self.back_refs, self.raw_reads):
+                self.inlined[key] = found
+            return found
         if name == "Record":
             keys = self.literal_keys(args[0], strict=False)
             if keys is None:
@@ -708,6 +735,7 @@ class _Expander:
             return ir.Ref(known, (), span)
         if key in self.reserved:
             self.reserved[key][0] = True
+            self.back_refs += 1
             return ir.Ref(made, (), span)
         self.reserved[key] = [False]
         try:
@@ -1095,6 +1123,7 @@ class _Expander:
         return None
 
 
+_Inlined = dict[tuple[str, object], ir.TypeExpr]  # inlined alias instances
 _Where = tuple[object, object]  # an indexed access's (type, key) shapes
 _Instantiated = dict[tuple[str, object], str]  # generic + arguments' shape -> instance name
 

@@ -919,7 +919,8 @@ def _check_depth(schema: ir.Schema) -> None:
 
     A ref to an alias counts the alias's own depth, as does a base in ``extends`` or a
     ref inside an alias (``A & B``, unions of interfaces); a property's ref to an
-    interface counts one (a class boundary, which no pass expands). Computed bottom-up
+    interface or to an alias of an object type counts one (a class boundary, which no
+    pass expands). Computed bottom-up
     with an explicit stack; a recursive alias (through an array or object) counts its
     back edge as one.
     """
@@ -929,9 +930,9 @@ def _check_depth(schema: ir.Schema) -> None:
         match t:
             case ir.Ref(name=name):
                 target = schema.decls.get(name)
-                if isinstance(target, ir.Alias) or (
-                    expand_interfaces and isinstance(target, ir.Interface)
-                ):
+                if isinstance(target, ir.Alias) and (expand_interfaces or not _is_class(target)):
+                    return 1 + depth.get(name, 0)
+                if expand_interfaces and isinstance(target, ir.Interface):
                     return 1 + depth.get(name, 0)
                 return 1
             case ir.Array(items=item) | ir.Mapping(value=item) | ir.Omit(base=item):
@@ -990,6 +991,13 @@ def _check_depth(schema: ir.Schema) -> None:
                     f"'{name}' nests more than {MAX_EXPANDED_DEPTH} levels deep once its "
                     "aliases and bases are expanded; shorten the chain",
                 )
+
+
+def _is_class(alias: ir.Alias) -> bool:
+    """An alias of an object type (``type A = { ... }``, ``type A = Node & { ... }``): a
+    class of its own, which a reference names, as TypeScript's reference to a named type
+    names it, instead of inlining its value."""
+    return isinstance(alias.type, ir.Object | ir.Intersection)
 
 
 def _check_redeclarations(schema: ir.Schema) -> None:

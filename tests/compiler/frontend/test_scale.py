@@ -132,3 +132,105 @@ def test_a_file_the_schema_imports_is_parsed_once(
     )
     load_schema([tmp_path / "schema.ts"])
     assert sorted(p for p in parsed if not p.startswith("<")) == ["other.ts", "schema.ts"]
+
+
+def _readonly_deep_chain(n: int) -> str:
+    """prisma's DMMF: ``ReadonlyDeep`` over aliases that each nest the previous one."""
+    lines = [
+        "export type ReadonlyDeep<O> = { +readonly [K in keyof O]: ReadonlyDeep<O[K]> };",
+        "export type F0 = ReadonlyDeep<{ name: string; tags: string[] }>;",
+    ]
+    lines += [
+        f"export type F{i} = ReadonlyDeep<{{ name: string; a: F{i - 1}[] }}>;" for i in range(1, n)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_generic_alias_instance_is_expanded_once_per_argument_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ReadonlyDeep<X>`` was expanded again each time it was reached: through N aliases
+    that nest each other the work grew as N squared and the instances nested N deep
+    (prisma's DMMF ran out of the budget). TypeScript caches an instantiation per argument
+    list; so does the expander, and each link of the chain costs the same."""
+    ten, _ = _spent(tmp_path, _readonly_deep_chain(10), monkeypatch)
+    twenty, _ = _spent(tmp_path, _readonly_deep_chain(20), monkeypatch)
+    forty, _ = _spent(tmp_path, _readonly_deep_chain(40), monkeypatch)
+    per_link = (twenty - ten) / 10
+    assert (forty - twenty) / 20 <= 1.2 * per_link
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module, _ = compile_ts(tmp_path, _readonly_deep_chain(40))
+    adapter: TypeAdapter[Any] = TypeAdapter(module.F39)
+    leaf = {"name": "f0", "tags": ["t"]}
+    good = {"name": "f2", "a": [{"name": "f1", "a": [leaf]}]}
+    for _ in range(37):
+        good = {"name": "f", "a": [good]}
+    adapter.validate_json(json.dumps(good))
+    with pytest.raises(ValidationError):
+        adapter.validate_json(json.dumps({"name": "f", "a": [{"name": 1, "a": []}]}))
+
+
+def test_a_long_chain_of_named_object_aliases_compiles(tmp_path: Path) -> None:
+    """GraphQL codegen's schema: 300 named object aliases, each referring to the next one.
+    A reference to a named object type is a reference (a class), as in TypeScript, which
+    has no depth limit for it: only what is really inlined counts toward the nesting."""
+    n = 300
+    lines = ["export type Maybe<T> = T | null;", "export type Node = { id: string };"]
+    lines += [
+        f"export type A{i} = Node & {{ kind?: 'A{i}'; next?: Maybe<A{i + 1}> }};"
+        for i in range(n - 1)
+    ]
+    lines.append(f"export type A{n - 1} = Node & {{ kind?: 'A{n - 1}' }};")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module, _ = compile_ts(tmp_path, "\n".join(lines) + "\n")
+    adapter: TypeAdapter[Any] = TypeAdapter(module.A0)
+    value: dict[str, Any] = {"id": "50", "kind": "A50"}  # pydantic's JSON nests <= 200
+    for i in reversed(range(50)):
+        value = {"id": str(i), "kind": f"A{i}", "next": value}
+    adapter.validate_json(json.dumps(value))
+    with pytest.raises(ValidationError):
+        adapter.validate_json(json.dumps({"id": "0", "next": {"id": "1", "kind": "A0"}}))
+
+
+def test_a_long_chain_of_inlined_aliases_is_still_a_located_error(tmp_path: Path) -> None:
+    """An alias of a union or an array is inlined where it is used: 300 of them nested in
+    one another stay bounded, with the error at the declaration too deep."""
+    n = 300
+    lines = [f"export type A{i} = A{i + 1}[] | null;" for i in range(n - 1)]
+    lines.append(f"export type A{n - 1} = {{ id: string }} | null;")
+    (tmp_path / "schema.ts").write_text("\n".join(lines) + "\n")
+    with pytest.raises(SchemaError, match=r"schema\.ts:\d+:1: error: 'A\d+' nests more than 100"):
+        load_schema([tmp_path / "schema.ts"])
+
+
+def test_a_lib_filter_of_one_union_is_computed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """csstype's ``Fallback<T>``: ``T[P] | readonly NonNullable<T[P]>[]`` over hundreds of
+    properties that share a few large unions. ``NonNullable`` of one union was filtered
+    again for each property (csstype ran out of the budget); it is lib's generic alias,
+    computed once per argument list, and another property costs what it holds."""
+    big = " | ".join(f'"v{i}"' for i in range(300))
+
+    def fallback(n: int) -> str:
+        props = " ".join(f"p{i}?: Big;" for i in range(n))
+        return (
+            f"export type Big = {big} | 0;\n"
+            "export type Fallback<T> = { [P in keyof T]: T[P] | readonly NonNullable<T[P]>[] };\n"
+            f"export interface Props {{ {props} }}\n"
+            "export type PropsFallback = Fallback<Props>;\n"
+        )
+
+    ten, _ = _spent(tmp_path, fallback(10), monkeypatch)
+    forty, _ = _spent(tmp_path, fallback(40), monkeypatch)
+    assert (forty - ten) / 30 < 50  # the union's 300 members were filtered per property
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module, _ = compile_ts(tmp_path, fallback(40))
+    adapter: TypeAdapter[Any] = TypeAdapter(module.PropsFallback)
+    adapter.validate_json(json.dumps({"p0": "v1", "p39": ["v2", 0]}))
+    for bad in [{"p0": "x"}, {"p1": [None]}]:
+        with pytest.raises(ValidationError):
+            adapter.validate_json(json.dumps(bad))
