@@ -10,40 +10,13 @@ and validates good and bad values with the models and with the emitted JSON Sche
 
 from __future__ import annotations
 
-import json
-import warnings
 from pathlib import Path
-from typing import Any
 
-import jsonschema
 import pytest
-from pydantic import TypeAdapter, ValidationError
 
 from codegen.build.pipeline import load_schema
-from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics, SchemaError
-from tests.compiler.emit.test_pydantic_emit import compile_ts
-
-
-def _agree(tmp_path: Path, snippet: str, target: str, good: list[Any], bad: list[Any]) -> Any:
-    """Compile, import with warnings as errors, and check ``target``'s model and JSON
-    Schema agree on the values."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        module, _ = compile_ts(tmp_path, snippet)
-    adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
-    document = schema_document(load_schema([tmp_path / "schema.ts"]))
-    definition = {**document, "$ref": f"#/$defs/{target}"}
-    for value in good:
-        adapter.validate_json(json.dumps(value))
-        jsonschema.validate(value, definition)
-    for value in bad:
-        with pytest.raises(ValidationError):
-            adapter.validate_json(json.dumps(value))
-        with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate(value, definition)
-    return document["$defs"]
-
+from tests.compiler.frontend.test_total_frontend import _agree
 
 EXTENDS = """
 export type Fn = (a: string) => string;
