@@ -728,6 +728,14 @@ class _Expander:
             props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
             record = ir.Object(_present(props), None, span)
             return self.named(instance_name(name, args), record, span)
+        if name in ("Partial", "Required"):
+            target = self.deref(args[0])
+            if isinstance(target, ir.Array):
+                return target  # mapped over an array, as TypeScript maps it: an array
+            if isinstance(target, ir.Tuple):  # ``Partial<[A, B]>`` is ``[A?, B?]``
+                return dataclasses.replace(
+                    target, min_items=0 if name == "Partial" else None, span=span
+                )
         # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
         key, made = (f"{name}<>", shape(args)), instance_name(name, args)
         known = self.instantiated.get(key)
@@ -837,11 +845,16 @@ class _Expander:
             if index is not None:  # ``{ [k: string]: V }["a"]``: V, as TypeScript reads it
                 found.append(index.value)
                 continue
-            # Typings are checked by tsc: a key it finds is a method (``Client["send"]``)
-            # or another member that is no JSON data, which the object lost.
+            if self.has_method(t, str(k)):
+                # ``Client["send"]``: the method's function type, which is no JSON value;
+                # written as every function type is (typescript-json-schema: an object)
+                found.append(ir.Primitive("object", span))
+                continue
+            # Typings are checked by tsc: a key it finds is a member that is no JSON data
+            # (a setter, a symbol), which the object lost.
             raise Unsupported(
                 span,
-                f"{k!r} is not a data property of the indexed type (a method, which is not"
+                f"{k!r} is not a data property of the indexed type (a member that is not"
                 " JSON data, or no member at all)",
             )
         return self.read(t, key, found, raw, span)
@@ -893,6 +906,9 @@ class _Expander:
         for member in members:
             choices.append(self.alternatives(member))
         if all(len(choice) == 1 for choice in choices):
+            # a union whose members are all one type (``{ a(): void } | { b(): void }``,
+            # methods no data) is that type
+            members = tuple(choice[0] for choice in choices)
             return intersect.simplified(members, self) or self.objects(t, members)
         count = math.prod(len(choice) for choice in choices)  # before making any of them
         if count > MAX_DISTRIBUTED:
@@ -903,10 +919,23 @@ class _Expander:
             )
         self.spend(count * len(choices), t.span)
         combos = list(itertools.product(*choices))
-        simple = [intersect.simplified(combo, self) for combo in combos]
+        simple: list[ir.TypeExpr | None] = []
+        empty: intersect.NoValue | None = None
+        for combo in combos:
+            try:
+                simple.append(intersect.simplified(combo, self))
+            except intersect.NoValue as err:
+                # ``Person & (Person | string)``: no JSON value is a string with a person's
+                # members, so that member adds nothing to the union (loud if none is left)
+                empty = empty or err
+                simple.append(ir.Primitive("never", err.span))
+        if empty is not None and all(s is not None and _is_never(s) for s in simple):
+            raise empty
         parts: list[ir.TypeExpr] = [
             self.objects(t, combo) for combo, s in zip(combos, simple, strict=True) if s is None
         ]
+        if len(parts) == 1 and all(s is None or _is_never(s) for s in simple):
+            return parts[0]  # one member has values: the intersection is that one
         owner = "".join(self.context) or "Intersection"
         refs = iter(
             ir.Ref(
@@ -924,6 +953,15 @@ class _Expander:
         if len(parts) == len(combos):
             return ir.Union(done, t.span)
         return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def meet(self, members: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
+        """``members`` (expanded) intersected: array items met position by position. Items
+        that name a declaration being expanded stay as written (TypeScript reads an
+        array's items lazily: ``type K = (K | string)[] & (K | number)[]`` is no cycle)."""
+        under_way = self.busy | self.dereferencing
+        if under_way and any(n in under_way for n in _names(members)):
+            return ir.Intersection(members, span)
+        return self.intersection(ir.Intersection(members, span), members)
 
     def alternatives(self, t: ir.TypeExpr, depth: int = 0) -> tuple[ir.TypeExpr, ...]:
         """The members of the union ``t`` stands for, nested unions and aliases of unions
@@ -1110,6 +1148,30 @@ class _Expander:
                 assert_never(t)
         return ()  # a reference seen already, or to no interface
 
+    def has_method(self, t: ir.TypeExpr, name: str, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether ``t`` declares a method ``name``: an object type, an interface with its
+        bases, an alias or an intersection of them, read as written (a method has no data
+        member, so the expanded types lost it; its name does not depend on type
+        arguments)."""
+        match t:
+            case ir.Object():
+                return name in t.methods
+            case ir.Ref() if t.name not in seen:
+                found = self.source.get(t.name) or self.lookup(t.name)
+                inner = seen | {t.name}
+                if isinstance(found, ir.Alias):
+                    return self.has_method(found.type, name, inner)
+                if not isinstance(found, ir.Interface):
+                    return False
+                if name in found.body.methods:
+                    return True
+                return any(self.has_method(b, name, inner) for b in found.extends)
+            case ir.Omit():
+                return name not in t.keys and self.has_method(t.base, name, seen)
+            case ir.Intersection():
+                return any(self.has_method(m, name, seen) for m in t.members)
+        return False
+
     def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
         t = self.deref(t)
         if isinstance(t, ir.Object):
@@ -1136,6 +1198,30 @@ class _Access:
     name: str
     members: int
     recursive: bool = False
+
+
+def _names(node: object) -> set[str]:
+    """The names ``node`` refers to (iterative: bounded by its size)."""
+    found: set[str] = set()
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, tuple):
+            pending.extend(current)
+        elif isinstance(current, ir.Ref):
+            found.add(current.name)
+            pending.extend(current.args)
+        elif dataclasses.is_dataclass(current) and not isinstance(current, type):
+            pending.extend(
+                getattr(current, f.name)
+                for f in dataclasses.fields(current)
+                if f.name not in ("span", "doc")
+            )
+    return found
+
+
+def _is_never(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Primitive) and t.name == "never"
 
 
 def _anonymous_class(t: ir.TypeExpr) -> bool:

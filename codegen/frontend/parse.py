@@ -1275,6 +1275,7 @@ class _ModuleParser:
 
     def object(self, node: tree_sitter.Node) -> ir.Object:
         properties: list[ir.Property] = []
+        methods: list[str] = []
         index: ir.IndexSignature | None = None
         seen: dict[str, ir.Span] = {}
         doc = ir.EMPTY_DOC
@@ -1309,11 +1310,16 @@ class _ModuleParser:
             elif member.type == "method_signature" and member.children[0].type == "set":
                 pass  # its getter, if any, is the property; a setter alone is no data
             elif member.type in _METHODS:
-                pass  # methods: behaviour, not data (typescript-json-schema drops them)
+                # methods: behaviour, not data (typescript-json-schema drops them); their
+                # names stay for ``T["method"]``, a function type
+                name = member.child_by_field_name("name")
+                if name is not None and name.type in ("property_identifier", "string"):
+                    text = self.string_value(name) if name.type == "string" else self.text(name)
+                    methods.append(text)
             else:  # ``{ export type X = 1 }``: a statement, a syntax error to tsc too
                 self.fail(member, f"unsupported construct: {member.type.replace('_', ' ')}")
             doc = ir.EMPTY_DOC
-        return ir.Object(tuple(properties), index, self.span(node))
+        return ir.Object(tuple(properties), index, self.span(node), methods=tuple(methods))
 
     def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")

@@ -434,7 +434,10 @@ def merged_interface(first: ir.Interface, later: ir.Interface) -> ir.Interface:
     extends = first.extends + tuple(b for b in later.extends if shape(b) not in bases)
     texts = [t for t in (first.doc.description, later.doc.description) if t]
     doc = ir.Doc("\n".join(texts), first.doc.tags + later.doc.tags)
-    body = dataclasses.replace(first.body, properties=tuple(properties), index=index)
+    methods = first.body.methods + later.body.methods
+    body = dataclasses.replace(
+        first.body, properties=tuple(properties), index=index, methods=methods
+    )
     return dataclasses.replace(first, body=body, extends=extends, doc=doc)
 
 

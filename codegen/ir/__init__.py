@@ -260,12 +260,17 @@ class IndexSignature:
 
 @dataclass(frozen=True, slots=True)
 class Object:
-    """An object type literal ``{ ... }`` or an interface body."""
+    """An object type literal ``{ ... }`` or an interface body.
+
+    ``methods`` names its methods, which are no data and no member of the type here: only
+    ``T["method"]`` reads them (a function type, as TypeScript computes it). They take no
+    part in equality or in ``queries.shape``."""
 
     properties: tuple[Property, ...] = ()
     index: IndexSignature | None = None
     span: Span = NO_SPAN
     kind: Lit["object"] = "object"
+    methods: tuple[str, ...] = field(default=(), compare=False, metadata={"shape": "never"})
 
 
 TypeExpr = (
