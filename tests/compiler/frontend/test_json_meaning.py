@@ -195,3 +195,24 @@ def test_array_items_that_name_the_alias_being_defined_are_read_lazily(tmp_path:
     adapter.validate_python([[None, "a"], "b"])
     with pytest.raises(ValidationError):
         adapter.validate_python([None, 1])
+
+
+HEAD = """
+type Head<T> = T extends [infer H extends string, ...unknown[]] ? H : never;
+export type First = Head<["a", 1]>;
+type Rest<T> = T extends [string, ...infer R] ? R : never;
+export interface Picked { first: First; rest: Rest<["a", 1, true]> }
+"""
+
+
+def test_a_tuple_extends_a_tuple_with_a_rest_member_when_every_position_does(
+    tmp_path: Path,
+) -> None:
+    # ``["a", 1] extends [string, ...unknown[]]``: every length and position fits (tsc)
+    _strict(
+        tmp_path,
+        HEAD,
+        "Picked",
+        [{"first": "a", "rest": [1, True]}],
+        [{"first": "b", "rest": [1, True]}, {"first": "a", "rest": [1]}],
+    )
