@@ -34,7 +34,7 @@ from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
-from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
 from ..ir.queries import rewrite, shape
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
@@ -192,7 +192,7 @@ class _Expander:
         match decl:
             case ir.Interface():
                 bases = tuple(degrading(self.type, b, env) for b in decl.extends)
-                body = self.object(decl.body, env)
+                body = self.object(self.with_own_this(decl), env)
                 unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
                 if unknown:
                     # ``extends Readable`` of an unmapped package: any other member, of any
@@ -215,6 +215,37 @@ class _Expander:
                 value = degrading(self.type, decl.type, env)
                 return dataclasses.replace(decl, type=value, params=())
         return decl
+
+    def with_own_this(self, decl: ir.Interface) -> ir.Object:
+        """``decl``'s body, with each member it inherits whose type reads ``this`` declared
+        again: ``this`` is the declaration the member is read from (``interface Sub extends
+        TreeNode {}`` has ``parent?: Sub`` of ``TreeNode``'s ``parent?: this``)."""
+        own = {p.name for p in decl.body.properties}
+        me = ir.Ref(decl.name, tuple(ir.Ref(p.name, (), decl.span) for p in decl.params))
+        added: dict[str, ir.Property] = {}
+        pending = list(decl.extends)
+        seen: set[str] = set()
+        while pending:
+            base = pending.pop(0)
+            if isinstance(base, ir.Omit):
+                base = base.base  # its other members (the keys are not read: rare, harmless)
+            if not isinstance(base, ir.Ref) or base.name in seen:
+                continue
+            seen.add(base.name)
+            found = self.source.get(base.name)
+            if not isinstance(found, ir.Interface):
+                continue
+            for prop in found.body.properties:
+                if prop.name in own:
+                    continue  # declared nearer (a base's redeclaration hides its own bases')
+                own.add(prop.name)
+                if THIS in _names(prop.type):
+                    typed = rewrite(prop.type, lambda n: _this_is(n, me))
+                    added[prop.name] = dataclasses.replace(prop, type=typed)
+            pending.extend(found.extends)
+        if not added:
+            return decl.body
+        return dataclasses.replace(decl.body, properties=(*decl.body.properties, *added.values()))
 
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
         props = []
@@ -297,6 +328,8 @@ class _Expander:
             return self.mapped_type(t, env)
         if t.name == TEMPLATE:
             return self.template(t, env)
+        if t.name == THIS:  # read where it is declared: that declaration
+            return self.type(t.args[0], env)
         if t.name == INDEXED:
             lazy = self.member_access(t, env)
             if lazy is not None:
@@ -1218,6 +1251,13 @@ def _names(node: object) -> set[str]:
                 if f.name not in ("span", "doc")
             )
     return found
+
+
+def _this_is(node: object, me: ir.Ref) -> object:
+    """``this`` as ``me``: the rewrite of an inherited member."""
+    if isinstance(node, ir.Ref) and node.name == THIS:
+        return ir.Ref(THIS, (dataclasses.replace(me, span=node.span),), node.span)
+    return node
 
 
 def _is_never(t: ir.TypeExpr) -> bool:

@@ -20,7 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
-from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
 from ..ir.queries import rewrite
 from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
@@ -120,6 +120,7 @@ class _ModuleParser:
         self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
         self.condition = False  # parsing a conditional type's ``extends`` clause
+        self.this: ir.Ref | None = None  # the interface or class whose members are parsed
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         self.exported_namespaces: list[str] = []  # ``export namespace N`` at top level
         # ``Enum.Member``, its value, and the namespace path of its enum.
@@ -565,6 +566,22 @@ class _ModuleParser:
         interface of its instances' data members, as typescript-json-schema writes it:
         methods, constructors, index signatures and static members are left out."""
         name_node = self.field(node, "name")
+        outer, self.this = self.this, _this(self.text(name_node), self.type_parameters(node), span)
+        try:
+            return self.class_members(node, name_node, doc, span, exported, ambient=ambient)
+        finally:
+            self.this = outer
+
+    def class_members(
+        self,
+        node: tree_sitter.Node,
+        name_node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        exported: bool,
+        *,
+        ambient: bool,
+    ) -> list[ir.Decl]:
         properties: list[ir.Property] = []
         index: ir.IndexSignature | None = None
         member_doc = ir.EMPTY_DOC
@@ -671,7 +688,11 @@ class _ModuleParser:
         for clause in _children(node):
             if clause.type == "extends_type_clause":
                 bases.extend(self.type(base) for base in clause.children_by_field_name("type"))
-        body = self.object(self.field(node, "body"))
+        outer, self.this = self.this, _this(name, params, span)
+        try:
+            body = self.object(self.field(node, "body"))
+        finally:
+            self.this = outer
         return ir.Interface(name, body, tuple(bases), exported, doc, span, params=params)
 
     def consts(
@@ -985,6 +1006,8 @@ class _ModuleParser:
                 ):
                     return self.mapped(members[0], span)
                 return self.object(node)
+        if node.type == "this_type" and self.this is not None:
+            return ir.Ref(THIS, (self.this,), span)
         if node.type in _DEGRADED:
             return self.degrade(node)
         if node.type in _FLOW:  # not TypeScript: tsc reports a syntax error too
@@ -1648,6 +1671,11 @@ def _entity_name(node: tree_sitter.Node) -> bool:
             return False
         node = target
     return node.type == "identifier"
+
+
+def _this(name: str, params: tuple[ir.TypeParam, ...], span: ir.Span) -> ir.Ref:
+    """The declaration ``name`` as its own members read it (``this``)."""
+    return ir.Ref(name, tuple(ir.Ref(p.name, (), span) for p in params), span)
 
 
 def _symbol_key(member: tree_sitter.Node) -> bool:

@@ -25,6 +25,7 @@ from ..ir import (
     MAPPED,
     SPREAD,
     TEMPLATE,
+    THIS,
 )
 from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
@@ -693,7 +694,7 @@ class _Rewriter:
                 return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
             finally:
                 self.params = outer
-        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION) or (
+        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION, THIS) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))

@@ -55,6 +55,9 @@ FUNCTION = "#function"
 # a template literal type with a hole that names a type (args: text, hole, text, ...).
 MAPPED = "#mapped"
 TEMPLATE = "#template"
+# ``this`` in an interface or a class (args: a reference to that declaration): the type
+# the member is read from, which is a subtype's where it inherits the member.
+THIS = "#this"
 
 
 def degraded(what: str, span: Span) -> Primitive:

@@ -216,3 +216,54 @@ def test_a_tuple_extends_a_tuple_with_a_rest_member_when_every_position_does(
         [{"first": "a", "rest": [1, True]}],
         [{"first": "b", "rest": [1, True]}, {"first": "a", "rest": [1]}],
     )
+
+
+THIS = """
+export interface TreeNode { name: string; parent?: this; children?: this[] }
+export interface Sub extends TreeNode { extra: number }
+export interface Box<T> { value: T; next?: this }
+export declare class Linked { value: string; next: this | null; clone(): this }
+export type Parent = Sub["parent"];
+export interface Forest { root: TreeNode; sub: Sub; box: Box<number>; linked: Linked }
+"""
+
+
+def test_this_is_the_interface_a_member_is_read_from(tmp_path: Path) -> None:
+    # TypeScript (and typescript-json-schema): ``this`` in ``TreeNode`` is ``TreeNode``, in
+    # what inherits the member (``Sub``) it is ``Sub``; in a generic's instance that instance.
+    sub = {"name": "s", "extra": 1}
+    defs = _strict(
+        tmp_path,
+        THIS,
+        "Forest",
+        [
+            {
+                "root": {"name": "r", "children": [{"name": "c"}]},
+                "sub": {**sub, "parent": sub},
+                "box": {"value": 1, "next": {"value": 2}},
+                "linked": {"value": "a", "next": {"value": "b", "next": None}},
+            }
+        ],
+        [
+            {
+                "root": {"name": "r"},
+                "sub": {**sub, "parent": {"name": "p"}},
+                "box": {"value": 1},
+                "linked": {"value": "a", "next": None},
+            },
+            {
+                "root": {"name": "r", "parent": {}},
+                "sub": sub,
+                "box": {"value": 1},
+                "linked": {"value": "a", "next": None},
+            },
+            {
+                "root": {"name": "r"},
+                "sub": sub,
+                "box": {"value": 1, "next": {"value": "x"}},
+                "linked": {"value": "a", "next": None},
+            },
+        ],
+    )
+    assert defs["Sub"]["properties"]["parent"] == {"$ref": "#/$defs/Sub"}
+    assert defs["Parent"] == {"$ref": "#/$defs/Sub"}
