@@ -322,6 +322,29 @@ def test_a_computed_name_from_a_package_that_is_not_mapped_degrades_loudly(
     assert warning.message.startswith("the property key [Kind.Assign]")
 
 
+def test_a_redeclared_property_of_a_degraded_type_is_not_checked_against_its_base(
+    tmp_path: Path,
+) -> None:
+    """@typescript-eslint/types: ``value: ValueOf<ToText>`` over ``value: string``, where
+    ToText's keys are members of a package not mapped: the degraded type stands for what
+    only that package could tell, so it is no incompatible redeclaration (tsc, which
+    reads the package, accepts it); it warns as degraded and admits any value."""
+    snippet = (
+        'import type { SyntaxKind } from "typescript";\n'
+        "export interface BaseToken { type: string; value: string }\n"
+        "export interface ToText { [SyntaxKind.AmpersandToken]: '&'; [SyntaxKind.BarToken]: '|' }\n"
+        "type ValueOf<T> = T[keyof T];\n"
+        "export interface Punctuator extends BaseToken { type: 'P'; value: ValueOf<ToText> }\n"
+    )
+    _agree(tmp_path, snippet, "Punctuator", [{"type": "P", "value": "&"}], [{"type": "P"}])
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert {w.message.split(" (")[0] for w in diags.degraded} == {
+        "the property key [SyntaxKind.AmpersandToken]",
+        "the property key [SyntaxKind.BarToken]",
+    }
+
+
 # --------------------------------------------------------------------------- lib generics
 
 
