@@ -35,6 +35,7 @@ from .expand import expand
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .lib_globals import lib_type
+from .namespaces import NamespaceMembers, NamespaceScope
 from .parse import number_name
 from .protocol import add_result_aliases
 from .scoping import redeclared_alike, scope_modules
@@ -90,6 +91,7 @@ def _resolve(
     values = left_out | {name for m in modules for name in m.values}
     rewritten: dict[str, ir.Decl] = {}
     qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
+    namespaces = NamespaceMembers(modules)
     for name, decl in decls.items():
         rewriter = _Rewriter(
             decls,
@@ -99,6 +101,7 @@ def _resolve(
             left_out,
             qualified,
             values,
+            namespaces.of(home[name]),
         )
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
@@ -502,6 +505,7 @@ class _Rewriter:
         left_out: Collection[str] = (),
         qualified: dict[str, str] | None = None,
         values: Collection[str] = (),
+        namespaces: NamespaceScope | None = None,
     ) -> None:
         self.decls = decls
         self.scope = scope
@@ -513,6 +517,7 @@ class _Rewriter:
         # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
         # namespace member apart (``ChatChannelChat``); another file writes the dotted path.
         self.qualified = qualified or {}
+        self.namespaces = namespaces
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
         if decl.kind != "const" and decl.params:
@@ -664,6 +669,10 @@ class _Rewriter:
         unmapped = self.unmapped.get(t.name.split(".", 1)[0])
         if unmapped is not None:
             return ir.degraded(unmapped, t.span)
+        if "." in t.name and self.namespaces is not None and t.name not in self.qualified:
+            missing = self.namespaces.missing(t.name, self.scope)
+            if missing is not None and self.enum_member(t.name) is None:
+                return self.not_held(t, *missing)
         name = self.scope.get(t.name, t.name)
         if name == "Date" and name not in self.decls and not t.args:
             return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
@@ -710,6 +719,16 @@ class _Rewriter:
                 t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
             )
         return ir.Ref(name, (), t.span)
+
+    def not_held(self, t: ir.Ref, namespace: str, name: str) -> ir.TypeExpr:
+        """``NS.Name`` where namespace NS holds no ``Name``: TypeScript's error, and in
+        typings (which typescript-json-schema reads with ``skipLibCheck``, and which
+        ``// @ts-ignore`` such a line in) its error type, ``any``, loudly; never the
+        ``Name`` of another scope."""
+        what = f"namespace '{namespace}' has no exported member '{name}'"
+        if not t.span.file.endswith(DECLARATION_SUFFIXES):
+            raise SchemaError(t.span, what)
+        return ir.Primitive("any", t.span, degraded=f"'{t.name}': {what} (any, as TypeScript)")
 
     def lib(self, t: ir.Ref) -> ir.TypeExpr:
         """A name no schema file declares: a lib global's meaning, else unknown (as tsc)."""
