@@ -22,7 +22,7 @@ class NamespaceMembers:
         self.by_tail: dict[str, dict[str, set[str]]] = {}  # last segment -> path -> names
         for module in modules:
             for path, names in module.namespace_members:
-                tail = path.rsplit(".", 1)[-1]
+                tail = path.rpartition(".")[2]
                 self.by_tail.setdefault(tail, {}).setdefault(path, set()).update(names)
         self.aliases = {
             m.path: frozenset(imp.alias for imp in m.imports if imp.alias) for m in modules
@@ -51,7 +51,7 @@ class NamespaceScope:
         if head in self.aliases or root in self.held.exported_modules:
             return None  # a module's names, not a namespace's
         qualifier = ".".join([root, *middle])
-        paths = self.held.by_tail.get(qualifier.rsplit(".", 1)[-1], {})
+        paths = self.held.by_tail.get(qualifier.rpartition(".")[2], {})
         held = [names for path, names in paths.items() if f".{path}".endswith(f".{qualifier}")]
         if not held or any(last in names for names in held):
             return None

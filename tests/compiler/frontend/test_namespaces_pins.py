@@ -12,7 +12,12 @@ from codegen.frontend.parse import parse_module
 NS = ir.Module(
     "ns.d.ts",
     (),
-    namespace_members=(("manual", ()), ("NS", ("A", "In")), ("NS.In", ("B",))),
+    namespace_members=(
+        ("manual", ()),
+        ("NS", ("A", "In")),
+        ("NS.In", ("B", "Deep")),
+        ("NS.In.Deep", ("D",)),
+    ),
 )
 MORE = ir.Module("more.d.ts", (), namespace_members=(("manual", ("Late",)), ("Other.In", ("C",))))
 USER = ir.Module(
@@ -52,6 +57,9 @@ def missing(
         ("auto.Agent", None),  # ``import * as auto``: a module
         ("Mod.X", None),  # ``export * as Mod`` somewhere: maybe a module
         ("xNS.A", None),  # a path that only ends in the same characters
+        ("NS.In.Deep.D", None),
+        ("NS.In.Deep.E", ("NS.In.Deep", "E")),
+        ("In.Deep.E", ("In.Deep", "E")),
     ],
 )
 def test_missing(written: str, found: tuple[str, str] | None) -> None:
@@ -67,6 +75,7 @@ def test_an_import_star_alias_counts_in_its_own_module_only() -> None:
     assert missing("auto.Agent", path="user.d.ts") is None
     held = NamespaceMembers([NS, USER, ir.Module("auto", (), namespace_members=(("auto", ()),))])
     assert held.of("ns.d.ts").missing("auto.Agent", {}) == ("auto", "Agent")
+    assert held.of("user.d.ts").missing("auto.Agent", {}) is None
     assert held.of("unknown.d.ts").missing("auto.Agent", {}) == ("auto", "Agent")
 
 

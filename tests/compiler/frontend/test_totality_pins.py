@@ -189,3 +189,30 @@ def test_the_schema_s_other_fields_are_kept() -> None:
     out = degrade_position(schema, AT, "what")
     assert out is not None
     assert (out.overrides, out.files) == ((override,), ("a.ts",))
+
+
+def test_a_base_that_does_not_hold_it_stays() -> None:
+    good = ir.Ref("G", (), ELSEWHERE)
+    prop = ir.Property("p", _bad())
+    out = _once(_iface(prop, extends=(good,)))
+    assert out is not None
+    assert out["I"] == _iface(ir.Property("p", GONE), extends=(good,))
+
+
+def test_a_plain_position_waits_while_an_intersection_member_holds_it() -> None:
+    """The first round degrades only intersection members, wherever the others stand."""
+    culprit = ir.Alias("X", ir.Intersection((ir.Ref("G"), _bad())), span=DECL)
+    gone = ir.Alias("X", GONE, span=DECL)
+    plain_prop = _iface(ir.Property("p", _bad()), index=ir.IndexSignature(ir.Array(_bad())))
+    plain_index = _iface(index=ir.IndexSignature(_bad()))
+    at_span = ir.Alias("A", ir.Literal(1), span=AT)
+    in_union = ir.Alias("U", ir.Union((ir.Literal(1), _bad())), span=DECL)
+    for plain in (plain_prop, plain_index, at_span, in_union):
+        assert _once(culprit, plain) == {"X": gone, plain.name: plain}
+
+
+def test_an_earlier_degraded_node_does_not_end_the_search() -> None:
+    alias = ir.Alias("A", ir.Union((_bad(), ir.degraded("old", ELSEWHERE))), span=DECL)
+    out = _once(alias)
+    assert out is not None
+    assert out["A"] == ir.Alias("A", GONE, span=DECL)
