@@ -71,11 +71,18 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def http_server(module: str, *extra: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """Run ``python -m module --transport http`` on a free port; yield its MCP URL."""
+def http_server(
+    module: str,
+    *extra: str,
+    env: dict[str, str] | None = None,
+    forks: Callable[[Sequence[str]], list[str]] | None = None,
+) -> Iterator[str]:
+    """Run ``python -m module --transport http`` on a free port; yield its MCP URL. With
+    ``forks`` (the ``python_forks`` fixture), the server is a fork of the warm interpreter."""
     port = free_port()
+    args = ["-m", module, "--transport", "http", "--port", str(port), *extra]
     process = subprocess.Popen(
-        [sys.executable, "-m", module, "--transport", "http", "--port", str(port), *extra],
+        forks(args) if forks is not None else [sys.executable, *args],
         cwd=REPO,
         env={**subprocess_env(), **(env or {})},
         stdout=subprocess.DEVNULL,

@@ -28,8 +28,8 @@ ERAS = {"legacy": "2025-11-25", "auto": "2026-07-28"}
 
 
 @pytest.fixture(scope="module")
-def weather_url() -> Iterator[str]:
-    with http_server("demos.weather") as url:
+def weather_url(python_forks: PythonForks) -> Iterator[str]:
+    with http_server("demos.weather", forks=python_forks) as url:
         yield url
 
 
