@@ -24,6 +24,7 @@ from bench.generality import (
     parse_list,
     shape,
     split_spec,
+    umbrella_modules,
 )
 from bench.generality.__main__ import (
     Unusable,
@@ -138,6 +139,51 @@ def test_definitions_are_compared_by_properties_required_and_kinds() -> None:
     assert result.missing == ["Gone"]
     assert set(result.skipped) >= {"Global.Same", "T"}
     assert result.counted == len(result.equal) + 3
+
+
+def test_a_bare_name_of_several_umbrella_modules_is_the_declaration_it_stands_for() -> None:
+    # r2.d.ts and r3.d.ts both declare Age, each under `export as namespace fhirN`: the
+    # oracle writes fhir2.Age, fhir3.Age and a bare Age that is one of them (a $ref, or
+    # written out with its references into one module); ours qualifies by module.
+    modules = umbrella_modules(
+        [
+            ("r2.d.ts", "// head\nexport as namespace fhir2;\nexport interface Age {}"),
+            ("v3/index.d.ts", "export as namespace fhir3;"),
+            ("plain.d.ts", "export interface Other {}"),
+        ]
+    )
+    assert modules == {"fhir2": "r2", "fhir3": "v3"}
+    element = {"type": "object", "properties": {"id": {"type": "string"}}}
+    age = {"type": "object", "properties": {"value": {"type": "number"}, "_value": {}}}
+    oracle = {
+        "Age": {"$ref": "#/definitions/fhir2.Age", "description": "bare"},
+        "fhir2.Age": age,
+        "fhir3.Age": {"type": "object", "properties": {"unit": {"type": "string"}}},
+        "Element": {
+            "type": "object",
+            "properties": {"id": {"type": "string"}, "ext": {"$ref": "#/definitions/fhir3.X"}},
+        },
+        "fhir3.X": {"type": "object"},
+        "Mixed": {
+            "type": "object",
+            "properties": {
+                "a": {"$ref": "#/definitions/fhir2.Age"},
+                "b": {"$ref": "#/definitions/fhir3.X"},
+            },
+        },
+    }
+    ours = {
+        "r2.Age": age,
+        "v3.Age": {"type": "object", "properties": {"unit": {"type": "string"}}},
+        "v3.Element": {**element, "properties": {**element["properties"], "ext": {}}},
+        "v3.X": {"type": "object"},
+        "r2.Mixed": {"type": "object"},
+        "v3.Mixed": {"type": "object"},
+    }
+    result = compare_definitions(oracle, ours, modules=modules)
+    assert result.equal == ["Age", "Element", "fhir3.X"]
+    assert result.missing == ["Mixed"]  # references into two modules: which one is unknown
+    assert compare_definitions(oracle, ours).missing == ["Age", "Element", "Mixed", "fhir3.X"]
 
 
 def test_bad_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ coarse JSON types, after `tests/jsonschema_normalise.py`'s spellings). The sweep
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -387,17 +387,76 @@ def oracle_artefact(key: str, params: set[str], ours: Mapping[str, Any]) -> bool
     )
 
 
+def umbrella_key(
+    key: str, oracle: Mapping[str, Any], ours: Mapping[str, Any], modules: Mapping[str, str]
+) -> str | None:
+    """Ours for the oracle's bare ``X`` where several files of a typing declare ``X``,
+    each under ``export as namespace G``: the oracle writes each as ``G.X`` and the bare
+    ``X`` as one of them (a ``$ref`` to ``G.X``, or that declaration written out, its
+    references all into ``G``); ours qualifies the clashing declarations by their module
+    instead (``r2.X``). ``modules`` maps each such ``G`` to our qualifier of its file."""
+    space, dot, name = key.partition(".")
+    if dot and space in modules and f"{modules[space]}.{name}" in ours:
+        return f"{modules[space]}.{name}"  # ``G.X`` itself
+    schema = oracle.get(key)
+    spaces = {space for space in _references(schema) if space in modules}
+    if len(spaces) != 1:
+        return None
+    space = spaces.pop()
+    for candidate in (f"{space}.{key}", f"{modules[space]}.{key}"):
+        if candidate in ours:
+            return candidate
+    return None
+
+
+def _references(schema: Any) -> Iterator[str]:
+    """The ``G`` of each ``$ref`` to a ``G.Name`` inside ``schema``."""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                space, dot, _ = ref_name(ref).rpartition(".")
+                if dot:
+                    yield space
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
+_UMBRELLA = re.compile(r"^\s*export\s+as\s+namespace\s+([A-Za-z_$][\w$.]*)", re.M)
+
+
+def umbrella_modules(files: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """``export as namespace G`` -> our qualifier of the file that says it (its path
+    from the typing's folder, ``/``-separated, without the extension and a last
+    ``index``, dotted: ``v2/r4.d.ts`` -> ``v2.r4``), from ``(path, text)`` pairs."""
+    found: dict[str, str] = {}
+    for path, text in files:
+        match = _UMBRELLA.search(text)
+        if match is None:
+            continue
+        stem = re.sub(r"(\.d)?\.[mc]?ts$", "", path)
+        parts = stem.split("/")
+        if len(parts) > 1 and parts[-1] == "index":
+            parts.pop()
+        found[match[1]] = ".".join(parts)
+    return found
+
+
 def compare_definitions(
     oracle: Mapping[str, Any],
     ours: Mapping[str, Any],
     declared_params: set[str] | None = None,
     foreign: Foreign | None = None,
+    modules: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Each oracle definition against ours of the same name, by `Shape` (both normalised
     by ``tests/jsonschema_normalise.normalise_document`` or already in its spelling).
     ``declared_params``: the type parameters the typing declares (see
     `declared_type_parameters`); their stand-ins in the oracle are not counted, nor are
-    the definitions `Foreign` covers that ours lacks."""
+    the definitions `Foreign` covers that ours lacks. ``modules``: see `umbrella_key`."""
     result = Comparison()
     params = type_parameters(oracle, ours)
     extra = declared_params or set()
@@ -410,6 +469,8 @@ def compare_definitions(
             result.skipped.append(key)
             continue
         mine = our_key(key, ours)
+        if mine is None and modules:
+            mine = umbrella_key(key, oracle, ours, modules)
         if mine is None and foreign is not None and foreign.covers(key):
             result.skipped.append(key)
             continue
