@@ -186,6 +186,40 @@ def test_a_bare_name_of_several_umbrella_modules_is_the_declaration_it_stands_fo
     assert compare_definitions(oracle, ours).missing == ["Age", "Element", "Mixed", "fhir3.X"]
 
 
+def test_unnamed_types_enum_members_and_brands_are_compared_for_what_they_mean() -> None:
+    brand = {"type": "object", "properties": {"__brand": {"const": "Id"}}, "required": ["__brand"]}
+    oracle = {
+        # an unnamed type the oracle keys by its text: no declaration of the typing
+        '"a"|("b"&string)': {"type": "string"},
+        "(A&{type:1})|B": {"type": "object"},
+        # an enum member used as a type, which ours writes inline
+        "Kind": {"enum": [1, 2]},
+        "Kind.One": {"type": "number", "const": 1},
+        "Kind.Two": {"type": "number", "const": 2},
+        "Shape.Circle": {"type": "object"},  # no enum member: compared as before
+        # a brand beside a primitive: the documented kind `brand`
+        "UserId": {"allOf": [brand, {"type": "string"}]},
+        "Tagged": {"allOf": [{"$ref": "#/definitions/Tag"}, {"type": "number"}]},
+        "Tag": brand,
+        "Both": {"allOf": [{**brand, "properties": {"n": {"type": "number"}}}, {"type": "string"}]},
+    }
+    ours = {
+        "Kind": {"enum": [1, 3]},
+        "UserId": {"type": "string"},
+        "Tagged": {"type": "number"},
+        "Tag": brand,
+        "Both": {"type": "string"},
+    }
+    result = compare_definitions(oracle, ours)
+    assert set(result.skipped) == {'"a"|("b"&string)', "(A&{type:1})|B"}
+    assert result.equal == ["Kind", "Kind.One", "Tag", "Tagged", "UserId"]
+    assert result.differing == {
+        "Both": "types  != string; properties -n; required -__brand",
+        "Kind.Two": "enum member's value not in our enum",
+    }
+    assert result.missing == ["Shape.Circle"]
+
+
 def test_bad_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:
     broken = tmp_path / "broken.tgz"
     broken.write_bytes(b"not a tarball")

@@ -163,11 +163,37 @@ def shape(schema: Any, defs: Mapping[str, Any], depth: int = 0) -> Shape:
             return _merge_all([union, shape(_rest(schema, key), defs, depth)])
     members = schema.get("allOf")
     if isinstance(members, list) and members:
-        return _merge_all(
-            [shape(m, defs, depth + 1) for m in members]
-            + [shape(_rest(schema, "allOf"), defs, depth)]
-        )
+        parts = [shape(m, defs, depth + 1) for m in members]
+        if any(p.kinds & _PRIMITIVES for p in parts):
+            # a brand beside a primitive is the primitive (documented kind `brand`)
+            parts = [p for m, p in zip(members, parts, strict=True) if not _brand(m, defs)]
+        return _merge_all([*parts, shape(_rest(schema, "allOf"), defs, depth)])
     return _own(schema)
+
+
+_PRIMITIVES = frozenset({"string", "number", "boolean"})
+
+
+def _brand(schema: Any, defs: Mapping[str, Any], depth: int = 0) -> bool:
+    """An object schema of literal members only (``{__brand: {const: "Id"}}``): a
+    compile-time tag that no JSON value carries, which ours drops beside a primitive (the
+    documented kind `brand`, docs/jsonschema-deviations.md)."""
+    if not isinstance(schema, dict):
+        return False
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        target = defs.get(ref_name(ref))
+        return depth < 12 and target is not None and _brand(target, defs, depth + 1)
+    properties = schema.get("properties")
+    if schema.get("type") != "object" or not isinstance(properties, dict) or not properties:
+        return False
+    if set(schema) - {"type", "properties", "required", "description", "additionalProperties"}:
+        return False
+    return all(
+        isinstance(p, dict)
+        and ("const" in p or (isinstance(p.get("enum"), list) and len(p["enum"]) == 1))
+        for p in properties.values()
+    )
 
 
 def ref_name(ref: str) -> str:
@@ -445,6 +471,39 @@ def umbrella_modules(files: Iterable[tuple[str, str]]) -> dict[str, str]:
     return found
 
 
+_DECLARATION_KEY = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:<.*>)?(?:_\d+)?")
+
+
+def _names_a_declaration(key: str) -> bool:
+    """Whether the oracle's key names a declaration (``A``, ``ns.A``, ``Page<T>``,
+    ``A_1``), not an unnamed type it keys by its text (``"a"|("b"&string)``)."""
+    return _DECLARATION_KEY.fullmatch(key) is not None
+
+
+def enum_member(key: str, oracle: Mapping[str, Any], ours: Mapping[str, Any]) -> bool | None:
+    """The oracle's ``E.Member`` for an enum member used as a type (``{"const": 2}``),
+    where ours writes the member's value inline: None when ``key`` is no such member of an
+    enum that both define, else whether ours has the member's value among ``E``'s."""
+    prefix, dot, _ = key.rpartition(".")
+    value = _single(oracle.get(key))
+    theirs = oracle.get(prefix)
+    mine = our_key(prefix, ours) if dot else None
+    if value is None or mine is None or not isinstance(theirs, dict):
+        return None
+    if value[0] not in (theirs.get("enum") or ()):
+        return None
+    return value[0] in (ours[mine].get("enum") or ()) if isinstance(ours[mine], dict) else False
+
+
+def _single(schema: Any) -> tuple[Any] | None:
+    if not isinstance(schema, dict):
+        return None
+    if "const" in schema:
+        return (schema["const"],)
+    values = schema.get("enum")
+    return (values[0],) if isinstance(values, list) and len(values) == 1 else None
+
+
 def compare_definitions(
     oracle: Mapping[str, Any],
     ours: Mapping[str, Any],
@@ -468,9 +527,18 @@ def compare_definitions(
         ):
             result.skipped.append(key)
             continue
+        if not _names_a_declaration(key):
+            result.skipped.append(key)  # an unnamed type: `"a"|("b"&string)`, `(A&{...})`
+            continue
         mine = our_key(key, ours)
         if mine is None and modules:
             mine = umbrella_key(key, oracle, ours, modules)
+        if mine is None and (member := enum_member(key, oracle, ours)) is not None:
+            if member:
+                result.equal.append(key)
+            else:
+                result.differing[key] = "enum member's value not in our enum"
+            continue
         if mine is None and foreign is not None and foreign.covers(key):
             result.skipped.append(key)
             continue
