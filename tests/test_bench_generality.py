@@ -101,6 +101,10 @@ def test_shapes_follow_refs_unions_and_intersections() -> None:
     assert shape({"enum": ["a", 1]}, {}).kinds == {"string", "number"}
     assert shape({}, {}).kinds == {"any"}
     assert shape({"anyOf": [{"enum": ["a"]}, {"type": "null"}]}, {}).kinds == {"string"}
+    # `X | null` is X to the oracle (no strictNullChecks): null requires nothing less
+    nullable = {"anyOf": [{"type": "object", "required": ["a"]}, {"type": "null"}]}
+    assert shape(nullable, {}).required == {"a"}
+    assert shape({"anyOf": [{"type": "null"}, {"const": None}]}, {}).kinds == {"null"}
     array_interface = {
         "type": "object",
         "properties": {"length": {"type": "number"}},

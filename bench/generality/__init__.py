@@ -154,6 +154,9 @@ def shape(schema: Any, defs: Mapping[str, Any], depth: int = 0) -> Shape:
         members = schema.get(key)
         if isinstance(members, list) and members:
             parts = [shape(m, defs, depth + 1) for m in members]
+            if any(p.kinds != {"null"} for p in parts):
+                # ``X | null`` is ``X`` to the oracle, which runs without strictNullChecks
+                parts = [p for p in parts if p.kinds != {"null"}]
             kinds = frozenset().union(*(p.kinds for p in parts))
             union = Shape(
                 kinds - {"null"} if len(kinds) > 1 else kinds,
