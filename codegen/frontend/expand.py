@@ -728,12 +728,6 @@ class _Expander:
             props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
             record = ir.Object(_present(props), None, span)
             return self.named(instance_name(name, args), record, span)
-        if name in ("Partial", "Required"):
-            # homomorphic mapped types: over a union, each member's (``Partial<A | B>`` is
-            # ``Partial<A> | Partial<B>``), as TypeScript distributes them
-            members = self.alternatives(args[0])
-            if len(members) > 1:
-                return ir.Union(tuple(self.utility(name, (m,), span) for m in members), span)
         # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
         key, made = (f"{name}<>", shape(args)), instance_name(name, args)
         known = self.instantiated.get(key)
