@@ -571,7 +571,7 @@ class Negotiator:
         if self.advertiser is not None and request.ends_seen:
             # The session keeps this principal and these variants until it ends.
             self.legacy[request.session_key] = LegacySession(
-                principal, self.settle_with(capabilities, principal, ad), request.session
+                principal, self.settle_with(capabilities, principal, ad)
             )
         return self.advertise(request, result, ad)
 

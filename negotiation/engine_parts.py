@@ -71,9 +71,8 @@ class Request(NamedTuple):
     over stdio); ``session_key`` what identifies a 2025-11-25 session; ``bucket_key``
     whose variant-switch bucket the request spends (read only when the engine
     [`limits_switches`][negotiation.engine.Negotiator.limits_switches]; `UNLIMITED`: no
-    one's); ``session`` the framework's session, opaque, kept with a 2025-11-25 session
-    for its notifications; ``ends_seen`` whether the adapter sees that session end (else
-    nothing is kept for it)."""
+    one's); ``ends_seen`` whether the adapter sees that session end (else nothing is kept
+    for it). Plain values only: the framework's own objects stay with the adapter."""
 
     method: str
     params: Mapping[str, Any] | None = None
@@ -83,7 +82,6 @@ class Request(NamedTuple):
     header: str | None = None
     session_key: Hashable = None
     bucket_key: Hashable = UNLIMITED
-    session: object = None
     ends_seen: bool = False
 
 
@@ -108,12 +106,12 @@ class Listen:
 
 @dataclass(frozen=True, slots=True)
 class LegacySession:
-    """What a 2025-11-25 session keeps until it ends: who initialized it, what it was
-    advertised (its settled negotiation) and the framework's session, for its events."""
+    """What a 2025-11-25 session keeps until it ends: who initialized it and what it was
+    advertised (its settled negotiation). The adapter keeps the framework's session, by
+    the same key, to tell it of events."""
 
     principal: Hashable
     settled: Negotiated
-    session: Any
 
 
 class Definition(Protocol):
