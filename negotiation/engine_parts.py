@@ -23,12 +23,13 @@ from negotiation.errors import JsonRpcError, variant_switch_rate_limited
 from negotiation.resources import ResourceRegistry
 from negotiation.scopes import Kind
 from negotiation.subscriptions import VariantSwitchLimiter
-from negotiation.variants._forms import NormalVariant, VariantLike, as_variants
+from negotiation.variants._forms import NormalHints, NormalVariant, VariantLike, as_variants
 from negotiation.versioning import FIRST_MODERN_VERSION
 
 __all__ = [
     "LIST_KINDS",
     "NO_DEFINITIONS",
+    "RANKING_TTL_SECONDS",
     "RESOURCE_METADATA_EXTENSION_ID",
     "UNLIMITED",
     "Declared",
@@ -41,11 +42,15 @@ __all__ = [
     "envelope",
     "ordered_variants",
     "restore",
+    "shared_ranking",
     "unmatched_scope",
     "who",
 ]
 
+logger = logging.getLogger("negotiation.sdk")
 audit = logging.getLogger("negotiation.sdk.audit")
+
+RANKING_TTL_SECONDS = 300.0  # the RankingCache's default: a ranking is decided anew after it
 
 UNLIMITED: Any = object()
 """A request's ``bucket_key`` when it has no one to limit."""
@@ -219,6 +224,38 @@ class SharedSwitchLimit:
         if decision.retry_after_ms is None:
             return None
         return variant_switch_rate_limited(decision.active, variant or "", decision.retry_after_ms)
+
+
+async def shared_ranking(
+    advertiser: sv.VariantAdvertiser,
+    backplane: Backplane,
+    hints: NormalHints,
+    principal: Hashable,
+) -> sv.Advertisement:
+    """The ranker's advertisement for these hints and principal, fleet-wide: the first
+    replica's ranking wins, so every replica advertises and serves the same default (and
+    asks the ranker at most once per time to live). While the backplane is unreachable,
+    this replica ranks locally."""
+    decided = advertiser.decided(hints, principal)
+    if decided is not None:
+        return decided
+    asked: list[sv.Advertisement] = []
+
+    async def rank() -> tuple[str, ...]:
+        asked.append(await advertiser.rank_async(hints, principal))
+        return asked[0].ids
+
+    key = f"{hints.digest()}:{principal_digest(principal)}"
+    try:
+        ids = await backplane.ranking(key, rank, RANKING_TTL_SECONDS)
+    except ConnectionError as problem:
+        logger.warning("the shared ranking is unreachable (%s); ranking locally", problem)
+        ids = None
+    ad = advertiser.from_ids(ids, principal) if ids is not None else None
+    if ad is None:
+        ad = asked[0] if asked else await advertiser.rank_async(hints, principal)
+    advertiser.remember(hints, principal, ad)
+    return ad
 
 
 def envelope(result: Mapping[str, Any]) -> dict[str, Any]:
