@@ -120,6 +120,7 @@ def test_unknown_names_get_the_variant_error_only_when_a_variant_serves() -> Non
     assert engine.unknown(_request("ping"), view) is None
     plain = Negotiator()
     assert plain.unknown(request, plain.view(request)) is None
+    assert engine.unknown(request, None) is None  # initialize: no view, no variant
 
 
 def test_a_list_is_scoped_to_the_variant_with_private_cache_hints() -> None:
@@ -214,6 +215,16 @@ def test_a_listen_stream_is_bound_to_its_variant_and_refuses_others_uris() -> No
     assert _refusal(engine.listen, main, engine.view(main))["data"]["activeVariant"] == "main"
     plain = Negotiator()
     assert plain.listen(main, plain.view(main)).bound is False
+
+
+def test_a_listen_stream_is_bound_by_variants_scopes_or_an_attached_registry_alone() -> None:
+    asked = {"notifications": {"resourceSubscriptions": ["x://a"]}}
+    request = _request("subscriptions/listen", params=asked)
+    unscoped = Negotiator(VARIANTS)  # variants, no scope, no registry attached
+    assert unscoped.listen(request, unscoped.view(request)).bound is True
+    attached = Negotiator()  # no variants: bound only by what serves resources
+    attached.attach(lambda uri: True)
+    assert attached.listen(request, attached.view(request)).bound is True
 
 
 def test_switching_variants_is_limited_per_bucket() -> None:
@@ -354,3 +365,58 @@ def test_the_fast_path_checks_a_resource_nothing_serves() -> None:
     other = _request("resources/metadata", "other", params={"uri": "x://known"})
     _begin(engine, other)
     assert _repeat(engine, other) is not None and _repeat(engine, other).variant == "other"
+
+
+def test_a_request_served_with_a_header_repeats_with_that_header() -> None:
+    engine = _engine()
+    call = _request("tools/call", params={"name": "a"}, header="other")
+    view = _begin(engine, call)
+    assert view.variant == "other"
+    assert _repeat(engine, call) is view
+    assert _repeat(engine, call._replace(header=None)) is None
+
+
+def _size(request: Request) -> int:
+    """What an entry of the repeat table counts: 512 bytes of overhead, its key's text,
+    and twice its header and principal."""
+    import marshal
+
+    assert request.params is not None
+    text = marshal.dumps(request.params["_meta"], 2)
+    extra = len(request.header or "") + len(str(request.principal or ""))
+    return 512 + len(text) + 2 * extra
+
+
+def test_the_repeat_table_counts_each_entry_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from negotiation import engine as engine_module
+
+    calls = [
+        _request("tools/call", "main", params={"name": "a"}, principal=p, header="hh")
+        for p in ("pa", "pb", "pc", "pd")
+    ]
+    size = _size(calls[0])  # every call counts the same
+    assert {_size(call) for call in calls} == {size}
+
+    def kept(engine: Negotiator) -> list[bool]:
+        return [_repeat(engine, call) is not None for call in calls]
+
+    monkeypatch.setattr(engine_module, "REPEATS_BYTES", 2 * size)  # two entries exactly
+    engine = _engine()
+    for call in calls[:2]:
+        _begin(engine, call)
+    assert kept(engine) == [True, True, False, False]
+    _begin(engine, calls[2])  # the third starts over
+    _begin(engine, calls[3])  # and the fourth fits beside it exactly
+    assert kept(engine) == [False, False, True, True]
+    # A request never looked up (a list, an odd principal) takes no room.
+    engine = _engine()
+    _begin(engine, calls[0])
+    _begin(engine, calls[1]._replace(method="tools/list"))
+    _begin(engine, calls[1]._replace(principal=("team", 1)))
+    _begin(engine, calls[2])
+    assert kept(engine) == [True, False, True, False]
+    monkeypatch.setattr(engine_module, "REPEATS_BYTES", 2 * size - 1)  # one byte short
+    engine = _engine()
+    for call in calls[:2]:
+        _begin(engine, call)
+    assert kept(engine) == [False, True, False, False]
