@@ -1,12 +1,14 @@
 """The one SDK ``ServerMiddleware`` of [`Negotiation`][negotiation.sdk.server.Negotiation]: an adapter.
 
-It reads the SDK's request context into a [`Request`][negotiation.engine.Request], asks the
-engine ([`negotiation.engine.Negotiator`][negotiation.engine.Negotiator]) for the
-request's view, runs the handler with the view in the ``negotiated()`` context variable,
-and hands the result back to the engine. It maps a refusal to the SDK's ``MCPError``,
-recognises the SDK's own answers for unknown names, binds a ``subscriptions/listen``
-stream's session to its variant and renders the prompts of ``@neg.prompt``. Every
-decision is the engine's.
+It reads the SDK's request context once into a [`Request`][negotiation.engine.Request]
+(``negotiation.sdk.reading``), asks the engine
+([`negotiation.engine.Negotiator`][negotiation.engine.Negotiator]) for the request's view,
+runs the handler once with the view in the ``negotiated()`` context variable, and hands
+the result back to the engine. It maps a refusal to the SDK's ``MCPError``, turns the
+SDK's own answer for an unknown name into the engine's error, and does what only the
+SDK's objects can (``_bind``): keeps a 2025-11-25 subscriber's session, binds a
+``subscriptions/listen`` stream's session to its variant, renders the prompts of
+``@neg.prompt``. Every decision is the engine's, and the engine never sees ``ctx``.
 """
 
 from __future__ import annotations
