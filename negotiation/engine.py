@@ -411,7 +411,7 @@ class Negotiator:
             return None
         meta = params.get("_meta")
         if type(meta) is not dict or not (principal is None or type(principal) is str):
-            return None
+            return None  # never remembered: _repeat() keeps only these
         try:
             text = marshal.dumps(meta, 2)  # as wire_key() keys it
         except ValueError:
@@ -425,8 +425,8 @@ class Negotiator:
             # exists(), inlined: the name's scope admits the view's variant.
             kind, name = target[0], params.get(target[1])
             scope = declared.get((kind, name)) if isinstance(name, str) else None
-            if scope is None:
-                if kind == "resource" and not self.exists(view.variant, name, kind):  # type: ignore[arg-type]
+            if scope is None:  # an unscoped name is in every variant, or in none
+                if kind == "resource" and not self.exists(None, name, kind):  # type: ignore[arg-type]
                     return None  # begin() refuses it
             elif scope.variants is not None:
                 variant = view.variant if view.variant is not None else self.scopes.implicit

@@ -250,8 +250,9 @@ async def shared_ranking(
         ids = await backplane.ranking(key, rank, RANKING_TTL_SECONDS)
     except ConnectionError as problem:
         logger.warning("the shared ranking is unreachable (%s); ranking locally", problem)
-        ids = None
-    ad = advertiser.from_ids(ids, principal) if ids is not None else None
+        ad = None
+    else:
+        ad = advertiser.from_ids(ids or (), principal)  # None: no ranking shared yet
     if ad is None:
         ad = asked[0] if asked else await advertiser.rank_async(hints, principal)
     advertiser.remember(hints, principal, ad)

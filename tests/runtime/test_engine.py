@@ -420,3 +420,17 @@ def test_the_repeat_table_counts_each_entry_exactly(monkeypatch: pytest.MonkeyPa
     for call in calls[:2]:
         _begin(engine, call)
     assert kept(engine) == [False, True, False, False]
+
+
+def test_the_fast_path_answers_as_begin_does_without_scopes_and_for_an_odd_name() -> None:
+    # Without scopes begin() checks no name, so neither does the fast path.
+    engine = Negotiator(VARIANTS)
+    engine.attach(lambda uri: False)
+    read = _request("resources/metadata", params={"uri": "x://nothing"})
+    view = _begin(engine, read)
+    assert _repeat(engine, read) is view
+    # A name that is no string (not even hashable) is no scoped name: the view.
+    scoped = _engine()
+    call = _request("tools/call", params={"name": "a"})
+    view = _begin(scoped, call)
+    assert _repeat(scoped, call._replace(params={**call.params, "name": ["a"]})) is view
