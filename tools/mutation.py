@@ -150,8 +150,27 @@ TARGETS: dict[str, list[str]] = {
     "negotiation/sdk/middleware.py": MIDDLEWARE_TESTS,
     # the engine (issue #36): its decision pins on Request values, then the SDK's requests
     "negotiation/engine.py": ENGINE_TESTS,
-    "negotiation/engine_lists.py": ENGINE_TESTS,
-    "negotiation/engine_parts.py": ENGINE_TESTS,
+    # its parts and the SDK's reading: the fewest of ENGINE_TESTS (and the sessions' and
+    # generated methods' pins) whose branch coverage of the module equals all of theirs
+    "negotiation/engine_lists.py": [
+        "tests/runtime/test_engine.py",
+        "tests/sdk/test_middleware_pins.py",
+        "tests/sdk/test_server_facade_pins.py",
+        "tests/sdk/test_middleware.py",
+    ],
+    "negotiation/engine_parts.py": [
+        "tests/runtime/test_engine.py",
+        "tests/sdk/test_server_facade_pins.py",  # the shared ranking and switch limit
+        "tests/sdk/test_middleware_pins.py",
+        "tests/sdk/test_middleware_request_pins.py",
+        "tests/sdk/test_sessions_pins.py",
+        "tests/backplane/test_negotiation_redis.py",
+    ],
+    "negotiation/sdk/reading.py": [
+        "tests/sdk/test_middleware_request_pins.py",
+        "tests/sdk/test_generated_methods.py",
+        "tests/sdk/test_middleware_pins.py",
+    ],
     # The split SDK modules (issue #22): the fewest in-process files whose branch coverage
     # of the module equals that of all of tests/sdk and tests/backplane, then its pins.
     "negotiation/sdk/sessions.py": [
