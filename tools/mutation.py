@@ -167,6 +167,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/backplane/test_negotiation_redis.py",
     ],
     "negotiation/sdk/reading.py": [
+        "tests/sdk/test_reading.py",  # its pins, on stand-in request contexts
         "tests/sdk/test_middleware_request_pins.py",
         "tests/sdk/test_generated_methods.py",
         "tests/sdk/test_middleware_pins.py",
