@@ -94,7 +94,8 @@ class NegotiationMiddleware:
             return await call_next(ctx)
         engine = self._engine
         principal = self._principal_of(ctx) if self._principal_of is not None else None
-        headers = getattr(ctx.request, "headers", None)  # header(ctx), inlined: per call
+        http = ctx.request  # None in process and over stdio
+        headers = getattr(http, "headers", None) if http is not None else None  # header(ctx)
         variant_header = headers.get(sv.HEADER) if headers is not None else None
         method = ctx.method
         # A repeated request is one lookup; any other goes through begin() and finish().
