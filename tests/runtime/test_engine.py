@@ -434,3 +434,91 @@ def test_the_fast_path_answers_as_begin_does_without_scopes_and_for_an_odd_name(
     call = _request("tools/call", params={"name": "a"})
     view = _begin(scoped, call)
     assert _repeat(scoped, call._replace(params={**call.params, "name": ["a"]})) is view
+
+
+# --- the engine's values and list helpers (engine_parts) -------------------------------
+
+
+def test_a_refusal_says_its_errors_message() -> None:
+    refusal = Refusal({"code": errors.INVALID_PARAMS, "message": "Unknown tool: x"})
+    assert str(refusal) == "Unknown tool: x"
+    assert refusal.error["code"] == errors.INVALID_PARAMS
+
+
+def test_a_list_envelope_drops_the_items_and_the_cursor_only() -> None:
+    from negotiation.engine_parts import envelope
+
+    listed = {"tools": [1], "prompts": [2], "nextCursor": "c", "_meta": {"k": 1}, "ttl": 5}
+    assert envelope(listed) == {"_meta": {"k": 1}, "ttl": 5}
+
+
+class _Definition:
+    def __init__(self, meta: dict[str, Any] | None) -> None:
+        self.meta = meta
+
+    def wire(self, method: str, version: str, envelope: Any) -> dict[str, Any]:
+        raise AssertionError("not listed here")
+
+
+class _Declared:
+    """``t`` declared with ``_meta`` in variant ``v2`` only; ``bare`` without ``_meta``."""
+
+    def __contains__(self, name: object) -> bool:
+        return name in ("t", "bare")
+
+    def names(self) -> list[str]:
+        return ["t", "bare"]
+
+    def varies(self, name: str) -> bool:
+        return name == "t"
+
+    def definition(self, name: str, variant: str | None) -> Any:
+        if name == "t" and variant == "v2":
+            return _Definition({"authored": [1]})
+        return _Definition(None) if name in ("t", "bare") else None
+
+
+def test_restore_puts_back_what_was_declared_for_each_item_as_given() -> None:
+    from negotiation.engine_parts import restore
+    from negotiation.resources import ResourceRegistry
+
+    resources = ResourceRegistry()
+    resource = Resource.model_validate(
+        {"uri": "x://a", "name": "a", "size": 3, "_meta": {"r": 1}, "mimeType": "text/plain"}
+    )
+    resources.add(resource, {"text/plain": "a"})
+    tools = [{"name": "t", "x": 1}, {"name": "bare"}, {"name": 3}, "odd"]
+    restored = restore(resources, _Declared(), "tool", "name", tools, "v2")
+    assert restored == [
+        {"name": "t", "x": 1, "_meta": {"authored": [1]}},
+        {"name": "bare"},  # no _meta was authored: none is added
+        {"name": 3},
+        "odd",
+    ]
+    assert restored[0]["_meta"] is not None and tools[0] == {"name": "t", "x": 1}  # a copy
+    assert restore(resources, _Declared(), "tool", "name", tools[:1], "v1") == tools[:1]
+    listed = [{"uri": "x://a", "name": "a", "size": 1}, {"uri": "x://b", "name": "b"}]
+    assert restore(resources, _Declared(), "resource", "uri", listed, "v2") == [
+        {"uri": "x://a", "name": "a", "size": 3, "_meta": {"r": 1}},
+        {"uri": "x://b", "name": "b"},
+    ]
+    # A resource's URI that is also a declared name is still read as a resource.
+    assert restore(resources, _Declared(), "resource", "name", [{"name": "t"}], "v2") == [
+        {"name": "t"}
+    ]
+
+
+def test_an_unmatched_scope_is_named_with_its_kinds_word() -> None:
+    from negotiation.engine_parts import unmatched_scope
+
+    assert unmatched_scope("tool", ["b", "a", "kept"], ["kept"]) == [
+        "neg.scope('tool', 'a', ...): the server has no tool with this name, so the scope"
+        " applies to nothing. Fix the name (scopes match it exactly), or register the tool"
+        " (@mcp.tool()) or drop the scope.",
+        "neg.scope('tool', 'b', ...): the server has no tool with this name, so the scope"
+        " applies to nothing. Fix the name (scopes match it exactly), or register the tool"
+        " (@mcp.tool()) or drop the scope.",
+    ]
+    (resource,) = unmatched_scope("resource", ["x://a"], [])
+    assert "no resource with this URI" in resource and "Fix the URI" in resource
+    assert "(@mcp.resource(...))" in resource
