@@ -426,12 +426,11 @@ class Negotiator:
             kind, name = target[0], params.get(target[1])
             scope = declared.get((kind, name)) if isinstance(name, str) else None
             if scope is None:  # an unscoped name is in every variant, or in none
-                if kind == "resource" and not self.exists(None, name, kind):  # type: ignore[arg-type]
+                if kind == "resource" and not self.exists(None, name):  # type: ignore[arg-type]
                     return None  # begin() refuses it
-            elif scope.variants is not None:
-                variant = view.variant if view.variant is not None else self.scopes.implicit
-                if variant not in scope.variants:
-                    return None  # begin() refuses it
+            # Negotiation is on (the fast path's condition): no implicit variant serves.
+            elif scope.variants is not None and view.variant not in scope.variants:
+                return None  # begin() refuses it
         return view
 
     async def begin(self, request: Request) -> NegotiationContext | None:

@@ -522,3 +522,21 @@ def test_an_unmatched_scope_is_named_with_its_kinds_word() -> None:
     (resource,) = unmatched_scope("resource", ["x://a"], [])
     assert "no resource with this URI" in resource and "Fix the URI" in resource
     assert "(@mcp.resource(...))" in resource
+
+
+def test_the_ranker_decides_every_modern_request_and_a_legacy_one_without_a_session() -> None:
+    async def ranker(variants: Any, hints: Any) -> list[str]:
+        return ["other", "main"]  # where the hints alone would rank main first
+
+    engine = Negotiator(VARIANTS, ranker=ranker)
+    hints = {"description": "I edit code", "hints": {"useCase": ["ide"]}}
+    caps = {"extensions": {EXTENSION_ID: {"variantHints": hints}}}
+    legacy = Request("tools/call", {"name": "a"}, LEGACY, "carol", caps, session_key="s")
+    assert _begin(engine, legacy).variant == "other"
+    # A session that keeps what it was advertised; a modern request, even one that
+    # carries that session's key, is ranked anew.
+    start = Request("initialize", {"capabilities": caps}, LEGACY, "dan", caps, None, "kept")
+    anyio.run(engine.finish, start._replace(ends_seen=True), None, {"capabilities": {}})
+    assert "kept" in engine.legacy
+    modern = Request("tools/call", {"name": "a", "_meta": {CAPS: caps}}, MODERN, "erin", caps)
+    assert _begin(engine, modern._replace(session_key="kept")).variant == "other"
