@@ -540,3 +540,43 @@ def test_the_ranker_decides_every_modern_request_and_a_legacy_one_without_a_sess
     assert "kept" in engine.legacy
     modern = Request("tools/call", {"name": "a", "_meta": {CAPS: caps}}, MODERN, "erin", caps)
     assert _begin(engine, modern._replace(session_key="kept")).variant == "other"
+
+
+def test_the_engines_own_defaults() -> None:
+    import inspect
+
+    defaults = {
+        name: parameter.default
+        for name, parameter in inspect.signature(Negotiator).parameters.items()
+        if parameter.default is not inspect.Parameter.empty
+    }
+    assert (
+        defaults["advertise_limit"],
+        defaults["experimental_capability"],
+        defaults["ranker_timeout_seconds"],
+    ) == (5, False, 2.0)
+    many = [{"id": f"v{i}", "description": str(i)} for i in range(7)]
+    ad = Negotiator(many).advertisement({}, None)
+    assert ad is not None and (len(ad.variants), ad.more_available) == (5, True)
+
+
+def test_a_meta_that_names_the_variant_key_leaves_the_header_out_even_when_null() -> None:
+    engine = _engine()
+    named: dict[str, Any] = {"name": "a", "_meta": {CAPS: {}, META_KEY: None}}
+    assert engine.view(Request("tools/call", named, header="other")).variant == "main"
+    # ... and of the memo's key: one view for every header.
+    selected: dict[str, Any] = {"name": "a", "_meta": {CAPS: {}, META_KEY: "other"}}
+    for header in ("main", "other", None):
+        assert engine.view(Request("tools/call", selected, header=header)).variant == "other"
+    assert len(engine.memo.views) == 2
+
+
+def test_a_view_found_in_the_memo_is_remembered_for_the_fast_path() -> None:
+    engine = _engine()
+    listed = _request("tools/list", "other")  # lists never take the fast path
+    view = _begin(engine, listed)
+    call = listed._replace(method="tools/call", params={**(listed.params or {}), "name": "a"})
+    assert _repeat(engine, call) is None
+    assert _begin(engine, call) is view  # the memo's view, kept for the fast path now
+    assert _repeat(engine, call) is view
+    assert engine.view(Request("ping", None)).variant == "main"  # no params at all
