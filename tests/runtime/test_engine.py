@@ -580,3 +580,33 @@ def test_a_view_found_in_the_memo_is_remembered_for_the_fast_path() -> None:
     assert _begin(engine, call) is view  # the memo's view, kept for the fast path now
     assert _repeat(engine, call) is view
     assert engine.view(Request("ping", None)).variant == "main"  # no params at all
+
+
+def test_the_configuration_the_adapters_read_and_a_ranker_without_variants() -> None:
+    from negotiation.engine_parts import NO_DEFINITIONS
+
+    engine = Negotiator(VARIANTS, page_size=3, tools=NO_DEFINITIONS, prompts=NO_DEFINITIONS)
+    assert (engine.page_size, engine.tools, engine.prompts) == (3, NO_DEFINITIONS, NO_DEFINITIONS)
+
+    async def ranker(variants: Any, hints: Any) -> list[str]:
+        raise AssertionError("no variants to rank")
+
+    plain = Negotiator(ranker=ranker)  # nothing to rank: the ranker is dropped
+    assert plain.ranker is None
+    call = _request("tools/call", params={"name": "a"})
+    view = _begin(plain, call)
+    assert _repeat(plain, call) is view  # so the fast path stays on
+
+
+def test_a_bucket_without_a_limiter_spends_nothing_on_a_shared_backplane() -> None:
+    from negotiation.backplane import InMemoryBackplane
+
+    class Shared(InMemoryBackplane):
+        shared = True
+
+        async def switch(self, *args: Any) -> Any:
+            raise AssertionError("no limiter: nothing to spend")
+
+    engine = Negotiator(VARIANTS, backplane=Shared())
+    request = _request("tools/call", "other", params={"name": "a"}, bucket_key="alice")
+    assert _begin(engine, request).variant == "other"
