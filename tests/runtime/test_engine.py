@@ -610,3 +610,26 @@ def test_a_bucket_without_a_limiter_spends_nothing_on_a_shared_backplane() -> No
     engine = Negotiator(VARIANTS, backplane=Shared())
     request = _request("tools/call", "other", params={"name": "a"}, bucket_key="alice")
     assert _begin(engine, request).variant == "other"
+
+
+def test_by_default_the_variants_are_not_mirrored_under_experimental() -> None:
+    engine = Negotiator(VARIANTS)
+    start = Request("initialize", {"capabilities": {}}, LEGACY, capabilities={})
+    result = anyio.run(engine.finish, start, None, {"capabilities": {}})
+    assert EXTENSION_ID in result["capabilities"]["extensions"]
+    assert "experimental" not in result["capabilities"]
+    mirrored = Negotiator(VARIANTS, experimental_capability=True)
+    result = anyio.run(mirrored.finish, start, None, {"capabilities": {}})
+    assert EXTENSION_ID in result["capabilities"]["experimental"]
+
+
+def test_by_default_the_ranker_is_given_two_seconds() -> None:
+    async def slow(variants: Any, hints: Any) -> list[str]:
+        await anyio.sleep(2.3)  # past the default timeout, within 3 s
+        return ["other", "main"]
+
+    engine = Negotiator(VARIANTS, ranker=slow)
+    hints = {"description": "I edit code", "hints": {"useCase": ["ide"]}}
+    caps = {"extensions": {EXTENSION_ID: {"variantHints": hints}}}
+    ad = anyio.run(engine.advertisement_async, caps, "slow")
+    assert ad is not None and ad.ids[0] == "main"  # timed out: ranked by the hints alone
