@@ -33,15 +33,16 @@ from .. import ir
 from ..errors import Unsupported
 from ..ir.queries import shape
 
+
+class Uninhabited(Unsupported):
+    """A primitive intersected with an object type that has a data member: no JSON value
+    is both. Alone it degrades; as one member of a distributed ``&`` it is that member's
+    ``never`` (``{ a: string } & ({ a: string } | string)`` is the object)."""
+
+
 # What a value of a non-object type is: ``{}`` adds nothing to it.
 _VALUES = frozenset(("string", "number", "boolean"))
 _NULLISH = frozenset(("null", "undefined", "never"))
-
-
-class NoValue(Unsupported):
-    """No JSON value has the intersection (``string & { name: string }``): TypeScript keeps
-    such a type, JSON has nothing of it. A member of a distributed union drops it (as
-    ``never``); standing alone it degrades loudly."""
 
 
 class Types(Protocol):
@@ -97,7 +98,7 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
         data = next((p for p in body.properties if not _no_data(p, body, types)), None)
         if data is not None:
             kind = types.through_alias(value).kind
-            raise NoValue(
+            raise Uninhabited(
                 member.span,
                 f"no JSON value is both a {kind} type and an object type with the data member "
                 f"'{data.name}'; only a brand (every member a literal type or never, as in "
@@ -253,6 +254,8 @@ def _identity(written: ir.TypeExpr, resolved: ir.TypeExpr) -> object:
         return ("empty",)
     if isinstance(written, ir.Ref) and not written.args:
         return ("ref", written.name)
+    if isinstance(resolved, ir.Array | ir.Tuple):
+        return ("structure", shape(resolved))  # ``[A, B] & [A, B]``
     return None
 
 
@@ -345,7 +348,11 @@ def object_parts(members: tuple[ir.TypeExpr, ...], types: Types) -> tuple[ir.Typ
     # ``{[k: string]: A} & {[k: string]: B}``: each key's value is both
     first = indexed[0]
     assert first.index is not None
-    values = tuple(p.index.value for p in indexed if p.index is not None)
+    distinct: dict[object, ir.TypeExpr] = {}
+    for p in indexed:
+        if p.index is not None:
+            distinct.setdefault(shape(p.index.value), p.index.value)  # ``A & A`` is ``A``
+    values = tuple(distinct.values())
     same = all(
         p.index is not None and p.index.key_pattern == first.index.key_pattern for p in indexed
     )
