@@ -20,7 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
-from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
 from ..ir.queries import rewrite
 from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
@@ -120,6 +120,7 @@ class _ModuleParser:
         self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
         self.condition = False  # parsing a conditional type's ``extends`` clause
+        self.this: ir.Ref | None = None  # the interface or class whose members are parsed
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         self.exported_namespaces: list[str] = []  # ``export namespace N`` at top level
         # ``Enum.Member``, its value, and the namespace path of its enum.
@@ -581,6 +582,22 @@ class _ModuleParser:
         interface of its instances' data members, as typescript-json-schema writes it:
         methods, constructors, index signatures and static members are left out."""
         name_node = self.field(node, "name")
+        outer, self.this = self.this, _this(self.text(name_node), self.type_parameters(node), span)
+        try:
+            return self.class_members(node, name_node, doc, span, exported, ambient=ambient)
+        finally:
+            self.this = outer
+
+    def class_members(
+        self,
+        node: tree_sitter.Node,
+        name_node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        exported: bool,
+        *,
+        ambient: bool,
+    ) -> list[ir.Decl]:
         properties: list[ir.Property] = []
         index: ir.IndexSignature | None = None
         member_doc = ir.EMPTY_DOC
@@ -687,7 +704,11 @@ class _ModuleParser:
         for clause in _children(node):
             if clause.type == "extends_type_clause":
                 bases.extend(self.type(base) for base in clause.children_by_field_name("type"))
-        body = self.object(self.field(node, "body"))
+        outer, self.this = self.this, _this(name, params, span)
+        try:
+            body = self.object(self.field(node, "body"))
+        finally:
+            self.this = outer
         return ir.Interface(name, body, tuple(bases), exported, doc, span, params=params)
 
     def consts(
@@ -1001,6 +1022,8 @@ class _ModuleParser:
                 ):
                     return self.mapped(members[0], span)
                 return self.object(node)
+        if node.type == "this_type" and self.this is not None:
+            return ir.Ref(THIS, (self.this,), span)
         if node.type in _DEGRADED:
             return self.degrade(node)
         if node.type in _FLOW:  # not TypeScript: tsc reports a syntax error too
@@ -1291,6 +1314,7 @@ class _ModuleParser:
 
     def object(self, node: tree_sitter.Node) -> ir.Object:
         properties: list[ir.Property] = []
+        methods: list[str] = []
         index: ir.IndexSignature | None = None
         seen: dict[str, ir.Span] = {}
         doc = ir.EMPTY_DOC
@@ -1325,11 +1349,16 @@ class _ModuleParser:
             elif member.type == "method_signature" and member.children[0].type == "set":
                 pass  # its getter, if any, is the property; a setter alone is no data
             elif member.type in _METHODS:
-                pass  # methods: behaviour, not data (typescript-json-schema drops them)
+                # methods: behaviour, not data (typescript-json-schema drops them); their
+                # names stay for ``T["method"]``, a function type
+                name = member.child_by_field_name("name")
+                if name is not None and name.type in ("property_identifier", "string"):
+                    text = self.string_value(name) if name.type == "string" else self.text(name)
+                    methods.append(text)
             else:  # ``{ export type X = 1 }``: a statement, a syntax error to tsc too
                 self.fail(member, f"unsupported construct: {member.type.replace('_', ' ')}")
             doc = ir.EMPTY_DOC
-        return ir.Object(tuple(properties), index, self.span(node))
+        return ir.Object(tuple(properties), index, self.span(node), methods=tuple(methods))
 
     def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")
@@ -1658,6 +1687,11 @@ def _entity_name(node: tree_sitter.Node) -> bool:
             return False
         node = target
     return node.type == "identifier"
+
+
+def _this(name: str, params: tuple[ir.TypeParam, ...], span: ir.Span) -> ir.Ref:
+    """The declaration ``name`` as its own members read it (``this``)."""
+    return ir.Ref(name, tuple(ir.Ref(p.name, (), span) for p in params), span)
 
 
 def _symbol_key(member: tree_sitter.Node) -> bool:

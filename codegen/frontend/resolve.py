@@ -25,6 +25,7 @@ from ..ir import (
     MAPPED,
     SPREAD,
     TEMPLATE,
+    THIS,
 )
 from ..ir.printer import quoted
 from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
@@ -437,7 +438,10 @@ def merged_interface(first: ir.Interface, later: ir.Interface) -> ir.Interface:
     extends = first.extends + tuple(b for b in later.extends if shape(b) not in bases)
     texts = [t for t in (first.doc.description, later.doc.description) if t]
     doc = ir.Doc("\n".join(texts), first.doc.tags + later.doc.tags)
-    body = dataclasses.replace(first.body, properties=tuple(properties), index=index)
+    methods = first.body.methods + later.body.methods
+    body = dataclasses.replace(
+        first.body, properties=tuple(properties), index=index, methods=methods
+    )
     return dataclasses.replace(first, body=body, extends=extends, doc=doc)
 
 
@@ -699,7 +703,7 @@ class _Rewriter:
                 return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
             finally:
                 self.params = outer
-        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION) or (
+        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION, THIS) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))

@@ -274,7 +274,7 @@ def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
         found = _FIELDS[cls] = tuple(
             (f.name, f.metadata.get("shape") != "when set")
             for f in dataclasses.fields(cls)
-            if f.name != "span"
+            if f.name != "span" and f.metadata.get("shape") != "never"
         )
     return found
 
