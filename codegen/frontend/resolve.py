@@ -27,7 +27,7 @@ from ..ir import (
     TEMPLATE,
 )
 from ..ir.printer import quoted
-from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
+from ..ir.queries import bad_constraint_tags, degraded_spots, flat_properties, is_narrowing, shape
 from ..ir.walk import children
 from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
 from .bases import normalise_bases
@@ -119,6 +119,8 @@ def _resolve(
     # gone by now (reachability), so an unused helper never degrades anything.
     for span, what in degraded_spots(tuple(schema.decls.values())):
         diags.degrade(what, span)
+    for span, message in bad_constraint_tags(tuple(schema.decls.values())):
+        diags.warn(message, span)
     return schema
 
 
