@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TypeVar, assert_never
 
 from .. import ir
@@ -28,7 +28,7 @@ from ..ir import (
     THIS,
 )
 from ..ir.printer import quoted
-from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
+from ..ir.queries import bad_constraint_tags, degraded_spots, flat_properties, is_narrowing, shape
 from ..ir.walk import children
 from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
 from .bases import normalise_bases
@@ -105,6 +105,9 @@ def _resolve(
             namespaces.of(home[name]),
         )
         rewritten[name] = rewriter.decl(decl)
+    # What counts as used is read before expansion: ``Partial<U>``, ``M[K]``, a mapped
+    # type's source or a conditional's branch name ``U`` there, and are gone after.
+    used = _used_names(rewritten.values())
     rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
@@ -112,11 +115,13 @@ def _resolve(
     _check_cycles(schema)
     _check_depth(schema)
     _check_redeclarations(schema)
-    _warn_unused(schema, diags)
+    _warn_unused(schema, used, diags)
     # Only what is compiled warns: a generic's template and what no package type needs are
     # gone by now (reachability), so an unused helper never degrades anything.
     for span, what in degraded_spots(tuple(schema.decls.values())):
         diags.degrade(what, span)
+    for span, message in bad_constraint_tags(tuple(schema.decls.values())):
+        diags.warn(message, span)
     return schema
 
 
@@ -1074,27 +1079,30 @@ def _anything(t: ir.TypeExpr) -> bool:
     return isinstance(t, ir.Primitive) and (t.name == "any" or t.degraded is not None)
 
 
-def _warn_unused(schema: ir.Schema, diags: Diagnostics) -> None:
+def _used_names(decls: Iterable[ir.Decl]) -> set[str]:
+    """Every name a declaration refers to, type arguments included."""
     used: set[str] = set()
-    for decl in schema.decls.values():
-        if isinstance(decl, ir.Interface):
-            for base in decl.extends:
-                used.update(_ref_names(base))
-            used.update(_ref_names(decl.body))
-        elif isinstance(decl, ir.Alias):
-            used.update(_ref_names(decl.type))
+    for decl in decls:
+        if isinstance(decl, ir.Interface | ir.Alias):
+            for t in children(decl):
+                used.update(_ref_names(t))
+    return used
+
+
+def _warn_unused(schema: ir.Schema, used_before: set[str], diags: Diagnostics) -> None:
+    """``used_before``: the names used by the declarations before expansion."""
+    used = used_before | _used_names(schema.decls.values())
     for decl in schema.decls.values():
         if not decl.exported and decl.name not in used and not isinstance(decl, ir.Const):
             diags.warn(f"'{decl.name}' is neither exported nor used", decl.span)
 
 
 def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
-    """The names ``t`` refers to, depth first in source order (a reference's arguments,
-    which a resolved schema no longer has, left out)."""
+    """The names ``t`` refers to, depth first in source order, a reference's arguments
+    included."""
     pending = [t]
     while pending:
         node = pending.pop()
         if isinstance(node, ir.Ref):
             yield node.name
-        else:
-            pending.extend(reversed(children(node)))
+        pending.extend(reversed(children(node)))

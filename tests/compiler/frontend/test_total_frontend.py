@@ -762,3 +762,58 @@ def test_a_name_its_namespace_does_not_hold_is_an_error_in_checked_code(tmp_path
     assert _located(tmp_path, snippet) == (
         "schema.ts:3:34: error: namespace 'manual' has no exported member 'Agent'"
     )
+
+
+# --------------------------------------------------------------------------- constraint tags
+
+TAGGED = """/**
+ * @minItems 1
+ *
+ * This interface was referenced by `Pkg`'s JSON-Schema definition.
+ */
+export type Rule = [string, ...string[]];
+export interface Pkg {
+  /**
+   * @minItems 2
+   *
+   * More prose after the bound.
+   */
+  tags: string[];
+  /** @maxLength 3 and prose */
+  name?: string;
+  /** @maximum 5 and prose */
+  level?: number;
+  /** @minimum lots */
+  n?: number;
+  r?: Rule;
+  /** @minItems -1 */
+  extra?: string[];
+}
+"""
+
+
+def test_a_constraint_tag_followed_by_prose_is_its_first_word(tmp_path: Path) -> None:
+    """@schemastore/package: ``@minItems 1`` then a paragraph is the bound 1, in the models
+    and in the JSON Schema alike (the models check ``@minimum``, ``@maximum``,
+    ``@minItems`` and ``@maxItems``; ``@maxLength`` is the schema's only); a value that is no bound is left out with a located
+    warning, never written as a keyword of the wrong type."""
+    at = {"tags": ["a", "b"], "name": "abc", "level": 5, "n": -9, "r": ["x"]}
+    beyond = [
+        {**at, "tags": ["a"]},
+        {**at, "level": 6},
+        {**at, "r": []},
+    ]
+    defs = _agree(tmp_path, TAGGED, "Pkg", [at], beyond)
+    props = defs["Pkg"]["properties"]
+    assert defs["Rule"]["minItems"] == 1
+    assert props["tags"]["minItems"] == 2
+    assert props["name"]["maxLength"] == 3
+    assert props["level"]["maximum"] == 5
+    assert "minimum" not in props["n"] and "minItems" not in props["extra"]
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert [str(w).removeprefix(str(tmp_path) + "/") for w in diags.warnings] == [
+        "schema.ts:19:3: warning: @minimum needs a number, got 'lots'; the tag is ignored",
+        "schema.ts:22:3: warning: @minItems needs a non-negative integer, got '-1'; "
+        "the tag is ignored",
+    ]
