@@ -80,6 +80,7 @@ def _resolve(
         _package_closure(modules, packages),
         packages,
         lambda module, imp: _find_target(module, imp, by_path, packages),
+        unmapped,
     )
     modules = scoped.modules
     scopes = {path: {**scope, **scoped.renames.get(path, {})} for path, scope in scopes.items()}
