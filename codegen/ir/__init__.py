@@ -397,6 +397,9 @@ class Module:
     # ``export { A as B }`` of a local declaration: (exported name, declared name) pairs;
     # the declaration keeps its name (typescript-json-schema's), importers may write ``B``.
     export_names: tuple[tuple[str, str], ...] = ()
+    # ``export as namespace X``: the UMD global name the module is also visible under
+    # ("" when none); another module of the program may write ``X.T`` without importing.
+    umd_global: str = ""
 
 
 # --------------------------------------------------------------------------- resolved schema
