@@ -140,6 +140,32 @@ def test_definitions_are_compared_by_properties_required_and_kinds() -> None:
     assert result.counted == len(result.equal) + 3
 
 
+def test_one_name_of_several_modules_pairs_the_oracle_s_numbered_keys_by_shape() -> None:
+    """@slack/web-api's 27 response files each declare a ``View``: the oracle keys them
+    ``View``, ``View_1``, ... in the order it meets them, ours by module. Each pairs with
+    one of ours at most, equal shapes first."""
+    obj = {"type": "object"}
+    oracle = {
+        "View": {**obj, "properties": {"b": {}}},
+        "View_1": {**obj, "properties": {"a": {}}},
+        "View_2": {**obj, "properties": {"c": {}}},
+        "View_3": {**obj, "properties": {"a": {}}},
+        "Lone_1": {"type": "string"},  # no ``Lone`` beside it: a name of its own
+        "Uses": {**obj, "properties": {"view": {"$ref": "#/definitions/View_2"}}},
+    }
+    ours = {
+        "a.View": {**obj, "properties": {"a": {}}},
+        "b.View": {**obj, "properties": {"b": {}}},
+        "c.View": {**obj, "properties": {"d": {}}},
+        "x.Lone": {"type": "string"},
+        "Uses": {**obj, "properties": {"view": {"$ref": "#/$defs/c.View"}}},
+    }
+    result = compare_definitions(oracle, ours)
+    assert result.equal == ["Uses", "View", "View_1"]
+    assert result.differing == {"View_2": "properties -c +d"}
+    assert sorted(result.missing) == ["Lone_1", "View_3"]  # a.View is View_1's already
+
+
 def test_bad_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:
     broken = tmp_path / "broken.tgz"
     broken.write_bytes(b"not a tarball")
