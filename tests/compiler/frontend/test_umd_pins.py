@@ -24,10 +24,10 @@ GEO = ir.Module("geo/index.d.ts", (_alias("Point", ir.Primitive("string")),), um
 
 
 def test_a_module_that_writes_the_global_imports_its_module_once() -> None:
-    user = _uses("s/index.d.ts", "Geo.Point", "Geo.Line", "Other.X", "Point")
+    user = _uses("s/index.d.ts", "Other.X", "Geo.Point", "Geo.Line", "Point")
     out = with_umd_imports([GEO, user], {"geo": "geo/index.d.ts"})
     assert out[0] is GEO
-    assert out[1].imports == (ir.Import("geo", (), ir.Span("s/index.d.ts", 2, 7), alias="Geo"),)
+    assert out[1].imports == (ir.Import("geo", (), ir.Span("s/index.d.ts", 2, 8), alias="Geo"),)
     assert out[1].decls == user.decls
 
 
