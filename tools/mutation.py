@@ -281,6 +281,9 @@ TARGETS: dict[str, list[str]] = {
     "codegen/frontend/intrinsic.py": ["tests/compiler/frontend/test_intrinsic_pins.py"],
     "codegen/frontend/identifiers.py": ["tests/compiler/frontend/test_identifiers_pins.py"],
     "codegen/frontend/results.py": ["tests/compiler/frontend/test_results_pins.py"],
+    "codegen/frontend/totality.py": ["tests/compiler/frontend/test_totality_pins.py"],
+    "codegen/frontend/bases.py": ["tests/compiler/frontend/test_bases_pins.py"],
+    "codegen/frontend/namespaces.py": ["tests/compiler/frontend/test_namespaces_pins.py"],
     # 12 equivalent survivors (docs/testing.md): with tree-sitter-typescript 0.23.2 the
     # ERROR of ``export type *`` is exactly ``type`` and never last but one (8); ``<=``
     # after a ``!=`` guard; ``split(None)`` of a node type; two window bounds no input

@@ -400,6 +400,9 @@ class Module:
     # ``export as namespace X``: the UMD global name the module is also visible under
     # ("" when none); another module of the program may write ``X.T`` without importing.
     umd_global: str = ""
+    # Each namespace the module declares (dotted path) and every name it holds, so that
+    # ``NS.Name`` of a namespace without ``Name`` is not another scope's ``Name``.
+    namespace_members: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema

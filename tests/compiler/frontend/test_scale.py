@@ -18,6 +18,7 @@ from codegen.emit.jsonschema import schema_document
 from codegen.errors import SchemaError
 from codegen.frontend import expand
 from tests.compiler.emit.test_pydantic_emit import compile_ts
+from tests.compiler.frontend.test_total_frontend import _agree
 
 
 def _spent(tmp_path: Path, text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
@@ -192,6 +193,34 @@ def test_a_long_chain_of_named_object_aliases_compiles(tmp_path: Path) -> None:
     adapter.validate_json(json.dumps(value))
     with pytest.raises(ValidationError):
         adapter.validate_json(json.dumps({"id": "0", "next": {"id": "1", "kind": "A0"}}))
+
+
+def test_an_ast_of_unions_of_node_interfaces_compiles(tmp_path: Path) -> None:
+    """An AST's typings (@typescript-eslint/types): 150 unions of node interfaces, each
+    node with a property of the next union. A union of named interfaces is a union of
+    references (classes), as in TypeScript: only its members' chains of bases are walked,
+    so the chain through their properties is no nesting."""
+    n = 150
+    lines = ["export interface Base { range: [number, number] }"]
+    for i in range(n):
+        nxt = f"next: U{i + 1}; " if i < n - 1 else ""
+        lines.append(f"export type U{i} = A{i} | B{i};")
+        lines.append(f"export interface A{i} extends Base {{ kind: 'A{i}'; {nxt}}}")
+        lines.append(f"export interface B{i} extends Base {{ kind: 'B{i}'; parent?: U0 }}")
+    lines.append("export interface Root extends Base { body: U0[] }")
+    value: dict[str, Any] = {"kind": "B40", "range": [0, 1]}
+    for i in reversed(range(40)):
+        value = {"kind": f"A{i}", "range": [0, 1], "next": value}
+    _agree(
+        tmp_path,
+        "\n".join(lines) + "\n",
+        "Root",
+        [{"range": [0, 9], "body": [value, {"kind": "B0", "range": [1, 2], "parent": value}]}],
+        [
+            {"range": [0, 9], "body": [{"kind": "A0", "range": [0, 1]}]},  # next missing
+            {"range": [0, 9], "body": [{"kind": "B1", "range": [0, 1]}]},  # not of U0
+        ],
+    )
 
 
 def test_a_long_chain_of_inlined_aliases_is_still_a_located_error(tmp_path: Path) -> None:
