@@ -964,7 +964,10 @@ class _Expander:
         base = t.base
         if isinstance(base, ir.Mapping):
             return ir.Object((), ir.IndexSignature(base.value, span=base.span), t.span)
-        target = self.deref(base)
+        try:
+            target = self.deref(base)
+        except SchemaError:
+            target = base  # an alias cycle through ``Omit``: resolve's cycle check names it
         if isinstance(target, ir.Union):
             return self.omit_of_union(t, _flat_union(target.members))
         if not isinstance(base, ir.Object | ir.Intersection | ir.Omit):
