@@ -305,3 +305,29 @@ def test_omit_of_a_union_keeps_the_keys_every_member_has(tmp_path: Path) -> None
     )
     theirs = oracle_definitions(tmp_path / "schema.ts")["O"]
     assert (set(theirs["properties"]), theirs["required"]) == ({"kind", "a"}, ["kind"])
+
+
+def test_partial_and_required_of_a_union_are_each_members(tmp_path: Path) -> None:
+    # Homomorphic mapped types distribute over a union, as TypeScript computes them:
+    # ``Partial<A | B>`` is ``Partial<A> | Partial<B>``, not an object of no properties.
+    snippet = (
+        "type UserOrName = { user_id: string } | { screen_name: string; n?: number };\n"
+        "export type Params = Partial<UserOrName> & { reverse?: boolean };\n"
+        "export type Full = Required<UserOrName>;\n"
+        "export interface Call { params: Params; full: Full }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "Call",
+        [
+            {"params": {}, "full": {"user_id": "u"}},
+            {"params": {"user_id": "u", "reverse": True}, "full": {"screen_name": "s", "n": 1}},
+        ],
+        [
+            {"params": {"user_id": 1, "screen_name": 2}, "full": {"user_id": "u"}},
+            {"params": {}, "full": {"screen_name": "s"}},
+            {"params": {}, "full": {}},
+        ],
+    )
+    assert not [k for k, v in defs.items() if "$comment" in v]
