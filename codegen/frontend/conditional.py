@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from .. import ir
@@ -171,6 +171,30 @@ def _all(verdicts: list[bool | None]) -> bool | None:
     return None if None in verdicts else True
 
 
+def _all_lazy(verdicts: Iterator[bool | None]) -> bool | None:
+    """``_all``, stopping at the first False (what follows cannot change the verdict)."""
+    undecided = False
+    for verdict in verdicts:
+        if verdict is False:
+            return False
+        undecided = undecided or verdict is None
+    return None if undecided else True
+
+
+def _any_lazy(verdicts: Iterator[bool | None]) -> bool | None:
+    """``_any``, stopping at the first True."""
+    undecided = False
+    for verdict in verdicts:
+        if verdict is True:
+            return True
+        undecided = undecided or verdict is None
+    return None if undecided else False
+
+
+def _same_name(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
+    return isinstance(a, ir.Ref) and isinstance(b, ir.Ref) and a.name == b.name and not a.args
+
+
 def _any(verdicts: list[bool | None]) -> bool | None:
     if True in verdicts:
         return True
@@ -208,12 +232,14 @@ class _Checker:
         if _is(s, "unknown"):
             return False
         if isinstance(s, ir.Union):
-            return _all([self.check(m, t) for m in s.members])
+            return _all_lazy(self.check(m, t) for m in s.members)
         if _is(s, "boolean"):
             return _all([self.check(ir.Literal(v), t) for v in (True, False)])
         if isinstance(t, ir.Union):
-            verdicts = [self.check(s, m) for m in t.members]
-            found = _any(verdicts)
+            # the member ``s`` names itself first: ``A | B extends A | B`` is decided in
+            # one step per member, not by comparing every pair
+            members = sorted(t.members, key=lambda m: not _same_name(s, m))
+            found = _any_lazy(self.check(s, m) for m in members)
             if found is False and self.object_like(s) and self.splits(s):
                 if all(self.excludes(s, self.types.deref(m)) for m in t.members):
                     return False  # no narrowing of ``s`` can be any member

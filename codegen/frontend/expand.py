@@ -763,6 +763,16 @@ class _Expander:
             return self.named(instance_name(name, args), record, span)
         if name in ("Partial", "Required"):
             target = self.deref(args[0])
+            if isinstance(target, ir.Union):
+                # A homomorphic mapped type distributes over a union, as TypeScript's:
+                # ``Partial<A | B>`` is ``Partial<A> | Partial<B>``; a primitive or literal
+                # member is itself, an array or tuple member is mapped as below.
+                kept = ir.Primitive | ir.Literal
+                parts = tuple(
+                    m if isinstance(self.deref(m), kept) else self.utility(name, (m,), span)
+                    for m in _flat_union(target.members)
+                )
+                return ir.Union(_flat_union(parts), span)
             if isinstance(target, ir.Array):
                 return target  # mapped over an array, as TypeScript maps it: an array
             if isinstance(target, ir.Tuple):  # ``Partial<[A, B]>`` is ``[A?, B?]``
@@ -799,6 +809,13 @@ class _Expander:
         if name == "Pick":
             keys = self.literal_keys(args[1])
             props = tuple(p for p in props if p.name in keys)
+            target = self.deref(args[0])
+            if isinstance(target, ir.Primitive) and (
+                target.name == "any" or target.degraded is not None
+            ):
+                # ``Pick<any, "a" | "b">`` is ``{ a: any; b: any }`` (``any[P]`` is
+                # ``any``); a degraded type (a package's that is not mapped) reads so too.
+                props = tuple(ir.Property(str(k), target, span=span) for k in dict.fromkeys(keys))
             index = None
         else:
             optional = name == "Partial"
@@ -1018,6 +1035,12 @@ class _Expander:
         base = t.base
         if isinstance(base, ir.Mapping):
             return ir.Object((), ir.IndexSignature(base.value, span=base.span), t.span)
+        try:
+            target = self.deref(base)
+        except SchemaError:
+            target = base  # an alias cycle through ``Omit``: resolve's cycle check names it
+        if isinstance(target, ir.Union):
+            return self.omit_of_union(t, _flat_union(target.members))
         if not isinstance(base, ir.Object | ir.Intersection | ir.Omit):
             return t
         index = next(
@@ -1025,6 +1048,35 @@ class _Expander:
             None,
         )
         return ir.Object(self.properties(t), index, t.span)
+
+    def omit_of_union(self, t: ir.Omit, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
+        """``Omit<A | B, K>``: ``Pick<T, Exclude<keyof T, K>>`` does not distribute, and
+        ``keyof`` a union is the keys all its members have (none for ``null``); each such
+        member but ``K`` is of the union of the members' types, optional where one is."""
+        raw = self.raw_reads
+        tables: list[dict[str, ir.Property]] = []
+        for member in members:
+            found = self.deref(member)
+            keyed = isinstance(found, ir.Object | ir.Intersection | ir.Omit | ir.Ref)
+            tables.append({p.name: p for p in self.properties(member)} if keyed else {})
+        self.spend(sum(map(len, tables)), t.span)
+        props: list[ir.Property] = []
+        for name, first in tables[0].items():
+            found_in = [table.get(name) for table in tables]
+            if name in t.keys or None in found_in:
+                continue
+            kept = [p for p in found_in if p is not None]
+            by_shape: dict[object, ir.TypeExpr] = {}
+            for prop in kept:
+                for part in _flat_union((prop.type,)):
+                    by_shape.setdefault(shape(part), part)
+            parts = tuple(by_shape.values())
+            value = parts[0] if len(parts) == 1 else ir.Union(parts, t.span)
+            optional = any(p.optional for p in kept)
+            props.append(dataclasses.replace(first, type=value, optional=optional))
+        if self.raw_reads != raw:  # read from a declaration as written: expand its types
+            props = [dataclasses.replace(p, type=self.type(p.type, {})) for p in props]
+        return ir.Object(tuple(props), None, t.span)
 
     def objects(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
         """An intersection of object types, in the parts both back ends take."""

@@ -134,6 +134,7 @@ class _ModuleParser:
         self.defaults: set[str] = set()  # ``export default X``
         self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
+        self.umd_global = ""  # ``export as namespace X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
         # no declaration can have
         self.type_imports: dict[tuple[str, str], ir.Import] = {}
@@ -230,6 +231,7 @@ class _ModuleParser:
             left_out=left_out,
             namespaces=namespaces,
             export_names=tuple(self.export_names.items()),
+            umd_global=self.umd_global,
             namespace_members=tuple(
                 (path, tuple(sorted(names))) for path, names in sorted(self.ns_members.items())
             ),
@@ -337,7 +339,11 @@ class _ModuleParser:
                     return [(self.text(value), self.text(value), value)]
                 self.unsupported(node, "default export of an expression (export a declaration)")
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
-                return []  # ``export as namespace X;``: a UMD global's name, no type
+                # ``export as namespace X;``: the module is the UMD global ``X`` too
+                umd = next((c for c in node.named_children if c.type == "identifier"), None)
+                if umd is not None and not self.ns_path:
+                    self.umd_global = self.text(umd)
+                return []
             if ambient and any(child.type == "=" for child in node.children):
                 # ``export = X`` in typings: what ``import x = require(...)`` of it names
                 assigned = next((c for c in node.named_children if c.type != "comment"), None)

@@ -41,6 +41,7 @@ from .parse import number_name
 from .protocol import add_result_aliases
 from .scoping import redeclared_alike, scope_modules
 from .totality import degrading
+from .umd import with_umd_imports
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -73,7 +74,7 @@ def resolve(
 def _resolve(
     modules: Sequence[ir.Module], diags: Diagnostics, packages: dict[str, str]
 ) -> ir.Schema:
-    modules, unmapped = _unmapped_imports(with_lib(modules), packages)
+    modules, unmapped = _unmapped_imports(with_umd_imports(with_lib(modules), packages), packages)
     scopes = _check_imports(modules, packages)
     modules = _needed_from_packages(modules, packages)
     by_path = {_module_key(m.path): m for m in modules}
@@ -82,6 +83,7 @@ def _resolve(
         _package_closure(modules, packages),
         packages,
         lambda module, imp: _find_target(module, imp, by_path, packages),
+        unmapped,
     )
     modules = scoped.modules
     scopes = {path: {**scope, **scoped.renames.get(path, {})} for path, scope in scopes.items()}
@@ -740,10 +742,24 @@ class _Rewriter:
         return ir.Primitive("any", t.span, degraded=f"'{t.name}': {what} (any, as TypeScript)")
 
     def lib(self, t: ir.Ref) -> ir.TypeExpr:
-        """A name no schema file declares: a lib global's meaning, else unknown (as tsc)."""
+        """A name no schema file declares: a lib global's meaning, else unknown (as tsc).
+
+        In typings (``.d.ts``), a name no file of the program declares is a global of a
+        package the program lacks (``GeoJSON.GeoJSON`` of @types/geojson's ``export as
+        namespace GeoJSON``, a devDependency): TypeScript reads it as an error type and, as
+        typings go unchecked (``skipLibCheck``), says nothing; it degrades loudly here. In
+        a ``.ts`` file, which TypeScript checks, it stays the error TypeScript reports."""
         found = lib_type(t)
         if found is None:
             kind = "generic type" if t.args else "type"
+            if t.span.file.endswith(DECLARATION_SUFFIXES):
+                head = t.name.split(".")[0]
+                what = (
+                    f"'{t.name}', which no file of the program declares (a global of a package"
+                    f" the typings do not import: map the package that declares '{head}' with"
+                    " --import-map, or reference its file)"
+                )
+                return ir.degraded(what, t.span)
             raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
         return self.type(found)
 

@@ -405,6 +405,9 @@ class Module:
     # ``export { A as B }`` of a local declaration: (exported name, declared name) pairs;
     # the declaration keeps its name (typescript-json-schema's), importers may write ``B``.
     export_names: tuple[tuple[str, str], ...] = ()
+    # ``export as namespace X``: the UMD global name the module is also visible under
+    # ("" when none); another module of the program may write ``X.T`` without importing.
+    umd_global: str = ""
     # Each namespace the module declares (dotted path) and every name it holds, so that
     # ``NS.Name`` of a namespace without ``Name`` is not another scope's ``Name``.
     namespace_members: tuple[tuple[str, tuple[str, ...]], ...] = ()

@@ -817,3 +817,30 @@ def test_a_constraint_tag_followed_by_prose_is_its_first_word(tmp_path: Path) ->
         "schema.ts:22:3: warning: @minItems needs a non-negative integer, got '-1'; "
         "the tag is ignored",
     ]
+
+
+def test_a_union_checked_against_itself_is_decided_member_by_member(tmp_path: Path) -> None:
+    """discord-api-types' ``_StrictPartial``: ``B[K] extends Exclude<B[K], undefined>`` over
+    a property that is a union of many interfaces. Each member finds itself in the other
+    union first; comparing every pair structurally ran past the work budget."""
+    n, k = 100, 16
+    members = [
+        f'export interface M{i} {{ kind: "m{i}"; '
+        + "; ".join(f"p{j}: {i * k + j}" for j in range(k))
+        + " }"
+        for i in range(n)
+    ]
+    snippet = "\n".join(
+        [
+            *members,
+            "export type Member = " + " | ".join(f"M{i}" for i in range(n)) + ";",
+            "type AddU<B> = { [K in keyof B]: B[K] extends Exclude<B[K], undefined>"
+            " ? B[K] : B[K] | undefined };",
+            "export interface Holder { a: Member; b?: Member }",
+            "export type Patched = AddU<Holder>;",
+        ]
+    )
+    m5 = {"kind": "m5", **{f"p{j}": 5 * k + j for j in range(k)}}
+    good = [{"a": m5}, {"a": m5, "b": m5}]
+    bad = [{"b": m5}, {"a": {**m5, "p0": 0}}, {"a": m5, "b": {"kind": "m5"}}]
+    _agree(tmp_path, snippet, "Patched", good, bad)
