@@ -225,6 +225,12 @@ class _Checker:
         return self.resolved(self.types.deref(source), self.types.deref(target))
 
     def resolved(self, s: ir.TypeExpr, t: ir.TypeExpr) -> bool | None:
+        degraded = isinstance(t, ir.Primitive) and t.name == "unknown" and t.degraded is not None
+        if degraded and not _is(s, "never"):
+            # A degraded ``unknown`` stands for a type the dialect cannot express, not for
+            # ``unknown``: nothing is decided against it (TypeScript's error type, a
+            # degraded ``any``, is ``any``).
+            return None
         if _is(t, "any", "unknown") or _is(s, "never"):
             return True
         if _is(s, "any"):

@@ -1250,6 +1250,7 @@ class _ModuleParser:
 
         Iterative: a long union is a deep left-leaning tree."""
         members: list[ir.TypeExpr] = []
+        symbols: list[tree_sitter.Node] = []
         pending = [node]
         while pending:
             current = pending.pop()
@@ -1258,9 +1259,23 @@ class _ModuleParser:
                 inner = _inside(inner)
             if inner.type == kind:
                 pending.extend(reversed([c for c in _children(inner) if c.type != "comment"]))
+            elif kind == "union_type" and self.names_symbol(inner):
+                # ``string | symbol`` holds the JSON values of ``string``: no JSON value is a
+                # symbol, so the member adds none (a union of symbols only still degrades).
+                symbols.append(current)
             else:
                 members.append(self.type(current))
+        if not members and symbols:
+            members.append(self.type(symbols[0]))
         return members
+
+    def names_symbol(self, node: tree_sitter.Node) -> bool:
+        """``symbol`` or ``unique symbol``, written out (not through an alias)."""
+        text = " ".join(self.text(node).split())
+        return node.type in ("predefined_type", "unique_symbol_type", "type_query") and text in (
+            "symbol",
+            "unique symbol",
+        )
 
     def literal_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         inner = node.named_children[0]

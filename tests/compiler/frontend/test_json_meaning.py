@@ -267,3 +267,38 @@ def test_this_is_the_interface_a_member_is_read_from(tmp_path: Path) -> None:
     )
     assert defs["Sub"]["properties"]["parent"] == {"$ref": "#/$defs/Sub"}
     assert defs["Parent"] == {"$ref": "#/$defs/Sub"}
+
+
+SYMBOLS = """
+type Primitive = string | number | bigint | boolean | symbol | null | undefined;
+type DeepPartial<T> = T extends Primitive ? T : { [P in keyof T]?: DeepPartial<T[P]> };
+export interface Inner { a: string; n: number }
+export interface Box { p: DeepPartial<Inner>; s: string | symbol; k?: PropertyKey | symbol }
+"""
+
+
+def test_a_symbol_union_member_adds_no_json_value(tmp_path: Path) -> None:
+    # utility-types' ``Primitive`` (``string | ... | symbol``): no JSON value is a symbol, so
+    # the union holds its other members' values. Its degraded member had made every type
+    # extend ``Primitive`` (``DeepPartial<Inner>`` was ``Inner``, each member required).
+    _strict(
+        tmp_path,
+        SYMBOLS,
+        "Box",
+        [{"p": {}, "s": "x"}, {"p": {"a": "a"}, "s": "", "k": 1}],
+        [{"p": {"a": 1}, "s": "x"}, {"p": {}, "s": 1}, {"p": {}, "s": "x", "k": True}],
+    )
+
+
+def test_nothing_is_decided_against_a_degraded_type(tmp_path: Path) -> None:
+    # A degraded ``unknown`` stands for a type the dialect cannot express, not ``unknown``:
+    # ``Inner extends Primitive`` (a member of which degraded) is no verdict, loudly.
+    snippet = (
+        "type Primitive = string | Map<string, string>;\n"
+        "type P<T> = T extends Primitive ? T : { [K in keyof T]?: T[K] };\n"
+        "export interface Inner { a: string }\n"
+        "export interface Box { p: P<Inner> }\n"
+    )
+    diags = Diagnostics()
+    compile_ts(tmp_path, snippet, diags)
+    assert any("cannot decide" in str(w) for w in diags.degraded), diags.degraded
