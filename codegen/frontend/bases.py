@@ -105,8 +105,7 @@ def _normalised(schema: ir.Schema, decl: ir.Interface) -> ir.Interface:
 
 
 def _span(base: ir.TypeExpr, decl: ir.Interface) -> ir.Span:
-    span = getattr(base, "span", ir.NO_SPAN)
-    return decl.span if span == ir.NO_SPAN else span
+    return decl.span if base.span == ir.NO_SPAN else base.span
 
 
 def _what(base: ir.TypeExpr) -> str:

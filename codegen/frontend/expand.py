@@ -44,7 +44,9 @@ from .totality import degrading
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
 ) | frozenset(intrinsic.CASES)
-MAX_INSTANCES = 2000
+# What declaring one generic instance spends from the work budget, beside its body's
+# expansion: naming it, comparing its structure, emitting one more declaration.
+INSTANCE_COST = 100
 # Members of one distributed intersection: TypeScript's own limit on a union it builds
 # ("Expression produces a union type that is too complex to represent").
 MAX_DISTRIBUTED = 100_000
@@ -126,7 +128,6 @@ class _Expander:
         self.budget = Budget()
         self.constructs: list[tuple[str, ir.Span]] = []  # expansions under way, outermost first
         self.nesting = 0  # generic instances being expanded inside one another
-        self.generic_instances = 0  # declared (MAX_INSTANCES)
         self.instantiated: dict[tuple[str, object], str] = {}  # generic + arguments -> name
         self.made_of: dict[str, tuple[str, tuple[ir.TypeExpr, ...]]] = {}  # the reverse
         self.reserved: dict[tuple[str, object], list[bool]] = {}  # being expanded
@@ -670,11 +671,10 @@ class _Expander:
                 raise SchemaError(span, f"two different types want the synthesized name '{name}'")
             return name
         if generic:
-            # Generic instances are capped; what a distribution or a lift names is not: its
-            # work is spent from the budget, and a large typing has many (schemastore).
-            self.generic_instances += 1
-            if self.generic_instances > MAX_INSTANCES:
-                raise SchemaError(span, f"more than {MAX_INSTANCES} generic instances")
+            # No count of instances: TypeScript has none, and a large typing has thousands
+            # (one ``Operation<Url, Method>`` per endpoint). Each is work, spent from the
+            # budget (as its body's expansion was), which ends a blow-up where it starts.
+            self.spend(INSTANCE_COST, span)
         self.shapes[name] = structure
         self.instances[name] = self.out[name] = dataclasses.replace(decl, name=name)
         return name
@@ -902,8 +902,12 @@ class _Expander:
                 f"than the limit of {MAX_DISTRIBUTED}",
             )
         self.spend(count * len(choices), t.span)
-        combos = list(itertools.product(*choices))
-        simple = [intersect.simplified(combo, self) for combo in combos]
+        # ``A & (B | (C & D))``: the member ``A & C & D``, as written without the parentheses
+        combos = [_spliced(combo) for combo in itertools.product(*choices)]
+        tried = [self.member(combo) for combo in combos]
+        if all(isinstance(s, intersect.Uninhabited) for s in tried):
+            raise next(s for s in tried if isinstance(s, intersect.Uninhabited))
+        simple = [ir.Primitive("never", t.span) if isinstance(s, Exception) else s for s in tried]
         parts: list[ir.TypeExpr] = [
             self.objects(t, combo) for combo, s in zip(combos, simple, strict=True) if s is None
         ]
@@ -924,6 +928,15 @@ class _Expander:
         if len(parts) == len(combos):
             return ir.Union(done, t.span)
         return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def member(self, combo: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr | intersect.Uninhabited | None:
+        """One member of a distributed ``&``: `intersect.simplified`, or the error where no
+        JSON value is both (a primitive and an object type with data members): that member
+        is ``never``, so that the union keeps the members that have values."""
+        try:
+            return intersect.simplified(combo, self)
+        except intersect.Uninhabited as err:
+            return err
 
     def alternatives(self, t: ir.TypeExpr, depth: int = 0) -> tuple[ir.TypeExpr, ...]:
         """The members of the union ``t`` stands for, nested unions and aliases of unions

@@ -138,6 +138,8 @@ class _ModuleParser:
         self.type_imports: dict[tuple[str, str], ir.Import] = {}
         self.ns_path: list[str] = []  # the namespaces being read, outermost first
         self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
+        # A namespace's dotted path -> every name it holds (types, values, namespaces)
+        self.ns_members: dict[str, set[str]] = {}
 
     # ------------------------------------------------------------------ plumbing
 
@@ -227,6 +229,9 @@ class _ModuleParser:
             left_out=left_out,
             namespaces=namespaces,
             export_names=tuple(self.export_names.items()),
+            namespace_members=tuple(
+                (path, tuple(sorted(names))) for path, names in sorted(self.ns_members.items())
+            ),
         )
 
     def statements(
@@ -464,6 +469,11 @@ class _ModuleParser:
             words = (
                 self.text(label).split(".") if label is not None and label.type != "string" else []
             )
+            for k, word in enumerate(words):  # ``namespace A.B``: A holds B
+                outer = [*self.ns_path, *words[:k]]
+                if outer:
+                    self.ns_members.setdefault(".".join(outer), set()).add(word)
+                self.ns_members.setdefault(".".join([*outer, word]), set())
             self.ns_path.extend(words)
             try:
                 return self.namespace_body(self.field(node, "body"), ambient=ambient)
@@ -505,12 +515,18 @@ class _ModuleParser:
         """``namespace N { ... }`` / ``declare module N { ... }``: members join the file's
         namespace under their own names (``N.A`` is written ``A`` in the output)."""
         self.namespaces += 1
+        values = set(self.skipped)
         try:
             decls, imports, exported_later = self.statements(body, ambient=ambient, namespace=True)
         finally:
             self.namespaces -= 1
         if imports:
             self.unsupported(body, "import inside a namespace")
+        if self.ns_path:  # not ``declare global``; a nested namespace's names count too
+            held = self.ns_members.setdefault(".".join(self.ns_path), set())
+            held.update(decl.name for decl in decls)
+            held.update(name for name, _, _ in exported_later)
+            held.update(self.skipped - values)
         return list(self.mark_exported(decls, exported_later, outer=True))
 
     def enum(self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool) -> ir.Alias:

@@ -35,6 +35,7 @@ from .expand import expand
 from .infer import infer_names
 from .lib import LIB_PATH, with_lib
 from .lib_globals import lib_type
+from .namespaces import NamespaceMembers, NamespaceScope
 from .parse import number_name
 from .protocol import add_result_aliases
 from .scoping import redeclared_alike, scope_modules
@@ -90,6 +91,7 @@ def _resolve(
     values = left_out | {name for m in modules for name in m.values}
     rewritten: dict[str, ir.Decl] = {}
     qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
+    namespaces = NamespaceMembers(modules)
     for name, decl in decls.items():
         rewriter = _Rewriter(
             decls,
@@ -99,6 +101,7 @@ def _resolve(
             left_out,
             qualified,
             values,
+            namespaces.of(home[name]),
         )
         rewritten[name] = rewriter.decl(decl)
     rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
@@ -502,6 +505,7 @@ class _Rewriter:
         left_out: Collection[str] = (),
         qualified: dict[str, str] | None = None,
         values: Collection[str] = (),
+        namespaces: NamespaceScope | None = None,
     ) -> None:
         self.decls = decls
         self.scope = scope
@@ -513,6 +517,7 @@ class _Rewriter:
         # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
         # namespace member apart (``ChatChannelChat``); another file writes the dotted path.
         self.qualified = qualified or {}
+        self.namespaces = namespaces
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
         if decl.kind != "const" and decl.params:
@@ -664,6 +669,10 @@ class _Rewriter:
         unmapped = self.unmapped.get(t.name.split(".", 1)[0])
         if unmapped is not None:
             return ir.degraded(unmapped, t.span)
+        if "." in t.name and self.namespaces is not None and t.name not in self.qualified:
+            missing = self.namespaces.missing(t.name, self.scope)
+            if missing is not None and self.enum_member(t.name) is None:
+                return self.not_held(t, *missing)
         name = self.scope.get(t.name, t.name)
         if name == "Date" and name not in self.decls and not t.args:
             return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
@@ -710,6 +719,16 @@ class _Rewriter:
                 t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
             )
         return ir.Ref(name, (), t.span)
+
+    def not_held(self, t: ir.Ref, namespace: str, name: str) -> ir.TypeExpr:
+        """``NS.Name`` where namespace NS holds no ``Name``: TypeScript's error, and in
+        typings (which typescript-json-schema reads with ``skipLibCheck``, and which
+        ``// @ts-ignore`` such a line in) its error type, ``any``, loudly; never the
+        ``Name`` of another scope."""
+        what = f"namespace '{namespace}' has no exported member '{name}'"
+        if not t.span.file.endswith(DECLARATION_SUFFIXES):
+            raise SchemaError(t.span, what)
+        return ir.Primitive("any", t.span, degraded=f"'{t.name}': {what} (any, as TypeScript)")
 
     def lib(self, t: ir.Ref) -> ir.TypeExpr:
         """A name no schema file declares: a lib global's meaning, else unknown (as tsc)."""
@@ -918,26 +937,35 @@ def _check_depth(schema: ir.Schema) -> None:
     """``SchemaError`` at the first declaration whose expanded depth passes the bound.
 
     A ref to an alias counts the alias's own depth, as does a base in ``extends`` or a
-    ref inside an alias (``A & B``, unions of interfaces); a property's ref to an
-    interface or to an alias of an object type counts one (a class boundary, which no
-    pass expands). Computed bottom-up
+    ref inside an alias (``A & B``); a property's ref to an interface or to an alias of
+    an object type counts one (a class boundary, which no pass expands). A union's
+    interface member is a class too, named, not inlined (TypeScript's union of named
+    types is a union of references): it counts its chain of bases (what a pass reading
+    its properties walks), not what its properties refer to, so an AST's union of node
+    interfaces, each with properties of that union, is not a nesting. Computed bottom-up
     with an explicit stack; a recursive alias (through an array or object) counts its
     back edge as one.
     """
     depth: dict[str, int] = {}
+    bases_depth: dict[str, int] = {}  # an interface's chain of bases, as a union member
 
-    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool = False) -> int:
+    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool = False, member: bool = False) -> int:
+        """``member``: in a union (not under an intersection), where an interface is named."""
         match t:
             case ir.Ref(name=name):
                 target = schema.decls.get(name)
                 if isinstance(target, ir.Alias) and (expand_interfaces or not _is_class(target)):
                     return 1 + depth.get(name, 0)
                 if expand_interfaces and isinstance(target, ir.Interface):
-                    return 1 + depth.get(name, 0)
+                    return 1 + (bases_depth if member else depth).get(name, 0)
                 return 1
             case ir.Array(items=item) | ir.Mapping(value=item) | ir.Omit(base=item):
-                return 1 + expr_depth(item, expand_interfaces)
-            case ir.Tuple(members=items) | ir.Union(members=items) | ir.Intersection(members=items):
+                return 1 + expr_depth(item, expand_interfaces, member)
+            case ir.Union(members=items):
+                return 1 + max((expr_depth(i, expand_interfaces, True) for i in items), default=0)
+            case ir.Tuple(members=items):
+                return 1 + max((expr_depth(i, expand_interfaces, member) for i in items), default=0)
+            case ir.Intersection(members=items):  # ``(A | B) & C`` merges A's properties
                 return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
             case ir.Object():
                 return 1 + body_depth(t)
@@ -957,6 +985,8 @@ def _check_depth(schema: ir.Schema) -> None:
             return expr_depth(decl.type, True)
         if isinstance(decl, ir.Interface):
             bases = max((expr_depth(b, True) for b in decl.extends), default=0)
+            chain = max((expr_depth(b, True, True) for b in decl.extends), default=0)
+            bases_depth[decl.name] = 1 + chain
             return 1 + max(bases, body_depth(decl.body))
         return 1
 
@@ -1014,8 +1044,9 @@ def _check_redeclarations(schema: ir.Schema) -> None:
                 continue
             base_prop, base = inherited[prop.name]
             # ``x0: any`` over ``x0: string | number``: tsc accepts it (any is assignable
-            # to every type)
-            anything = isinstance(prop.type, ir.Primitive) and prop.type.name == "any"
+            # to every type); so is a degraded type, which stands for one that only what
+            # is not here (a package not mapped) could tell, and which already warns
+            anything = _anything(prop.type)
             if not anything and not is_narrowing(schema, prop.type, base_prop.type):
                 raise SchemaError(
                     prop.span,
@@ -1029,6 +1060,14 @@ def _check_redeclarations(schema: ir.Schema) -> None:
                     f"property '{prop.name}' of '{decl.name}' is optional but required in "
                     f"{quoted(base)}",
                 )
+
+
+def _anything(t: ir.TypeExpr) -> bool:
+    """``any``, or a type with a degraded member (``unknown`` standing for what no one here
+    can read), which no inherited property's type can be checked against."""
+    if isinstance(t, ir.Union):
+        return any(_anything(m) for m in t.members)
+    return isinstance(t, ir.Primitive) and (t.name == "any" or t.degraded is not None)
 
 
 def _warn_unused(schema: ir.Schema, diags: Diagnostics) -> None:

@@ -54,8 +54,8 @@ def _degraded(decl: ir.Decl, span: ir.Span, what: str, culprit: bool) -> ir.Decl
     degraded = ir.degraded(what, span)
     match decl:
         case ir.Interface(body=body):
-            if any(_holds(base, span, False) for base in decl.extends):
-                kept = tuple(b for b in decl.extends if not _holds(b, span, False))
+            if any(_holds(base, span) for base in decl.extends):
+                kept = tuple(b for b in decl.extends if not _holds(b, span))
                 index = ir.IndexSignature(degraded, span=span)
                 return dataclasses.replace(
                     decl, extends=kept, body=dataclasses.replace(body, index=index)
@@ -70,7 +70,7 @@ def _degraded(decl: ir.Decl, span: ir.Span, what: str, culprit: bool) -> ir.Decl
             if body.index is not None and _holds(body.index.value, span, culprit):
                 index = dataclasses.replace(body.index, value=degraded)
                 return dataclasses.replace(decl, body=dataclasses.replace(body, index=index))
-            if not culprit and (decl.span == span or _holds(body, span, False)):
+            if not culprit and (decl.span == span or _holds(body, span)):
                 return ir.Alias(decl.name, degraded, decl.exported, decl.doc, decl.span)
         case ir.Alias():
             if (not culprit and decl.span == span) or _holds(decl.type, span, culprit):
@@ -78,7 +78,7 @@ def _degraded(decl: ir.Decl, span: ir.Span, what: str, culprit: bool) -> ir.Decl
     return None
 
 
-def _holds(node: object, span: ir.Span, culprit: bool) -> bool:
+def _holds(node: object, span: ir.Span, culprit: bool = False) -> bool:
     """Whether a type node at ``span`` is in ``node``'s tree (iterative: bounded); with
     ``culprit``, only as a member of an intersection."""
     pending: list[tuple[object, bool]] = [(node, False)]

@@ -397,6 +397,9 @@ class Module:
     # ``export { A as B }`` of a local declaration: (exported name, declared name) pairs;
     # the declaration keeps its name (typescript-json-schema's), importers may write ``B``.
     export_names: tuple[tuple[str, str], ...] = ()
+    # Each namespace the module declares (dotted path) and every name it holds, so that
+    # ``NS.Name`` of a namespace without ``Name`` is not another scope's ``Name``.
+    namespace_members: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 # --------------------------------------------------------------------------- resolved schema

@@ -279,6 +279,16 @@ def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
     return found
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    found = _FIELD_NAMES.get(cls)
+    if found is None:
+        found = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return found
+
+
 def shape(node: object, memo: dict[int, tuple[object, object]] | None = None) -> object:
     """A node's structure without source positions: equal shapes are one type (the key of
     every "same type" test and of the digests in synthesized names). ``memo``
@@ -349,10 +359,11 @@ def _rewrite(
     if isinstance(found, tuple):
         found = tuple(_rewrite(item, change, keep, memo) for item in found)
     elif dataclasses.is_dataclass(found) and not isinstance(found, type):
+        # Always a copy: the emitters tell a declaration's anonymous types apart by identity.
         fields = {
-            f.name: _rewrite(getattr(found, f.name), change, keep, memo)
-            for f in dataclasses.fields(found)
-            if f.name not in keep
+            name: _rewrite(getattr(found, name), change, keep, memo)
+            for name in _field_names(type(found))
+            if name not in keep
         }
         found = dataclasses.replace(found, **fields)
     memo[id(node)] = (node, found)

@@ -426,9 +426,8 @@ class _ModelsEmitter:
             model=False,
         )
 
-    def large_cycles(self, plan: _Plan) -> list[list[str]]:
-        """The cycles of classes and aliases (through fields, bases and alias values) of at
-        least ``LARGE_CYCLE`` members, each in source order."""
+    def edges(self, plan: _Plan) -> dict[str, list[str]]:
+        """What each class and alias refers to (through fields, bases and alias values)."""
         edges: dict[str, set[str]] = {
             name: set(item.hard | item.soft) for name, item in plan.orders.items()
         }
@@ -436,8 +435,27 @@ class _ModelsEmitter:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias) and not is_integer_alias(self.schema, name):
                 edges[name] = set(self.writer.annotation(decl.type, name, "", decl.doc).refs)
-        named = {name: sorted(targets) for name, targets in edges.items()}
-        return [cycle for cycle in cycles(named) if len(cycle) >= LARGE_CYCLE]
+        return {name: sorted(targets) for name, targets in edges.items()}
+
+    def large_cycles(self, edges: dict[str, list[str]]) -> list[list[str]]:
+        """The cycles of at least ``LARGE_CYCLE`` members, each in source order."""
+        return [cycle for cycle in cycles(edges) if len(cycle) >= LARGE_CYCLE]
+
+    def reaching(self, edges: dict[str, list[str]], targets: set[str]) -> set[str]:
+        """The classes not in ``targets`` that reach one of them: pydantic would build such
+        a class with the whole cycle nested in it, so it waits until the cycle is built."""
+        back: dict[str, list[str]] = {}
+        for name, refs in edges.items():
+            for ref in refs:
+                back.setdefault(ref, []).append(name)
+        found: set[str] = set()
+        pending = list(targets)
+        while pending:
+            for name in back.get(pending.pop(), ()):
+                if name not in found and name not in targets:
+                    found.add(name)
+                    pending.append(name)
+        return {name for name in found if name in self.classes}
 
     def _names_a_class(self, name: str) -> bool:
         decl = self.schema.decls[name]
@@ -493,7 +511,10 @@ class _ModelsEmitter:
         for layout in self.classes.values():
             self.class_item(layout, plan)
         recursive = self.recursive_aliases()
-        large = self.large_cycles(plan)
+        edges = self.edges(plan)
+        large = self.large_cycles(edges)
+        in_large = {name for cycle in large for name in cycle}
+        after = self.reaching(edges, in_large)
         for cycle in large:
             for name in cycle:
                 if name in self.classes:
@@ -503,12 +524,13 @@ class _ModelsEmitter:
                     # of a bare class: pydantic (2.14) writes the alias's ref into the built
                     # class's cached schema, which then refers to itself.
                     recursive.add(name)
+        for name in sorted(after):
+            self.class_item(self.classes[name], plan, deferred=True)
         for position, decl in enumerate(self.schema.decls.values()):
             if isinstance(decl, ir.Alias) and decl.name in self.names.aliases:
                 self.alias_item(decl, position, decl.name in recursive, plan)
         constants = self.constants(plan)
         ordered = topological_order(sorted(plan.orders.values(), key=lambda i: i.order))
-        in_large = {name for cycle in large for name in cycle}
         # Each group of models that refer to each other is built right after its last
         # class, before anything that uses it: pydantic then reuses the built models.
         builds: dict[str, str] = {}  # last item of a group -> the code that builds it
@@ -525,6 +547,8 @@ class _ModelsEmitter:
                 call = _render("build_cycle.py.jinja", sym=self.sym).rstrip() + "\n\n\n" + call
                 built = True
             builds[group[-1]] = call
+        # Dependencies first (the source order where a cycle leaves no such order).
+        rebuilt_after = [name for name in ordered.names if name in after]
         routes = [self.writer.routes[name] for name in sorted(self.writer.routes)]
         kind_routes = sorted(self.writer.kind_routes.items())
         items: list[Code] = []
@@ -582,6 +606,11 @@ class _ModelsEmitter:
                 *route_texts,
                 *([constants] if constants else []),
                 *items,
+                *(
+                    [Code("\n".join(f"{name}.model_rebuild()" for name in rebuilt_after))]
+                    if rebuilt_after
+                    else []
+                ),
             ],
         )
 

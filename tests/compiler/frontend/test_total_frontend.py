@@ -22,8 +22,8 @@ from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics, SchemaError
 from tests.compiler.build_stage.test_protocol_corpus import oracle_definitions
 from tests.compiler.emit.test_pydantic_emit import compile_ts
-from tests.compiler.frontend.test_held_out_constructs import oracle_symbols
 from tests.jsonschema_normalise import normalise_schema
+from tests.tjs_oracle import oracle_symbols
 
 
 def _agree(tmp_path: Path, snippet: str, target: str, good: list[Any], bad: list[Any]) -> Any:
@@ -320,6 +320,29 @@ def test_a_computed_name_from_a_package_that_is_not_mapped_degrades_loudly(
     [warning] = diags.degraded
     assert (warning.span.line, warning.span.col) == (2, 34)
     assert warning.message.startswith("the property key [Kind.Assign]")
+
+
+def test_a_redeclared_property_of_a_degraded_type_is_not_checked_against_its_base(
+    tmp_path: Path,
+) -> None:
+    """@typescript-eslint/types: ``value: ValueOf<ToText>`` over ``value: string``, where
+    ToText's keys are members of a package not mapped: the degraded type stands for what
+    only that package could tell, so it is no incompatible redeclaration (tsc, which
+    reads the package, accepts it); it warns as degraded and admits any value."""
+    snippet = (
+        'import type { SyntaxKind } from "typescript";\n'
+        "export interface BaseToken { type: string; value: string }\n"
+        "export interface ToText { [SyntaxKind.AmpersandToken]: '&'; [SyntaxKind.BarToken]: '|' }\n"
+        "type ValueOf<T> = T[keyof T];\n"
+        "export interface Punctuator extends BaseToken { type: 'P'; value: ValueOf<ToText> }\n"
+    )
+    _agree(tmp_path, snippet, "Punctuator", [{"type": "P", "value": "&"}], [{"type": "P"}])
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert {w.message.split(" (")[0] for w in diags.degraded} == {
+        "the property key [SyntaxKind.AmpersandToken]",
+        "the property key [SyntaxKind.BarToken]",
+    }
 
 
 # --------------------------------------------------------------------------- lib generics
@@ -665,3 +688,77 @@ def test_a_unique_symbol_key_declared_in_a_namespace_is_left_out(tmp_path: Path)
     )
     defs = _agree(tmp_path, snippet, "Uses", [{"name": "n"}], [{}])
     assert set(defs["V"]["properties"]) == {"name"}
+
+
+# --------------------------------------------------------------------------- namespace members
+
+SHIMS = (
+    'import { manual } from "./manual-types";\n'
+    'import * as auto from "./auto-types";\n'
+    "type SelectType<Manual, Auto> = unknown extends Manual ? Auto : Manual;\n"
+    "// @ts-ignore\n"
+    "export type Agent = SelectType<manual.Agent, auto.Agent>;\n"
+    "// @ts-ignore\n"
+    "export type Request = SelectType<manual.Request, auto.Request>;\n"
+)
+
+
+def test_a_name_its_namespace_does_not_hold_is_typescript_s_error_type(tmp_path: Path) -> None:
+    """@anthropic-ai/sdk's shims: ``manual.Agent`` of an empty ``namespace manual``, in
+    ``type Agent = ...``, is no reference to that alias (a cycle): the namespace holds no
+    ``Agent``, so typings read TypeScript's error type, ``any``, and the conditional picks
+    ``auto.Agent``, as TypeScript does."""
+    (tmp_path / "manual-types.d.ts").write_text("export namespace manual {}\n")
+    (tmp_path / "auto-types.d.ts").write_text(
+        "export type Agent = string;\nexport interface Request { url: string }\n"
+    )
+    (tmp_path / "shims.d.ts").write_text(SHIMS)
+    snippet = (
+        'import { Agent, Request } from "./shims";\n'
+        "export interface Holder { agent: Agent; req: Request }\n"
+    )
+    _agree(
+        tmp_path,
+        snippet,
+        "Holder",
+        [{"agent": "a", "req": {"url": "u"}}],
+        [{"agent": 1, "req": {"url": "u"}}, {"agent": "a", "req": {"url": 1}}],
+    )
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert diags.degraded == []  # the error type is gone once the conditional is computed
+
+
+def test_a_name_its_namespace_does_not_hold_degrades_loudly_where_it_is_used(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "ns.d.ts").write_text(
+        "export declare namespace NS { interface Held { a: string } namespace Inner {} }\n"
+        "export type Missing = number;\n"
+        "export interface Uses { held: NS.Held; missing: NS.Missing; inner: NS.Inner.Held }\n"
+    )
+    snippet = 'import { Uses } from "./ns";\nexport interface Root { uses: Uses }\n'
+    _agree(
+        tmp_path,
+        snippet,
+        "Root",
+        [{"uses": {"held": {"a": "x"}, "missing": [True], "inner": None}}],
+        [{"uses": {"held": {"a": 1}, "missing": 1, "inner": 1}}],
+    )
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert [(w.span.line, w.span.col, w.message.split(" (")[0]) for w in diags.degraded] == [
+        (3, 49, "'NS.Missing': namespace 'NS' has no exported member 'Missing'"),
+        (3, 68, "'NS.Inner.Held': namespace 'NS.Inner' has no exported member 'Held'"),
+    ]
+
+
+def test_a_name_its_namespace_does_not_hold_is_an_error_in_checked_code(tmp_path: Path) -> None:
+    snippet = (
+        "export namespace manual { export type Other = string }\n"
+        "export type Agent = string;\n"
+        "export interface Holder { agent: manual.Agent }\n"
+    )
+    assert _located(tmp_path, snippet) == (
+        "schema.ts:3:34: error: namespace 'manual' has no exported member 'Agent'"
+    )
