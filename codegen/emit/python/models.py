@@ -414,9 +414,18 @@ class _ModelsEmitter:
         if not recursive:
             plan.imports.add("TypeAlias")
         plan.items[decl.name] = text
-        # A quoted recursive alias needs nothing when it runs: it keeps its source place.
+        # A quoted recursive alias needs nothing when it runs; a model that uses it needs
+        # what it names when pydantic builds it.
         needs = frozenset() if recursive else frozenset(ann.refs)
-        plan.orders[decl.name] = Item(decl.name, (order,), needs, needs, decl.span)
+        plan.orders[decl.name] = Item(
+            decl.name,
+            (order,),
+            needs,
+            needs,
+            decl.span,
+            refs=frozenset(ann.refs) if recursive else frozenset(),
+            model=False,
+        )
 
     def edges(self, plan: _Plan) -> dict[str, list[str]]:
         """What each class and alias refers to (through fields, bases and alias values)."""
@@ -448,6 +457,12 @@ class _ModelsEmitter:
                     found.add(name)
                     pending.append(name)
         return {name for name in found if name in self.classes}
+
+    def _names_a_class(self, name: str) -> bool:
+        decl = self.schema.decls[name]
+        if not isinstance(decl, ir.Alias) or is_integer_alias(self.schema, name):
+            return False
+        return self.writer.annotation(decl.type, name, "", decl.doc).text in self.classes
 
     def recursive_aliases(self) -> set[str]:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
@@ -505,7 +520,10 @@ class _ModelsEmitter:
             for name in cycle:
                 if name in self.classes:
                     self.class_item(self.classes[name], plan, deferred=True)
-                else:  # an alias: one pydantic definition, not a copy in each model
+                elif not self._names_a_class(name):
+                    # An alias: one pydantic definition, not a copy in each model. Not one
+                    # of a bare class: pydantic (2.14) writes the alias's ref into the built
+                    # class's cached schema, which then refers to itself.
                     recursive.add(name)
         for name in sorted(after):
             self.class_item(self.classes[name], plan, deferred=True)
@@ -514,23 +532,31 @@ class _ModelsEmitter:
                 self.alias_item(decl, position, decl.name in recursive, plan)
         constants = self.constants(plan)
         ordered = topological_order(sorted(plan.orders.values(), key=lambda i: i.order))
-        rebuild = [
-            name
-            for name in ordered.names
-            if name in ordered.forward
-            and name in self.classes
-            and name not in in_large
-            and name not in after
-        ]
+        # Each group of models that refer to each other is built right after its last
+        # class, before anything that uses it: pydantic then reuses the built models.
+        builds: dict[str, str] = {}  # last item of a group -> the code that builds it
+        built = False  # whether ``_build_cycle`` is defined (before its first call)
+        for group, build in zip(ordered.groups, ordered.builds, strict=True):
+            models = [name for name in build if name in self.classes]
+            if not models:
+                continue
+            if in_large.isdisjoint(group):
+                builds[group[-1]] = "\n".join(f"{name}.model_rebuild()" for name in models)
+                continue
+            call = "_build_cycle(\n" + "".join(f"    {name},\n" for name in models) + ")"
+            if not built:
+                call = _render("build_cycle.py.jinja", sym=self.sym).rstrip() + "\n\n\n" + call
+                built = True
+            builds[group[-1]] = call
         # Dependencies first (the source order where a cycle leaves no such order).
         rebuilt_after = [name for name in ordered.names if name in after]
-        built = [
-            [name for name in ordered.names if name in set(cycle) and name in self.classes]
-            for cycle in large
-        ]
         routes = [self.writer.routes[name] for name in sorted(self.writer.routes)]
         kind_routes = sorted(self.writer.kind_routes.items())
-        items = [Code(plan.items[name].rstrip()) for name in ordered.names]
+        items: list[Code] = []
+        for name in ordered.names:
+            items.append(Code(plan.items[name].rstrip()))
+            if name in builds:
+                items.append(Code(builds[name]))
         route_texts = [_route_text(route) for route in routes]
         kind_texts = [f"{name} = _by_kind({', '.join(kinds)})" for name, kinds in kind_routes]
         # The library names the module's own text reads; the wire plumbing is in ``_wire``.
@@ -581,16 +607,6 @@ class _ModelsEmitter:
                 *route_texts,
                 *([constants] if constants else []),
                 *items,
-                *(
-                    [Code("\n".join(f"{name}.model_rebuild()" for name in rebuild))]
-                    if rebuild
-                    else []
-                ),
-                *(
-                    [Code(_render("build_cycle.py.jinja", sym=self.sym, cycles=built).rstrip())]
-                    if built
-                    else []
-                ),
                 *(
                     [Code("\n".join(f"{name}.model_rebuild()" for name in rebuilt_after))]
                     if rebuilt_after

@@ -1,12 +1,26 @@
 """Emission order: a stable topological order of the module's classes and aliases.
 
 Each item names the items it needs when Python *executes* its definition (``hard``: a
-class's bases, the names in a type alias's value) and the ones its field annotations use
-(``soft``: pydantic can resolve those later, after ``model_rebuild()``). Items come in
-source order unless a dependency forces an earlier one first. When only a cycle is left,
-the earliest item whose hard dependencies are met goes first and is marked as needing a
-rebuild; a cycle through hard dependencies alone is a ``SchemaError`` (the emitter avoids
-it by quoting recursive aliases, so it means a class inherits from itself).
+class's bases, the names in a type alias's value), the ones its field annotations use
+(``soft``: pydantic resolves those when it builds the model, which may be later, after
+``model_rebuild()``), and the ones a quoted recursive alias names (``refs``: read when a
+model that uses the alias is built; the alias itself can run anywhere).
+
+The items are ordered dependencies first over the strongly connected components of all
+three kinds of reference (post-order of the condensation), so that a model is built only
+when every model it reaches is complete: pydantic then reuses their schemas instead of
+building them again inside this one, one nested call per model reached. Components come
+in source order unless a dependency forces an earlier one first. A component of two or
+more items holding a model is a *group*: its items are emitted together, in source order
+unless a dependency inside the group forces an earlier one; where only a cycle is left,
+the earliest item whose hard dependencies are met goes first and is marked ``forward``.
+The emitter builds each group right after its last item, before anything that uses it.
+A cycle through hard dependencies alone is a ``SchemaError`` (the emitter avoids it by
+quoting recursive aliases, so it means a class inherits from itself).
+
+A cycle of quoted aliases without a model (a *ring*, such as a JSON value type) is not
+a group: each alias keeps its source place, as it needs nothing when it runs, and only a
+group waits for the whole of each ring it reaches.
 """
 
 from __future__ import annotations
@@ -26,14 +40,24 @@ class Item:
     hard: frozenset[str] = frozenset()
     soft: frozenset[str] = frozenset()
     span: Span = NO_SPAN
+    refs: frozenset[str] = frozenset()
+    model: bool = True  # a class pydantic builds (an alias is not)
 
 
 @dataclass(frozen=True, slots=True)
 class Order:
-    """The items in emission order; ``forward`` holds those that refer to later items."""
+    """The items in emission order; ``forward`` holds those that refer to later items;
+    ``groups`` the cycles holding a model, each in emission order and contiguous."""
 
     items: tuple[Item, ...]
     forward: frozenset[str] = field(default_factory=frozenset)
+    groups: tuple[tuple[str, ...], ...] = ()
+    # Each group's items in the order to build them: its first item, then the others in
+    # the post-order of a depth-first walk from it, so that each build after the first
+    # finds the items it refers to built already (pydantic builds every model it reaches
+    # that is not built yet inside the one it builds, so a ring in source order would be
+    # quadratic).
+    builds: tuple[tuple[str, ...], ...] = ()
 
     @property
     def names(self) -> list[str]:
@@ -42,11 +66,120 @@ class Order:
 
 def topological_order(items: Sequence[Item]) -> Order:
     by_name = {item.name: item for item in items}
-    # Dependencies on names outside the module (builtins, other modules) never block.
-    deps = {
-        item.name: {d for d in item.hard | item.soft if d in by_name and d != item.name}
+    edges = {
+        item.name: [
+            d for d in sorted(item.hard | item.soft | item.refs) if d in by_name and d != item.name
+        ]
         for item in items
     }
+    # Units: a group is one unit, every other item its own.
+    unit_of: dict[str, int] = {}
+    members: list[list[str]] = []
+    ring_of: dict[str, int] = {}
+    rings: list[list[str]] = []
+    reached_rings: dict[int, frozenset[int]] = {}  # component -> rings it reaches
+    component_of: dict[str, int] = {}
+    for index, component in enumerate(components(edges)):
+        for name in component:
+            component_of[name] = index
+        if len(component) > 1 and any(by_name[name].model for name in component):
+            for name in component:
+                unit_of[name] = len(members)
+            members.append(component)
+        else:
+            for name in component:
+                unit_of[name] = len(members)
+                members.append([name])
+            if len(component) > 1:
+                for name in component:
+                    ring_of[name] = len(rings)
+                rings.append(component)
+        # Sinks come first, so every component this one refers to is already known.
+        reached: set[int] = set()
+        for name in component:
+            for dep in edges[name]:
+                other = component_of[dep]
+                if other != index:
+                    reached |= reached_rings[other]
+                    if dep in ring_of:
+                        reached.add(ring_of[dep])
+        reached_rings[index] = frozenset(reached)
+
+    needs: list[set[int]] = [set() for _ in members]
+    for unit, names in enumerate(members):
+        inside = set(names)
+        for name in names:
+            ring = set(rings[ring_of[name]]) if name in ring_of else set()
+            needs[unit] |= {unit_of[d] for d in edges[name] if d not in inside and d not in ring}
+        if len(names) > 1:  # a group's build reads every alias of every ring it reaches
+            for ring_index in reached_rings[component_of[names[0]]]:
+                needs[unit] |= {unit_of[alias] for alias in rings[ring_index]}
+    users: list[set[int]] = [set() for _ in members]
+    for unit, needed in enumerate(needs):
+        for needed_unit in needed:
+            users[needed_unit].add(unit)
+
+    def key(unit: int) -> tuple[tuple[int, ...], str]:
+        return min((by_name[name].order, name) for name in members[unit])
+
+    ready = [(key(unit), unit) for unit in range(len(members)) if not needs[unit]]
+    heapq.heapify(ready)
+    emitted: list[Item] = []
+    forward: set[str] = set()
+    groups: list[tuple[str, ...]] = []
+    builds: list[tuple[str, ...]] = []
+    left = [len(needed) for needed in needs]
+    while ready:
+        _, unit = heapq.heappop(ready)
+        if len(members[unit]) == 1:
+            emitted.append(by_name[members[unit][0]])
+        else:
+            inner = _within([by_name[name] for name in members[unit]], edges)
+            emitted.extend(inner.items)
+            forward |= inner.forward
+            groups.append(tuple(inner.names))
+            builds.append(_post_order(inner.names, edges))
+        for user in sorted(users[unit]):
+            left[user] -= 1
+            if not left[user]:
+                heapq.heappush(ready, (key(user), user))
+    if len(emitted) < len(items):  # unreachable: the units form a DAG
+        placed = {item.name for item in emitted}
+        stuck = min((i for i in items if i.name not in placed), key=lambda i: i.order)
+        raise SchemaError(stuck.span, f"'{stuck.name}' cannot be ordered")
+    return Order(tuple(emitted), frozenset(forward), tuple(groups), tuple(builds))
+
+
+def _post_order(names: Sequence[str], edges: Mapping[str, Sequence[str]]) -> tuple[str, ...]:
+    """``names[0]``, then the others in the post-order of a depth-first walk from it over
+    the edges inside ``names`` (iterative: a ring of thousands nests no deeper than one)."""
+    inside = set(names)
+    seen = {names[0]}
+    finished: list[str] = []
+    for root in names:  # every item of a group is reachable from the first; defensive
+        if root != names[0] and root in seen:
+            continue
+        seen.add(root)
+        work = [(root, iter([d for d in edges[root] if d in inside]))]
+        while work:
+            name, targets = work[-1]
+            for target in targets:
+                if target not in seen:
+                    seen.add(target)
+                    work.append((target, iter([d for d in edges[target] if d in inside])))
+                    break
+            else:
+                work.pop()
+                finished.append(name)
+    return (names[0], *(name for name in finished if name != names[0]))
+
+
+def _within(items: Sequence[Item], edges: Mapping[str, Sequence[str]]) -> Order:
+    """The items of one group: source order unless a dependency inside the group forces an
+    earlier one; when only cycles remain, the earliest item whose hard dependencies are met
+    goes first and is ``forward``."""
+    by_name = {item.name: item for item in items}
+    deps = {item.name: {d for d in edges[item.name] if d in by_name} for item in items}
     hard = {item.name: {d for d in item.hard if d in by_name} for item in items}
     users: dict[str, set[str]] = {item.name: set() for item in items}
     for name, needed in deps.items():
@@ -90,9 +223,10 @@ def topological_order(items: Sequence[Item]) -> Order:
     return Order(tuple(emitted), frozenset(forward))
 
 
-def cycles(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
-    """The strongly connected components of ``edges`` (name -> names it refers to) that
-    hold more than one name or refer to themselves, each in the order of ``edges``.
+def components(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected components of ``edges`` (name -> names it refers to), every
+    name in exactly one, each in the order of ``edges``; a component comes after every
+    component it refers to (names outside ``edges`` are ignored).
 
     Tarjan's algorithm with an explicit stack: a cycle of thousands of names recurses no
     deeper than one. Linear in names and edges."""
@@ -132,6 +266,15 @@ def cycles(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
                     members.append(member)
                     if member == name:
                         break
-                if len(members) > 1 or name in targets[name]:
-                    found.append(sorted(members, key=position.__getitem__))
+                found.append(sorted(members, key=position.__getitem__))
     return found
+
+
+def cycles(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected components of ``edges`` (name -> names it refers to) that
+    hold more than one name or refer to themselves, each in the order of ``edges``."""
+    return [
+        component
+        for component in components(edges)
+        if len(component) > 1 or component[0] in edges[component[0]]
+    ]

@@ -38,8 +38,48 @@ def test_unknown_dependencies_do_not_block() -> None:
 def test_field_cycles_are_broken_with_forward_references() -> None:
     items = [item("Tree", 0, soft="Node"), item("Node", 1, soft="Tree"), item("Leaf", 2)]
     order = topological_order(items)
-    assert order.names == ["Leaf", "Tree", "Node"]
+    # The cycle is one group, in source order of its first item, built after its last.
+    assert order.names == ["Tree", "Node", "Leaf"]
     assert order.forward == {"Tree"}
+    assert order.groups == (("Tree", "Node"),)
+
+
+def test_a_group_comes_before_its_users_and_after_what_it_needs() -> None:
+    items = [
+        item("User", 0, soft="A"),
+        item("A", 1, soft="B"),
+        item("B", 2, soft="A Leaf"),
+        item("Leaf", 3),
+    ]
+    order = topological_order(items)
+    assert order.names == ["Leaf", "A", "B", "User"]
+    assert order.groups == (("A", "B"),)
+
+
+def test_a_ring_is_built_in_post_order_after_its_first_item() -> None:
+    n = 5000
+    items = [item(f"A{i}", i, soft=f"A{(i + 1) % n}") for i in range(n)]
+    order = topological_order(items)
+    backwards = ("A0", *(f"A{i}" for i in reversed(range(1, n))))
+    assert order.groups == order.builds == (backwards,)
+    assert order.forward == {"A0"}
+
+
+def test_a_ring_of_quoted_aliases_keeps_source_places() -> None:
+    # JSON value aliases: no model among them, so no group; each needs nothing to run.
+    items = [
+        Item("Value", (0,), refs=frozenset({"Array"}), model=False),
+        item("Holder", 1, soft="Value"),
+        Item("Array", (2,), refs=frozenset({"Value"}), model=False),
+    ]
+    order = topological_order(items)
+    assert order.names == ["Value", "Holder", "Array"] and not order.groups
+    # A group that reaches the ring waits for all of it.
+    items += [item("G1", 3, soft="G2 Value"), item("G2", 4, soft="G1")]
+    items.insert(0, Item("Late", (-1,), refs=frozenset({"Late2"}), model=False))
+    order = topological_order(items)
+    assert order.groups == (("G1", "G2"),)
+    assert order.names.index("Array") < order.names.index("G1")
 
 
 def test_self_reference_is_not_a_cycle() -> None:

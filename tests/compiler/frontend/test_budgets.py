@@ -293,6 +293,52 @@ def test_a_large_union_of_interfaces_that_hold_it_imports(tmp_path: Path) -> Non
     compiles(tmp_path, text, check)
 
 
+def test_users_of_a_large_ring_and_union_come_after_their_build(tmp_path: Path) -> None:
+    """#33 (@octokit/graphql-schema): a model that uses a large cycle is defined after the
+    cycle is built, so its own build reuses the built models instead of nesting through
+    all of them on the importing thread (a RecursionError before)."""
+    ring, union = 400, 120
+    text = "".join(
+        f"export interface A{i} {{ next?: A{i % ring + 1}; v?: string }}\n"
+        for i in range(1, ring + 1)
+    )
+    text += "export type Resource = " + " | ".join(f"R{i}" for i in range(union)) + ";\n"
+    text += "".join(
+        f'export interface R{i} {{ resourceType: "R{i}"; contained?: Resource[]; a?: A{i + 1} }}\n'
+        for i in range(union)
+    )
+    # Source order puts the users first: the order is dependencies first all the same.
+    text = "export interface Holder { first: A1; all: Resource[]; pair?: Pair }\n" + text
+    text += "export interface Pair { left?: Pair2; holder?: Holder }\n"
+    text += "export interface Pair2 { right?: Pair; r?: R3 }\n"
+    instance = {
+        "first": {"next": {"v": "x"}},
+        "all": [{"resourceType": "R3", "contained": [{"resourceType": "R7", "a": {"v": "y"}}]}],
+        "pair": {
+            "left": {"r": {"resourceType": "R3"}, "right": {"holder": {"first": {}, "all": []}}}
+        },
+    }
+    check = (
+        f"h = pkg.Holder.model_validate({instance!r})\n"
+        "assert h.first.next.v == 'x' and h.all[0].contained[0].a.v == 'y'\n"
+        "assert h.pair.left.r.resource_type == 'R3'\n"
+        "import pydantic\n"
+        "try:\n"
+        "    pkg.Holder.model_validate({'first': {}, 'all': [{'resourceType': 'X'}]})\n"
+        "except pydantic.ValidationError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('an unknown resource was accepted')\n"
+    )
+    compiles(tmp_path, text, check)
+    models = (tmp_path / "out" / "pkg" / "models.py").read_text()
+    # Each cycle is built right after its last class, before the classes that use it.
+    assert models.index("_build_cycle(\n    A1,\n    A400,\n    A399,") < models.index("class R0(")
+    assert models.rindex("_build_cycle(") < models.index("class Holder(")
+    # Holder, Pair and Pair2 are a small cycle: plain rebuilds after its last class.
+    assert models.index("class Pair(") < models.index("Holder.model_rebuild()")
+
+
 def test_cycles_are_found_without_recursion() -> None:
     edges = {"a": ["b"], "b": ["c"], "c": ["a", "d"], "d": [], "e": ["e"], "f": ["g"]}
     edges["g"] = ["f", "a", "missing"]
