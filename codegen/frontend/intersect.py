@@ -63,8 +63,6 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     kept = [m for m in members if not _is(types.through_alias(m), "unknown")]
     if len(kept) == 1 and len(members) > 1:
         return kept[0]  # ``X & unknown`` is ``X``
-    if len(kept) > 1 and all(_is(types.through_alias(m), "object") for m in kept):
-        return kept[0]  # ``object & object``: overloads (``((a: A) => B) & ((c: C) => D)``)
     nullish = [m for m in kept if _nullish(types.through_alias(m))]
     if nullish and len(kept) > 1 and not any(_is(types.through_alias(m), "any") for m in kept):
         # ``null & {}``, ``null & { a: 1 }``, ``undefined & string``: no value is both
@@ -72,11 +70,11 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     values = [m for m in kept if _value(types.through_alias(m))]
     if not values:
         return None
-    value = values[0] if len(values) == 1 else _meet(values, types)
-    if value is None:
-        return None  # arrays and tuples: left as written
-    if _is(value, "never"):
-        return value
+    if len(values) > 1:
+        # what ``_reduced`` leaves of several values is arrays and tuples: left as written
+        # (it made each other meet one member or ``never``, and ``object & object`` one)
+        return None
+    (value,) = values
     others = [(m, _object(m, types)) for m in kept if not any(m is v for v in values)]
     if not all(body is not None for _, body in others):
         return None  # ``string & Base`` of a base that is no object type: left as written
@@ -92,26 +90,6 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
                 f'{{ readonly __brand: "Id" }}) or {{}} can be intersected with a {kind} type',
             )
     return value
-
-
-def _meet(values: list[ir.TypeExpr], types: Types) -> ir.TypeExpr | None:
-    """What several primitive and literal types intersected mean, as in TypeScript: the
-    literal when every other one is its primitive (``"a" & string`` is ``"a"``), ``never``
-    when they are disjoint (``string & number``, ``"a" & "b"``); None for arrays and
-    tuples (left as written)."""
-    resolved = [types.through_alias(v) for v in values]
-    if any(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
-        if all(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
-            return None
-        return ir.Primitive("never", values[0].span)
-    literals = {(type(r.value), r.value) for r in resolved if isinstance(r, ir.Literal)}
-    kinds = {_kind(r) for r in resolved}
-    if len(literals) > 1 or len(kinds) > 1:
-        return ir.Primitive("never", values[0].span)
-    literal = next(
-        (v for v, r in zip(values, resolved, strict=True) if isinstance(r, ir.Literal)), None
-    )
-    return literal if literal is not None else values[0]
 
 
 def _reduced(

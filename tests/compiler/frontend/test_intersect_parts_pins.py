@@ -193,3 +193,9 @@ def test_an_index_signature_is_no_empty_object() -> None:
 
 def test_a_repeated_name_does_not_end_the_parts() -> None:
     assert object_parts((A, A, B, C), Types()) == (A, B, C)
+
+
+def test_a_name_of_the_empty_object_and_empty_object_are_one() -> None:
+    types = Types({"E": ir.Object((), None, S3)})
+    named = ir.Ref("E", (), S1)
+    assert simplified((named, ir.Object((), None, S2)), types) is named
