@@ -35,7 +35,7 @@ from negotiation import errors, scopes
 from negotiation import variants as sv
 from negotiation._cache import wire_key
 from negotiation._wire import wire_get
-from negotiation.backplane import Backplane, InMemoryBackplane, principal_digest
+from negotiation.backplane import Backplane, InMemoryBackplane
 from negotiation.content import NegotiationContext
 from negotiation.declarations import (
     MEMO_BYTES,
@@ -48,6 +48,7 @@ from negotiation.declarations import (
 from negotiation.engine_lists import Lists, advertised
 from negotiation.engine_parts import (
     NO_DEFINITIONS,
+    RANKING_TTL_SECONDS,
     UNLIMITED,
     Declared,
     LegacySession,
@@ -56,6 +57,7 @@ from negotiation.engine_parts import (
     Request,
     SharedSwitchLimit,
     ordered_variants,
+    shared_ranking,
     who,
 )
 from negotiation.resources import ResourceRegistry
@@ -65,6 +67,7 @@ from negotiation.versioning import FIRST_MODERN_VERSION, Era
 
 __all__ = [
     "METHODS",
+    "RANKING_TTL_SECONDS",
     "UNLIMITED",
     "Declared",
     "LegacySession",
@@ -80,7 +83,6 @@ audit = logging.getLogger("negotiation.sdk.audit")
 changed within a session, a switch rate-limited, a cursor refused. The principal is
 logged as a short digest, never as given (it may be a credential)."""
 
-RANKING_TTL_SECONDS = 300.0  # the RankingCache's default: a ranking is decided anew after it
 _CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"  # a 2026-07-28 _meta key
 _META = sv.META_KEY
 _DEBUG = logging.DEBUG
@@ -253,28 +255,7 @@ class Negotiator:
         hints = client_hints(client_capabilities)
         if self.ranker is None or not self.backplane.shared or hints.malformed:
             return await advertiser.advertise_async(hints, principal)
-        decided = advertiser.decided(hints, principal)
-        if decided is not None:
-            return decided
-        # Fleet-wide: the first replica's ranking wins, so every replica advertises and
-        # serves the same default (and asks the ranker at most once per time to live).
-        asked: list[sv.Advertisement] = []
-
-        async def rank() -> tuple[str, ...]:
-            asked.append(await advertiser.rank_async(hints, principal))
-            return asked[0].ids
-
-        key = f"{hints.digest()}:{principal_digest(principal)}"
-        try:
-            ids = await self.backplane.ranking(key, rank, RANKING_TTL_SECONDS)
-        except ConnectionError as problem:
-            logger.warning("the shared ranking is unreachable (%s); ranking locally", problem)
-            ids = None
-        ad = advertiser.from_ids(ids, principal) if ids is not None else None
-        if ad is None:
-            ad = asked[0] if asked else await advertiser.rank_async(hints, principal)
-        advertiser.remember(hints, principal, ad)
-        return ad
+        return await shared_ranking(advertiser, self.backplane, hints, principal)
 
     def _settle(self, capabilities: object, principal: Hashable) -> Negotiated:
         """What a declaration and principal decide for all their requests (memoised)."""
@@ -430,7 +411,7 @@ class Negotiator:
             return None
         meta = params.get("_meta")
         if type(meta) is not dict or not (principal is None or type(principal) is str):
-            return None
+            return None  # never remembered: _repeat() keeps only these
         try:
             text = marshal.dumps(meta, 2)  # as wire_key() keys it
         except ValueError:
@@ -444,13 +425,12 @@ class Negotiator:
             # exists(), inlined: the name's scope admits the view's variant.
             kind, name = target[0], params.get(target[1])
             scope = declared.get((kind, name)) if isinstance(name, str) else None
-            if scope is None:
-                if kind == "resource" and not self.exists(view.variant, name, kind):  # type: ignore[arg-type]
+            if scope is None:  # an unscoped name is in every variant, or in none
+                if kind == "resource" and not self.exists(None, name):  # type: ignore[arg-type]
                     return None  # begin() refuses it
-            elif scope.variants is not None:
-                variant = view.variant if view.variant is not None else self.scopes.implicit
-                if variant not in scope.variants:
-                    return None  # begin() refuses it
+            # Negotiation is on (the fast path's condition): no implicit variant serves.
+            elif scope.variants is not None and view.variant not in scope.variants:
+                return None  # begin() refuses it
         return view
 
     async def begin(self, request: Request) -> NegotiationContext | None:
@@ -571,7 +551,7 @@ class Negotiator:
         if self.advertiser is not None and request.ends_seen:
             # The session keeps this principal and these variants until it ends.
             self.legacy[request.session_key] = LegacySession(
-                principal, self.settle_with(capabilities, principal, ad), request.session
+                principal, self.settle_with(capabilities, principal, ad)
             )
         return self.advertise(request, result, ad)
 

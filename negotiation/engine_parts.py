@@ -23,12 +23,13 @@ from negotiation.errors import JsonRpcError, variant_switch_rate_limited
 from negotiation.resources import ResourceRegistry
 from negotiation.scopes import Kind
 from negotiation.subscriptions import VariantSwitchLimiter
-from negotiation.variants._forms import NormalVariant, VariantLike, as_variants
+from negotiation.variants._forms import NormalHints, NormalVariant, VariantLike, as_variants
 from negotiation.versioning import FIRST_MODERN_VERSION
 
 __all__ = [
     "LIST_KINDS",
     "NO_DEFINITIONS",
+    "RANKING_TTL_SECONDS",
     "RESOURCE_METADATA_EXTENSION_ID",
     "UNLIMITED",
     "Declared",
@@ -41,11 +42,15 @@ __all__ = [
     "envelope",
     "ordered_variants",
     "restore",
+    "shared_ranking",
     "unmatched_scope",
     "who",
 ]
 
+logger = logging.getLogger("negotiation.sdk")
 audit = logging.getLogger("negotiation.sdk.audit")
+
+RANKING_TTL_SECONDS = 300.0  # the RankingCache's default: a ranking is decided anew after it
 
 UNLIMITED: Any = object()
 """A request's ``bucket_key`` when it has no one to limit."""
@@ -71,9 +76,8 @@ class Request(NamedTuple):
     over stdio); ``session_key`` what identifies a 2025-11-25 session; ``bucket_key``
     whose variant-switch bucket the request spends (read only when the engine
     [`limits_switches`][negotiation.engine.Negotiator.limits_switches]; `UNLIMITED`: no
-    one's); ``session`` the framework's session, opaque, kept with a 2025-11-25 session
-    for its notifications; ``ends_seen`` whether the adapter sees that session end (else
-    nothing is kept for it)."""
+    one's); ``ends_seen`` whether the adapter sees that session end (else nothing is kept
+    for it). Plain values only: the framework's own objects stay with the adapter."""
 
     method: str
     params: Mapping[str, Any] | None = None
@@ -83,7 +87,6 @@ class Request(NamedTuple):
     header: str | None = None
     session_key: Hashable = None
     bucket_key: Hashable = UNLIMITED
-    session: object = None
     ends_seen: bool = False
 
 
@@ -108,12 +111,12 @@ class Listen:
 
 @dataclass(frozen=True, slots=True)
 class LegacySession:
-    """What a 2025-11-25 session keeps until it ends: who initialized it, what it was
-    advertised (its settled negotiation) and the framework's session, for its events."""
+    """What a 2025-11-25 session keeps until it ends: who initialized it and what it was
+    advertised (its settled negotiation). The adapter keeps the framework's session, by
+    the same key, to tell it of events."""
 
     principal: Hashable
     settled: Negotiated
-    session: Any
 
 
 class Definition(Protocol):
@@ -221,6 +224,39 @@ class SharedSwitchLimit:
         if decision.retry_after_ms is None:
             return None
         return variant_switch_rate_limited(decision.active, variant or "", decision.retry_after_ms)
+
+
+async def shared_ranking(
+    advertiser: sv.VariantAdvertiser,
+    backplane: Backplane,
+    hints: NormalHints,
+    principal: Hashable,
+) -> sv.Advertisement:
+    """The ranker's advertisement for these hints and principal, fleet-wide: the first
+    replica's ranking wins, so every replica advertises and serves the same default (and
+    asks the ranker at most once per time to live). While the backplane is unreachable,
+    this replica ranks locally."""
+    decided = advertiser.decided(hints, principal)
+    if decided is not None:
+        return decided
+    asked: list[sv.Advertisement] = []
+
+    async def rank() -> tuple[str, ...]:
+        asked.append(await advertiser.rank_async(hints, principal))
+        return asked[0].ids
+
+    key = f"{hints.digest()}:{principal_digest(principal)}"
+    try:
+        ids = await backplane.ranking(key, rank, RANKING_TTL_SECONDS)
+    except ConnectionError as problem:
+        logger.warning("the shared ranking is unreachable (%s); ranking locally", problem)
+        ad = None
+    else:
+        ad = advertiser.from_ids(ids or (), principal)  # None: no ranking shared yet
+    if ad is None:
+        ad = asked[0] if asked else await advertiser.rank_async(hints, principal)
+    advertiser.remember(hints, principal, ad)
+    return ad
 
 
 def envelope(result: Mapping[str, Any]) -> dict[str, Any]:

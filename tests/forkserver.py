@@ -42,13 +42,16 @@ from types import ModuleType
 HERE = Path(__file__).resolve().parent
 CLIENT = HERE / "forkserver_client.py"
 # What every server the tests start imports first: the SDK, its stdio and HTTP
-# transports, pydantic and the runtime with the generated bindings.
+# transports (starlette, uvicorn), pydantic and the runtime with the generated bindings.
 PRELOAD = (
     "pydantic",
     "anyio",
     "mcp",
     "mcp.server.mcpserver",
     "mcp.server.stdio",
+    "mcp.server.streamable_http",
+    "starlette.applications",
+    "uvicorn",
     "mcp_ext",
     "negotiation",
     "negotiation.sdk",

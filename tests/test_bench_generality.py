@@ -24,6 +24,7 @@ from bench.generality import (
     parse_list,
     shape,
     split_spec,
+    umbrella_modules,
 )
 from bench.generality.__main__ import (
     Unusable,
@@ -100,6 +101,10 @@ def test_shapes_follow_refs_unions_and_intersections() -> None:
     assert shape({"enum": ["a", 1]}, {}).kinds == {"string", "number"}
     assert shape({}, {}).kinds == {"any"}
     assert shape({"anyOf": [{"enum": ["a"]}, {"type": "null"}]}, {}).kinds == {"string"}
+    # `X | null` is X to the oracle (no strictNullChecks): null requires nothing less
+    nullable = {"anyOf": [{"type": "object", "required": ["a"]}, {"type": "null"}]}
+    assert shape(nullable, {}).required == {"a"}
+    assert shape({"anyOf": [{"type": "null"}, {"const": None}]}, {}).kinds == {"null"}
     array_interface = {
         "type": "object",
         "properties": {"length": {"type": "number"}},
@@ -138,6 +143,85 @@ def test_definitions_are_compared_by_properties_required_and_kinds() -> None:
     assert result.missing == ["Gone"]
     assert set(result.skipped) >= {"Global.Same", "T"}
     assert result.counted == len(result.equal) + 3
+
+
+def test_a_bare_name_of_several_umbrella_modules_is_the_declaration_it_stands_for() -> None:
+    # r2.d.ts and r3.d.ts both declare Age, each under `export as namespace fhirN`: the
+    # oracle writes fhir2.Age, fhir3.Age and a bare Age that is one of them (a $ref, or
+    # written out with its references into one module); ours qualifies by module.
+    modules = umbrella_modules(
+        [
+            ("r2.d.ts", "// head\nexport as namespace fhir2;\nexport interface Age {}"),
+            ("v3/index.d.ts", "export as namespace fhir3;"),
+            ("plain.d.ts", "export interface Other {}"),
+        ]
+    )
+    assert modules == {"fhir2": "r2", "fhir3": "v3"}
+    element = {"type": "object", "properties": {"id": {"type": "string"}}}
+    age = {"type": "object", "properties": {"value": {"type": "number"}, "_value": {}}}
+    oracle = {
+        "Age": {"$ref": "#/definitions/fhir2.Age", "description": "bare"},
+        "fhir2.Age": age,
+        "fhir3.Age": {"type": "object", "properties": {"unit": {"type": "string"}}},
+        "Element": {
+            "type": "object",
+            "properties": {"id": {"type": "string"}, "ext": {"$ref": "#/definitions/fhir3.X"}},
+        },
+        "fhir3.X": {"type": "object"},
+        "Mixed": {
+            "type": "object",
+            "properties": {
+                "a": {"$ref": "#/definitions/fhir2.Age"},
+                "b": {"$ref": "#/definitions/fhir3.X"},
+            },
+        },
+    }
+    ours = {
+        "r2.Age": age,
+        "v3.Age": {"type": "object", "properties": {"unit": {"type": "string"}}},
+        "v3.Element": {**element, "properties": {**element["properties"], "ext": {}}},
+        "v3.X": {"type": "object"},
+        "r2.Mixed": {"type": "object"},
+        "v3.Mixed": {"type": "object"},
+    }
+    result = compare_definitions(oracle, ours, modules=modules)
+    assert result.equal == ["Age", "Element", "fhir3.X"]
+    assert result.missing == ["Mixed"]  # references into two modules: which one is unknown
+    assert compare_definitions(oracle, ours).missing == ["Age", "Element", "Mixed", "fhir3.X"]
+
+
+def test_unnamed_types_enum_members_and_brands_are_compared_for_what_they_mean() -> None:
+    brand = {"type": "object", "properties": {"__brand": {"const": "Id"}}, "required": ["__brand"]}
+    oracle = {
+        # an unnamed type the oracle keys by its text: no declaration of the typing
+        '"a"|("b"&string)': {"type": "string"},
+        "(A&{type:1})|B": {"type": "object"},
+        # an enum member used as a type, which ours writes inline
+        "Kind": {"enum": [1, 2]},
+        "Kind.One": {"type": "number", "const": 1},
+        "Kind.Two": {"type": "number", "const": 2},
+        "Shape.Circle": {"type": "object"},  # no enum member: compared as before
+        # a brand beside a primitive: the documented kind `brand`
+        "UserId": {"allOf": [brand, {"type": "string"}]},
+        "Tagged": {"allOf": [{"$ref": "#/definitions/Tag"}, {"type": "number"}]},
+        "Tag": brand,
+        "Both": {"allOf": [{**brand, "properties": {"n": {"type": "number"}}}, {"type": "string"}]},
+    }
+    ours = {
+        "Kind": {"enum": [1, 3]},
+        "UserId": {"type": "string"},
+        "Tagged": {"type": "number"},
+        "Tag": brand,
+        "Both": {"type": "string"},
+    }
+    result = compare_definitions(oracle, ours)
+    assert set(result.skipped) == {'"a"|("b"&string)', "(A&{type:1})|B"}
+    assert result.equal == ["Kind", "Kind.One", "Tag", "Tagged", "UserId"]
+    assert result.differing == {
+        "Both": "types  != string; properties -n; required -__brand",
+        "Kind.Two": "enum member's value not in our enum",
+    }
+    assert result.missing == ["Shape.Circle"]
 
 
 def test_bad_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:

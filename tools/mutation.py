@@ -151,7 +151,23 @@ TARGETS: dict[str, list[str]] = {
     # the engine (issue #36): its decision pins on Request values, then the SDK's requests
     "negotiation/engine.py": ENGINE_TESTS,
     "negotiation/engine_lists.py": ENGINE_TESTS,
-    "negotiation/engine_parts.py": ENGINE_TESTS,
+    # its values and the SDK's reading: their pins, then the fewest of ENGINE_TESTS (and
+    # the sessions' and generated methods' pins) whose branch coverage of the module
+    # equals all of theirs (coverage is not killing: the pins came from the survivors)
+    "negotiation/engine_parts.py": [
+        "tests/runtime/test_engine.py",
+        "tests/sdk/test_server_facade_pins.py",  # the shared ranking and switch limit
+        "tests/sdk/test_middleware_pins.py",
+        "tests/sdk/test_middleware_request_pins.py",
+        "tests/sdk/test_sessions_pins.py",
+        "tests/backplane/test_negotiation_redis.py",
+    ],
+    "negotiation/sdk/reading.py": [
+        "tests/sdk/test_reading.py",  # its pins, on stand-in request contexts
+        "tests/sdk/test_middleware_request_pins.py",
+        "tests/sdk/test_generated_methods.py",
+        "tests/sdk/test_middleware_pins.py",
+    ],
     # The split SDK modules (issue #22): the fewest in-process files whose branch coverage
     # of the module equals that of all of tests/sdk and tests/backplane, then its pins.
     "negotiation/sdk/sessions.py": [

@@ -12,7 +12,7 @@ coarse JSON types, after `tests/jsonschema_normalise.py`'s spellings). The sweep
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,6 +154,9 @@ def shape(schema: Any, defs: Mapping[str, Any], depth: int = 0) -> Shape:
         members = schema.get(key)
         if isinstance(members, list) and members:
             parts = [shape(m, defs, depth + 1) for m in members]
+            if any(p.kinds != {"null"} for p in parts):
+                # ``X | null`` is ``X`` to the oracle, which runs without strictNullChecks
+                parts = [p for p in parts if p.kinds != {"null"}]
             kinds = frozenset().union(*(p.kinds for p in parts))
             union = Shape(
                 kinds - {"null"} if len(kinds) > 1 else kinds,
@@ -163,11 +166,37 @@ def shape(schema: Any, defs: Mapping[str, Any], depth: int = 0) -> Shape:
             return _merge_all([union, shape(_rest(schema, key), defs, depth)])
     members = schema.get("allOf")
     if isinstance(members, list) and members:
-        return _merge_all(
-            [shape(m, defs, depth + 1) for m in members]
-            + [shape(_rest(schema, "allOf"), defs, depth)]
-        )
+        parts = [shape(m, defs, depth + 1) for m in members]
+        if any(p.kinds & _PRIMITIVES for p in parts):
+            # a brand beside a primitive is the primitive (documented kind `brand`)
+            parts = [p for m, p in zip(members, parts, strict=True) if not _brand(m, defs)]
+        return _merge_all([*parts, shape(_rest(schema, "allOf"), defs, depth)])
     return _own(schema)
+
+
+_PRIMITIVES = frozenset({"string", "number", "boolean"})
+
+
+def _brand(schema: Any, defs: Mapping[str, Any], depth: int = 0) -> bool:
+    """An object schema of literal members only (``{__brand: {const: "Id"}}``): a
+    compile-time tag that no JSON value carries, which ours drops beside a primitive (the
+    documented kind `brand`, docs/jsonschema-deviations.md)."""
+    if not isinstance(schema, dict):
+        return False
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        target = defs.get(ref_name(ref))
+        return depth < 12 and target is not None and _brand(target, defs, depth + 1)
+    properties = schema.get("properties")
+    if schema.get("type") != "object" or not isinstance(properties, dict) or not properties:
+        return False
+    if set(schema) - {"type", "properties", "required", "description", "additionalProperties"}:
+        return False
+    return all(
+        isinstance(p, dict)
+        and ("const" in p or (isinstance(p.get("enum"), list) and len(p["enum"]) == 1))
+        for p in properties.values()
+    )
 
 
 def ref_name(ref: str) -> str:
@@ -387,17 +416,109 @@ def oracle_artefact(key: str, params: set[str], ours: Mapping[str, Any]) -> bool
     )
 
 
+def umbrella_key(
+    key: str, oracle: Mapping[str, Any], ours: Mapping[str, Any], modules: Mapping[str, str]
+) -> str | None:
+    """Ours for the oracle's bare ``X`` where several files of a typing declare ``X``,
+    each under ``export as namespace G``: the oracle writes each as ``G.X`` and the bare
+    ``X`` as one of them (a ``$ref`` to ``G.X``, or that declaration written out, its
+    references all into ``G``); ours qualifies the clashing declarations by their module
+    instead (``r2.X``). ``modules`` maps each such ``G`` to our qualifier of its file."""
+    space, dot, name = key.partition(".")
+    if dot and space in modules and f"{modules[space]}.{name}" in ours:
+        return f"{modules[space]}.{name}"  # ``G.X`` itself
+    schema = oracle.get(key)
+    spaces = {space for space in _references(schema) if space in modules}
+    if len(spaces) != 1:
+        return None
+    space = spaces.pop()
+    for candidate in (f"{space}.{key}", f"{modules[space]}.{key}"):
+        if candidate in ours:
+            return candidate
+    return None
+
+
+def _references(schema: Any) -> Iterator[str]:
+    """The ``G`` of each ``$ref`` to a ``G.Name`` inside ``schema``."""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                space, dot, _ = ref_name(ref).rpartition(".")
+                if dot:
+                    yield space
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
+_UMBRELLA = re.compile(r"^\s*export\s+as\s+namespace\s+([A-Za-z_$][\w$.]*)", re.M)
+
+
+def umbrella_modules(files: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """``export as namespace G`` -> our qualifier of the file that says it (its path
+    from the typing's folder, ``/``-separated, without the extension and a last
+    ``index``, dotted: ``v2/r4.d.ts`` -> ``v2.r4``), from ``(path, text)`` pairs."""
+    found: dict[str, str] = {}
+    for path, text in files:
+        match = _UMBRELLA.search(text)
+        if match is None:
+            continue
+        stem = re.sub(r"(\.d)?\.[mc]?ts$", "", path)
+        parts = stem.split("/")
+        if len(parts) > 1 and parts[-1] == "index":
+            parts.pop()
+        found[match[1]] = ".".join(parts)
+    return found
+
+
+_DECLARATION_KEY = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:<.*>)?(?:_\d+)?")
+
+
+def _names_a_declaration(key: str) -> bool:
+    """Whether the oracle's key names a declaration (``A``, ``ns.A``, ``Page<T>``,
+    ``A_1``), not an unnamed type it keys by its text (``"a"|("b"&string)``)."""
+    return _DECLARATION_KEY.fullmatch(key) is not None
+
+
+def enum_member(key: str, oracle: Mapping[str, Any], ours: Mapping[str, Any]) -> bool | None:
+    """The oracle's ``E.Member`` for an enum member used as a type (``{"const": 2}``),
+    where ours writes the member's value inline: None when ``key`` is no such member of an
+    enum that both define, else whether ours has the member's value among ``E``'s."""
+    prefix, dot, _ = key.rpartition(".")
+    value = _single(oracle.get(key))
+    theirs = oracle.get(prefix)
+    mine = our_key(prefix, ours) if dot else None
+    if value is None or mine is None or not isinstance(theirs, dict):
+        return None
+    if value[0] not in (theirs.get("enum") or ()):
+        return None
+    return value[0] in (ours[mine].get("enum") or ()) if isinstance(ours[mine], dict) else False
+
+
+def _single(schema: Any) -> tuple[Any] | None:
+    if not isinstance(schema, dict):
+        return None
+    if "const" in schema:
+        return (schema["const"],)
+    values = schema.get("enum")
+    return (values[0],) if isinstance(values, list) and len(values) == 1 else None
+
+
 def compare_definitions(
     oracle: Mapping[str, Any],
     ours: Mapping[str, Any],
     declared_params: set[str] | None = None,
     foreign: Foreign | None = None,
+    modules: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Each oracle definition against ours of the same name, by `Shape` (both normalised
     by ``tests/jsonschema_normalise.normalise_document`` or already in its spelling).
     ``declared_params``: the type parameters the typing declares (see
     `declared_type_parameters`); their stand-ins in the oracle are not counted, nor are
-    the definitions `Foreign` covers that ours lacks."""
+    the definitions `Foreign` covers that ours lacks. ``modules``: see `umbrella_key`."""
     result = Comparison()
     params = type_parameters(oracle, ours)
     extra = declared_params or set()
@@ -409,7 +530,18 @@ def compare_definitions(
         ):
             result.skipped.append(key)
             continue
+        if not _names_a_declaration(key):
+            result.skipped.append(key)  # an unnamed type: `"a"|("b"&string)`, `(A&{...})`
+            continue
         mine = our_key(key, ours)
+        if mine is None and modules:
+            mine = umbrella_key(key, oracle, ours, modules)
+        if mine is None and (member := enum_member(key, oracle, ours)) is not None:
+            if member:
+                result.equal.append(key)
+            else:
+                result.differing[key] = "enum member's value not in our enum"
+            continue
         if mine is None and foreign is not None and foreign.covers(key):
             result.skipped.append(key)
             continue

@@ -50,6 +50,7 @@ from bench.generality import (
     import_specifiers,
     parse_list,
     safe_name,
+    umbrella_modules,
 )
 from bench.generality.table import write_table
 
@@ -519,15 +520,20 @@ def compare(
     """Fill ``result``'s comparison fields from TJS's definitions and our schema file."""
     from tests.jsonschema_normalise import normalise_document
 
-    texts = [p.read_text("utf-8", "replace") for p in relative_closure(entry)]
+    files = relative_closure(entry)
+    texts = [p.read_text("utf-8", "replace") for p in files]
     params = declared_type_parameters(texts)
+    base = Path(os.path.commonpath([p.parent for p in files]))
+    modules = umbrella_modules(
+        (p.relative_to(base).as_posix(), t) for p, t in zip(files, texts, strict=True)
+    )
     foreign = foreign_names(texts, _lib_texts())
 
     theirs = normalise_document({"definitions": oracle_defs})
     mine = {}
     if schema.is_file():
         mine = normalise_document(json.loads(schema.read_text("utf-8")))
-    comparison = compare_definitions(theirs, mine, params, foreign)
+    comparison = compare_definitions(theirs, mine, params, foreign, modules)
     fields = {
         "definitions": comparison.counted,
         "equal": len(comparison.equal),

@@ -902,8 +902,12 @@ class _Expander:
                 f"than the limit of {MAX_DISTRIBUTED}",
             )
         self.spend(count * len(choices), t.span)
-        combos = list(itertools.product(*choices))
-        simple = [intersect.simplified(combo, self) for combo in combos]
+        # ``A & (B | (C & D))``: the member ``A & C & D``, as written without the parentheses
+        combos = [_spliced(combo) for combo in itertools.product(*choices)]
+        tried = [self.member(combo) for combo in combos]
+        if all(isinstance(s, intersect.Uninhabited) for s in tried):
+            raise next(s for s in tried if isinstance(s, intersect.Uninhabited))
+        simple = [ir.Primitive("never", t.span) if isinstance(s, Exception) else s for s in tried]
         parts: list[ir.TypeExpr] = [
             self.objects(t, combo) for combo, s in zip(combos, simple, strict=True) if s is None
         ]
@@ -924,6 +928,15 @@ class _Expander:
         if len(parts) == len(combos):
             return ir.Union(done, t.span)
         return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def member(self, combo: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr | intersect.Uninhabited | None:
+        """One member of a distributed ``&``: `intersect.simplified`, or the error where no
+        JSON value is both (a primitive and an object type with data members): that member
+        is ``never``, so that the union keeps the members that have values."""
+        try:
+            return intersect.simplified(combo, self)
+        except intersect.Uninhabited as err:
+            return err
 
     def alternatives(self, t: ir.TypeExpr, depth: int = 0) -> tuple[ir.TypeExpr, ...]:
         """The members of the union ``t`` stands for, nested unions and aliases of unions

@@ -26,10 +26,20 @@ back ends.
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Iterable
 from typing import Protocol
 
 from .. import ir
 from ..errors import Unsupported
+from ..ir.queries import shape
+
+
+class Uninhabited(Unsupported):
+    """A primitive intersected with an object type that has a data member: no JSON value
+    is both. Alone it degrades; as one member of a distributed ``&`` it is that member's
+    ``never`` (``{ a: string } & ({ a: string } | string)`` is the object)."""
+
 
 # What a value of a non-object type is: ``{}`` adds nothing to it.
 _VALUES = frozenset(("string", "number", "boolean"))
@@ -63,6 +73,8 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     kept = [m for m in members if not _is(types.through_alias(m), "unknown")]
     if len(kept) == 1 and len(members) > 1:
         return kept[0]  # ``X & unknown`` is ``X``
+    if len(kept) > 1 and all(_is(types.through_alias(m), "object") for m in kept):
+        return kept[0]  # ``object & object``: overloads (``((a: A) => B) & ((c: C) => D)``)
     nullish = [m for m in kept if _nullish(types.through_alias(m))]
     if nullish and len(kept) > 1 and not any(_is(types.through_alias(m), "any") for m in kept):
         # ``null & {}``, ``null & { a: 1 }``, ``undefined & string``: no value is both
@@ -70,11 +82,11 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     values = [m for m in kept if _value(types.through_alias(m))]
     if not values:
         return None
-    if len(values) > 1:
-        # what ``_reduced`` leaves of several values is arrays and tuples: left as written
-        # (it made each other meet one member or ``never``, and ``object & object`` one)
-        return None
-    (value,) = values
+    value = values[0] if len(values) == 1 else _meet(values, types)
+    if value is None:
+        return None  # arrays and tuples: left as written
+    if _is(value, "never"):
+        return value
     others = [(m, _object(m, types)) for m in kept if not any(m is v for v in values)]
     if not all(body is not None for _, body in others):
         return None  # ``string & Base`` of a base that is no object type: left as written
@@ -83,13 +95,40 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
         data = next((p for p in body.properties if not _tag(p.type, types)), None)
         if data is not None:
             kind = types.through_alias(value).kind
-            raise Unsupported(
+            raise Uninhabited(
                 member.span,
                 f"no JSON value is both a {kind} type and an object type with the data member "
                 f"'{data.name}'; only a brand (every member a literal type or never, as in "
                 f'{{ readonly __brand: "Id" }}) or {{}} can be intersected with a {kind} type',
             )
     return value
+
+
+def _meet(values: list[ir.TypeExpr], types: Types) -> ir.TypeExpr | None:
+    """What several primitive and literal types intersected mean, as in TypeScript: the
+    literal when every other one is its primitive (``"a" & string`` is ``"a"``), ``never``
+    when they are disjoint (``string & number``, ``"a" & "b"``); None for arrays and
+    tuples (left as written)."""
+    resolved = [types.through_alias(v) for v in values]
+    if any(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
+        if all(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
+            # ``unknown[]`` (``any[]``) holds every array: it adds nothing to another one
+            others = [v for v, r in zip(values, resolved, strict=True) if not _any_array(r, types)]
+            if not others:
+                return values[0]
+            lengths = [_lengths(r) for r in resolved]
+            if max(low for low, _ in lengths) > min(high for _, high in lengths):
+                return ir.Primitive("never", values[0].span)  # ``[] & [A, ...B[]]``
+            return others[0] if len(others) == 1 else None
+        return ir.Primitive("never", values[0].span)
+    literals = {(type(r.value), r.value) for r in resolved if isinstance(r, ir.Literal)}
+    kinds = {_kind(r) for r in resolved}
+    if len(literals) > 1 or len(kinds) > 1:
+        return ir.Primitive("never", values[0].span)
+    literal = next(
+        (v for v, r in zip(values, resolved, strict=True) if isinstance(r, ir.Literal)), None
+    )
+    return literal if literal is not None else values[0]
 
 
 def _reduced(
@@ -137,6 +176,8 @@ def _identity(written: ir.TypeExpr, resolved: ir.TypeExpr) -> object:
         return ("empty",)
     if isinstance(written, ir.Ref) and not written.args:
         return ("ref", written.name)
+    if isinstance(resolved, ir.Array | ir.Tuple):
+        return ("structure", shape(resolved))  # ``[A, B] & [A, B]``
     return None
 
 
@@ -189,6 +230,21 @@ def _tag(t: ir.TypeExpr, types: Types) -> bool:
     return isinstance(resolved, ir.Literal) or _is(resolved, "never")
 
 
+def _lengths(t: ir.TypeExpr) -> tuple[float, float]:
+    """The lengths an array or a tuple may have: no JSON array has two disjoint ones."""
+    if not isinstance(t, ir.Tuple):
+        return 0, math.inf
+    low = len(t.items) if t.min_items is None else t.min_items
+    return low, (math.inf if t.rest is not None else len(t.items))
+
+
+def _any_array(t: ir.TypeExpr, types: Types) -> bool:
+    if not isinstance(t, ir.Array):
+        return False
+    items = types.through_alias(t.items)
+    return _is(items, "unknown") or _is(items, "any")
+
+
 def _is(t: ir.TypeExpr, name: str) -> bool:
     return isinstance(t, ir.Primitive) and t.name == name
 
@@ -229,22 +285,43 @@ def object_parts(members: tuple[ir.TypeExpr, ...], types: Types) -> tuple[ir.Typ
     # ``{[k: string]: A} & {[k: string]: B}``: each key's value is both
     first = indexed[0]
     assert first.index is not None
-    values = tuple(p.index.value for p in indexed if p.index is not None)
+    distinct: dict[object, ir.TypeExpr] = {}
+    for p in indexed:
+        if p.index is not None:
+            distinct.setdefault(shape(p.index.value), p.index.value)  # ``A & A`` is ``A``
+    values = tuple(distinct.values())
     same = all(
         p.index is not None and p.index.key_pattern == first.index.key_pattern for p in indexed
     )
     value = (
-        ir.Intersection(values, first.span)
+        (values[0] if len(values) == 1 else ir.Intersection(values, first.span))
         if same
         else ir.degraded("an intersection of index signatures over different keys", first.span)
     )
     merged = ir.Object(
-        tuple(prop for p in inline for prop in p.properties),
+        _merged_properties(prop for p in inline for prop in p.properties),
         dataclasses.replace(first.index, value=value),
         first.span,
     )
     rest = [p for p in parts if not isinstance(p, ir.Object)]
     return (*rest, merged)
+
+
+def _merged_properties(props: Iterable[ir.Property]) -> tuple[ir.Property, ...]:
+    """The members of object types merged into one: a key several declare is one property
+    of each type (the first when they are the same), required when any requires it."""
+    merged: dict[str, ir.Property] = {}
+    for prop in props:
+        seen = merged.get(prop.name)
+        if seen is None:
+            merged[prop.name] = prop
+            continue
+        value = seen.type
+        if shape(seen.type) != shape(prop.type):
+            value = ir.Intersection((seen.type, prop.type), seen.type.span)
+        optional = seen.optional and prop.optional
+        merged[prop.name] = dataclasses.replace(seen, type=value, optional=optional)
+    return tuple(merged.values())
 
 
 def flat_members(t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:

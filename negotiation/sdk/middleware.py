@@ -1,32 +1,35 @@
 """The one SDK ``ServerMiddleware`` of [`Negotiation`][negotiation.sdk.server.Negotiation]: an adapter.
 
-It reads the SDK's request context into a [`Request`][negotiation.engine.Request], asks the
-engine ([`negotiation.engine.Negotiator`][negotiation.engine.Negotiator]) for the
-request's view, runs the handler with the view in the ``negotiated()`` context variable,
-and hands the result back to the engine. It maps a refusal to the SDK's ``MCPError``,
-recognises the SDK's own answers for unknown names, binds a ``subscriptions/listen``
-stream's session to its variant and renders the prompts of ``@neg.prompt``. Every
-decision is the engine's.
+It reads the SDK's request context once into a [`Request`][negotiation.engine.Request]
+(``negotiation.sdk.reading``), asks the engine
+([`negotiation.engine.Negotiator`][negotiation.engine.Negotiator]) for the request's view,
+runs the handler once with the view in the ``negotiated()`` context variable, and hands
+the result back to the engine. It maps a refusal to the SDK's ``MCPError``, turns the
+SDK's own answer for an unknown name into the engine's error, and does what only the
+SDK's objects can (``_bind``): keeps a 2025-11-25 subscriber's session, binds a
+``subscriptions/listen`` stream's session to its variant, renders the prompts of
+``@neg.prompt``. Every decision is the engine's, and the engine never sees ``ctx``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
-from negotiation import errors
 from negotiation import variants as sv
 from negotiation.content import NegotiationContext
 from negotiation.engine import Negotiator, Refusal, Request
-from negotiation.scopes import TARGETS, UNSCOPED
+from negotiation.scopes import UNSCOPED
 from negotiation.sdk import misuse
-from negotiation.sdk.anonymous import UNLIMITED, AnonymousBuckets, bucket_of
+from negotiation.sdk.anonymous import AnonymousBuckets
 from negotiation.sdk.events import Stream, listening
-from negotiation.sdk.handlers import current, mcp_error, session_key
+from negotiation.sdk.handlers import current, mcp_error
+from negotiation.sdk.reading import answers_unknown, header, read
 from negotiation.sdk.registry import Definitions
 from negotiation.sdk.sessions import Sessions, VariantBoundSession
 from negotiation.versioning import Era
@@ -35,18 +38,7 @@ __all__ = ["NegotiationMiddleware"]
 
 PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Hashable]
 
-_UNKNOWN: Mapping[str, str] = {
-    "tool": "Unknown tool",
-    "prompt": "Unknown prompt",
-    "resource": "Unknown resource",
-}  # the SDK's own messages for names it does not have
 _SUBSCRIPTIONS = frozenset({"resources/subscribe", "resources/unsubscribe"})
-
-
-def _header(ctx: ServerRequestContext[Any, Any]) -> str | None:
-    """The request's ``MCP-Server-Variant`` header (None in process and over stdio)."""
-    headers = getattr(ctx.request, "headers", None)
-    return headers.get(sv.HEADER) if headers is not None else None
 
 
 class NegotiationMiddleware:
@@ -71,42 +63,15 @@ class NegotiationMiddleware:
         self._served = False
         self._receiving = False
 
-    def request(
-        self, ctx: ServerRequestContext[Any, Any], principal: Hashable, header: str | None
-    ) -> Request:
-        """What the engine decides on: ``ctx`` read once (``principal`` and ``header``
-        already read)."""
-        engine = self._engine
-        version = ctx.protocol_version
-        session = ctx.session
-        legacy = version not in engine.modern_versions
-        return Request(
-            ctx.method,
-            ctx.params,
-            version,
-            principal,
-            session.client_capabilities,
-            header,
-            session_key(ctx) if legacy else None,
-            bucket_of(ctx, principal, legacy, self._anonymous)
-            if engine.limits_switches
-            else UNLIMITED,
-            session,
-            # A 2025-11-25 session keeps its principal and variants only while its end
-            # can be seen (then they are dropped).
-            legacy
-            and ctx.method == "initialize"
-            and engine.advertiser is not None
-            and self._sessions.watch(ctx),
-        )
-
     def context(
         self, ctx: ServerRequestContext[Any, Any], *, ranked: sv.Advertisement | None = None
     ) -> NegotiationContext:
         """See [`Negotiation.context()`][negotiation.sdk.server.Negotiation.context]."""
         try:
             principal = self._principal_of(ctx) if self._principal_of is not None else None
-            request = self.request(ctx, principal, _header(ctx))
+            request = read(
+                ctx, principal, header(ctx), self._engine, self._sessions, self._anonymous
+            )
             return self._engine.view(request, ranked=ranked)
         except Refusal as refusal:
             raise mcp_error(refusal.error) from None
@@ -129,97 +94,85 @@ class NegotiationMiddleware:
             return await call_next(ctx)
         engine = self._engine
         principal = self._principal_of(ctx) if self._principal_of is not None else None
-        headers = getattr(ctx.request, "headers", None)  # _header(ctx), inlined: per call
-        header = headers.get(sv.HEADER) if headers is not None else None
+        http = ctx.request  # None in process and over stdio
+        headers = getattr(http, "headers", None) if http is not None else None  # header(ctx)
+        variant_header = headers.get(sv.HEADER) if headers is not None else None
         method = ctx.method
-        view = engine.repeated(method, ctx.params, ctx.protocol_version, principal, header)
-        if view is not None:  # a repeated request: one lookup, then the handler
-            token = current.set(view)
-            try:
-                result = await call_next(ctx)
-            except (MCPError, ValueError) as exc:
-                self._unknown(self.request(ctx, principal, header), view, exc)
-                raise
-            finally:
-                current.reset(token)
-            if method == "tools/call" and type(result) is dict and result.get("isError") is True:
-                self._unknown(self.request(ctx, principal, header), view, result)
-            return result
-        return await self._serve(ctx, call_next, self.request(ctx, principal, header))
-
-    async def _serve(
-        self, ctx: ServerRequestContext[Any, Any], call_next: CallNext, request: Request
-    ) -> HandlerResult:
-        """The whole sequence: begin, the handler, finish."""
-        engine = self._engine
-        method = request.method
+        # A repeated request is one lookup; any other goes through begin() and finish().
+        view = engine.repeated(method, ctx.params, ctx.protocol_version, principal, variant_header)
+        request = failed = None
         try:
-            view = await engine.begin(request)
-            if view is None or method in UNSCOPED:  # no variant serves these
-                return await engine.finish(request, view, await call_next(ctx))  # type: ignore[no-any-return]
-            if method in _SUBSCRIPTIONS and view.era is Era.LEGACY:
-                engine.subscription(request, view)
-                if method == "resources/subscribe":
-                    self._sessions.hold(request.session_key, ctx.session)
-                    self._sessions.watch(ctx)
-                return {}
-            listen = None
-            if method == "subscriptions/listen":
-                bound = engine.listen(request, view)
-                if bound.bound:
-                    proxy: Any = VariantBoundSession(ctx.session, bound.variant, engine.exists)
-                    ctx = replace(ctx, session=proxy)
-                listen = listening.set(Stream(bound.variant, bound.uris))
+            if view is None:
+                request = read(
+                    ctx, principal, variant_header, engine, self._sessions, self._anonymous
+                )
+                view = await engine.begin(request)
+                if view is None or method in UNSCOPED:  # no variant serves these
+                    return await engine.finish(request, view, await call_next(ctx))  # type: ignore[no-any-return]
+                ctx, call_next = self._bind(ctx, call_next, request, view)
             token = current.set(view)
             try:
-                name = (ctx.params or {}).get("name") if method == "prompts/get" else None
-                if isinstance(name, str) and name in self._prompts:
-                    variant = view.variant if view.variant is not None else engine.default_variant
-                    return await self._prompts.get(ctx, variant)
                 result = await call_next(ctx)
             except (MCPError, ValueError) as exc:
-                self._unknown(request, view, exc)
-                raise
+                failed = exc
             finally:
                 current.reset(token)
-                if listen is not None:
-                    listening.reset(listen)
-            if (
-                method == "tools/call"
-                and isinstance(result, dict)
-                and result.get("isError") is True
+            if failed is not None or (
+                method == "tools/call" and type(result) is dict and result.get("isError") is True
             ):
-                self._unknown(request, view, result)
-            return await engine.finish(request, view, result)  # type: ignore[no-any-return]
+                # SEP-2053: a name the SDK does not have, in a variant, answers -32602.
+                unknown = answers_unknown(method, ctx.params, failed or result)
+                error = engine.unknown(Request(method, ctx.params), view) if unknown else None
+                if error is not None:
+                    raise Refusal(error)
+                if failed is not None:
+                    raise failed
+            return result if request is None else await engine.finish(request, view, result)
         except Refusal as refusal:
             raise mcp_error(refusal.error) from None
 
-    def _unknown(self, request: Request, view: NegotiationContext, outcome: object) -> None:
-        """SEP-2053: an unknown tool, prompt or resource answers -32602 with
-        ``activeVariant`` when a variant serves the request.
+    def _bind(
+        self,
+        ctx: ServerRequestContext[Any, Any],
+        call_next: CallNext,
+        request: Request,
+        view: NegotiationContext,
+    ) -> tuple[ServerRequestContext[Any, Any], CallNext]:
+        """What serves the request in the SDK, with the engine's decisions applied: a
+        2025-11-25 subscription answered here (its session kept for the updates), a
+        listen stream's session bound to its variant, a declared prompt rendered."""
+        engine = self._engine
+        method = request.method
+        if method in _SUBSCRIPTIONS and view.era is Era.LEGACY:
+            engine.subscription(request, view)
+            if method == "resources/subscribe":
+                self._sessions.hold(request.session_key, ctx.session)
+                self._sessions.watch(ctx)
+            return ctx, _subscribed
+        if method == "subscriptions/listen":
+            bound = engine.listen(request, view)
+            if bound.bound:
+                proxy: Any = VariantBoundSession(ctx.session, bound.variant, engine.exists)
+                ctx = replace(ctx, session=proxy)
+            return ctx, partial(_listening, Stream(bound.variant, bound.uris), call_next)
+        name = (request.params or {}).get("name") if method == "prompts/get" else None
+        if isinstance(name, str) and name in self._prompts:
+            variant = view.variant if view.variant is not None else engine.default_variant
+            return ctx, partial(self._prompts.get, variant=variant)
+        return ctx, call_next
 
-        The SDK answers an unknown name in three shapes (an ``isError`` tool result, a
-        -32602 for a resource, a ``ValueError`` for a prompt) and the middleware cannot
-        see its registries, so the SDK's own outcome is recognised by its exact message;
-        ``tests/sdk/test_unknown_identifiers.py`` pins those messages.
-        """
-        target = TARGETS.get(request.method)
-        name = (request.params or {}).get(target[1]) if target is not None else None
-        if target is None or not isinstance(name, str):
-            return
-        kind = target[0]
-        expected = f"{_UNKNOWN[kind]}: {name}"
-        if isinstance(outcome, dict):  # tools/call: the SDK's isError result
-            unknown = outcome.get("content") == [{"type": "text", "text": expected}]
-        elif isinstance(outcome, MCPError):
-            unknown = (
-                kind == "resource"
-                and outcome.error.code == errors.INVALID_PARAMS
-                # the SDK's resources/read, or our resources/metadata
-                and outcome.error.message in (expected, "Resource not found")
-            )
-        else:
-            unknown = kind == "prompt" and str(outcome) == expected
-        error = self._engine.unknown(request, view) if unknown else None
-        if error is not None:
-            raise mcp_error(error) from None
+
+async def _listening(
+    stream: Stream, call_next: CallNext, ctx: ServerRequestContext[Any, Any]
+) -> HandlerResult:
+    """A ``subscriptions/listen`` handler, run with its stream's binding in ``listening``."""
+    token = listening.set(stream)
+    try:
+        return await call_next(ctx)
+    finally:
+        listening.reset(token)
+
+
+async def _subscribed(ctx: ServerRequestContext[Any, Any]) -> HandlerResult:
+    """A 2025-11-25 ``resources/subscribe`` or ``unsubscribe``, done: the empty result."""
+    return {}

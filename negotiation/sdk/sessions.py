@@ -108,6 +108,9 @@ class Sessions:
             subscriptions if subscriptions is not None else SubscriptionRegistry(exists)
         )
         self._subscribers: dict[Hashable, Any] = {}  # the SDK session, until it ends
+        # The SDK session of each watched session (the engine keeps values only): a
+        # 2025-11-25 session in ``legacy`` is told of list changes through it.
+        self._watched: dict[Hashable, Any] = {}
         self._ended: list[SessionEnded] = []
         self.backplane = backplane
         self._origin = os.urandom(8).hex()  # this replica, on the backplane
@@ -148,13 +151,20 @@ class Sessions:
             return False
         if state.get(_WATCHED) is not self:
             state[_WATCHED] = self
+            self._watched[connection] = ctx.session
             exit_stack.callback(self.end, connection)
         return True
+
+    def keep(self, key: Hashable, session: Any) -> None:
+        """Tell ``session`` (an SDK session) the events of the 2025-11-25 session ``key``
+        (what [`watch()`][negotiation.sdk.sessions.Sessions.watch] does for a request's)."""
+        self._watched[key] = session
 
     def end(self, key: Hashable) -> None:
         """Forget the session ``key``, then tell the [`on_end()`][negotiation.sdk.sessions.Sessions.on_end] callbacks."""
         self.subscriptions.drop_subscriber(key)
         self._subscribers.pop(key, None)
+        self._watched.pop(key, None)
         self.legacy.pop(key, None)
         for callback in self._ended:
             try:
@@ -258,11 +268,12 @@ class Sessions:
             {"method": wire["method"], "params": wire["params"]}, by_name=False
         )
         told = 0
-        for legacy in list(self.legacy.values()):
-            if variant is not None and variant not in legacy.settled.ids:
+        for key, legacy in list(self.legacy.items()):
+            session = self._watched.get(key)
+            if session is None or (variant is not None and variant not in legacy.settled.ids):
                 continue
             try:
-                await legacy.session.send_notification(notification)
+                await session.send_notification(notification)
             except Exception:  # a closed session must not stop the others
                 logger.debug("list_changed: a session could not be told", exc_info=True)
                 continue

@@ -108,8 +108,10 @@ def test_the_installed_kit_passes_devplatform_over_stdio(
 
 
 @pytest.mark.slow
-def test_the_installed_kit_passes_weather_over_http(kit: Path, tmp_path: Path) -> None:
-    with http_server("demos.weather") as url:
+def test_the_installed_kit_passes_weather_over_http(
+    kit: Path, tmp_path: Path, python_forks: PythonForks
+) -> None:
+    with http_server("demos.weather", forks=python_forks) as url:
         code, report = _run(
             kit, tmp_path, "--url", url, "--profile", str(PROFILES / "weather.json")
         )
@@ -120,9 +122,9 @@ def test_the_installed_kit_passes_weather_over_http(kit: Path, tmp_path: Path) -
 
 @pytest.mark.slow
 def test_against_a_plain_mcpserver_it_says_not_implemented_not_a_must_failure(
-    kit: Path, tmp_path: Path
+    kit: Path, tmp_path: Path, python_forks: PythonForks
 ) -> None:
-    with http_server("tests.e2e.plain_server") as url:
+    with http_server("tests.e2e.plain_server", forks=python_forks) as url:
         code, report = _run(kit, tmp_path, "--url", url)
     assert code == 0
     assert any(

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.conformance import official
+from tests.conftest import PythonForks
 from tests.e2e.servers import http_server
 
 REASON = official.unavailable()
@@ -30,14 +31,14 @@ def required() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def plain_run() -> Iterator[official.Run]:
-    with http_server("tests.conformance.everything") as url:
+def plain_run(python_forks: PythonForks) -> Iterator[official.Run]:
+    with http_server("tests.conformance.everything", forks=python_forks) as url:
         yield official.run_server(url)
 
 
 @pytest.fixture(scope="module")
-def negotiated_run() -> Iterator[official.Run]:
-    with http_server("tests.conformance.everything", "--negotiated") as url:
+def negotiated_run(python_forks: PythonForks) -> Iterator[official.Run]:
+    with http_server("tests.conformance.everything", "--negotiated", forks=python_forks) as url:
         yield official.run_server(url)
 
 
@@ -70,12 +71,14 @@ def test_every_check_that_passes_plain_passes_negotiated(
 
 
 @pytest.mark.parametrize("demo", ["weather", "devplatform"])
-def test_the_demos_pass_the_harness_but_for_their_baseline(demo: str) -> None:
+def test_the_demos_pass_the_harness_but_for_their_baseline(
+    demo: str, python_forks: PythonForks
+) -> None:
     """The harness's own baseline check: a failure not in the YAML fails, and so does a
     stale entry. ``sep-2575-server-unsupported-version-error`` is not baselined."""
     baseline = official.BASELINES / f"expected-failures.{demo}.yml"
     assert "unsupported-version" not in baseline.read_text("utf-8")
-    with http_server(f"demos.{demo}") as url:
+    with http_server(f"demos.{demo}", forks=python_forks) as url:
         run = official.run_server(url, "--expected-failures", str(baseline))
     assert run.returncode == 0, run.tail(60)
     checks = {c.get("id"): c.get("status") for c in run.checks.get("server-stateless", [])}

@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -37,13 +37,14 @@ def subprocess_env() -> dict[str, str]:
     return env
 
 
-def stdio_params(module: str, *extra: str) -> StdioServerParameters:
-    return StdioServerParameters(
-        command=sys.executable,
-        args=["-m", module, "--transport", "stdio", *extra],
-        cwd=str(REPO),
-        env=subprocess_env(),
-    )
+def stdio_params(
+    module: str, *extra: str, forks: Callable[[Sequence[str]], list[str]] | None = None
+) -> StdioServerParameters:
+    """``python -m MODULE --transport stdio``; with ``forks`` (the ``python_forks``
+    fixture), a fork of the warm interpreter that runs it as a fresh one would."""
+    args = ["-m", module, "--transport", "stdio", *extra]
+    command, *args = forks(args) if forks is not None else [sys.executable, *args]
+    return StdioServerParameters(command=command, args=args, cwd=str(REPO), env=subprocess_env())
 
 
 def wait_for_port(process: subprocess.Popen[bytes], port: int) -> None:
@@ -70,11 +71,18 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def http_server(module: str, *extra: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """Run ``python -m module --transport http`` on a free port; yield its MCP URL."""
+def http_server(
+    module: str,
+    *extra: str,
+    env: dict[str, str] | None = None,
+    forks: Callable[[Sequence[str]], list[str]] | None = None,
+) -> Iterator[str]:
+    """Run ``python -m module --transport http`` on a free port; yield its MCP URL. With
+    ``forks`` (the ``python_forks`` fixture), the server is a fork of the warm interpreter."""
     port = free_port()
+    args = ["-m", module, "--transport", "http", "--port", str(port), *extra]
     process = subprocess.Popen(
-        [sys.executable, "-m", module, "--transport", "http", "--port", str(port), *extra],
+        forks(args) if forks is not None else [sys.executable, *args],
         cwd=REPO,
         env={**subprocess_env(), **(env or {})},
         stdout=subprocess.DEVNULL,

@@ -18,6 +18,7 @@ from mcp_ext.models import ServerVariant
 from demos.devplatform.server import PAGE_SIZE, build, build_with_negotiation, principal_from
 from negotiation.sdk import available_variants, client_for, negotiation_extensions
 from negotiation.variants import META_KEY
+from tests.conftest import PythonForks
 from tests.e2e.servers import client, http_server
 
 MODES = ["legacy", "auto"]
@@ -28,8 +29,9 @@ ISSUE = "repo://acme/app/issues/7"
 
 
 @pytest.fixture(scope="module")
-def contractor_url() -> Iterator[str]:
-    with http_server("demos.devplatform", env={"DEVPLATFORM_PRINCIPAL": "contractor"}) as url:
+def contractor_url(python_forks: PythonForks) -> Iterator[str]:
+    principal = {"DEVPLATFORM_PRINCIPAL": "contractor"}
+    with http_server("demos.devplatform", env=principal, forks=python_forks) as url:
         yield url
 
 

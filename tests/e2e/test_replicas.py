@@ -16,6 +16,7 @@ from mcp.shared.exceptions import MCPError
 
 from demos.devplatform.server import PAGE_SIZE
 from negotiation.sdk import CURSOR_KEY_ENV, cursor_key_from_env, variant_meta
+from tests.conftest import PythonForks
 from tests.e2e.servers import REPO, client, http_server, subprocess_env
 
 VARIANT = "code-review"
@@ -39,11 +40,13 @@ def _names(result: Any) -> list[str]:
 
 
 @pytest.mark.slow
-def test_two_replicas_sharing_the_cursor_key_accept_each_others_cursors() -> None:
+def test_two_replicas_sharing_the_cursor_key_accept_each_others_cursors(
+    python_forks: PythonForks,
+) -> None:
     shared = {CURSOR_KEY_ENV: os.urandom(32).hex()}
     with (
-        http_server("demos.devplatform", env=shared) as a,
-        http_server("demos.devplatform", env=shared) as b,
+        http_server("demos.devplatform", env=shared, forks=python_forks) as a,
+        http_server("demos.devplatform", env=shared, forks=python_forks) as b,
     ):
         first = _page(a, None)
         assert len(first.tools) == PAGE_SIZE and first.next_cursor is not None
@@ -54,10 +57,13 @@ def test_two_replicas_sharing_the_cursor_key_accept_each_others_cursors() -> Non
 
 
 @pytest.mark.slow
-def test_replicas_with_different_keys_refuse_each_others_cursors() -> None:
+def test_replicas_with_different_keys_refuse_each_others_cursors(
+    python_forks: PythonForks,
+) -> None:
+    keys = [{CURSOR_KEY_ENV: os.urandom(32).hex()} for _ in range(2)]
     with (
-        http_server("demos.devplatform", env={CURSOR_KEY_ENV: os.urandom(32).hex()}) as a,
-        http_server("demos.devplatform", env={CURSOR_KEY_ENV: os.urandom(32).hex()}) as b,
+        http_server("demos.devplatform", env=keys[0], forks=python_forks) as a,
+        http_server("demos.devplatform", env=keys[1], forks=python_forks) as b,
     ):
         first = _page(a, None)
         error = _page(b, first.next_cursor)

@@ -15,6 +15,7 @@ from mcp_ext.methods import RPCError
 
 from demos.weather.server import build
 from negotiation.sdk import client_for
+from tests.conftest import PythonForks
 from tests.e2e.servers import client, http_server, stdio_params
 
 AGENT = ["agent", "mcp-capable", "!interactive", "verbosity=compact", "format=json"]
@@ -27,16 +28,16 @@ ERAS = {"legacy": "2025-11-25", "auto": "2026-07-28"}
 
 
 @pytest.fixture(scope="module")
-def weather_url() -> Iterator[str]:
-    with http_server("demos.weather") as url:
+def weather_url(python_forks: PythonForks) -> Iterator[str]:
+    with http_server("demos.weather", forks=python_forks) as url:
         yield url
 
 
-def _target(kind: str, url: str | None) -> Any:
+def _target(kind: str, url: str | None, forks: PythonForks | None = None) -> Any:
     if kind == "inproc":
         return build()
     if kind == "stdio":
-        return stdio_params("demos.weather")
+        return stdio_params("demos.weather", forks=forks)
     assert url is not None
     return url
 
@@ -47,7 +48,9 @@ async def _call(target: Any, mode: str, features: list[str] | None) -> m.CallToo
         return await client_for(session.session).tools_call(BERN)
 
 
-def _transcript(kind: str, mode: str, url: str | None) -> dict[str, Any]:
+def _transcript(
+    kind: str, mode: str, url: str | None, forks: PythonForks | None = None
+) -> dict[str, Any]:
     """One tool call per kind of client, plus resources and prompts for two of them."""
     out: dict[str, Any] = {}
 
@@ -59,9 +62,9 @@ def _transcript(kind: str, mode: str, url: str | None) -> dict[str, Any]:
             ("quiet", HUMAN_QUIET),
             ("legacy", None),
         ]:
-            out[name] = await _call(_target(kind, url), mode, features)
+            out[name] = await _call(_target(kind, url, forks), mode, features)
         for name, features in [("agent", AGENT), ("human", HUMAN)]:
-            async with client(_target(kind, url), mode, features=features) as session:
+            async with client(_target(kind, url, forks), mode, features=features) as session:
                 extensions = session.server_capabilities.extensions or {}
                 out[f"{name}-extensions"] = extensions
                 typed = client_for(session.session)
@@ -141,8 +144,9 @@ def test_over_streamable_http(mode: str, weather_url: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", sorted(ERAS))
-def test_over_stdio(mode: str) -> None:
-    _assert_contract(_transcript("stdio", mode, None))
+def test_over_stdio(mode: str, python_forks: PythonForks) -> None:
+    # Each server is its own process on real pipes: a fork of the warm interpreter.
+    _assert_contract(_transcript("stdio", mode, None, python_forks))
 
 
 @pytest.mark.parametrize("mode", sorted(ERAS))

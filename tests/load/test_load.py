@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from tests.conftest import PythonForks
 from tests.e2e.servers import http_server
 from tests.load.interleaved import run_interleaved
 from tests.load.loadgen import BASELINE_VARIANT, FIRST_PAGE, plans, run_load
@@ -35,8 +36,8 @@ def test_plans_of_one_era_keep_every_variant_and_format() -> None:
     assert len({p.variant for p in chosen}) == 4 and len({p.fmt for p in chosen}) == 3
 
 
-def test_concurrent_sessions_get_their_own_features_and_variant() -> None:
-    with http_server("demos.devplatform") as url:
+def test_concurrent_sessions_get_their_own_features_and_variant(python_forks: PythonForks) -> None:
+    with http_server("demos.devplatform", forks=python_forks) as url:
         result = run_load(url, SESSIONS, REQUESTS)
     assert result.errors == []
     assert result.leaks == []

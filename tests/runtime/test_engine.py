@@ -120,6 +120,7 @@ def test_unknown_names_get_the_variant_error_only_when_a_variant_serves() -> Non
     assert engine.unknown(_request("ping"), view) is None
     plain = Negotiator()
     assert plain.unknown(request, plain.view(request)) is None
+    assert engine.unknown(request, None) is None  # initialize: no view, no variant
 
 
 def test_a_list_is_scoped_to_the_variant_with_private_cache_hints() -> None:
@@ -214,6 +215,16 @@ def test_a_listen_stream_is_bound_to_its_variant_and_refuses_others_uris() -> No
     assert _refusal(engine.listen, main, engine.view(main))["data"]["activeVariant"] == "main"
     plain = Negotiator()
     assert plain.listen(main, plain.view(main)).bound is False
+
+
+def test_a_listen_stream_is_bound_by_variants_scopes_or_an_attached_registry_alone() -> None:
+    asked = {"notifications": {"resourceSubscriptions": ["x://a"]}}
+    request = _request("subscriptions/listen", params=asked)
+    unscoped = Negotiator(VARIANTS)  # variants, no scope, no registry attached
+    assert unscoped.listen(request, unscoped.view(request)).bound is True
+    attached = Negotiator()  # no variants: bound only by what serves resources
+    attached.attach(lambda uri: True)
+    assert attached.listen(request, attached.view(request)).bound is True
 
 
 def test_switching_variants_is_limited_per_bucket() -> None:
@@ -354,3 +365,271 @@ def test_the_fast_path_checks_a_resource_nothing_serves() -> None:
     other = _request("resources/metadata", "other", params={"uri": "x://known"})
     _begin(engine, other)
     assert _repeat(engine, other) is not None and _repeat(engine, other).variant == "other"
+
+
+def test_a_request_served_with_a_header_repeats_with_that_header() -> None:
+    engine = _engine()
+    call = _request("tools/call", params={"name": "a"}, header="other")
+    view = _begin(engine, call)
+    assert view.variant == "other"
+    assert _repeat(engine, call) is view
+    assert _repeat(engine, call._replace(header=None)) is None
+
+
+def _size(request: Request) -> int:
+    """What an entry of the repeat table counts: 512 bytes of overhead, its key's text,
+    and twice its header and principal."""
+    import marshal
+
+    assert request.params is not None
+    text = marshal.dumps(request.params["_meta"], 2)
+    extra = len(request.header or "") + len(str(request.principal or ""))
+    return 512 + len(text) + 2 * extra
+
+
+def test_the_repeat_table_counts_each_entry_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from negotiation import engine as engine_module
+
+    calls = [
+        _request("tools/call", "main", params={"name": "a"}, principal=p, header="hh")
+        for p in ("pa", "pb", "pc", "pd")
+    ]
+    size = _size(calls[0])  # every call counts the same
+    assert {_size(call) for call in calls} == {size}
+
+    def kept(engine: Negotiator) -> list[bool]:
+        return [_repeat(engine, call) is not None for call in calls]
+
+    monkeypatch.setattr(engine_module, "REPEATS_BYTES", 2 * size)  # two entries exactly
+    engine = _engine()
+    for call in calls[:2]:
+        _begin(engine, call)
+    assert kept(engine) == [True, True, False, False]
+    _begin(engine, calls[2])  # the third starts over
+    _begin(engine, calls[3])  # and the fourth fits beside it exactly
+    assert kept(engine) == [False, False, True, True]
+    # A request never looked up (a list, an odd principal) takes no room.
+    engine = _engine()
+    _begin(engine, calls[0])
+    _begin(engine, calls[1]._replace(method="tools/list"))
+    _begin(engine, calls[1]._replace(principal=("team", 1)))
+    _begin(engine, calls[2])
+    assert kept(engine) == [True, False, True, False]
+    monkeypatch.setattr(engine_module, "REPEATS_BYTES", 2 * size - 1)  # one byte short
+    engine = _engine()
+    for call in calls[:2]:
+        _begin(engine, call)
+    assert kept(engine) == [False, True, False, False]
+
+
+def test_the_fast_path_answers_as_begin_does_without_scopes_and_for_an_odd_name() -> None:
+    # Without scopes begin() checks no name, so neither does the fast path.
+    engine = Negotiator(VARIANTS)
+    engine.attach(lambda uri: False)
+    read = _request("resources/metadata", params={"uri": "x://nothing"})
+    view = _begin(engine, read)
+    assert _repeat(engine, read) is view
+    # A name that is no string (not even hashable) is no scoped name: the view.
+    scoped = _engine()
+    call = _request("tools/call", params={"name": "a"})
+    view = _begin(scoped, call)
+    assert _repeat(scoped, call._replace(params={**call.params, "name": ["a"]})) is view
+
+
+# --- the engine's values and list helpers (engine_parts) -------------------------------
+
+
+def test_a_refusal_says_its_errors_message() -> None:
+    refusal = Refusal({"code": errors.INVALID_PARAMS, "message": "Unknown tool: x"})
+    assert str(refusal) == "Unknown tool: x"
+    assert refusal.error["code"] == errors.INVALID_PARAMS
+
+
+def test_a_list_envelope_drops_the_items_and_the_cursor_only() -> None:
+    from negotiation.engine_parts import envelope
+
+    listed = {"tools": [1], "prompts": [2], "nextCursor": "c", "_meta": {"k": 1}, "ttl": 5}
+    assert envelope(listed) == {"_meta": {"k": 1}, "ttl": 5}
+
+
+class _Definition:
+    def __init__(self, meta: dict[str, Any] | None) -> None:
+        self.meta = meta
+
+    def wire(self, method: str, version: str, envelope: Any) -> dict[str, Any]:
+        raise AssertionError("not listed here")
+
+
+class _Declared:
+    """``t`` declared with ``_meta`` in variant ``v2`` only; ``bare`` without ``_meta``."""
+
+    def __contains__(self, name: object) -> bool:
+        return name in ("t", "bare")
+
+    def names(self) -> list[str]:
+        return ["t", "bare"]
+
+    def varies(self, name: str) -> bool:
+        return name == "t"
+
+    def definition(self, name: str, variant: str | None) -> Any:
+        if name == "t" and variant == "v2":
+            return _Definition({"authored": [1]})
+        return _Definition(None) if name in ("t", "bare") else None
+
+
+def test_restore_puts_back_what_was_declared_for_each_item_as_given() -> None:
+    from negotiation.engine_parts import restore
+    from negotiation.resources import ResourceRegistry
+
+    resources = ResourceRegistry()
+    resource = Resource.model_validate(
+        {"uri": "x://a", "name": "a", "size": 3, "_meta": {"r": 1}, "mimeType": "text/plain"}
+    )
+    resources.add(resource, {"text/plain": "a"})
+    tools = [{"name": "t", "x": 1}, {"name": "bare"}, {"name": 3}, "odd"]
+    restored = restore(resources, _Declared(), "tool", "name", tools, "v2")
+    assert restored == [
+        {"name": "t", "x": 1, "_meta": {"authored": [1]}},
+        {"name": "bare"},  # no _meta was authored: none is added
+        {"name": 3},
+        "odd",
+    ]
+    assert restored[0]["_meta"] is not None and tools[0] == {"name": "t", "x": 1}  # a copy
+    assert restore(resources, _Declared(), "tool", "name", tools[:1], "v1") == tools[:1]
+    listed = [{"uri": "x://a", "name": "a", "size": 1}, {"uri": "x://b", "name": "b"}]
+    assert restore(resources, _Declared(), "resource", "uri", listed, "v2") == [
+        {"uri": "x://a", "name": "a", "size": 3, "_meta": {"r": 1}},
+        {"uri": "x://b", "name": "b"},
+    ]
+    # A resource's URI that is also a declared name is still read as a resource.
+    assert restore(resources, _Declared(), "resource", "name", [{"name": "t"}], "v2") == [
+        {"name": "t"}
+    ]
+
+
+def test_an_unmatched_scope_is_named_with_its_kinds_word() -> None:
+    from negotiation.engine_parts import unmatched_scope
+
+    assert unmatched_scope("tool", ["b", "a", "kept"], ["kept"]) == [
+        "neg.scope('tool', 'a', ...): the server has no tool with this name, so the scope"
+        " applies to nothing. Fix the name (scopes match it exactly), or register the tool"
+        " (@mcp.tool()) or drop the scope.",
+        "neg.scope('tool', 'b', ...): the server has no tool with this name, so the scope"
+        " applies to nothing. Fix the name (scopes match it exactly), or register the tool"
+        " (@mcp.tool()) or drop the scope.",
+    ]
+    (resource,) = unmatched_scope("resource", ["x://a"], [])
+    assert "no resource with this URI" in resource and "Fix the URI" in resource
+    assert "(@mcp.resource(...))" in resource
+
+
+def test_the_ranker_decides_every_modern_request_and_a_legacy_one_without_a_session() -> None:
+    async def ranker(variants: Any, hints: Any) -> list[str]:
+        return ["other", "main"]  # where the hints alone would rank main first
+
+    engine = Negotiator(VARIANTS, ranker=ranker)
+    hints = {"description": "I edit code", "hints": {"useCase": ["ide"]}}
+    caps = {"extensions": {EXTENSION_ID: {"variantHints": hints}}}
+    legacy = Request("tools/call", {"name": "a"}, LEGACY, "carol", caps, session_key="s")
+    assert _begin(engine, legacy).variant == "other"
+    # A session that keeps what it was advertised; a modern request, even one that
+    # carries that session's key, is ranked anew.
+    start = Request("initialize", {"capabilities": caps}, LEGACY, "dan", caps, None, "kept")
+    anyio.run(engine.finish, start._replace(ends_seen=True), None, {"capabilities": {}})
+    assert "kept" in engine.legacy
+    modern = Request("tools/call", {"name": "a", "_meta": {CAPS: caps}}, MODERN, "erin", caps)
+    assert _begin(engine, modern._replace(session_key="kept")).variant == "other"
+
+
+def test_the_engines_own_defaults() -> None:
+    import inspect
+
+    defaults = {
+        name: parameter.default
+        for name, parameter in inspect.signature(Negotiator).parameters.items()
+        if parameter.default is not inspect.Parameter.empty
+    }
+    assert (
+        defaults["advertise_limit"],
+        defaults["experimental_capability"],
+        defaults["ranker_timeout_seconds"],
+    ) == (5, False, 2.0)
+    many = [{"id": f"v{i}", "description": str(i)} for i in range(7)]
+    ad = Negotiator(many).advertisement({}, None)
+    assert ad is not None and (len(ad.variants), ad.more_available) == (5, True)
+
+
+def test_a_meta_that_names_the_variant_key_leaves_the_header_out_even_when_null() -> None:
+    engine = _engine()
+    named: dict[str, Any] = {"name": "a", "_meta": {CAPS: {}, META_KEY: None}}
+    assert engine.view(Request("tools/call", named, header="other")).variant == "main"
+    # ... and of the memo's key: one view for every header.
+    selected: dict[str, Any] = {"name": "a", "_meta": {CAPS: {}, META_KEY: "other"}}
+    for header in ("main", "other", None):
+        assert engine.view(Request("tools/call", selected, header=header)).variant == "other"
+    assert len(engine.memo.views) == 2
+
+
+def test_a_view_found_in_the_memo_is_remembered_for_the_fast_path() -> None:
+    engine = _engine()
+    listed = _request("tools/list", "other")  # lists never take the fast path
+    view = _begin(engine, listed)
+    call = listed._replace(method="tools/call", params={**(listed.params or {}), "name": "a"})
+    assert _repeat(engine, call) is None
+    assert _begin(engine, call) is view  # the memo's view, kept for the fast path now
+    assert _repeat(engine, call) is view
+    assert engine.view(Request("ping", None)).variant == "main"  # no params at all
+
+
+def test_the_configuration_the_adapters_read_and_a_ranker_without_variants() -> None:
+    from negotiation.engine_parts import NO_DEFINITIONS
+
+    engine = Negotiator(VARIANTS, page_size=3, tools=NO_DEFINITIONS, prompts=NO_DEFINITIONS)
+    assert (engine.page_size, engine.tools, engine.prompts) == (3, NO_DEFINITIONS, NO_DEFINITIONS)
+
+    async def ranker(variants: Any, hints: Any) -> list[str]:
+        raise AssertionError("no variants to rank")
+
+    plain = Negotiator(ranker=ranker)  # nothing to rank: the ranker is dropped
+    assert plain.ranker is None
+    call = _request("tools/call", params={"name": "a"})
+    view = _begin(plain, call)
+    assert _repeat(plain, call) is view  # so the fast path stays on
+
+
+def test_a_bucket_without_a_limiter_spends_nothing_on_a_shared_backplane() -> None:
+    from negotiation.backplane import InMemoryBackplane
+
+    class Shared(InMemoryBackplane):
+        shared = True
+
+        async def switch(self, *args: Any) -> Any:
+            raise AssertionError("no limiter: nothing to spend")
+
+    engine = Negotiator(VARIANTS, backplane=Shared())
+    request = _request("tools/call", "other", params={"name": "a"}, bucket_key="alice")
+    assert _begin(engine, request).variant == "other"
+
+
+def test_by_default_the_variants_are_not_mirrored_under_experimental() -> None:
+    engine = Negotiator(VARIANTS)
+    start = Request("initialize", {"capabilities": {}}, LEGACY, capabilities={})
+    result = anyio.run(engine.finish, start, None, {"capabilities": {}})
+    assert EXTENSION_ID in result["capabilities"]["extensions"]
+    assert "experimental" not in result["capabilities"]
+    mirrored = Negotiator(VARIANTS, experimental_capability=True)
+    result = anyio.run(mirrored.finish, start, None, {"capabilities": {}})
+    assert EXTENSION_ID in result["capabilities"]["experimental"]
+
+
+def test_by_default_the_ranker_is_given_two_seconds() -> None:
+    async def slow(variants: Any, hints: Any) -> list[str]:
+        await anyio.sleep(2.3)  # past the default timeout, within 3 s
+        return ["other", "main"]
+
+    engine = Negotiator(VARIANTS, ranker=slow)
+    hints = {"description": "I edit code", "hints": {"useCase": ["ide"]}}
+    caps = {"extensions": {EXTENSION_ID: {"variantHints": hints}}}
+    ad = anyio.run(engine.advertisement_async, caps, "slow")
+    assert ad is not None and ad.ids[0] == "main"  # timed out: ranked by the hints alone

@@ -863,7 +863,8 @@ def test_list_changed_tells_each_session_that_has_the_variant(
             # A session whose stream is gone, first in line: the others are still told.
             first = dict(neg.sessions.legacy)
             neg.sessions.legacy.clear()
-            neg.sessions.legacy["gone"] = _replace_session(next(iter(first.values())), Closed())
+            neg.sessions.legacy["gone"] = next(iter(first.values()))
+            neg.sessions.keep("gone", Closed())
             neg.sessions.legacy.update(first)
             other = await neg.list_changed("tools", "other")  # the guest has only main
             everyone = await neg.list_changed("prompts")
@@ -891,13 +892,6 @@ def _client_name(ctx: Any) -> str:
     params = ctx.session.client_params
     name: str = params.client_info.name if params is not None else ctx.params["clientInfo"]["name"]
     return name
-
-
-def _replace_session(record: Any, session: Any) -> Any:
-    """A legacy-session record with another SDK session."""
-    from dataclasses import replace
-
-    return replace(record, session=session)
 
 
 # --- subscriptions/listen streams ------------------------------------------------------

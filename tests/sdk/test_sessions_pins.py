@@ -78,8 +78,16 @@ class _Session:
         self.told.append(f"{self.name} updated {uri}")
 
 
-def _legacy(ids: tuple[str, ...], session: _Session) -> LegacySession:
-    return LegacySession(principal=None, settled=SimpleNamespace(ids=ids), session=session)  # type: ignore[arg-type]
+class _Connection(SimpleNamespace):
+    """An SDK connection stand-in: hashable, as the SDK's is (it keys a session)."""
+
+    __hash__ = object.__hash__
+
+
+def _legacy(sessions: Sessions, key: str, ids: tuple[str, ...], session: _Session) -> None:
+    """A 2025-11-25 session: the engine's entry (values), and the SDK session kept here."""
+    sessions.legacy[key] = LegacySession(principal=None, settled=SimpleNamespace(ids=ids))  # type: ignore[arg-type]
+    sessions.keep(key, session)
 
 
 # --- VariantBoundSession --------------------------------------------------------------
@@ -219,8 +227,8 @@ def test_end_forgets_the_session_then_tells_every_callback(
     sessions.on_end(lambda key: ended.append(("second", key)))
     sessions.subscribe("k1", "session-1", "memo://a", "main")
     sessions.subscribe("k2", "session-2", "memo://a", "main")
-    sessions.legacy["k1"] = _legacy(("main",), _Session("one", []))
-    sessions.legacy["k2"] = _legacy(("main",), _Session("two", []))
+    _legacy(sessions, "k1", ("main",), _Session("one", []))
+    _legacy(sessions, "k2", ("main",), _Session("two", []))
     with caplog.at_level(logging.ERROR, logger="negotiation.sdk"):
         sessions.end("k1")
     assert ended == [("failing", "k1"), ("second", "k1")]
@@ -236,7 +244,7 @@ def test_watch_registers_the_end_of_a_connection_once() -> None:
     ended: list[Hashable] = []
     sessions.on_end(ended.append)
     with ExitStack() as stack:
-        connection = SimpleNamespace(state={}, exit_stack=stack)
+        connection = _Connection(state={}, exit_stack=stack)
         ctx: Any = SimpleNamespace(session=SimpleNamespace(_connection=connection))
         assert sessions.watch(ctx) is True
         assert sessions.watch(ctx) is True
@@ -248,6 +256,30 @@ def test_watch_registers_the_end_of_a_connection_once() -> None:
         assert ended == []
     assert ended == [connection]  # once, though watched twice
     assert other_ended == [connection]
+
+
+def test_watch_keeps_the_first_sdk_session_to_tell_the_legacy_session_of_list_changes() -> None:
+    sessions = Sessions(_exists, _Backplane())
+    told: list[str] = []
+    ended = ExitStack()
+    connection = _Connection(state={}, exit_stack=ended)
+    first: Any = SimpleNamespace(session=_Session("first", told))
+    first.session._connection = connection
+    later: Any = SimpleNamespace(session=_Session("later", told))
+    later.session._connection = connection
+    assert sessions.watch(first) and sessions.watch(later)
+    sessions.legacy[connection] = LegacySession(None, SimpleNamespace(ids=("main",)))  # type: ignore[arg-type]
+    sessions.legacy["unwatched"] = LegacySession(None, SimpleNamespace(ids=("main",)))  # type: ignore[arg-type]
+
+    async def emit() -> int:
+        return await sessions.emit(ListChanged("tools"))
+
+    assert anyio.run(emit) == 1  # the unwatched one has no SDK session to be told through
+    assert told == ["first notifications/tools/list_changed None () {}"]
+    ended.close()  # the connection ends: its session is no longer told
+    sessions.legacy[connection] = LegacySession(None, SimpleNamespace(ids=("main",)))  # type: ignore[arg-type]
+    assert anyio.run(emit) == 0
+    assert len(told) == 1
 
 
 def test_watch_needs_a_dict_state_and_an_exit_stack() -> None:
@@ -271,9 +303,9 @@ def _populated(backplane: _Backplane) -> tuple[Sessions, list[str], list[Any]]:
     bus, one unbound listener."""
     sessions = Sessions(_exists, backplane)
     told: list[str] = []
-    sessions.legacy["one"] = _legacy(("main",), _Session("one", told))
-    sessions.legacy["broken"] = _legacy(("main",), _Session("broken", told, broken=True))
-    sessions.legacy["two"] = _legacy(("main", "other"), _Session("two", told))
+    _legacy(sessions, "one", ("main",), _Session("one", told))
+    _legacy(sessions, "broken", ("main",), _Session("broken", told, broken=True))
+    _legacy(sessions, "two", ("main", "other"), _Session("two", told))
     heard: list[Any] = []
     sessions.bus.subscribe(heard.append)
     return sessions, told, heard

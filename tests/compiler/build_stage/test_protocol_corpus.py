@@ -7,8 +7,6 @@ from __future__ import annotations
 import importlib
 import json
 import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -20,10 +18,10 @@ from codegen.build.pipeline import Options, generate, load_schema, schema_files
 from codegen.emit.jsonschema import schema_document
 from codegen.frontend.parse import parse_module
 from tests.jsonschema_normalise import normalise_document
+from tests.tjs_oracle import oracle_text
 
 ROOT = Path(__file__).resolve().parents[3]
 PROTOCOLS = ROOT / "tests" / "data" / "protocols"
-TJS = ROOT / ".e2e-node" / "node_modules" / ".bin" / "typescript-json-schema"
 
 
 class Case(NamedTuple):
@@ -81,21 +79,6 @@ def test_protocol_compiles_unmodified_and_imports(name: str, tmp_path: Path) -> 
         sys.path.remove(str(tmp_path))
         for key in [k for k in sys.modules if k == package or k.startswith(package + ".")]:
             del sys.modules[key]
-
-
-def oracle_text(path: Path, *flags: str) -> str:
-    """What typescript-json-schema prints for every type of ``path`` (``*``, ``--required``
-    and ``flags``); the test is skipped where node or the oracle is missing."""
-    if shutil.which("node") is None or not TJS.exists():
-        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
-    run = subprocess.run(
-        [str(TJS), str(path), "*", "--required", *flags],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    return run.stdout
 
 
 def oracle_definitions(path: Path) -> dict[str, Any]:

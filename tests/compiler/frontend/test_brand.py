@@ -21,6 +21,7 @@ from tests.compiler.build_stage.test_protocol_corpus import oracle_definitions
 from tests.compiler.cli.test_cli import run
 from tests.compiler.emit.test_pydantic_emit import compile_ts
 from tests.compiler.frontend.test_real_world_constructs import _json_schema, model_and_schema_agree
+from tests.compiler.frontend.test_total_frontend import _agree
 
 BRANDED = (
     "/** A user's id. */\n"
@@ -94,6 +95,49 @@ def test_a_primitive_with_data_members_degrades_loudly_and_strict_refuses_it(
         f"{where}: error: {MESSAGE}: degraded to JsonValue (any JSON value)",
     )
     assert not (tmp_path / "s").exists()
+
+
+# A distributed `&` whose members include a primitive with data members (JSON Schema
+# generators write `type Person = {...} & ({...} | string)` for `allOf` of an `anyOf`).
+DISTRIBUTED = (
+    "interface Rule { severity?: 'warning' | 'error'; disableFix?: boolean }\n"
+    "export type Person = { name: string; url?: string; [k: string]: unknown }\n"
+    "  & ({ name: string; [k: string]: unknown } | string);\n"
+    "export type Option = ('always' | 'never' | {} | Rule) & string;\n"
+    "export type Setting = (null | 'on' | [Option, Option]) & (('on' & string) | ([Option, Option] & unknown[]));\n"
+    "export type Empty = ([] | string) & ([string, ...string[]] | string | []);\n"
+    "export interface Config { author: Person; rule?: Setting; empty?: Empty }\n"
+)
+
+
+def test_a_member_of_a_distributed_intersection_with_no_json_value_is_left_out(
+    tmp_path: Path,
+) -> None:
+    """``A & (B | string)`` is ``(A & B) | (A & string)``; no JSON value is both an object
+    with data members and a string, so that member adds nothing: the union of the others,
+    not a degraded whole."""
+    defs = _agree(
+        tmp_path,
+        DISTRIBUTED,
+        "Config",
+        [
+            {"author": {"name": "a", "url": "u"}},
+            {"author": {"name": "a"}, "rule": "on"},
+            {"author": {"name": "a"}, "rule": ["always", "x"]},
+            {"author": {"name": "a"}, "empty": []},
+            {"author": {"name": "a"}, "empty": "x"},
+        ],
+        [
+            {"author": "a"},
+            {"author": {"url": "u"}},
+            {"author": {"name": "a"}, "rule": "off"},
+            {"author": {"name": "a"}, "rule": ["always", {}]},
+            {"author": {"name": "a"}, "rule": None},
+            {"author": {"name": "a"}, "empty": ["x"]},
+        ],
+    )
+    assert not [k for k, v in defs.items() if "$comment" in v], defs
+    assert defs["Option"] == {"type": "string"}
 
 
 _NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True)

@@ -11,8 +11,6 @@ it cannot write uninstantiated.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 import warnings
@@ -27,7 +25,6 @@ from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics, SchemaError, StrictError
 from tests.compiler.build_stage.test_protocol_corpus import (
-    TJS,
     _erase_refs,
     _our_key,
     bigint_number,
@@ -47,6 +44,7 @@ from tests.compiler.emit.test_pydantic_emit import (
 from tests.compiler.emit.test_user_typing import _pyright_strict
 from tests.compiler.frontend.test_real_world_constructs import _json_schema, model_and_schema_agree
 from tests.jsonschema_normalise import normalise_document, normalise_schema
+from tests.tjs_oracle import oracle_symbols
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -420,35 +418,6 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_compiles_imports_and_validates_like_its_json_schema(name: str, tmp_path: Path) -> None:
     model_and_schema_agree(tmp_path, *CASES[name])
-
-
-# typescript-json-schema's API over one file: each named type's own schema.
-_ORACLE = """
-const TJS = require("typescript-json-schema");
-const [file, ...names] = JSON.parse(process.argv[1]);
-const program = TJS.getProgramFromFiles([file], { strictNullChecks: true });
-const generator = TJS.buildGenerator(program, { required: true });
-const out = {};
-for (const name of names) out[name] = generator.getSchemaForSymbol(name);
-process.stdout.write(JSON.stringify(out));
-"""
-
-
-def oracle_symbols(path: Path, names: list[str]) -> dict[str, Any]:
-    """typescript-json-schema's schema of each of ``names`` in ``path`` (its API, strict
-    null checks); skips where node or the oracle is not installed."""
-    if shutil.which("node") is None or not TJS.exists():
-        pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
-    done = subprocess.run(
-        ["node", "-e", _ORACLE, json.dumps([str(path), *names])],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-        env={**os.environ, "NODE_PATH": str(TJS.parents[1])},
-    )
-    found: dict[str, Any] = json.loads(done.stdout)
-    return found
 
 
 @pytest.fixture(scope="module")

@@ -93,7 +93,7 @@ def test_two_index_signatures_over_the_same_keys_meet() -> None:
     second = index(NUMBER, S2)
     parts = object_parts((first, A, PA, second), Types())
     merged = ir.Object(
-        (ir.Property("a", STRING), ir.Property("a", STRING)),
+        (ir.Property("a", STRING),),  # a key declared twice alike is one property
         ir.IndexSignature(ir.Intersection((STRING, NUMBER), S1), key_name="k", span=S1),
         S1,
     )

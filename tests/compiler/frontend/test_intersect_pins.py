@@ -118,7 +118,7 @@ def _refusal(kind: str, member: str) -> str:
         ("'a' & { n: string }", 23, "literal", "n"),
         ("string[] & { n: 'a' | 'b' }", 28, "array", "n"),
         ("[1] & { n: K[] }", 23, "tuple", "n"),
-        ("(string | { a: 1 }) & { n: 1; m: 2; o: null }", 39, "primitive", "o"),
+        ("(string | number) & { n: 1; m: 2; o: null }", 37, "primitive", "o"),  # no member
         ("D & 1", 17, "literal", "d"),  # an inherited brand, a data member of its own
     ],
 )
@@ -134,6 +134,16 @@ def test_a_value_with_data_members_is_degraded_where_they_are(
     (warning,) = diags.degraded
     assert (warning.span.line, warning.span.col) == (DECLARED.count("\n") + 1, column)
     assert warning.message == degradation_message(_refusal(kind, member))
+
+
+def test_a_distributed_member_with_no_json_value_is_left_out_of_the_union() -> None:
+    # ``(string | { a: 1 }) & O`` is ``(string & O) | ({ a: 1 } & O)``: no JSON value is
+    # the first, so the type is the second alone, not a degraded whole.
+    diags = Diagnostics()
+    body = "(string | { a: 1 }) & { n: 1; m: 2; o: null }"
+    schema = resolve([parse_module("a.ts", DECLARED + f"export type A = {body};")], diags)
+    assert render(schema.decls["A"].type) == "A1" and not diags.degraded
+    assert render(schema.decls["A1"].type) == "{ a: 1 } & { n: 1; m: 2; o: null }"
 
 
 @pytest.mark.parametrize(

@@ -24,8 +24,9 @@ from codegen.build.pipeline import generate, load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics, SchemaError
 from tests.compiler.build_stage.test_protocol_corpus import _erase_refs, _our_key, same_meaning
-from tests.compiler.frontend.test_held_out_constructs import _inline, oracle_symbols
+from tests.compiler.frontend.test_held_out_constructs import _inline
 from tests.jsonschema_normalise import normalise_document, normalise_schema
+from tests.tjs_oracle import oracle_symbols
 
 ROOT = Path(__file__).resolve().parents[3]
 DEGRADED = ": degraded to JsonValue (any JSON value)"

@@ -22,8 +22,8 @@ from codegen.emit.jsonschema import schema_document
 from codegen.errors import Diagnostics, SchemaError
 from tests.compiler.build_stage.test_protocol_corpus import oracle_definitions
 from tests.compiler.emit.test_pydantic_emit import compile_ts
-from tests.compiler.frontend.test_held_out_constructs import oracle_symbols
 from tests.jsonschema_normalise import normalise_schema
+from tests.tjs_oracle import oracle_symbols
 
 
 def _agree(tmp_path: Path, snippet: str, target: str, good: list[Any], bad: list[Any]) -> Any:
