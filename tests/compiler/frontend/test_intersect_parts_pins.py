@@ -199,3 +199,50 @@ def test_a_name_of_the_empty_object_and_empty_object_are_one() -> None:
     types = Types({"E": ir.Object((), None, S3)})
     named = ir.Ref("E", (), S1)
     assert simplified((named, ir.Object((), None, S2)), types) is named
+
+
+NEVER1 = ir.Primitive("never", S1)
+
+
+def test_an_array_of_any_value_adds_nothing_to_another_array() -> None:
+    types = Types({"U": ir.Primitive("unknown", S3)})
+    strings = ir.Array(STRING, S2)
+    assert simplified((ir.Array(ir.Primitive("unknown"), S1), strings), types) is strings
+    assert simplified((ir.Array(ir.Ref("U", (), S3), S1), strings), types) is strings
+    assert simplified((strings, ir.Array(ir.Primitive("any"), S1)), types) is strings
+    anys = ir.Array(ir.Primitive("any"), S1)
+    assert simplified((anys, ir.Array(ir.Primitive("unknown"), S2)), types) is anys
+    tuple_ = ir.Tuple((STRING,), span=S2)
+    assert simplified((ir.Array(ir.Primitive("unknown"), S1), tuple_), types) is tuple_
+
+
+def test_arrays_of_disjoint_lengths_are_never() -> None:
+    one, two = ir.Tuple((STRING,), span=S1), ir.Tuple((STRING, STRING), span=S2)
+    assert simplified((one, two), REDUCING) == NEVER1
+    empty = ir.Tuple((), span=S1)
+    assert simplified((empty, ir.Array(STRING, S2)), REDUCING) is None
+    rest = ir.Tuple((STRING,), span=S2, rest=STRING)
+    assert simplified((empty, rest), REDUCING) == NEVER1
+    assert simplified((ir.Tuple((STRING, STRING, STRING), span=S1), rest), REDUCING) is None
+    optional = ir.Tuple((STRING, STRING), span=S2, min_items=0)
+    assert simplified((empty, optional), REDUCING) is None
+    assert simplified((ir.Tuple((STRING, NUMBER, STRING), span=S1), optional), REDUCING) == NEVER1
+
+
+def test_a_key_two_index_objects_declare_is_one_property() -> None:
+    a_string = ir.Property("a", ir.Primitive("string", S1), optional=True)
+    a_number = ir.Property("a", ir.Primitive("number", S2), optional=True)
+    b = ir.Property("b", STRING, optional=True)
+    first = ir.Object((a_string, b), ir.IndexSignature(STRING, span=S1), S1)
+    second = ir.Object((a_number,), ir.IndexSignature(STRING, span=S2), S2)
+    (merged,) = object_parts((first, second), Types())
+    assert isinstance(merged, ir.Object)
+    both = ir.Intersection((a_string.type, a_number.type), S1)
+    assert merged.properties == (ir.Property("a", both, optional=True), b)
+    assert merged.index == ir.IndexSignature(STRING, span=S1)  # the same value once
+    required = ir.Object((ir.Property("a", ir.Primitive("string", S1)),), None, S3)
+    (merged,) = object_parts((first, second, required), Types())
+    assert isinstance(merged, ir.Object)
+    # required when any declares it required; a third type meets the first two
+    third = ir.Intersection((both, ir.Primitive("string", S1)), S1)
+    assert merged.properties[0] == ir.Property("a", third)
