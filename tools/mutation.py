@@ -293,6 +293,7 @@ TARGETS: dict[str, list[str]] = {
     "codegen/frontend/template.py": ["tests/compiler/frontend/test_template_pins.py"],
     # the total front end's small modules (issue #33): each with its own pins
     "codegen/frontend/directives.py": ["tests/compiler/frontend/test_directives_pins.py"],
+    "codegen/frontend/umd.py": ["tests/compiler/frontend/test_umd_pins.py"],
     "codegen/frontend/intrinsic.py": ["tests/compiler/frontend/test_intrinsic_pins.py"],
     "codegen/frontend/identifiers.py": ["tests/compiler/frontend/test_identifiers_pins.py"],
     "codegen/frontend/results.py": ["tests/compiler/frontend/test_results_pins.py"],

@@ -522,6 +522,7 @@ def compare_definitions(
     result = Comparison()
     params = type_parameters(oracle, ours)
     extra = declared_params or set()
+    used: set[str] = set()  # ours, matched by name
     for key in sorted(oracle):
         if (
             names_parameter(key, params)
@@ -548,9 +549,50 @@ def compare_definitions(
         if mine is None:
             result.missing.append(key)
             continue
+        used.add(mine)
         theirs, here = shape(oracle[key], oracle), shape(ours[mine], ours)
         if theirs == here:
             result.equal.append(key)
         else:
             result.differing[key] = describe_difference(theirs, here)
+    _pair_by_module(result, oracle, ours, used)
     return result
+
+
+def _pair_by_module(
+    result: Comparison, oracle: Mapping[str, Any], ours: Mapping[str, Any], used: set[str]
+) -> None:
+    """One name declared by several modules: the oracle keys the types ``X``, ``X_1``, ...
+    in the order it meets them, ours by module (``a.X``, ``b.X``; see
+    docs/jsonschema-deviations.md, "Names"). Neither order says which is which, so the two
+    groups are paired one to one where the shapes are equal; the rest of the oracle's stays
+    missing (which of ours it stands for is unknown)."""
+    groups: dict[str, list[str]] = {}
+    for key in result.missing:
+        numbered = re.fullmatch(r"(.+)_(\d+)", key)
+        base = numbered.group(1) if numbered and numbered.group(1) in oracle else key
+        groups.setdefault(base, []).append(key)
+    if not groups:
+        return
+    by_last: dict[str, list[str]] = {}
+    for key in sorted(ours):
+        if "." in key and key not in used:
+            by_last.setdefault(key.rsplit(".", 1)[1], []).append(key)
+    for base, keys in groups.items():
+        candidates = by_last.get(base, [])
+        if not candidates:
+            continue
+        keys.sort(key=lambda k: (len(k), k))  # X, X_1, X_2, ..., X_10
+        theirs = {k: shape(oracle[k], oracle) for k in keys}
+        here = {k: shape(ours[k], ours) for k in candidates}
+        left = list(candidates)
+        unpaired = []
+        for key in keys:
+            mine = next((c for c in left if here[c] == theirs[key]), None)
+            if mine is None:
+                unpaired.append(key)
+                continue
+            left.remove(mine)
+            result.equal.append(key)
+            result.missing.remove(key)
+    result.equal.sort()

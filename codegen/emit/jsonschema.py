@@ -35,7 +35,8 @@ from typing import Any, assert_never
 from .. import ir
 from ..errors import Diagnostics, SchemaError
 from ..escape import one_line
-from ..ir.queries import is_integer_alias
+from ..ir.queries import COUNT_TAGS, NUMBER_TAGS, is_integer_alias, tag_number
+from .json_text import dumps_indented
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 REF_PREFIX = "#/$defs/"
@@ -173,6 +174,13 @@ class _Emitter:
                     out["deprecated"] = True
                 elif name == "nullable":
                     _make_nullable(out)
+                continue
+            if name in NUMBER_TAGS | COUNT_TAGS:
+                # ``@minItems 1`` then prose: 1; no number at all: left out (the front end
+                # warned), never a keyword of the wrong type.
+                number = tag_number(name, tag.text)
+                if number is not None:
+                    out[name] = number
                 continue
             out[name] = _tag_value(tag.text)
         return out
@@ -540,7 +548,7 @@ def schema_document(schema: ir.Schema, diagnostics: Diagnostics | None = None) -
 
 def dumps(document: JSON) -> str:
     """Deterministic text: sorted keys, two-space indent, a trailing newline."""
-    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return dumps_indented(document) + "\n"  # json.dumps's text, in linear time
 
 
 def emit_jsonschema(

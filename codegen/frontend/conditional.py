@@ -16,8 +16,9 @@ conditional type is a located error, never a guess.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from .. import ir
@@ -170,6 +171,30 @@ def _all(verdicts: list[bool | None]) -> bool | None:
     return None if None in verdicts else True
 
 
+def _all_lazy(verdicts: Iterator[bool | None]) -> bool | None:
+    """``_all``, stopping at the first False (what follows cannot change the verdict)."""
+    undecided = False
+    for verdict in verdicts:
+        if verdict is False:
+            return False
+        undecided = undecided or verdict is None
+    return None if undecided else True
+
+
+def _any_lazy(verdicts: Iterator[bool | None]) -> bool | None:
+    """``_any``, stopping at the first True."""
+    undecided = False
+    for verdict in verdicts:
+        if verdict is True:
+            return True
+        undecided = undecided or verdict is None
+    return None if undecided else False
+
+
+def _same_name(a: ir.TypeExpr, b: ir.TypeExpr) -> bool:
+    return isinstance(a, ir.Ref) and isinstance(b, ir.Ref) and a.name == b.name and not a.args
+
+
 def _any(verdicts: list[bool | None]) -> bool | None:
     if True in verdicts:
         return True
@@ -207,12 +232,14 @@ class _Checker:
         if _is(s, "unknown"):
             return False
         if isinstance(s, ir.Union):
-            return _all([self.check(m, t) for m in s.members])
+            return _all_lazy(self.check(m, t) for m in s.members)
         if _is(s, "boolean"):
             return _all([self.check(ir.Literal(v), t) for v in (True, False)])
         if isinstance(t, ir.Union):
-            verdicts = [self.check(s, m) for m in t.members]
-            found = _any(verdicts)
+            # the member ``s`` names itself first: ``A | B extends A | B`` is decided in
+            # one step per member, not by comparing every pair
+            members = sorted(t.members, key=lambda m: not _same_name(s, m))
+            found = _any_lazy(self.check(s, m) for m in members)
             if found is False and self.object_like(s) and self.splits(s):
                 if all(self.excludes(s, self.types.deref(m)) for m in t.members):
                     return False  # no narrowing of ``s`` can be any member
@@ -328,22 +355,34 @@ class _Checker:
                 return _all([self.check(i, t.items) for i in s.members])
             return False  # an object type
         if isinstance(t, ir.Tuple):
-            if isinstance(s, ir.Tuple) and (s.rest is not None or t.rest is not None):
-                if t.rest is None:
-                    return False  # ``s`` has longer values than ``t`` allows
-                if (len(s.items), s.min_items) != (len(t.items), t.min_items) or s.rest is None:
-                    return None  # lengths that overlap in part: not decided here
-                return _all([self.check(a, b) for a, b in zip(s.members, t.members, strict=True)])
             if isinstance(s, ir.Tuple):
-                if (len(s.items), s.min_items) != (len(t.items), t.min_items):
-                    arity = len(s.items) == len(t.items)
-                    return None if arity or s.min_items or t.min_items else False
-                return _all([self.check(a, b) for a, b in zip(s.items, t.items, strict=True)])
+                return self.tuples(s, t)
             return False  # an array or an object type
         if isinstance(s, ir.Array | ir.Tuple):
             # An array has members (``length``...) that the declarations do not list.
             return None if self.properties_of(t) else True
         return self.structural(s, t)
+
+    def tuples(self, s: ir.Tuple, t: ir.Tuple) -> bool | None:
+        """Every length ``s`` allows, ``t`` allows, and each position's member of ``s``
+        (its rest member's too) is assignable to ``t``'s member there."""
+        s_min = len(s.items) if s.min_items is None else s.min_items
+        t_min = len(t.items) if t.min_items is None else t.min_items
+        s_max = math.inf if s.rest is not None else len(s.items)
+        t_max = math.inf if t.rest is not None else len(t.items)
+        if s_min < t_min or s_max > t_max:
+            return False  # ``s`` has values of a length ``t`` does not allow
+        verdicts: list[bool | None] = []
+        for i in range(max(len(s.items), len(t.items))):
+            a = s.items[i] if i < len(s.items) else s.rest
+            b = t.items[i] if i < len(t.items) else t.rest
+            if a is None:
+                break  # ``s`` is no longer than this
+            assert b is not None  # ``t`` allows every length ``s`` does
+            verdicts.append(self.check(a, b))
+        if s.rest is not None and t.rest is not None:
+            verdicts.append(self.check(s.rest, t.rest))
+        return _all(verdicts)
 
     def structural(self, s: ir.TypeExpr, t: ir.TypeExpr) -> bool | None:
         if isinstance(t, ir.Mapping) or self.types.index(t) is not None:

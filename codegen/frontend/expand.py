@@ -34,7 +34,7 @@ from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
-from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
 from ..ir.queries import rewrite, shape
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
@@ -44,7 +44,9 @@ from .totality import degrading
 UTILITIES = frozenset(
     ("Partial", "Required", "Readonly", "Pick", "Record", "NonNullable", "Exclude", "Extract")
 ) | frozenset(intrinsic.CASES)
-MAX_INSTANCES = 2000
+# What declaring one generic instance spends from the work budget, beside its body's
+# expansion: naming it, comparing its structure, emitting one more declaration.
+INSTANCE_COST = 100
 # Members of one distributed intersection: TypeScript's own limit on a union it builds
 # ("Expression produces a union type that is too complex to represent").
 MAX_DISTRIBUTED = 100_000
@@ -126,7 +128,6 @@ class _Expander:
         self.budget = Budget()
         self.constructs: list[tuple[str, ir.Span]] = []  # expansions under way, outermost first
         self.nesting = 0  # generic instances being expanded inside one another
-        self.generic_instances = 0  # declared (MAX_INSTANCES)
         self.instantiated: dict[tuple[str, object], str] = {}  # generic + arguments -> name
         self.made_of: dict[str, tuple[str, tuple[ir.TypeExpr, ...]]] = {}  # the reverse
         self.reserved: dict[tuple[str, object], list[bool]] = {}  # being expanded
@@ -192,7 +193,7 @@ class _Expander:
         match decl:
             case ir.Interface():
                 bases = tuple(degrading(self.type, b, env) for b in decl.extends)
-                body = self.object(decl.body, env)
+                body = self.object(self.with_own_this(decl), env)
                 unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
                 if unknown:
                     # ``extends Readable`` of an unmapped package: any other member, of any
@@ -215,6 +216,37 @@ class _Expander:
                 value = degrading(self.type, decl.type, env)
                 return dataclasses.replace(decl, type=value, params=())
         return decl
+
+    def with_own_this(self, decl: ir.Interface) -> ir.Object:
+        """``decl``'s body, with each member it inherits whose type reads ``this`` declared
+        again: ``this`` is the declaration the member is read from (``interface Sub extends
+        TreeNode {}`` has ``parent?: Sub`` of ``TreeNode``'s ``parent?: this``)."""
+        own = {p.name for p in decl.body.properties}
+        me = ir.Ref(decl.name, tuple(ir.Ref(p.name, (), decl.span) for p in decl.params))
+        added: dict[str, ir.Property] = {}
+        pending = list(decl.extends)
+        seen: set[str] = set()
+        while pending:
+            base = pending.pop(0)
+            if isinstance(base, ir.Omit):
+                base = base.base  # its other members (the keys are not read: rare, harmless)
+            if not isinstance(base, ir.Ref) or base.name in seen:
+                continue
+            seen.add(base.name)
+            found = self.source.get(base.name)
+            if not isinstance(found, ir.Interface):
+                continue
+            for prop in found.body.properties:
+                if prop.name in own:
+                    continue  # declared nearer (a base's redeclaration hides its own bases')
+                own.add(prop.name)
+                if THIS in _names(prop.type):
+                    typed = rewrite(prop.type, lambda n: _this_is(n, me))
+                    added[prop.name] = dataclasses.replace(prop, type=typed)
+            pending.extend(found.extends)
+        if not added:
+            return decl.body
+        return dataclasses.replace(decl.body, properties=(*decl.body.properties, *added.values()))
 
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
         props = []
@@ -297,6 +329,8 @@ class _Expander:
             return self.mapped_type(t, env)
         if t.name == TEMPLATE:
             return self.template(t, env)
+        if t.name == THIS:  # read where it is declared: that declaration
+            return self.type(t.args[0], env)
         if t.name == INDEXED:
             lazy = self.member_access(t, env)
             if lazy is not None:
@@ -670,11 +704,10 @@ class _Expander:
                 raise SchemaError(span, f"two different types want the synthesized name '{name}'")
             return name
         if generic:
-            # Generic instances are capped; what a distribution or a lift names is not: its
-            # work is spent from the budget, and a large typing has many (schemastore).
-            self.generic_instances += 1
-            if self.generic_instances > MAX_INSTANCES:
-                raise SchemaError(span, f"more than {MAX_INSTANCES} generic instances")
+            # No count of instances: TypeScript has none, and a large typing has thousands
+            # (one ``Operation<Url, Method>`` per endpoint). Each is work, spent from the
+            # budget (as its body's expansion was), which ends a blow-up where it starts.
+            self.spend(INSTANCE_COST, span)
         self.shapes[name] = structure
         self.instances[name] = self.out[name] = dataclasses.replace(decl, name=name)
         return name
@@ -728,6 +761,24 @@ class _Expander:
             props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
             record = ir.Object(_present(props), None, span)
             return self.named(instance_name(name, args), record, span)
+        if name in ("Partial", "Required"):
+            target = self.deref(args[0])
+            if isinstance(target, ir.Union):
+                # A homomorphic mapped type distributes over a union, as TypeScript's:
+                # ``Partial<A | B>`` is ``Partial<A> | Partial<B>``; a primitive or literal
+                # member is itself, an array or tuple member is mapped as below.
+                kept = ir.Primitive | ir.Literal
+                parts = tuple(
+                    m if isinstance(self.deref(m), kept) else self.utility(name, (m,), span)
+                    for m in _flat_union(target.members)
+                )
+                return ir.Union(_flat_union(parts), span)
+            if isinstance(target, ir.Array):
+                return target  # mapped over an array, as TypeScript maps it: an array
+            if isinstance(target, ir.Tuple):  # ``Partial<[A, B]>`` is ``[A?, B?]``
+                return dataclasses.replace(
+                    target, min_items=0 if name == "Partial" else None, span=span
+                )
         # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
         key, made = (f"{name}<>", shape(args)), instance_name(name, args)
         known = self.instantiated.get(key)
@@ -758,6 +809,13 @@ class _Expander:
         if name == "Pick":
             keys = self.literal_keys(args[1])
             props = tuple(p for p in props if p.name in keys)
+            target = self.deref(args[0])
+            if isinstance(target, ir.Primitive) and (
+                target.name == "any" or target.degraded is not None
+            ):
+                # ``Pick<any, "a" | "b">`` is ``{ a: any; b: any }`` (``any[P]`` is
+                # ``any``); a degraded type (a package's that is not mapped) reads so too.
+                props = tuple(ir.Property(str(k), target, span=span) for k in dict.fromkeys(keys))
             index = None
         else:
             optional = name == "Partial"
@@ -837,11 +895,16 @@ class _Expander:
             if index is not None:  # ``{ [k: string]: V }["a"]``: V, as TypeScript reads it
                 found.append(index.value)
                 continue
-            # Typings are checked by tsc: a key it finds is a method (``Client["send"]``)
-            # or another member that is no JSON data, which the object lost.
+            if self.has_method(t, str(k)):
+                # ``Client["send"]``: the method's function type, which is no JSON value;
+                # written as every function type is (typescript-json-schema: an object)
+                found.append(ir.Primitive("object", span))
+                continue
+            # Typings are checked by tsc: a key it finds is a member that is no JSON data
+            # (a setter, a symbol), which the object lost.
             raise Unsupported(
                 span,
-                f"{k!r} is not a data property of the indexed type (a method, which is not"
+                f"{k!r} is not a data property of the indexed type (a member that is not"
                 " JSON data, or no member at all)",
             )
         return self.read(t, key, found, raw, span)
@@ -893,6 +956,9 @@ class _Expander:
         for member in members:
             choices.append(self.alternatives(member))
         if all(len(choice) == 1 for choice in choices):
+            # a union whose members are all one type (``{ a(): void } | { b(): void }``,
+            # methods no data) is that type
+            members = tuple(choice[0] for choice in choices)
             return intersect.simplified(members, self) or self.objects(t, members)
         count = math.prod(len(choice) for choice in choices)  # before making any of them
         if count > MAX_DISTRIBUTED:
@@ -911,6 +977,8 @@ class _Expander:
         parts: list[ir.TypeExpr] = [
             self.objects(t, combo) for combo, s in zip(combos, simple, strict=True) if s is None
         ]
+        if len(parts) == 1 and all(s is None or _is_never(s) for s in simple):
+            return parts[0]  # one member has values: the intersection is that one
         owner = "".join(self.context) or "Intersection"
         refs = iter(
             ir.Ref(
@@ -928,6 +996,15 @@ class _Expander:
         if len(parts) == len(combos):
             return ir.Union(done, t.span)
         return conditional.union(done, t.span)  # ``(string | null) & {}`` is ``string``
+
+    def meet(self, members: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
+        """``members`` (expanded) intersected: array items met position by position. Items
+        that name a declaration being expanded stay as written (TypeScript reads an
+        array's items lazily: ``type K = (K | string)[] & (K | number)[]`` is no cycle)."""
+        under_way = self.busy | self.dereferencing
+        if under_way and any(n in under_way for n in _names(members)):
+            return ir.Intersection(members, span)
+        return self.intersection(ir.Intersection(members, span), members)
 
     def member(self, combo: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr | intersect.Uninhabited | None:
         """One member of a distributed ``&``: `intersect.simplified`, or the error where no
@@ -958,6 +1035,12 @@ class _Expander:
         base = t.base
         if isinstance(base, ir.Mapping):
             return ir.Object((), ir.IndexSignature(base.value, span=base.span), t.span)
+        try:
+            target = self.deref(base)
+        except SchemaError:
+            target = base  # an alias cycle through ``Omit``: resolve's cycle check names it
+        if isinstance(target, ir.Union):
+            return self.omit_of_union(t, _flat_union(target.members))
         if not isinstance(base, ir.Object | ir.Intersection | ir.Omit):
             return t
         index = next(
@@ -965,6 +1048,35 @@ class _Expander:
             None,
         )
         return ir.Object(self.properties(t), index, t.span)
+
+    def omit_of_union(self, t: ir.Omit, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
+        """``Omit<A | B, K>``: ``Pick<T, Exclude<keyof T, K>>`` does not distribute, and
+        ``keyof`` a union is the keys all its members have (none for ``null``); each such
+        member but ``K`` is of the union of the members' types, optional where one is."""
+        raw = self.raw_reads
+        tables: list[dict[str, ir.Property]] = []
+        for member in members:
+            found = self.deref(member)
+            keyed = isinstance(found, ir.Object | ir.Intersection | ir.Omit | ir.Ref)
+            tables.append({p.name: p for p in self.properties(member)} if keyed else {})
+        self.spend(sum(map(len, tables)), t.span)
+        props: list[ir.Property] = []
+        for name, first in tables[0].items():
+            found_in = [table.get(name) for table in tables]
+            if name in t.keys or None in found_in:
+                continue
+            kept = [p for p in found_in if p is not None]
+            by_shape: dict[object, ir.TypeExpr] = {}
+            for prop in kept:
+                for part in _flat_union((prop.type,)):
+                    by_shape.setdefault(shape(part), part)
+            parts = tuple(by_shape.values())
+            value = parts[0] if len(parts) == 1 else ir.Union(parts, t.span)
+            optional = any(p.optional for p in kept)
+            props.append(dataclasses.replace(first, type=value, optional=optional))
+        if self.raw_reads != raw:  # read from a declaration as written: expand its types
+            props = [dataclasses.replace(p, type=self.type(p.type, {})) for p in props]
+        return ir.Object(tuple(props), None, t.span)
 
     def objects(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
         """An intersection of object types, in the parts both back ends take."""
@@ -1123,6 +1235,30 @@ class _Expander:
                 assert_never(t)
         return ()  # a reference seen already, or to no interface
 
+    def has_method(self, t: ir.TypeExpr, name: str, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether ``t`` declares a method ``name``: an object type, an interface with its
+        bases, an alias or an intersection of them, read as written (a method has no data
+        member, so the expanded types lost it; its name does not depend on type
+        arguments)."""
+        match t:
+            case ir.Object():
+                return name in t.methods
+            case ir.Ref() if t.name not in seen:
+                found = self.source.get(t.name) or self.lookup(t.name)
+                inner = seen | {t.name}
+                if isinstance(found, ir.Alias):
+                    return self.has_method(found.type, name, inner)
+                if not isinstance(found, ir.Interface):
+                    return False
+                if name in found.body.methods:
+                    return True
+                return any(self.has_method(b, name, inner) for b in found.extends)
+            case ir.Omit():
+                return name not in t.keys and self.has_method(t.base, name, seen)
+            case ir.Intersection():
+                return any(self.has_method(m, name, seen) for m in t.members)
+        return False
+
     def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
         t = self.deref(t)
         if isinstance(t, ir.Object):
@@ -1149,6 +1285,37 @@ class _Access:
     name: str
     members: int
     recursive: bool = False
+
+
+def _names(node: object) -> set[str]:
+    """The names ``node`` refers to (iterative: bounded by its size)."""
+    found: set[str] = set()
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, tuple):
+            pending.extend(current)
+        elif isinstance(current, ir.Ref):
+            found.add(current.name)
+            pending.extend(current.args)
+        elif dataclasses.is_dataclass(current) and not isinstance(current, type):
+            pending.extend(
+                getattr(current, f.name)
+                for f in dataclasses.fields(current)
+                if f.name not in ("span", "doc")
+            )
+    return found
+
+
+def _this_is(node: object, me: ir.Ref) -> object:
+    """``this`` as ``me``: the rewrite of an inherited member."""
+    if isinstance(node, ir.Ref) and node.name == THIS:
+        return ir.Ref(THIS, (dataclasses.replace(me, span=node.span),), node.span)
+    return node
+
+
+def _is_never(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Primitive) and t.name == "never"
 
 
 def _anonymous_class(t: ir.TypeExpr) -> bool:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
 from typing import Protocol
 
 from .. import ir
@@ -48,6 +47,10 @@ _NULLISH = frozenset(("null", "undefined", "never"))
 
 class Types(Protocol):
     """What the simplification needs to know about named types (the expander provides it)."""
+
+    def meet(self, members: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
+        """``members`` intersected, as the expander computes ``&``."""
+        ...
 
     def through_alias(self, t: ir.TypeExpr) -> ir.TypeExpr:
         """What an alias stands for; an alias already being followed stays as it is (an
@@ -92,7 +95,7 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
         return None  # ``string & Base`` of a base that is no object type: left as written
     for member, body in others:
         assert body is not None  # checked above
-        data = next((p for p in body.properties if not _tag(p.type, types)), None)
+        data = next((p for p in body.properties if not _no_data(p, body, types)), None)
         if data is not None:
             kind = types.through_alias(value).kind
             raise Uninhabited(
@@ -112,14 +115,7 @@ def _meet(values: list[ir.TypeExpr], types: Types) -> ir.TypeExpr | None:
     resolved = [types.through_alias(v) for v in values]
     if any(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
         if all(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
-            # ``unknown[]`` (``any[]``) holds every array: it adds nothing to another one
-            others = [v for v, r in zip(values, resolved, strict=True) if not _any_array(r, types)]
-            if not others:
-                return values[0]
-            lengths = [_lengths(r) for r in resolved]
-            if max(low for low, _ in lengths) > min(high for _, high in lengths):
-                return ir.Primitive("never", values[0].span)  # ``[] & [A, ...B[]]``
-            return others[0] if len(others) == 1 else None
+            return _meet_arrays(values, resolved, types)
         return ir.Primitive("never", values[0].span)
     literals = {(type(r.value), r.value) for r in resolved if isinstance(r, ir.Literal)}
     kinds = {_kind(r) for r in resolved}
@@ -129,6 +125,88 @@ def _meet(values: list[ir.TypeExpr], types: Types) -> ir.TypeExpr | None:
         (v for v, r in zip(values, resolved, strict=True) if isinstance(r, ir.Literal)), None
     )
     return literal if literal is not None else values[0]
+
+
+# An array type as its positions: the leading members, how many of them are required, and
+# the type of every member after them (None: there are none).
+_Positions = tuple[tuple[ir.TypeExpr, ...], int, ir.TypeExpr | None]
+
+
+def _meet_arrays(
+    values: list[ir.TypeExpr], resolved: list[ir.TypeExpr], types: Types
+) -> ir.TypeExpr | None:
+    """Arrays and tuples intersected: the arrays both have, position by position, as
+    JSON reads them (``[A, B] & unknown[]`` is ``[A, B]``, ``A[] & B[]`` is
+    ``(A & B)[]``, ``[] & string[]`` is ``[]``; tuples of different lengths have none:
+    ``never``). None when the lengths of two tuples with optional members meet only in
+    part (left as written)."""
+    span = values[0].span
+    if len({shape(r) for r in resolved}) == 1:
+        return values[0]  # ``A[] & A[]``
+    met = _positions(resolved[0])
+    for other in resolved[1:]:
+        found = _meet_two(met, _positions(other), span, types)
+        if found is None:
+            return ir.Primitive("never", span)
+        met = found
+    items, required, rest = met
+    if not items and rest is not None:
+        return ir.Array(rest, span)
+    min_items = None if required == len(items) else required
+    return ir.Tuple(items, span, min_items=min_items, rest=rest)
+
+
+def _positions(t: ir.TypeExpr) -> _Positions:
+    if isinstance(t, ir.Array):
+        return (), 0, t.items
+    assert isinstance(t, ir.Tuple)
+    required = len(t.items) if t.min_items is None else t.min_items
+    return t.items, required, t.rest
+
+
+def _meet_two(a: _Positions, b: _Positions, span: ir.Span, types: Types) -> _Positions | None:
+    """The positions of the arrays both ``a`` and ``b`` have; None when none."""
+    longest = max(len(a[0]), len(b[0]))
+    most = min(
+        len(a[0]) if a[2] is None else math.inf,
+        len(b[0]) if b[2] is None else math.inf,
+    )
+    required = max(a[1], b[1])
+    if most < required:
+        return None  # ``[A] & [A, B]``: no length is both
+    items: list[ir.TypeExpr] = []
+    for i in range(min(longest, int(most)) if most != math.inf else longest):
+        x = a[0][i] if i < len(a[0]) else a[2]
+        y = b[0][i] if i < len(b[0]) else b[2]
+        assert x is not None and y is not None  # within both lengths
+        item = _meet_items(x, y, span, types)
+        if _is(types.through_alias(item), "never"):
+            if i < required:
+                return None
+            return tuple(items), required, None  # no array both have is longer
+        items.append(item)
+    rest = None
+    if a[2] is not None and b[2] is not None:
+        rest = _meet_items(a[2], b[2], span, types)
+        if _is(types.through_alias(rest), "never"):
+            rest = None
+    return tuple(items), required, rest
+
+
+def _meet_items(x: ir.TypeExpr, y: ir.TypeExpr, span: ir.Span, types: Types) -> ir.TypeExpr:
+    if _is(types.through_alias(y), "unknown") or shape(x) == shape(y):
+        return x
+    if _is(types.through_alias(x), "unknown"):
+        return y
+    return types.meet((x, y), span)
+
+
+def _no_data(prop: ir.Property, body: ir.Object, types: Types) -> bool:
+    """A member that no JSON value of a primitive type needs: a brand's tag, or an optional
+    member of an object type without an index signature, which a primitive (having no such
+    member) satisfies, as TypeScript lets a primitive be such a type (the "flavor" idiom,
+    ``string & { __flavor?: "Id" }``)."""
+    return _tag(prop.type, types) or (prop.optional and body.index is None)
 
 
 def _reduced(
@@ -230,21 +308,6 @@ def _tag(t: ir.TypeExpr, types: Types) -> bool:
     return isinstance(resolved, ir.Literal) or _is(resolved, "never")
 
 
-def _lengths(t: ir.TypeExpr) -> tuple[float, float]:
-    """The lengths an array or a tuple may have: no JSON array has two disjoint ones."""
-    if not isinstance(t, ir.Tuple):
-        return 0, math.inf
-    low = len(t.items) if t.min_items is None else t.min_items
-    return low, (math.inf if t.rest is not None else len(t.items))
-
-
-def _any_array(t: ir.TypeExpr, types: Types) -> bool:
-    if not isinstance(t, ir.Array):
-        return False
-    items = types.through_alias(t.items)
-    return _is(items, "unknown") or _is(items, "any")
-
-
 def _is(t: ir.TypeExpr, name: str) -> bool:
     return isinstance(t, ir.Primitive) and t.name == name
 
@@ -294,34 +357,31 @@ def object_parts(members: tuple[ir.TypeExpr, ...], types: Types) -> tuple[ir.Typ
         p.index is not None and p.index.key_pattern == first.index.key_pattern for p in indexed
     )
     value = (
-        (values[0] if len(values) == 1 else ir.Intersection(values, first.span))
+        _met(values, first.span, types)
         if same
         else ir.degraded("an intersection of index signatures over different keys", first.span)
     )
+    props: dict[str, ir.Property] = {}
+    for prop in (prop for p in inline for prop in p.properties):
+        seen = props.get(prop.name)
+        if seen is None:
+            props[prop.name] = prop
+        else:  # ``{ a: X } & { a: Y }``: ``a`` is both, required if either requires it
+            met = _met((seen.type, prop.type), prop.span, types)
+            optional = seen.optional and prop.optional
+            props[prop.name] = dataclasses.replace(seen, type=met, optional=optional)
     merged = ir.Object(
-        _merged_properties(prop for p in inline for prop in p.properties),
-        dataclasses.replace(first.index, value=value),
-        first.span,
+        tuple(props.values()), dataclasses.replace(first.index, value=value), first.span
     )
     rest = [p for p in parts if not isinstance(p, ir.Object)]
     return (*rest, merged)
 
 
-def _merged_properties(props: Iterable[ir.Property]) -> tuple[ir.Property, ...]:
-    """The members of object types merged into one: a key several declare is one property
-    of each type (the first when they are the same), required when any requires it."""
-    merged: dict[str, ir.Property] = {}
-    for prop in props:
-        seen = merged.get(prop.name)
-        if seen is None:
-            merged[prop.name] = prop
-            continue
-        value = seen.type
-        if shape(seen.type) != shape(prop.type):
-            value = ir.Intersection((seen.type, prop.type), seen.type.span)
-        optional = seen.optional and prop.optional
-        merged[prop.name] = dataclasses.replace(seen, type=value, optional=optional)
-    return tuple(merged.values())
+def _met(types_: tuple[ir.TypeExpr, ...], span: ir.Span, types: Types) -> ir.TypeExpr:
+    """``types_`` intersected; one of them when they are all the same type."""
+    if len({shape(t) for t in types_}) == 1:
+        return types_[0]
+    return types.meet(types_, span)
 
 
 def flat_members(t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:

@@ -20,7 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
-from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE
+from ..ir import CONDITIONAL, FUNCTION, INDEXED, INFER, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
 from ..ir.queries import rewrite
 from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
@@ -120,6 +120,7 @@ class _ModuleParser:
         self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.depth = 0
         self.condition = False  # parsing a conditional type's ``extends`` clause
+        self.this: ir.Ref | None = None  # the interface or class whose members are parsed
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies
         self.exported_namespaces: list[str] = []  # ``export namespace N`` at top level
         # ``Enum.Member``, its value, and the namespace path of its enum.
@@ -133,6 +134,7 @@ class _ModuleParser:
         self.defaults: set[str] = set()  # ``export default X``
         self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
+        self.umd_global = ""  # ``export as namespace X``
         # ``import("./x").T`` as a type: one import per module and name, under a local name
         # no declaration can have
         self.type_imports: dict[tuple[str, str], ir.Import] = {}
@@ -229,6 +231,7 @@ class _ModuleParser:
             left_out=left_out,
             namespaces=namespaces,
             export_names=tuple(self.export_names.items()),
+            umd_global=self.umd_global,
             namespace_members=tuple(
                 (path, tuple(sorted(names))) for path, names in sorted(self.ns_members.items())
             ),
@@ -336,7 +339,11 @@ class _ModuleParser:
                     return [(self.text(value), self.text(value), value)]
                 self.unsupported(node, "default export of an expression (export a declaration)")
             if [c.type for c in node.children[:3]] == ["export", "as", "namespace"]:
-                return []  # ``export as namespace X;``: a UMD global's name, no type
+                # ``export as namespace X;``: the module is the UMD global ``X`` too
+                umd = next((c for c in node.named_children if c.type == "identifier"), None)
+                if umd is not None and not self.ns_path:
+                    self.umd_global = self.text(umd)
+                return []
             if ambient and any(child.type == "=" for child in node.children):
                 # ``export = X`` in typings: what ``import x = require(...)`` of it names
                 assigned = next((c for c in node.named_children if c.type != "comment"), None)
@@ -581,6 +588,22 @@ class _ModuleParser:
         interface of its instances' data members, as typescript-json-schema writes it:
         methods, constructors, index signatures and static members are left out."""
         name_node = self.field(node, "name")
+        outer, self.this = self.this, _this(self.text(name_node), self.type_parameters(node), span)
+        try:
+            return self.class_members(node, name_node, doc, span, exported, ambient=ambient)
+        finally:
+            self.this = outer
+
+    def class_members(
+        self,
+        node: tree_sitter.Node,
+        name_node: tree_sitter.Node,
+        doc: ir.Doc,
+        span: ir.Span,
+        exported: bool,
+        *,
+        ambient: bool,
+    ) -> list[ir.Decl]:
         properties: list[ir.Property] = []
         index: ir.IndexSignature | None = None
         member_doc = ir.EMPTY_DOC
@@ -687,7 +710,11 @@ class _ModuleParser:
         for clause in _children(node):
             if clause.type == "extends_type_clause":
                 bases.extend(self.type(base) for base in clause.children_by_field_name("type"))
-        body = self.object(self.field(node, "body"))
+        outer, self.this = self.this, _this(name, params, span)
+        try:
+            body = self.object(self.field(node, "body"))
+        finally:
+            self.this = outer
         return ir.Interface(name, body, tuple(bases), exported, doc, span, params=params)
 
     def consts(
@@ -1001,6 +1028,8 @@ class _ModuleParser:
                 ):
                     return self.mapped(members[0], span)
                 return self.object(node)
+        if node.type == "this_type" and self.this is not None:
+            return ir.Ref(THIS, (self.this,), span)
         if node.type in _DEGRADED:
             return self.degrade(node)
         if node.type in _FLOW:  # not TypeScript: tsc reports a syntax error too
@@ -1291,6 +1320,7 @@ class _ModuleParser:
 
     def object(self, node: tree_sitter.Node) -> ir.Object:
         properties: list[ir.Property] = []
+        methods: list[str] = []
         index: ir.IndexSignature | None = None
         seen: dict[str, ir.Span] = {}
         doc = ir.EMPTY_DOC
@@ -1325,11 +1355,16 @@ class _ModuleParser:
             elif member.type == "method_signature" and member.children[0].type == "set":
                 pass  # its getter, if any, is the property; a setter alone is no data
             elif member.type in _METHODS:
-                pass  # methods: behaviour, not data (typescript-json-schema drops them)
+                # methods: behaviour, not data (typescript-json-schema drops them); their
+                # names stay for ``T["method"]``, a function type
+                name = member.child_by_field_name("name")
+                if name is not None and name.type in ("property_identifier", "string"):
+                    text = self.string_value(name) if name.type == "string" else self.text(name)
+                    methods.append(text)
             else:  # ``{ export type X = 1 }``: a statement, a syntax error to tsc too
                 self.fail(member, f"unsupported construct: {member.type.replace('_', ' ')}")
             doc = ir.EMPTY_DOC
-        return ir.Object(tuple(properties), index, self.span(node))
+        return ir.Object(tuple(properties), index, self.span(node), methods=tuple(methods))
 
     def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
         name_node = self.field(node, "name")
@@ -1658,6 +1693,11 @@ def _entity_name(node: tree_sitter.Node) -> bool:
             return False
         node = target
     return node.type == "identifier"
+
+
+def _this(name: str, params: tuple[ir.TypeParam, ...], span: ir.Span) -> ir.Ref:
+    """The declaration ``name`` as its own members read it (``this``)."""
+    return ir.Ref(name, tuple(ir.Ref(p.name, (), span) for p in params), span)
 
 
 def _symbol_key(member: tree_sitter.Node) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TypeVar, assert_never
 
 from .. import ir
@@ -25,9 +25,10 @@ from ..ir import (
     MAPPED,
     SPREAD,
     TEMPLATE,
+    THIS,
 )
 from ..ir.printer import quoted
-from ..ir.queries import degraded_spots, flat_properties, is_narrowing, shape
+from ..ir.queries import bad_constraint_tags, degraded_spots, flat_properties, is_narrowing, shape
 from ..ir.walk import children
 from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
 from .bases import normalise_bases
@@ -40,6 +41,7 @@ from .parse import number_name
 from .protocol import add_result_aliases
 from .scoping import redeclared_alike, scope_modules
 from .totality import degrading
+from .umd import with_umd_imports
 
 OVERRIDE_TAG = "override"
 _T = TypeVar("_T")
@@ -72,7 +74,7 @@ def resolve(
 def _resolve(
     modules: Sequence[ir.Module], diags: Diagnostics, packages: dict[str, str]
 ) -> ir.Schema:
-    modules, unmapped = _unmapped_imports(with_lib(modules), packages)
+    modules, unmapped = _unmapped_imports(with_umd_imports(with_lib(modules), packages), packages)
     scopes = _check_imports(modules, packages)
     modules = _needed_from_packages(modules, packages)
     by_path = {_module_key(m.path): m for m in modules}
@@ -81,6 +83,7 @@ def _resolve(
         _package_closure(modules, packages),
         packages,
         lambda module, imp: _find_target(module, imp, by_path, packages),
+        unmapped,
     )
     modules = scoped.modules
     scopes = {path: {**scope, **scoped.renames.get(path, {})} for path, scope in scopes.items()}
@@ -104,6 +107,9 @@ def _resolve(
             namespaces.of(home[name]),
         )
         rewritten[name] = rewriter.decl(decl)
+    # What counts as used is read before expansion: ``Partial<U>``, ``M[K]``, a mapped
+    # type's source or a conditional's branch name ``U`` there, and are gone after.
+    used = _used_names(rewritten.values())
     rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
@@ -111,11 +117,13 @@ def _resolve(
     _check_cycles(schema)
     _check_depth(schema)
     _check_redeclarations(schema)
-    _warn_unused(schema, diags)
+    _warn_unused(schema, used, diags)
     # Only what is compiled warns: a generic's template and what no package type needs are
     # gone by now (reachability), so an unused helper never degrades anything.
     for span, what in degraded_spots(tuple(schema.decls.values())):
         diags.degrade(what, span)
+    for span, message in bad_constraint_tags(tuple(schema.decls.values())):
+        diags.warn(message, span)
     return schema
 
 
@@ -437,7 +445,10 @@ def merged_interface(first: ir.Interface, later: ir.Interface) -> ir.Interface:
     extends = first.extends + tuple(b for b in later.extends if shape(b) not in bases)
     texts = [t for t in (first.doc.description, later.doc.description) if t]
     doc = ir.Doc("\n".join(texts), first.doc.tags + later.doc.tags)
-    body = dataclasses.replace(first.body, properties=tuple(properties), index=index)
+    methods = first.body.methods + later.body.methods
+    body = dataclasses.replace(
+        first.body, properties=tuple(properties), index=index, methods=methods
+    )
     return dataclasses.replace(first, body=body, extends=extends, doc=doc)
 
 
@@ -699,7 +710,7 @@ class _Rewriter:
                 return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
             finally:
                 self.params = outer
-        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION) or (
+        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION, THIS) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
@@ -731,10 +742,24 @@ class _Rewriter:
         return ir.Primitive("any", t.span, degraded=f"'{t.name}': {what} (any, as TypeScript)")
 
     def lib(self, t: ir.Ref) -> ir.TypeExpr:
-        """A name no schema file declares: a lib global's meaning, else unknown (as tsc)."""
+        """A name no schema file declares: a lib global's meaning, else unknown (as tsc).
+
+        In typings (``.d.ts``), a name no file of the program declares is a global of a
+        package the program lacks (``GeoJSON.GeoJSON`` of @types/geojson's ``export as
+        namespace GeoJSON``, a devDependency): TypeScript reads it as an error type and, as
+        typings go unchecked (``skipLibCheck``), says nothing; it degrades loudly here. In
+        a ``.ts`` file, which TypeScript checks, it stays the error TypeScript reports."""
         found = lib_type(t)
         if found is None:
             kind = "generic type" if t.args else "type"
+            if t.span.file.endswith(DECLARATION_SUFFIXES):
+                head = t.name.split(".")[0]
+                what = (
+                    f"'{t.name}', which no file of the program declares (a global of a package"
+                    f" the typings do not import: map the package that declares '{head}' with"
+                    " --import-map, or reference its file)"
+                )
+                return ir.degraded(what, t.span)
             raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
         return self.type(found)
 
@@ -1070,27 +1095,30 @@ def _anything(t: ir.TypeExpr) -> bool:
     return isinstance(t, ir.Primitive) and (t.name == "any" or t.degraded is not None)
 
 
-def _warn_unused(schema: ir.Schema, diags: Diagnostics) -> None:
+def _used_names(decls: Iterable[ir.Decl]) -> set[str]:
+    """Every name a declaration refers to, type arguments included."""
     used: set[str] = set()
-    for decl in schema.decls.values():
-        if isinstance(decl, ir.Interface):
-            for base in decl.extends:
-                used.update(_ref_names(base))
-            used.update(_ref_names(decl.body))
-        elif isinstance(decl, ir.Alias):
-            used.update(_ref_names(decl.type))
+    for decl in decls:
+        if isinstance(decl, ir.Interface | ir.Alias):
+            for t in children(decl):
+                used.update(_ref_names(t))
+    return used
+
+
+def _warn_unused(schema: ir.Schema, used_before: set[str], diags: Diagnostics) -> None:
+    """``used_before``: the names used by the declarations before expansion."""
+    used = used_before | _used_names(schema.decls.values())
     for decl in schema.decls.values():
         if not decl.exported and decl.name not in used and not isinstance(decl, ir.Const):
             diags.warn(f"'{decl.name}' is neither exported nor used", decl.span)
 
 
 def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
-    """The names ``t`` refers to, depth first in source order (a reference's arguments,
-    which a resolved schema no longer has, left out)."""
+    """The names ``t`` refers to, depth first in source order, a reference's arguments
+    included."""
     pending = [t]
     while pending:
         node = pending.pop()
         if isinstance(node, ir.Ref):
             yield node.name
-        else:
-            pending.extend(reversed(children(node)))
+        pending.extend(reversed(children(node)))

@@ -34,7 +34,7 @@ import dataclasses
 import functools
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from .. import ir
 from ..errors import SchemaError
@@ -64,14 +64,18 @@ def scope_modules(
     in_package: set[str],
     packages: dict[str, str],
     find_target: FindTarget,
+    unmapped: Mapping[str, Collection[str]] | None = None,
 ) -> Scoped:
     """Qualify the declarations of one name in several modules (see the module docs).
 
     ``in_package`` holds the normalised paths of the ``--import-map`` packages' files,
     ``packages`` maps a specifier to its entry file, ``find_target`` gives an import's
-    module (resolve's, which checked every import already)."""
+    module (resolve's, which checked every import already); ``unmapped``: per module path,
+    the local names that its imports from packages that are not mapped bind (resolve took
+    those imports out: each such name is the package's, degraded, never a schema file's)."""
+    unmapped = unmapped or {}
     owners = _clashes(modules, in_package)
-    shadowing = _shadowing(modules)
+    shadowing = _shadowing(modules, unmapped)
     for name, paths in shadowing.items():
         owners.setdefault(name, paths)
     if not owners:
@@ -95,7 +99,8 @@ def scope_modules(
             **_namespaced_refs(module, final, find_target),
             **_local_names(module, owners, final, members, find_target),
         }
-        _check_refs(module, owners, local, _Namespaces(module, owners, final, find_target))
+        namespaces = _Namespaces(module, owners, final, find_target)
+        _check_refs(module, owners, local, namespaces, unmapped.get(module.path, ()))
         renames[module.path] = {k: v for k, v in local.items() if k != v}
         out.append(_renamed(module, final))
     return Scoped(out, renames)
@@ -137,7 +142,9 @@ def _globals() -> frozenset[str]:
     return frozenset(BUILTIN_GENERICS) | lib_names() | {"Date"}
 
 
-def _shadowing(modules: Sequence[ir.Module]) -> dict[str, list[str]]:
+def _shadowing(
+    modules: Sequence[ir.Module], unmapped: Mapping[str, Collection[str]]
+) -> dict[str, list[str]]:
     """A lib global that modules declare (``interface Record``) and another module uses
     without declaring or importing it (meaning the lib's) -> the declaring modules."""
     globals_ = _globals()
@@ -150,13 +157,15 @@ def _shadowing(modules: Sequence[ir.Module]) -> dict[str, list[str]]:
         return {}
     found: dict[str, list[str]] = {}
     for module in modules:
-        if not module.imports:
+        if not module.imports and not unmapped.get(module.path):
             # A file that imports nothing shares the schema's one namespace (a schema split
             # into files, as MCP's): its ``Error`` is the schema's, not the lib's.
             continue
-        bound = {d.name for d in module.decls} | {
-            written for imp in module.imports if not imp.reexport for written, _ in imp.names
-        }
+        bound = (
+            {d.name for d in module.decls}
+            | set(unmapped.get(module.path, ()))
+            | {written for imp in module.imports if not imp.reexport for written, _ in imp.names}
+        )
         for ref in _module_refs(module):
             name = ref.name.split(".")[0]
             if name in declaring and name not in bound:
@@ -440,16 +449,20 @@ def _check_refs(
     owners: dict[str, list[str]],
     local: dict[str, str],
     namespaces: _Namespaces,
+    unmapped: Collection[str] = (),
 ) -> None:
     """Map ``NS.Frame`` like ``Frame``; a clashing name the module neither declares nor
     imports is a located error (it cannot say which one it means), unless it is a lib
-    global, which it then means."""
+    global, which it then means. A name an import from a package that is not mapped binds
+    is that package's (``import type { View } from "@slack/types"``): no schema file's."""
     globals_ = _globals()
     for ref in _module_refs(module):
         if ref.name in local:
             continue
         parts = ref.name.split(".")
         head, last, dotted = parts[0], parts[-1], len(parts) > 1
+        if head in unmapped:
+            continue  # resolve degrades it, naming the package
         if dotted and head in local and last not in local:
             continue  # an enum's unknown member: resolve's error
         if dotted and last in local and (head not in owners or head in local):

@@ -55,6 +55,9 @@ FUNCTION = "#function"
 # a template literal type with a hole that names a type (args: text, hole, text, ...).
 MAPPED = "#mapped"
 TEMPLATE = "#template"
+# ``this`` in an interface or a class (args: a reference to that declaration): the type
+# the member is read from, which is a subtype's where it inherits the member.
+THIS = "#this"
 
 
 def degraded(what: str, span: Span) -> Primitive:
@@ -260,12 +263,17 @@ class IndexSignature:
 
 @dataclass(frozen=True, slots=True)
 class Object:
-    """An object type literal ``{ ... }`` or an interface body."""
+    """An object type literal ``{ ... }`` or an interface body.
+
+    ``methods`` names its methods, which are no data and no member of the type here: only
+    ``T["method"]`` reads them (a function type, as TypeScript computes it). They take no
+    part in equality or in ``queries.shape``."""
 
     properties: tuple[Property, ...] = ()
     index: IndexSignature | None = None
     span: Span = NO_SPAN
     kind: Lit["object"] = "object"
+    methods: tuple[str, ...] = field(default=(), compare=False, metadata={"shape": "never"})
 
 
 TypeExpr = (
@@ -397,6 +405,9 @@ class Module:
     # ``export { A as B }`` of a local declaration: (exported name, declared name) pairs;
     # the declaration keeps its name (typescript-json-schema's), importers may write ``B``.
     export_names: tuple[tuple[str, str], ...] = ()
+    # ``export as namespace X``: the UMD global name the module is also visible under
+    # ("" when none); another module of the program may write ``X.T`` without importing.
+    umd_global: str = ""
     # Each namespace the module declares (dotted path) and every name it holds, so that
     # ``NS.Name`` of a namespace without ``Name`` is not another scope's ``Name``.
     namespace_members: tuple[tuple[str, tuple[str, ...]], ...] = ()

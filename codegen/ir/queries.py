@@ -7,6 +7,7 @@ through these; the flattening is memoised per schema.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Sequence
 from typing import TypeVar, assert_never
 
@@ -14,6 +15,69 @@ from .. import ir
 from .walk import children
 
 _T = TypeVar("_T")
+
+# --------------------------------------------------------------------------- constraint tags
+
+# JSDoc tags whose value is a number (typescript-json-schema's numeric keywords), and
+# those of them that JSON Schema wants as a count: a non-negative integer.
+NUMBER_TAGS = frozenset(
+    {"multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum"}
+)
+COUNT_TAGS = frozenset(
+    {"maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties"}
+)
+
+
+def tag_number(name: str, text: str) -> int | float | None:
+    """The value of the numeric constraint tag ``@name text``: its first word read as a
+    JSON number (``@minItems 1`` followed by more prose means 1), or None when that is no
+    number the keyword takes. The front end warns where it is None; every emitter reads
+    the tag through here, so the models and the JSON Schema keep the same bound."""
+    words = text.split()
+    try:
+        value = json.loads(words[0]) if words else None
+    except ValueError:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if name in COUNT_TAGS:
+        if isinstance(value, float) and not value.is_integer():
+            return None
+        return int(value) if value >= 0 else None
+    if name == "multipleOf" and not value > 0:
+        return None
+    return value
+
+
+def bad_constraint_tags(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
+    """Each numeric constraint tag of ``decls`` (declarations, properties, index
+    signatures) whose value ``tag_number`` cannot read, as (span, message), each once."""
+    found: dict[tuple[ir.Span, str], None] = {}
+
+    def check(doc: ir.Doc, span: ir.Span) -> None:
+        for tag in doc.tags:
+            name = tag.name.removeprefix("TJS-")
+            if name in NUMBER_TAGS | COUNT_TAGS and tag_number(name, tag.text) is None:
+                kind = "a non-negative integer" if name in COUNT_TAGS else "a number"
+                if name == "multipleOf":
+                    kind = "a number above 0"
+                got = tag.text.split()[0] if tag.text.split() else ""
+                message = f"@{tag.name} needs {kind}, got '{got}'; the tag is ignored"
+                found.setdefault((span, message))
+
+    pending: list[ir.TypeExpr | ir.Decl] = list(reversed(decls))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ir.Interface | ir.Alias):
+            check(node.doc, node.span)
+        elif isinstance(node, ir.Object):
+            for prop in node.properties:
+                check(prop.doc, prop.span)
+            if node.index is not None:
+                check(node.index.doc, node.index.span)
+        pending.extend(reversed(children(node)))
+    return tuple(found)
+
 
 # --------------------------------------------------------------------------- integers
 
@@ -274,8 +338,18 @@ def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
         found = _FIELDS[cls] = tuple(
             (f.name, f.metadata.get("shape") != "when set")
             for f in dataclasses.fields(cls)
-            if f.name != "span"
+            if f.name != "span" and f.metadata.get("shape") != "never"
         )
+    return found
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    found = _FIELD_NAMES.get(cls)
+    if found is None:
+        found = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
     return found
 
 
@@ -349,10 +423,11 @@ def _rewrite(
     if isinstance(found, tuple):
         found = tuple(_rewrite(item, change, keep, memo) for item in found)
     elif dataclasses.is_dataclass(found) and not isinstance(found, type):
+        # Always a copy: the emitters tell a declaration's anonymous types apart by identity.
         fields = {
-            f.name: _rewrite(getattr(found, f.name), change, keep, memo)
-            for f in dataclasses.fields(found)
-            if f.name not in keep
+            name: _rewrite(getattr(found, name), change, keep, memo)
+            for name in _field_names(type(found))
+            if name not in keep
         }
         found = dataclasses.replace(found, **fields)
     memo[id(node)] = (node, found)

@@ -1,4 +1,4 @@
 // expect: this_type.ts:3:9: error: 'this' type: degraded to JsonValue (any JSON value)
-export interface Node {
+export type Node = {
   next: this;
-}
+};

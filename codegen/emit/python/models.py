@@ -58,8 +58,8 @@ Validation speed (why the unions look the way they do; see ``codegen.emit.python
   stays: an int input is an exact match for ``int`` at once, and ``float`` alone would turn
   ints into floats on dump.
 * JSDoc becomes class and attribute docstrings; ``@deprecated`` becomes
-  ``Field(deprecated=...)``; ``@minimum``/``@maximum``/``@maxItems`` become
-  ``ge``/``le``/``max_length``; a scalar ``@default`` becomes the default; consts become
+  ``Field(deprecated=...)``; ``@minimum``/``@maximum``/``@minItems``/``@maxItems`` become
+  ``ge``/``le``/``min_length``/``max_length``; a scalar ``@default`` becomes the default; consts become
   ``Final`` module constants.
 
 The module header (generator and regenerate command) is added by ``codegen.build.pipeline``.
@@ -75,7 +75,7 @@ from pathlib import PurePath
 from ... import escape, ir
 from ...errors import Diagnostics, SchemaError
 from ...escape import Code
-from ...ir.queries import is_integer_alias
+from ...ir.queries import is_integer_alias, tag_number
 from ...paths import CODEGEN_DIR
 from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
@@ -321,18 +321,19 @@ class _ModelsEmitter:
 
     @staticmethod
     def _constraints(prop: ir.Property) -> list[str]:
+        """The bounds the models check, read as the JSON Schema reads them (``tag_number``);
+        a tag that is no number is left out (the front end warned)."""
         result = []
-        for tag, kwarg in (("minimum", "ge"), ("maximum", "le"), ("maxItems", "max_length")):
+        for tag, kwarg in (
+            ("minimum", "ge"),
+            ("maximum", "le"),
+            ("minItems", "min_length"),
+            ("maxItems", "max_length"),
+        ):
             text = prop.doc.get(tag)
-            if text is None:
-                continue
-            try:
-                number = json.loads(text.strip())
-            except ValueError:
-                number = None
-            if not isinstance(number, int | float) or isinstance(number, bool):
-                raise SchemaError(prop.span, f"@{tag} needs a number, got '{text.strip()}'")
-            result.append(f"{kwarg}={_number(number, prop.span)}")
+            number = None if text is None else tag_number(tag, text)
+            if number is not None:
+                result.append(f"{kwarg}={_number(number, prop.span)}")
         return result
 
     # ------------------------------------------------------------------ items

@@ -59,7 +59,7 @@ import keyword
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import assert_never
 
 from ... import ir
@@ -755,6 +755,20 @@ class Names:
     aliases: tuple[str, ...]
     helpers: dict[str, str]
     renames: tuple[Rename, ...] = ()
+    # Lookups the emitters ask for each field of each class, made once per module: a
+    # large typing has tens of thousands of anonymous classes, each a big structure.
+    _shapes: dict[int, tuple[object, object]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    _by_key: dict[tuple[str, object], str] = field(default_factory=dict, repr=False, compare=False)
+    _at: dict[tuple[str, str], list[str]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for (owner, key, structure), name in self.inline.items():
+            first = self._by_key.get((key, structure))
+            if first is None or name < first:  # the first name, sorted
+                self._by_key[(key, structure)] = name
+            self._at.setdefault((owner, key), []).append(name)
 
     def attribute(self, key: str) -> str:
         """The attribute of the wire key ``key`` (a key no property has: what it wants)."""
@@ -763,16 +777,15 @@ class Names:
     def inline_class(self, owner: str, key: str, expr: ir.TypeExpr) -> str | None:
         """The class of the anonymous type ``expr`` written at ``owner``'s ``key``. The
         same structure written elsewhere (a flattened copy) is the same class."""
-        structure = shape(expr)
+        structure = shape(expr, self._shapes)
         found = self.inline.get((owner, key, structure))
         if found is not None:
             return found
-        others = sorted(n for (_, k, s), n in self.inline.items() if s == structure and k == key)
-        return others[0] if others else None
+        return self._by_key.get((key, structure))
 
     def inline_at(self, owner: str, key: str) -> list[str]:
         """Every anonymous class written at ``owner``'s ``key``."""
-        return [n for (o, k, _), n in self.inline.items() if (o, k) == (owner, key)]
+        return list(self._at.get((owner, key), ()))
 
 
 def module_names(text: str) -> tuple[set[str], set[str], set[str]]:

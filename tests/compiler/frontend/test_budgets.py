@@ -111,6 +111,41 @@ def test_a_recursive_generic_is_one_instance(tmp_path: Path) -> None:
     compiles(tmp_path, text, check)
 
 
+def test_thousands_of_distinct_generic_instances_compile(tmp_path: Path) -> None:
+    """TypeScript has no count of instances; a large typing has thousands of distinct ones
+    (@octokit/types: an ``Operation<Url, Method>`` per endpoint). They were refused past
+    2000; now each is work spent from the budget."""
+    text = "export interface Op<U, M> { url: U; method: M }\n" + "".join(
+        f'export type E{i} = Op<"/r/{i}", "get">;\n' for i in range(2100)
+    )
+    check = (
+        "e = pkg.E2099.model_validate({'url': '/r/2099', 'method': 'get'})\n"
+        "assert e.url == '/r/2099'\n"
+        "try:\n    pkg.E7.model_validate({'url': '/r/8', 'method': 'get'})\n"
+        "except Exception:\n    pass\nelse:\n    raise AssertionError('E7 took /r/8')\n"
+    )
+    compiles(tmp_path, text, check)
+
+
+def test_generic_instances_that_double_at_each_level_end_at_the_budget(tmp_path: Path) -> None:
+    """Each level asks for two distinct instances of the level below: 2**24 instances, each
+    spending from the work budget, so the run ends with the budget's located error."""
+    text = "export interface Box<T> { v: T }\n"
+    text += "export interface L0<T> { a: Box<[T, 0]>; b: Box<[T, 1]> }\n"
+    text += "".join(
+        f"export interface L{i}<T> {{ a: L{i - 1}<[T, 0]>; b: L{i - 1}<[T, 1]> }}\n"
+        for i in range(1, 24)
+    )
+    text += "export type Root = L23<string>;\n"
+    (tmp_path / "a.ts").write_text(text)
+    line = one_error(run([sys.executable, "-m", "codegen", "jsonschema", "a.ts"], tmp_path))
+    assert line == (
+        "a.ts:26:20: error: expanding the generic instance of 'L23' needs more than "
+        f"{budget.MAX_WORK} steps of type expansion (the compiler's work budget); the type "
+        "grows without bound or is too large to expand"
+    ), line
+
+
 def test_the_work_budget_is_a_located_error_naming_the_construct(tmp_path: Path) -> None:
     literals = " | ".join(f'"k{i}"' for i in range(1000))
     text = f"export type U = {literals};\nexport type C<T> = T extends string ? [T, T] : never;\n"

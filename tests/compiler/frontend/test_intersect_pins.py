@@ -94,6 +94,11 @@ def test_an_object_of_no_keys_adds_nothing(body: str, added: list[str]) -> None:
         ("(string | null) & { b: 'x' }", "string"),
         ("null & { b: 'x' }", "never"),
         ("string & unknown & { b: 'x' }", "string"),
+        # optional members (the "flavor" idiom): TypeScript lets a primitive be such a type
+        ("string & B", "string"),
+        ("B & number", "number"),
+        ("string[] & B", "string[]"),
+        ("string & { a?: string[]; b?: { c: 1 } }", "string"),
     ],
 )
 def test_a_brand_adds_nothing(body: str, meaning: str) -> None:
@@ -111,8 +116,9 @@ def _refusal(kind: str, member: str) -> str:
 @pytest.mark.parametrize(
     ("body", "column", "kind", "member"),
     [
-        ("string & B", 26, "primitive", "x"),  # a member, even optional
-        ("B & number", 17, "primitive", "x"),
+        # optional, beside an index signature (TypeScript: no string is such an object)
+        ("string & { [k: string]: string; y?: string }", 26, "primitive", "y"),
+        ("string & { y?: string; x: number }", 26, "primitive", "x"),
         ("string & { __brand: 'X'; n: number }", 26, "primitive", "n"),
         ("string & { b: 'x' } & { u: unknown }", 39, "primitive", "u"),
         ("'a' & { n: string }", 23, "literal", "n"),
@@ -138,12 +144,13 @@ def test_a_value_with_data_members_is_degraded_where_they_are(
 
 def test_a_distributed_member_with_no_json_value_is_left_out_of_the_union() -> None:
     # ``(string | { a: 1 }) & O`` is ``(string & O) | ({ a: 1 } & O)``: no JSON value is
-    # the first, so the type is the second alone, not a degraded whole.
+    # the first, so the type is the second alone (no member of its own to name), not a
+    # degraded whole.
     diags = Diagnostics()
     body = "(string | { a: 1 }) & { n: 1; m: 2; o: null }"
     schema = resolve([parse_module("a.ts", DECLARED + f"export type A = {body};")], diags)
-    assert render(schema.decls["A"].type) == "A1" and not diags.degraded
-    assert render(schema.decls["A1"].type) == "{ a: 1 } & { n: 1; m: 2; o: null }"
+    assert render(schema.decls["A"].type) == "{ a: 1 } & { n: 1; m: 2; o: null }"
+    assert "A1" not in schema.decls and not diags.degraded
 
 
 @pytest.mark.parametrize(
@@ -199,6 +206,37 @@ def test_typescript_reduces_an_intersection_before_anything_else(body: str, mean
     assert lowered(body) == (means, [])
 
 
+@pytest.mark.parametrize(
+    ("body", "meaning"),
+    [
+        ("[B, B] & unknown[]", "[B, B]"),
+        ("[] & unknown[]", "[]"),
+        ("string[] & unknown[]", "string[]"),
+        ("unknown[] & [string, ...string[]]", "[string, ...string[]]"),
+        ("[string, number?] & [string]", "[string]"),
+        ("[string] & [string, number]", "never"),  # no length is both
+        ("[string, number] & [string, number]", "[string, number]"),
+        ("string[] & number[]", "[]"),  # the empty array only
+        ("('a' | 'b')[] & ('b' | 'c')[]", '"b"[]'),
+        ("[string, 'a' | 'b'] & [string, 'b']", '[string, "b"]'),
+    ],
+)
+def test_arrays_meet_position_by_position(body: str, meaning: str) -> None:
+    assert lowered(body) == (meaning, [])
+
+
+@pytest.mark.parametrize(
+    ("body", "meaning"),
+    [
+        ("{ n: string } & ({ n: string } | string)", "{ n: string } & { n: string }"),
+        ("(string | [] | { d: 1; e: string }) & string", "string"),
+        ("(null | [B, B] | { n: string }) & unknown[]", "[B, B]"),
+    ],
+)
+def test_a_distributed_member_that_no_json_value_has_drops_out(body: str, meaning: str) -> None:
+    assert lowered(body) == (meaning, [])
+
+
 def test_distributed_members_that_are_not_simplified_are_named_together() -> None:
     assert lowered("('a' | { x: string }) & {}") == ('"a" | A1', ["A1"])
     both = "({ k: 'p'; x: string } | { k: 'q' }) & { z: 1 }"
@@ -219,6 +257,9 @@ class _Types:
 
     def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]:
         return (ir.Property("base", ir.Primitive("string")),)
+
+    def meet(self, members: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
+        return ir.Intersection(members, span)
 
 
 def test_the_member_kept_is_the_one_written() -> None:

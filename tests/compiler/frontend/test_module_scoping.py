@@ -6,6 +6,7 @@ validates with them and with the emitted JSON Schema."""
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,7 +22,7 @@ from codegen.build.format import format_python
 from codegen.build.pipeline import Options, load_schema
 from codegen.emit.jsonschema import schema_document
 from codegen.emit.python.models import emit_models
-from codegen.errors import SchemaError
+from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.resolve import resolve
 from tests.compiler.emit.test_pydantic_emit import import_source
 
@@ -309,3 +310,39 @@ def test_imports_follow_re_exports_in_order_and_skip_what_is_not_the_name(tmp_pa
     _agree(module, document, "Uses", "Uses", good, bad)
     _agree(module, document, "Hub", "Hub", {"b": {"b": "x"}}, {"b": {"a": "x"}})
     _agree(module, document, "W", "W", {"w": 1}, {"w": "1"})
+
+
+def test_a_name_imported_from_a_package_not_mapped_is_that_package_s_in_its_file(
+    tmp_path: Path,
+) -> None:
+    # @slack/web-api's shape: response files each declare their own View, and a request
+    # file imports View from a package that is not mapped; that View is the package's.
+    files = {
+        "history.d.ts": 'import type { ViewsOpen } from "./views";\n'
+        "export type History = { view?: View; open?: ViewsOpen };\n"
+        "export interface View { id?: string }",
+        "post.d.ts": "export type Post = { view?: View };\nexport interface View { team?: number }",
+        "views.d.ts": 'import type { View } from "@slack/types";\n'
+        "export interface ViewsOpen { view: View }",
+        "index.d.ts": 'export * from "./history";\nexport * from "./post";',
+    }
+    diags = Diagnostics()
+    paths = _write(tmp_path / "s", files)
+    schema = load_schema([paths[-1]], diags)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module, document, _ = _compile(tmp_path, [paths[-1]])
+    assert {"history_View", "post_View"} <= set(schema.decls)
+    defs = document["$defs"]
+    assert defs["History"]["properties"]["view"] == {"$ref": "#/$defs/history.View"}
+    assert "@slack/types" in defs["ViewsOpen"]["properties"]["view"]["$comment"]
+    [warning] = diags.degraded
+    assert (Path(warning.span.file).name, warning.span.line, warning.span.col) == (
+        "views.d.ts",
+        2,
+        36,
+    )
+    _agree(module, document, "History", "History", {"view": {"id": "x"}}, {"view": {"id": 1}})
+    _agree(module, document, "Post", "Post", {"view": {"team": 1}}, {"view": {"team": "1"}})
+    good = {"view": {"anything": [1, "x"]}}
+    _agree(module, document, "ViewsOpen", "ViewsOpen", good, {})

@@ -219,6 +219,36 @@ def test_unused_private_declaration_warns() -> None:
     ]
 
 
+def test_alias_used_only_inside_a_computed_type_is_used() -> None:
+    # Expansion computes these away (``Partial<U>`` becomes its own declaration); a name
+    # read only as a type argument, a mapped type's source, an indexed access object, a
+    # conditional branch or a template literal hole is still used (#33).
+    text = """
+interface A { a: string }
+interface B { b: number }
+type U = A | B;
+export type P = Partial<U>;
+type M = { x: string; y: number };
+export type Q = { [K in keyof M]?: M[K] };
+type Picked = { x: string; y: number };
+export type Pk = Pick<Picked, "x">;
+type C1 = { c: string };
+type Cond<T> = T extends string ? C1 : never;
+export type R = Cond<string>;
+type I = { k: { z: number } };
+export type S = I["k"];
+type L = "a" | "b";
+export type T2 = `x-${L}`;
+export type Rec = Record<L, number>;
+type Unused = { n: number };
+"""
+    diags = Diagnostics()
+    schema(("a.ts", text), diagnostics=diags)
+    assert [str(w) for w in diags.warnings] == [
+        "a.ts:18:1: warning: 'Unused' is neither exported nor used"
+    ]
+
+
 def test_absurd_extends_chain_is_an_error_not_a_crash() -> None:
     chain = "\n".join(f"interface I{i} extends I{i + 1} {{ p{i}: string }}" for i in range(3000))
     err = error(("a.ts", chain + "\ninterface I3000 {}"))

@@ -762,3 +762,85 @@ def test_a_name_its_namespace_does_not_hold_is_an_error_in_checked_code(tmp_path
     assert _located(tmp_path, snippet) == (
         "schema.ts:3:34: error: namespace 'manual' has no exported member 'Agent'"
     )
+
+
+# --------------------------------------------------------------------------- constraint tags
+
+TAGGED = """/**
+ * @minItems 1
+ *
+ * This interface was referenced by `Pkg`'s JSON-Schema definition.
+ */
+export type Rule = [string, ...string[]];
+export interface Pkg {
+  /**
+   * @minItems 2
+   *
+   * More prose after the bound.
+   */
+  tags: string[];
+  /** @maxLength 3 and prose */
+  name?: string;
+  /** @maximum 5 and prose */
+  level?: number;
+  /** @minimum lots */
+  n?: number;
+  r?: Rule;
+  /** @minItems -1 */
+  extra?: string[];
+}
+"""
+
+
+def test_a_constraint_tag_followed_by_prose_is_its_first_word(tmp_path: Path) -> None:
+    """@schemastore/package: ``@minItems 1`` then a paragraph is the bound 1, in the models
+    and in the JSON Schema alike (the models check ``@minimum``, ``@maximum``,
+    ``@minItems`` and ``@maxItems``; ``@maxLength`` is the schema's only); a value that is no bound is left out with a located
+    warning, never written as a keyword of the wrong type."""
+    at = {"tags": ["a", "b"], "name": "abc", "level": 5, "n": -9, "r": ["x"]}
+    beyond = [
+        {**at, "tags": ["a"]},
+        {**at, "level": 6},
+        {**at, "r": []},
+    ]
+    defs = _agree(tmp_path, TAGGED, "Pkg", [at], beyond)
+    props = defs["Pkg"]["properties"]
+    assert defs["Rule"]["minItems"] == 1
+    assert props["tags"]["minItems"] == 2
+    assert props["name"]["maxLength"] == 3
+    assert props["level"]["maximum"] == 5
+    assert "minimum" not in props["n"] and "minItems" not in props["extra"]
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert [str(w).removeprefix(str(tmp_path) + "/") for w in diags.warnings] == [
+        "schema.ts:19:3: warning: @minimum needs a number, got 'lots'; the tag is ignored",
+        "schema.ts:22:3: warning: @minItems needs a non-negative integer, got '-1'; "
+        "the tag is ignored",
+    ]
+
+
+def test_a_union_checked_against_itself_is_decided_member_by_member(tmp_path: Path) -> None:
+    """discord-api-types' ``_StrictPartial``: ``B[K] extends Exclude<B[K], undefined>`` over
+    a property that is a union of many interfaces. Each member finds itself in the other
+    union first; comparing every pair structurally ran past the work budget."""
+    n, k = 100, 16
+    members = [
+        f'export interface M{i} {{ kind: "m{i}"; '
+        + "; ".join(f"p{j}: {i * k + j}" for j in range(k))
+        + " }"
+        for i in range(n)
+    ]
+    snippet = "\n".join(
+        [
+            *members,
+            "export type Member = " + " | ".join(f"M{i}" for i in range(n)) + ";",
+            "type AddU<B> = { [K in keyof B]: B[K] extends Exclude<B[K], undefined>"
+            " ? B[K] : B[K] | undefined };",
+            "export interface Holder { a: Member; b?: Member }",
+            "export type Patched = AddU<Holder>;",
+        ]
+    )
+    m5 = {"kind": "m5", **{f"p{j}": 5 * k + j for j in range(k)}}
+    good = [{"a": m5}, {"a": m5, "b": m5}]
+    bad = [{"b": m5}, {"a": {**m5, "p0": 0}}, {"a": m5, "b": {"kind": "m5"}}]
+    _agree(tmp_path, snippet, "Patched", good, bad)

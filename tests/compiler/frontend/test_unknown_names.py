@@ -239,3 +239,113 @@ def test_typeof_a_value_no_type_describes_degrades_and_an_unknown_one_is_an_erro
         2,
         "schema.ts:1:25: error: unknown const 'nothing' in 'typeof nothing'",
     )
+
+
+# --------------------------------------------------------------------------- UMD globals
+
+# @types/geojson's shape: a module that is also the UMD global ``GeoJSON``.
+GEOJSON = (
+    "export as namespace GeoJSON;\n"
+    'export interface Point { type: "Point"; coordinates: number[] }\n'
+    'export interface Line { type: "Line"; coordinates: number[][] }\n'
+    "export type GeoJSON = Point | Line;\n"
+)
+# maplibre's shape: a module that writes ``GeoJSON.GeoJSON`` and imports nothing of it.
+USES_GEOJSON = (
+    "export type Source = { data: GeoJSON.GeoJSON | string; at?: GeoJSON.Point; n: number };\n"
+)
+# The file's own ``Point`` is another type: ``GeoJSON.Point`` is the global's.
+OWN_POINT = "export interface Point { x: string }\nexport type Mine = Point;\n"
+CHECK_SOURCE = """
+import json, jsonschema
+from importlib.resources import files
+good = {"data": {"type": "Line", "coordinates": [[1, 2]]}, "at": {"type": "Point",
+        "coordinates": [1]}, "n": 1}
+assert pkg.Source.model_validate(good).n == 1
+assert pkg.Mine.model_validate({"x": "own"}).x == "own"
+document = json.loads(files(pkg).joinpath("schema.json").read_text())
+source = {**document, "$ref": "#/$defs/Source"}
+jsonschema.validate(good, source)
+for bad in ({**good, "at": {"type": "Line", "coordinates": [1]}}, {**good, "data": 1}):
+    rejects(pkg.Source, bad)
+    try:
+        jsonschema.validate(bad, source)
+    except jsonschema.ValidationError:
+        continue
+    raise AssertionError(bad)
+"""
+
+
+def _run(cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        argv, cwd=cwd, env=CODEGEN_ENV, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+@pytest.mark.parametrize("how", ["mapped_package", "referenced_file"])
+def test_a_umd_global_of_a_file_in_the_program_is_visible_without_an_import(
+    tmp_path: Path, how: str
+) -> None:
+    schema = tmp_path / "schema"
+    schema.mkdir()
+    if how == "mapped_package":
+        (tmp_path / "geojson").mkdir()
+        (tmp_path / "geojson" / "index.d.ts").write_text(GEOJSON)
+        (schema / "index.d.ts").write_text(USES_GEOJSON + OWN_POINT)
+        flags: tuple[str, ...] = ("--import-map", "geojson=../geojson")
+    else:
+        (schema / "geo.d.ts").write_text(GEOJSON)
+        text = '/// <reference path="geo.d.ts" />\n' + USES_GEOJSON + OWN_POINT
+        (schema / "index.d.ts").write_text(text)
+        flags = ()
+    done = _run(
+        schema, sys.executable, "-m", "codegen", "generate", "--schema", "index.d.ts", *OUT, *flags
+    )
+    assert (done.returncode, "warning" in done.stderr) == (0, False), done.stderr
+    imported = _run(tmp_path / "out", sys.executable, "-W", "error", "-c", PRELUDE + CHECK_SOURCE)
+    assert imported.returncode == 0, imported.stderr
+
+
+def test_a_name_no_file_declares_degrades_in_typings_and_is_an_error_in_a_ts_file(
+    tmp_path: Path,
+) -> None:
+    """maplibre's typings write ``GeoJSON.GeoJSON`` of @types/geojson, a devDependency that
+    is not installed with them: TypeScript reads an error type there (unchecked typings),
+    typescript-json-schema ``{}``; ours degrades that spot loudly, the rest compiles."""
+    (tmp_path / "index.d.ts").write_text(USES_GEOJSON)
+    argv = (sys.executable, "-m", "codegen", "generate", "--schema", "index.d.ts")
+    out = ("--out", "out/pkg", "--no-cache")
+    done = _run(tmp_path, *argv, *out)
+    assert done.returncode == 0, done.stderr
+    what = (
+        "which no file of the program declares (a global of a package the typings do not"
+        " import: map the package that declares 'GeoJSON' with --import-map, or reference its"
+        f" file){DEGRADED}"
+    )
+    spots = [
+        f"index.d.ts:1:30: warning: 'GeoJSON.GeoJSON', {what}",
+        f"index.d.ts:1:61: warning: 'GeoJSON.Point', {what}",
+    ]
+    assert [line for line in done.stderr.splitlines() if "warning" in line] == spots
+    check = (
+        "assert len(pkg.DEGRADED) == 2 and 'GeoJSON.Point' in pkg.DEGRADED[1]\n"
+        "s = pkg.Source.model_validate({'data': {'any': [1]}, 'at': 'x', 'n': 1})\n"
+        "assert s.data == {'any': [1]}\n"
+        "rejects(pkg.Source, {'data': 'x', 'n': 'one'})\n"
+        "import json\nfrom importlib.resources import files\n"
+        "doc = json.loads(files(pkg).joinpath('schema.json').read_text())\n"
+        "assert 'GeoJSON.Point' in doc['$defs']['Source']['properties']['at']['$comment']\n"
+    )
+    imported = _run(tmp_path / "out", sys.executable, "-W", "error", "-c", PRELUDE + check)
+    assert imported.returncode == 0, imported.stderr
+    strict = _run(tmp_path, *argv, "--out", "strict/pkg", "--no-cache", "--strict")
+    assert strict.returncode == 2
+    assert spots[0].replace("warning", "error") in strict.stderr.splitlines()
+    assert not (tmp_path / "strict").exists()
+    # A ``.ts`` file is checked by TypeScript, which reports the name: so is it here.
+    (tmp_path / "index.ts").write_text(USES_GEOJSON)
+    done = _run(tmp_path, sys.executable, "-m", "codegen", "generate", "--schema", "index.ts", *out)
+    assert (done.returncode, done.stderr.strip()) == (
+        2,
+        "index.ts:1:30: error: unknown type 'GeoJSON.GeoJSON'",
+    )

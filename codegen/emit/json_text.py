@@ -1,0 +1,82 @@
+"""``json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)``, the same text, in
+time linear in its length.
+
+With ``indent``, the standard library encodes in Python through nested generators: each
+piece of text is yielded up through every level above it, so a document nested ``d``
+deep costs ``d`` times its size (a large typing's ``schema.json`` is ~100 MB, nested tens
+of levels). Here each piece is appended once; strings are escaped by the standard
+library's own (C) escaper, numbers spelled as it spells them. A value it does not know
+(a non-string key, a type JSON has no word for) is left to ``json.dumps`` itself.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+_escape = json.encoder.encode_basestring  # what ``ensure_ascii=False`` escapes with
+
+
+class _Unusual(Exception):
+    """A value this writer does not spell: ``json.dumps`` does, or says why not."""
+
+
+def dumps_indented(value: Any) -> str:
+    """``value`` as ``json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)``."""
+    out: list[str] = []
+    try:
+        _write(value, out, "\n")
+    except (_Unusual, RecursionError):
+        return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
+    return "".join(out)
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        if value != value:  # spelled as json spells them (allow_nan)
+            return "NaN"
+        if value in (math.inf, -math.inf):
+            return "Infinity" if value > 0 else "-Infinity"
+        return float.__repr__(value)
+    raise _Unusual
+
+
+def _write(value: Any, out: list[str], newline: str) -> None:
+    """Append ``value``'s text; ``newline`` is a line break and the current indent."""
+    if isinstance(value, str):
+        out.append(_escape(value))
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        if not all(isinstance(key, str) for key in value):
+            raise _Unusual  # json converts other keys to strings first, then sorts
+        inner = newline + "  "
+        first = True
+        for key in sorted(value):
+            out.append(("{" if first else ",") + inner + _escape(key) + ": ")
+            first = False
+            _write(value[key], out, inner)
+        out.append(newline + "}")
+    elif isinstance(value, list | tuple):
+        if not value:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        first = True
+        for item in value:
+            out.append(("[" if first else ",") + inner)
+            first = False
+            _write(item, out, inner)
+        out.append(newline + "]")
+    else:
+        out.append(_scalar(value))

@@ -1,0 +1,81 @@
+"""``codegen/emit/json_text.py``: the text of ``json.dumps(indent=2, sort_keys=True,
+ensure_ascii=False)``, byte for byte, for what a JSON Schema document holds and more."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+from codegen.emit.json_text import dumps_indented
+
+
+def _reference(value: Any) -> str:
+    return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {},
+        [],
+        (),
+        "",
+        'a"b\\c\n\t\u2028é\x00',
+        0,
+        -7,
+        10**40,
+        True,
+        False,
+        None,
+        0.1,
+        -0.0,
+        1e300,
+        math.nan,
+        math.inf,
+        -math.inf,
+        {"b": [1, 2.5, {"x": None, "y": True}], "a": "é", "c": [], "d": {}},
+        [[[]], [{}], {"k": [{"z": 1, "a": 2}]}],
+        ("tuple", ["inside"]),
+        {2: "int keys", 1: None},  # json's own rules for other keys: left to json
+        {"$defs": {"Z": {"type": "object"}, "A": {"enum": ["x", 1, None]}}},
+    ],
+)
+def test_the_text_is_json_dumps_text(value: Any) -> None:
+    assert dumps_indented(value) == _reference(value)
+
+
+def test_random_documents_are_json_dumps_text() -> None:
+    rng = random.Random(33)
+
+    def draw(depth: int) -> Any:
+        pick = rng.randrange(9 if depth < 6 else 5)
+        if pick == 0:
+            return rng.choice(["", "k", "é\n", '"q"', "\\"])
+        if pick == 1:
+            return rng.randint(-(10**20), 10**20)
+        if pick == 2:
+            return rng.uniform(-1e6, 1e6)
+        if pick == 3:
+            return rng.choice([True, False, None])
+        if pick == 4:
+            return rng.choice([{}, []])
+        if pick < 7:
+            return {rng.choice("abcdefgh$") * rng.randint(1, 3): draw(depth + 1) for _ in range(4)}
+        return [draw(depth + 1) for _ in range(rng.randrange(4))]
+
+    for _ in range(200):
+        value = draw(0)
+        assert dumps_indented(value) == _reference(value)
+
+
+def test_what_json_refuses_it_refuses_the_same_way() -> None:
+    with pytest.raises(TypeError):
+        dumps_indented({"a": object()})
+    loop: list[Any] = []
+    loop.append(loop)
+    with pytest.raises(ValueError, match="Circular reference"):
+        dumps_indented(loop)
