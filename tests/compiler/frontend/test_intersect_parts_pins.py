@@ -86,43 +86,6 @@ def test_one_index_signature_is_kept_as_written() -> None:
     assert object_parts((A, one, PA), Types()) == (A, one, PA)
 
 
-def test_two_index_signatures_over_the_same_keys_meet() -> None:
-    first = ir.Object(
-        (ir.Property("a", STRING),), ir.IndexSignature(STRING, key_name="k", span=S1), S1
-    )
-    second = index(NUMBER, S2)
-    parts = object_parts((first, A, PA, second), Types())
-    merged = ir.Object(
-        (ir.Property("a", STRING),),  # a key declared twice alike is one property
-        ir.IndexSignature(ir.Intersection((STRING, NUMBER), S1), key_name="k", span=S1),
-        S1,
-    )
-    # the named types first, then every inline object's members under one signature
-    assert parts == (A, merged)
-
-
-def test_numeric_and_pattern_keys_meet_only_their_own_kind() -> None:
-    numeric = index(STRING, S1, numeric=True)
-    assert object_parts((numeric, index(NUMBER, S2, numeric=True)), Types()) == (
-        ir.Object(
-            (),
-            ir.IndexSignature(ir.Intersection((STRING, NUMBER), S1), span=S1, numeric=True),
-            S1,
-        ),
-    )
-    pattern = index(STRING, S1, pattern="^_.*$")
-    (merged,) = object_parts((pattern, index(NUMBER, S2, pattern="^_.*$")), Types())
-    assert isinstance(merged, ir.Object) and merged.index is not None
-    assert merged.index.value == ir.Intersection((STRING, NUMBER), S1)
-    (other,) = object_parts((numeric, index(NUMBER, S2)), Types())
-    assert isinstance(other, ir.Object) and other.index is not None
-    assert other.index.numeric and other.index.span == S1
-    assert other.index.value == ir.degraded(
-        "an intersection of index signatures over different keys", S1
-    )
-    assert other.span == S1 and other.properties == ()
-
-
 # ``simplified``: TypeScript's reductions, each result exactly (the member as written)
 G_STRING, G_NUMBER = ir.Ref("G", (STRING,), S1), ir.Ref("G", (NUMBER,), S2)
 STR = ir.Ref("Str", (), S2)  # an alias of ``string``
@@ -162,12 +125,6 @@ def test_disjoint_members_are_never_at_the_first_member() -> None:
     assert simplified((STR, ir.Primitive("number", S1)), REDUCING) == ir.Primitive("never", S2)
 
 
-def test_arrays_intersected_are_left_as_written() -> None:
-    arrays = (ir.Array(STRING, S1), ir.Array(NUMBER, S2))
-    assert simplified(arrays, REDUCING) is None
-    assert simplified((arrays[0], ir.Tuple((STRING,), span=S2)), REDUCING) is None
-
-
 def test_a_lone_object_type_is_left_as_written() -> None:
     assert simplified((ir.Primitive("object", S1),), REDUCING) is None
 
@@ -202,47 +159,3 @@ def test_a_name_of_the_empty_object_and_empty_object_are_one() -> None:
 
 
 NEVER1 = ir.Primitive("never", S1)
-
-
-def test_an_array_of_any_value_adds_nothing_to_another_array() -> None:
-    types = Types({"U": ir.Primitive("unknown", S3)})
-    strings = ir.Array(STRING, S2)
-    assert simplified((ir.Array(ir.Primitive("unknown"), S1), strings), types) is strings
-    assert simplified((ir.Array(ir.Ref("U", (), S3), S1), strings), types) is strings
-    assert simplified((strings, ir.Array(ir.Primitive("any"), S1)), types) is strings
-    anys = ir.Array(ir.Primitive("any"), S1)
-    assert simplified((anys, ir.Array(ir.Primitive("unknown"), S2)), types) is anys
-    tuple_ = ir.Tuple((STRING,), span=S2)
-    assert simplified((ir.Array(ir.Primitive("unknown"), S1), tuple_), types) is tuple_
-
-
-def test_arrays_of_disjoint_lengths_are_never() -> None:
-    one, two = ir.Tuple((STRING,), span=S1), ir.Tuple((STRING, STRING), span=S2)
-    assert simplified((one, two), REDUCING) == NEVER1
-    empty = ir.Tuple((), span=S1)
-    assert simplified((empty, ir.Array(STRING, S2)), REDUCING) is None
-    rest = ir.Tuple((STRING,), span=S2, rest=STRING)
-    assert simplified((empty, rest), REDUCING) == NEVER1
-    assert simplified((ir.Tuple((STRING, STRING, STRING), span=S1), rest), REDUCING) is None
-    optional = ir.Tuple((STRING, STRING), span=S2, min_items=0)
-    assert simplified((empty, optional), REDUCING) is None
-    assert simplified((ir.Tuple((STRING, NUMBER, STRING), span=S1), optional), REDUCING) == NEVER1
-
-
-def test_a_key_two_index_objects_declare_is_one_property() -> None:
-    a_string = ir.Property("a", ir.Primitive("string", S1), optional=True)
-    a_number = ir.Property("a", ir.Primitive("number", S2), optional=True)
-    b = ir.Property("b", STRING, optional=True)
-    first = ir.Object((a_string, b), ir.IndexSignature(STRING, span=S1), S1)
-    second = ir.Object((a_number,), ir.IndexSignature(STRING, span=S2), S2)
-    (merged,) = object_parts((first, second), Types())
-    assert isinstance(merged, ir.Object)
-    both = ir.Intersection((a_string.type, a_number.type), S1)
-    assert merged.properties == (ir.Property("a", both, optional=True), b)
-    assert merged.index == ir.IndexSignature(STRING, span=S1)  # the same value once
-    required = ir.Object((ir.Property("a", ir.Primitive("string", S1)),), None, S3)
-    (merged,) = object_parts((first, second, required), Types())
-    assert isinstance(merged, ir.Object)
-    # required when any declares it required; a third type meets the first two
-    third = ir.Intersection((both, ir.Primitive("string", S1)), S1)
-    assert merged.properties[0] == ir.Property("a", third)
