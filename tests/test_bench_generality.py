@@ -443,3 +443,52 @@ def test_a_cell_names_a_cached_file_from_its_package_root() -> None:
 
     text = 'Unsupported type: import("/home/u/.cache/x/trees/types+qs@6/package/lib/a").B<T> | C'
     assert _cell(text) == 'Unsupported type: import("lib/a").B<T> \\| C'
+
+
+def test_a_row_s_deps_are_part_of_its_cached_tree_and_oracle_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row whose ``dep=`` list changes is laid out again and TJS runs again: the cached
+    tree and TJS output of the old list would compare against declarations made without
+    the packages the typing imports."""
+    from bench.generality import __main__ as sweep
+
+    def tarball(name: str, version: str, cache: Path) -> Path:
+        data = io.BytesIO()
+        with tarfile.open(fileobj=data, mode="w:gz") as archive:
+            blob = f"export interface From_{version.replace('.', '_')} {{}}".encode()
+            info = tarfile.TarInfo("package/index.d.ts")
+            info.size = len(blob)
+            archive.addfile(info, io.BytesIO(blob))
+        path = tmp_path / f"{name.replace('/', '+')}-{version}.tgz"
+        path.write_bytes(data.getvalue())
+        return path
+
+    runs: list[list[str]] = []
+
+    def fake_run(argv: list[str], **_: object) -> sweep.Run:
+        runs.append(argv)
+        return sweep.Run(0, 0.1, "", json.dumps({"definitions": {"A": {"type": "object"}}}))
+
+    monkeypatch.setattr(sweep, "fetch", tarball)
+    monkeypatch.setattr(sweep, "run", fake_run)
+    cache = tmp_path / "cache"
+    plain = Typing("p", "1.0.0")
+    with_dep = Typing("p", "1.0.0", deps=(("d", "2.0.0"),))
+    tree = sweep.lay_out(plain, cache)
+    assert not (tree / "node_modules").exists()
+    entry = tree / "package" / "index.d.ts"
+    sweep.oracle(plain, entry, tree, cache)
+    sweep.oracle(plain, entry, tree, cache)
+    assert len(runs) == 1  # cached
+
+    tree = sweep.lay_out(with_dep, cache)
+    assert (
+        tree / "node_modules" / "d" / "index.d.ts"
+    ).read_text() == "export interface From_2_0_0 {}"
+    sweep.oracle(with_dep, entry, tree, cache)
+    assert len(runs) == 2  # the deps changed: TJS again
+    sweep.oracle(with_dep, entry, tree, cache)
+    assert len(runs) == 2
+    tree = sweep.lay_out(plain, cache)
+    assert not (tree / "node_modules").exists()

@@ -145,13 +145,15 @@ def lay_out(typing: Typing, cache: Path) -> Path:
     then leaves its declarations out.)"""
     tree = cache / "trees" / safe_name(typing.id)
     done = tree / ".complete"
-    if not done.is_file():
+    # The marker holds the deps it was laid out with: a row whose deps change is laid out again.
+    deps = " ".join(f"{name}@{version}" for name, version in typing.deps)
+    if not done.is_file() or done.read_text("utf-8") != deps:
         shutil.rmtree(tree, ignore_errors=True)
         extract(fetch(typing.name, typing.version, cache), tree / "package")
         for name, version in typing.deps:
             extract(fetch(name, version, cache), tree / "node_modules" / name)
         (tree / "package.json").write_text('{"private": true}\n', "utf-8")
-        done.write_text("")
+        done.write_text(deps, "utf-8")
     return tree
 
 
@@ -229,10 +231,13 @@ def tjs_version() -> str:
 def oracle(typing: Typing, entry: Path, tree: Path, cache: Path) -> dict[str, Any]:
     """TJS's output for the typing, cached: ``{"definitions": ...}`` or ``{"error": ...}``."""
     stored = cache / "tjs" / f"{safe_name(typing.id)}@tjs-{tjs_version()}.json"
+    deps = [f"{name}@{version}" for name, version in typing.deps]
     if stored.is_file():
         try:
             cached: dict[str, Any] = json.loads(stored.read_text("utf-8"))
-            if "error" not in cached or "driver" in cached:
+            # Output kept before deps were recorded was run with the list's deps of the time.
+            same_deps = cached.get("deps", deps) == deps
+            if same_deps and ("error" not in cached or "driver" in cached):
                 return cached
 
         except ValueError:
@@ -259,6 +264,7 @@ def oracle(typing: Typing, entry: Path, tree: Path, cache: Path) -> dict[str, An
             first = next(iter(result["unreadable"].items()))
             result = {"error": f"no declaration readable ({first[0]}: {first[1]})"}
     result["driver"] = DRIVER.name
+    result["deps"] = deps
     stored.parent.mkdir(parents=True, exist_ok=True)
     stored.write_text(json.dumps(result), "utf-8")
     return result

@@ -549,7 +549,10 @@ class _Rewriter:
                 ):
                     # ``interface A extends Array<T> {}``: TypeScript's way to name T[] (JSON
                     # has no other kind of array); so is ``interface B extends A {}``
-                    return ir.Alias(decl.name, bases[0], decl.exported, decl.doc, decl.span)
+                    # keeps its type parameters: ``interface L<T> extends Array<T> {}`` is ``T[]``
+                    return ir.Alias(
+                        decl.name, bases[0], decl.exported, decl.doc, decl.span, params=decl.params
+                    )
                 arrays = [b for b in bases if isinstance(b, ir.Array)]
                 if arrays and body.index is None:
                     # ``interface Ranges extends Array<Range> { type: string }``: no JSON array

@@ -444,6 +444,20 @@ def test_an_interface_extending_array_with_members_is_an_indexed_object(tmp_path
     )
 
 
+def test_a_generic_interface_extending_an_array_keeps_its_type_parameters(tmp_path: Path) -> None:
+    """utility-types' ``interface _DeepReadonlyArray<T> extends ReadonlyArray<...> {}``: an
+    empty interface over an array names the array, and its type parameters stay its own
+    (they were dropped: "'Arr' takes 0..0 type arguments, got 1")."""
+    snippet = (
+        "export interface Arr<T> extends ReadonlyArray<T> {}\n"
+        "export interface Pairs<K, V = number> extends Array<[K, V]> {}\n"
+        "export interface U { a: Arr<string>; p: Pairs<string> }\n"
+    )
+    good = [{"a": ["x"], "p": [["k", 1]]}, {"a": [], "p": []}]
+    bad = [{"a": [1], "p": []}, {"a": [], "p": [["k", "v"]]}, {"a": "x", "p": []}]
+    _agree(tmp_path, snippet, "U", good, bad)
+
+
 def test_typeof_a_namespaced_class_is_its_constructor_s_prototype(tmp_path: Path) -> None:
     (tmp_path / "lib.d.ts").write_text(
         "export declare class TrustedHTML {\n  private constructor();\n  kind: string;\n}\n"
