@@ -41,7 +41,7 @@ def _binary(op: str, a: float, b: float) -> float | None:
             case "*":
                 return a * b
             case "/":
-                return a / b if b else None  # Infinity/NaN: no JSON number
+                return a / b  # a zero divisor raises: Infinity/NaN, no JSON number
             case "%":
                 return math.fmod(a, b) if b else None
             case "**":

@@ -35,7 +35,7 @@ _PROMISES = frozenset(("Promise", "PromiseLike"))
 
 def is_lib_name(name: str) -> bool:
     """Whether TypeScript finds ``name`` (``NodeJS.Timeout``: its namespace) in a lib."""
-    head = name.split(".", 1)[0]
+    head = name.partition(".")[0]
     return head in lib_names.ES or head in lib_names.DOM or head in lib_names.NODE
 
 
@@ -62,7 +62,7 @@ def _promise(t: ir.TypeExpr) -> bool:
 
 
 def _what(name: str) -> str:
-    head = name.split(".", 1)[0]
+    head = name.partition(".")[0]
     if name in _COLLECTIONS:
         return (
             f"'{name}' (a JavaScript {name} of TypeScript's lib: not JSON data, which "
