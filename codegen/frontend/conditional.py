@@ -63,12 +63,18 @@ class Types(Protocol):
         ...
 
 
-def members(t: ir.TypeExpr, types: Types) -> tuple[ir.TypeExpr, ...]:
+def members(
+    t: ir.TypeExpr, types: Types, within: frozenset[str] = frozenset()
+) -> tuple[ir.TypeExpr, ...]:
     """The union members ``t`` stands for (aliases followed, nested unions flattened);
     ``boolean`` is ``true | false``, ``never`` the empty union."""
+    if isinstance(t, ir.Ref):
+        if t.name in within:
+            return ()  # ``type N = string | N``: a union met again inside itself adds nothing
+        within = within | {t.name}
     resolved = types.deref(t)
     if isinstance(resolved, ir.Union):
-        return tuple(m for member in resolved.members for m in members(member, types))
+        return tuple(m for member in resolved.members for m in members(member, types, within))
     if _is(resolved, "never"):
         return ()
     if _is(resolved, "boolean"):
