@@ -75,6 +75,7 @@ MIDDLEWARE_TESTS = [
     "tests/sdk/test_replica_fixes.py",
     "tests/backplane/test_negotiation_redis.py",
     "tests/sdk/test_middleware_pins.py",
+    "tests/sdk/test_middleware_adapter_pins.py",
 ]
 # The ranking, the memo and the anonymous buckets moved from sdk/server.py and the
 # middleware into the engine: their pins come along.
