@@ -668,7 +668,9 @@ def _suffixes(parts: list[ir.TypeExpr]) -> list[str]:
 
 def _position_names(owner: str, key: str, found: list[ir.TypeExpr]) -> list[str]:
     """What the anonymous types at one position want to be called (see the module rules)."""
-    stem = owner + pascal_case(key)
+    # Settled whole: a key that opens with a combining mark (``"\u0301x"``) joins the
+    # owner's last letter under NFKC, which no trailing ``_`` in ``free`` undoes.
+    stem = _settle(owner + pascal_case(key))
     if not found:
         return []
     if len(found) == 1 and key:

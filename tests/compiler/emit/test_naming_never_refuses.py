@@ -9,6 +9,7 @@ import importlib
 import itertools
 import json
 import sys
+import unicodedata
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -340,3 +341,29 @@ def test_two_types_that_want_one_checker_get_two(tmp_path: Path) -> None:
     lower = package.models.result.model_validate_json('{"data": {"x": 1}}')
     assert [f.loc for f in validators.check_result(upper, schema)] == [("data",)]
     assert validators.check_result_(lower, schema) == []
+
+
+def test_a_key_opening_with_a_combining_mark_names_its_anonymous_class(tmp_path: Path) -> None:
+    """``Foo`` + ``"\\u0301x"`` joins under NFKC (``Foóx``): the name was not what Python
+    reads, and appending ``_`` never changed that, so naming looped without end."""
+    import signal
+
+    def stop(*_: object) -> None:
+        raise TimeoutError("naming did not end")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(30)
+    try:
+        package, _, _ = compile_package(
+            tmp_path, {"main.ts": 'export interface Foo { "\\u0301x": { a: number } }\n'}
+        )
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    model = package.models.Foo
+    assert model.model_validate({"\u0301x": {"a": 1}}).model_dump(by_alias=True) == {
+        "\u0301x": {"a": 1}
+    }
+    assert all(
+        unicodedata.normalize("NFKC", n) == n for n in vars(package.models) if n.startswith("Foo")
+    )
