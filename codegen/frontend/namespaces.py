@@ -56,3 +56,12 @@ class NamespaceScope:
         if not held or any(last in names for names in held):
             return None
         return qualifier, last
+
+    def unknown_head(self, written: str, scope: dict[str, str]) -> bool:
+        """Whether ``written``'s head (``GeoJSON`` of ``GeoJSON.Feature``) is no namespace,
+        module or import anywhere: then ``written`` is no other scope's ``Feature``."""
+        head = written.split(".", 1)[0]
+        root = scope.get(head, head)
+        if head in scope or head in self.aliases or root in self.held.exported_modules:
+            return False
+        return root not in self.held.by_tail

@@ -687,6 +687,13 @@ class _Rewriter:
             missing = self.namespaces.missing(t.name, self.scope)
             if missing is not None and self.enum_member(t.name) is None:
                 return self.not_held(t, *missing)
+            head = t.name.split(".", 1)[0]
+            if (
+                self.namespaces.unknown_head(t.name, self.scope)
+                and head not in self.decls
+                and self.enum_member(t.name) is None
+            ):
+                return self.lib(t)  # no file declares the head: a lib global, or unknown
         name = self.scope.get(t.name, t.name)
         if name == "Date" and name not in self.decls and not t.args:
             return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates

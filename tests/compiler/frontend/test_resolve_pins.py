@@ -120,11 +120,18 @@ def test_enum_members_and_namespaced_names() -> None:
         (
             "a.ts",
             'export enum E { X = "x" }\nexport interface Foo { f: string }\n'
-            "export type M = E.X;\nexport type N = NS.Inner.Foo;",
+            "export namespace NS { export namespace Inner { export interface Bar { f: string } } }\n"
+            "export type M = E.X;\nexport type N = NS.Inner.Bar;",
         )
     )
-    assert alias_type(s, "M") == ir.Literal("x", span(3, 17))
-    assert alias_type(s, "N") == ir.Ref("Foo", (), span(4, 17))
+    assert alias_type(s, "M") == ir.Literal("x", span(4, 17))
+    assert alias_type(s, "N") == ir.Ref("Bar", (), span(5, 17))
+
+
+def test_a_dotted_name_whose_head_nothing_declares_is_typescript_s_error() -> None:
+    # ``NS`` is declared nowhere: ``NS.Inner.Foo`` is not the file's own ``Foo``.
+    with pytest.raises(SchemaError, match=r"a.ts:2:17: error: unknown type 'NS.Inner.Foo'"):
+        schema(("a.ts", "export interface Foo { f: string }\nexport type N = NS.Inner.Foo;"))
 
 
 def test_a_generic_default_is_rewritten_before_instantiation() -> None:
@@ -179,7 +186,8 @@ def test_a_renamed_generic_import_is_instantiated_under_its_real_name() -> None:
             "a.ts:2:17: error: 'Record' is not generic but has type arguments",
         ),
         (
-            "export interface Foo { f: string }\nexport type A = NS.Foo<string>;",
+            "export namespace NS { export interface Foo { f: string } }\n"
+            "export type A = NS.Foo<string>;",
             "a.ts:2:17: error: 'Foo' is not generic but has type arguments",
         ),
         (

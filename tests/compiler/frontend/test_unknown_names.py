@@ -306,6 +306,30 @@ def test_a_umd_global_of_a_file_in_the_program_is_visible_without_an_import(
     assert imported.returncode == 0, imported.stderr
 
 
+def test_a_dotted_name_whose_head_no_file_declares_is_not_a_local_of_its_tail(
+    tmp_path: Path,
+) -> None:
+    """``GeoJSON.Point`` where nothing declares ``GeoJSON``, beside the file's own ``Point``:
+    it is the missing global's (degraded loudly), not the file's ``Point`` (it was, silently:
+    a namespace's members are flattened, and the head was dropped)."""
+    (tmp_path / "index.d.ts").write_text(OWN_POINT + USES_GEOJSON)
+    argv = (sys.executable, "-m", "codegen", "generate", "--schema", "index.d.ts")
+    done = _run(tmp_path, *argv, "--out", "out/pkg", "--no-cache")
+    assert done.returncode == 0, done.stderr
+    warned = [line for line in done.stderr.splitlines() if "warning" in line]
+    assert [w.split(": warning: ")[1].split(",")[0] for w in warned] == [
+        "'GeoJSON.GeoJSON'",
+        "'GeoJSON.Point'",
+    ]
+    check = (
+        "s = pkg.Source.model_validate({'data': 'x', 'at': {'type': 'Point'}, 'n': 1})\n"
+        "assert s.at == {'type': 'Point'}\n"
+        "rejects(pkg.Mine, {'type': 'Point'})\n"
+    )
+    imported = _run(tmp_path / "out", sys.executable, "-W", "error", "-c", PRELUDE + check)
+    assert imported.returncode == 0, imported.stderr
+
+
 def test_a_name_no_file_declares_degrades_in_typings_and_is_an_error_in_a_ts_file(
     tmp_path: Path,
 ) -> None:
