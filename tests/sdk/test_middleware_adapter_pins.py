@@ -7,13 +7,11 @@ Requests are handed to the middleware directly with a minimal request context.""
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from types import SimpleNamespace
 from typing import Any
 
 import anyio
-import mcp_ext
 import mcp_types
 import pytest
 from mcp import Client
@@ -24,26 +22,7 @@ from negotiation.sdk import Negotiation, misuse, negotiated
 from negotiation.subscriptions import VariantSwitchLimiter
 from negotiation.variants import HEADER
 from negotiation.versioning import Era
-
-VARIANTS = [
-    mcp_ext.ServerVariant(id="main", description="The default.", hints={"useCase": "ide"}),
-    mcp_ext.ServerVariant(id="other", description="Another.", hints={"useCase": "planning"}),
-]
-MODERN = "2026-07-28"
-
-
-@dataclasses.dataclass
-class Ctx:
-    """The members of the SDK's request context that the middleware reads."""
-
-    method: str
-    params: Any
-    protocol_version: str = MODERN
-    request_id: Any = 1
-    session: Any = dataclasses.field(
-        default_factory=lambda: SimpleNamespace(client_capabilities=None)
-    )
-    request: Any = None
+from tests.sdk.test_middleware_pins import VARIANTS, Ctx  # the same minimal context
 
 
 def _serve(neg: Negotiation, *requests: Any) -> list[Any]:
