@@ -1271,8 +1271,7 @@ class _ModuleParser:
 
     def names_symbol(self, node: tree_sitter.Node) -> bool:
         """``symbol`` or ``unique symbol``, written out (not through an alias)."""
-        text = " ".join(self.text(node).split())
-        return node.type in ("predefined_type", "unique_symbol_type", "type_query") and text in (
+        return node.type == "predefined_type" and " ".join(self.text(node).split()) in (
             "symbol",
             "unique symbol",
         )
