@@ -107,8 +107,10 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/build_stage/test_writer_pins.py",
     ],
     "negotiation/features.py": [RUNTIME],
+    "negotiation/feature_tags.py": [RUNTIME],  # split from features.py (issue #36)
     "negotiation/predicates.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
+    "negotiation/context.py": [RUNTIME],  # split from content.py (issue #36)
     "negotiation/tool_results.py": [
         RUNTIME,
         *SDK_TESTS,
@@ -206,6 +208,9 @@ TARGETS: dict[str, list[str]] = {
         "tests/backplane/test_negotiation_redis.py",
     ],
     "negotiation/sdk/redis.py": BACKPLANE_TESTS,
+    # split from redis.py (issue #36): its URLs and its Lua scripts
+    "negotiation/sdk/redis_urls.py": BACKPLANE_TESTS,
+    "negotiation/sdk/redis_scripts.py": BACKPLANE_TESTS,
     "negotiation/sdk/anonymous.py": ["tests/sdk/test_anonymous_limit.py"],
     "negotiation/sdk/transports.py": [
         "tests/sdk/test_transports.py",
