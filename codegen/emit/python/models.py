@@ -81,7 +81,8 @@ from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
 from .moved import plan_moves, property_body, property_doc
-from .naming import Names, assign_names, for_python
+from .name_rules import for_python
+from .naming import Names, assign_names
 from .ordering import Item, cycles, topological_order
 from .package import import_key
 from .render import render as _render
