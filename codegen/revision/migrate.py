@@ -36,7 +36,7 @@ from ..emit.python.name_rules import upper_snake
 from ..emit.python.naming import assign_names
 from . import SchemaDiff
 from .compat import object_view
-from .structural import decl_view
+from .declarations import decl_view
 
 DEFAULT_PACKAGE = "mcp_ext"
 
