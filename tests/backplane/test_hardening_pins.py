@@ -44,6 +44,15 @@ def test_the_scheme_is_what_comes_before_the_first_separator() -> None:
     assert urls.url_scheme("REDIS://h/0?next=unix://x") == "redis"
 
 
+@pytest.mark.parametrize("url", ["redis", "REDIS", "unix", "rediss"])
+def test_a_schemes_name_without_a_separator_is_no_url(url: str) -> None:
+    """Only what comes before ``://`` is a scheme: a bare ``redis`` names none."""
+    with pytest.raises(ValueError, match="the scheme must be one of"):
+        urls.url_scheme(url)
+    with pytest.raises(ValueError, match=rf"^not a usable Redis URL \({url}\): the scheme"):
+        RedisBackplane.from_url(url)
+
+
 @pytest.mark.parametrize(
     ("url", "sentinels", "service", "db", "credentials"),
     [
