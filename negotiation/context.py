@@ -1,11 +1,19 @@
 """The negotiation context of one request: what a client declared, read once per
 session (legacy era) or per request (modern era), and the formats and tool-result shape
-it asks for.
+it asks for. The renderings and the result builders that shape content for it are
+[`negotiation.content`][negotiation.content], which re-exports these names.
 
-A [`NegotiationContext`][negotiation.context.NegotiationContext] is built from the
-client's extension settings (``extensions["io.modelcontextprotocol/content-negotiation"]``);
-building one never raises. The renderings and the result builders that shape content for
-it are [`negotiation.content`][negotiation.content], which re-exports these names.
+A [`NegotiationContext`][negotiation.context.NegotiationContext] is built from the client's
+extension settings (``extensions["io.modelcontextprotocol/content-negotiation"]``): once
+from ``initialize`` in the legacy era (``context_from_initialize()``), from every
+request's ``_meta["io.modelcontextprotocol/clientCapabilities"]`` in the modern era
+(``context_from_meta()``, or [`request_context()`][negotiation.context.request_context]
+for a dual-era server). Building one never raises: malformed input gives the default
+context plus [`warnings`][negotiation.context.NegotiationContext.warnings].
+
+``NegotiationContext.format`` is the client's explicit ``format=`` tag when it has one,
+else a format inferred from its other tags (``agent``/``sampling`` -> json, ``human`` ->
+markdown, first declared wins). Explicit beats inferred (Requirement 5).
 
 **Features are never authorization input** (Requirement 3).
 """
