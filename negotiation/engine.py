@@ -109,6 +109,16 @@ def _same(a: Hashable, b: Hashable) -> bool:
     return type(a) is type(b) and a == b
 
 
+def _deciding(meta: Mapping[str, Any]) -> tuple[object, object]:
+    """The parts of a 2026-07-28 request's ``_meta`` that decide its view, as
+    [`view_key()`][negotiation.declarations.view_key] reads them: the selected variant
+    (``...`` when none is: the header may then select) and the client's capabilities.
+    The rest (``clientInfo``, a progress token) never changes the view, so a repeat is
+    keyed without it: less to encode per request, and a key that no other member
+    can make large."""
+    return meta.get(_META, ...), meta.get(_CAPABILITIES)
+
+
 def _param(request: Request, key: str) -> object:
     params = request.params
     return params.get(key) if params is not None else None
@@ -360,8 +370,9 @@ class Negotiator:
                 raise Refusal(limited)
         view = settled.view(resolution.variant, request_era, version)
         if key is not None and settled.cacheable:
+            # A key is made only of a dict _meta (view()).
             self.memo.keep_view(key, view)  # type: ignore[arg-type]
-            self._repeat(request, meta, view)
+            self._repeat(request, meta, view)  # type: ignore[arg-type]
         if logger.isEnabledFor(logging.DEBUG):
             features = view.features
             logger.debug(
@@ -375,13 +386,13 @@ class Negotiator:
             )
         return view
 
-    def _repeat(self, request: Request, meta: object, view: NegotiationContext) -> None:
+    def _repeat(self, request: Request, meta: Mapping[str, Any], view: NegotiationContext) -> None:
         """Remember ``view`` for [`repeated()`][negotiation.engine.Negotiator.repeated]: the
         request's view was memoised, so every part that decides it is plain data."""
         principal = request.principal
         if request.method in _NOT_REPEATED or not (principal is None or type(principal) is str):
             return  # never looked up (repeated() answers None for these)
-        text = wire_key(meta)
+        text = wire_key(_deciding(meta))
         if text is None:
             return
         header = request.header
@@ -412,8 +423,8 @@ class Negotiator:
         meta = params.get("_meta")
         if type(meta) is not dict or not (principal is None or type(principal) is str):
             return None  # never remembered: _repeat() keeps only these
-        try:
-            text = marshal.dumps(meta, 2)  # as wire_key() keys it
+        try:  # _deciding() and wire_key(), inlined
+            text = marshal.dumps((meta.get(_META, ...), meta.get(_CAPABILITIES)), 2)
         except ValueError:
             return None
         view = self._repeats.get((principal, protocol_version, header, text))

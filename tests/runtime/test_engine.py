@@ -377,12 +377,13 @@ def test_a_request_served_with_a_header_repeats_with_that_header() -> None:
 
 
 def _size(request: Request) -> int:
-    """What an entry of the repeat table counts: 512 bytes of overhead, its key's text,
-    and twice its header and principal."""
+    """What an entry of the repeat table counts: 512 bytes of overhead, its key's text
+    (the selected variant and the capabilities), and twice its header and principal."""
     import marshal
 
     assert request.params is not None
-    text = marshal.dumps(request.params["_meta"], 2)
+    meta = request.params["_meta"]
+    text = marshal.dumps((meta.get(META_KEY, ...), meta.get(CAPS)), 2)
     extra = len(request.header or "") + len(str(request.principal or ""))
     return 512 + len(text) + 2 * extra
 
@@ -633,3 +634,24 @@ def test_by_default_the_ranker_is_given_two_seconds() -> None:
     caps = {"extensions": {EXTENSION_ID: {"variantHints": hints}}}
     ad = anyio.run(engine.advertisement_async, caps, "slow")
     assert ad is not None and ad.ids[0] == "main"  # timed out: ranked by the hints alone
+
+
+def test_a_repeat_is_keyed_by_what_decides_the_view_not_the_rest_of_meta() -> None:
+    engine = _engine()
+    call = _request("tools/call", "other", params={"name": "a"})
+    view = _begin(engine, call)
+    assert call.params is not None
+    meta = {**call.params["_meta"], "io.modelcontextprotocol/clientInfo": {"name": "x"}}
+    informed = call._replace(params={**call.params, "_meta": meta})
+    assert _repeat(engine, informed) is view  # clientInfo decides nothing
+    caps = {**meta, CAPS: {"extensions": {}}}
+    assert _repeat(engine, informed._replace(params={"name": "a", "_meta": caps})) is None
+    # A variant selected as null ignores the header; none selected, the header selects.
+    unset = _request("tools/call", params={"name": "a"}, header="other")
+    assert unset.params is not None
+    null = unset._replace(params={**unset.params, "_meta": {META_KEY: None, CAPS: {}}})
+    assert _begin(engine, null).variant == "main"
+    assert _repeat(engine, unset) is None
+    assert _begin(engine, unset).variant == "other"
+    assert _repeat(engine, null).variant == "main"
+    assert _repeat(engine, unset).variant == "other"
