@@ -55,6 +55,7 @@ from negotiation.engine_parts import (
     Listen,
     Refusal,
     Request,
+    Serving,
     SharedSwitchLimit,
     ordered_variants,
     shared_ranking,
@@ -75,6 +76,7 @@ __all__ = [
     "Negotiator",
     "Refusal",
     "Request",
+    "Serving",
 ]
 
 logger = logging.getLogger("negotiation.sdk")
@@ -102,6 +104,11 @@ _NOT_REPEATED = frozenset(
         "resources/unsubscribe",
     }
 )
+
+
+_SUBSCRIPTIONS = frozenset({"resources/subscribe", "resources/unsubscribe"})
+_BARE, _HANDLER = Serving("bare"), Serving("handler")
+_SUBSCRIBED, _UNSUBSCRIBED = Serving("subscribed"), Serving("unsubscribed")
 
 
 def _same(a: Hashable, b: Hashable) -> bool:
@@ -489,7 +496,29 @@ class Negotiator:
                 raise Refusal(scopes.unknown_identifier(kind, name, view.variant))
         return view
 
-    # --- names, subscriptions, listen streams -------------------------------------------
+    # --- serving, names, subscriptions, listen streams ----------------------------------
+
+    def serving(self, request: Request, view: NegotiationContext | None) -> Serving:
+        """How the adapter serves a request [`begin()`][negotiation.engine.Negotiator.begin]
+        let through (see [`Serving`][negotiation.engine.Serving]). A 2025-11-25 subscription
+        is made or ended here; raises [`Refusal`][negotiation.engine.Refusal] as
+        [`subscription()`][negotiation.engine.Negotiator.subscription] and
+        [`listen()`][negotiation.engine.Negotiator.listen] do."""
+        method = request.method
+        if view is None or method in UNSCOPED:
+            return _BARE  # no variant serves these
+        if method in _SUBSCRIPTIONS and view.era is Era.LEGACY:
+            self.subscription(request, view)
+            return _SUBSCRIBED if method == "resources/subscribe" else _UNSUBSCRIBED
+        if method == "subscriptions/listen":
+            bound = self.listen(request, view)
+            return Serving("listen", bound.variant, bound)
+        name = _param(request, "name") if method == "prompts/get" else None
+        if isinstance(name, str) and name in self.prompts:
+            # Without negotiation a declared prompt is rendered in the default variant.
+            variant = view.variant if view.variant is not None else self.default_variant
+            return Serving("prompt", variant)
+        return _HANDLER
 
     def unknown(
         self, request: Request, view: NegotiationContext | None

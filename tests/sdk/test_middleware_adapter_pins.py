@@ -1,5 +1,5 @@
 """Pins of ``negotiation.sdk.middleware`` after its #36 rewrite (the request read once,
-one handler run, ``_bind``): the ``MCP-Server-Variant`` header on the full and the
+the engine saying how it is served): the ``MCP-Server-Variant`` header on the full and the
 repeated path, the repeated path keyed by principal, that a repeated request is one
 lookup, the first request being a notification, the once-only warning and session
 start, the handshake run without a view, and a declared prompt without negotiation.
