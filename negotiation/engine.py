@@ -186,8 +186,9 @@ class Negotiator:
         self.cursors = cursor_codec(cursor_key) if page_size else None
         self.scopes = VariantScopes((v.id for v in declared), self.implicit)
         self.memo = DeclarationMemo(self._settle)
-        # A 2026-07-28 request repeating one served before, keyed by its raw _meta: a
-        # plain dict (one C lookup), bounded by bytes; a full table starts over.
+        # A 2026-07-28 request repeating one served before, keyed by what decides its
+        # view (_deciding()): a plain dict (one C lookup), bounded by bytes; a full table
+        # starts over.
         self._repeats: dict[tuple[object, ...], NegotiationContext] = {}
         self._repeats_bytes = 0
         self.resources = ResourceRegistry()
@@ -422,7 +423,8 @@ class Negotiator:
         header: str | None,
     ) -> NegotiationContext | None:
         """The fast path: the view of a 2026-07-28 request that repeats one served before
-        (the same principal, version, header and ``_meta``, byte for byte), for a method
+        (the same principal, version and header, and byte for byte the same selected
+        variant and capabilities in ``_meta``), for a method
         whose only step is the view, in one lookup. None: call
         [`begin()`][negotiation.engine.Negotiator.begin] (and ``finish``) instead."""
         if method in _NOT_REPEATED or params is None:
