@@ -384,7 +384,7 @@ class _Checker:
             have = list(kept.values())
         return bool(have)
 
-    def meet_two(self, a: ir.TypeExpr, b: ir.TypeExpr) -> ir.TypeExpr | bool | None:
+    def meet_two(self, a: ir.TypeExpr, b: ir.TypeExpr) -> ir.TypeExpr | Literal[False] | None:
         """What ``a & b`` keeps of two union members: False for no value, None where it
         is not decided here."""
         for x, y in ((a, b), (b, a)):
