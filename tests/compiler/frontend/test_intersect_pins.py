@@ -310,3 +310,16 @@ def test_an_index_signature_of_an_extending_interface_makes_its_optional_members
     assert isinstance(alias, ir.Alias) and isinstance(alias.type, ir.Primitive)
     assert alias.type.degraded == _refusal("primitive", "y")
     assert render(schema.decls["B"].type) == "string"
+
+
+def test_array_items_of_a_type_being_expanded_meet_as_written() -> None:
+    # ``L`` is under way while its members expand: the expander leaves ``L & X`` of it as
+    # written, so ``unknown`` items and the same item twice must add nothing before that
+    text = "export interface L { a: L[] & unknown[]; b: unknown[] & L[]; c: [L] & L[] }"
+    decl = resolve([parse_module("a.ts", text)]).decls["L"]
+    assert isinstance(decl, ir.Interface)
+    assert [(p.name, render(p.type)) for p in decl.body.properties] == [
+        ("a", "L[]"),
+        ("b", "L[]"),
+        ("c", "[L]"),
+    ]
