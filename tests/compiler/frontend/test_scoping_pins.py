@@ -371,3 +371,27 @@ def test_a_clashing_name_anywhere_in_a_conditional_type_is_a_use(
         f"{tmp_path}/c.ts:1:{column}: error: 'Frame' is declared in {tmp_path}/a.ts and "
         f"{tmp_path}/b.ts, and this file neither declares nor imports it: import the one meant"
     )
+
+
+def test_a_lib_global_another_module_shadows_is_the_lib_s_and_later_uses_are_checked(
+    tmp_path: Path,
+) -> None:
+    files = {
+        **_FRAMES,
+        "e.ts": "export interface Error { code: 1 }\nexport type Own = Error;",
+        # a module (it imports): its ``Error`` is the lib's, not e.ts's
+        "u.ts": 'import { Frame } from "./a";\nexport interface Uses { e: Error; f: Frame }',
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    decls = load_schema([tmp_path / n for n in files], options=Options()).decls
+    uses = decls["Uses"]
+    assert isinstance(uses, ir.Interface)
+    assert render(decls["Own"].type) == "e_Error"
+    assert [render(p.type) for p in uses.body.properties] == ["unknown", "a_Frame"]
+    # a clashing name after the lib global is still a use that must say which one
+    (tmp_path / "u.ts").write_text(
+        'import { Own } from "./e";\nexport interface Uses { e: Error; f: Frame; o: Own }'
+    )
+    with pytest.raises(SchemaError, match=r"u\.ts:2:38: error: 'Frame' is declared in"):
+        load_schema([tmp_path / n for n in files], options=Options())
