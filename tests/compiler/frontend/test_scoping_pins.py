@@ -275,6 +275,26 @@ _DOTTED = {
         },
         'f: lib_Frame; k: "a"',
     ),
+    # a name exported under another name
+    "export rename": (
+        {
+            "a.ts": "interface Frame { a: 1 }\nexport { Frame as F };",
+            "b.ts": "export interface Frame { b: 1 }",
+            "c.ts": 'import { F } from "./a";\nexport interface Use { f: F }',
+        },
+        "f: a_Frame",
+    ),
+    # a plain import of the name is no re-export of it: the star re-export after it is
+    "import before a re-export": (
+        {
+            "a.ts": "export interface Frame { a: 1 }",
+            "b.ts": "export interface Frame { b: 1 }",
+            "hub.ts": 'import { Frame } from "./b";\nexport * from "./a";\n'
+            "export interface H { h: Frame }",
+            "c.ts": 'import { Frame } from "./hub";\nexport interface Use { f: Frame }',
+        },
+        "f: a_Frame",
+    ),
     # a namespace inside the module imported so
     "namespace import's namespace": (
         {
