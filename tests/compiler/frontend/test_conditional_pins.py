@@ -424,6 +424,7 @@ FUNCTION = "(...a: any[]) => any"
         # no narrowing of the source can be any member: a discriminant it never holds
         ('{ k: "a" | "b" }', '{ k: "c" } | string', '"n"'),
         ('{ k: "a" | "b" }', '{ o?: 1; k: "c" } | string', '"n"'),
+        ("Flag", "{ on: 1 } | string", '"n"'),  # a boolean property is true or false
         # ... or a required property it lacks (its index signature may not hold "k")
         ('{ k: "a" | "b" }', "{ z: 1 } | string", '"n"'),
         ('{ [x: string]: string; k: "a" | "b" }', '{ z: "q"; k: "c" } | string', '"n"'),
