@@ -425,6 +425,9 @@ FUNCTION = "(...a: any[]) => any"
         ('{ k: "a" | "b" }', '{ k: "c" } | string', '"n"'),
         ('{ k: "a" | "b" }', '{ o?: 1; k: "c" } | string', '"n"'),
         ("Flag", "{ on: 1 } | string", '"n"'),  # a boolean property is true or false
+        # ``object`` has no property: it is each object type whose members are all optional
+        ("object", "{ a?: string }", '"y"'),
+        ("object", "{ a?: string; b: number }", '"n"'),
         # ... or a required property it lacks (its index signature may not hold "k")
         ('{ k: "a" | "b" }', "{ z: 1 } | string", '"n"'),
         ('{ [x: string]: string; k: "a" | "b" }', '{ z: "q"; k: "c" } | string', '"n"'),
