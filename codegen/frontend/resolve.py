@@ -226,26 +226,43 @@ def _unmapped_imports(
     one is ``JsonValue`` with a warning (resolve), an unused one costs nothing."""
     kept: list[ir.Module] = []
     unmapped: dict[str, dict[str, str]] = {}
+    present = {_module_key(m.path) for m in modules}
     for module in modules:
         imports = []
         decls = list(module.decls)
         for imp in module.imports:
-            if imp.source.startswith(".") or imp.source in packages:
+            if imp.source in packages or (
+                imp.source.startswith(".") and not _missing_in_typings(module, imp, present)
+            ):
                 imports.append(imp)
                 continue
             found = unmapped.setdefault(module.path, {})
-            hint = f"(map it with --import-map {imp.source}=PATH)"
+            if imp.source.startswith("."):
+                source, hint = f"'{imp.source}'", "a file the program does not have"
+            else:
+                source = f"package '{imp.source}'"
+                hint = f"which is not mapped (map it with --import-map {imp.source}=PATH)"
             for local, name in imp.names:
-                what = f"'{name}' from package '{imp.source}', which is not mapped {hint}"
+                what = f"'{name}' from {source}, {hint}"
                 if imp.reexport:  # ``export { Y } from "pkg"``: the module's own name now
                     decls.append(ir.Alias(local, ir.degraded(what, imp.span), span=imp.span))
                 else:
                     found[local] = what
             if imp.alias:
-                what = f"'{imp.alias}' from package '{imp.source}', which is not mapped {hint}"
-                found[imp.alias] = what
+                found[imp.alias] = f"'{imp.alias}' from {source}, {hint}"
         kept.append(dataclasses.replace(module, imports=tuple(imports), decls=tuple(decls)))
     return kept, unmapped
+
+
+def _missing_in_typings(module: ir.Module, imp: ir.Import, present: set[str]) -> bool:
+    """A relative import, in typings, of a file the program lacks (openai's ``//
+    @ts-ignore``d ``import('../node_modules/undici-types/index.d.ts')``): TypeScript reads
+    its names as the error type and, as typings go unchecked (``skipLibCheck``), says
+    nothing; here they degrade loudly. In a ``.ts`` file it stays the error TypeScript
+    reports, as does a missing ``/// <reference>`` or a side-effect import."""
+    if imp.reference or _side_effect(imp) or not module.path.endswith(DECLARATION_SUFFIXES):
+        return False
+    return not any(c in present for c in import_candidates(module.path, imp.source))
 
 
 def _find_target(
@@ -273,6 +290,14 @@ def _find_target(
         imp.span,
         f"cannot import from '{imp.source}': {target_path} is not among the schema files",
     )
+
+
+def _array_body(body: ir.Object) -> bool:
+    """The body of an interface that extends an array and names it: empty, or only a
+    numeric index signature (``interface Items extends Array<V> { [i: number]: V }``)."""
+    if body.properties:
+        return False
+    return body.index is None or (body.index.numeric and body.index.pattern is None)
 
 
 def _side_effect(imp: ir.Import) -> bool:
@@ -542,7 +567,15 @@ class _Rewriter:
             case ir.Interface():
                 bases = tuple(degrading(self.type, base) for base in decl.extends)
                 body = decl.body
-                empty = body == ir.Object(span=body.span)
+                empty = _array_body(body)
+                if empty and body.index is not None and len(bases) == 1:
+                    # ``[index: number]: V`` says again what ``Array<V>``'s own index says
+                    # (V, or a narrower type, as TypeScript requires): the items are V
+                    items = degrading(self.type, body.index.value)
+                    if isinstance(bases[0], ir.Array):
+                        bases = (dataclasses.replace(bases[0], items=items),)
+                    elif self.names_array_interface(bases[0]):
+                        bases = (ir.Array(items, bases[0].span),)
                 if len(bases) == 1 and (
                     (isinstance(bases[0], ir.Array) and empty)
                     or (empty and self.names_array_interface(bases[0]))
@@ -577,7 +610,7 @@ class _Rewriter:
         if not isinstance(t, ir.Ref) or t.args:
             return False
         found = self.decls.get(t.name)
-        if not isinstance(found, ir.Interface) or found.body != ir.Object(span=found.body.span):
+        if not isinstance(found, ir.Interface) or not _array_body(found.body):
             return False
         return len(found.extends) == 1 and (
             isinstance(found.extends[0], ir.Array)
@@ -821,6 +854,11 @@ class _Rewriter:
             # object with methods, a namespace's object (``typeof google.maps.geometry``).
             what = f"'typeof {t.name}' (a value of the typings: a function, a namespace or an"
             return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
+        if decl is None and t.span.file.endswith(DECLARATION_SUFFIXES):
+            # A value no file of the program declares (``typeof fetch``, a lib or runtime
+            # global function): unchecked typings read it as the error type; loudly here.
+            what = f"'typeof {t.name}', a value no file of the program declares (a lib global"
+            return ir.degraded(f"{what} function or object, not JSON data)", t.span)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
         typings = decl.span.file.endswith(DECLARATION_SUFFIXES)

@@ -41,6 +41,7 @@ from ..errors import SchemaError
 from ..ir import BUILTIN_GENERICS, CONDITIONAL, INFER
 from ..ir.queries import shape
 from ..paths import DECLARATION_SUFFIXES
+from . import lib_names as lib_names_data
 from .infer import infer_names
 from .lib import LIB_PATH, lib_names
 
@@ -138,8 +139,12 @@ def _clashes(modules: Sequence[ir.Module], in_package: set[str]) -> dict[str, li
 
 @functools.cache
 def _globals() -> frozenset[str]:
-    """The names TypeScript finds in its lib when no module in scope declares them."""
-    return frozenset(BUILTIN_GENERICS) | lib_names() | {"Date"}
+    """The names TypeScript finds in its lib when no module in scope declares them: the
+    data interfaces modelled here, and every global of its lib files and @types/node
+    (``response: Response`` in a module that neither declares nor imports ``Response`` is
+    the DOM's, whatever other modules declare)."""
+    every = lib_names_data.ES | lib_names_data.DOM | lib_names_data.NODE
+    return frozenset(BUILTIN_GENERICS) | lib_names() | {"Date"} | every
 
 
 def _shadowing(
