@@ -245,7 +245,7 @@ LARGE_CYCLE = 40
 # (``attribute_description``), and its root classes turn ``use_attribute_docstrings`` off
 # (the others inherit it). On Python < 3.13 pydantic finds each class's source by copying
 # the module's lines from the class on: classes x lines at import (@octokit/types, ~20k
-# classes and 235k lines: half of a 71 s import). Smaller modules keep the docstrings
+# classes and 235k lines: 54 s of a 71 s import). Smaller modules keep the docstrings
 # (editors show them): MCP's has ~150 classes, the largest of the test corpus 1359.
 LARGE_MODULE = 2000
 
