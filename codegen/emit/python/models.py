@@ -57,7 +57,8 @@ Validation speed (why the unions look the way they do; see ``codegen.emit.python
   ``exclude_if`` and attribute docstrings cost nothing when validating. ``int | float``
   stays: an int input is an exact match for ``int`` at once, and ``float`` alone would turn
   ints into floats on dump.
-* JSDoc becomes class and attribute docstrings; ``@deprecated`` becomes
+* JSDoc becomes class and attribute docstrings (in a module of more than ``LARGE_MODULE``
+  classes: ``Field(description=...)``, see there); ``@deprecated`` becomes
   ``Field(deprecated=...)``; ``@minimum``/``@maximum``/``@minItems``/``@maxItems`` become
   ``ge``/``le``/``min_length``/``max_length``; a scalar ``@default`` becomes the default; consts become
   ``Final`` module constants.
@@ -67,6 +68,7 @@ The module header (generator and regenerate command) is added by ``codegen.build
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from pathlib import PurePath
@@ -130,12 +132,32 @@ def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
 docstring = escape.docstring
 
 
+def attribute_description(text: str) -> str:
+    """What pydantic reads from the attribute docstring ``docstring(text)`` as
+    ``model.py.jinja`` writes it (lines after the first indented by 4): ``inspect.cleandoc``
+    of its value, whose lines are the text's right-stripped, with a space before the closing
+    quotes after a closing quote on one line (``escape.docstring``)."""
+    lines = [line.rstrip() for line in text.split("\n")]
+    if len(lines) == 1 and lines[0].endswith('"'):
+        lines[0] += " "
+    # Tabs expand by column (``cleandoc``), so the indentation must be the one written.
+    return inspect.cleandoc("\n".join([lines[0], *(f"    {ln}" if ln else ln for ln in lines[1:])]))
+
+
 # A cycle of this many classes and aliases (each refers to the next), and every class that
 # reaches it, is built when first used (``_build_when_used``), not at import: pydantic's
 # validators do not share, so building each model of a cycle of n models holds n - 1 others
 # (n² work and memory at import), and the first build of a cycle of about 150 nests past
 # Python's default recursion limit. Smaller cycles keep plain ``model_rebuild()`` calls.
 LARGE_CYCLE = 40
+# A models module of more than this many classes states each field's description as
+# ``Field(description=...)``, the same text pydantic reads from the docstring otherwise
+# (``attribute_description``), and its root classes turn ``use_attribute_docstrings`` off
+# (the others inherit it). On Python < 3.13 pydantic finds each class's source by copying
+# the module's lines from the class on: classes x lines at import (@octokit/types, ~20k
+# classes and 235k lines: 54 s of a 71 s import). Smaller modules keep the docstrings
+# (editors show them): MCP's has ~150 classes, the largest of the test corpus 1359.
+LARGE_MODULE = 2000
 
 
 class _ModelsEmitter:
@@ -145,6 +167,7 @@ class _ModelsEmitter:
         self.layouts = Layouts(schema, self.names)
         self.writer = TypeWriter(schema, self.names, self.layouts, diagnostics)
         self.classes = self.writer.classes
+        self.described = len(self.classes) > LARGE_MODULE  # descriptions in ``Field``
         self.sym = {**self.names.helpers, **PRIVATE}
         # Copied (flattened) properties keep naming their inline classes after their origin.
         self.origin = {
@@ -184,6 +207,9 @@ class _ModelsEmitter:
         deprecated = prop.doc.get("deprecated")
         if deprecated is not None:
             kwargs.append(f"deprecated={escape.py_str(deprecated.strip() or 'deprecated')}")
+        text = doc_text(prop.doc, ann.known_values)
+        if self.described and text:
+            kwargs.append(f"description={escape.py_str(attribute_description(text))}")
         if kwargs:
             # In ``Annotated``, not as the default: type checkers then keep the snake_case
             # name as the constructor's parameter (they read ``alias=`` only there).
@@ -195,7 +221,7 @@ class _ModelsEmitter:
             # pydantic fields are keyword-only, so a required field may override an optional
             # one; pyright applies the positional dataclass rule.
             note = "pyright: ignore[reportGeneralTypeIssues]"
-        doc = docstring(doc_text(prop.doc, ann.known_values))
+        doc = "" if self.described else docstring(text)
         return Field(attr, annotation, value, doc, note)
 
     def _narrows_optional(self, layout: ClassLayout, prop: ir.Property) -> bool:
@@ -273,7 +299,11 @@ class _ModelsEmitter:
             sym=self.sym,
             cls=Class(
                 name=spec.name,
-                bases=[*(layout.bases or ["SchemaModel"]), *(["defer_build=True"] * deferred)],
+                bases=[
+                    *(layout.bases or ["SchemaModel"]),
+                    *(["defer_build=True"] * deferred),
+                    *(["use_attribute_docstrings=False"] * (self.described and not layout.bases)),
+                ],
                 doc=docstring(doc_text(spec.doc)),
                 extra=extra,
                 fields=fields,
