@@ -30,16 +30,17 @@ from ..ir import (
 from ..ir.printer import quoted
 from ..ir.queries import bad_constraint_tags, degraded_spots, flat_properties, is_narrowing, shape
 from ..ir.walk import children
-from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
+from ..paths import DECLARATION_SUFFIXES, LIB_PATH, SOURCE_SUFFIXES
 from .bases import normalise_bases
 from .expand import expand
 from .infer import infer_names
-from .lib import LIB_PATH, with_lib
+from .lib import with_lib
 from .lib_globals import lib_type
+from .module_scope import scope_modules
 from .namespaces import NamespaceMembers, NamespaceScope
-from .parse import number_name
+from .parse_objects import number_name
 from .protocol import add_result_aliases
-from .scoping import redeclared_alike, scope_modules
+from .scoping import redeclared_alike
 from .totality import degrading
 from .umd import with_umd_imports
 
@@ -963,7 +964,7 @@ def _find_cycle(schema: ir.Schema, edges: dict[str, list[str]], start: str, done
 
 
 # How deep a type may get once aliases are expanded and bases followed: each later pass
-# may recurse that deep, so this (with parse's MAX_TYPE_DEPTH per written type) keeps every
+# may recurse that deep, so this (with parse_types' MAX_TYPE_DEPTH per written type) keeps every
 # pass far from Python's recursion limit. The official MCP schema reaches about 20.
 MAX_EXPANDED_DEPTH = 100
 
