@@ -95,6 +95,17 @@ PARSE_TESTS = [
     "tests/compiler/frontend/test_ts_constructs.py",
     "tests/compiler/frontend/test_bad_inputs.py",
 ]
+# The resolve pass's tests (with in-process compiles of TS snippets and schemas end to end).
+RESOLVE_TESTS = [
+    "tests/compiler/frontend/test_resolve.py",
+    "tests/compiler/frontend/test_resolve_pins.py",
+    "tests/compiler/frontend/test_parse.py",
+    "tests/compiler/frontend/test_bad_inputs.py",
+    "tests/compiler/frontend/test_ts_constructs.py",
+    "tests/compiler/emit/test_golden.py",
+    "tests/compiler/emit/test_jsonschema_emit.py",
+    "tests/compiler/revision/test_diff.py",
+]
 # Module scoping: one name declared by several files (issue #21).
 SCOPING_TESTS = [
     "tests/compiler/frontend/test_scoping_pins.py",
@@ -247,17 +258,11 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/emit/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
         "tests/compiler/emit/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
     ],
-    "codegen/frontend/resolve.py": [
-        "tests/compiler/frontend/test_resolve.py",
-        "tests/compiler/frontend/test_resolve_pins.py",
-        "tests/compiler/frontend/test_parse.py",
-        "tests/compiler/frontend/test_bad_inputs.py",
-        # in-process compiles of TS snippets and schemas end to end
-        "tests/compiler/frontend/test_ts_constructs.py",
-        "tests/compiler/emit/test_golden.py",
-        "tests/compiler/emit/test_jsonschema_emit.py",
-        "tests/compiler/revision/test_diff.py",
-    ],
+    # resolve, split by step (issue #36): each step with the pass's tests
+    "codegen/frontend/resolve.py": RESOLVE_TESTS,
+    "codegen/frontend/imports.py": RESOLVE_TESTS,
+    "codegen/frontend/references.py": RESOLVE_TESTS,
+    "codegen/frontend/checks.py": RESOLVE_TESTS,
     # resolve's queries and its printer, moved out of it: the same tests pin them
     "codegen/ir/queries.py": [
         "tests/compiler/frontend/test_resolve.py",
