@@ -246,6 +246,18 @@ def test_own_private_state_and_dunders_are_no_violation(tmp_path: Path) -> None:
 # ``parse_source``) never imports the declaration reader (``parse_declarations``, ``parse``):
 # declarations call types, never the reverse.
 PARSER_READERS = ("parse_source", "parse_objects", "parse_types", "parse_declarations", "parse")
+# The expansion's kinds of computation, lowest first, likewise: each class stands on the one
+# before it, and only ``expand`` (the pass) dispatches to them all.
+EXPANDERS = (
+    "expand_names",
+    "expand_core",
+    "expand_utilities",
+    "expand_indexed",
+    "expand_intersections",
+    "expand_computed",
+    "expand_generics",
+    "expand",
+)
 COMPILER_SKIP = {"templates_compiled", "runtime", "templates"}
 
 
@@ -254,13 +266,14 @@ def frontend_violations(root: Path) -> list[str]:
     imports = graph(root, COMPILER_SKIP)
     frontend = f"{root.name}.frontend"
     found: list[str] = []
-    for rank, reader in enumerate(PARSER_READERS):
-        module = f"{frontend}.{reader}"
-        found += [
-            f"{module} imports {dep} (a reader above it: declarations call types, never the reverse)"
-            for dep in sorted(imports.get(module, ()))
-            if dep.startswith(f"{frontend}.") and dep.split(".")[-1] in PARSER_READERS[rank + 1 :]
-        ]
+    for chain in (PARSER_READERS, EXPANDERS):
+        for rank, name in enumerate(chain):
+            module = f"{frontend}.{name}"
+            found += [
+                f"{module} imports {dep} (a module above it: {' <- '.join(chain)})"
+                for dep in sorted(imports.get(module, ()))
+                if dep.startswith(f"{frontend}.") and dep.split(".")[-1] in chain[rank + 1 :]
+            ]
     inside = {m: {d for d in deps if d.startswith(f"{frontend}.")} for m, deps in imports.items()}
     found += [
         f"import cycle: {' -> '.join(cycle)}"
@@ -269,9 +282,7 @@ def frontend_violations(root: Path) -> list[str]:
     return found
 
 
-def test_the_type_reader_never_imports_the_declaration_reader_and_the_front_end_is_acyclic() -> (
-    None
-):
+def test_the_front_ends_readers_and_expanders_point_one_way_without_cycles() -> None:
     assert frontend_violations(ROOT / "codegen") == []
 
 
@@ -281,12 +292,19 @@ def test_the_type_reader_never_imports_the_declaration_reader_and_the_front_end_
         (
             "frontend/parse_types.py",
             "    from codegen.frontend.parse_declarations import DeclarationReader\n",
-            "a reader above it",
+            "a module above it",
         ),
-        ("frontend/parse_types.py", "from . import parse\n", "a reader above it"),
+        ("frontend/parse_types.py", "from . import parse\n", "a module above it"),
         ("frontend/parse_objects.py", "from .parse_types import TypeReader\n", "import cycle"),
-        ("frontend/parse_source.py", "from .parse_objects import ObjectReader\n", "above it"),
+        (
+            "frontend/parse_source.py",
+            "from .parse_objects import ObjectReader\n",
+            "a module above it",
+        ),
         ("frontend/scoping.py", "    from .module_scope import scope_modules\n", "import cycle"),
+        ("frontend/expand_core.py", "    from . import expand_generics\n", "a module above it"),
+        ("frontend/expand_indexed.py", "from .expand_computed import X\n", "a module above it"),
+        ("frontend/checks.py", "from .resolve import resolve\n", "import cycle"),
     ],
 )
 def test_a_planted_reverse_import_in_the_front_end_is_caught(

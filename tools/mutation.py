@@ -95,6 +95,25 @@ PARSE_TESTS = [
     "tests/compiler/frontend/test_ts_constructs.py",
     "tests/compiler/frontend/test_bad_inputs.py",
 ]
+# The expansion's modules (issue #36: one pass, split by kind of computation) and its tests.
+EXPAND_MODULES = (
+    "expand",
+    "expand_core",
+    "expand_names",
+    "expand_utilities",
+    "expand_indexed",
+    "expand_intersections",
+    "expand_computed",
+    "expand_generics",
+)
+EXPAND_TESTS = [
+    "tests/compiler/frontend/test_real_world_constructs.py",
+    "tests/compiler/frontend/test_ts_constructs.py",
+    "tests/compiler/frontend/test_resolve.py",
+    "tests/compiler/frontend/test_resolve_pins.py",
+    "tests/compiler/frontend/test_expand_pins.py",
+    "tests/compiler/frontend/test_mapped_pins.py",  # mapped types that read their key (issue #33)
+]
 # The resolve pass's tests (with in-process compiles of TS snippets and schemas end to end).
 RESOLVE_TESTS = [
     "tests/compiler/frontend/test_resolve.py",
@@ -291,15 +310,9 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/emit/test_golden.py",
         "tests/compiler/frontend/test_messages_pins.py",
     ],
-    # the anonymous-type naming, the intersection algebra and namespace scoping (issue #21)
-    "codegen/frontend/expand.py": [
-        "tests/compiler/frontend/test_real_world_constructs.py",
-        "tests/compiler/frontend/test_ts_constructs.py",
-        "tests/compiler/frontend/test_resolve.py",
-        "tests/compiler/frontend/test_resolve_pins.py",
-        "tests/compiler/frontend/test_expand_pins.py",
-        "tests/compiler/frontend/test_mapped_pins.py",  # mapped types that read their key (issue #33)
-    ],
+    # the anonymous-type naming, the intersection algebra and namespace scoping (issue #21);
+    # the expansion split by kind of computation (issue #36), each piece with its tests
+    **{f"codegen/frontend/{name}.py": EXPAND_TESTS for name in EXPAND_MODULES},
     # the work budget of every expansion (issue #34)
     "codegen/frontend/budget.py": ["tests/compiler/frontend/test_budget_pins.py"],
     # conditional types: the assignability verdicts (issue #21)
