@@ -3,6 +3,11 @@
 Only the subset the official MCP ``schema.ts`` revisions use is accepted; everything else
 is a ``SchemaError`` that names the construct at its ``file:line:col``, so a schema never
 compiles into something that silently means less than it says.
+
+This module reads the statements (imports, exports, namespaces) and dispatches each
+declaration; it stands on ``parse_declarations`` <- ``parse_types`` (the type-expression
+reader) <- ``parse_objects`` <- ``parse_source``, and ``scoping.qualify_namespaces``
+names the types of one name in several namespaces apart.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The declarations inside a file or namespace body, statement by statement.
+"""What one type or constant declaration makes, read into ``ir`` declarations.
 
 Enums (to literal unions), classes (their data members), interfaces, generic parameters
 and constants (``const``, ``declare const``, ``as const`` arrays, a namespace's literal
@@ -26,6 +26,8 @@ _CONSTANT_TYPES = frozenset(("literal_type", "tuple_type", "readonly_type"))
 
 
 class DeclarationReader(TypeReader):
+    """The declaration reader: ``parse._ModuleParser`` dispatches each declaration here."""
+
     def __init__(self, path: str, text: str) -> None:
         super().__init__(path, text)
         self.namespaces = 0  # how deep in ``namespace``/``module`` bodies

@@ -24,6 +24,8 @@ _METHODS = frozenset(
 
 
 class ObjectReader(SourceReader, abc.ABC):
+    """Object type literals and their members; ``type`` is the type-expression reader's."""
+
     @abc.abstractmethod
     def type(self, node: tree_sitter.Node) -> ir.TypeExpr:
         """The type ``node`` writes (``parse_types.TypeReader.type``)."""
