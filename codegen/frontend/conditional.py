@@ -9,9 +9,12 @@ TypeScript's lib.
 Assignability is decided from the declarations: primitives, literals, ``null``/``undefined``
 (as under ``strictNullChecks``: the typing's meaning, see docs/jsonschema-deviations.md),
 arrays, tuples, unions, intersections and object types by their properties (structurally,
-named interfaces too). Where it is not decidable that way (a primitive's apparent members,
-index signatures, template patterns against each other), the verdict is ``None`` and the
-conditional type is a located error, never a guess.
+named interfaces too). A target's index signature is met as TypeScript's checker meets it:
+by the source's own applicable index signature, else, for an object literal type (whose
+index signature is implicit), by each of its members, else not at all (an interface, an
+array, a primitive). Where it is not decidable that way (a primitive's apparent members,
+template patterns against each other), the verdict is ``None`` and the conditional type is
+a located error, never a guess.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import Literal, Protocol
 
 from .. import ir
 from ..ir import FUNCTION
@@ -60,6 +63,16 @@ class Types(Protocol):
 
     def spend(self, amount: int, span: ir.Span) -> None:
         """Count work against the expansion's budget (``codegen.frontend.budget``)."""
+        ...
+
+    def lookup(self, name: str) -> ir.Decl | None:
+        """The declaration ``name`` stands for."""
+        ...
+
+    def written_as_interface(self, name: str) -> bool:
+        """Whether ``name`` is declared as an interface or a class (or instantiates a
+        generic one), which has no implicit index signature, unlike an object literal
+        type that the compiler declares under a name."""
         ...
 
 
@@ -260,9 +273,17 @@ class _Checker:
         if isinstance(t, ir.Intersection):
             return _all([self.check(s, m) for m in t.members])
         if isinstance(s, ir.Intersection):
+            never = self.reduced_to_never(s)
+            if never is not False:
+                return never  # ``never`` extends every type
             if self.object_like(t):
                 return self.structural(s, t)
-            return True if _any([self.check(m, t) for m in s.members]) else None
+            if _any([self.check(m, t) for m in s.members]):
+                return True
+            parts = [self.types.deref(m) for m in s.members]
+            # Object types only (no ``string & { brand }``): an object, which no primitive
+            # or literal type takes.
+            return False if all(self.object_like(p) for p in parts) else None
         if isinstance(s, ir.Primitive | ir.Literal):
             return self.scalar(s, t)
         if isinstance(t, ir.Primitive | ir.Literal):
@@ -282,8 +303,23 @@ class _Checker:
             return kind == t.name
         if kind in ("null", "undefined") or isinstance(t, ir.Array | ir.Tuple):
             return False
-        if isinstance(t, ir.Mapping) or self.types.index(t) is not None:
-            return None
+        wanted = self.wanted_index(t)
+        if wanted is not None:
+            # Of the lib's ``String``, ``Number``, ``Boolean`` and ``Object``, only
+            # ``String`` has an index signature: ``[index: number]: string``.
+            found: bool | None
+            if kind == "object" and _is(self.types.deref(wanted.value), "any"):
+                found = True  # ``any`` takes every object, not a primitive
+            elif wanted.pattern is not None:
+                return None
+            elif kind != "string" or not wanted.numeric:
+                return False
+            elif isinstance(s, ir.Primitive) and s.format is not None:
+                return False  # ``Date``, ``URL``: interfaces of the lib, with no index
+            else:
+                found = self.check(ir.Primitive("string", s.span), wanted.value)
+            if found is False or not self.properties_of(t):
+                return found
         if not self.properties_of(t):
             return True  # ``{}`` takes every value but null and undefined
         # ``object`` has no property; a primitive has its apparent members (``length``...)
@@ -307,6 +343,64 @@ class _Checker:
         if (s.pattern, s.format) == (t.pattern, t.format):
             return True
         return False if s.pattern is None and s.format is None else None
+
+    def reduced_to_never(self, s: ir.Intersection) -> bool | None:
+        """Whether TypeScript reduces the intersection ``s`` to ``never``: a member that
+        is required in some part and of unit types (literals, ``null``, ``undefined``) in
+        some part, whose parts' types have no value in common (``{ kind: 1 } & { kind: 2
+        }``; ``{ a: string } & { a: number }`` stays an object). None where the members'
+        types do not tell (a template pattern against a literal)."""
+        found: dict[str, list[ir.Property]] = {}
+        for part in s.members:
+            for prop in self.properties_of(self.types.deref(part)):
+                found.setdefault(prop.name, []).append(prop)
+        undecided = False
+        for props in found.values():
+            if len(props) < 2 or all(p.optional for p in props):
+                continue
+            sides = [members(p.type, self.types) for p in props]
+            if not any(side and all(_unit(m) for m in side) for side in sides):
+                continue  # no part says literals only: TypeScript keeps the object
+            met = self.meet_values(sides)
+            if met is None:
+                undecided = True
+            elif not met:
+                return True
+        return None if undecided else False
+
+    def meet_values(self, sides: list[tuple[ir.TypeExpr, ...]]) -> bool | None:
+        """Whether some value is one of each union of ``sides``: the members met pairwise,
+        a literal or a primitive with an object type staying itself (a branded value)."""
+        have: list[ir.TypeExpr] = list(sides[0])
+        for side in sides[1:]:
+            kept: dict[object, ir.TypeExpr] = {}
+            for a in have:
+                for b in side:
+                    both = self.meet_two(a, b)
+                    if both is None:
+                        return None
+                    if both is not False:
+                        kept.setdefault(shape(both), both)
+            have = list(kept.values())
+        return bool(have)
+
+    def meet_two(self, a: ir.TypeExpr, b: ir.TypeExpr) -> ir.TypeExpr | Literal[False] | None:
+        """What ``a & b`` keeps of two union members: False for no value, None where it
+        is not decided here."""
+        for x, y in ((a, b), (b, a)):
+            if _is(x, "any", "unknown"):
+                return y
+            if isinstance(x, ir.Primitive) and (x.pattern is not None or x.format is not None):
+                return x if shape(x) == shape(y) else None
+        scalars = [_scalar(a), _scalar(b)]
+        if all(scalars):
+            if shape(a) == shape(b) or _takes((a,), b):
+                return b
+            return a if _takes((b,), a) else False
+        if any(scalars):  # a scalar and an object type
+            scalar, other = (a, b) if scalars[0] else (b, a)
+            return False if _is(scalar, "null", "undefined") or _is(other, "object") else scalar
+        return a  # object types: TypeScript does not reduce them here
 
     def object_like(self, t: ir.TypeExpr) -> bool | None:
         if isinstance(t, ir.Object | ir.Omit | ir.Mapping | ir.Array | ir.Tuple | ir.Ref):
@@ -371,9 +465,27 @@ class _Checker:
                 return self.tuples(s, t)
             return False  # an array or an object type
         if isinstance(s, ir.Array | ir.Tuple):
+            wanted = self.wanted_index(t)
+            found: bool | None = True
+            if wanted is not None:
+                found = self.sequence_index(s, wanted)
+            if found is False:
+                return False
             # An array has members (``length``...) that the declarations do not list.
-            return None if self.properties_of(t) else True
+            return None if self.properties_of(t) else found
         return self.structural(s, t)
+
+    def sequence_index(self, s: ir.Array | ir.Tuple, wanted: ir.IndexSignature) -> bool | None:
+        """Whether an array or a tuple meets an index signature: the lib's ``Array`` has
+        ``[n: number]: T`` only (an interface: no implicit one)."""
+        if _is(self.types.deref(wanted.value), "any"):
+            return True
+        if wanted.pattern is not None:
+            return None
+        if not wanted.numeric:
+            return False
+        items = (s.items,) if isinstance(s, ir.Array) else s.members
+        return _all_lazy(self.check(item, wanted.value) for item in items)
 
     def tuples(self, s: ir.Tuple, t: ir.Tuple) -> bool | None:
         """Every length ``s`` allows, ``t`` allows, and each position's member of ``s``
@@ -397,12 +509,13 @@ class _Checker:
         return _all(verdicts)
 
     def structural(self, s: ir.TypeExpr, t: ir.TypeExpr) -> bool | None:
-        if isinstance(t, ir.Mapping) or self.types.index(t) is not None:
-            return None  # implicit index signatures differ between interfaces and literals
-        if isinstance(s, ir.Mapping):
-            return None
-        have = {p.name: p for p in self.properties_of(s)}
         verdicts: list[bool | None] = []
+        wanted = self.wanted_index(t)
+        if wanted is not None:
+            verdicts.append(self.meets_index(s, wanted))
+            if verdicts[-1] is False:
+                return False
+        have = {p.name: p for p in self.properties_of(s)}
         for want in self.properties_of(t):
             found = have.get(want.name)
             if found is None:
@@ -412,3 +525,180 @@ class _Checker:
             else:
                 verdicts.append(self.check(found.type, want.type))
         return _all(verdicts)
+
+    def wanted_index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
+        """The index signature of the target ``t`` (``Record<string, V>``'s too)."""
+        if isinstance(t, ir.Mapping):
+            return ir.IndexSignature(t.value, span=t.span)
+        return self.types.index(t)
+
+    def meets_index(self, s: ir.TypeExpr, wanted: ir.IndexSignature) -> bool | None:
+        """Whether the object type ``s`` meets the index signature ``wanted``, as
+        TypeScript's ``indexSignaturesRelatedTo``: a value type ``any`` takes every object;
+        else ``s``'s own index signature that applies to the key decides; else, for an
+        object literal type (implicitly indexed), each of its members whose key applies;
+        an interface has no implicit index signature."""
+        if _is(self.types.deref(wanted.value), "any"):
+            return True
+        if isinstance(s, ir.Intersection):
+            parts = [self.types.deref(m) for m in s.members]
+            owns = [self.own_index(p) for p in parts]
+            found = [
+                self.check(own.value, wanted.value)
+                for own in owns
+                if isinstance(own, ir.IndexSignature) and _applies(own, wanted)
+            ]
+            if found:  # the intersection's value is theirs intersected: narrower still
+                return True if True in found else found[0] if len(found) == 1 else None
+            # An implicit index signature only when every member has one.
+            literals = [self.literal(p) for p in parts]
+            bodies = [b for b in literals if isinstance(b, ir.Object)]
+            if len(bodies) == len(parts):
+                return self.members_meet(s, wanted, bodies)
+            if "undecided" in owns or None in literals:
+                return None
+            return False
+        own = self.own_index(s)
+        if own == "undecided":
+            return None
+        if isinstance(own, ir.IndexSignature) and _applies(own, wanted):
+            return self.check(own.value, wanted.value)
+        body = self.literal(s)
+        if isinstance(body, ir.Object):
+            return self.members_meet(s, wanted, [body])
+        return body  # False for an interface, None for what is not known
+
+    def own_index(self, s: ir.TypeExpr) -> ir.IndexSignature | Literal["undecided"] | None:
+        """The index signature ``s`` declares or inherits; "undecided" where a base is
+        not known here (a generic one being instantiated)."""
+        if isinstance(s, ir.Mapping):
+            return ir.IndexSignature(s.value, span=s.span)
+        if isinstance(s, ir.Object):
+            return s.index
+        if isinstance(s, ir.Omit):
+            return self.own_index(self.types.deref(s.base))
+        if not isinstance(s, ir.Ref):
+            return "undecided"
+        decl = self.types.lookup(s.name)
+        if not isinstance(decl, ir.Interface):
+            return "undecided"
+        if decl.body.index is not None:
+            return decl.body.index
+        for base in decl.extends:
+            if isinstance(base, ir.Ref) and base.args:
+                return "undecided"  # a generic base not yet instantiated
+            found = self.own_index(self.types.deref(base))
+            if found is not None:
+                return found
+        return None
+
+    def literal(self, s: ir.TypeExpr) -> ir.Object | bool | None:
+        """The body of an object literal type (a mapped type's too), whose index
+        signature TypeScript reads from its members; False for an interface or a class,
+        which has none; None for what is not known."""
+        if isinstance(s, ir.Mapping):
+            return ir.Object((), ir.IndexSignature(s.value, span=s.span), s.span)
+        if isinstance(s, ir.Object):
+            return s
+        if isinstance(s, ir.Omit):  # a mapped type (``Pick``) over any object type
+            methods = self.methods(self.types.deref(s.base))
+            own = self.own_index(s)
+            if methods is None or own == "undecided":
+                return None
+            index = own if isinstance(own, ir.IndexSignature) else None
+            return ir.Object(self.properties_of(s), index, s.span, methods=methods)
+        if isinstance(s, ir.Ref):
+            decl = self.types.lookup(s.name)
+            if isinstance(decl, ir.Interface):
+                # The compiler declares object literal types too (a generic alias's
+                # instance, a union member named where it stands): not interfaces.
+                return False if self.types.written_as_interface(s.name) else decl.body
+        return None
+
+    def methods(self, s: ir.TypeExpr) -> tuple[str, ...] | None:
+        """The methods of the object type ``s``, inherited ones too; None where a base is
+        not known here."""
+        if isinstance(s, ir.Mapping):
+            return ()
+        if isinstance(s, ir.Object):
+            return s.methods
+        if isinstance(s, ir.Omit):
+            found = self.methods(self.types.deref(s.base))
+            return None if found is None else tuple(m for m in found if m not in s.keys)
+        decl = self.types.lookup(s.name) if isinstance(s, ir.Ref) else None
+        if not isinstance(decl, ir.Interface):
+            return None
+        methods = list(decl.body.methods)
+        for base in decl.extends:
+            generic = isinstance(base, ir.Ref) and base.args
+            found = None if generic else self.methods(self.types.deref(base))
+            if found is None:
+                return None
+            methods.extend(found)
+        return tuple(methods)
+
+    def members_meet(
+        self, s: ir.TypeExpr, wanted: ir.IndexSignature, bodies: list[ir.Object]
+    ) -> bool | None:
+        """Each member of ``s`` (made of ``bodies``) whose key ``wanted`` reads, against
+        its value (an optional member's ``undefined`` aside, as TypeScript's
+        ``membersRelatedToIndexer`` does); a method where a function is surely not taken
+        fails it."""
+        if wanted.pattern is not None:
+            return None
+        verdicts: list[bool | None] = []
+        if any(b.methods for b in bodies):
+            value = self.types.deref(wanted.value)
+            if no_function(value):
+                return False
+            if not _is(value, "unknown"):
+                verdicts.append(None)  # a method's function type is not known here
+        for p in self.properties_of(s):
+            if wanted.numeric and not _numeric_name(p.name):
+                continue
+            value = p.type
+            if p.optional and not _is(self.types.deref(value), "undefined"):
+                kept = (m for m in members(value, self.types) if not _is(m, "undefined"))
+                value = union(tuple(kept), value.span)
+            verdicts.append(self.check(value, wanted.value))
+            if verdicts[-1] is False:
+                return False
+        for body in bodies:
+            own = body.index
+            if own is not None and (own.numeric or not wanted.numeric):
+                verdicts.append(self.check(own.value, wanted.value))
+        return _all(verdicts)
+
+
+def _scalar(t: ir.TypeExpr) -> bool:
+    return isinstance(t, ir.Literal) or _is(t, "string", "number", "null", "undefined")
+
+
+def _unit(t: ir.TypeExpr) -> bool:
+    """A type of one value (TypeScript's unit types): a literal, ``null``, ``undefined``."""
+    return isinstance(t, ir.Literal) or _is(t, "null", "undefined")
+
+
+def _takes(side: tuple[ir.TypeExpr, ...], value: ir.TypeExpr) -> bool:
+    """Whether the union ``side`` of primitives and literals has the values of ``value``
+    (one of its members, itself a primitive or a literal)."""
+    if any(shape(m) == shape(value) for m in side):
+        return True
+    kind = _KINDS[type(value.value)] if isinstance(value, ir.Literal) else None
+    return kind is not None and any(_is(m, kind) for m in side)
+
+
+def _applies(own: ir.IndexSignature, wanted: ir.IndexSignature) -> bool:
+    """Whether the source's index signature ``own`` serves keys of ``wanted``'s kind: a
+    string one serves number keys too, a template pattern neither."""
+    if own.pattern is not None or wanted.pattern is not None:
+        return own.pattern == wanted.pattern and own.numeric == wanted.numeric
+    return wanted.numeric or not own.numeric
+
+
+def _numeric_name(name: str) -> bool:
+    """A property name that TypeScript reads as a number key (``isNumericLiteralName``)."""
+    try:
+        return str(float(name)).removesuffix(".0") == name or name == str(int(name))
+    except ValueError:
+        return False

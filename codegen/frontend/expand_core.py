@@ -170,6 +170,10 @@ class ExpanderCore(abc.ABC):
     def lookup(self, name: str) -> ir.Decl | None:
         return self.out.get(name) or self.instances.get(name) or self.source.get(name)
 
+    def written_as_interface(self, name: str) -> bool:
+        made = self.made_of.get(name)
+        return isinstance(self.source.get(made[0] if made else name), ir.Interface)
+
     def deref(self, t: ir.TypeExpr) -> ir.TypeExpr:
         """What an alias reference stands for, expanded. An alias whose expansion needs
         its own value (``type A = keyof A``, ``type B = B["k"]``) is an error, as in

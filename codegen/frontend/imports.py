@@ -113,26 +113,43 @@ def unmapped_imports(
     one is ``JsonValue`` with a warning (resolve), an unused one costs nothing."""
     kept: list[ir.Module] = []
     unmapped: dict[str, dict[str, str]] = {}
+    present = {module_key(m.path) for m in modules}
     for module in modules:
         imports = []
         decls = list(module.decls)
         for imp in module.imports:
-            if imp.source.startswith(".") or imp.source in packages:
+            if imp.source in packages or (
+                imp.source.startswith(".") and not _missing_in_typings(module, imp, present)
+            ):
                 imports.append(imp)
                 continue
             found = unmapped.setdefault(module.path, {})
-            hint = f"(map it with --import-map {imp.source}=PATH)"
+            if imp.source.startswith("."):
+                source, hint = f"'{imp.source}'", "a file the program does not have"
+            else:
+                source = f"package '{imp.source}'"
+                hint = f"which is not mapped (map it with --import-map {imp.source}=PATH)"
             for local, name in imp.names:
-                what = f"'{name}' from package '{imp.source}', which is not mapped {hint}"
+                what = f"'{name}' from {source}, {hint}"
                 if imp.reexport:  # ``export { Y } from "pkg"``: the module's own name now
                     decls.append(ir.Alias(local, ir.degraded(what, imp.span), span=imp.span))
                 else:
                     found[local] = what
             if imp.alias:
-                what = f"'{imp.alias}' from package '{imp.source}', which is not mapped {hint}"
-                found[imp.alias] = what
+                found[imp.alias] = f"'{imp.alias}' from {source}, {hint}"
         kept.append(dataclasses.replace(module, imports=tuple(imports), decls=tuple(decls)))
     return kept, unmapped
+
+
+def _missing_in_typings(module: ir.Module, imp: ir.Import, present: set[str]) -> bool:
+    """A relative import, in typings, of a file the program lacks (openai's ``//
+    @ts-ignore``d ``import('../node_modules/undici-types/index.d.ts')``): TypeScript reads
+    its names as the error type and, as typings go unchecked (``skipLibCheck``), says
+    nothing; here they degrade loudly. In a ``.ts`` file it stays the error TypeScript
+    reports, as does a missing ``/// <reference>`` or a side-effect import."""
+    if imp.reference or _side_effect(imp) or not module.path.endswith(DECLARATION_SUFFIXES):
+        return False
+    return not any(c in present for c in import_candidates(module.path, imp.source))
 
 
 def find_target(

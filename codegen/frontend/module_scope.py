@@ -38,6 +38,7 @@ from .. import ir
 from ..errors import SchemaError
 from ..ir import BUILTIN_GENERICS, CONDITIONAL, INFER
 from ..paths import LIB_PATH
+from . import lib_names as lib_names_data
 from .infer import infer_names
 from .lib import lib_names
 from .scoping import check_once as _check_once
@@ -110,8 +111,12 @@ def scope_modules(
 
 @functools.cache
 def _globals() -> frozenset[str]:
-    """The names TypeScript finds in its lib when no module in scope declares them."""
-    return frozenset(BUILTIN_GENERICS) | lib_names() | {"Date"}
+    """The names TypeScript finds in its lib when no module in scope declares them: the
+    data interfaces modelled here, and every global of its lib files and @types/node
+    (``response: Response`` in a module that neither declares nor imports ``Response`` is
+    the DOM's, whatever other modules declare)."""
+    every = lib_names_data.ES | lib_names_data.DOM | lib_names_data.NODE
+    return frozenset(BUILTIN_GENERICS) | lib_names() | {"Date"} | every
 
 
 def _shadowing(

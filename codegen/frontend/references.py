@@ -74,7 +74,15 @@ class Rewriter:
             case ir.Interface():
                 bases = tuple(degrading(self.type, base) for base in decl.extends)
                 body = decl.body
-                empty = body == ir.Object(span=body.span)
+                empty = _array_body(body)
+                if empty and body.index is not None and len(bases) == 1:
+                    # ``[index: number]: V`` says again what ``Array<V>``'s own index says
+                    # (V, or a narrower type, as TypeScript requires): the items are V
+                    items = degrading(self.type, body.index.value)
+                    if isinstance(bases[0], ir.Array):
+                        bases = (dataclasses.replace(bases[0], items=items),)
+                    elif self.names_array_interface(bases[0]):
+                        bases = (ir.Array(items, bases[0].span),)
                 if len(bases) == 1 and (
                     (isinstance(bases[0], ir.Array) and empty)
                     or (empty and self.names_array_interface(bases[0]))
@@ -109,7 +117,7 @@ class Rewriter:
         if not isinstance(t, ir.Ref) or t.args:
             return False
         found = self.decls.get(t.name)
-        if not isinstance(found, ir.Interface) or found.body != ir.Object(span=found.body.span):
+        if not isinstance(found, ir.Interface) or not _array_body(found.body):
             return False
         return len(found.extends) == 1 and (
             isinstance(found.extends[0], ir.Array)
@@ -353,6 +361,11 @@ class Rewriter:
             # object with methods, a namespace's object (``typeof google.maps.geometry``).
             what = f"'typeof {t.name}' (a value of the typings: a function, a namespace or an"
             return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
+        if decl is None and t.span.file.endswith(DECLARATION_SUFFIXES):
+            # A value no file of the program declares (``typeof fetch``, a lib or runtime
+            # global function): unchecked typings read it as the error type; loudly here.
+            what = f"'typeof {t.name}', a value no file of the program declares (a lib global"
+            return ir.degraded(f"{what} function or object, not JSON data)", t.span)
         if decl is None:
             raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
         typings = decl.span.file.endswith(DECLARATION_SUFFIXES)
@@ -373,6 +386,14 @@ class Rewriter:
                 t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is {_A_KIND[decl.kind]}"
             )
         return ir.Literal(decl.value, t.span)
+
+
+def _array_body(body: ir.Object) -> bool:
+    """The body of an interface that extends an array and names it: empty, or only a
+    numeric index signature (``interface Items extends Array<V> { [i: number]: V }``)."""
+    if body.properties:
+        return False
+    return body.index is None or (body.index.numeric and body.index.pattern is None)
 
 
 def _computed_keys(t: ir.TypeExpr) -> bool:

@@ -231,8 +231,8 @@ def qualify_namespaces(
             scope = (*path[:depth], *qualifiers)
             if (scope, last) in renamed:
                 return renamed[(scope, last)]
-            if (scope, last) in declared:
-                return written
+            if (scope, last) in declared:  # one of its name: ``Choice.Delta`` is ``Delta``
+                return last
             if qualifiers and (scope[:-1], scope[-1]) in renamed:  # ``Enum.Member``
                 return f"{renamed[(scope[:-1], scope[-1])]}.{last}"
         return written
