@@ -41,14 +41,16 @@ from .expand_core import anonymous_class as _anonymous_class
 from .expand_core import flat_union as _flat_union
 from .expand_core import names_in as _names
 from .expand_generics import ExpanderGenerics
-from .expand_names import pascal as _pascal
 from .expand_utilities import UTILITIES
+from .shared_members import hoist
+from .shared_members import pascal as _pascal
 from .totality import degrading
 
 
 def expand(decls: dict[str, ir.Decl]) -> dict[str, ir.Decl]:
-    """Every declaration lowered, generic declarations replaced by their instances."""
-    return _Expander(decls).run()
+    """Every declaration lowered, generic declarations replaced by their instances; an
+    object member that indexed accesses name is one declaration (``shared_members``)."""
+    return _Expander(hoist(decls)).run()
 
 
 class _Expander(ExpanderGenerics):

@@ -16,8 +16,8 @@ from ..ir import INDEXED
 from ..ir.queries import shape
 from .expand_core import Access as _Access
 from .expand_core import flat_union as _flat_union
-from .expand_names import pascal as _pascal
 from .expand_utilities import ExpanderUtilities
+from .shared_members import pascal as _pascal
 
 _Where = tuple[object, object]  # an indexed access's (type, key) shapes
 

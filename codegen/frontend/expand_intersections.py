@@ -21,7 +21,7 @@ from .expand_core import anonymous_class as _anonymous_class
 from .expand_core import flat_union as _flat_union
 from .expand_core import names_in as _names
 from .expand_indexed import ExpanderIndexed
-from .expand_names import pascal as _pascal
+from .shared_members import pascal as _pascal
 
 # Members of one distributed intersection: TypeScript's own limit on a union it builds
 # ("Expression produces a union type that is too complex to represent").

@@ -67,7 +67,3 @@ def _arg_word(t: ir.TypeExpr) -> str:
 
 def digest(structure: object) -> str:
     return hashlib.blake2b(repr(structure).encode(), digest_size=4).hexdigest()
-
-
-def pascal(text: str) -> str:
-    return "".join(w[:1].upper() + w[1:] for w in _NON_WORD.split(text) if w)

@@ -183,7 +183,8 @@ class TypeReader(ObjectReader):
         trailing = False  # a member after the rest member
         for member in (c for c in _children(node) if c.type != "comment"):
             if rest is not None:
-                self.after_rest(member)
+                if not _is_spread(rest):  # after ``...A`` of a type parameter, any member
+                    self.after_rest(member)  # (zod's ``[...A, ...R[]]``: A may be fixed)
                 trailing = True
                 continue
             written = rest_at = member

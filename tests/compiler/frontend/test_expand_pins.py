@@ -8,7 +8,7 @@ import pytest
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
-from codegen.frontend import budget, expand_core
+from codegen.frontend import budget, expand_core, shared_members
 from codegen.frontend import expand_names as e
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
@@ -217,9 +217,9 @@ def test_digest() -> None:
 
 
 def test_pascal() -> None:
-    assert e.pascal("tool-call_id") == "ToolCallId"
-    assert e.pascal("already") == "Already"
-    assert e.pascal("--") == ""
+    assert shared_members.pascal("tool-call_id") == "ToolCallId"
+    assert shared_members.pascal("already") == "Already"
+    assert shared_members.pascal("--") == ""
 
 
 # --------------------------------------------------------------------------- utilities

@@ -30,6 +30,7 @@ from codegen.emit.python.models import emit_models
 from codegen.errors import SchemaError
 from codegen.frontend import expand
 from tests.compiler.emit.test_pydantic_emit import import_source
+from tests.jsonschema_check import checked_validator
 
 
 def _compiled(tmp_path: Path, files: dict[str, str], entry: str = "schema.ts") -> Any:
@@ -47,15 +48,15 @@ def _agree(
     module: Any, document: dict[str, Any], target: str, good: list[Any], bad: list[Any]
 ) -> None:
     adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
-    definition = {**document, "$ref": f"#/$defs/{target}"}
+    judge = checked_validator({**document, "$ref": f"#/$defs/{target}"})
     for value in good:
         adapter.validate_json(json.dumps(value))
-        jsonschema.validate(value, definition)
+        judge.validate(value)
     for value in bad:
         with pytest.raises(ValidationError):
             adapter.validate_json(json.dumps(value))
         with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate(value, definition)
+            judge.validate(value)
 
 
 def _error(tmp_path: Path, text: str) -> str:
@@ -163,6 +164,52 @@ def test_an_indexed_access_through_an_object_member_is_a_recursive_type(tmp_path
     module, document, schema = _compiled(tmp_path, {"schema.ts": text})
     assert "XA" in schema.decls  # the recursive member, declared under its path's name
     _agree(module, document, "X", [{"a": {"n": 1, "b": {"n": 2}}}], [{"a": {"n": 1, "b": {}}}])
+
+
+PETS = """\
+export interface components {
+  schemas: {
+    /** A pet. */
+    pet: { name: string; tag?: string; deep: { n: number } };
+  };
+}
+export interface Shop {
+  first: components["schemas"]["pet"];
+  second?: components["schemas"]["pet"];
+  deep: components["schemas"]["pet"]["deep"];
+}
+"""
+
+
+def test_an_object_member_that_indexed_accesses_name_is_one_type(tmp_path: Path) -> None:
+    """``components["schemas"]["pet"]`` names one type, as in TypeScript: one class (named
+    after its path, the member's doc kept) and one JSON Schema definition that every use
+    and the member itself reference, not a copy per use (``shared_members``)."""
+    module, document, _ = _compiled(tmp_path, {"schema.ts": PETS})
+    pet = module.componentsSchemasPet
+    assert pet.__doc__ == "A pet."
+    fields = module.Shop.model_fields
+    assert fields["first"].annotation is pet
+    assert module.componentsSchemas.model_fields["pet"].annotation is pet
+    assert fields["deep"].annotation is module.componentsSchemasPetDeep
+    assert [name for name in vars(module) if name.startswith("Shop")] == ["Shop"]
+    defs = document["$defs"]
+    ref = {"$ref": "#/$defs/componentsSchemasPet"}
+    assert defs["Shop"]["properties"]["first"] == ref == defs["Shop"]["properties"]["second"]
+    assert set(defs) == {
+        "components",
+        "componentsSchemasPet",
+        "componentsSchemasPetDeep",
+        "Shop",
+    }
+    good = {"name": "rex", "deep": {"n": 1}}
+    _agree(
+        module,
+        document,
+        "Shop",
+        [{"first": good, "deep": {"n": 2}}, {"first": good, "second": good, "deep": {"n": 2}}],
+        [{"first": {"name": "rex"}, "deep": {"n": 2}}, {"first": good, "deep": {}}],
+    )
 
 
 # --------------------------------------------------------------------------- recursive generics
