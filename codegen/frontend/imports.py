@@ -185,9 +185,16 @@ def _side_effect(imp: ir.Import) -> bool:
 
 
 def check_imports(
-    modules: Sequence[ir.Module], packages: dict[str, str] | None = None
+    modules: Sequence[ir.Module],
+    packages: dict[str, str] | None = None,
+    unmapped: dict[str, dict[str, str]] | None = None,
 ) -> dict[str, dict[str, str]]:
-    """Validate every import; per module path, the local names that differ from the real."""
+    """Validate every import; per module path, the local names that differ from the real.
+
+    In typings (unchecked, as ``skipLibCheck`` reads them), a name the target does not
+    export is TypeScript's error type: it joins ``unmapped`` (degraded where used), as
+    @types/node's ``import { NonSharedBuffer } from "node:buffer"`` of a global; in a
+    ``.ts`` file it stays the located error TypeScript reports."""
     by_path = {module_key(m.path): m for m in modules}
     packages = packages or {}
     scopes: dict[str, dict[str, str]] = {}
@@ -212,7 +219,11 @@ def check_imports(
                 found = exported.get(name)
                 if not found:
                     why = "it is not exported" if found is not None else "no such declaration"
-                    raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}' ({why})")
+                    what = f"'{imp.source}' does not export '{name}' ({why})"
+                    if unmapped is None or not module.path.endswith(DECLARATION_SUFFIXES):
+                        raise SchemaError(imp.span, what)
+                    unmapped.setdefault(module.path, {})[local] = what
+                    continue
                 if local in seen or local in local_decls:
                     raise SchemaError(
                         imp.span, f"import '{local}' conflicts with another name in this file"

@@ -538,8 +538,7 @@ def _unbound(
     }
     kept: list[ir.Import] = []
     for imp in nested:
-        if imp.reexport or imp.reference:  # ``export * from`` a block re-exports the block's
-            kept.append(imp)
+        if imp.reexport or imp.reference:  # the block's own exports, not the file's
             continue
         names = tuple((local, name) for local, name in imp.names if local not in bound)
         alias = imp.alias if imp.alias and imp.alias not in bound else ""

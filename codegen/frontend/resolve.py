@@ -72,7 +72,7 @@ def _resolve(
     modules: Sequence[ir.Module], diags: Diagnostics, packages: dict[str, str]
 ) -> ir.Schema:
     modules, unmapped = _unmapped_imports(with_umd_imports(with_lib(modules), packages), packages)
-    scopes = _check_imports(modules, packages)
+    scopes = _check_imports(modules, packages, unmapped)
     modules = _needed_from_packages(modules, packages)
     by_path = {_module_key(m.path): m for m in modules}
     scoped = scope_modules(
