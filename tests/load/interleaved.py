@@ -24,7 +24,8 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from tests.load.loadgen import LiveSession, LoadResult, SessionPlan, describe, open_session
 
 # No turn (nor the opening of all sessions) may take longer: a stuck client or server
-# fails the measurement instead of hanging it. A full-size turn takes a few seconds.
+# fails the measurement, naming the sessions it waits for, instead of hanging it. A
+# full-size turn takes a few seconds.
 TURN_LIMIT_SECONDS = 180.0
 
 
