@@ -90,6 +90,15 @@ ENGINE_TESTS = [
 # module -> the test files that exercise it (the whole of tests/runtime is ~1 s, so the
 # runtime modules share it; the SDK layer adds its in-process tests. Tests that start
 # servers in subprocesses are left out: those processes import the original code).
+# the focused files only: with the compile tests of test_golden, test_ts_constructs
+# and test_bad_inputs a run of its 872 mutants took well over an hour (issue #33)
+NAMING_TESTS = [
+    "tests/compiler/emit/test_naming.py",
+    "tests/compiler/emit/test_naming_pins.py",
+    "tests/compiler/emit/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
+    "tests/compiler/emit/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
+]
+
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
     "negotiation/variants/_forms.py": [
@@ -107,8 +116,10 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/build_stage/test_writer_pins.py",
     ],
     "negotiation/features.py": [RUNTIME],
+    "negotiation/feature_tags.py": [RUNTIME],  # split from features.py (issue #36)
     "negotiation/predicates.py": [RUNTIME],
     "negotiation/content.py": [RUNTIME],
+    "negotiation/context.py": [RUNTIME],  # split from content.py (issue #36)
     "negotiation/tool_results.py": [
         RUNTIME,
         *SDK_TESTS,
@@ -206,6 +217,9 @@ TARGETS: dict[str, list[str]] = {
         "tests/backplane/test_negotiation_redis.py",
     ],
     "negotiation/sdk/redis.py": BACKPLANE_TESTS,
+    # split from redis.py (issue #36): its URLs and its Lua scripts
+    "negotiation/sdk/redis_urls.py": BACKPLANE_TESTS,
+    "negotiation/sdk/redis_scripts.py": BACKPLANE_TESTS,
     "negotiation/sdk/anonymous.py": ["tests/sdk/test_anonymous_limit.py"],
     "negotiation/sdk/transports.py": [
         "tests/sdk/test_transports.py",
@@ -223,14 +237,10 @@ TARGETS: dict[str, list[str]] = {
         "tests/conformance/test_step_shape.py",
     ],
     "conformance/runner.py": ["tests/conformance/test_runner.py"],
-    # the focused files only: with the compile tests of test_golden, test_ts_constructs
-    # and test_bad_inputs a run of its 872 mutants took well over an hour (issue #33)
-    "codegen/emit/python/naming.py": [
-        "tests/compiler/emit/test_naming.py",
-        "tests/compiler/emit/test_naming_pins.py",
-        "tests/compiler/emit/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
-        "tests/compiler/emit/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
-    ],
+    # the naming authority and the two modules it stands on (split in issue #36)
+    "codegen/emit/python/naming.py": NAMING_TESTS,
+    "codegen/emit/python/name_rules.py": NAMING_TESTS,
+    "codegen/emit/python/class_specs.py": NAMING_TESTS,
     "codegen/frontend/resolve.py": [
         "tests/compiler/frontend/test_resolve.py",
         "tests/compiler/frontend/test_resolve_pins.py",

@@ -75,7 +75,7 @@ def _resolve(
     modules: Sequence[ir.Module], diags: Diagnostics, packages: dict[str, str]
 ) -> ir.Schema:
     modules, unmapped = _unmapped_imports(with_umd_imports(with_lib(modules), packages), packages)
-    scopes = _check_imports(modules, packages)
+    scopes = _check_imports(modules, packages, unmapped)
     modules = _needed_from_packages(modules, packages)
     by_path = {_module_key(m.path): m for m in modules}
     scoped = scope_modules(
@@ -306,9 +306,16 @@ def _side_effect(imp: ir.Import) -> bool:
 
 
 def _check_imports(
-    modules: Sequence[ir.Module], packages: dict[str, str] | None = None
+    modules: Sequence[ir.Module],
+    packages: dict[str, str] | None = None,
+    unmapped: dict[str, dict[str, str]] | None = None,
 ) -> dict[str, dict[str, str]]:
-    """Validate every import; per module path, the local names that differ from the real."""
+    """Validate every import; per module path, the local names that differ from the real.
+
+    In typings (unchecked, as ``skipLibCheck`` reads them), a name the target does not
+    export is TypeScript's error type: it joins ``unmapped`` (degraded where used), as
+    @types/node's ``import { NonSharedBuffer } from "node:buffer"`` of a global; in a
+    ``.ts`` file it stays the located error TypeScript reports."""
     by_path = {_module_key(m.path): m for m in modules}
     packages = packages or {}
     scopes: dict[str, dict[str, str]] = {}
@@ -333,7 +340,11 @@ def _check_imports(
                 found = exported.get(name)
                 if not found:
                     why = "it is not exported" if found is not None else "no such declaration"
-                    raise SchemaError(imp.span, f"'{imp.source}' does not export '{name}' ({why})")
+                    what = f"'{imp.source}' does not export '{name}' ({why})"
+                    if unmapped is None or not module.path.endswith(DECLARATION_SUFFIXES):
+                        raise SchemaError(imp.span, what)
+                    unmapped.setdefault(module.path, {})[local] = what
+                    continue
                 if local in seen or local in local_decls:
                     raise SchemaError(
                         imp.span, f"import '{local}' conflicts with another name in this file"
