@@ -27,7 +27,7 @@ from mcp_ext.models import Resource
 from demos.weather import render  # pyright: ignore[reportMissingTypeStubs]  # an app, not a library
 from negotiation import errors
 from negotiation._wire import wire_dump
-from negotiation.content import NegotiationContext
+from negotiation.context import NegotiationContext
 from negotiation.engine import Negotiator, Refusal, Request
 from negotiation.tool_results import tool_result
 from negotiation.variants import HEADER as VARIANT_HEADER

@@ -3,9 +3,11 @@
 Pure functions and small classes, no transport code (in the manner of h11); the
 adapters for the official SDK live in ``negotiation.sdk`` (extra ``[sdk]``).
 
-* [`negotiation.features`][negotiation.features] — feature tags and feature sets
+* [`negotiation.feature_tags`][negotiation.feature_tags] — one feature tag: grammar and parse
+* [`negotiation.features`][negotiation.features] — feature sets of a client's declaration
 * [`negotiation.predicates`][negotiation.predicates] — server predicates over feature sets
-* [`negotiation.content`][negotiation.content] — the negotiation context and content shaping
+* [`negotiation.context`][negotiation.context] — the negotiation context of a request, its formats
+* [`negotiation.content`][negotiation.content] — renderings, prompts and the ``initialize`` result
 * [`negotiation.resources`][negotiation.resources] — multi-format resources and ``resources/metadata``
 * [`negotiation.variants`][negotiation.variants] — ranking, advertising, resolving and selecting variants
 * [`negotiation.cursors`][negotiation.cursors] — cursors bound to a variant
@@ -19,7 +21,8 @@ adapters for the official SDK live in ``negotiation.sdk`` (extra ``[sdk]``).
 Feature tags shape content only: no API here takes them as an authorization input.
 """
 
-from negotiation.content import NegotiationContext, Renderings, request_context
+from negotiation.content import Renderings
+from negotiation.context import NegotiationContext, request_context
 from negotiation.cursors import CursorCodec
 from negotiation.errors import NegotiationError
 from negotiation.features import FeatureSet, parse_features

@@ -22,7 +22,7 @@ from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._cache import BoundedCache, exact_key, identity_key, json_size, wire_key
 from negotiation._wire import wire_get
-from negotiation.content import NegotiationContext, context_from_capabilities
+from negotiation.context import NegotiationContext, context_from_capabilities
 from negotiation.variants._forms import NormalHints
 from negotiation.versioning import Era
 

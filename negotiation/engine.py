@@ -36,7 +36,7 @@ from negotiation import variants as sv
 from negotiation._cache import wire_key
 from negotiation._wire import wire_get
 from negotiation.backplane import Backplane, InMemoryBackplane
-from negotiation.content import NegotiationContext
+from negotiation.context import NegotiationContext
 from negotiation.declarations import (
     MEMO_BYTES,
     DeclarationMemo,

@@ -12,7 +12,7 @@ from negotiation import errors, scopes
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import wire_dump
-from negotiation.content import NegotiationContext
+from negotiation.context import NegotiationContext
 from negotiation.cursors import CursorCodec
 from negotiation.engine_parts import (
     LIST_KINDS,

@@ -9,7 +9,7 @@ per MIME type. Then:
 * ``resources/metadata`` answers one ``Resource`` per format, primary first, each with
   the requested URI, consistent metadata and that format's ``mimeType`` and ``size``.
 * ``resources/read`` answers one contents element per format, all with the requested
-  URI; the negotiated format picks the subset ([`negotiation.content.formats_for()`][negotiation.content.formats_for]):
+  URI; the negotiated format picks the subset ([`negotiation.context.formats_for()`][negotiation.context.formats_for]):
   ``format=json`` gets the JSON representation(s), a client without negotiation every
   format. Features only choose *which formats*; they never decide whether a resource can
   be read (Requirement 3).
@@ -38,7 +38,7 @@ from mcp_ext.models import (
 )
 
 from negotiation._wire import wire_get
-from negotiation.content import (
+from negotiation.context import (
     DEFAULT_CONTEXT,
     NegotiationContext,
     formats_for,

@@ -31,7 +31,8 @@ from mcp_ext.models import CallToolResult, ContentBlock, TextContent, Tool
 from pydantic import BaseModel
 
 from negotiation._wire import wire_dump
-from negotiation.content import NegotiationContext, Renderings, ToolShape, tool_shape
+from negotiation.content import Renderings
+from negotiation.context import NegotiationContext, ToolShape, tool_shape
 
 __all__ = [
     "ModelView",

@@ -26,15 +26,9 @@ from bench.generality import (
     split_spec,
     umbrella_modules,
 )
-from bench.generality.__main__ import (
-    Unusable,
-    entry_file,
-    extract,
-    first_error,
-    main,
-    relative_closure,
-    warnings_of,
-)
+from bench.generality.__main__ import main
+from bench.generality.fetching import Unusable, entry_file, extract
+from bench.generality.running import first_error, relative_closure, warnings_of
 from bench.generality.table import category, render
 
 
@@ -343,7 +337,7 @@ def test_the_table_counts_tjs_failures_apart_and_tracebacks_as_failures() -> Non
 def test_a_declaration_tjs_cannot_read_costs_only_itself(tmp_path: Path) -> None:
     """The oracle driver: where typescript-json-schema's one call throws on a declaration,
     the others are still read (the CLI would give nothing for the whole typing)."""
-    from bench.generality.__main__ import DRIVER, TJS, TJS_PACKAGE, run
+    from bench.generality.running import DRIVER, TJS, TJS_PACKAGE, run
 
     if shutil.which("node") is None or not TJS.exists():
         pytest.skip("typescript-json-schema is not installed (make e2e-node needs node and npm)")
@@ -451,7 +445,7 @@ def test_a_row_s_deps_are_part_of_its_cached_tree_and_oracle_output(
     """A row whose ``dep=`` list changes is laid out again and TJS runs again: the cached
     tree and TJS output of the old list would compare against declarations made without
     the packages the typing imports."""
-    from bench.generality import __main__ as sweep
+    from bench.generality import fetching, running
 
     def tarball(name: str, version: str, cache: Path) -> Path:
         data = io.BytesIO()
@@ -466,29 +460,29 @@ def test_a_row_s_deps_are_part_of_its_cached_tree_and_oracle_output(
 
     runs: list[list[str]] = []
 
-    def fake_run(argv: list[str], **_: object) -> sweep.Run:
+    def fake_run(argv: list[str], **_: object) -> running.Run:
         runs.append(argv)
-        return sweep.Run(0, 0.1, "", json.dumps({"definitions": {"A": {"type": "object"}}}))
+        return running.Run(0, 0.1, "", json.dumps({"definitions": {"A": {"type": "object"}}}))
 
-    monkeypatch.setattr(sweep, "fetch", tarball)
-    monkeypatch.setattr(sweep, "run", fake_run)
+    monkeypatch.setattr(fetching, "fetch", tarball)
+    monkeypatch.setattr(running, "run", fake_run)
     cache = tmp_path / "cache"
     plain = Typing("p", "1.0.0")
     with_dep = Typing("p", "1.0.0", deps=(("d", "2.0.0"),))
-    tree = sweep.lay_out(plain, cache)
+    tree = fetching.lay_out(plain, cache)
     assert not (tree / "node_modules").exists()
     entry = tree / "package" / "index.d.ts"
-    sweep.oracle(plain, entry, tree, cache)
-    sweep.oracle(plain, entry, tree, cache)
+    running.oracle(plain, entry, tree, cache)
+    running.oracle(plain, entry, tree, cache)
     assert len(runs) == 1  # cached
 
-    tree = sweep.lay_out(with_dep, cache)
+    tree = fetching.lay_out(with_dep, cache)
     assert (
         tree / "node_modules" / "d" / "index.d.ts"
     ).read_text() == "export interface From_2_0_0 {}"
-    sweep.oracle(with_dep, entry, tree, cache)
+    running.oracle(with_dep, entry, tree, cache)
     assert len(runs) == 2  # the deps changed: TJS again
-    sweep.oracle(with_dep, entry, tree, cache)
+    running.oracle(with_dep, entry, tree, cache)
     assert len(runs) == 2
-    tree = sweep.lay_out(plain, cache)
+    tree = fetching.lay_out(plain, cache)
     assert not (tree / "node_modules").exists()

@@ -6,7 +6,8 @@ reading the pinned list (`parse_list`), the import specifiers a dependency answe
 with typescript-json-schema's (`compare_definitions`: property sets, required sets and
 coarse JSON types, after `tests/jsonschema_normalise.py`'s spellings). The sweep itself
 (fetching, running both compilers, importing, checking instances, the table) is
-``bench/generality/__main__.py``.
+``bench/generality/__main__.py``, with ``fetching.py`` (npm pack, the trees) and
+``running.py`` (subprocesses, the TJS oracle).
 """
 
 from __future__ import annotations

@@ -29,11 +29,8 @@ import argparse
 import functools
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
-import tarfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -52,318 +49,33 @@ from bench.generality import (
     safe_name,
     umbrella_modules,
 )
+from bench.generality.fetching import Unusable, entry_file, lay_out
+from bench.generality.running import (
+    TIMEOUT,
+    TJS,
+    TJS_PACKAGE,
+    Run,
+    compiler_commit,
+    first_error,
+    oracle,
+    relative,
+    relative_closure,
+    run,
+    strict_supported,
+    tjs_version,
+    warnings_of,
+)
 from bench.generality.table import write_table
 
-TJS = ROOT / ".e2e-node" / "node_modules" / ".bin" / "typescript-json-schema"
-TJS_PACKAGE = TJS.parent.parent / "typescript-json-schema"
-# The CLI's `--required --skipLibCheck FILES "*"`, one declaration at a time where it throws.
-DRIVER = Path(__file__).resolve().parent / "tjs_each.cjs"
-TIMEOUT = 60.0  # ours, per run: the goal is none over it
-TJS_TIMEOUT = 600.0
-NPM_TIMEOUT = 120.0
 INSTANCE_TIMEOUT = 150.0  # the import (60 s at most) and a 10 s budget of instances
 WORK = SCRATCH / "generality"
 RESULTS = ROOT / "bench" / "GENERALITY.md"
 PACKAGE = "swept"  # the generated package's name
-TRACEBACK = re.compile(r"Traceback \(most recent call last\)|internal compiler error")
-
-
-class Unusable(Exception):
-    """The typing cannot be swept (a missing pin, a tarball without typings): one line."""
 
 
 def cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "mcp-negotiation" / "generality"
-
-
-# --------------------------------------------------------------------------- fetching
-
-
-def fetch(name: str, version: str, cache: Path) -> Path:
-    """The package folder of ``name@version``, from the cached tarball or ``npm pack``."""
-    spec = f"{name}@{version}"
-    tarball = cache / "tarballs" / f"{safe_name(spec)}.tgz"
-    if not tarball.is_file():
-        tarball.parent.mkdir(parents=True, exist_ok=True)
-        if shutil.which("npm") is None:
-            raise Unusable(f"{spec}: not cached and npm is not installed")
-        staging = tarball.parent / f".{safe_name(spec)}.tmp"
-        shutil.rmtree(staging, ignore_errors=True)
-        staging.mkdir()
-        try:
-            done = subprocess.run(
-                ["npm", "pack", spec, "--json", "--pack-destination", str(staging)],
-                capture_output=True,
-                text=True,
-                timeout=NPM_TIMEOUT,
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            raise Unusable(f"{spec}: npm pack timed out") from None
-        packed = list(staging.glob("*.tgz"))
-        if done.returncode != 0 or len(packed) != 1:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise Unusable(f"{spec}: npm pack failed: {_npm_error(done.stderr)}")
-        packed[0].replace(tarball)
-        shutil.rmtree(staging, ignore_errors=True)
-    return tarball
-
-
-def _npm_error(stderr: str) -> str:
-    lines = [ln.removeprefix("npm error ").strip() for ln in stderr.splitlines()]
-    skip = ("A complete log", "npm warn", "code ")
-    useful = [ln for ln in lines if ln and not ln.startswith(skip)]
-    return useful[0] if useful else "no message"
-
-
-def extract(tarball: Path, into: Path) -> None:
-    """The tarball's ``package/`` folder as ``into`` (files only, nothing outside it)."""
-    staging = into.with_name(into.name + ".tmp")
-    shutil.rmtree(staging, ignore_errors=True)
-    try:
-        with tarfile.open(tarball) as archive:
-            members = [m for m in archive.getmembers() if m.isfile() or m.isdir()]
-            archive.extractall(staging, members=members, filter="data")
-    except (tarfile.TarError, OSError) as err:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise Unusable(f"{tarball.name}: not a readable tarball ({err})") from None
-    roots = [p for p in staging.iterdir() if p.is_dir()]
-    if len(roots) != 1:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise Unusable(f"{tarball.name}: expected one top folder, found {len(roots)}")
-    into.parent.mkdir(parents=True, exist_ok=True)
-    shutil.rmtree(into, ignore_errors=True)
-    roots[0].replace(into)
-    shutil.rmtree(staging, ignore_errors=True)
-
-
-def lay_out(typing: Typing, cache: Path) -> Path:
-    """``<cache>/trees/<id>/``: the typing's package in ``package/``, its deps in
-    ``node_modules/``; the tree. (Not the typing itself under ``node_modules``: TypeScript
-    takes every file imported there for an external library's, and typescript-json-schema
-    then leaves its declarations out.)"""
-    tree = cache / "trees" / safe_name(typing.id)
-    done = tree / ".complete"
-    # The marker holds the deps it was laid out with: a row whose deps change is laid out again.
-    deps = " ".join(f"{name}@{version}" for name, version in typing.deps)
-    if not done.is_file() or done.read_text("utf-8") != deps:
-        shutil.rmtree(tree, ignore_errors=True)
-        extract(fetch(typing.name, typing.version, cache), tree / "package")
-        for name, version in typing.deps:
-            extract(fetch(name, version, cache), tree / "node_modules" / name)
-        (tree / "package.json").write_text('{"private": true}\n', "utf-8")
-        done.write_text(deps, "utf-8")
-    return tree
-
-
-def entry_file(typing: Typing, tree: Path) -> Path:
-    package = tree / "package"
-    if typing.entry is not None:
-        path = package / typing.entry
-        if not path.is_file():
-            raise Unusable(f"{typing.spec} has no file {typing.entry}")
-        return path
-    try:
-        manifest = json.loads((package / "package.json").read_text("utf-8"))
-    except (OSError, ValueError):
-        manifest = {}
-    declared = (
-        manifest.get("types") or manifest.get("typings") if isinstance(manifest, dict) else None
-    )
-    candidates = []
-    if isinstance(declared, str) and declared:
-        candidates += [declared, declared + ".d.ts", re.sub(r"\.js$", ".d.ts", declared)]
-        candidates += [declared.rstrip("/") + "/index.d.ts"]
-    main = manifest.get("main") if isinstance(manifest, dict) else None
-    if isinstance(main, str) and main.endswith(".js"):  # the typings beside the code
-        candidates += [main.removesuffix(".js") + ".d.ts", main.removesuffix(".js") + ".ts"]
-    candidates.append("index.d.ts")
-    for candidate in candidates:
-        if (package / candidate).is_file():
-            return package / candidate
-    raise Unusable(f"{typing.spec} has no typings (no types/typings entry, no index.d.ts)")
-
-
-# --------------------------------------------------------------------------- running
-
-
-@dataclass
-class Run:
-    """One subprocess: exit code (None: timed out), seconds, stderr's useful lines."""
-
-    code: int | None
-    seconds: float
-    stderr: str = ""
-    stdout: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return self.code == 0
-
-    @property
-    def traceback(self) -> bool:
-        return bool(TRACEBACK.search(self.stderr)) or self.code not in (0, 1, 2, None)
-
-
-def run(
-    argv: list[str], *, timeout: float, cwd: Path = ROOT, env: dict[str, str] | None = None
-) -> Run:
-    start = time.perf_counter()
-    try:
-        done = subprocess.run(
-            argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False
-        )
-    except subprocess.TimeoutExpired as err:
-        out = err.stderr.decode("utf-8", "replace") if isinstance(err.stderr, bytes) else ""
-        return Run(None, time.perf_counter() - start, out)
-    return Run(done.returncode, time.perf_counter() - start, done.stderr, done.stdout)
-
-
-def tjs_version() -> str:
-    manifest = TJS_PACKAGE / "package.json"
-    try:
-        return str(json.loads(manifest.read_text("utf-8"))["version"])
-    except (OSError, ValueError, KeyError):
-        return "unknown"
-
-
-def oracle(typing: Typing, entry: Path, tree: Path, cache: Path) -> dict[str, Any]:
-    """TJS's output for the typing, cached: ``{"definitions": ...}`` or ``{"error": ...}``."""
-    stored = cache / "tjs" / f"{safe_name(typing.id)}@tjs-{tjs_version()}.json"
-    deps = [f"{name}@{version}" for name, version in typing.deps]
-    if stored.is_file():
-        try:
-            cached: dict[str, Any] = json.loads(stored.read_text("utf-8"))
-            # Output kept before deps were recorded was run with the list's deps of the time.
-            same_deps = cached.get("deps", deps) == deps
-            if same_deps and ("error" not in cached or "driver" in cached):
-                return cached
-
-        except ValueError:
-            pass
-    files = [str(p) for p in relative_closure(entry)]
-    done = run(["node", str(DRIVER), str(TJS_PACKAGE), *files], timeout=TJS_TIMEOUT, cwd=tree)
-    result: dict[str, Any]
-    if done.code is None:
-        result = {"error": f"timed out after {TJS_TIMEOUT:.0f} s", "seconds": done.seconds}
-    elif not done.ok:
-        error = _tjs_error(done.stderr or done.stdout)
-        result = {"error": f"{error} (exit {done.code})", "seconds": done.seconds}
-    else:
-        try:
-            document = json.loads(done.stdout)
-            result = {
-                "definitions": document.get("definitions", {}),
-                "unreadable": document.get("unreadable", {}),
-                "seconds": done.seconds,
-            }
-        except ValueError:
-            result = {"error": "output is not JSON", "seconds": done.seconds}
-        if not result.get("definitions") and result.get("unreadable"):
-            first = next(iter(result["unreadable"].items()))
-            result = {"error": f"no declaration readable ({first[0]}: {first[1]})"}
-    result["driver"] = DRIVER.name
-    result["deps"] = deps
-    stored.parent.mkdir(parents=True, exist_ok=True)
-    stored.write_text(json.dumps(result), "utf-8")
-    return result
-
-
-_RELATIVE = re.compile(
-    r"""(?:\bfrom|\bimport\s*\(|\brequire\s*\(|^\s*import)\s*["'](\.{1,2}/[^"'\n]*)["']"""
-    r"""|<reference\s+path\s*=\s*["']([^"']+)["']""",
-    re.M,
-)
-
-
-def relative_closure(entry: Path, most: int = 5000) -> list[Path]:
-    """The entry and every file it imports relatively, transitively: the files of the
-    typing, which typescript-json-schema is given as its own (it writes definitions for
-    the declarations of the files it is given, not of those they import)."""
-    found: list[Path] = []
-    seen: set[Path] = set()
-    pending = [entry.resolve()]
-    while pending and len(found) < most:
-        path = pending.pop(0)
-        if path in seen:
-            continue
-        seen.add(path)
-        found.append(path)
-        text = path.read_text("utf-8", "replace")
-        for match in _RELATIVE.finditer(text):
-            spec = match[1] or match[2]
-            base = (path.parent / spec).resolve()
-            stem = re.sub(r"\.(m|c)?js$", "", str(base))
-            for candidate in (
-                str(base),
-                stem + ".d.ts",
-                stem + ".ts",
-                stem + ".d.mts",
-                str(base) + "/index.d.ts",
-            ):
-                if candidate.endswith(("ts",)) and Path(candidate).is_file():
-                    pending.append(Path(candidate))
-                    break
-    return found
-
-
-def _tjs_error(text: str) -> str:
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    for line in lines:
-        if re.search(r"error TS\d+|Error:", line):
-            return line[:300]
-    return (lines[0] if lines else "failed without a message")[:300]
-
-
-def first_error(text: str) -> str:
-    """The first ``error:`` line of ours (else the first line), as printed."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    for line in lines:
-        if "error:" in line or "internal compiler error" in line or line.startswith("Error"):
-            return line[:300]
-    for line in reversed(lines):  # a Python exception's last line names it
-        if re.match(r"^[\w.]+(Error|Exception|Warning)\b", line):
-            return line[:300]
-    return (lines[0] if lines else "")[:300]
-
-
-def _relative(text: str, tree: Path) -> str:
-    """Paths inside the cache written from the package's root (``index.d.ts:3:1: ...``)."""
-    return text.replace(f"{tree / 'package'}/", "").replace(f"{tree}/", "")
-
-
-def warnings_of(text: str) -> int:
-    return sum(1 for ln in text.splitlines() if ": warning:" in ln)
-
-
-def compiler_commit() -> str:
-    """The last commit that changed ``codegen/`` (``+`` if it has uncommitted changes)."""
-    try:
-        head = subprocess.run(
-            ["git", "log", "-1", "--format=%h", "--", "codegen"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "codegen"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-        ).stdout.strip()
-    except (OSError, subprocess.TimeoutExpired):
-        return "unknown"
-    return (head or "unknown") + ("+" if dirty else "")
-
-
-def strict_supported() -> bool:
-    done = run([sys.executable, "-m", "codegen", "generate", "--help"], timeout=TIMEOUT)
-    return "--strict" in done.stdout
 
 
 # --------------------------------------------------------------------------- one typing
@@ -478,8 +190,8 @@ def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int)
                 result.instances = {
                     k: report[k] for k in ("checked", "accepted", "rejected", "skipped")
                 }
-    result.error = _relative(result.error, tree)
-    result.tracebacks = [_relative(t, tree) for t in result.tracebacks]
+    result.error = relative(result.error, tree)
+    result.tracebacks = [relative(t, tree) for t in result.tracebacks]
     if result.tjs_error:
         return result
     compare(result, tjs["definitions"], schema_json, entry)

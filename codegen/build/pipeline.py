@@ -241,12 +241,8 @@ def build(
 
     ``cache`` only memoises formatting, which never changes the result.
     """
-    from ..emit.python.naming import (
-        assign_names,
-        check_module_names,
-        module_clashes,
-        python_schema,
-    )
+    from ..emit.python.name_rules import python_schema
+    from ..emit.python.naming import assign_names, check_module_names, module_clashes
     from ..emit.python.package import emit_package, shadowed_exports
     from ..ir.queries import protocol_of
     from .format import format_outputs

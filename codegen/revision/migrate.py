@@ -30,11 +30,13 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
 from .. import ir
-from ..emit.python.naming import ClassSpec, assign_names, upper_snake
-from ..emit.python.naming import attribute_name as python_attribute
+from ..emit.python.class_specs import ClassSpec
+from ..emit.python.name_rules import attribute_name as python_attribute
+from ..emit.python.name_rules import upper_snake
+from ..emit.python.naming import assign_names
 from . import SchemaDiff
 from .compat import object_view
-from .structural import decl_view
+from .declarations import decl_view
 
 DEFAULT_PACKAGE = "mcp_ext"
 

@@ -22,7 +22,7 @@ from ..emit.jsonschema import schema_document
 from ..errors import Diagnostics
 from ..ir.queries import flat_properties
 from .changes import Change
-from .structural import methods
+from .declarations import methods
 from .witness import Path, Prover, Side, Target, Unprovable, Witness, flatten
 
 JSON = Any

@@ -19,17 +19,11 @@ structure. Everything here is pure: two ``ir.Schema`` values in, a ``SchemaDiff`
 
 from __future__ import annotations
 
-import json
-from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from typing import assert_never
-
 from .. import ir
 from ..errors import Diagnostics
-from ..ir.messages import messages
 from ..ir.printer import render
 from ..ir.queries import deref
-from .changes import Change, FieldMove, FieldRename, Rename, SchemaDiff
+from .changes import Change, FieldMove, FieldRename, SchemaDiff
 from .compat import (
     ANY_OBJECT,
     Compatibility,
@@ -42,171 +36,23 @@ from .compat import (
     object_view,
     union_members,
 )
-
-RENAME_TAG = "renamedFrom"
-# JSON-RPC reserves -32768..-32000 for error codes; an integer const there is an error code.
-ERROR_CODE_RANGE = range(-32768, -32000 + 1)
-
-
-# --------------------------------------------------------------------------- declarations
-
-
-def decl_view(schema: ir.Schema, decl: ir.Decl) -> ObjectView | None:
-    """The flattened object a class-like declaration describes, else None.
-
-    Class-like: an interface, or an alias of an object literal, intersection or ``Omit``
-    (the generated code makes a class of each). An alias naming another type is not.
-    """
-    if isinstance(decl, ir.Interface):
-        return object_view(schema, decl)
-    if isinstance(decl, ir.Alias) and isinstance(decl.type, ir.Object | ir.Intersection | ir.Omit):
-        return object_view(schema, decl.type)
-    return None
-
-
-def methods(schema: ir.Schema) -> dict[str, str]:
-    """Method name -> the declaration that carries it (``codegen.ir.messages``)."""
-    return {m.method: m.decl.name for m in messages(schema, Diagnostics())}
-
-
-def is_error_code(value: ir.LiteralValue) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value in ERROR_CODE_RANGE
-
-
-def shape(schema: ir.Schema, decl: ir.Decl) -> str | None:
-    """A name-free structural key; two declarations with one shape are interchangeable.
-
-    Empty objects have no shape: any two of them look alike, so they prove no rename.
-    """
-    if isinstance(decl, ir.Const):
-        return "const " + json.dumps(decl.value)
-    view = decl_view(schema, decl)
-    if view is not None:
-        props, index = view
-        if not props:
-            return None
-        parts = sorted(f"{p.name}{'?' if p.optional else ''}: {render(p.type)}" for p in props)
-        if index is not None:
-            parts.append(f"[string]: {render(index.value)}")
-        return "object { " + "; ".join(parts) + " }"
-    assert isinstance(decl, ir.Alias)
-    return "alias " + render(decl.type)
-
-
-def declaring(
-    schema: ir.Schema, t: ir.TypeExpr | ir.Interface, owner: str, name: str
-) -> str | None:
-    """The declaration whose own body declares property ``name`` of ``t``."""
-    match t:
-        case ir.Interface():
-            if any(p.name == name for p in t.body.properties):
-                return t.name
-            # Later bases win in ``flat_properties``, so search them last-first.
-            for base in reversed(t.extends):
-                found = declaring(schema, base, t.name, name)
-                if found is not None:
-                    return found
-        case ir.Ref():
-            decl = schema.decls.get(t.name)
-            if isinstance(decl, ir.Interface):
-                return declaring(schema, decl, decl.name, name)
-            if isinstance(decl, ir.Alias):
-                return declaring(schema, decl.type, decl.name, name)
-        case ir.Object(properties=props):
-            return owner if any(p.name == name for p in props) else None
-        case ir.Omit(base=base, keys=keys):
-            return None if name in keys else declaring(schema, base, owner, name)
-        case ir.Intersection(members=members):
-            for member in reversed(members):
-                found = declaring(schema, member, owner, name)
-                if found is not None:
-                    return found
-        case (
-            ir.Primitive()
-            | ir.Literal()
-            | ir.Typeof()
-            | ir.Array()
-            | ir.Tuple()
-            | ir.Union()
-            | ir.Mapping()
-        ):
-            return None
-        case _:
-            assert_never(t)
-    return None  # a base or member that does not declare it
-
-
-def _base_refs(t: ir.TypeExpr) -> Iterator[str]:
-    match t:
-        case ir.Ref(name=name):
-            yield name
-        case ir.Omit(base=base):
-            yield from _base_refs(base)
-        case ir.Intersection(members=members):
-            for member in members:
-                yield from _base_refs(member)
-        case (
-            ir.Primitive()
-            | ir.Literal()
-            | ir.Typeof()
-            | ir.Array()
-            | ir.Tuple()
-            | ir.Union()
-            | ir.Mapping()
-            | ir.Object()
-        ):
-            pass
-        case _:
-            assert_never(t)
-
-
-def ancestors(schema: ir.Schema, name: str) -> frozenset[str]:
-    """Every declaration ``name`` inherits properties from, transitively."""
-    seen: set[str] = set()
-    todo = [name]
-    while todo:
-        decl = schema.decls.get(todo.pop())
-        if isinstance(decl, ir.Interface):
-            bases = [b for t in decl.extends for b in _base_refs(t)]
-        elif isinstance(decl, ir.Alias):
-            bases = list(_base_refs(decl.type))
-        else:
-            bases = []
-        for base in bases:
-            if base not in seen:
-                seen.add(base)
-                todo.append(base)
-    return frozenset(seen)
-
-
-def _has_prop(schema: ir.Schema, decl_name: str, prop: str) -> bool:
-    decl = schema.decls.get(decl_name)
-    view = decl_view(schema, decl) if decl is not None else None
-    return view is not None and any(p.name == prop for p in view[0])
-
-
-def _show(value: ir.LiteralValue) -> str:
-    return json.dumps(value)
-
-
-def _pair_unique(
-    removed: Iterable[tuple[str, str | None]], added: Iterable[tuple[str, str | None]]
-) -> list[tuple[str, str]]:
-    """Pair removed and added names whose key matches exactly one of each."""
-    gone: dict[str, list[str]] = defaultdict(list)
-    new: dict[str, list[str]] = defaultdict(list)
-    for name, key in removed:
-        if key is not None:
-            gone[key].append(name)
-    for name, key in added:
-        if key is not None:
-            new[key].append(name)
-    return [
-        (gone[key][0], new[key][0])
-        for key in gone
-        if len(gone[key]) == 1 and len(new.get(key, ())) == 1
-    ]
-
+from .declarations import (
+    RENAME_TAG,
+    ancestors,
+    as_type,
+    decl_type,
+    decl_view,
+    declaring,
+    describe,
+    find_renames,
+    has_prop,
+    is_error_code,
+    methods,
+    named_members,
+    own_index,
+    pair_unique,
+    show,
+)
 
 # --------------------------------------------------------------------------- the diff
 
@@ -244,7 +90,7 @@ class _Differ:
     def run(self) -> SchemaDiff:
         removed = [n for n in self.old.decls if n not in self.new.decls]
         added = [n for n in self.new.decls if n not in self.old.decls]
-        renames = self.find_renames(removed, added)
+        renames = find_renames(self.old, self.new, removed, added, self.diags)
         self.compat = Compatibility((r.old, r.new) for r in renames)
         renamed_from = {r.new: r for r in renames}
         renamed_old = {r.old for r in renames}
@@ -289,32 +135,6 @@ class _Differ:
             tuple(n for n in removed if n not in renamed_old),
             tuple(self.removed_fields),
         )
-
-    def find_renames(self, removed: list[str], added: list[str]) -> list[Rename]:
-        renames: list[Rename] = []
-        gone = set(removed)
-        for name in added:
-            decl = self.new.decls[name]
-            hint = decl.doc.get(RENAME_TAG)
-            if hint is None:
-                continue
-            old_name = hint.split()[0] if hint.split() else ""
-            if old_name in gone:
-                renames.append(Rename(old_name, name, hinted=True))
-                gone.discard(old_name)
-            else:
-                self.diags.warn(
-                    f"@{RENAME_TAG} {old_name or '(no name)'}: the old schema has no removed "
-                    f"declaration of that name; tag ignored",
-                    decl.span,
-                )
-        taken = {r.new for r in renames}
-        inferred = _pair_unique(
-            [(n, shape(self.old, self.old.decls[n])) for n in removed if n in gone],
-            [(n, shape(self.new, self.new.decls[n])) for n in added if n not in taken],
-        )
-        renames += [Rename(a, b, hinted=False) for a, b in inferred]
-        return renames
 
     def declaration_removed(self, decl: ir.Decl) -> None:
         if isinstance(decl, ir.Const):
@@ -361,7 +181,7 @@ class _Differ:
                 self.add(
                     "error-code-changed" if error else "const-changed",
                     subject,
-                    f"value changed from {_show(old.value)} to {_show(new.value)}",
+                    f"value changed from {show(old.value)} to {show(new.value)}",
                     wire=True,
                     old=old.span,
                     new=new.span,
@@ -388,12 +208,12 @@ class _Differ:
                 self.compare_types(subject, old.type, new.type, old.span, new.span)
             else:
                 # An object type became a union (or the reverse): the class is gone in Python.
-                old_t, new_t = _decl_type(old), _decl_type(new)
+                old_t, new_t = decl_type(old), decl_type(new)
                 fits = self.compat.fits(old_t, self.old, new_t, self.new)
                 self.add(
                     "kind-changed",
                     subject,
-                    f"changed from {_describe(old, old_t)} to {_describe(new, new_t)}",
+                    f"changed from {describe(old, old_t)} to {describe(new, new_t)}",
                     wire=not fits,
                     python=True,
                     old=old.span,
@@ -483,7 +303,7 @@ class _Differ:
             self.add(
                 "error-code-changed" if error else "literal-changed",
                 subject,
-                f"literal changed from {_show(a)} to {_show(b)}",
+                f"literal changed from {show(a)} to {show(b)}",
                 wire=True,
                 old=old_span,
                 new=new_span,
@@ -493,7 +313,7 @@ class _Differ:
             self.add(
                 "literal-removed",
                 subject,
-                f"literal {_show(value)} removed",
+                f"literal {show(value)} removed",
                 wire=True,
                 old=old_span,
                 new=new_span,
@@ -502,7 +322,7 @@ class _Differ:
             self.add(
                 "literal-added",
                 subject,
-                f"literal {_show(value)} added",
+                f"literal {show(value)} added",
                 additive=True,
                 old=old_span,
                 new=new_span,
@@ -523,7 +343,7 @@ class _Differ:
 
     def member_changes(self, old_t: ir.TypeExpr, new_t: ir.TypeExpr) -> str:
         """ "members added: X; removed: Y" for two unions of named types, else ""."""
-        old_m, new_m = _named_members(self.old, old_t), _named_members(self.new, new_t)
+        old_m, new_m = named_members(self.old, old_t), named_members(self.new, new_t)
         if not all(isinstance(m, ir.Ref) for m in (*old_m, *new_m)):
             return ""
         old_names = [m.name for m in old_m if isinstance(m, ir.Ref)]
@@ -543,7 +363,7 @@ class _Differ:
         old_props = {p.name: p for p in old_view[0]}
         new_props = {p.name: p for p in new_view[0]}
         self.compare_props(new.name, old_props, new_props, (old, new))
-        self.compare_index(f"{new.name}", _own_index(old), _own_index(new))
+        self.compare_index(f"{new.name}", own_index(old), own_index(new))
 
     def compare_props(
         self,
@@ -611,8 +431,8 @@ class _Differ:
 
     def inherited_unchanged(self, old: ir.Decl, new: ir.Decl, name: str) -> bool:
         """Both sides inherit ``name`` from one base: any change is reported on that base."""
-        origin_old = declaring(self.old, _as_type(old), old.name, name)
-        origin_new = declaring(self.new, _as_type(new), new.name, name)
+        origin_old = declaring(self.old, as_type(old), old.name, name)
+        origin_new = declaring(self.new, as_type(new), new.name, name)
         return origin_old == origin_new and origin_new not in (old.name, new.name)
 
     def field_renames_of(
@@ -644,13 +464,13 @@ class _Differ:
 
         # Only a type's own properties can be inferred renames: inherited ones move with bases.
         def key(schema: ir.Schema, decl: ir.Decl, prop: ir.Property) -> str | None:
-            if declaring(schema, _as_type(decl), decl.name, prop.name) != decl.name:
+            if declaring(schema, as_type(decl), decl.name, prop.name) != decl.name:
                 return None
             return f"{'?' if prop.optional else ''}{render(prop.type)}"
 
         found += [
             FieldRename(new.name, a, b, hinted=False)
-            for a, b in _pair_unique(
+            for a, b in pair_unique(
                 [(n, key(self.old, old, old_props[n])) for n in gone if n in left],
                 [(n, key(self.new, new, new_props[n])) for n in fresh if n not in taken],
             )
@@ -660,21 +480,21 @@ class _Differ:
 
     def inherited_removal(self, old: ir.Decl, new: ir.Decl, name: str) -> bool:
         """The base that declared ``name`` is still a base and lost it: reported there."""
-        origin = declaring(self.old, _as_type(old), old.name, name)
+        origin = declaring(self.old, as_type(old), old.name, name)
         return (
             origin is not None
             and origin != old.name
             and origin in ancestors(self.new, new.name)
-            and not _has_prop(self.new, origin, name)
+            and not has_prop(self.new, origin, name)
         )
 
     def inherited_addition(self, old: ir.Decl, new: ir.Decl, name: str) -> bool:
-        origin = declaring(self.new, _as_type(new), new.name, name)
+        origin = declaring(self.new, as_type(new), new.name, name)
         return (
             origin is not None
             and origin != new.name
             and origin in ancestors(self.old, old.name)
-            and not _has_prop(self.old, origin, name)
+            and not has_prop(self.old, origin, name)
         )
 
     def field_removed(
@@ -761,43 +581,6 @@ class _Differ:
             self.compare_types(
                 subject, old_index.value, new_index.value, old_index.span, new_index.span
             )
-
-
-def _as_type(decl: ir.Decl) -> ir.TypeExpr | ir.Interface:
-    if isinstance(decl, ir.Interface):
-        return decl
-    if isinstance(decl, ir.Alias):
-        return decl.type
-    return ir.Literal(decl.value)
-
-
-def _named_members(schema: ir.Schema, t: ir.TypeExpr) -> tuple[ir.TypeExpr, ...]:
-    """A union's members as written (through one alias naming a union), else ``(t,)``."""
-    decl = schema.decls.get(t.name) if isinstance(t, ir.Ref) else None
-    if isinstance(decl, ir.Alias) and isinstance(decl.type, ir.Union):
-        t = decl.type
-    return t.members if isinstance(t, ir.Union) else (t,)
-
-
-def _describe(decl: ir.Decl, t: ir.TypeExpr) -> str:
-    return "an object type" if isinstance(decl, ir.Interface) else render(t)
-
-
-def _decl_type(decl: ir.Decl) -> ir.TypeExpr:
-    """A declaration as a type: an interface by reference, an alias by its definition."""
-    if isinstance(decl, ir.Alias):
-        return decl.type
-    if isinstance(decl, ir.Const):
-        return ir.Literal(decl.value)
-    return ir.Ref(decl.name)
-
-
-def _own_index(decl: ir.Decl) -> ir.IndexSignature | None:
-    if isinstance(decl, ir.Interface):
-        return decl.body.index
-    if isinstance(decl, ir.Alias) and isinstance(decl.type, ir.Object):
-        return decl.type.index
-    return None
 
 
 def structural_diff(old: ir.Schema, new: ir.Schema, diagnostics: Diagnostics) -> SchemaDiff:

@@ -32,7 +32,7 @@ from pydantic import TypeAdapter
 from negotiation import features as cn
 from negotiation import variants as sv
 from negotiation._wire import as_mapping, wire_dump
-from negotiation.content import SUPPORTED_VERSION
+from negotiation.context import SUPPORTED_VERSION
 
 __all__ = [
     "ContentNegotiation",

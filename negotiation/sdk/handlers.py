@@ -19,8 +19,8 @@ from mcp.shared.exceptions import MCPError
 from mcp_ext.methods import RPCError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from negotiation import content as cn_content
-from negotiation.content import NegotiationContext
+from negotiation import context as cn_context
+from negotiation.context import NegotiationContext
 from negotiation.tool_results import shape_tool_result
 from negotiation.versioning import Era
 
@@ -77,7 +77,7 @@ def negotiated(
     # One fast path with or without ctx: the middleware's view of this request.
     view = current.get()
     if ctx is None:
-        return view if view is not None else cn_content.DEFAULT_CONTEXT
+        return view if view is not None else cn_context.DEFAULT_CONTEXT
     if isinstance(ctx, Context):
         if view is not None:
             return view
@@ -93,7 +93,7 @@ def negotiated(
         )
     capabilities = request.session.client_capabilities
     return replace(
-        cn_content.context_from_capabilities(capabilities, era=era(request.protocol_version)),
+        cn_context.context_from_capabilities(capabilities, era=era(request.protocol_version)),
         protocol_version=request.protocol_version,
     )
 

@@ -17,7 +17,7 @@ already define::
 
 Params are validated once, by the generated validators inside ``dispatch`` (the SDK's
 own check is a pass-through), and each handler method gets the request's
-[`NegotiationContext`][negotiation.content.NegotiationContext].
+[`NegotiationContext`][negotiation.context.NegotiationContext].
 """
 
 from __future__ import annotations

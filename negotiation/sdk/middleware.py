@@ -19,7 +19,7 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from negotiation import variants as sv
-from negotiation.content import NegotiationContext
+from negotiation.context import NegotiationContext
 from negotiation.engine import Negotiator, Refusal, Request
 from negotiation.sdk import misuse
 from negotiation.sdk.anonymous import AnonymousBuckets

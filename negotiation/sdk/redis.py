@@ -38,14 +38,12 @@ import logging
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 try:
     from redis.asyncio import Redis
     from redis.asyncio.sentinel import Sentinel
-    from redis.backoff import NoBackoff
     from redis.exceptions import RedisError, ResponseError
-    from redis.retry import Retry
 except ModuleNotFoundError as missing:  # pragma: no cover - exercised in a subprocess test
     if missing.name != "redis":
         raise
@@ -70,6 +68,17 @@ from negotiation.backplane import (
     encode,
     encode_ranking,
 )
+from negotiation.sdk.redis_scripts import DELETE_IF, SWITCH, variant_arg, variant_of
+from negotiation.sdk.redis_urls import (
+    COMMAND_TIMEOUT_SECONDS,
+    SENTINEL_SCHEME,
+    client_kwargs,
+    database,
+    one_line,
+    redacted,
+    sentinel_url,
+    url_scheme,
+)
 
 __all__ = ["DEFAULT_PREFIX", "HEALTH_CHECK_SECONDS", "SENTINEL_SCHEME", "RedisBackplane"]
 
@@ -77,70 +86,12 @@ logger = logging.getLogger("negotiation.sdk.redis")
 
 DEFAULT_PREFIX = "mcp-negotiation"
 START_TIMEOUT_SECONDS = 2.0
-COMMAND_TIMEOUT_SECONDS = 1.0
 HEALTH_CHECK_SECONDS = 2.5
 """A channel silent this long gets a PING; a PING unanswered this long drops the
 connection. A half-open subscription is found within twice this."""
-SENTINEL_SCHEME = "redis+sentinel"
-SENTINEL_PORT = 26379
-_SCHEMES = ("redis", "rediss", "unix", SENTINEL_SCHEME)
 
-# KEYS[1] a stored ranking; ARGV[1] the malformed value read. Deleted only if unchanged,
-# so that a good ranking another replica stored meanwhile is kept; a key of another type
-# (a list, a hash: no ranking either) is deleted.
-_DELETE_IF = """
-local kind = redis.call('TYPE', KEYS[1])['ok']
-if kind == 'none' then return 0 end
-if kind ~= 'string' or redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
-end
-return 0
-"""
 _ASKING_MS = 3000  # a ranker's default timeout (2 s) and some
 _POLL_SECONDS = 0.02
-
-# KEYS[1] the bucket; ARGV: the variant ("=" id, or "-" for none), capacity, refill per
-# second, time to live (ms). Returns {1} (go on) or {0, active variant, retry after ms}.
-# A key that holds no bucket (another type, fields that are no numbers) is a full one.
-# The same arithmetic as negotiation.subscriptions.VariantSwitchLimiter, on Redis's clock.
-_SWITCH = """
-local now_parts = redis.call('TIME')
-local now = tonumber(now_parts[1]) + tonumber(now_parts[2]) / 1000000
-local variant = ARGV[1]
-local capacity = tonumber(ARGV[2])
-local rate = tonumber(ARGV[3])
-if redis.call('TYPE', KEYS[1])['ok'] ~= 'hash' then redis.call('DEL', KEYS[1]) end
-local state = redis.call('HMGET', KEYS[1], 'v', 'n', 't')
-local result = {1}
-local active = variant
-local tokens = capacity
-local stored, stamp = tonumber(state[2]), tonumber(state[3])
-if state[1] and stored and stamp then  -- anything else is no bucket: a full one
-  active = state[1]
-  tokens = math.min(capacity, stored + math.max(0, now - stamp) * rate)
-  if active ~= variant then
-    if tokens < 1 then
-      result = {0, active, math.max(1, math.floor((1 - tokens) / rate * 1000 + 0.5))}
-    else
-      active = variant
-      tokens = tokens - 1
-    end
-  end
-end
-redis.call('HSET', KEYS[1], 'v', active, 'n', string.format('%.17g', tokens),
-           't', string.format('%.6f', now))
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return result
-"""
-
-
-def _variant_arg(variant: str | None) -> str:
-    return "-" if variant is None else "=" + variant
-
-
-def _variant_of(value: Any) -> str | None:
-    text = value.decode("utf-8", "surrogatepass") if isinstance(value, bytes) else str(value)
-    return text[1:] if text.startswith("=") else None
 
 
 class RedisBackplane:
@@ -179,8 +130,8 @@ class RedisBackplane:
         self._subscribers: dict[object, tuple[str, OnEvent, OnGap]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
-        self._switch = client.register_script(_SWITCH)
-        self._delete_if = client.register_script(_DELETE_IF)
+        self._switch = client.register_script(SWITCH)
+        self._delete_if = client.register_script(DELETE_IF)
         self._lost = False  # the reader lost its subscription: refetch once it is back
         self._refetched_at: float | None = None  # when this replica's clients last were told
         self._dropped = LogThrottle(log_interval_seconds)  # malformed messages
@@ -222,17 +173,17 @@ class RedisBackplane:
         if not isinstance(url, str):
             raise ValueError(f"a Redis URL must be a string, not {type(url).__name__}")
         try:
-            scheme = _scheme(url)
+            scheme = url_scheme(url)
             if scheme == SENTINEL_SCHEME:
-                sentinels, service, db, credentials = _sentinel_url(url)
+                sentinels, service, db, credentials = sentinel_url(url)
             else:
-                command, listen = _client_kwargs(kwargs)
+                command, listen = client_kwargs(kwargs)
                 client = Redis.from_url(url, **command)
                 listener = Redis.from_url(url, **listen)
                 if scheme != "unix":
-                    _database(urlsplit(url).path.strip("/") or "0")
+                    database(urlsplit(url).path.strip("/") or "0")
         except ValueError as problem:
-            raise ValueError(f"not a usable Redis URL ({_redacted(url)}): {problem}") from None
+            raise ValueError(f"not a usable Redis URL ({redacted(url)}): {problem}") from None
         if scheme == SENTINEL_SCHEME:
             return cls.from_sentinels(
                 sentinels,
@@ -278,7 +229,7 @@ class RedisBackplane:
         for host, port in sentinels:
             if not host or not isinstance(port, int) or not 0 < port < 65536:
                 raise ValueError(f"not a sentinel address: {host!r}, {port!r}")
-        command, listen = _client_kwargs(kwargs)
+        command, listen = client_kwargs(kwargs)
         sentinel = Sentinel(  # type: ignore[no-untyped-call]
             [(host, port) for host, port in sentinels],
             sentinel_kwargs={
@@ -316,7 +267,7 @@ class RedisBackplane:
         try:
             await self._client.publish(self.channel, data)
         except (RedisError, OSError) as problem:
-            raise ConnectionError(f"Redis: {_one_line(problem)}") from problem
+            raise ConnectionError(f"Redis: {one_line(problem)}") from problem
 
     def subscribe(self, origin: str, on_event: OnEvent, on_gap: OnGap) -> Callable[[], None]:
         token = object()
@@ -339,7 +290,7 @@ class RedisBackplane:
                 if not self._lost:
                     logger.warning(
                         "backplane: lost Redis (%s); events are missed until it is back",
-                        _one_line(problem),
+                        one_line(problem),
                     )
             except asyncio.CancelledError as problem:
                 task = asyncio.current_task()
@@ -359,7 +310,7 @@ class RedisBackplane:
                 " restarting it",
                 count,
                 type(problem).__name__,
-                _one_line(problem),
+                one_line(problem),
             )
 
     def _say_counts(self) -> None:
@@ -458,7 +409,7 @@ class RedisBackplane:
     ) -> Switched:
         ttl_ms = math.ceil((capacity / refill_per_second + 1) * 1000)
         args: list[str | int] = [
-            _variant_arg(variant),
+            variant_arg(variant),
             repr(float(capacity)),
             repr(float(refill_per_second)),
             ttl_ms,
@@ -466,10 +417,10 @@ class RedisBackplane:
         try:
             reply = await self._switch(keys=[f"{self.prefix}:sw:{key}"], args=args)
         except (RedisError, OSError) as problem:
-            raise ConnectionError(f"Redis: {_one_line(problem)}") from problem
+            raise ConnectionError(f"Redis: {one_line(problem)}") from problem
         if reply[0] == 1:
             return Switched(variant)
-        return Switched(_variant_of(reply[1]), int(reply[2]))
+        return Switched(variant_of(reply[1]), int(reply[2]))
 
     async def ranking(self, key: str, rank: Rank, ttl_seconds: float) -> tuple[str, ...] | None:
         name = f"{self.prefix}:rk:{key}"
@@ -508,7 +459,7 @@ class RedisBackplane:
                 return ids
             stored = await self._client.get(name)  # another replica's came first
         except (RedisError, OSError) as problem:
-            raise ConnectionError(f"Redis: {_one_line(problem)}") from problem
+            raise ConnectionError(f"Redis: {one_line(problem)}") from problem
         decided = decode_ranking(stored) if stored is not None else None
         return decided if decided is not None else ids
 
@@ -534,80 +485,3 @@ class RedisBackplane:
         if self._sentinel is not None:
             with contextlib.suppress(Exception):
                 await self._sentinel.aclose()
-
-
-def _one_line(problem: BaseException) -> str:
-    return " ".join(str(problem).split()) or type(problem).__name__
-
-
-def _client_kwargs(kwargs: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The command client's settings and the listener's (which never retries by itself,
-    so that a drop is a gap, and times its reads itself: an idle channel is no drop)."""
-    command = {
-        "socket_timeout": COMMAND_TIMEOUT_SECONDS,
-        "socket_connect_timeout": COMMAND_TIMEOUT_SECONDS,
-        "retry": Retry(NoBackoff(), 1),
-        **kwargs,
-    }
-    listen = {
-        "socket_connect_timeout": COMMAND_TIMEOUT_SECONDS,
-        "socket_keepalive": True,
-        **kwargs,
-        "retry": Retry(NoBackoff(), 0),
-        "socket_timeout": None,
-    }
-    return command, listen
-
-
-def _redacted(url: str) -> str:
-    """``url`` without its password, for an error message."""
-    head, at, tail = url.rpartition("@")
-    if not at:
-        return url
-    scheme, sep, userinfo = head.partition("://")
-    user = userinfo.partition(":")[0]
-    return f"{scheme}{sep}{user}:***@{tail}" if sep else f"***@{tail}"
-
-
-def _scheme(url: str) -> str:
-    scheme = url.partition("://")[0].lower() if "://" in url else ""
-    if scheme not in _SCHEMES:
-        raise ValueError("the scheme must be one of " + ", ".join(f"{s}://" for s in _SCHEMES))
-    return scheme
-
-
-def _database(text: str) -> int:
-    if not text.isascii() or not text.isdigit():
-        raise ValueError(f"the database must be a number, not {text!r}")
-    return int(text)
-
-
-def _sentinel_url(url: str) -> tuple[list[tuple[str, int]], str, int, dict[str, Any]]:
-    """The sentinels, the service, the database and the primary's credentials of a
-    ``redis+sentinel://`` URL."""
-    rest = url.partition("://")[2]
-    netloc, _, path = rest.partition("/")
-    userinfo, at, hosts = netloc.rpartition("@")
-    if not at:
-        hosts = netloc
-    sentinels: list[tuple[str, int]] = []
-    for entry in hosts.split(","):
-        host, colon, port = entry.strip().rpartition(":")
-        if not colon:
-            host, port = port, str(SENTINEL_PORT)
-        host = host.strip("[]")
-        if not host or not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
-            raise ValueError(f"{entry!r} is no host:port")
-        sentinels.append((host, int(port)))
-    parts = [p for p in path.split("?")[0].split("/") if p]
-    if not parts or len(parts) > 2:
-        raise ValueError("the path must be /service or /service/db")
-    db = _database(parts[1]) if len(parts) == 2 else 0
-    credentials: dict[str, Any] = {}
-    if at:
-        user, _, password = userinfo.partition(":")
-        if user:
-            credentials["username"] = unquote(user)
-        if password:
-            credentials["password"] = unquote(password)
-    return sentinels, unquote(parts[0]), db, credentials

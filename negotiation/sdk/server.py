@@ -38,7 +38,7 @@ from pydantic import BaseModel
 
 from negotiation import variants as sv
 from negotiation.backplane import Backplane, ListChanged, ResourceUpdated
-from negotiation.content import NegotiationContext
+from negotiation.context import NegotiationContext
 from negotiation.engine import RANKING_TTL_SECONDS as RANKING_TTL_SECONDS  # re-exported
 from negotiation.engine import Negotiator
 from negotiation.resources import Body, Representation, ResourceRegistry

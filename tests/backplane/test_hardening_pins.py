@@ -1,7 +1,7 @@
-"""Pins from mutation testing of negotiation/sdk/redis.py after issue #34: URL parsing
-and redaction at their edges, what from_url and from_sentinels pass on, the exact log
-lines of a dropped message, a covered refetch and a malformed ranking, and closing the
-Sentinel's clients."""
+"""Pins from mutation testing of negotiation/sdk/redis.py after issue #34 (its URL helpers
+are sdk/redis_urls.py now): URL parsing and redaction at their edges, what from_url and
+from_sentinels pass on, the exact log lines of a dropped message, a covered refetch and a
+malformed ranking, and closing the Sentinel's clients."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import fakeredis
 import pytest
 
 from negotiation.backplane import Refetch, encode
-from negotiation.sdk import redis as module
+from negotiation.sdk import redis_urls as urls
 from negotiation.sdk.redis import RedisBackplane
 
 NESTED = b"[" * 2000
@@ -32,16 +32,25 @@ NESTED = b"[" * 2000
     ],
 )
 def test_the_password_is_never_shown(url: str, shown: str) -> None:
-    assert module._redacted(url) == shown
+    assert urls.redacted(url) == shown
 
 
 def test_one_line_names_the_type_of_a_problem_without_text() -> None:
-    assert module._one_line(TimeoutError()) == "TimeoutError"
-    assert module._one_line(OSError("a\n  b")) == "a b"
+    assert urls.one_line(TimeoutError()) == "TimeoutError"
+    assert urls.one_line(OSError("a\n  b")) == "a b"
 
 
 def test_the_scheme_is_what_comes_before_the_first_separator() -> None:
-    assert module._scheme("REDIS://h/0?next=unix://x") == "redis"
+    assert urls.url_scheme("REDIS://h/0?next=unix://x") == "redis"
+
+
+@pytest.mark.parametrize("url", ["redis", "REDIS", "unix", "rediss"])
+def test_a_schemes_name_without_a_separator_is_no_url(url: str) -> None:
+    """Only what comes before ``://`` is a scheme: a bare ``redis`` names none."""
+    with pytest.raises(ValueError, match="the scheme must be one of"):
+        urls.url_scheme(url)
+    with pytest.raises(ValueError, match=rf"^not a usable Redis URL \({url}\): the scheme"):
+        RedisBackplane.from_url(url)
 
 
 @pytest.mark.parametrize(
@@ -57,7 +66,7 @@ def test_the_scheme_is_what_comes_before_the_first_separator() -> None:
 def test_a_sentinel_url_at_its_edges(
     url: str, sentinels: list[Any], service: str, db: int, credentials: dict[str, str]
 ) -> None:
-    assert module._sentinel_url(url) == (sentinels, service, db, credentials)
+    assert urls.sentinel_url(url) == (sentinels, service, db, credentials)
 
 
 @pytest.mark.parametrize(
@@ -70,7 +79,7 @@ def test_a_sentinel_url_at_its_edges(
 )
 def test_a_sentinel_url_beyond_its_edges(url: str, said: str) -> None:
     with pytest.raises(ValueError) as caught:
-        module._sentinel_url(url)
+        urls.sentinel_url(url)
     assert str(caught.value) == said
 
 

@@ -176,12 +176,12 @@ def test_a_message_skips_only_its_own_origins_subscriber() -> None:
 
 
 def test_variants_travel_through_the_script_in_both_spellings() -> None:
-    from negotiation.sdk.redis import _variant_arg, _variant_of
+    from negotiation.sdk.redis_scripts import variant_arg, variant_of
 
-    assert [_variant_arg(None), _variant_arg(""), _variant_arg("a")] == ["-", "=", "=a"]
-    assert _variant_of(b"=a") == "a" and _variant_of("=a") == "a"  # bytes, or decoded
-    assert _variant_of(b"=") == "" and _variant_of(b"-") is None and _variant_of("-") is None
-    assert _variant_of(b"=\xed\xa0\x80") == "\ud800"
+    assert [variant_arg(None), variant_arg(""), variant_arg("a")] == ["-", "=", "=a"]
+    assert variant_of(b"=a") == "a" and variant_of("=a") == "a"  # bytes, or decoded
+    assert variant_of(b"=") == "" and variant_of(b"-") is None and variant_of("-") is None
+    assert variant_of(b"=\xed\xa0\x80") == "\ud800"
 
 
 def test_a_stored_ranking_is_served_without_asking_and_a_late_one_wins_over_ours() -> None:

@@ -39,7 +39,13 @@ LAYERS: dict[str, int] = {
     "codegen.__main__": 6,
     "codegen": 0,  # the package itself (``from codegen import ir``)
 }
-REVISION_MAY_READ = {"codegen.emit.jsonschema": None, "codegen.emit.python.naming": "migrate"}
+# the Python naming authority: naming and the two modules it stands on (issue #36)
+REVISION_MAY_READ = {
+    "codegen.emit.jsonschema": None,
+    "codegen.emit.python.naming": "migrate",
+    "codegen.emit.python.name_rules": "migrate",
+    "codegen.emit.python.class_specs": "migrate",
+}
 
 
 def layer(module: str) -> int:

@@ -1,4 +1,4 @@
-"""One feature-tag grammar: ``negotiation.features`` reads it from the validation runtime
+"""One feature-tag grammar: ``negotiation.feature_tags`` reads it from the validation runtime
 that ships in ``mcp_ext`` and reports a malformed tag in the runtime's words."""
 
 from __future__ import annotations
@@ -8,17 +8,19 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from mcp_ext import _validation
 
-from negotiation import features
+from negotiation import feature_tags, features
 from negotiation.features import FeatureTag, InvalidTag, parse_features, parse_tag
 
 _TAG_TEXT = st.text(alphabet="ab-_x!=*;./:+ é\t", max_size=12)
 
 
 def test_the_grammar_is_the_validation_runtimes() -> None:
-    assert features._TAG is _validation._TAG
+    assert feature_tags._TAG is _validation._TAG
     assert features.MAX_TAG_LENGTH == _validation.MAX_TAG_LENGTH == 256
-    assert features._NAME_FORM == "[A-Za-z0-9_-]+"
-    assert features._VALUE_FORM == r"[A-Za-z0-9_.+/:-]+(?:;[A-Za-z0-9_.+-]+=[A-Za-z0-9_.+/:-]+)*"
+    assert feature_tags._NAME_FORM == "[A-Za-z0-9_-]+"
+    assert (
+        feature_tags._VALUE_FORM == r"[A-Za-z0-9_.+/:-]+(?:;[A-Za-z0-9_.+-]+=[A-Za-z0-9_.+/:-]+)*"
+    )
 
 
 @given(st.one_of(_TAG_TEXT, st.integers(), st.none()))
@@ -34,7 +36,7 @@ def test_one_verdict_and_one_wording(tag: object) -> None:
     assert (reason is None) == isinstance(parsed, FeatureTag)
     if reason is not None:
         assert isinstance(parsed, InvalidTag)
-        if reason != features._NOT_OF_THE_FORM:
+        if reason != feature_tags._NOT_OF_THE_FORM:
             assert parsed.reason == reason  # the runtime's words
         else:
             assert parsed.reason != reason  # made precise
@@ -43,13 +45,13 @@ def test_one_verdict_and_one_wording(tag: object) -> None:
 
 @given(_TAG_TEXT)
 def test_the_fast_path_agrees_with_the_grammar(tag: str) -> None:
-    fast = features._WELL_FORMED_TAG.fullmatch(tag) is not None
+    fast = feature_tags.WELL_FORMED_TAG.fullmatch(tag) is not None
     # The fast path leaves "name=*" (canonicalised to "name") to the full parser.
     assert fast == (_validation.check_feature_tag(tag) is None and not tag.endswith("=*"))
 
 
 def test_precise_reasons_where_the_runtime_says_only_not_of_the_form() -> None:
-    assert _validation.check_feature_tag("a==b") == features._NOT_OF_THE_FORM
+    assert _validation.check_feature_tag("a==b") == feature_tags._NOT_OF_THE_FORM
     assert parse_tag("a==b") == InvalidTag("a==b", "more than one '=' (as in 'format==json')")
     assert parse_tag("é") == InvalidTag("é", "contains non-ASCII characters")
     assert parse_tag("=a") == InvalidTag("=a", "empty key")
@@ -71,7 +73,7 @@ def test_the_predicates_still_import_from_features_with_a_warning() -> None:
 
 
 def test_a_negated_pair_that_the_runtime_cannot_parse_gets_the_negation_reason() -> None:
-    assert _validation.check_feature_tag("!a=b=c") == features._NOT_OF_THE_FORM
+    assert _validation.check_feature_tag("!a=b=c") == feature_tags._NOT_OF_THE_FORM
     assert parse_tag("!a=b=c") == InvalidTag(
         "!a=b=c", "negation applies to a bare name; write key!=value instead"
     )

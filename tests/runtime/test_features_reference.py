@@ -13,7 +13,7 @@ import re
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from negotiation import features
+from negotiation import feature_tags, features
 from negotiation.features import (
     MAX_TAG_LENGTH,
     MAX_TAGS,
@@ -47,7 +47,7 @@ def reference_tag(tag: object) -> FeatureTag | InvalidTag:
                 return InvalidTag(tag, f"'{name}!=*' excludes every value; write '!{name}'")
             if bang is None:
                 return FeatureTag("equality" if operator == "=" else "inequality", name, value)
-    return InvalidTag(tag, features._why_invalid(tag))
+    return InvalidTag(tag, feature_tags.why_invalid(tag))
 
 
 def reference_features(declaration: list[object]) -> FeatureSet:

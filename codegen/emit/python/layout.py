@@ -16,7 +16,8 @@ from typing import assert_never
 
 from ... import ir
 from ...errors import SchemaError, Unsupported
-from .naming import ClassSpec, Names, needs_class
+from .class_specs import ClassSpec, needs_class
+from .naming import Names
 
 
 @dataclass

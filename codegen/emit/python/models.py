@@ -57,7 +57,8 @@ Validation speed (why the unions look the way they do; see ``codegen.emit.python
   ``exclude_if`` and attribute docstrings cost nothing when validating. ``int | float``
   stays: an int input is an exact match for ``int`` at once, and ``float`` alone would turn
   ints into floats on dump.
-* JSDoc becomes class and attribute docstrings; ``@deprecated`` becomes
+* JSDoc becomes class and attribute docstrings (in a module of more than ``LARGE_MODULE``
+  classes: ``Field(description=...)``, see there); ``@deprecated`` becomes
   ``Field(deprecated=...)``; ``@minimum``/``@maximum``/``@minItems``/``@maxItems`` become
   ``ge``/``le``/``min_length``/``max_length``; a scalar ``@default`` becomes the default; consts become
   ``Final`` module constants.
@@ -67,25 +68,48 @@ The module header (generator and regenerate command) is added by ``codegen.build
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from ... import escape, ir
-from ...errors import Diagnostics, SchemaError
+from ...errors import Diagnostics
 from ...escape import Code
 from ...ir.queries import is_integer_alias, tag_number
-from ...paths import CODEGEN_DIR
 from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
+from .model_parts import (
+    COLLECTIONS,
+    PRIVATE,
+    PYDANTIC,
+    PYDANTIC_CORE,
+    RE,
+    ROUTE_HELPERS,
+    SHIM_FUNCTION,
+    SHIM_HELPERS,
+    TYPING,
+    TYPING_EXTENSIONS,
+    WARNINGS,
+    WIRE_EXPORTS,
+    WIRE_MODULE,
+    WIRE_RUNTIME,
+    WIRE_SOURCE,
+    Alias,
+    Class,
+    Field,
+    Plan,
+    Shim,
+    import_lines,
+    number_text,
+    route_text,
+)
 from .moved import plan_moves, property_body, property_doc
-from .naming import Names, assign_names, for_python
+from .name_rules import for_python
+from .naming import Names, assign_names
 from .ordering import Item, cycles, topological_order
-from .package import import_key
 from .render import render as _render
-from .routes import Route, group_tag
 
 # --------------------------------------------------------------------------- docstrings
 
@@ -108,124 +132,32 @@ def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
 docstring = escape.docstring
 
 
-# --------------------------------------------------------------------------- render data
+def attribute_description(text: str) -> str:
+    """What pydantic reads from the attribute docstring ``docstring(text)`` as
+    ``model.py.jinja`` writes it (lines after the first indented by 4): ``inspect.cleandoc``
+    of its value, whose lines are the text's right-stripped, with a space before the closing
+    quotes after a closing quote on one line (``escape.docstring``)."""
+    lines = [line.rstrip() for line in text.split("\n")]
+    if len(lines) == 1 and lines[0].endswith('"'):
+        lines[0] += " "
+    # Tabs expand by column (``cleandoc``), so the indentation must be the one written.
+    return inspect.cleandoc("\n".join([lines[0], *(f"    {ln}" if ln else ln for ln in lines[1:])]))
 
 
-@dataclass
-class _Field:
-    attr: str
-    annotation: str
-    value: str
-    doc: str
-    note: str = ""  # a trailing comment
-
-
-@dataclass
-class _Shim:
-    """A ``@moved`` tag as the template writes it (literals already Python text)."""
-
-    legacy: str
-    path: str
-    attr: str
-    returns: str
-    doc: str
-    body: list[str]
-
-
-@dataclass
-class _Class:
-    name: str
-    bases: list[str]
-    doc: str
-    extra: str
-    fields: list[_Field]
-    moves: list[_Shim] = field(default_factory=list)
-    extra_key: str = "str"
-
-
-@dataclass
-class _Alias:
-    name: str
-    value: str
-    quoted: str
-    recursive: bool
-    doc: str
-
-
-@dataclass
-class _Plan:
-    items: dict[str, str] = field(default_factory=dict)
-    orders: dict[str, Item] = field(default_factory=dict)
-    imports: set[str] = field(default_factory=set)
-
-
-_COLLECTIONS = ("Callable",)
-_RE = ("compile",)
-_TYPING = (
-    "TYPE_CHECKING",
-    "Annotated",
-    "Any",
-    "Final",
-    "Literal",
-    "TypeAlias",
-    "TypeVar",
-    "cast",
-    "get_args",
-)
-_WARNINGS = ("warn",)
-_PYDANTIC = (
-    "BaseModel",
-    "BeforeValidator",
-    "ConfigDict",
-    "Discriminator",
-    "Field",
-    "GetCoreSchemaHandler",
-    "Strict",
-    "Tag",
-    "model_validator",
-)
-# Bound under private names: they only serve the routes and the ``@moved`` shims, so no
-# schema type can shadow them.
-_PRIVATE = {
-    "Callable": "_Callable",
-    "Discriminator": "_Discriminator",
-    "Tag": "_Tag",
-    "Strict": "_Strict",
-    "BeforeValidator": "_BeforeValidator",
-    "warn": "_warn",
-    "model_validator": "_model_validator",
-    "compile": "_compile",
-    "cast": "_cast",
-    "ValidationError": "_ValidationError",
-    "from_json": "_from_json",
-    "get_args": "_get_args",
-    "GetCoreSchemaHandler": "_GetCoreSchemaHandler",
-    "CoreSchema": "_CoreSchema",
-    "core_schema": "_core_schema",
-}
-_ROUTE_HELPERS = {"Discriminator", "Tag"}
-_SHIM_HELPERS = {"model_validator"}
-# The function of ``_wire`` every ``@moved`` shim calls, as the models module binds it.
-_SHIM_FUNCTION = "_move_legacy"
-_TYPING_EXTENSIONS = ("TypeAliasType",)
-_PYDANTIC_CORE = ("CoreSchema", "ValidationError", "core_schema", "from_json")
-# The package's static wire plumbing (``codegen/runtime/_wire.py``), copied verbatim.
-WIRE_MODULE = "._wire"
-WIRE_RUNTIME = "_wire.py"
-WIRE_SOURCE = CODEGEN_DIR / "runtime" / WIRE_RUNTIME
-# What every models module imports from it: re-exported (``X as X``) as the package root
-# exported them when models.py defined them, or (None) plainly.
-_WIRE_EXPORTS: dict[str, str | None] = {
-    "Omittable": None,
-    "SchemaModel": "SchemaModel",
-    "decode_wire_json": "decode_wire_json",
-}
 # A cycle of this many classes and aliases (each refers to the next), and every class that
 # reaches it, is built when first used (``_build_when_used``), not at import: pydantic's
 # validators do not share, so building each model of a cycle of n models holds n - 1 others
 # (n² work and memory at import), and the first build of a cycle of about 150 nests past
 # Python's default recursion limit. Smaller cycles keep plain ``model_rebuild()`` calls.
 LARGE_CYCLE = 40
+# A models module of more than this many classes states each field's description as
+# ``Field(description=...)``, the same text pydantic reads from the docstring otherwise
+# (``attribute_description``), and its root classes turn ``use_attribute_docstrings`` off
+# (the others inherit it). On Python < 3.13 pydantic finds each class's source by copying
+# the module's lines from the class on: classes x lines at import (@octokit/types, ~20k
+# classes and 235k lines: 54 s of a 71 s import). Smaller modules keep the docstrings
+# (editors show them): MCP's has ~150 classes, the largest of the test corpus 1359.
+LARGE_MODULE = 2000
 
 
 class _ModelsEmitter:
@@ -235,7 +167,8 @@ class _ModelsEmitter:
         self.layouts = Layouts(schema, self.names)
         self.writer = TypeWriter(schema, self.names, self.layouts, diagnostics)
         self.classes = self.writer.classes
-        self.sym = {**self.names.helpers, **_PRIVATE}
+        self.described = len(self.classes) > LARGE_MODULE  # descriptions in ``Field``
+        self.sym = {**self.names.helpers, **PRIVATE}
         # Copied (flattened) properties keep naming their inline classes after their origin.
         self.origin = {
             id(prop): spec.name for spec in self.names.classes for prop in spec.body.properties
@@ -243,7 +176,7 @@ class _ModelsEmitter:
 
     # ------------------------------------------------------------------ fields
 
-    def field(self, layout: ClassLayout, prop: ir.Property, imports: set[str]) -> _Field:
+    def field(self, layout: ClassLayout, prop: ir.Property, imports: set[str]) -> Field:
         owner = self.origin.get(id(prop), layout.name)
         attr = self.names.attribute(prop.name)
         ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
@@ -274,6 +207,9 @@ class _ModelsEmitter:
         deprecated = prop.doc.get("deprecated")
         if deprecated is not None:
             kwargs.append(f"deprecated={escape.py_str(deprecated.strip() or 'deprecated')}")
+        text = doc_text(prop.doc, ann.known_values)
+        if self.described and text:
+            kwargs.append(f"description={escape.py_str(attribute_description(text))}")
         if kwargs:
             # In ``Annotated``, not as the default: type checkers then keep the snake_case
             # name as the constructor's parameter (they read ``alias=`` only there).
@@ -285,8 +221,8 @@ class _ModelsEmitter:
             # pydantic fields are keyword-only, so a required field may override an optional
             # one; pyright applies the positional dataclass rule.
             note = "pyright: ignore[reportGeneralTypeIssues]"
-        doc = docstring(doc_text(prop.doc, ann.known_values))
-        return _Field(attr, annotation, value, doc, note)
+        doc = "" if self.described else docstring(text)
+        return Field(attr, annotation, value, doc, note)
 
     def _narrows_optional(self, layout: ClassLayout, prop: ir.Property) -> bool:
         """Whether ``prop`` is required where a base class has it optional."""
@@ -334,12 +270,12 @@ class _ModelsEmitter:
             text = prop.doc.get(tag)
             number = None if text is None else tag_number(tag, text)
             if number is not None:
-                result.append(f"{kwarg}={_number(number, prop.span)}")
+                result.append(f"{kwarg}={number_text(number, prop.span)}")
         return result
 
     # ------------------------------------------------------------------ items
 
-    def class_item(self, layout: ClassLayout, plan: _Plan, *, deferred: bool = False) -> None:
+    def class_item(self, layout: ClassLayout, plan: Plan, *, deferred: bool = False) -> None:
         """The class of ``layout``; ``deferred`` (a member of a large cycle, or a class that
         reaches one) is built when first used (``_build_when_used``)."""
         spec = layout.spec
@@ -361,9 +297,13 @@ class _ModelsEmitter:
         text = _render(
             "model.py.jinja",
             sym=self.sym,
-            cls=_Class(
+            cls=Class(
                 name=spec.name,
-                bases=[*(layout.bases or ["SchemaModel"]), *(["defer_build=True"] * deferred)],
+                bases=[
+                    *(layout.bases or ["SchemaModel"]),
+                    *(["defer_build=True"] * deferred),
+                    *(["use_attribute_docstrings=False"] * (self.described and not layout.bases)),
+                ],
                 doc=docstring(doc_text(spec.doc)),
                 extra=extra,
                 fields=fields,
@@ -376,14 +316,14 @@ class _ModelsEmitter:
             spec.name, spec.order, frozenset(layout.bases), frozenset(refs), spec.span
         )
 
-    def shims(self, layout: ClassLayout, plan: _Plan) -> list[_Shim]:
+    def shims(self, layout: ClassLayout, plan: Plan) -> list[Shim]:
         """The ``@moved`` shims of a class; the first one also plans the shared function."""
         spec = layout.spec
         moves = plan_moves(spec.name, spec.doc, spec.span, self.names, self.layouts, self.writer)
         if moves:
-            plan.imports |= _SHIM_HELPERS | {_SHIM_FUNCTION}
+            plan.imports |= SHIM_HELPERS | {SHIM_FUNCTION}
         return [
-            _Shim(
+            Shim(
                 legacy=escape.py_str(move.legacy),
                 path=escape.py_value(tuple((step.key, step.attr) for step in move.steps)),
                 attr=move.attr,
@@ -394,7 +334,7 @@ class _ModelsEmitter:
             for move in moves
         ]
 
-    def alias_item(self, decl: ir.Alias, order: int, recursive: bool, plan: _Plan) -> None:
+    def alias_item(self, decl: ir.Alias, order: int, recursive: bool, plan: Plan) -> None:
         if is_integer_alias(self.schema, decl.name):
             ann = Annotation("int")  # JSON Schema's ``integer``, as the schema emitter reads it
         else:
@@ -404,7 +344,7 @@ class _ModelsEmitter:
         text = _render(
             "alias.py.jinja",
             sym=self.sym,
-            alias=_Alias(
+            alias=Alias(
                 name=decl.name,
                 value=ann.text,
                 quoted=quote + ann.text + quote,
@@ -428,7 +368,7 @@ class _ModelsEmitter:
             model=False,
         )
 
-    def edges(self, plan: _Plan) -> dict[str, list[str]]:
+    def edges(self, plan: Plan) -> dict[str, list[str]]:
         """What each class and alias refers to (through fields, bases and alias values)."""
         edges: dict[str, set[str]] = {
             name: set(item.hard | item.soft) for name, item in plan.orders.items()
@@ -487,13 +427,13 @@ class _ModelsEmitter:
                     stack.extend(sorted(edges.get(node, ())))
         return recursive
 
-    def constants(self, plan: _Plan) -> str:
+    def constants(self, plan: Plan) -> str:
         consts = [
             {
                 "name": self.names.constants[decl.name],
                 "value": py_literal(decl.value, decl.span)
                 if not isinstance(decl.value, float) or decl.value.is_integer()
-                else _number(decl.value, decl.span),
+                else number_text(decl.value, decl.span),
                 "doc": docstring(doc_text(decl.doc)),
             }
             for decl in self.schema.decls.values()
@@ -504,12 +444,12 @@ class _ModelsEmitter:
         return Code(_render("constants.py.jinja", constants=consts, sym=self.sym).strip())
 
     def _import_lines(self, module: str, names: tuple[str, ...], used: set[str]) -> list[str]:
-        return _import_lines(
+        return import_lines(
             module, {n: None if self.sym[n] == n else self.sym[n] for n in names if n in used}
         )
 
     def emit(self) -> str:
-        plan = _Plan()
+        plan = Plan()
         for layout in self.classes.values():
             self.class_item(layout, plan)
         recursive = self.recursive_aliases()
@@ -549,21 +489,21 @@ class _ModelsEmitter:
             items.append(Code(plan.items[name].rstrip()))
             if name in builds:
                 items.append(Code(builds[name]))
-        route_texts = [_route_text(route) for route in routes]
+        route_texts = [route_text(route) for route in routes]
         kind_texts = [f"{name} = _by_kind({', '.join(kinds)})" for name, kinds in kind_routes]
         # The library names the module's own text reads; the wire plumbing is in ``_wire``.
         used = set(plan.imports)
         if recursive:  # alias.py.jinja: ``if TYPE_CHECKING: X: TypeAlias`` else TypeAliasType
             used |= {"TYPE_CHECKING", "TypeAlias", "TypeAliasType"}
         if routes or kind_routes:
-            used |= _ROUTE_HELPERS
+            used |= ROUTE_HELPERS
         if deferred:  # build_when_used.py.jinja
             used |= {"BaseModel", "Callable", "GetCoreSchemaHandler", "CoreSchema"}
         # The router reads booleans too only where a route lists one (see routes).
         bool_tags = any(
             isinstance(v, bool) for route in routes for key in route.keys for v, _ in key.by_value
         )
-        wire = dict(_WIRE_EXPORTS)
+        wire = dict(WIRE_EXPORTS)
         if routes:
             wire["router_reading_booleans" if bool_tags else "router"] = "_router"
         if kind_routes:
@@ -571,8 +511,8 @@ class _ModelsEmitter:
         wire.update(
             (guard.removeprefix("_"), guard) for guard in sorted(self.writer.literal_guards)
         )
-        if _SHIM_FUNCTION in plan.imports:
-            wire["move_legacy"] = _SHIM_FUNCTION
+        if SHIM_FUNCTION in plan.imports:
+            wire["move_legacy"] = SHIM_FUNCTION
         if rest_tuple.REST_TUPLE in plan.imports:
             wire["RestTuple"] = rest_tuple.REST_TUPLE
         return _render(
@@ -581,17 +521,17 @@ class _ModelsEmitter:
             imports=[
                 (module, self._import_lines(module, names, used))
                 for module, names in (
-                    ("collections.abc", _COLLECTIONS),
-                    ("re", _RE),
-                    ("typing", _TYPING),
-                    ("warnings", _WARNINGS),
-                    ("pydantic", _PYDANTIC),
-                    ("pydantic_core", _PYDANTIC_CORE),
-                    ("typing_extensions", _TYPING_EXTENSIONS),
+                    ("collections.abc", COLLECTIONS),
+                    ("re", RE),
+                    ("typing", TYPING),
+                    ("warnings", WARNINGS),
+                    ("pydantic", PYDANTIC),
+                    ("pydantic_core", PYDANTIC_CORE),
+                    ("typing_extensions", TYPING_EXTENSIONS),
                 )
                 if used & set(names)
             ]
-            + [(WIRE_MODULE, _import_lines(WIRE_MODULE, wire))],
+            + [(WIRE_MODULE, import_lines(WIRE_MODULE, wire))],
             sym=self.sym,
             # One blank line before each; ruff format makes it two before a class.
             blocks=[
@@ -613,41 +553,6 @@ class _ModelsEmitter:
                 ),
             ],
         )
-
-
-def _import_lines(module: str, names: dict[str, str | None]) -> list[str]:
-    """isort's layout: one line of the plain names (bound as None), one line per renamed
-    one (``X as X`` is an explicit re-export), the lines ordered by their first name."""
-    plain = sorted((n for n, bound in names.items() if bound is None), key=import_key)
-    statements = [(plain[0], f"from {module} import {', '.join(plain)}")] if plain else []
-    statements += [
-        (n, f"from {module} import {n} as {bound}") for n, bound in names.items() if bound
-    ]
-    return [line for _, line in sorted(statements, key=lambda s: import_key(s[0]))]
-
-
-def _number(value: float, span: ir.Span) -> str:
-    """A finite number as Python text; NaN and infinities have no literal."""
-    try:
-        return escape.py_value(value)
-    except ValueError:
-        raise SchemaError(span, f"the number {value} has no finite value") from None
-
-
-def _route_text(route: Route) -> str:
-    """A route's definition: member bitmasks per key state, then the tag of each mask."""
-    keys = []
-    for key in route.keys:
-        by_value = ", ".join(f"{escape.py_value(v)}: {m}" for v, m in key.by_value)
-        # Wire names only: validation does not accept the attribute names.
-        keys.append(f"({escape.py_str(key.alias)}, {key.absent}, {key.other}, {{{by_value}}})")
-    tags = ", ".join(
-        f"{route.mask_of(group)}: {escape.py_str(group_tag(group))}" for group in route.groups
-    )
-    return Code(
-        f"# {escape.comment(' | '.join(route.members))}\n"
-        f"{escape.identifier(route.name)} = _router({route.full}, ({', '.join(keys)},), {{{tags}}})"
-    )
 
 
 def emit_models(

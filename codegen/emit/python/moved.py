@@ -20,7 +20,8 @@ from ... import ir
 from ...errors import SchemaError
 from .annotations import TypeWriter
 from .layout import Layouts
-from .naming import Names, attribute_name
+from .name_rules import attribute_name
+from .naming import Names
 
 TAG = "moved"
 

@@ -148,7 +148,7 @@ _last_registry: list[tuple[ir.Schema, tuple[MethodEntry, ...], tuple[Warning_, .
 
 def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
     """Every method of the schema, sorted by method name."""
-    from .naming import for_python
+    from .name_rules import for_python
 
     schema = for_python(schema)
     if _last_registry and _last_registry[0][0] is schema:

@@ -32,7 +32,7 @@ from ...errors import Diagnostics, SchemaError
 from ...ir.queries import closed_literals, deref, flat_index, flat_properties, protocol_of
 from ...paths import CODEGEN_DIR
 from .methods import import_order, template
-from .naming import attribute_name, for_python, snake_case
+from .name_rules import attribute_name, for_python, snake_case
 
 MODULE = "validators.py"
 # The static runtime validators.py imports: hand-written, copied into the package verbatim.

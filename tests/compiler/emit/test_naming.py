@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from codegen import ir
-from codegen.emit.python.naming import (
-    assign_names,
+from codegen.emit.python.name_rules import (
     attribute_name,
     class_namespace_names,
     pascal_case,
@@ -19,6 +18,7 @@ from codegen.emit.python.naming import (
     snake_case,
     upper_snake,
 )
+from codegen.emit.python.naming import assign_names
 
 SPAN1, SPAN2 = ir.Span("s.ts", 1, 1), ir.Span("s.ts", 2, 1)
 

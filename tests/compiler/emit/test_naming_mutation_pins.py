@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from codegen import ir
-from codegen.emit.python import naming
+from codegen.emit.python import class_specs, name_rules, naming
 from codegen.errors import SchemaError
 from tests.compiler.emit.test_naming import SPAN1, SPAN2, interface, prop, schema
 from tests.compiler.emit.test_naming_pins import INLINE_SPAN, obj
@@ -36,7 +36,7 @@ def test_an_anonymous_object_as_a_class_s_own_index_value_gets_a_class() -> None
 
 
 def test_class_specs_without_a_module_takes_names_of_its_own() -> None:
-    specs = naming.class_specs(indexed())
+    specs = class_specs.class_specs(indexed())
     assert [(spec.name, spec.inline_of) for spec in specs] == [("A1", ("A", "")), ("A", None)]
 
 
@@ -53,13 +53,13 @@ def test_constants_without_a_letter_are_constant_then_constant_() -> None:
 
 
 def test_a_name_that_is_no_identifier_gives_its_reason() -> None:
-    found, renames = naming.declaration_names(schema(interface("a-b")))
+    found, renames = name_rules.declaration_names(schema(interface("a-b")))
     assert found == {"a-b": "a_b"}
-    assert renames == (naming.Rename(SPAN1, "a-b", "a_b", "not a Python identifier"),)
+    assert renames == (name_rules.Rename(SPAN1, "a-b", "a_b", "not a Python identifier"),)
 
 
 def test_nameless_keys_skip_a_number_a_key_has() -> None:
-    assert naming.attribute_map(["field_1", "$", "_", "field_3"]) == {
+    assert name_rules.attribute_map(["field_1", "$", "_", "field_3"]) == {
         "field_1": "field_1",
         "field_3": "field_3",
         "$": "field_2",
@@ -93,28 +93,28 @@ def test_the_inline_class_of_each_owner_where_two_write_one_structure() -> None:
     ],
 )
 def test_each_attribute_problem_and_its_reason(name: str, reason: str | None) -> None:
-    assert naming._attribute_problem(name) == reason
+    assert name_rules._attribute_problem(name) == reason
 
 
 def test_an_identifier_is_one_python_reads_as_written() -> None:
-    assert naming._is_identifier("a") and naming._is_identifier("\u00e9")
-    assert not naming._is_identifier("\ufb01")  # NFKC folds it
-    assert not naming._is_identifier("1a")
+    assert name_rules._is_identifier("a") and name_rules._is_identifier("\u00e9")
+    assert not name_rules._is_identifier("\ufb01")  # NFKC folds it
+    assert not name_rules._is_identifier("1a")
 
 
 def test_a_key_whose_words_are_no_identifier_has_no_plain_attribute() -> None:
     # an acute accent alone: its word is a combining mark, ``n\u0301`` folds to ``ń``
-    assert naming._plain_attribute("\u00b4") == ""
-    assert naming.attribute_map(["\u00b4"]) == {"\u00b4": "field_1"}
+    assert name_rules._plain_attribute("\u00b4") == ""
+    assert name_rules.attribute_map(["\u00b4"]) == {"\u00b4": "field_1"}
 
 
 def test_settle_folds_and_filters_until_nothing_changes() -> None:
-    assert naming._settle("\u01c6") == "d\u017e"  # ``ǆ`` is ``dž``
-    assert naming._settle("\u00e9-x") == "\u00e9x"
-    assert naming._settle("\u00e9_x") == "\u00e9_x"
-    assert naming._settle("a-b") == "a-b"  # ASCII is left alone
+    assert name_rules.settle("\u01c6") == "d\u017e"  # ``ǆ`` is ``dž``
+    assert name_rules.settle("\u00e9-x") == "\u00e9x"
+    assert name_rules.settle("\u00e9_x") == "\u00e9_x"
+    assert name_rules.settle("a-b") == "a-b"  # ASCII is left alone
 
 
 def test_words_of_a_non_ascii_key_start_afresh_after_a_separator() -> None:
-    assert naming.words("\u00e9-x") == ["\u00e9", "x"]
-    assert naming.words("\u00e9a-bC") == ["\u00e9a", "b", "C"]
+    assert name_rules.words("\u00e9-x") == ["\u00e9", "x"]
+    assert name_rules.words("\u00e9a-bC") == ["\u00e9a", "b", "C"]

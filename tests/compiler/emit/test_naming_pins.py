@@ -8,19 +8,19 @@ import keyword
 import pytest
 
 from codegen import ir
-from codegen.emit.python.naming import (
-    ClassSpec,
-    assign_names,
+from codegen.emit.python.class_specs import ClassSpec, needs_class, spec_parts
+from codegen.emit.python.name_rules import (
     attribute_name,
-    check_module_names,
     declaration_names,
     for_python,
-    module_clashes,
-    module_names,
-    needs_class,
     property_keys,
     python_schema,
-    spec_parts,
+)
+from codegen.emit.python.naming import (
+    assign_names,
+    check_module_names,
+    module_clashes,
+    module_names,
 )
 from codegen.errors import SchemaError
 from tests.compiler.emit.test_naming import SPAN1, SPAN2, interface, prop, schema

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from codegen.build.pipeline import load_schema
-from codegen.emit.python.naming import declaration_names
+from codegen.emit.python.name_rules import declaration_names
 from tests.compiler.emit.test_naming_never_refuses import (
     compile_package,
     round_trips,

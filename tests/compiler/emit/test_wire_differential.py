@@ -37,7 +37,7 @@ from pydantic import BaseModel, ValidationError
 
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import emit_jsonschema
-from codegen.emit.python.naming import snake_case
+from codegen.emit.python.name_rules import snake_case
 from codegen.errors import Diagnostics
 from tests.compiler.build_stage.test_corpus_models import EXAMPLES, LATEST, models_for
 from tests.conftest import CORPUS, ROOT

@@ -277,3 +277,49 @@ def test_a_rest_member_after_a_variadic_spread_degrades(tmp_path: Path) -> None:
     with pytest.raises(SchemaError) as info:
         load_schema([tmp_path / "schema.ts"])
     assert "a rest member cannot follow another rest member" in str(info.value)
+
+
+def test_an_import_of_a_name_the_module_does_not_export_degrades_in_typings(
+    tmp_path: Path,
+) -> None:
+    """@types/node's ``import { NonSharedBuffer } from "node:buffer"`` of a name that module
+    does not export: unchecked typings read it as the error type; loudly here. In a ``.ts``
+    file it stays TypeScript's error."""
+    module, defs, found = _compiled(
+        tmp_path,
+        {
+            "schema.ts": 'import type { Chunk } from "./stream";\nexport interface U { c: Chunk }\n',
+            "buffer.d.ts": "export interface Real { n: number }\n",
+            "stream.d.ts": 'import { Real, Missing } from "./buffer";\n'
+            "export interface Chunk { real: Real; missing: Missing }\n",
+        },
+    )
+    assert found == [
+        "stream.d.ts:2:47: warning: './buffer' does not export 'Missing' (no such declaration):"
+        " degraded to JsonValue (any JSON value)"
+    ]
+    good = {"c": {"real": {"n": 1}, "missing": ["any"]}}
+    _agree(module, defs, "U", [good], [{"c": {"real": {}, "missing": 1}}])
+    (tmp_path / "checked.ts").write_text(
+        'import { Missing } from "./buffer";\nexport interface C { m: Missing }\n'
+    )
+    with pytest.raises(SchemaError) as info:
+        load_schema([tmp_path / "checked.ts"])
+    assert "'./buffer' does not export 'Missing' (no such declaration)" in str(info.value)
+
+
+def test_a_re_export_inside_a_module_block_is_not_the_file_s(tmp_path: Path) -> None:
+    """``declare module "node:inspector/promises" { export { Schema } from "inspector" }``:
+    the block's export, not the file's; it was "'inspector' does not export 'Schema'"."""
+    module, defs, found = _compiled(
+        tmp_path,
+        {
+            "schema.ts": '/// <reference path="node.d.ts" />\nexport interface U { a: A }\n',
+            "node.d.ts": 'declare module "m/promises" {\n'
+            '  export { Schema } from "inspector";\n'
+            "  interface A { a: string }\n"
+            "}\n",
+        },
+    )
+    assert found == []
+    _agree(module, defs, "U", [{"a": {"a": "x"}}], [{"a": {}}])

@@ -1,0 +1,164 @@
+"""The parts of a models module that are no pass over the schema, for
+``codegen.emit.python.models``: the render data its templates read (a field, a ``@moved``
+shim, a class, an alias, the plan of items), the library names it imports and the private
+names it binds them to, the wire runtime it imports, and the text of an import block, a
+number and a route.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ... import escape, ir
+from ...errors import SchemaError
+from ...escape import Code
+from ...paths import CODEGEN_DIR
+from .ordering import Item
+from .package import import_key
+from .routes import Route, group_tag
+
+
+@dataclass
+class Field:
+    attr: str
+    annotation: str
+    value: str
+    doc: str
+    note: str = ""  # a trailing comment
+
+
+@dataclass
+class Shim:
+    """A ``@moved`` tag as the template writes it (literals already Python text)."""
+
+    legacy: str
+    path: str
+    attr: str
+    returns: str
+    doc: str
+    body: list[str]
+
+
+@dataclass
+class Class:
+    name: str
+    bases: list[str]
+    doc: str
+    extra: str
+    fields: list[Field]
+    moves: list[Shim] = field(default_factory=list)
+    extra_key: str = "str"
+
+
+@dataclass
+class Alias:
+    name: str
+    value: str
+    quoted: str
+    recursive: bool
+    doc: str
+
+
+@dataclass
+class Plan:
+    items: dict[str, str] = field(default_factory=dict)
+    orders: dict[str, Item] = field(default_factory=dict)
+    imports: set[str] = field(default_factory=set)
+
+
+COLLECTIONS = ("Callable",)
+RE = ("compile",)
+TYPING = (
+    "TYPE_CHECKING",
+    "Annotated",
+    "Any",
+    "Final",
+    "Literal",
+    "TypeAlias",
+    "TypeVar",
+    "cast",
+    "get_args",
+)
+WARNINGS = ("warn",)
+PYDANTIC = (
+    "BaseModel",
+    "BeforeValidator",
+    "ConfigDict",
+    "Discriminator",
+    "Field",
+    "GetCoreSchemaHandler",
+    "Strict",
+    "Tag",
+    "model_validator",
+)
+# Bound under private names: they only serve the routes and the ``@moved`` shims, so no
+# schema type can shadow them.
+PRIVATE = {
+    "Callable": "_Callable",
+    "Discriminator": "_Discriminator",
+    "Tag": "_Tag",
+    "Strict": "_Strict",
+    "BeforeValidator": "_BeforeValidator",
+    "warn": "_warn",
+    "model_validator": "_model_validator",
+    "compile": "_compile",
+    "cast": "_cast",
+    "ValidationError": "_ValidationError",
+    "from_json": "_from_json",
+    "get_args": "_get_args",
+    "GetCoreSchemaHandler": "_GetCoreSchemaHandler",
+    "CoreSchema": "_CoreSchema",
+    "core_schema": "_core_schema",
+}
+ROUTE_HELPERS = {"Discriminator", "Tag"}
+SHIM_HELPERS = {"model_validator"}
+# The function of ``_wire`` every ``@moved`` shim calls, as the models module binds it.
+SHIM_FUNCTION = "_move_legacy"
+TYPING_EXTENSIONS = ("TypeAliasType",)
+PYDANTIC_CORE = ("CoreSchema", "ValidationError", "core_schema", "from_json")
+# The package's static wire plumbing (``codegen/runtime/_wire.py``), copied verbatim.
+WIRE_MODULE = "._wire"
+WIRE_RUNTIME = "_wire.py"
+WIRE_SOURCE = CODEGEN_DIR / "runtime" / WIRE_RUNTIME
+# What every models module imports from it: re-exported (``X as X``) as the package root
+# exported them when models.py defined them, or (None) plainly.
+WIRE_EXPORTS: dict[str, str | None] = {
+    "Omittable": None,
+    "SchemaModel": "SchemaModel",
+    "decode_wire_json": "decode_wire_json",
+}
+
+
+def import_lines(module: str, names: dict[str, str | None]) -> list[str]:
+    """isort's layout: one line of the plain names (bound as None), one line per renamed
+    one (``X as X`` is an explicit re-export), the lines ordered by their first name."""
+    plain = sorted((n for n, bound in names.items() if bound is None), key=import_key)
+    statements = [(plain[0], f"from {module} import {', '.join(plain)}")] if plain else []
+    statements += [
+        (n, f"from {module} import {n} as {bound}") for n, bound in names.items() if bound
+    ]
+    return [line for _, line in sorted(statements, key=lambda s: import_key(s[0]))]
+
+
+def number_text(value: float, span: ir.Span) -> str:
+    """A finite number as Python text; NaN and infinities have no literal."""
+    try:
+        return escape.py_value(value)
+    except ValueError:
+        raise SchemaError(span, f"the number {value} has no finite value") from None
+
+
+def route_text(route: Route) -> str:
+    """A route's definition: member bitmasks per key state, then the tag of each mask."""
+    keys = []
+    for key in route.keys:
+        by_value = ", ".join(f"{escape.py_value(v)}: {m}" for v, m in key.by_value)
+        # Wire names only: validation does not accept the attribute names.
+        keys.append(f"({escape.py_str(key.alias)}, {key.absent}, {key.other}, {{{by_value}}})")
+    tags = ", ".join(
+        f"{route.mask_of(group)}: {escape.py_str(group_tag(group))}" for group in route.groups
+    )
+    return Code(
+        f"# {escape.comment(' | '.join(route.members))}\n"
+        f"{escape.identifier(route.name)} = _router({route.full}, ({', '.join(keys)},), {{{tags}}})"
+    )
