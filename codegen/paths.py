@@ -28,6 +28,8 @@ REPO_ROOT: Path | None = (
 # TypeScript's declaration files (typings): ``.d.ts``, and the ES module and CommonJS
 # flavours that ``.mts`` and ``.cts`` sources compile to.
 DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+# The path the front end gives TypeScript's lib (``frontend/lib.py``): no file has it.
+LIB_PATH = "<lib.es5.d.ts>"
 # What a relative import's JavaScript extension names (``./x.mjs`` is ``x.mts`` or
 # ``x.d.mts``, as in TypeScript's node16 resolution); anything else is ``.ts``/``.d.ts``.
 SOURCE_SUFFIXES = {".mjs": (".mts", ".d.mts"), ".cjs": (".cts", ".d.cts")}

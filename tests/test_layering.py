@@ -237,3 +237,78 @@ def test_own_private_state_and_dunders_are_no_violation(tmp_path: Path) -> None:
         "pkg/b.py:3: touches A()._x",
         "pkg/b.py:5: touches m._hook",  # setting another module's private state too
     ]
+
+
+# --------------------------------------------------------------------------- the front end
+
+# The parser's readers, lowest first (issue #36): each imports only the readers before it,
+# so the type-expression reader (``parse_types``, over ``parse_objects`` and
+# ``parse_source``) never imports the declaration reader (``parse_declarations``, ``parse``):
+# declarations call types, never the reverse.
+PARSER_READERS = ("parse_source", "parse_objects", "parse_types", "parse_declarations", "parse")
+# The expansion's kinds of computation, lowest first, likewise: each class stands on the one
+# before it, and only ``expand`` (the pass) dispatches to them all.
+EXPANDERS = (
+    "expand_names",
+    "expand_core",
+    "expand_utilities",
+    "expand_indexed",
+    "expand_intersections",
+    "expand_computed",
+    "expand_generics",
+    "expand",
+)
+COMPILER_SKIP = {"templates_compiled", "runtime", "templates"}
+
+
+def frontend_violations(root: Path) -> list[str]:
+    """What breaks the front end's rules in the compiler package at ``root``."""
+    imports = graph(root, COMPILER_SKIP)
+    frontend = f"{root.name}.frontend"
+    found: list[str] = []
+    for chain in (PARSER_READERS, EXPANDERS):
+        for rank, name in enumerate(chain):
+            module = f"{frontend}.{name}"
+            found += [
+                f"{module} imports {dep} (a module above it: {' <- '.join(chain)})"
+                for dep in sorted(imports.get(module, ()))
+                if dep.startswith(f"{frontend}.") and dep.split(".")[-1] in chain[rank + 1 :]
+            ]
+    inside = {m: {d for d in deps if d.startswith(f"{frontend}.")} for m, deps in imports.items()}
+    found += [
+        f"import cycle: {' -> '.join(cycle)}"
+        for cycle in cycles({m: d for m, d in inside.items() if m.startswith(f"{frontend}.")})
+    ]
+    return found
+
+
+def test_the_front_ends_readers_and_expanders_point_one_way_without_cycles() -> None:
+    assert frontend_violations(ROOT / "codegen") == []
+
+
+@pytest.mark.parametrize(
+    ("module", "planted", "reason"),
+    [
+        (
+            "frontend/parse_types.py",
+            "    from codegen.frontend.parse_declarations import DeclarationReader\n",
+            "a module above it",
+        ),
+        ("frontend/parse_types.py", "from . import parse\n", "a module above it"),
+        ("frontend/parse_objects.py", "from .parse_types import TypeReader\n", "import cycle"),
+        (
+            "frontend/parse_source.py",
+            "from .parse_objects import ObjectReader\n",
+            "a module above it",
+        ),
+        ("frontend/scoping.py", "    from .module_scope import scope_modules\n", "import cycle"),
+        ("frontend/expand_core.py", "    from . import expand_generics\n", "a module above it"),
+        ("frontend/expand_indexed.py", "from .expand_computed import X\n", "a module above it"),
+        ("frontend/checks.py", "from .resolve import resolve\n", "import cycle"),
+    ],
+)
+def test_a_planted_reverse_import_in_the_front_end_is_caught(
+    tmp_path: Path, module: str, planted: str, reason: str
+) -> None:
+    found = frontend_violations(planted_copy(ROOT / "codegen", tmp_path, module, planted))
+    assert any(reason in v for v in found), found

@@ -87,6 +87,52 @@ ENGINE_TESTS = [
     "tests/sdk/test_anonymous_limit.py",
 ]
 
+# The parser's tests: the parser is one pass split into readers (issue #36).
+PARSE_TESTS = [
+    "tests/compiler/frontend/test_parse.py",
+    "tests/compiler/frontend/test_parse_pins.py",  # exact IR and located errors, from its survivors
+    "tests/compiler/frontend/test_real_world_constructs.py",
+    "tests/compiler/frontend/test_ts_constructs.py",
+    "tests/compiler/frontend/test_bad_inputs.py",
+]
+# The expansion's modules (issue #36: one pass, split by kind of computation) and its tests.
+EXPAND_MODULES = (
+    "expand",
+    "expand_core",
+    "expand_names",
+    "expand_utilities",
+    "expand_indexed",
+    "expand_intersections",
+    "expand_computed",
+    "expand_generics",
+)
+EXPAND_TESTS = [
+    "tests/compiler/frontend/test_real_world_constructs.py",
+    "tests/compiler/frontend/test_ts_constructs.py",
+    "tests/compiler/frontend/test_resolve.py",
+    "tests/compiler/frontend/test_resolve_pins.py",
+    "tests/compiler/frontend/test_expand_pins.py",
+    "tests/compiler/frontend/test_mapped_pins.py",  # mapped types that read their key (issue #33)
+]
+# The resolve pass's tests (with in-process compiles of TS snippets and schemas end to end).
+RESOLVE_TESTS = [
+    "tests/compiler/frontend/test_resolve.py",
+    "tests/compiler/frontend/test_resolve_pins.py",
+    "tests/compiler/frontend/test_parse.py",
+    "tests/compiler/frontend/test_bad_inputs.py",
+    "tests/compiler/frontend/test_ts_constructs.py",
+    "tests/compiler/emit/test_golden.py",
+    "tests/compiler/emit/test_jsonschema_emit.py",
+    "tests/compiler/revision/test_diff.py",
+]
+# Module scoping: one name declared by several files (issue #21).
+SCOPING_TESTS = [
+    "tests/compiler/frontend/test_scoping_pins.py",
+    "tests/compiler/frontend/test_module_scoping.py",
+    "tests/compiler/frontend/test_resolve.py",
+    "tests/compiler/frontend/test_bad_inputs.py",
+]
+
 # module -> the test files that exercise it (the whole of tests/runtime is ~1 s, so the
 # runtime modules share it; the SDK layer adds its in-process tests. Tests that start
 # servers in subprocesses are left out: those processes import the original code).
@@ -241,17 +287,11 @@ TARGETS: dict[str, list[str]] = {
     "codegen/emit/python/naming.py": NAMING_TESTS,
     "codegen/emit/python/name_rules.py": NAMING_TESTS,
     "codegen/emit/python/class_specs.py": NAMING_TESTS,
-    "codegen/frontend/resolve.py": [
-        "tests/compiler/frontend/test_resolve.py",
-        "tests/compiler/frontend/test_resolve_pins.py",
-        "tests/compiler/frontend/test_parse.py",
-        "tests/compiler/frontend/test_bad_inputs.py",
-        # in-process compiles of TS snippets and schemas end to end
-        "tests/compiler/frontend/test_ts_constructs.py",
-        "tests/compiler/emit/test_golden.py",
-        "tests/compiler/emit/test_jsonschema_emit.py",
-        "tests/compiler/revision/test_diff.py",
-    ],
+    # resolve, split by step (issue #36): each step with the pass's tests
+    "codegen/frontend/resolve.py": RESOLVE_TESTS,
+    "codegen/frontend/imports.py": RESOLVE_TESTS,
+    "codegen/frontend/references.py": RESOLVE_TESTS,
+    "codegen/frontend/checks.py": RESOLVE_TESTS,
     # resolve's queries and its printer, moved out of it: the same tests pin them
     "codegen/ir/queries.py": [
         "tests/compiler/frontend/test_resolve.py",
@@ -280,26 +320,25 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/emit/test_golden.py",
         "tests/compiler/frontend/test_messages_pins.py",
     ],
-    # the anonymous-type naming, the intersection algebra and namespace scoping (issue #21)
-    "codegen/frontend/expand.py": [
-        "tests/compiler/frontend/test_real_world_constructs.py",
-        "tests/compiler/frontend/test_ts_constructs.py",
-        "tests/compiler/frontend/test_resolve.py",
-        "tests/compiler/frontend/test_resolve_pins.py",
-        "tests/compiler/frontend/test_expand_pins.py",
-        "tests/compiler/frontend/test_mapped_pins.py",  # mapped types that read their key (issue #33)
-    ],
+    # the anonymous-type naming, the intersection algebra and namespace scoping (issue #21);
+    # the expansion split by kind of computation (issue #36), each piece with its tests
+    **{f"codegen/frontend/{name}.py": EXPAND_TESTS for name in EXPAND_MODULES},
     # the work budget of every expansion (issue #34)
     "codegen/frontend/budget.py": ["tests/compiler/frontend/test_budget_pins.py"],
     # conditional types: the assignability verdicts (issue #21)
     "codegen/frontend/conditional.py": ["tests/compiler/frontend/test_conditional_pins.py"],
-    # module scoping: one name declared by several files (issue #21)
-    "codegen/frontend/scoping.py": [
-        "tests/compiler/frontend/test_scoping_pins.py",
-        "tests/compiler/frontend/test_module_scoping.py",
-        "tests/compiler/frontend/test_resolve.py",
-        "tests/compiler/frontend/test_bad_inputs.py",
+    # one declaration per object member that indexed accesses name (issue #33)
+    "codegen/frontend/shared_members.py": [
+        "tests/compiler/frontend/test_self_reference.py",
+        "tests/compiler/frontend/test_shared_members_pins.py",  # IR-level, from its survivors
     ],
+    # the command's garbage collector thresholds during a compile (issue #33)
+    "codegen/cli/collector.py": ["tests/compiler/cli/test_collector.py"],
+    # module scoping: one name declared by several files (issue #21)
+    # (split in issue #36: which names clash and how they are qualified, namespaces' too,
+    # in scoping.py; which declaration a module's names mean in module_scope.py)
+    "codegen/frontend/scoping.py": [*SCOPING_TESTS, *PARSE_TESTS],
+    "codegen/frontend/module_scope.py": SCOPING_TESTS,
     # template literal types: expansions within a budget, else a pattern (issue #33)
     "codegen/frontend/template.py": ["tests/compiler/frontend/test_template_pins.py"],
     # the total front end's small modules (issue #33): each with its own pins
@@ -342,13 +381,12 @@ TARGETS: dict[str, list[str]] = {
     ],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
-    "codegen/frontend/parse.py": [
-        "tests/compiler/frontend/test_parse.py",
-        "tests/compiler/frontend/test_parse_pins.py",  # exact IR and located errors, from its survivors
-        "tests/compiler/frontend/test_real_world_constructs.py",
-        "tests/compiler/frontend/test_ts_constructs.py",
-        "tests/compiler/frontend/test_bad_inputs.py",
-    ],
+    # the parser, split by what it reads (issue #36): each reader with the parser's tests
+    "codegen/frontend/parse.py": PARSE_TESTS,
+    "codegen/frontend/parse_declarations.py": PARSE_TESTS,
+    "codegen/frontend/parse_types.py": PARSE_TESTS,
+    "codegen/frontend/parse_objects.py": PARSE_TESTS,
+    "codegen/frontend/parse_source.py": PARSE_TESTS,
     "codegen/escape.py": [
         "tests/compiler/emit/test_escape.py",
         "tests/compiler/emit/test_escape_pins.py",

@@ -393,10 +393,12 @@ class _Checker:
             if _is(x, "any", "unknown"):
                 return y
             if isinstance(x, ir.Primitive) and (x.pattern is not None or x.format is not None):
-                return x if shape(x) == shape(y) else None
+                # Not decided, even against the same pattern: ``reduced_to_never`` meets a
+                # side of unit types only, which a pattern met later or earlier never decides.
+                return None
         scalars = [_scalar(a), _scalar(b)]
         if all(scalars):
-            if shape(a) == shape(b) or _takes((a,), b):
+            if _takes((a,), b):  # the same type too
                 return b
             return a if _takes((b,), a) else False
         if any(scalars):  # a scalar and an object type

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .. import ir
 from ..errors import SchemaError
-from .resolve import import_candidates
+from .imports import import_candidates
 
 MAX_FILES = 2000
 

@@ -31,7 +31,7 @@ touches is rewritten, so a file that parses is parsed exactly as before.
 
 Nothing moves: the repaired text has the same bytes at the same offsets except inside
 those keywords, so every span is exact, and the parser reads every name from the
-original text (``_ModuleParser.text``), so the name is still ``abstract``, on the wire too.
+original text (``SourceReader.text``), so the name is still ``abstract``, on the wire too.
 """
 
 from __future__ import annotations

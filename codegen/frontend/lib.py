@@ -20,9 +20,8 @@ import functools
 from collections.abc import Iterator, Sequence
 
 from .. import ir
+from ..paths import LIB_PATH
 from .parse import parse_module
-
-LIB_PATH = "<lib.es5.d.ts>"
 
 _TEXT = """\
 interface Error { name: string; message: string; stack?: string }

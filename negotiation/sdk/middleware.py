@@ -83,79 +83,58 @@ class NegotiationMiddleware:
             self._receiving = True  # once started, the sessions receive for good
         elif ctx.request_id is None:
             return await call_next(ctx)
+        engine = self._engine
         principal = self._principal_of(ctx) if self._principal_of is not None else None
         http = ctx.request  # None in process and over stdio
         headers = getattr(http, "headers", None) if http is not None else None  # header(ctx)
         variant_header = headers.get(sv.HEADER) if headers is not None else None
-        # A repeated request is one lookup; any other goes through begin() and finish().
-        view = self._engine.repeated(
-            ctx.method, ctx.params, ctx.protocol_version, principal, variant_header
-        )
-        if view is None:
+        method = ctx.method
+        # A repeated request is one lookup; any other goes through begin(), serving() and
+        # finish(). One path for both: ctx comes back to this adapter as few times as it can.
+        view = engine.repeated(method, ctx.params, ctx.protocol_version, principal, variant_header)
+        request = failed = listen = None
+        try:
+            if view is None:
+                request = read(
+                    ctx, principal, variant_header, engine, self._sessions, self._anonymous
+                )
+                view = await engine.begin(request)
+                serving = engine.serving(request, view)
+                if serving.step == "bare":
+                    return await engine.finish(request, view, await call_next(ctx))  # type: ignore[no-any-return]
+                if serving.step == "subscribed":  # its session is kept for the updates
+                    self._sessions.hold(request.session_key, ctx.session)
+                    self._sessions.watch(ctx)
+                if serving.step == "subscribed" or serving.step == "unsubscribed":
+                    return {}  # done by serving()
+                if serving.listen is not None:
+                    if serving.listen.bound:
+                        proxy: Any = VariantBoundSession(
+                            ctx.session, serving.variant, engine.exists
+                        )
+                        ctx = replace(ctx, session=proxy)
+                    listen = listening.set(Stream(serving.variant, serving.listen.uris))
+                if serving.step == "prompt":  # the SDK has no registration to serve it
+                    call_next = partial(self._prompts.get, variant=serving.variant)
+            token = current.set(view)
             try:
-                return await self._sequence(ctx, call_next, principal, variant_header)
-            except Refusal as refusal:
-                raise mcp_error(refusal.error) from None
-        token = current.set(view)
-        try:
-            result = await call_next(ctx)
-        except (MCPError, ValueError) as failed:
-            self._unknown(ctx, view, failed)
-            raise
-        finally:
-            current.reset(token)
-        if type(result) is dict and result.get("isError") is True and ctx.method == "tools/call":
-            self._unknown(ctx, view, result)  # the SDK's isError result
-        return result
-
-    async def _sequence(
-        self,
-        ctx: ServerRequestContext[Any, Any],
-        call_next: CallNext,
-        principal: Hashable,
-        variant_header: str | None,
-    ) -> HandlerResult:
-        """``begin()``, the handler as [`serving()`][negotiation.engine.Negotiator.serving]
-        says, ``finish()``; a refusal raises [`Refusal`][negotiation.engine.Refusal]."""
-        engine = self._engine
-        request = read(ctx, principal, variant_header, engine, self._sessions, self._anonymous)
-        view = await engine.begin(request)
-        serving = engine.serving(request, view)
-        step, listen = serving.step, None
-        if step == "bare":
-            return await engine.finish(request, view, await call_next(ctx))  # type: ignore[no-any-return]
-        if step == "subscribed":  # its session is kept for the updates
-            self._sessions.hold(request.session_key, ctx.session)
-            self._sessions.watch(ctx)
-        if step == "subscribed" or step == "unsubscribed":
-            return {}  # done by serving()
-        if serving.listen is not None:
-            if serving.listen.bound:
-                proxy: Any = VariantBoundSession(ctx.session, serving.variant, engine.exists)
-                ctx = replace(ctx, session=proxy)
-            listen = listening.set(Stream(serving.variant, serving.listen.uris))
-        if step == "prompt":  # the SDK has no registration to serve it
-            call_next = partial(self._prompts.get, variant=serving.variant)
-        token = current.set(view)
-        try:
-            result = await call_next(ctx)
-        except (MCPError, ValueError) as failed:
-            self._unknown(ctx, view, failed)
-            raise
-        finally:
-            current.reset(token)
-            if listen is not None:
-                listening.reset(listen)
-        if type(result) is dict and result.get("isError") is True and ctx.method == "tools/call":
-            self._unknown(ctx, view, result)  # the SDK's isError result
-        return await engine.finish(request, view, result)  # type: ignore[no-any-return]
-
-    def _unknown(
-        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext | None, outcome: object
-    ) -> None:
-        """SEP-2053: a name the SDK does not have, in a variant, answers -32602 (raised
-        here as the SDK's ``MCPError``); any other outcome is left as it is."""
-        if answers_unknown(ctx.method, ctx.params, outcome):
-            error = self._engine.unknown(Request(ctx.method, ctx.params), view)
-            if error is not None:
-                raise mcp_error(error) from None
+                result = await call_next(ctx)
+            except (MCPError, ValueError) as exc:
+                failed = exc
+            finally:
+                current.reset(token)
+                if listen is not None:
+                    listening.reset(listen)
+            if failed is not None or (
+                method == "tools/call" and type(result) is dict and result.get("isError") is True
+            ):
+                # SEP-2053: a name the SDK does not have, in a variant, answers -32602.
+                unknown = answers_unknown(method, ctx.params, failed or result)
+                error = engine.unknown(Request(method, ctx.params), view) if unknown else None
+                if error is not None:
+                    raise Refusal(error)
+                if failed is not None:
+                    raise failed
+            return result if request is None else await engine.finish(request, view, result)
+        except Refusal as refusal:
+            raise mcp_error(refusal.error) from None

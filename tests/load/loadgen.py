@@ -93,6 +93,9 @@ class LiveSession:
     call: m.CallToolRequestParams
     first_page: list[str]
     sent: int = 0
+    # The request awaiting its response and when it was sent (perf_counter), if any:
+    # what a stuck measurement names.
+    in_flight: tuple[str, float] | None = None
 
     async def drive(self, requests: int, out: LoadResult) -> None:
         """Send ``requests`` more requests, alternating tools/call and tools/list."""
@@ -102,6 +105,10 @@ class LiveSession:
             got: object
             want: object
             start = time.perf_counter()
+            self.in_flight = (
+                f"request {n} ({'tools/call' if n % 2 == 0 else 'tools/list'})",
+                start,
+            )
             try:
                 if n % 2 == 0:
                     result = await self.typed.tools_call(self.call)
@@ -115,6 +122,7 @@ class LiveSession:
                 out.errors.append(f"session {self.plan.index}: {error}")
                 continue
             finally:
+                self.in_flight = None
                 out.latencies.append(time.perf_counter() - start)
                 out.requests += 1
             if got != want:
@@ -125,7 +133,15 @@ class LiveSession:
         try:
             await self.drive(requests, out)
         except Exception as error:
-            out.errors.append(f"session {self.plan.index}: {type(error).__name__}: {error}")
+            out.errors.append(f"session {self.plan.index}: {describe(error)}")
+
+
+def describe(error: BaseException) -> str:
+    """``Type: message`` of ``error``; for an exception group (the SDK's transport tears
+    a session down with one), of each exception in it, which is what went wrong."""
+    if isinstance(error, BaseExceptionGroup):
+        return "; ".join(describe(inner) for inner in error.exceptions)
+    return f"{type(error).__name__}: {error}"
 
 
 @asynccontextmanager
@@ -148,7 +164,7 @@ async def _session(url: str, plan: SessionPlan, requests: int, out: LoadResult) 
         async with open_session(url, plan) as live:
             await live.drive(requests, out)
     except Exception as error:  # a failed session is an error to report, not a crash
-        out.errors.append(f"session {plan.index}: {type(error).__name__}: {error}")
+        out.errors.append(f"session {plan.index}: {describe(error)}")
 
 
 def run_load(

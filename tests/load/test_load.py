@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -11,7 +14,7 @@ from tests.conftest import PythonForks
 from tests.e2e.servers import http_server
 from tests.load.interleaved import run_interleaved
 from tests.load.loadgen import BASELINE_VARIANT, FIRST_PAGE, plans, run_load
-from tests.load.process import served
+from tests.load.process import ServedProcess, served
 
 SESSIONS = 10
 REQUESTS = 20
@@ -109,5 +112,77 @@ def test_a_stuck_server_fails_the_measurement_instead_of_hanging(
         listener.bind(("127.0.0.1", 0))
         listener.listen()
         silent = _Silent(listener.getsockname()[1])
-        with pytest.raises(TimeoutError, match="opening the sessions"):
+        # The message names every session still opening, not only that something hung.
+        with pytest.raises(TimeoutError, match="opening the sessions") as raised:
             run_interleaved([(silent, plans(2, negotiate=False))], requests=2, rounds=1)
+    assert "side 0 session 0 (legacy): opening for" in str(raised.value)
+    assert "side 0 session 1 (auto): opening for" in str(raised.value)
+
+
+class _Turning:
+    """A served process as a side, with ``at_second_turn`` done to it as the second
+    turn starts (the harness reads the server's CPU time first thing in a turn)."""
+
+    def __init__(self, server: ServedProcess, at_second_turn: Callable[[int], None]) -> None:
+        self.url = server.url
+        self.server = server
+        self.at_second_turn = at_second_turn
+        self.turns = 0
+
+    def cpu_seconds(self) -> float | None:
+        self.turns += 1
+        if self.turns == 3:  # before and after the first turn, then before the second
+            self.at_second_turn(self.server.pid)
+        return None
+
+
+POSIX_SIGNALS = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL/SIGSTOP are POSIX")
+
+
+@POSIX_SIGNALS
+def test_a_server_that_dies_mid_measurement_is_reported_instead_of_hanging() -> None:
+    # A request whose HTTP fails makes the SDK's transport cancel the whole session,
+    # in the middle of a turn; the turn must still finish, with the failure in it.
+    def kill(pid: int) -> None:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)  # gone, its port closed, before the turn's first request
+
+    with served("demos.devplatform", "--no-negotiation") as server:
+        dying = _Turning(server, kill)
+        played, opening = run_interleaved(
+            [(dying, plans(2, negotiate=False))], requests=4, rounds=2
+        )
+    assert opening.errors == []
+    first, second = (round_[0].result for round_ in played)
+    assert (first.requests, first.errors) == (4, [])
+    # Once per session, as the transport's error (not the SDK's exception group).
+    assert [error.split(": ")[:2] for error in sorted(second.errors)] == [
+        ["session 0", "ConnectError"],
+        ["session 1", "ConnectError"],
+    ]
+
+
+@POSIX_SIGNALS
+def test_a_server_that_stops_answering_is_named_in_the_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.load import interleaved
+
+    def freeze(pid: int) -> None:
+        os.kill(pid, signal.SIGSTOP)
+        monkeypatch.setattr(interleaved, "TURN_LIMIT_SECONDS", 2.0)
+
+    with served("demos.devplatform", "--no-negotiation") as server:
+        frozen = _Turning(server, freeze)
+        try:
+            with pytest.raises(TimeoutError) as raised:
+                run_interleaved([(frozen, plans(2, negotiate=False))], requests=4, rounds=2)
+        finally:
+            os.kill(server.pid, signal.SIGCONT)
+    message = str(raised.value)
+    assert message.startswith("a turn of 2 requests per session did not finish within 2 s")
+    for session in ("side 0 session 0 (legacy)", "side 0 session 1 (auto)"):
+        assert (
+            f"{session}: playing a turn of 2, waiting for the response to request 2 (tools/call)"
+            in message
+        )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.frontend.resolve import import_candidates
+from codegen.frontend.imports import import_candidates
 from tests.compiler.frontend.test_total_frontend import _agree
 
 AMBIENT = (

@@ -8,8 +8,8 @@ import pytest
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
-from codegen.frontend import budget
-from codegen.frontend import expand as e
+from codegen.frontend import budget, expand_core, shared_members
+from codegen.frontend import expand_names as e
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from codegen.ir.printer import render
@@ -159,11 +159,11 @@ def test_the_same_instance_twice_is_one_declaration() -> None:
 def test_each_instance_is_work_spent_from_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """No count of instances: each declared one spends ``INSTANCE_COST`` (and its arguments'
     size) from the work budget, whose exhaustion is the located error."""
-    assert e.INSTANCE_COST == 100
+    assert expand_core.INSTANCE_COST == 100
     uses = "\n".join(f'export type A{i} = Box<"v{i}">;' for i in range(2001))
     text = "export interface Box<T> { v: T; }\n" + uses + "\n"
     assert len(compiled(text).decls) == 4002
-    monkeypatch.setattr(budget, "MAX_WORK", 2000 * (e.INSTANCE_COST + 3))
+    monkeypatch.setattr(budget, "MAX_WORK", 2000 * (expand_core.INSTANCE_COST + 3))
     assert error(text) == (
         "a.ts:2002:21: error: expanding 'A2000' needs more than 206000 steps of type expansion"
         " (the compiler's work budget); the type grows without bound or is too large to expand"
@@ -217,9 +217,9 @@ def test_digest() -> None:
 
 
 def test_pascal() -> None:
-    assert e._pascal("tool-call_id") == "ToolCallId"
-    assert e._pascal("already") == "Already"
-    assert e._pascal("--") == ""
+    assert shared_members.pascal("tool-call_id") == "ToolCallId"
+    assert shared_members.pascal("already") == "Already"
+    assert shared_members.pascal("--") == ""
 
 
 # --------------------------------------------------------------------------- utilities

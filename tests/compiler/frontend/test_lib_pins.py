@@ -4,10 +4,11 @@ typescript-json-schema reads them, only where a schema uses them and does not de
 from __future__ import annotations
 
 from codegen import ir
-from codegen.frontend.lib import LIB_PATH, with_lib
+from codegen.frontend.lib import with_lib
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from codegen.ir.printer import render
+from codegen.paths import LIB_PATH
 
 
 def members(schema: ir.Schema, name: str) -> list[tuple[str, str, bool]]:

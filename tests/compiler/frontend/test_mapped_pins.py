@@ -1,6 +1,6 @@
-"""Pins for mapped types whose value reads the key (``expand.mapped``, issue #33): each
-property's ``?``, ``readonly``, JSDoc and span, ``-?`` taking ``undefined`` out, and the
-keys over literals, ``string``, arrays and unions."""
+"""Pins for mapped types whose value reads the key (``expand_computed.mapped_type``, issue
+#33): each property's ``?``, ``readonly``, JSDoc and span, ``-?`` taking ``undefined`` out,
+and the keys over literals, ``string``, arrays and unions."""
 
 from __future__ import annotations
 

@@ -8,8 +8,9 @@ import pytest
 
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
+from codegen.frontend.imports import import_candidates
 from codegen.frontend.parse import parse_module
-from codegen.frontend.resolve import import_candidates, resolve
+from codegen.frontend.resolve import resolve
 from codegen.ir.printer import quoted as describe
 from codegen.ir.queries import closed_literals, deref, flat_index, flat_properties, is_narrowing
 

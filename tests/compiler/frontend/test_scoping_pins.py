@@ -1,5 +1,6 @@
-"""Pins for ``codegen.frontend.scoping`` (module scoping, issue #21): the qualifiers, the
-names and keys they make, and the located errors, exactly (from its mutation survivors)."""
+"""Pins for ``codegen.frontend.scoping`` and ``module_scope`` (module scoping, issue #21): the
+qualifiers, the names and keys they make, and the located errors, exactly (from their
+mutation survivors)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from codegen import ir
 from codegen.build.pipeline import Options, load_schema
 from codegen.errors import SchemaError
-from codegen.frontend import scoping
+from codegen.frontend import module_scope, scoping
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from codegen.ir.printer import render
@@ -48,7 +49,7 @@ def test_stem(relative: str, parts: list[str]) -> None:
     ],
 )
 def test_qualified(segments: list[str], python: str, key: str) -> None:
-    assert scoping._qualified(segments, "Frame") == (python, key)
+    assert scoping.qualified_name(segments, "Frame") == (python, key)
 
 
 def _module(path: str, *names: str, exported: bool = True) -> ir.Module:
@@ -65,7 +66,7 @@ def test_qualifiers_of_schema_files_and_nested_packages(tmp_path: Path) -> None:
     pkg = [f"{root}/p/index.d.ts", f"{root}/p/x/index.d.ts", f"{root}/p/x/y.d.ts", f"{root}/p/z.ts"]
     modules = [_module(p, "T") for p in own + pkg]
     packages = {"@acme/p": f"{root}/p/index.d.ts", "Xp": f"{root}/p/x/index.d.ts"}
-    found = scoping._qualifiers(modules, {os.path.normpath(p) for p in pkg}, packages)
+    found = scoping.module_qualifiers(modules, {os.path.normpath(p) for p in pkg}, packages)
     assert found == {
         own[0]: ["a"],
         own[1]: ["sub"],
@@ -78,9 +79,9 @@ def test_qualifiers_of_schema_files_and_nested_packages(tmp_path: Path) -> None:
 
 
 def test_is_module() -> None:
-    assert scoping._is_module(ir.Module("a.ts", (), (ir.Import("./b", ()),)))
-    assert scoping._is_module(_module("a.ts", "T"))
-    assert not scoping._is_module(_module("a.ts", "T", exported=False))
+    assert scoping.is_module(ir.Module("a.ts", (), (ir.Import("./b", ()),)))
+    assert scoping.is_module(_module("a.ts", "T"))
+    assert not scoping.is_module(_module("a.ts", "T", exported=False))
 
 
 def _resolve(*modules: ir.Module) -> ir.Schema:
@@ -144,7 +145,7 @@ def test_enum_members_of_a_module_keep_their_keys_unless_their_enum_is_qualified
         )
         return ir.Module(path, decls, (), (("Kind.X", path), (f"Solo{path[0]}.Y", "s")))
 
-    scoped = scoping.scope_modules([module("a.ts"), module("b.ts")], set(), {}, _no_imports)
+    scoped = module_scope.scope_modules([module("a.ts"), module("b.ts")], set(), {}, _no_imports)
     assert scoped.modules[0].enum_members == (("a_Kind.X", "a.ts"), ("Soloa.Y", "s"))
 
 
@@ -155,7 +156,7 @@ def _no_imports(module: ir.Module, imp: ir.Import) -> ir.Module:
 def test_an_overlay_schema_still_scopes_a_name_it_shares_with_a_package() -> None:
     own = [_module("s/a.ts", "T", "EmptyResult")]
     package = _module("p/index.d.ts", "T")
-    scoped = scoping.scope_modules(
+    scoped = module_scope.scope_modules(
         [*own, package], {"p/index.d.ts"}, {"p": "p/index.d.ts"}, _no_imports
     )
     assert [d.name for d in scoped.modules[1].decls] == ["p_T"]
@@ -169,14 +170,14 @@ def test_a_name_declared_twice_in_one_module_is_not_counted_twice() -> None:
         SchemaError,
         match=r"b.ts:3:1: error: duplicate declaration 'T' \(first declared at b.ts:2:1\)",
     ):
-        scoping.scope_modules([_module("a.ts", "T"), twice], set(), {}, _no_imports)
+        module_scope.scope_modules([_module("a.ts", "T"), twice], set(), {}, _no_imports)
     # an interface declared again is merged by resolve, not refused here
-    merged = scoping.scope_modules(
+    merged = module_scope.scope_modules(
         [_module("a.ts", "T"), _module("b.ts", "U", "T", "T")], set(), {}, _no_imports
     )
     assert [d.name for d in merged.modules[1].decls].count("b_T") == 2
     # one module alone is no clash
-    assert scoping._clashes([_module("b.ts", "T", "U", "T")], set()) == {}
+    assert scoping.clashes([_module("b.ts", "T", "U", "T")], set()) == {}
 
 
 def test_an_override_in_one_module_with_a_package_clash() -> None:
@@ -184,7 +185,7 @@ def test_an_override_in_one_module_with_a_package_clash() -> None:
         "T", ir.Object(), doc=ir.Doc("", (ir.DocTag("override", ""),)), span=ir.Span("s/b.ts", 1, 1)
     )
     modules = [_module("s/a.ts", "T"), ir.Module("s/b.ts", (over,)), _module("p/index.d.ts", "T")]
-    owners = scoping._clashes(modules, {"p/index.d.ts"})
+    owners = scoping.clashes(modules, {"p/index.d.ts"})
     assert owners == {"T": ["s/a.ts", "p/index.d.ts"]}
 
 
@@ -225,11 +226,11 @@ def test_references_of_a_file_to_clashing_names(
     )
     modules = [_enum_module("a.ts"), _enum_module("b.ts"), c]
     if error is None:
-        scoped = scoping.scope_modules(modules, set(), {}, _no_imports)
+        scoped = module_scope.scope_modules(modules, set(), {}, _no_imports)
         assert scoped.renames["c.ts"] == {"Frame": "c_Frame", "NS.Frame": "c_Frame"}
         return
     with pytest.raises(SchemaError) as info:
-        scoping.scope_modules(modules, set(), {}, _no_imports)
+        module_scope.scope_modules(modules, set(), {}, _no_imports)
     name, col = error
     assert str(info.value) == (
         f"c.ts:9:{col}: error: '{name}' is declared in a.ts and b.ts, and this file neither "
@@ -242,7 +243,7 @@ def test_an_override_is_not_a_second_declaration_of_its_module() -> None:
         "T", ir.Object(), doc=ir.Doc("", (ir.DocTag("override", ""),)), span=ir.Span("q.ts", 2, 1)
     )
     modules = [_module("p.ts", "T"), ir.Module("q.ts", (*_module("q.ts", "T").decls, over))]
-    scoped = scoping.scope_modules(modules, {"p.ts", "q.ts"}, {}, _no_imports)
+    scoped = module_scope.scope_modules(modules, {"p.ts", "q.ts"}, {}, _no_imports)
     # renamed with the declaration it overrides, which it still replaces
     assert [d.name for d in scoped.modules[1].decls] == ["q_T", "q_T"]
 

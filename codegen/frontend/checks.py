@@ -1,0 +1,288 @@
+"""The checks on the resolved, expanded schema, and which names it uses.
+
+``extends`` only of object-like types, no cycle of references that no object or array
+guards,
+no type nested deeper than ``MAX_EXPANDED_DEPTH`` once expanded, property
+redeclarations compatible with the bases, and a warning for each declaration nothing
+uses (``resolve`` runs them in that order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import assert_never
+
+from .. import ir
+from ..errors import Diagnostics, SchemaError
+from ..ir.printer import quoted
+from ..ir.queries import flat_properties, is_narrowing
+from ..ir.walk import children
+
+
+def _object_like(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> bool:
+    """True for what an interface may extend: interfaces, object types, records, Omit/& of them."""
+    match t:
+        case ir.Ref():
+            decl = schema.decls.get(t.name)
+            if isinstance(decl, ir.Interface):
+                return True
+            if isinstance(decl, ir.Alias) and t.name not in seen:
+                return _object_like(schema, decl.type, seen | {t.name})
+            return False
+        case ir.Object() | ir.Mapping():
+            return True
+        case ir.Omit():
+            return _object_like(schema, t.base, seen)
+        case ir.Intersection():
+            return all(_object_like(schema, m, seen) for m in t.members)
+        case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Array() | ir.Tuple() | ir.Union():
+            return False
+        case _:
+            assert_never(t)
+
+
+def check_extends(schema: ir.Schema) -> None:
+    for decl in schema.decls.values():
+        if not isinstance(decl, ir.Interface):
+            continue
+        for base in decl.extends:
+            target = base.base if isinstance(base, ir.Omit) else base
+            if not isinstance(target, ir.Ref) or not _object_like(schema, target):
+                raise SchemaError(
+                    base.span,
+                    f"interface '{decl.name}' cannot extend {quoted(base)}: "
+                    "not an interface or object type",
+                )
+
+
+def _structural_refs(t: ir.TypeExpr) -> Iterator[ir.Ref]:
+    """Refs a type needs resolved to know its own shape (not guarded by an object/array)."""
+    match t:
+        case ir.Ref():
+            yield t
+        case ir.Union() | ir.Intersection():
+            for member in t.members:
+                yield from _structural_refs(member)
+        case ir.Omit():
+            yield from _structural_refs(t.base)
+        case (
+            ir.Primitive()
+            | ir.Literal()
+            | ir.Typeof()
+            | ir.Array()
+            | ir.Tuple()
+            | ir.Mapping()
+            | ir.Object()
+        ):
+            pass
+        case _:
+            assert_never(t)
+
+
+def check_cycles(schema: ir.Schema) -> None:
+    edges: dict[str, list[str]] = {}
+    for name, decl in schema.decls.items():
+        if isinstance(decl, ir.Interface):
+            refs = [r for base in decl.extends for r in _structural_refs(base)]
+        elif isinstance(decl, ir.Alias):
+            refs = list(_structural_refs(decl.type))
+        else:
+            continue
+        edges[name] = [r.name for r in refs if r.name in schema.decls]
+    done: set[str] = set()
+    for start in edges:
+        _find_cycle(schema, edges, start, done)
+
+
+def _find_cycle(schema: ir.Schema, edges: dict[str, list[str]], start: str, done: set[str]) -> None:
+    """Iterative depth-first search (deep alias chains must not hit the recursion limit)."""
+    path: list[str] = []
+    stack: list[tuple[str, int]] = [(start, 0)]
+    while stack:
+        name, next_edge = stack.pop()
+        if next_edge == 0:
+            if name in done:
+                continue
+            if name in path:
+                cycle = [*path[path.index(name) :], name]
+                raise SchemaError(schema.decls[cycle[0]].span, f"cycle: {' -> '.join(cycle)}")
+            path.append(name)
+        targets = edges[name]  # every target is an interface or alias, so a key
+        if next_edge < len(targets):
+            stack.append((name, next_edge + 1))
+            stack.append((targets[next_edge], 0))
+        else:
+            path.pop()
+            done.add(name)
+
+
+# How deep a type may get once aliases are expanded and bases followed: each later pass
+# may recurse that deep, so this (with parse_types' MAX_TYPE_DEPTH per written type) keeps every
+# pass far from Python's recursion limit. The official MCP schema reaches about 20.
+MAX_EXPANDED_DEPTH = 100
+
+
+def check_depth(schema: ir.Schema) -> None:
+    """``SchemaError`` at the first declaration whose expanded depth passes the bound.
+
+    A ref to an alias counts the alias's own depth, as does a base in ``extends`` or a
+    ref inside an alias (``A & B``); a property's ref to an interface or to an alias of
+    an object type counts one (a class boundary, which no pass expands). A union's
+    interface member is a class too, named, not inlined (TypeScript's union of named
+    types is a union of references): it counts its chain of bases (what a pass reading
+    its properties walks), not what its properties refer to, so an AST's union of node
+    interfaces, each with properties of that union, is not a nesting. Computed bottom-up
+    with an explicit stack; a recursive alias (through an array or object) counts its
+    back edge as one.
+    """
+    depth: dict[str, int] = {}
+    bases_depth: dict[str, int] = {}  # an interface's chain of bases, as a union member
+
+    def expr_depth(t: ir.TypeExpr, expand_interfaces: bool = False, member: bool = False) -> int:
+        """``member``: in a union (not under an intersection), where an interface is named."""
+        match t:
+            case ir.Ref(name=name):
+                target = schema.decls.get(name)
+                if isinstance(target, ir.Alias) and (expand_interfaces or not _is_class(target)):
+                    return 1 + depth.get(name, 0)
+                if expand_interfaces and isinstance(target, ir.Interface):
+                    return 1 + (bases_depth if member else depth).get(name, 0)
+                return 1
+            case ir.Array(items=item) | ir.Mapping(value=item) | ir.Omit(base=item):
+                return 1 + expr_depth(item, expand_interfaces, member)
+            case ir.Union(members=items):
+                return 1 + max((expr_depth(i, expand_interfaces, True) for i in items), default=0)
+            case ir.Tuple(members=items):
+                return 1 + max((expr_depth(i, expand_interfaces, member) for i in items), default=0)
+            case ir.Intersection(members=items):  # ``(A | B) & C`` merges A's properties
+                return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
+            case ir.Object():
+                return 1 + body_depth(t)
+            case ir.Primitive() | ir.Literal() | ir.Typeof():
+                return 1
+            case _:
+                assert_never(t)
+
+    def body_depth(body: ir.Object) -> int:
+        types = [prop.type for prop in body.properties]
+        if body.index is not None:
+            types.append(body.index.value)
+        return max((expr_depth(x) for x in types), default=0)
+
+    def decl_depth(decl: ir.Decl) -> int:
+        if isinstance(decl, ir.Alias):
+            return expr_depth(decl.type, True)
+        if isinstance(decl, ir.Interface):
+            bases = max((expr_depth(b, True) for b in decl.extends), default=0)
+            chain = max((expr_depth(b, True, True) for b in decl.extends), default=0)
+            bases_depth[decl.name] = 1 + chain
+            return 1 + max(bases, body_depth(decl.body))
+        return 1
+
+    def needs(decl: ir.Decl) -> list[str]:
+        if isinstance(decl, ir.Alias):
+            return list(_ref_names(decl.type))
+        if isinstance(decl, ir.Interface):
+            names = [n for base in decl.extends for n in _ref_names(base)]
+            names += [n for n in _ref_names(decl.body) if isinstance(schema.decls.get(n), ir.Alias)]
+            return names
+        return []
+
+    # Entered, computed or not: one not yet computed is on the current path, so needing it
+    # again is a recursive back edge (counted as one by ``depth.get``).
+    entered: set[str] = set()
+    for start in schema.decls:
+        stack = [(start, False)]
+        while stack:
+            name, ready = stack.pop()
+            if name in depth:  # pushed twice: computed the first time
+                continue
+            decl = schema.decls[name]
+            if not ready:
+                entered.add(name)
+                stack.append((name, True))
+                stack += [(n, False) for n in needs(decl) if n in schema.decls and n not in entered]
+                continue
+            depth[name] = decl_depth(decl)
+            if depth[name] > MAX_EXPANDED_DEPTH:
+                raise SchemaError(
+                    decl.span,
+                    f"'{name}' nests more than {MAX_EXPANDED_DEPTH} levels deep once its "
+                    "aliases and bases are expanded; shorten the chain",
+                )
+
+
+def _is_class(alias: ir.Alias) -> bool:
+    """An alias of an object type (``type A = { ... }``, ``type A = Node & { ... }``): a
+    class of its own, which a reference names, as TypeScript's reference to a named type
+    names it, instead of inlining its value."""
+    return isinstance(alias.type, ir.Object | ir.Intersection)
+
+
+def check_redeclarations(schema: ir.Schema) -> None:
+    """A redeclared inherited property may narrow its type, never change its kind."""
+    for decl in schema.decls.values():
+        if not isinstance(decl, ir.Interface) or not decl.extends:
+            continue
+        inherited: dict[str, tuple[ir.Property, ir.TypeExpr]] = {}
+        for base in decl.extends:
+            for prop in flat_properties(schema, base):
+                inherited[prop.name] = (prop, base)
+        for prop in decl.body.properties:
+            if prop.name not in inherited:
+                continue
+            base_prop, base = inherited[prop.name]
+            # ``x0: any`` over ``x0: string | number``: tsc accepts it (any is assignable
+            # to every type); so is a degraded type, which stands for one that only what
+            # is not here (a package not mapped) could tell, and which already warns
+            anything = _anything(prop.type)
+            if not anything and not is_narrowing(schema, prop.type, base_prop.type):
+                raise SchemaError(
+                    prop.span,
+                    f"property '{prop.name}' of '{decl.name}' has type {quoted(prop.type)}, "
+                    f"incompatible with {quoted(base_prop.type)} inherited from "
+                    f"{quoted(base)}",
+                )
+            if prop.optional and not base_prop.optional:
+                raise SchemaError(
+                    prop.span,
+                    f"property '{prop.name}' of '{decl.name}' is optional but required in "
+                    f"{quoted(base)}",
+                )
+
+
+def _anything(t: ir.TypeExpr) -> bool:
+    """``any``, or a type with a degraded member (``unknown`` standing for what no one here
+    can read), which no inherited property's type can be checked against."""
+    if isinstance(t, ir.Union):
+        return any(_anything(m) for m in t.members)
+    return isinstance(t, ir.Primitive) and (t.name == "any" or t.degraded is not None)
+
+
+def used_names(decls: Iterable[ir.Decl]) -> set[str]:
+    """Every name a declaration refers to, type arguments included."""
+    used: set[str] = set()
+    for decl in decls:
+        if isinstance(decl, ir.Interface | ir.Alias):
+            for t in children(decl):
+                used.update(_ref_names(t))
+    return used
+
+
+def warn_unused(schema: ir.Schema, used_before: set[str], diags: Diagnostics) -> None:
+    """``used_before``: the names used by the declarations before expansion."""
+    used = used_before | used_names(schema.decls.values())
+    for decl in schema.decls.values():
+        if not decl.exported and decl.name not in used and not isinstance(decl, ir.Const):
+            diags.warn(f"'{decl.name}' is neither exported nor used", decl.span)
+
+
+def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
+    """The names ``t`` refers to, depth first in source order, a reference's arguments
+    included."""
+    pending = [t]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ir.Ref):
+            yield node.name
+        pending.extend(reversed(children(node)))

@@ -1,0 +1,415 @@
+"""Each reference of one declaration, checked and rewritten for its module's scope.
+
+``Rewriter`` (per declaration, from ``resolve``): imported names to the declared ones,
+``NS.Name`` and ``Enum.Member`` read, ``Record``/``Array``/``Omit`` and the lib's globals
+rewritten into their IR nodes, ``typeof`` folded, computed property keys read; an unknown
+name is a located error, a name from an unmapped package degrades.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection
+from typing import assert_never
+
+from .. import ir
+from ..errors import SchemaError, Unsupported
+from ..ir import (
+    BUILTIN_GENERICS,
+    CONDITIONAL,
+    FUNCTION,
+    INDEXED,
+    INFER,
+    KEYOF,
+    MAPPED,
+    SPREAD,
+    TEMPLATE,
+    THIS,
+)
+from ..paths import DECLARATION_SUFFIXES, LIB_PATH
+from .infer import infer_names
+from .lib_globals import lib_type
+from .namespaces import NamespaceScope
+from .parse_objects import number_name
+from .totality import degrading
+
+_A_KIND = {"interface": "an interface", "alias": "a type alias"}  # what typeof rejects
+
+
+class Rewriter:
+    """Turns parsed type expressions into resolved ones for one module's scope."""
+
+    def __init__(
+        self,
+        decls: dict[str, ir.Decl],
+        scope: dict[str, str],
+        enum_members: dict[str, ir.LiteralValue] | None = None,
+        unmapped: dict[str, str] | None = None,
+        left_out: Collection[str] = (),
+        qualified: dict[str, str] | None = None,
+        values: Collection[str] = (),
+        namespaces: NamespaceScope | None = None,
+    ) -> None:
+        self.decls = decls
+        self.scope = scope
+        self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
+        self.left_out = frozenset(left_out)  # classes with methods that typings declare
+        self.values = frozenset(values)  # the typings' values left out (``unique symbol``s...)
+        self.enum_members = enum_members or {}
+        self.params: frozenset[str] = frozenset()  # the generic parameters in scope
+        # ``Chat.ChannelChat`` beside ``ChatFullInfo.ChannelChat``: parse named each
+        # namespace member apart (``ChatChannelChat``); another file writes the dotted path.
+        self.qualified = qualified or {}
+        self.namespaces = namespaces
+
+    def decl(self, decl: ir.Decl) -> ir.Decl:
+        if decl.kind != "const" and decl.params:
+            self.params = frozenset(p.name for p in decl.params)
+            params = tuple(
+                dataclasses.replace(p, default=p.default and self.type(p.default))
+                for p in decl.params
+            )
+            decl = dataclasses.replace(decl, params=params)
+        match decl:
+            case ir.Interface():
+                bases = tuple(degrading(self.type, base) for base in decl.extends)
+                body = decl.body
+                empty = _array_body(body)
+                if empty and body.index is not None and len(bases) == 1:
+                    # ``[index: number]: V`` says again what ``Array<V>``'s own index says
+                    # (V, or a narrower type, as TypeScript requires): the items are V
+                    items = degrading(self.type, body.index.value)
+                    if isinstance(bases[0], ir.Array):
+                        bases = (dataclasses.replace(bases[0], items=items),)
+                    elif self.names_array_interface(bases[0]):
+                        bases = (ir.Array(items, bases[0].span),)
+                if len(bases) == 1 and (
+                    (isinstance(bases[0], ir.Array) and empty)
+                    or (empty and self.names_array_interface(bases[0]))
+                ):
+                    # ``interface A extends Array<T> {}``: TypeScript's way to name T[] (JSON
+                    # has no other kind of array); so is ``interface B extends A {}``
+                    # keeps its type parameters: ``interface L<T> extends Array<T> {}`` is ``T[]``
+                    return ir.Alias(
+                        decl.name, bases[0], decl.exported, decl.doc, decl.span, params=decl.params
+                    )
+                arrays = [b for b in bases if isinstance(b, ir.Array)]
+                if arrays and body.index is None:
+                    # ``interface Ranges extends Array<Range> { type: string }``: no JSON array
+                    # has named members; typescript-json-schema writes an object of its
+                    # ``length``, numbered items and members, and so do we.
+                    length = ir.Property(
+                        "length", ir.Primitive("number", body.span), span=body.span
+                    )
+                    index = ir.IndexSignature(arrays[0].items, "n", span=body.span, numeric=True)
+                    body = dataclasses.replace(
+                        body, properties=(length, *body.properties), index=index
+                    )
+                    bases = tuple(b for b in bases if not isinstance(b, ir.Array))
+                return dataclasses.replace(decl, body=self.object(body), extends=bases)
+            case ir.Alias():
+                return dataclasses.replace(decl, type=degrading(self.type, decl.type))
+            case ir.Const():
+                return decl
+
+    def names_array_interface(self, t: ir.TypeExpr) -> bool:
+        """Whether ``t`` names an ``interface A extends Array<T> {}`` (an alias of ``T[]``)."""
+        if not isinstance(t, ir.Ref) or t.args:
+            return False
+        found = self.decls.get(t.name)
+        if not isinstance(found, ir.Interface) or not _array_body(found.body):
+            return False
+        return len(found.extends) == 1 and (
+            isinstance(found.extends[0], ir.Array)
+            or (
+                isinstance(found.extends[0], ir.Ref)
+                and found.extends[0].name in ("Array", "ReadonlyArray")
+                and found.extends[0].name not in self.decls
+            )
+        )
+
+    def object(self, obj: ir.Object) -> ir.Object:
+        index = obj.index and dataclasses.replace(
+            obj.index, value=degrading(self.type, obj.index.value)
+        )
+        props: list[ir.Property] = []
+        for prop in obj.properties:
+            key = prop.name if prop.computed is None else self.computed_key(prop)
+            if isinstance(key, ir.Primitive):
+                # A key no one here can read: every key may hold any value, loudly.
+                if index is not None and index.key_pattern is None:
+                    index = dataclasses.replace(index, value=ir.Union((index.value, key), key.span))
+                else:
+                    index = ir.IndexSignature(key, span=prop.span)
+                continue
+            if key is None:
+                continue  # a ``unique symbol`` key: no JSON object has it
+            if key != prop.name and any(p.name == key for p in obj.properties):
+                raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
+            props.append(
+                dataclasses.replace(
+                    prop, name=key, type=degrading(self.type, prop.type), computed=None
+                )
+            )
+        return dataclasses.replace(obj, properties=tuple(props), index=index)
+
+    def enum_member(self, name: str) -> ir.LiteralValue | None:
+        """The value of ``Enum.Member``, also written through its namespaces
+        (``ns.Enum.Member``: namespaces are flattened)."""
+        parts = name.split(".")
+        for start in range(len(parts) - 1):
+            value = self.enum_members.get(".".join(parts[start:]))
+            if value is not None:
+                return value
+        return None
+
+    def computed_key(self, prop: ir.Property) -> str | ir.Primitive | None:
+        """The name ``[KEY]`` gives a property, as TypeScript reads it: the value of an enum
+        member or of a const; None for a ``unique symbol`` (the only other kind of key
+        TypeScript accepts there), a degraded ``unknown`` for a key that only a package
+        that is not mapped could tell."""
+        text = prop.computed
+        assert text is not None
+        unmapped = self.unmapped.get(text.split(".", 1)[0])
+        if unmapped is not None:
+            what = f"the property key [{text}] ({unmapped}): any key, any value"
+            return ir.degraded(what, prop.span)
+        name = self.scope.get(text, text)
+        member = self.enum_member(name)
+        if member is not None:
+            value: ir.LiteralValue = member
+        else:
+            decl = self.decls.get(name) or self.decls.get(name.rsplit(".", 1)[-1])
+            if isinstance(decl, ir.Const):
+                value = decl.value
+            elif {name, name.rsplit(".", 1)[-1]} & self.values or text.split(".")[0] in self.scope:
+                return None
+            else:
+                raise SchemaError(prop.span, f"cannot find name '{text}' (property key [{text}])")
+        if isinstance(value, bool):
+            raise SchemaError(prop.span, f"a property key must be a string or a number: [{text}]")
+        return value if isinstance(value, str) else number_name(value)
+
+    def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        match t:
+            case ir.Ref():
+                return self.ref(t)
+            case ir.Typeof():
+                return self.typeof(t)
+            case ir.Array():
+                return dataclasses.replace(t, items=self.type(t.items))
+            case ir.Tuple():
+                items = tuple(self.type(i) for i in t.items)
+                rest = None if t.rest is None else self.type(t.rest)
+                return dataclasses.replace(t, items=items, rest=rest)
+            case ir.Union():
+                return dataclasses.replace(t, members=tuple(self.type(m) for m in t.members))
+            case ir.Intersection():
+                return dataclasses.replace(t, members=tuple(self.type(m) for m in t.members))
+            case ir.Omit():
+                return dataclasses.replace(t, base=self.type(t.base))
+            case ir.Mapping():
+                return dataclasses.replace(t, value=self.type(t.value))
+            case ir.Object():
+                return self.object(t)
+            case ir.Primitive() | ir.Literal():
+                return t
+            case _:
+                assert_never(t)
+
+    def ref(self, t: ir.Ref) -> ir.TypeExpr:
+        if t.name in self.params and not t.args:  # a parameter shadows what the file imports
+            return t
+        unmapped = self.unmapped.get(t.name.split(".", 1)[0])
+        if unmapped is not None:
+            return ir.degraded(unmapped, t.span)
+        if "." in t.name and self.namespaces is not None and t.name not in self.qualified:
+            missing = self.namespaces.missing(t.name, self.scope)
+            if missing is not None and self.enum_member(t.name) is None:
+                return self.not_held(t, *missing)
+            head = t.name.split(".", 1)[0]
+            if (
+                self.namespaces.unknown_head(t.name, self.scope)
+                and head not in self.decls
+                and self.enum_member(t.name) is None
+            ):
+                return self.lib(t)  # no file declares the head: a lib global, or unknown
+        name = self.scope.get(t.name, t.name)
+        if name == "Date" and name not in self.decls and not t.args:
+            return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
+        if name == "bigint" and not t.args:  # a keyword: no declaration can take its name
+            return ir.Primitive("number", t.span)  # typescript-json-schema's reading
+        if "." in name:  # ``Enum.Member`` is a literal; ``Namespace.Type`` is ``Type``
+            member = self.enum_member(name)
+            if member is not None:
+                return ir.Literal(member, t.span)
+            name = self.qualified.get(name) or name.rsplit(".", 1)[1]
+            if name not in self.decls:
+                return self.lib(t)
+            t = dataclasses.replace(t, name=name)
+        target = self.decls.get(name)
+        if name == CONDITIONAL:
+            return self.conditional(t)
+        if name == INFER:  # its name is declared here, not used: only the constraint is read
+            return dataclasses.replace(t, args=(t.args[0], *map(self.type, t.args[1:])))
+        if name == MAPPED:  # its key is a type parameter of the value
+            key = t.args[0]
+            assert isinstance(key, ir.Literal)
+            outer, self.params = self.params, self.params | {str(key.value)}
+            try:
+                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
+            finally:
+                self.params = outer
+        if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION, THIS) or (
+            isinstance(target, ir.Interface | ir.Alias) and target.params
+        ):
+            return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
+        if target is None and name in BUILTIN_GENERICS:  # a declaration shadows a builtin
+            return self.builtin(t)
+        if target is None and name in self.left_out:
+            what = f"'{t.name}', a class with methods that the typings declare (left out)"
+            return ir.degraded(what, t.span)
+        if target is None:
+            return self.lib(t)
+        if t.args and target.span.file == LIB_PATH:  # ``Uint8Array<ArrayBuffer>`` (TS 5.7)
+            return ir.Ref(name, (), t.span)
+        if t.args:
+            raise SchemaError(t.span, f"'{t.name}' is not generic but has type arguments")
+        if isinstance(target, ir.Const):
+            raise SchemaError(
+                t.span, f"'{t.name}' is a const, not a type (write 'typeof {t.name}')"
+            )
+        return ir.Ref(name, (), t.span)
+
+    def not_held(self, t: ir.Ref, namespace: str, name: str) -> ir.TypeExpr:
+        """``NS.Name`` where namespace NS holds no ``Name``: TypeScript's error, and in
+        typings (which typescript-json-schema reads with ``skipLibCheck``, and which
+        ``// @ts-ignore`` such a line in) its error type, ``any``, loudly; never the
+        ``Name`` of another scope."""
+        what = f"namespace '{namespace}' has no exported member '{name}'"
+        if not t.span.file.endswith(DECLARATION_SUFFIXES):
+            raise SchemaError(t.span, what)
+        return ir.Primitive("any", t.span, degraded=f"'{t.name}': {what} (any, as TypeScript)")
+
+    def lib(self, t: ir.Ref) -> ir.TypeExpr:
+        """A name no schema file declares: a lib global's meaning, else unknown (as tsc).
+
+        In typings (``.d.ts``), a name no file of the program declares is a global of a
+        package the program lacks (``GeoJSON.GeoJSON`` of @types/geojson's ``export as
+        namespace GeoJSON``, a devDependency): TypeScript reads it as an error type and, as
+        typings go unchecked (``skipLibCheck``), says nothing; it degrades loudly here. In
+        a ``.ts`` file, which TypeScript checks, it stays the error TypeScript reports."""
+        found = lib_type(t)
+        if found is None:
+            kind = "generic type" if t.args else "type"
+            if t.span.file.endswith(DECLARATION_SUFFIXES):
+                head = t.name.split(".")[0]
+                what = (
+                    f"'{t.name}', which no file of the program declares (a global of a package"
+                    f" the typings do not import: map the package that declares '{head}' with"
+                    " --import-map, or reference its file)"
+                )
+                return ir.degraded(what, t.span)
+            raise SchemaError(t.span, f"unknown {kind} '{t.name}'")
+        return self.type(found)
+
+    def conditional(self, t: ir.Ref) -> ir.TypeExpr:
+        """``C extends E ? X : Y``: the names ``E`` declares with ``infer`` are in scope in
+        ``E`` and ``X``, as type parameters are."""
+        check, extends, yes, no = t.args
+        outer = self.params
+        try:
+            checked = self.type(check)
+            self.params = outer | frozenset(infer_names(extends))
+            pattern, picked = self.type(extends), self.type(yes)
+            self.params = outer
+            other = self.type(no)
+        finally:
+            self.params = outer
+        return dataclasses.replace(t, args=(checked, pattern, picked, other))
+
+    def builtin(self, t: ir.Ref) -> ir.TypeExpr:
+        """``Array``/``ReadonlyArray``/``Omit`` become IR nodes; the utilities
+        (``Record``, ``Partial``...) stay refs for ``codegen.frontend.expand``."""
+        arity = BUILTIN_GENERICS[t.name]
+        if len(t.args) != arity:
+            plural = "s" if arity > 1 else ""
+            raise SchemaError(
+                t.span, f"'{t.name}' takes {arity} type argument{plural}, got {len(t.args)}"
+            )
+        if t.name == "Omit":
+            if _computed_keys(t.args[1]):  # ``Omit<T, keyof R>``: expand computes the keys
+                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
+            return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
+        args = tuple(self.type(a) for a in t.args)
+        if t.name in ("Array", "ReadonlyArray", "ArrayLike"):  # ArrayLike: as the oracle
+            return ir.Array(args[0], t.span)
+        return dataclasses.replace(t, args=args)
+
+    def typeof(self, t: ir.Typeof) -> ir.TypeExpr:
+        name = self.scope.get(t.name, t.name)
+        if name in self.enum_members:  # ``typeof Kind.Full``: a namespace's literal constant
+            return ir.Literal(self.enum_members[name], t.span)
+        if "." in name and name not in self.decls:  # ``typeof ns.C``: ``C``, as ``ns.T``
+            name = name.rsplit(".", 1)[1]
+        decl = self.decls.get(name)
+        unmapped = self.unmapped.get(t.name.split(".", 1)[0])
+        if decl is None and unmapped is not None:
+            return ir.degraded(unmapped, t.span)
+        if decl is None and ("." in t.name or name in self.values):
+            # A value the typings declare and no type describes as data: a function, an
+            # object with methods, a namespace's object (``typeof google.maps.geometry``).
+            what = f"'typeof {t.name}' (a value of the typings: a function, a namespace or an"
+            return ir.degraded(f"{what} object with methods, not JSON data)", t.span)
+        if decl is None and t.span.file.endswith(DECLARATION_SUFFIXES):
+            # A value no file of the program declares (``typeof fetch``, a lib or runtime
+            # global function): unchecked typings read it as the error type; loudly here.
+            what = f"'typeof {t.name}', a value no file of the program declares (a lib global"
+            return ir.degraded(f"{what} function or object, not JSON data)", t.span)
+        if decl is None:
+            raise SchemaError(t.span, f"unknown const '{t.name}' in 'typeof {t.name}'")
+        typings = decl.span.file.endswith(DECLARATION_SUFFIXES)
+        if isinstance(decl, ir.Interface) and (decl.klass or typings):
+            # A class's constructor (or, in typings, the ``declare var X: { prototype: X }``
+            # that the lib pairs with ``interface X``, left out as a value): its
+            # ``prototype`` (statics are left out with the methods), as
+            # typescript-json-schema writes it.
+            # A generic class's prototype is of ``any`` arguments, as TypeScript types it.
+            args = tuple(ir.Primitive("any", t.span) for _ in decl.params)
+            prototype = ir.Property("prototype", ir.Ref(name, args, t.span), span=t.span)
+            return ir.Object((prototype,), None, t.span)
+        if isinstance(decl, ir.Alias) and decl.enum:
+            # ``typeof Enum``: typescript-json-schema writes the enum's values
+            return ir.Ref(name, (), t.span)
+        if not isinstance(decl, ir.Const):
+            raise SchemaError(
+                t.span, f"'typeof {t.name}' needs a const, but '{t.name}' is {_A_KIND[decl.kind]}"
+            )
+        return ir.Literal(decl.value, t.span)
+
+
+def _array_body(body: ir.Object) -> bool:
+    """The body of an interface that extends an array and names it: empty, or only a
+    numeric index signature (``interface Items extends Array<V> { [i: number]: V }``)."""
+    if body.properties:
+        return False
+    return body.index is None or (body.index.numeric and body.index.pattern is None)
+
+
+def _computed_keys(t: ir.TypeExpr) -> bool:
+    """Omit keys that only expand can compute: ``keyof R``, ``T["k"]``, a conditional, an
+    alias of literals or a type parameter (``Omit<T, Keys>``)."""
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    return any(isinstance(m, ir.Ref) for m in members)
+
+
+def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
+    members = t.members if isinstance(t, ir.Union) else (t,)
+    keys = []
+    for member in members:
+        if not (isinstance(member, ir.Literal) and isinstance(member.value, str)):
+            raise Unsupported(
+                member.span, "Omit keys must be a string literal or a union of string literals"
+            )
+        keys.append(member.value)
+    return tuple(keys)
