@@ -288,3 +288,60 @@ def test_a_leaked_cancellation_is_logged_as_the_readers_failure(
         "backplane: the reader failed (1 time(s) since the last line: CancelledError: leaked);"
         " restarting it"
     ]
+
+
+# --- rankings: from the survivors of the run after the split (issue #36) ---------------
+
+
+def test_malformed_rankings_are_all_ranked_again_and_said_once_a_minute(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    client = fakeredis.FakeAsyncRedis()
+    backplane = RedisBackplane(client, prefix="twice")
+
+    async def rank() -> tuple[str, ...]:
+        return ("a",)
+
+    async def main() -> list[Any]:
+        await client.set("twice:rk:k1", b"nope")
+        await client.set("twice:rk:k2", b"nope")
+        return [await backplane.ranking(k, rank, 60) for k in ("k1", "k2")]
+
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk.redis"):
+        assert anyio.run(main) == [("a",), ("a",)]
+    assert [r.getMessage() for r in caplog.records] == [
+        "backplane: ignored 1 malformed stored ranking(s) since the last line (the last under"
+        " twice:rk:k1); ranking again"
+    ]
+
+
+def test_our_ranking_stands_when_the_one_that_came_first_is_malformed() -> None:
+    client = fakeredis.FakeAsyncRedis()
+    backplane = RedisBackplane(client, prefix="junk")
+
+    async def overtaken() -> tuple[str, ...]:
+        await client.set("junk:rk:k", b"nope")  # another writer's, while ours ran
+        return ("mine",)
+
+    assert anyio.run(backplane.ranking, "k", overtaken, 60) == ("mine",)
+
+
+def test_a_time_to_live_under_a_millisecond_is_one_millisecond(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = fakeredis.FakeAsyncRedis()
+    stored: list[Any] = []
+    real_set = client.set
+
+    async def set_(name: Any, value: Any, **options: Any) -> Any:
+        if name == "short:rk:k":
+            stored.append(options.get("px"))
+        return await real_set(name, value, **options)
+
+    monkeypatch.setattr(client, "set", set_)
+
+    async def rank() -> tuple[str, ...]:
+        return ("a",)
+
+    assert anyio.run(RedisBackplane(client, prefix="short").ranking, "k", rank, 0.0004) == ("a",)
+    assert stored == [1]

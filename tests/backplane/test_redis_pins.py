@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 from typing import Any
 
@@ -13,7 +14,8 @@ import fakeredis
 import pytest
 from redis.asyncio import Redis
 
-from negotiation.backplane import Event, ListChanged
+from negotiation.backplane import Event, ListChanged, Refetch, encode
+from negotiation.sdk import redis as redis_module
 from negotiation.sdk.redis import DEFAULT_PREFIX, RedisBackplane
 
 
@@ -290,3 +292,219 @@ def test_aclose_survives_a_failed_reader_and_clients_that_fail_to_close(
 
     asyncio.run(main())
     assert backplane._reader is None
+
+
+# --- the reader loop, against a scripted connection (issue #36) ------------------------
+# A listener whose pubsub() plays a connection: how soon it confirms the subscription,
+# whether it answers PINGs, which messages it holds. It records what the reader asks
+# of it: the bound of every read once subscribed, and the read right after each PING.
+
+HEALTH = 0.05
+_NOTHING = object()  # a read that finds nothing (redis-py: a reply it ignores)
+
+
+class _Listener:
+    def __init__(
+        self,
+        *,
+        confirm_after: float | None = 0.0,
+        pong: bool = True,
+        fail_subscribes: int = 0,
+        fail_closes: int = 0,
+        messages: tuple[bytes, ...] = (),
+    ) -> None:
+        self.confirm_after = confirm_after  # None: never confirmed
+        self.pong = pong
+        self.fail_subscribes = fail_subscribes
+        self.fail_closes = fail_closes
+        self.messages = messages
+        self.subscribes = 0
+        self.pings = 0
+        self.confirmed = False
+        self.waits: list[float] = []  # each read's bound once subscribed
+        self.after_ping: list[float] = []  # the bound of the first read after a PING
+
+    def pubsub(self) -> _PubSub:
+        return _PubSub(self)
+
+
+class _PubSub:
+    def __init__(self, listener: _Listener) -> None:
+        self.listener = listener
+        self.queue: list[object] = []
+        self.confirm_at: float | None = None
+        self.subscribed = False
+        self.pinged = False
+
+    async def subscribe(self, channel: str) -> None:
+        self.listener.subscribes += 1
+        if self.listener.fail_subscribes:
+            self.listener.fail_subscribes -= 1
+            raise RuntimeError("boom")
+        if self.listener.confirm_after is not None:
+            self.confirm_at = asyncio.get_running_loop().time() + self.listener.confirm_after
+        self.queue = [{"type": "message", "data": m} for m in self.listener.messages]
+
+    async def get_message(
+        self, ignore_subscribe_messages: bool = False, timeout: float | None = 0.0
+    ) -> Any:
+        loop = asyncio.get_running_loop()
+        bound = math.inf if timeout is None else timeout
+        if not self.subscribed:  # nothing before the confirmation, which may be late
+            left = math.inf if self.confirm_at is None else self.confirm_at - loop.time()
+            await asyncio.sleep(max(0.0, min(bound, left, 0.1)))
+            if self.confirm_at is None or loop.time() < self.confirm_at:
+                return None
+            self.subscribed = self.listener.confirmed = True
+            return {"type": "subscribe", "data": 1}
+        self.listener.waits.append(bound)
+        if self.pinged:
+            self.listener.after_ping.append(bound)
+            self.pinged = False
+        await asyncio.sleep(0)
+        if self.queue:
+            message = self.queue.pop(0)
+            return None if message is _NOTHING else message
+        await asyncio.sleep(bound)
+        return None
+
+    async def ping(self) -> None:
+        self.listener.pings += 1
+        self.pinged = True
+        if self.listener.pong:
+            self.queue += [_NOTHING, {"type": "pong", "data": b""}]
+
+    async def aclose(self) -> None:
+        if self.listener.fail_closes:
+            self.listener.fail_closes -= 1
+            raise RuntimeError("closing failed")
+
+
+def _backplane(listener: _Listener, **options: Any) -> RedisBackplane:
+    return RedisBackplane(
+        fakeredis.FakeAsyncRedis(),
+        listener,  # type: ignore[arg-type]
+        prefix="scripted",
+        health_check_seconds=HEALTH,
+        reconnect_seconds=0.01,
+        **options,
+    )
+
+
+def _lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "negotiation.sdk.redis"]
+
+
+def test_a_quiet_channel_is_pinged_once_per_interval_and_its_reader_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    refetch = encode(Refetch(age_ms=5), "A")  # on a replica that never told its clients
+    listener = _Listener(messages=(refetch,))
+    backplane = _backplane(listener)
+    got: list[Event] = []
+
+    async def record(event: Event) -> None:
+        got.append(event)
+
+    async def gap() -> None:
+        got.append(ListChanged("gap"))
+
+    backplane.subscribe("B", record, gap)
+
+    async def main() -> None:
+        await backplane.start()
+        with anyio.fail_after(5):
+            while listener.pings < 4:
+                await anyio.sleep(0.01)
+        await backplane.aclose()
+
+    with caplog.at_level(logging.DEBUG, logger="negotiation.sdk.redis"):
+        anyio.run(main)
+    assert got == [Refetch()] and _lines(caplog) == []
+    assert listener.subscribes == 1 and backplane.restarts == 0
+    # Each read waits at most until the next PING is due, or until its answer is late:
+    # no read longer than the interval, none spinning.
+    assert HEALTH / 2 < listener.waits[0] <= HEALTH + 1e-6
+    assert all(0 < wait <= HEALTH + 1e-6 for wait in listener.waits)
+    assert listener.after_ping[:4] == [pytest.approx(HEALTH, abs=1e-6)] * 4
+
+
+def test_a_ping_never_answered_drops_the_connection_and_says_so(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    listener = _Listener(pong=False, fail_closes=1)  # half-open; closing it fails too
+    backplane = _backplane(listener)
+
+    async def main() -> None:
+        await backplane.start()
+        with anyio.fail_after(5):
+            while listener.subscribes < 2:
+                await anyio.sleep(0.01)
+        await backplane.aclose()
+
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk.redis"):
+        anyio.run(main)
+    assert listener.pings >= 1 and backplane.restarts == 0  # a drop, not a failure
+    assert _lines(caplog)[0] == (
+        "backplane: lost Redis (no answer to a PING within 0.05 s);"
+        " events are missed until it is back"
+    )
+
+
+def test_start_returns_once_the_subscription_is_confirmed_however_late() -> None:
+    listener = _Listener(confirm_after=0.3)  # a few reads find nothing first
+    backplane = _backplane(listener)
+
+    async def main() -> bool:
+        await backplane.start()
+        confirmed = listener.confirmed
+        await backplane.aclose()
+        return confirmed
+
+    assert anyio.run(main) is True
+    assert listener.subscribes == 1 and backplane.restarts == 0
+
+
+def test_a_subscription_never_confirmed_is_a_drop_within_the_start_bound(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(redis_module, "START_TIMEOUT_SECONDS", 0.2)
+    listener = _Listener(confirm_after=None)  # accepts, and never answers
+    backplane = _backplane(listener)
+
+    async def main() -> None:
+        await backplane.start()
+        with anyio.fail_after(5):
+            while listener.subscribes < 2:
+                await anyio.sleep(0.01)
+        await backplane.aclose()
+
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk.redis"):
+        anyio.run(main)
+    assert backplane.restarts == 0
+    assert "backplane: lost Redis (TimeoutError); events are missed until it is back" in (
+        _lines(caplog)
+    )
+
+
+def test_every_failure_of_the_reader_is_counted_and_the_first_said(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    listener = _Listener(fail_subscribes=2)
+    backplane = _backplane(listener)
+
+    async def main() -> None:
+        await backplane.start()
+        with anyio.fail_after(5):
+            while not listener.confirmed:
+                await anyio.sleep(0.01)
+        await backplane.aclose()
+
+    with caplog.at_level(logging.WARNING, logger="negotiation.sdk.redis"):
+        anyio.run(main)
+    assert listener.subscribes == 3 and backplane.restarts == 2
+    assert _lines(caplog) == [
+        "backplane: the reader failed (1 time(s) since the last line: RuntimeError: boom);"
+        " restarting it",
+        "backplane: Redis is back; telling clients to refetch",
+    ]
