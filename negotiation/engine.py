@@ -55,6 +55,7 @@ from negotiation.engine_parts import (
     Listen,
     Refusal,
     Request,
+    Serving,
     SharedSwitchLimit,
     ordered_variants,
     shared_ranking,
@@ -75,6 +76,7 @@ __all__ = [
     "Negotiator",
     "Refusal",
     "Request",
+    "Serving",
 ]
 
 logger = logging.getLogger("negotiation.sdk")
@@ -104,9 +106,24 @@ _NOT_REPEATED = frozenset(
 )
 
 
+_SUBSCRIPTIONS = frozenset({"resources/subscribe", "resources/unsubscribe"})
+_BARE, _HANDLER = Serving("bare"), Serving("handler")
+_SUBSCRIBED, _UNSUBSCRIBED = Serving("subscribed"), Serving("unsubscribed")
+
+
 def _same(a: Hashable, b: Hashable) -> bool:
     """Type-exact equality of principals (``1`` is not ``True``, ``"1"`` is not ``1``)."""
     return type(a) is type(b) and a == b
+
+
+def _deciding(meta: Mapping[str, Any]) -> tuple[object, object]:
+    """The parts of a 2026-07-28 request's ``_meta`` that decide its view, as
+    [`view_key()`][negotiation.declarations.view_key] reads them: the selected variant
+    (``...`` when none is: the header may then select) and the client's capabilities.
+    The rest (``clientInfo``, a progress token) never changes the view, so a repeat is
+    keyed without it: less to encode per request, and a key that no other member
+    can make large."""
+    return meta.get(_META, ...), meta.get(_CAPABILITIES)
 
 
 def _param(request: Request, key: str) -> object:
@@ -169,8 +186,9 @@ class Negotiator:
         self.cursors = cursor_codec(cursor_key) if page_size else None
         self.scopes = VariantScopes((v.id for v in declared), self.implicit)
         self.memo = DeclarationMemo(self._settle)
-        # A 2026-07-28 request repeating one served before, keyed by its raw _meta: a
-        # plain dict (one C lookup), bounded by bytes; a full table starts over.
+        # A 2026-07-28 request repeating one served before, keyed by what decides its
+        # view (_deciding()): a plain dict (one C lookup), bounded by bytes; a full table
+        # starts over.
         self._repeats: dict[tuple[object, ...], NegotiationContext] = {}
         self._repeats_bytes = 0
         self.resources = ResourceRegistry()
@@ -360,8 +378,9 @@ class Negotiator:
                 raise Refusal(limited)
         view = settled.view(resolution.variant, request_era, version)
         if key is not None and settled.cacheable:
+            # A key is made only of a dict _meta (view()).
             self.memo.keep_view(key, view)  # type: ignore[arg-type]
-            self._repeat(request, meta, view)
+            self._repeat(request, meta, view)  # type: ignore[arg-type]
         if logger.isEnabledFor(logging.DEBUG):
             features = view.features
             logger.debug(
@@ -375,13 +394,13 @@ class Negotiator:
             )
         return view
 
-    def _repeat(self, request: Request, meta: object, view: NegotiationContext) -> None:
+    def _repeat(self, request: Request, meta: Mapping[str, Any], view: NegotiationContext) -> None:
         """Remember ``view`` for [`repeated()`][negotiation.engine.Negotiator.repeated]: the
         request's view was memoised, so every part that decides it is plain data."""
         principal = request.principal
         if request.method in _NOT_REPEATED or not (principal is None or type(principal) is str):
             return  # never looked up (repeated() answers None for these)
-        text = wire_key(meta)
+        text = wire_key(_deciding(meta))
         if text is None:
             return
         header = request.header
@@ -404,7 +423,8 @@ class Negotiator:
         header: str | None,
     ) -> NegotiationContext | None:
         """The fast path: the view of a 2026-07-28 request that repeats one served before
-        (the same principal, version, header and ``_meta``, byte for byte), for a method
+        (the same principal, version and header, and byte for byte the same selected
+        variant and capabilities in ``_meta``), for a method
         whose only step is the view, in one lookup. None: call
         [`begin()`][negotiation.engine.Negotiator.begin] (and ``finish``) instead."""
         if method in _NOT_REPEATED or params is None:
@@ -412,8 +432,8 @@ class Negotiator:
         meta = params.get("_meta")
         if type(meta) is not dict or not (principal is None or type(principal) is str):
             return None  # never remembered: _repeat() keeps only these
-        try:
-            text = marshal.dumps(meta, 2)  # as wire_key() keys it
+        try:  # _deciding() and wire_key(), inlined
+            text = marshal.dumps((meta.get(_META, ...), meta.get(_CAPABILITIES)), 2)
         except ValueError:
             return None
         view = self._repeats.get((principal, protocol_version, header, text))
@@ -478,7 +498,29 @@ class Negotiator:
                 raise Refusal(scopes.unknown_identifier(kind, name, view.variant))
         return view
 
-    # --- names, subscriptions, listen streams -------------------------------------------
+    # --- serving, names, subscriptions, listen streams ----------------------------------
+
+    def serving(self, request: Request, view: NegotiationContext | None) -> Serving:
+        """How the adapter serves a request [`begin()`][negotiation.engine.Negotiator.begin]
+        let through (see [`Serving`][negotiation.engine.Serving]). A 2025-11-25 subscription
+        is made or ended here; raises [`Refusal`][negotiation.engine.Refusal] as
+        [`subscription()`][negotiation.engine.Negotiator.subscription] and
+        [`listen()`][negotiation.engine.Negotiator.listen] do."""
+        method = request.method
+        if view is None or method in UNSCOPED:
+            return _BARE  # no variant serves these
+        if method in _SUBSCRIPTIONS and view.era is Era.LEGACY:
+            self.subscription(request, view)
+            return _SUBSCRIBED if method == "resources/subscribe" else _UNSUBSCRIBED
+        if method == "subscriptions/listen":
+            bound = self.listen(request, view)
+            return Serving("listen", bound.variant, bound)
+        name = _param(request, "name") if method == "prompts/get" else None
+        if isinstance(name, str) and name in self.prompts:
+            # Without negotiation a declared prompt is rendered in the default variant.
+            variant = view.variant if view.variant is not None else self.default_variant
+            return Serving("prompt", variant)
+        return _HANDLER
 
     def unknown(
         self, request: Request, view: NegotiationContext | None

@@ -10,7 +10,7 @@ import hashlib
 import logging
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 import pydantic_core
 from mcp_ext.models import ServerVariant
@@ -38,6 +38,7 @@ __all__ = [
     "Listen",
     "Refusal",
     "Request",
+    "Serving",
     "SharedSwitchLimit",
     "envelope",
     "ordered_variants",
@@ -107,6 +108,25 @@ class Listen:
     variant: str | None
     uris: frozenset[str]
     bound: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """How an adapter serves a request [`begin()`][negotiation.engine.Negotiator.begin]
+    let through ([`Negotiator.serving()`][negotiation.engine.Negotiator.serving]):
+
+    - ``"bare"``: the framework's handler, without a view (no variant serves the method);
+    - ``"handler"``: the framework's handler, with the view in its context variable;
+    - ``"subscribed"`` / ``"unsubscribed"``: a 2025-11-25 subscription, done: the adapter
+      answers the empty result (and, subscribed, keeps the framework's session for the
+      updates, by the request's ``session_key``);
+    - ``"listen"``: a ``subscriptions/listen`` stream, bound as ``listen`` says;
+    - ``"prompt"``: a prompt declared through the adapter, rendered in ``variant``.
+    """
+
+    step: Literal["bare", "handler", "subscribed", "unsubscribed", "listen", "prompt"]
+    variant: str | None = None
+    listen: Listen | None = None
 
 
 @dataclass(frozen=True, slots=True)

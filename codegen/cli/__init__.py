@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 import click
 
 from ..paths import DEFAULT_SCHEMA, PROGRAM, default_out, version
+from .collector import fewer_collections
 from .common import EXIT_STALE, run_or_exit
 
 if TYPE_CHECKING:
@@ -170,17 +171,18 @@ def generate(
     if protocol is not None:
         argv += ["--protocol", protocol]
     command = "make generate" if argv == ["generate"] else _command(argv)
-    result = run_or_exit(
-        lambda: run_generate(
-            source,
-            out,
-            check=check,
-            command=command,
-            cache_dir=cache,
-            options=options,
-            strict=strict,
+    with fewer_collections():  # the command's own run only (see collector.py)
+        result = run_or_exit(
+            lambda: run_generate(
+                source,
+                out,
+                check=check,
+                command=command,
+                cache_dir=cache,
+                options=options,
+                strict=strict,
+            )
         )
-    )
 
     for warning in result.diagnostics.warnings:
         click.echo(str(warning), err=True)

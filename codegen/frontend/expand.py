@@ -38,6 +38,8 @@ from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
 from ..ir.queries import rewrite, shape
 from . import conditional, infer, intersect, intrinsic
 from .budget import MAX_ARGUMENT_NODES, MAX_NESTING, Budget, size
+from .shared_members import hoist
+from .shared_members import pascal as _pascal
 from .template import template_type
 from .totality import degrading
 
@@ -54,8 +56,9 @@ _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
 
 def expand(decls: dict[str, ir.Decl]) -> dict[str, ir.Decl]:
-    """Every declaration lowered, generic declarations replaced by their instances."""
-    return _Expander(decls).run()
+    """Every declaration lowered, generic declarations replaced by their instances; an
+    object member that indexed accesses name is one declaration (``shared_members``)."""
+    return _Expander(hoist(decls)).run()
 
 
 def instance_name(name: str, args: tuple[ir.TypeExpr, ...]) -> str:
@@ -109,10 +112,6 @@ def _arg_word(t: ir.TypeExpr) -> str:
 
 def digest(structure: object) -> str:
     return hashlib.blake2b(repr(structure).encode(), digest_size=4).hexdigest()
-
-
-def _pascal(text: str) -> str:
-    return "".join(w[:1].upper() + w[1:] for w in _NON_WORD.split(text) if w)
 
 
 class _Expander:

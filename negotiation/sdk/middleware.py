@@ -1,15 +1,12 @@
 """The one SDK ``ServerMiddleware`` of [`Negotiation`][negotiation.sdk.server.Negotiation]: an adapter.
 
-It reads the SDK's request context once into a [`Request`][negotiation.engine.Request]
-(``negotiation.sdk.reading``), asks the engine
-([`negotiation.engine.Negotiator`][negotiation.engine.Negotiator]) for the request's view,
-runs the handler once with the view in the ``negotiated()`` context variable, and hands
-the result back to the engine. It maps a refusal to the SDK's ``MCPError``, turns the
-SDK's own answer for an unknown name into the engine's error, and does what only the
-SDK's objects can (``_bind``): keeps a 2025-11-25 subscriber's session, binds a
-``subscriptions/listen`` stream's session to its variant, renders the prompts of
-``@neg.prompt``. Every decision is the engine's, and the engine never sees ``ctx``.
-"""
+It reads ``ctx`` once into a [`Request`][negotiation.engine.Request] (``sdk/reading.py``),
+asks the engine ([`Negotiator`][negotiation.engine.Negotiator]) for the view and how the
+request is served, runs the handler with the view in ``negotiated()``'s context variable
+and hands the result back to the engine. It maps a refusal to ``MCPError``, recognises
+the SDK's answers for unknown names, and does what only the SDK's objects can (keep a
+subscriber's session, bind a listen stream's, render ``@neg.prompt``). Every decision
+is the engine's, and the engine never sees ``ctx``."""
 
 from __future__ import annotations
 
@@ -24,7 +21,6 @@ from mcp.shared.exceptions import MCPError
 from negotiation import variants as sv
 from negotiation.content import NegotiationContext
 from negotiation.engine import Negotiator, Refusal, Request
-from negotiation.scopes import UNSCOPED
 from negotiation.sdk import misuse
 from negotiation.sdk.anonymous import AnonymousBuckets
 from negotiation.sdk.events import Stream, listening
@@ -32,13 +28,10 @@ from negotiation.sdk.handlers import current, mcp_error
 from negotiation.sdk.reading import answers_unknown, header, read
 from negotiation.sdk.registry import Definitions
 from negotiation.sdk.sessions import Sessions, VariantBoundSession
-from negotiation.versioning import Era
 
 __all__ = ["NegotiationMiddleware"]
 
 PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Hashable]
-
-_SUBSCRIPTIONS = frozenset({"resources/subscribe", "resources/unsubscribe"})
 
 
 class NegotiationMiddleware:
@@ -67,11 +60,9 @@ class NegotiationMiddleware:
         self, ctx: ServerRequestContext[Any, Any], *, ranked: sv.Advertisement | None = None
     ) -> NegotiationContext:
         """See [`Negotiation.context()`][negotiation.sdk.server.Negotiation.context]."""
+        principal = self._principal_of(ctx) if self._principal_of is not None else None
+        request = read(ctx, principal, header(ctx), self._engine, self._sessions, self._anonymous)
         try:
-            principal = self._principal_of(ctx) if self._principal_of is not None else None
-            request = read(
-                ctx, principal, header(ctx), self._engine, self._sessions, self._anonymous
-            )
             return self._engine.view(request, ranked=ranked)
         except Refusal as refusal:
             raise mcp_error(refusal.error) from None
@@ -92,87 +83,79 @@ class NegotiationMiddleware:
             self._receiving = True  # once started, the sessions receive for good
         elif ctx.request_id is None:
             return await call_next(ctx)
-        engine = self._engine
         principal = self._principal_of(ctx) if self._principal_of is not None else None
         http = ctx.request  # None in process and over stdio
         headers = getattr(http, "headers", None) if http is not None else None  # header(ctx)
         variant_header = headers.get(sv.HEADER) if headers is not None else None
-        method = ctx.method
         # A repeated request is one lookup; any other goes through begin() and finish().
-        view = engine.repeated(method, ctx.params, ctx.protocol_version, principal, variant_header)
-        request = failed = None
-        try:
-            if view is None:
-                request = read(
-                    ctx, principal, variant_header, engine, self._sessions, self._anonymous
-                )
-                view = await engine.begin(request)
-                if view is None or method in UNSCOPED:  # no variant serves these
-                    return await engine.finish(request, view, await call_next(ctx))  # type: ignore[no-any-return]
-                ctx, call_next = self._bind(ctx, call_next, request, view)
-            token = current.set(view)
+        view = self._engine.repeated(
+            ctx.method, ctx.params, ctx.protocol_version, principal, variant_header
+        )
+        if view is None:
             try:
-                result = await call_next(ctx)
-            except (MCPError, ValueError) as exc:
-                failed = exc
-            finally:
-                current.reset(token)
-            if failed is not None or (
-                method == "tools/call" and type(result) is dict and result.get("isError") is True
-            ):
-                # SEP-2053: a name the SDK does not have, in a variant, answers -32602.
-                unknown = answers_unknown(method, ctx.params, failed or result)
-                error = engine.unknown(Request(method, ctx.params), view) if unknown else None
-                if error is not None:
-                    raise Refusal(error)
-                if failed is not None:
-                    raise failed
-            return result if request is None else await engine.finish(request, view, result)
-        except Refusal as refusal:
-            raise mcp_error(refusal.error) from None
+                return await self._sequence(ctx, call_next, principal, variant_header)
+            except Refusal as refusal:
+                raise mcp_error(refusal.error) from None
+        token = current.set(view)
+        try:
+            result = await call_next(ctx)
+        except (MCPError, ValueError) as failed:
+            self._unknown(ctx, view, failed)
+            raise
+        finally:
+            current.reset(token)
+        if type(result) is dict and result.get("isError") is True and ctx.method == "tools/call":
+            self._unknown(ctx, view, result)  # the SDK's isError result
+        return result
 
-    def _bind(
+    async def _sequence(
         self,
         ctx: ServerRequestContext[Any, Any],
         call_next: CallNext,
-        request: Request,
-        view: NegotiationContext,
-    ) -> tuple[ServerRequestContext[Any, Any], CallNext]:
-        """What serves the request in the SDK, with the engine's decisions applied: a
-        2025-11-25 subscription answered here (its session kept for the updates), a
-        listen stream's session bound to its variant, a declared prompt rendered."""
+        principal: Hashable,
+        variant_header: str | None,
+    ) -> HandlerResult:
+        """``begin()``, the handler as [`serving()`][negotiation.engine.Negotiator.serving]
+        says, ``finish()``; a refusal raises [`Refusal`][negotiation.engine.Refusal]."""
         engine = self._engine
-        method = request.method
-        if method in _SUBSCRIPTIONS and view.era is Era.LEGACY:
-            engine.subscription(request, view)
-            if method == "resources/subscribe":
-                self._sessions.hold(request.session_key, ctx.session)
-                self._sessions.watch(ctx)
-            return ctx, _subscribed
-        if method == "subscriptions/listen":
-            bound = engine.listen(request, view)
-            if bound.bound:
-                proxy: Any = VariantBoundSession(ctx.session, bound.variant, engine.exists)
+        request = read(ctx, principal, variant_header, engine, self._sessions, self._anonymous)
+        view = await engine.begin(request)
+        serving = engine.serving(request, view)
+        step, listen = serving.step, None
+        if step == "bare":
+            return await engine.finish(request, view, await call_next(ctx))  # type: ignore[no-any-return]
+        if step == "subscribed":  # its session is kept for the updates
+            self._sessions.hold(request.session_key, ctx.session)
+            self._sessions.watch(ctx)
+        if step == "subscribed" or step == "unsubscribed":
+            return {}  # done by serving()
+        if serving.listen is not None:
+            if serving.listen.bound:
+                proxy: Any = VariantBoundSession(ctx.session, serving.variant, engine.exists)
                 ctx = replace(ctx, session=proxy)
-            return ctx, partial(_listening, Stream(bound.variant, bound.uris), call_next)
-        name = (request.params or {}).get("name") if method == "prompts/get" else None
-        if isinstance(name, str) and name in self._prompts:
-            variant = view.variant if view.variant is not None else engine.default_variant
-            return ctx, partial(self._prompts.get, variant=variant)
-        return ctx, call_next
+            listen = listening.set(Stream(serving.variant, serving.listen.uris))
+        if step == "prompt":  # the SDK has no registration to serve it
+            call_next = partial(self._prompts.get, variant=serving.variant)
+        token = current.set(view)
+        try:
+            result = await call_next(ctx)
+        except (MCPError, ValueError) as failed:
+            self._unknown(ctx, view, failed)
+            raise
+        finally:
+            current.reset(token)
+            if listen is not None:
+                listening.reset(listen)
+        if type(result) is dict and result.get("isError") is True and ctx.method == "tools/call":
+            self._unknown(ctx, view, result)  # the SDK's isError result
+        return await engine.finish(request, view, result)  # type: ignore[no-any-return]
 
-
-async def _listening(
-    stream: Stream, call_next: CallNext, ctx: ServerRequestContext[Any, Any]
-) -> HandlerResult:
-    """A ``subscriptions/listen`` handler, run with its stream's binding in ``listening``."""
-    token = listening.set(stream)
-    try:
-        return await call_next(ctx)
-    finally:
-        listening.reset(token)
-
-
-async def _subscribed(ctx: ServerRequestContext[Any, Any]) -> HandlerResult:
-    """A 2025-11-25 ``resources/subscribe`` or ``unsubscribe``, done: the empty result."""
-    return {}
+    def _unknown(
+        self, ctx: ServerRequestContext[Any, Any], view: NegotiationContext | None, outcome: object
+    ) -> None:
+        """SEP-2053: a name the SDK does not have, in a variant, answers -32602 (raised
+        here as the SDK's ``MCPError``); any other outcome is left as it is."""
+        if answers_unknown(ctx.method, ctx.params, outcome):
+            error = self._engine.unknown(Request(ctx.method, ctx.params), view)
+            if error is not None:
+                raise mcp_error(error) from None

@@ -377,12 +377,13 @@ def test_a_request_served_with_a_header_repeats_with_that_header() -> None:
 
 
 def _size(request: Request) -> int:
-    """What an entry of the repeat table counts: 512 bytes of overhead, its key's text,
-    and twice its header and principal."""
+    """What an entry of the repeat table counts: 512 bytes of overhead, its key's text
+    (the selected variant and the capabilities), and twice its header and principal."""
     import marshal
 
     assert request.params is not None
-    text = marshal.dumps(request.params["_meta"], 2)
+    meta = request.params["_meta"]
+    text = marshal.dumps((meta.get(META_KEY, ...), meta.get(CAPS)), 2)
     extra = len(request.header or "") + len(str(request.principal or ""))
     return 512 + len(text) + 2 * extra
 
@@ -633,3 +634,90 @@ def test_by_default_the_ranker_is_given_two_seconds() -> None:
     caps = {"extensions": {EXTENSION_ID: {"variantHints": hints}}}
     ad = anyio.run(engine.advertisement_async, caps, "slow")
     assert ad is not None and ad.ids[0] == "main"  # timed out: ranked by the hints alone
+
+
+def test_a_repeat_is_keyed_by_what_decides_the_view_not_the_rest_of_meta() -> None:
+    engine = _engine()
+    call = _request("tools/call", "other", params={"name": "a"})
+    view = _begin(engine, call)
+    assert call.params is not None
+    meta = {**call.params["_meta"], "io.modelcontextprotocol/clientInfo": {"name": "x"}}
+    informed = call._replace(params={**call.params, "_meta": meta})
+    assert _repeat(engine, informed) is view  # clientInfo decides nothing
+    caps = {**meta, CAPS: {"extensions": {}}}
+    assert _repeat(engine, informed._replace(params={"name": "a", "_meta": caps})) is None
+    # A variant selected as null ignores the header; none selected, the header selects.
+    unset = _request("tools/call", params={"name": "a"}, header="other")
+    assert unset.params is not None
+    null = unset._replace(params={**unset.params, "_meta": {META_KEY: None, CAPS: {}}})
+    assert _begin(engine, null).variant == "main"
+    assert _repeat(engine, unset) is None
+    assert _begin(engine, unset).variant == "other"
+    assert _repeat(engine, null).variant == "main"
+    assert _repeat(engine, unset).variant == "other"
+
+
+class _Prompts:
+    def __contains__(self, name: object) -> bool:
+        return name == "declared"
+
+    def names(self) -> list[str]:
+        return ["declared"]
+
+    def varies(self, name: str) -> bool:
+        return False
+
+    def definition(self, name: str, variant: str | None) -> Any:
+        return None
+
+
+def _serving(engine: Negotiator, request: Request) -> Any:
+    serving = engine.serving(request, _begin(engine, request))
+    return (serving.step, serving.variant, serving.listen)
+
+
+def test_serving_says_how_the_adapter_serves_each_request() -> None:
+    engine = Negotiator(VARIANTS, prompts=_Prompts())
+    start = Request("initialize", {"capabilities": {}}, LEGACY, capabilities={})
+    assert _serving(engine, start) == ("bare", None, None)  # no view
+    for method in ("ping", "server/discover"):  # a view, but no variant serves them
+        assert _serving(engine, _request(method, "other")) == ("bare", None, None)
+    assert _serving(engine, _request("tools/call", "other")) == ("handler", None, None)
+    declared = _request("prompts/get", "other", params={"name": "declared"})
+    assert _serving(engine, declared) == ("prompt", "other", None)
+    for name in ("sdk_own", 3):  # the SDK's own prompts, and a name that is no name
+        other = _request("prompts/get", params={"name": name})
+        assert _serving(engine, other) == ("handler", None, None)
+    # Without negotiation a declared prompt is rendered in the default variant.
+    off = Negotiator(VARIANTS, negotiate=False, prompts=_Prompts())
+    assert _serving(off, _request("prompts/get", params={"name": "declared"})) == (
+        "prompt",
+        "main",
+        None,
+    )
+    asked = {"notifications": {"resourceSubscriptions": ["x://a"]}}
+    listen = _serving(engine, _request("subscriptions/listen", "other", params=asked))
+    assert listen == ("listen", "other", listen[2])
+    assert (listen[2].variant, listen[2].uris, listen[2].bound) == (
+        "other",
+        frozenset({"x://a"}),
+        True,
+    )
+
+
+def test_serving_makes_and_ends_a_legacy_subscription() -> None:
+    engine = _engine()
+    resource = Resource(uri="x://a", name="a", mime_type="text/plain")
+    engine.resources.add(resource, {"text/plain": "a"})
+    subscribe = Request("resources/subscribe", {"uri": "x://a"}, LEGACY, session_key="s")
+    assert _serving(engine, subscribe) == ("subscribed", None, None)
+    assert len(engine.subscriptions) == 1
+    stop = subscribe._replace(method="resources/unsubscribe")
+    assert _serving(engine, stop) == ("unsubscribed", None, None)
+    assert len(engine.subscriptions) == 0
+    bad = subscribe._replace(params={"uri": 7})
+    assert _refusal(engine.serving, bad, engine.view(bad))["data"] == {"uri": 7}
+    # In the 2026-07-28 era a subscription is the handler's (none is made here).
+    modern = _request("resources/subscribe", params={"uri": "x://a"})
+    assert _serving(engine, modern) == ("handler", None, None)
+    assert len(engine.subscriptions) == 0

@@ -1,5 +1,5 @@
 """Pins of ``negotiation.sdk.middleware`` after its #36 rewrite (the request read once,
-one handler run, ``_bind``): the ``MCP-Server-Variant`` header on the full and the
+the engine saying how it is served): the ``MCP-Server-Variant`` header on the full and the
 repeated path, the repeated path keyed by principal, that a repeated request is one
 lookup, the first request being a notification, the once-only warning and session
 start, the handshake run without a view, and a declared prompt without negotiation.
@@ -191,3 +191,28 @@ def test_context_settles_anew_with_a_ranking_decided_since() -> None:
     ranked = anyio.run(neg.advertisement_async, caps, None)
     assert ranked is not None and ranked.ids == ("other", "main")
     assert neg.context(call, ranked=ranked).variant == "other"
+
+
+def test_the_repeated_path_maps_the_sdks_unknown_tool_answer_and_nothing_else() -> None:
+    neg = Negotiation(VARIANTS)
+    middleware = neg.middleware[0]
+    unknown = {"content": [{"type": "text", "text": "Unknown tool: t"}], "isError": True}
+    answers = [unknown, {**unknown, "isError": False}, {**unknown, "isError": 1}]
+    results: list[Any] = []
+
+    async def call_next(ctx: Any) -> Any:
+        return answers[len(results) // 2]
+
+    async def main() -> None:
+        # each answer twice: the second request is a repeat (no begin())
+        for _ in range(2 * len(answers)):
+            try:
+                results.append(await middleware(_call(), call_next))
+            except MCPError as error:
+                results.append((error.error.code, error.error.message, error.error.data))
+
+    anyio.run(main)
+    hint = "This tool may be available in other variants"
+    refused = (-32602, "Unknown tool: t", {"activeVariant": "main", "hint": hint})
+    # an isError false (or not exactly true) with the same text is the tool's own answer
+    assert results == [refused, refused, *(a for a in answers[1:] for _ in "ab")]

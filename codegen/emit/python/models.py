@@ -220,10 +220,11 @@ _WIRE_EXPORTS: dict[str, str | None] = {
     "SchemaModel": "SchemaModel",
     "decode_wire_json": "decode_wire_json",
 }
-# A cycle of this many classes and aliases (each refers to the next) is built at import by
-# ``_build_cycle``: pydantic builds a model with one nested call per model it reaches that
-# is not built yet, so a cycle of about 150 passes Python's default recursion limit.
-# Smaller cycles keep plain ``model_rebuild()`` calls.
+# A cycle of this many classes and aliases (each refers to the next), and every class that
+# reaches it, is built when first used (``_build_when_used``), not at import: pydantic's
+# validators do not share, so building each model of a cycle of n models holds n - 1 others
+# (n² work and memory at import), and the first build of a cycle of about 150 nests past
+# Python's default recursion limit. Smaller cycles keep plain ``model_rebuild()`` calls.
 LARGE_CYCLE = 40
 
 
@@ -339,8 +340,8 @@ class _ModelsEmitter:
     # ------------------------------------------------------------------ items
 
     def class_item(self, layout: ClassLayout, plan: _Plan, *, deferred: bool = False) -> None:
-        """The class of ``layout``; ``deferred`` (a member of a large cycle) leaves its
-        build to ``_build_cycle``."""
+        """The class of ``layout``; ``deferred`` (a member of a large cycle, or a class that
+        reaches one) is built when first used (``_build_when_used``)."""
         spec = layout.spec
         fields = [self.field(layout, prop, plan.imports) for prop in layout.declared]
         refs: set[str] = set()
@@ -535,21 +536,12 @@ class _ModelsEmitter:
         # Each group of models that refer to each other is built right after its last
         # class, before anything that uses it: pydantic then reuses the built models.
         builds: dict[str, str] = {}  # last item of a group -> the code that builds it
-        built = False  # whether ``_build_cycle`` is defined (before its first call)
         for group, build in zip(ordered.groups, ordered.builds, strict=True):
-            models = [name for name in build if name in self.classes]
-            if not models:
-                continue
-            if in_large.isdisjoint(group):
+            models = [name for name in build if name in self.classes and name not in after]
+            if models and in_large.isdisjoint(group):
                 builds[group[-1]] = "\n".join(f"{name}.model_rebuild()" for name in models)
-                continue
-            call = "_build_cycle(\n" + "".join(f"    {name},\n" for name in models) + ")"
-            if not built:
-                call = _render("build_cycle.py.jinja", sym=self.sym).rstrip() + "\n\n\n" + call
-                built = True
-            builds[group[-1]] = call
-        # Dependencies first (the source order where a cycle leaves no such order).
-        rebuilt_after = [name for name in ordered.names if name in after]
+        # Built when first used: the classes of the large cycles and those that reach them.
+        deferred = [n for n in ordered.names if n in self.classes and (n in in_large or n in after)]
         routes = [self.writer.routes[name] for name in sorted(self.writer.routes)]
         kind_routes = sorted(self.writer.kind_routes.items())
         items: list[Code] = []
@@ -565,8 +557,8 @@ class _ModelsEmitter:
             used |= {"TYPE_CHECKING", "TypeAlias", "TypeAliasType"}
         if routes or kind_routes:
             used |= _ROUTE_HELPERS
-        if built:  # build_cycle.py.jinja
-            used.add("BaseModel")
+        if deferred:  # build_when_used.py.jinja
+            used |= {"BaseModel", "Callable", "GetCoreSchemaHandler", "CoreSchema"}
         # The router reads booleans too only where a route lists one (see routes).
         bool_tags = any(
             isinstance(v, bool) for route in routes for key in route.keys for v, _ in key.by_value
@@ -608,8 +600,15 @@ class _ModelsEmitter:
                 *([constants] if constants else []),
                 *items,
                 *(
-                    [Code("\n".join(f"{name}.model_rebuild()" for name in rebuilt_after))]
-                    if rebuilt_after
+                    [
+                        Code(_render("build_when_used.py.jinja", sym=self.sym).rstrip()),
+                        Code(
+                            "_build_when_used(\n"
+                            + "".join(f"    {name},\n" for name in deferred)
+                            + ")"
+                        ),
+                    ]
+                    if deferred
                     else []
                 ),
             ],

@@ -165,6 +165,52 @@ def test_an_indexed_access_through_an_object_member_is_a_recursive_type(tmp_path
     _agree(module, document, "X", [{"a": {"n": 1, "b": {"n": 2}}}], [{"a": {"n": 1, "b": {}}}])
 
 
+PETS = """\
+export interface components {
+  schemas: {
+    /** A pet. */
+    pet: { name: string; tag?: string; deep: { n: number } };
+  };
+}
+export interface Shop {
+  first: components["schemas"]["pet"];
+  second?: components["schemas"]["pet"];
+  deep: components["schemas"]["pet"]["deep"];
+}
+"""
+
+
+def test_an_object_member_that_indexed_accesses_name_is_one_type(tmp_path: Path) -> None:
+    """``components["schemas"]["pet"]`` names one type, as in TypeScript: one class (named
+    after its path, the member's doc kept) and one JSON Schema definition that every use
+    and the member itself reference, not a copy per use (``shared_members``)."""
+    module, document, _ = _compiled(tmp_path, {"schema.ts": PETS})
+    pet = module.componentsSchemasPet
+    assert pet.__doc__ == "A pet."
+    fields = module.Shop.model_fields
+    assert fields["first"].annotation is pet
+    assert module.componentsSchemas.model_fields["pet"].annotation is pet
+    assert fields["deep"].annotation is module.componentsSchemasPetDeep
+    assert [name for name in vars(module) if name.startswith("Shop")] == ["Shop"]
+    defs = document["$defs"]
+    ref = {"$ref": "#/$defs/componentsSchemasPet"}
+    assert defs["Shop"]["properties"]["first"] == ref == defs["Shop"]["properties"]["second"]
+    assert set(defs) == {
+        "components",
+        "componentsSchemasPet",
+        "componentsSchemasPetDeep",
+        "Shop",
+    }
+    good = {"name": "rex", "deep": {"n": 1}}
+    _agree(
+        module,
+        document,
+        "Shop",
+        [{"first": good, "deep": {"n": 2}}, {"first": good, "second": good, "deep": {"n": 2}}],
+        [{"first": {"name": "rex"}, "deep": {"n": 2}}, {"first": good, "deep": {}}],
+    )
+
+
 # --------------------------------------------------------------------------- recursive generics
 
 QUERIES = """\
