@@ -26,10 +26,12 @@ templates: $(STAMP)
 
 # One pytest-xdist worker per core (TEST_WORKERS=0 runs in this process), random order;
 # the seed is printed last (tests/conftest.py): rerun one order with --randomly-seed=N.
+# --dist worksteal: a worker that runs out of tests takes the ones still queued on the
+# other, so the run does not end waiting on tests queued behind a slow one.
 # `make test` leaves out the tests marked full_corpus (whole-corpus oracle runs, minutes);
 # `make test-all` runs every test, and CI (.ci/run) runs it.
 TEST_WORKERS ?= auto
-PYTEST := $(PY) -m pytest -p randomly -n $(TEST_WORKERS)
+PYTEST := $(PY) -m pytest -p randomly -n $(TEST_WORKERS) --dist worksteal
 
 test: $(STAMP) e2e-node conformance-node redis-server
 	$(PYTEST) -m "not full_corpus"

@@ -322,9 +322,11 @@ class _Checker:
                 return found
         if not self.properties_of(t):
             return True  # ``{}`` takes every value but null and undefined
-        # ``object`` has no property; a primitive has its apparent members (``length``...)
+        # ``object`` has no property: it is an object type whose members are all optional
+        # (``object extends { a?: string }``, as tsc decides); a primitive has its apparent
+        # members (``length``...)
         if kind == "object":
-            return False
+            return all(p.optional for p in self.properties_of(t))
         members = _APPARENT.get(kind or "", frozenset())
         if any(not p.optional and p.name not in members for p in self.properties_of(t)):
             return False  # a required property that the primitive's lib type lacks

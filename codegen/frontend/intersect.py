@@ -76,8 +76,6 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     kept = [m for m in members if not _is(types.through_alias(m), "unknown")]
     if len(kept) == 1 and len(members) > 1:
         return kept[0]  # ``X & unknown`` is ``X``
-    if len(kept) > 1 and all(_is(types.through_alias(m), "object") for m in kept):
-        return kept[0]  # ``object & object``: overloads (``((a: A) => B) & ((c: C) => D)``)
     nullish = [m for m in kept if _nullish(types.through_alias(m))]
     if nullish and len(kept) > 1 and not any(_is(types.through_alias(m), "any") for m in kept):
         # ``null & {}``, ``null & { a: 1 }``, ``undefined & string``: no value is both
@@ -85,11 +83,9 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     values = [m for m in kept if _value(types.through_alias(m))]
     if not values:
         return None
-    value = values[0] if len(values) == 1 else _meet(values, types)
-    if value is None:
-        return None  # arrays and tuples: left as written
+    value = _meet_values(values, types)
     if _is(value, "never"):
-        return value
+        return value  # ``[A] & [A, B] & { a: A }``: no array is both, whatever the object
     others = [(m, _object(m, types)) for m in kept if not any(m is v for v in values)]
     if not all(body is not None for _, body in others):
         return None  # ``string & Base`` of a base that is no object type: left as written
@@ -107,42 +103,21 @@ def simplified(members: tuple[ir.TypeExpr, ...], types: Types) -> ir.TypeExpr | 
     return value
 
 
-def _meet(values: list[ir.TypeExpr], types: Types) -> ir.TypeExpr | None:
-    """What several primitive and literal types intersected mean, as in TypeScript: the
-    literal when every other one is its primitive (``"a" & string`` is ``"a"``), ``never``
-    when they are disjoint (``string & number``, ``"a" & "b"``); None for arrays and
-    tuples (left as written)."""
-    resolved = [types.through_alias(v) for v in values]
-    if any(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
-        if all(isinstance(r, ir.Array | ir.Tuple) for r in resolved):
-            return _meet_arrays(values, resolved, types)
-        return ir.Primitive("never", values[0].span)
-    literals = {(type(r.value), r.value) for r in resolved if isinstance(r, ir.Literal)}
-    kinds = {_kind(r) for r in resolved}
-    if len(literals) > 1 or len(kinds) > 1:
-        return ir.Primitive("never", values[0].span)
-    literal = next(
-        (v for v, r in zip(values, resolved, strict=True) if isinstance(r, ir.Literal)), None
-    )
-    return literal if literal is not None else values[0]
-
-
 # An array type as its positions: the leading members, how many of them are required, and
 # the type of every member after them (None: there are none).
 _Positions = tuple[tuple[ir.TypeExpr, ...], int, ir.TypeExpr | None]
 
 
-def _meet_arrays(
-    values: list[ir.TypeExpr], resolved: list[ir.TypeExpr], types: Types
-) -> ir.TypeExpr | None:
-    """Arrays and tuples intersected: the arrays both have, position by position, as
-    JSON reads them (``[A, B] & unknown[]`` is ``[A, B]``, ``A[] & B[]`` is
-    ``(A & B)[]``, ``[] & string[]`` is ``[]``; tuples of different lengths have none:
-    ``never``). None when the lengths of two tuples with optional members meet only in
-    part (left as written)."""
+def _meet_values(values: list[ir.TypeExpr], types: Types) -> ir.TypeExpr:
+    """What the non-object members intersected mean: one is itself; several are arrays and
+    tuples (``_reduced`` has made every other mix ``never`` and each type once), met as JSON
+    reads them, position by position (``[A, B] & unknown[]`` is ``[A, B]``, ``A[] & B[]``
+    is ``(A & B)[]``, ``[] & string[]`` is ``[]``; tuples with no length in common have
+    none: ``never``)."""
     span = values[0].span
+    resolved = [types.through_alias(v) for v in values]
     if len({shape(r) for r in resolved}) == 1:
-        return values[0]  # ``A[] & A[]``
+        return values[0]  # ``string``, ``A[] & A[]``
     met = _positions(resolved[0])
     for other in resolved[1:]:
         found = _meet_two(met, _positions(other), span, types)
@@ -231,7 +206,7 @@ def _reduced(
         isinstance(m, ir.Ref) and not _empty(r) for m, r in kept
     ):
         kept = [(m, r) for m, r in kept if not _empty(r)]  # ``A & {}`` is ``A``
-    literals = {(type(r.value), r.value) for _, r in kept if isinstance(r, ir.Literal)}
+    literals = {r.value for _, r in kept if isinstance(r, ir.Literal)}  # ``1 & true``: kinds
     kinds = {_kind(r) for _, r in kept} - {None}
     never = ir.Primitive("never", members[0].span)
     if len(literals) > 1 or len(kinds) > 1:
@@ -245,17 +220,18 @@ def _reduced(
 
 
 def _identity(written: ir.TypeExpr, resolved: ir.TypeExpr) -> object:
-    """What makes two members the same type, for the members where that is cheap to tell."""
+    """What makes two members the same type, for the members where that is cheap to tell
+    (keyed by the kind of node, which no two of these keys share)."""
     if isinstance(resolved, ir.Literal):
-        return ("literal", type(resolved.value), resolved.value)
-    if isinstance(resolved, ir.Primitive) and resolved.name not in ("never",):
-        return ("primitive", resolved.name)
+        return (ir.Literal, _kind(resolved), resolved.value)  # ``1`` and ``1.0`` are one
+    if isinstance(resolved, ir.Primitive):
+        return (ir.Primitive, resolved.name)
     if _empty(resolved):
-        return ("empty",)
+        return (ir.Object,)
     if isinstance(written, ir.Ref) and not written.args:
-        return ("ref", written.name)
+        return (ir.Ref, written.name)
     if isinstance(resolved, ir.Array | ir.Tuple):
-        return ("structure", shape(resolved))  # ``[A, B] & [A, B]``
+        return (ir.Array, shape(resolved))  # ``[A, B] & [A, B]``
     return None
 
 

@@ -135,6 +135,7 @@ class _ModuleParser:
         self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
         self.umd_global = ""  # ``export as namespace X``
+        self.nested_imports: list[ir.Import] = []  # imports inside typings' module blocks
         # ``import("./x").T`` as a type: one import per module and name, under a local name
         # no declaration can have
         self.type_imports: dict[tuple[str, str], ir.Import] = {}
@@ -180,6 +181,8 @@ class _ModuleParser:
         if not root.has_error:
             return
         bad = _first_error(root)
+        if bad is None and _first_error(root, tolerated=False) is not None:
+            return  # only ``global`` blocks in modules, which the grammar lacks
         if bad is None:  # has_error without a node to point at: blame the file start
             self.fail(root, "syntax error")
         if bad.is_missing:
@@ -211,7 +214,12 @@ class _ModuleParser:
         typed = self.typeof_values(marked)
         if typed:
             marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=("span", "doc"))
-        imported = (*imports, *passed_on, *self.type_imports.values())
+        imported = (
+            *imports,
+            *_unbound(self.nested_imports, imports, decls),
+            *passed_on,
+            *self.type_imports.values(),
+        )
         # A name the file imports is the file's own scope: a namespace's type of that name
         # is another type (``import { Frame }`` beside ``namespace Options { Frame }``).
         roots = frozenset(local for imp in imported if not imp.reexport for local, _ in imp.names)
@@ -259,6 +267,12 @@ class _ModuleParser:
                         imports.append(self.reference(node, reference))
                 continue
             top = False
+            if _global_keyword(node):
+                continue  # the block after it is read as ``declare global``'s
+            if node.type == "statement_block" and node.prev_sibling is not None:
+                if _global_keyword(node.prev_sibling):
+                    decls.extend(self.namespace_body(node))
+                    continue
             span = self.span(node)
             merged = self.namespace_name(node)
             if merged is not None:
@@ -527,8 +541,12 @@ class _ModuleParser:
             decls, imports, exported_later = self.statements(body, ambient=ambient, namespace=True)
         finally:
             self.namespaces -= 1
-        if imports:
+        if imports and not ambient:
             self.unsupported(body, "import inside a namespace")
+        # Typings' ``declare module "stream" { import { A } from "events"; ... }``: the
+        # module's names are flattened into the file's, and so are the names it imports
+        # (a name the file binds already keeps that first binding).
+        self.nested_imports.extend(imports)
         if self.ns_path:  # not ``declare global``; a nested namespace's names count too
             held = self.ns_members.setdefault(".".join(self.ns_path), set())
             held.update(decl.name for decl in decls)
@@ -1082,7 +1100,8 @@ class _ModuleParser:
         trailing = False  # a member after the rest member
         for member in (c for c in _children(node) if c.type != "comment"):
             if rest is not None:
-                self.after_rest(member)
+                if not _is_spread(rest):  # after ``...A`` of a type parameter, any member
+                    self.after_rest(member)  # (zod's ``[...A, ...R[]]``: A may be fixed)
                 trailing = True
                 continue
             written = rest_at = member
@@ -1745,12 +1764,58 @@ def _literal_kind(value: ir.LiteralValue) -> str:
     return "string" if isinstance(value, str) else "number"
 
 
-def _first_error(root: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The first ERROR or MISSING node in document order (iterative: trees can be deep)."""
+def _first_error(root: tree_sitter.Node, *, tolerated: bool = True) -> tree_sitter.Node | None:
+    """The first ERROR or MISSING node in document order (iterative: trees can be deep),
+    but for a module's ``global`` keyword (unless not ``tolerated``)."""
     pending = [root]
     while pending:
         node = pending.pop()
+        if tolerated and _global_keyword(node):
+            continue
         if node.is_error or node.is_missing:
             return node
         pending.extend(reversed([c for c in node.children if c.has_error or c.is_missing]))
     return None
+
+
+def _unbound(
+    nested: list[ir.Import], imports: list[ir.Import], decls: list[ir.Decl]
+) -> list[ir.Import]:
+    """The imports of typings' module blocks, each name once, and none the file binds itself
+    (its own imports and declarations come first)."""
+    bound = {d.name for d in decls} | {
+        name for imp in imports for name in (*(local for local, _ in imp.names), imp.alias) if name
+    }
+    kept: list[ir.Import] = []
+    for imp in nested:
+        if imp.reexport or imp.reference:  # ``export * from`` a block re-exports the block's
+            kept.append(imp)
+            continue
+        names = tuple((local, name) for local, name in imp.names if local not in bound)
+        alias = imp.alias if imp.alias and imp.alias not in bound else ""
+        if names or alias or not (imp.names or imp.alias):
+            kept.append(dataclasses.replace(imp, names=names, alias=alias))
+        bound.update(local for local, _ in names)
+        bound.update((alias,) if alias else ())
+    return kept
+
+
+def _global_keyword(node: tree_sitter.Node) -> bool:
+    """``global { ... }`` inside ``declare module "m" { ... }`` (TypeScript's global
+    augmentation from a module, as @types/node writes it): tree-sitter's grammar knows only
+    ``declare global``, and reads ``global`` there as an error node before the block."""
+    words = node.children
+    after = node.next_sibling
+    if node.type == "expression_statement" and len(words) == 2 and words[1].is_missing:
+        words = words[:1]  # or a statement ``global`` that lacks its ``;``
+    elif not node.is_error:
+        return False
+    return (
+        len(words) == 1
+        and words[0].type == "identifier"
+        and words[0].text == b"global"
+        and after is not None
+        and after.type == "statement_block"
+        and node.parent is not None
+        and node.parent.type == "statement_block"
+    )

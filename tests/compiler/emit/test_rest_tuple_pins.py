@@ -103,11 +103,13 @@ def _expected(members: list[str]) -> tuple[str, object]:
     for member in members:
         if rest is not None:
             # TypeScript refuses a second rest member and an optional one; any other
-            # member after the rest degrades the items from the rest on
+            # member after the rest degrades the items from the rest on. After ``...Named``
+            # (which may be a type parameter standing for a fixed tuple, as zod's
+            # ``[...A, ...R[]]``: the parser cannot tell) any member degrades them.
             adds = MEMBERS[member]
-            if adds[1] is not None and adds[1] != "...Named":
+            if rest != "...Named" and adds[1] is not None and adds[1] != "...Named":
                 return "error", "a rest member cannot follow another rest member"
-            if any(optional for _, optional in adds[0]):
+            if rest != "...Named" and any(optional for _, optional in adds[0]):
                 return "error", "an optional tuple member cannot follow a rest member"
             trailing = True
             continue

@@ -474,3 +474,91 @@ def test_a_union_against_the_same_members_finds_each_one_first(
     assert isinstance(decl, ir.Alias)
     assert render(decl.type) == '"y"'
     assert [b.spent < 1500 for b in made] == [True]
+
+
+# From the survivors of 2026-11-29 (issue #33): the rules each verdict below goes through.
+FUNCTION = "(...a: any[]) => any"
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "expected"),
+    [
+        # a union of what is surely no function
+        ('"a" | 1', FUNCTION, '"n"'),
+        # an intersection of object types extends what one of them extends
+        ("Base & Opt", "object", '"y"'),
+        # a union target: found in a member, whatever the source's union properties hold
+        ('{ k: "a" | "b" }', '{ k: "a" | "b" } | string', '"y"'),
+        # no narrowing of the source can be any member: a discriminant it never holds
+        ('{ k: "a" | "b" }', '{ k: "c" } | string', '"n"'),
+        ('{ k: "a" | "b" }', '{ o?: 1; k: "c" } | string', '"n"'),
+        ("Flag", "{ on: 1 } | string", '"n"'),  # a boolean property is true or false
+        # ``object`` has no property: it is each object type whose members are all optional
+        ("object", "{ a?: string }", '"y"'),
+        ("object", "{ a?: string; b: number }", '"n"'),
+        # ... or a required property it lacks (its index signature may not hold "k")
+        ('{ k: "a" | "b" }', "{ z: 1 } | string", '"n"'),
+        ('{ [x: string]: string; k: "a" | "b" }', '{ z: "q"; k: "c" } | string', '"n"'),
+        # a source that does not split: no member, however its properties narrow
+        ("Opt", "Base | string", '"n"'),
+        # tuples: every length of the source is one of the target's
+        ("[string, ...string[]]", "[string]", '"n"'),
+        ("[string, string]", "[string]", '"n"'),
+        # never extends even a degraded type
+        ("[never]", "[Map<string, string>]", '"y"'),
+    ],
+)
+def test_the_verdict_through_each_rule(source: str, target: str, expected: str) -> None:
+    assert verdict(source, target) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "described"),
+    [
+        # a degraded type stands for one the dialect cannot express, not for ``unknown``
+        ("string", "Map<string, string>", "string extends unknown"),
+        ("[Base]", "[Map<string, string>]", "[Base] extends [unknown]"),
+    ],
+)
+def test_undecided_against_what_the_declarations_do_not_keep(
+    source: str, target: str, described: str
+) -> None:
+    line = DECLS.count("\n") + 1
+    message = degraded(DECLS + f'export type R = {source} extends {target} ? "y" : "n";')
+    assert message.startswith(
+        f"a.ts:{line}:17: error: conditional type: cannot decide from the declarations"
+        f" whether {described}"
+    ), message
+
+
+def test_a_nested_any_is_no_surely_no_function() -> None:
+    # ``any`` may be a function: never the false branch (TypeScript: the true one)
+    assert verdict("[any]", f"[{FUNCTION}]") != '"n"'
+
+
+class _Aliases:
+    """``deref`` by name, for ``members`` alone."""
+
+    def __init__(self, aliases: dict[str, ir.TypeExpr]) -> None:
+        self.aliases = aliases
+
+    def deref(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        return self.aliases.get(t.name, t) if isinstance(t, ir.Ref) else t
+
+    def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]:
+        return ()
+
+    def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
+        return None
+
+    def spend(self, amount: int, span: ir.Span) -> None:
+        pass
+
+
+def test_a_union_alias_met_again_inside_itself_adds_no_members() -> None:
+    # ``type N = "a" | M; type M = "b" | N`` (an instantiated ``Node<T> = ... | Node<string>``)
+    a, b = ir.Literal("a"), ir.Literal("b")
+    types = _Aliases(
+        {"N": ir.Union((a, ir.Ref("M"))), "M": ir.Union((b, ir.Ref("N"), ir.Ref("N")))}
+    )
+    assert c.members(ir.Ref("N"), types) == (a, b)

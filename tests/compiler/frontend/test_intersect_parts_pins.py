@@ -6,8 +6,10 @@ once, ``Record<string, V>`` an index signature, a degraded member a loud index s
 
 from __future__ import annotations
 
+import pytest
+
 from codegen import ir
-from codegen.frontend.intersect import object_parts, simplified
+from codegen.frontend.intersect import flat_members, object_parts, simplified
 
 S1, S2, S3 = ir.Span("t.ts", 1, 1), ir.Span("t.ts", 2, 2), ir.Span("t.ts", 3, 3)
 STRING, NUMBER = ir.Primitive("string"), ir.Primitive("number")
@@ -29,6 +31,10 @@ class Types:
 
     def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]:
         return ()
+
+    def meet(self, members: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
+        """As the expander's: TypeScript's reductions, else the intersection at ``span``."""
+        return simplified(members, self) or ir.Intersection(members, span)
 
 
 A, B, C = ir.Ref("A", (), S1), ir.Ref("B", (), S2), ir.Ref("C", (), S3)
@@ -159,3 +165,124 @@ def test_a_name_of_the_empty_object_and_empty_object_are_one() -> None:
 
 
 NEVER1 = ir.Primitive("never", S1)
+UNKNOWN = ir.Primitive("unknown", S3)
+
+
+def tup(
+    *items: ir.TypeExpr, min_items: int | None = None, rest: ir.TypeExpr | None = None
+) -> ir.Tuple:
+    return ir.Tuple(items, S1, min_items=min_items, rest=rest)
+
+
+@pytest.mark.parametrize(
+    ("members", "meaning"),
+    [
+        # ``unknown`` items add nothing, on either side
+        ((tup(A, B), ir.Array(UNKNOWN, S2)), tup(A, B)),
+        ((ir.Array(UNKNOWN, S1), ir.Tuple((A, B), S2)), tup(A, B)),
+        # the same item on both sides is that item, not an intersection of it with itself
+        ((tup(A), ir.Array(A, S2)), tup(A)),
+        # items that are object types meet where the arrays are (the first one written)
+        ((ir.Array(A, S1), ir.Array(B, S2)), ir.Array(ir.Intersection((A, B), S1), S1)),
+        ((tup(A), ir.Tuple((B,), S2)), tup(ir.Intersection((A, B), S1))),
+        # no item is both: the empty array only
+        ((ir.Array(STRING, S1), ir.Array(NUMBER, S2)), tup()),
+        # an optional member beside an array: still optional
+        ((tup(A, B, min_items=1), ir.Array(UNKNOWN, S2)), tup(A, B, min_items=1)),
+        # an optional member no array both have: the arrays end before it
+        (
+            (
+                tup(A, ir.Literal("x", S2), min_items=1),
+                ir.Tuple((A, ir.Literal("y", S3)), S2, min_items=1),
+            ),
+            tup(A),
+        ),
+        # a required one: none
+        ((tup(A, ir.Literal("x", S2)), ir.Tuple((A, ir.Literal("y", S3)), S2)), NEVER1),
+        ((tup(A), ir.Tuple((A, B), S2)), NEVER1),
+        # rest members meet too
+        (
+            (tup(A, rest=B), ir.Array(C, S2)),
+            tup(ir.Intersection((A, C), S1), rest=ir.Intersection((B, C), S1)),
+        ),
+    ],
+)
+def test_arrays_and_tuples_meet_position_by_position(
+    members: tuple[ir.TypeExpr, ...], meaning: ir.TypeExpr
+) -> None:
+    assert simplified(members, Types()) == meaning
+
+
+def test_two_names_of_one_array_type_are_the_first() -> None:
+    types = Types({"X": ir.Array(A, S3), "Y": ir.Array(A, S2)})
+    first = ir.Ref("X", (), S1)
+    assert simplified((first, ir.Ref("Y", (), S2)), types) is first
+
+
+def test_arrays_with_no_length_in_common_are_never_beside_any_object_type() -> None:
+    # not the located error of a data member: no array is both to begin with
+    members = (tup(A), ir.Tuple((A, B), S2), PA)
+    assert simplified(members, Types()) == NEVER1
+
+
+# ``object_parts``: two index signatures and more, merged into one object type
+PB = ir.Object((ir.Property("b", NUMBER, span=S2),), None, S2)
+
+
+def test_two_index_signatures_become_one_whose_value_is_both() -> None:
+    first = ir.Object((ir.Property("a", STRING, span=S1),), ir.IndexSignature(A, "k", span=S1), S1)
+    second = ir.Object((), ir.IndexSignature(B, "j", span=S2), S2)
+    parts = object_parts((first, C, second, PB), Types())
+    # the names first, then the one object type: the first signature's key, at its place
+    merged = ir.Object(
+        (ir.Property("a", STRING, span=S1), ir.Property("b", NUMBER, span=S2)),
+        ir.IndexSignature(ir.Intersection((A, B), S1), "k", span=S1),
+        S1,
+    )
+    assert parts == (C, merged)
+
+
+def test_three_index_signatures_of_one_value_are_that_value() -> None:
+    parts = object_parts((index(A), index(A, S2), index(B, S3)), Types())
+    assert parts == (index(ir.Intersection((A, B), S1)),)
+    assert object_parts((index(A), index(A, S2)), Types()) == (index(A),)
+
+
+def test_index_signatures_over_different_keys_degrade_at_the_first() -> None:
+    lost = ir.degraded("an intersection of index signatures over different keys", S1)
+    assert object_parts((index(A), index(A, S2, numeric=True)), Types()) == (index(lost),)
+    numeric = object_parts((index(A, numeric=True), index(B, S2, numeric=True)), Types())
+    assert numeric == (index(ir.Intersection((A, B), S1), numeric=True),)
+
+
+def test_a_member_of_two_merged_object_types_is_both() -> None:
+    def prop(t: ir.TypeExpr, span: ir.Span, *, optional: bool) -> ir.Object:
+        return ir.Object((ir.Property("p", t, optional, span=span),), None, span)
+
+    for left, right, optional in [(True, True, True), (True, False, False), (False, True, False)]:
+        parts = object_parts(
+            (
+                index(STRING),
+                prop(A, S2, optional=left),
+                prop(B, S3, optional=right),
+                index(STRING, S3),
+            ),
+            Types(),
+        )
+        met = ir.Property("p", ir.Intersection((A, B), S3), optional, span=S2)
+        assert parts == (ir.Object((met,), ir.IndexSignature(STRING, span=S1), S1),)
+    # the same type twice: that type
+    parts = object_parts(
+        (index(STRING), prop(A, S2, optional=True), prop(A, S3, optional=True), index(STRING, S3)),
+        Types(),
+    )
+    assert parts == (
+        ir.Object((ir.Property("p", A, True, span=S2),), ir.IndexSignature(STRING, span=S1), S1),
+    )
+
+
+def test_flat_members_splice_nested_intersections_and_omits_base() -> None:
+    nested = ir.Intersection((A, ir.Intersection((B, C), S2)), S1)
+    assert flat_members(nested) == (A, B, C)
+    assert flat_members(ir.Omit(nested, ("a",), S3)) == (A, B, C)
+    assert flat_members(A) == (A,)

@@ -282,3 +282,44 @@ def test_the_member_kept_is_the_one_written() -> None:
         intersect.simplified((ir.Primitive("string"), ir.Ref("Empty")), _Types({"Empty": alias}))
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "meaning"),
+    [
+        ("1 & 1.0", "1"),  # one number literal, however it is spelt
+        ("[string] & [string, number] & { a: string }", "never"),  # no array is both
+    ],
+)
+def test_literal_and_array_meets_typescript_computes(body: str, meaning: str) -> None:
+    assert lowered(body) == (meaning, [])
+
+
+def test_an_index_signature_of_an_extending_interface_makes_its_optional_members_data() -> None:
+    # ``y?`` beside the interface's own index signature: no string is such an object
+    # (without the index signature it is the flavor idiom, a string)
+    source = (
+        "interface T { readonly __tag: 'T' }\n"
+        "interface I extends T { [k: string]: string; y?: string }\n"
+        "interface F extends T { y?: string }\n"
+        "export type A = string & I;\nexport type B = string & F;\n"
+    )
+    diags = Diagnostics()
+    schema = resolve([parse_module("a.ts", source)], diags)
+    alias = schema.decls["A"]
+    assert isinstance(alias, ir.Alias) and isinstance(alias.type, ir.Primitive)
+    assert alias.type.degraded == _refusal("primitive", "y")
+    assert render(schema.decls["B"].type) == "string"
+
+
+def test_array_items_of_a_type_being_expanded_meet_as_written() -> None:
+    # ``L`` is under way while its members expand: the expander leaves ``L & X`` of it as
+    # written, so ``unknown`` items and the same item twice must add nothing before that
+    text = "export interface L { a: L[] & unknown[]; b: unknown[] & L[]; c: [L] & L[] }"
+    decl = resolve([parse_module("a.ts", text)]).decls["L"]
+    assert isinstance(decl, ir.Interface)
+    assert [(p.name, render(p.type)) for p in decl.body.properties] == [
+        ("a", "L[]"),
+        ("b", "L[]"),
+        ("c", "[L]"),
+    ]

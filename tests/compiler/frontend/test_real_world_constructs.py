@@ -21,6 +21,7 @@ from codegen.emit.jsonschema import render_description, schema_document
 from codegen.errors import Diagnostics
 from codegen.frontend.jsdoc import parse_jsdoc
 from tests.compiler.emit.test_pydantic_emit import compile_ts
+from tests.jsonschema_check import checked_validator
 
 SET_OPTION_AND_RESPONSE = """
 export type SetOption = ({ type: "boolean"; value: boolean } | { value: string }) & { sessionId: string };
@@ -269,15 +270,15 @@ def model_and_schema_agree(
     and refuse ``bad``."""
     module, _ = compile_ts(tmp_path, snippet)
     adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
-    definition = {**_json_schema(tmp_path, snippet), "$ref": f"#/$defs/{target}"}
+    judge = checked_validator({**_json_schema(tmp_path, snippet), "$ref": f"#/$defs/{target}"})
     for value in good:
         adapter.validate_json(json.dumps(value))
-        jsonschema.validate(value, definition)
+        judge.validate(value)
     for value in bad:
         with pytest.raises(ValidationError):
             adapter.validate_json(json.dumps(value))
         with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate(value, definition)
+            judge.validate(value)
 
 
 def test_distributed_members_are_named_after_their_alias_and_discriminator(tmp_path: Path) -> None:

@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from codegen import ir
+from codegen.build.pipeline import Options, load_schema
 from codegen.errors import SchemaError
 from codegen.frontend import scoping
+from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
+from codegen.ir.printer import render
 
 
 @pytest.mark.parametrize(
@@ -242,3 +245,173 @@ def test_an_override_is_not_a_second_declaration_of_its_module() -> None:
     scoped = scoping.scope_modules(modules, {"p.ts", "q.ts"}, {}, _no_imports)
     # renamed with the declaration it overrides, which it still replaces
     assert [d.name for d in scoped.modules[1].decls] == ["q_T", "q_T"]
+
+
+# From the survivors of 2026-11-29 (issue #33): which declaration a dotted name in another
+# module means, through namespace imports, named imports, re-exports and its own namespace.
+_DOTTED = {
+    # parse qualified both ``Frame``s of a.ts and of b.ts by namespace (``PFrame``); c.ts
+    # reaches a.ts's ``P`` through a named re-export after a cycle of star re-exports
+    "re-exported namespace": (
+        {
+            "a.ts": "export interface First { f: 1 }\n"
+            "export namespace P { export interface Frame { a: 1 } }\n"
+            "export namespace Q { export interface Frame { q: 1 } }",
+            "b.ts": "export namespace P { export interface Frame { b: 1 } }\n"
+            "export namespace Q { export interface Frame { bq: 1 } }",
+            "cyc.ts": 'export * from "./hub";',
+            "hub.ts": 'export * from "./cyc";\nexport { P } from "./a";',
+            "c.ts": 'import { P } from "./hub";\nexport interface Use { f: P.Frame }',
+        },
+        "f: a_PFrame",
+    ),
+    # a clashing name and an enum member of one, through ``import * as``
+    "namespace import": (
+        {
+            "lib.ts": 'export enum Kind { A = "a" }\nexport interface Frame { a: Kind }',
+            "other.ts": 'export enum Kind { A = "o" }\nexport interface Frame { o: 1 }',
+            "c.ts": 'import * as lib from "./lib";\n'
+            "export interface Use { f: lib.Frame; k: lib.Kind.A }",
+        },
+        'f: lib_Frame; k: "a"',
+    ),
+    # a name exported under another name
+    "export rename": (
+        {
+            "a.ts": "interface Frame { a: 1 }\nexport { Frame as F };",
+            "b.ts": "export interface Frame { b: 1 }",
+            "c.ts": 'import { F } from "./a";\nexport interface Use { f: F }',
+        },
+        "f: a_Frame",
+    ),
+    # a plain import of the name is no re-export of it: the star re-export after it is
+    "import before a re-export": (
+        {
+            "a.ts": "export interface Frame { a: 1 }",
+            "b.ts": "export interface Frame { b: 1 }",
+            "hub.ts": 'import { Frame } from "./b";\nexport * from "./a";\n'
+            "export interface H { h: Frame }",
+            "c.ts": 'import { Frame } from "./hub";\nexport interface Use { f: Frame }',
+        },
+        "f: a_Frame",
+    ),
+    # a namespace inside the module imported so
+    "namespace import's namespace": (
+        {
+            "lib.ts": "export namespace NS { export interface Frame { a: 1 } }",
+            "other.ts": "export interface Frame { o: 1 }",
+            "c.ts": 'import * as lib from "./lib";\nexport interface Use { f: lib.NS.Frame }',
+        },
+        "f: lib_Frame",
+    ),
+    # a namespace imported by name
+    "imported namespace": (
+        {
+            "lib.ts": "export namespace NS { export interface Frame { a: 1 } }",
+            "other.ts": "export interface Frame { o: 1 }",
+            "c.ts": 'import { NS } from "./lib";\nexport interface Use { f: NS.Frame }',
+        },
+        "f: lib_Frame",
+    ),
+    # the module's own namespace
+    "own namespace": (
+        {
+            "other.ts": "export interface Frame { o: 1 }",
+            "c.ts": "export namespace NS { export interface Frame { c: 1 } }\n"
+            "export interface Use { f: NS.Frame }",
+        },
+        "f: c_Frame",
+    ),
+}
+
+
+@pytest.mark.parametrize(("files", "use"), list(_DOTTED.values()), ids=list(_DOTTED))
+def test_a_dotted_name_finds_the_declaration_of_its_module(
+    tmp_path: Path, files: dict[str, str], use: str
+) -> None:
+    paths = []
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+        paths.append(tmp_path / name)
+    decl = load_schema(paths, options=Options()).decls["Use"]
+    assert isinstance(decl, ir.Interface)
+    assert "; ".join(f"{p.name}: {render(p.type)}" for p in decl.body.properties) == use
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "/** first */\nexport type T = string;\nexport type T = string;\n",
+        "export type T = string;\n/** again */\nexport type T = string;\n",
+        "/** first */\nexport type T = string;\n/** again */\nexport type T = string;\n",
+    ],
+)
+def test_a_redeclaration_word_for_word_but_its_description_is_the_first(text: str) -> None:
+    # tsc reports it; typings ship it under ``// @ts-ignore``: no second type
+    decl = resolve([parse_module("a.ts", text)]).decls["T"]
+    assert isinstance(decl, ir.Alias) and render(decl.type) == "string"
+    first = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith("export"))
+    assert decl.span.line == first  # the first one stands
+
+
+_FRAMES = {"a.ts": "export interface Frame { a: 1 }", "b.ts": "export interface Frame { b: 1 }"}
+
+
+def test_a_name_a_conditional_type_infers_is_no_use_of_a_clashing_name(tmp_path: Path) -> None:
+    files = {
+        **_FRAMES,
+        "c.ts": "export type U<T> = T extends { f: infer Frame } ? Frame : never;\n"
+        "export type V = U<{ f: 1 }>;",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    decls = load_schema([tmp_path / n for n in files], options=Options()).decls
+    assert render(decls["V"].type) == "1"
+
+
+@pytest.mark.parametrize(
+    ("used", "column"),
+    [
+        ("Frame extends 1 ? 2 : 3", 17),
+        ("1 extends Frame ? 2 : 3", 27),
+        ("1 extends 1 ? Frame : 3", 31),
+        ("1 extends 1 ? 2 : Frame", 35),
+        ("[1] extends [infer X extends Frame] ? X : 3", 46),
+    ],
+)
+def test_a_clashing_name_anywhere_in_a_conditional_type_is_a_use(
+    tmp_path: Path, used: str, column: int
+) -> None:
+    files = {**_FRAMES, "c.ts": f"export type W = {used};"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(SchemaError) as info:
+        load_schema([tmp_path / n for n in files], options=Options())
+    assert str(info.value) == (
+        f"{tmp_path}/c.ts:1:{column}: error: 'Frame' is declared in {tmp_path}/a.ts and "
+        f"{tmp_path}/b.ts, and this file neither declares nor imports it: import the one meant"
+    )
+
+
+def test_a_lib_global_another_module_shadows_is_the_lib_s_and_later_uses_are_checked(
+    tmp_path: Path,
+) -> None:
+    files = {
+        **_FRAMES,
+        "e.ts": "export interface Error { code: 1 }\nexport type Own = Error;",
+        # a module (it imports): its ``Error`` is the lib's, not e.ts's
+        "u.ts": 'import { Frame } from "./a";\nexport interface Uses { e: Error; f: Frame }',
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    decls = load_schema([tmp_path / n for n in files], options=Options()).decls
+    uses = decls["Uses"]
+    assert isinstance(uses, ir.Interface)
+    assert render(decls["Own"].type) == "e_Error"
+    assert [render(p.type) for p in uses.body.properties] == ["unknown", "a_Frame"]
+    # a clashing name after the lib global is still a use that must say which one
+    (tmp_path / "u.ts").write_text(
+        'import { Own } from "./e";\nexport interface Uses { e: Error; f: Frame; o: Own }'
+    )
+    with pytest.raises(SchemaError, match=r"u\.ts:2:38: error: 'Frame' is declared in"):
+        load_schema([tmp_path / n for n in files], options=Options())

@@ -30,6 +30,7 @@ from codegen.emit.python.models import emit_models
 from codegen.errors import SchemaError
 from codegen.frontend import expand
 from tests.compiler.emit.test_pydantic_emit import import_source
+from tests.jsonschema_check import checked_validator
 
 
 def _compiled(tmp_path: Path, files: dict[str, str], entry: str = "schema.ts") -> Any:
@@ -47,15 +48,15 @@ def _agree(
     module: Any, document: dict[str, Any], target: str, good: list[Any], bad: list[Any]
 ) -> None:
     adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
-    definition = {**document, "$ref": f"#/$defs/{target}"}
+    judge = checked_validator({**document, "$ref": f"#/$defs/{target}"})
     for value in good:
         adapter.validate_json(json.dumps(value))
-        jsonschema.validate(value, definition)
+        judge.validate(value)
     for value in bad:
         with pytest.raises(ValidationError):
             adapter.validate_json(json.dumps(value))
         with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate(value, definition)
+            judge.validate(value)
 
 
 def _error(tmp_path: Path, text: str) -> str:

@@ -17,11 +17,14 @@ import jsonschema
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
+from codegen.build.format import format_python
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
+from codegen.emit.python.models import emit_models
 from codegen.errors import Diagnostics, SchemaError
 from tests.compiler.build_stage.test_protocol_corpus import oracle_definitions
-from tests.compiler.emit.test_pydantic_emit import compile_ts
+from tests.compiler.emit.test_pydantic_emit import import_source
+from tests.jsonschema_check import checked_validator
 from tests.jsonschema_normalise import normalise_schema
 from tests.tjs_oracle import oracle_symbols
 
@@ -29,20 +32,23 @@ from tests.tjs_oracle import oracle_symbols
 def _agree(tmp_path: Path, snippet: str, target: str, good: list[Any], bad: list[Any]) -> Any:
     """Compile ``snippet`` (beside the files already in ``tmp_path``), import it with
     warnings as errors, and check ``target``'s model and JSON Schema on the values."""
+    (tmp_path / "schema.ts").write_text(snippet)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        module, _ = compile_ts(tmp_path, snippet)
+        schema = load_schema([tmp_path / "schema.ts"])  # one front-end run for both back ends
+        source = format_python("models.py", emit_models(schema)["models.py"])
+        module = import_source(source, tmp_path)
     adapter: TypeAdapter[Any] = TypeAdapter(getattr(module, target))
-    document = schema_document(load_schema([tmp_path / "schema.ts"]))
-    definition = {**document, "$ref": f"#/$defs/{target}"}
+    document = schema_document(schema)
+    judge = checked_validator({**document, "$ref": f"#/$defs/{target}"})
     for value in good:
         adapter.validate_json(json.dumps(value))
-        jsonschema.validate(value, definition)
+        judge.validate(value)
     for value in bad:
         with pytest.raises(ValidationError):
             adapter.validate_json(json.dumps(value))
         with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate(value, definition)
+            judge.validate(value)
     return document["$defs"]
 
 

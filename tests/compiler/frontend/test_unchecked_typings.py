@@ -203,3 +203,77 @@ def test_an_array_interface_that_says_its_index_again_is_the_array(tmp_path: Pat
     good = {"v": [1, "a", [None, [2]]], "names": ["a"], "again": []}
     bad = [{**good, "names": [1]}, {**good, "v": {"0": 1, "length": 1}}, {**good, "v": [True]}]
     _agree(module, defs, "U", [good], bad)
+
+
+def test_a_global_block_inside_a_module_declaration_declares_globals(tmp_path: Path) -> None:
+    """@types/node's ``declare module "buffer" { global { interface ... } }``: tree-sitter's
+    grammar knows only ``declare global``, and reads ``global`` as an error (either shape);
+    it was "syntax error: unexpected 'global'"."""
+    module, defs, found = _compiled(
+        tmp_path,
+        {
+            "schema.ts": '/// <reference path="node.d.ts" />\n'
+            "export interface U { x: X; g: G; y: Y }\n",
+            "node.d.ts": 'declare module "m" {\n'
+            "  global { interface X { a: string } }\n"
+            "  interface Y { b: string }\n"
+            "}\n"
+            'declare module "n" {\n'
+            "  interface Z { c: string }\n"
+            "  global { interface G { d: number } }\n"
+            "}\n",
+        },
+    )
+    assert found == []
+    good = {"x": {"a": "a"}, "g": {"d": 1}, "y": {"b": "b"}}
+    _agree(module, defs, "U", [good], [{**good, "x": {}}, {**good, "g": {"d": "1"}}])
+
+
+def test_a_global_word_elsewhere_is_still_a_syntax_error(tmp_path: Path) -> None:
+    (tmp_path / "schema.ts").write_text("global { interface X { a: string } }\n")
+    with pytest.raises(SchemaError) as info:
+        load_schema([tmp_path / "schema.ts"])
+    assert "syntax error" in str(info.value)
+
+
+def test_an_import_inside_a_module_declaration_binds_its_names(tmp_path: Path) -> None:
+    """``declare module "stream" { import { Init } from "./events"; ... }`` (every module of
+    @types/node): it was "unsupported construct: import inside a namespace". The block's
+    names join the file's, and so do its imports; a name the file binds keeps that one."""
+    module, defs, found = _compiled(
+        tmp_path,
+        {
+            "schema.ts": '/// <reference path="stream.d.ts" />\nexport interface U { s: S }\n',
+            "events.d.ts": "export interface Init { name: string }\n",
+            "other.d.ts": "export interface Init { other: boolean }\n",
+            "stream.d.ts": 'declare module "stream" {\n'
+            '  import { Init } from "./events";\n'
+            "  interface S extends Init { size: number }\n"
+            "}\n"
+            'declare module "node:stream" {\n'
+            '  import { Init } from "./other";\n'
+            "}\n",
+        },
+    )
+    assert found == []
+    good = {"s": {"name": "n", "size": 1}}
+    _agree(module, defs, "U", [good], [{"s": {"size": 1}}, {"s": {"other": True, "size": 1}}])
+
+
+def test_a_rest_member_after_a_variadic_spread_degrades(tmp_path: Path) -> None:
+    """zod's ``[...A, ...R[]]`` (A a type parameter, which may stand for a fixed tuple):
+    valid TypeScript, so no error ("a rest member cannot follow another rest member"); the
+    items from the spread on are any JSON value, loudly."""
+    module, defs, found = _compiled(
+        tmp_path,
+        {
+            "schema.ts": "export type T<A extends unknown[], R> = [...A, ...R[]];\n"
+            "export interface U { t: T<[string], number>; n: number }\n",
+        },
+    )
+    assert [w.split(": warning: ")[0] for w in found] == ["schema.ts:1:42"]
+    _agree(module, defs, "U", [{"t": ["a", 1], "n": 1}, {"t": [], "n": 1}], [{"t": 1, "n": 1}])
+    (tmp_path / "schema.ts").write_text("export type T = [...string[], ...number[]];\n")
+    with pytest.raises(SchemaError) as info:
+        load_schema([tmp_path / "schema.ts"])
+    assert "a rest member cannot follow another rest member" in str(info.value)
