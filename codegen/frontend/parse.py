@@ -138,6 +138,7 @@ class _ModuleParser(DeclarationReader):
         left_out = tuple(dict.fromkeys(self.left_out))
         default = min(self.defaults) if len(self.defaults) == 1 else ""
         values = tuple(sorted(self.skipped - {d.name for d in marked}))
+        typed_values = tuple(sorted(self.skipped & {d.name for d in marked}))
         return ir.Module(
             self.path,
             marked,
@@ -146,6 +147,7 @@ class _ModuleParser(DeclarationReader):
             self.assigned,
             default=default,
             values=values,
+            typed_values=typed_values,
             left_out=left_out,
             namespaces=namespaces,
             export_names=tuple(self.export_names.items()),
