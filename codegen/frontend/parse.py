@@ -23,6 +23,7 @@ from ..errors import Unsupported
 from ..ir.queries import rewrite
 from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
+from .global_blocks import separate_globals
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
@@ -85,6 +86,7 @@ class _ModuleParser(DeclarationReader):
         self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
         # A namespace's dotted path -> every name it holds (types, values, namespaces)
         self.ns_members: dict[str, set[str]] = {}
+        self.global_spans: set[ir.Span] = set()  # the declarations of ``declare global``
 
     def check_syntax(self) -> None:
         root = self.tree.root_node
@@ -124,6 +126,11 @@ class _ModuleParser(DeclarationReader):
         typed = self.typeof_values(marked)
         if typed:
             marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=("span", "doc"))
+        namespaced = {key for key, path in self.paths.items() if path}
+        marked, shadowed = separate_globals(marked, self.global_spans, namespaced)
+        for old, new in shadowed.items():  # an importer writes the old name
+            if any(d.name == new and d.exported for d in marked):
+                self.export_names.setdefault(old, new)
         imported = (
             *imports,
             *_unbound(self.nested_imports, imports, decls),
@@ -183,7 +190,7 @@ class _ModuleParser(DeclarationReader):
                 continue  # the block after it is read as ``declare global``'s
             if node.type == "statement_block" and node.prev_sibling is not None:
                 if _global_keyword(node.prev_sibling):
-                    decls.extend(self.namespace_body(node))
+                    decls.extend(self.global_block(node))
                     continue
             span = self.span(node)
             merged = self.namespace_name(node)
@@ -395,7 +402,7 @@ class _ModuleParser(DeclarationReader):
             if inner is None:
                 self.unsupported(node, "'declare' without a declaration")
             if inner.type == "statement_block":  # ``declare global { ... }``
-                return self.namespace_body(inner)
+                return self.global_block(inner)
             return self.declaration(inner, doc, span, exported=exported, ambient=True)
         if node.type in ("internal_module", "module"):
             label = node.child_by_field_name("name")
@@ -432,6 +439,13 @@ class _ModuleParser(DeclarationReader):
         if node.type in _UNSUPPORTED:
             self.unsupported(node)
         self.unsupported(node, f"{node.type.replace('_', ' ')}")
+
+    def global_block(self, body: tree_sitter.Node) -> list[ir.Decl]:
+        """``declare global { ... }``: a namespace body whose declarations are globals."""
+        decls = self.namespace_body(body)
+        # a namespace's members (``NodeJS.EventEmitter``) are named by their path later
+        self.global_spans.update(d.span for d in decls if not self.paths.get((d.name, d.span)))
+        return decls
 
     def namespace_body(self, body: tree_sitter.Node, *, ambient: bool = True) -> list[ir.Decl]:
         """``namespace N { ... }`` / ``declare module N { ... }``: members join the file's
