@@ -71,6 +71,25 @@ export interface Reduced {
 }
 """
 
+# ``infer V extends C`` (TypeScript 4.7; @types/node's ``{ valueOf(): infer V extends
+# ArrayBufferLike }``): what is inferred stays where it is assignable to C, else V is C and
+# the check of the pattern decides (tsc 5.5: b, c, e and f take the false branch).
+INFER_EXTENDS = """
+type XY<T> = T extends { v: infer V extends "x" | "y" } ? V : "no";
+type Str<T> = T extends { v: infer V extends string } ? [V] : "no";
+type Arr<T> = T extends (infer U extends string)[] ? U : "no";
+export interface Inferred {
+  a: XY<{ v: "x" }>;
+  b: XY<{ v: "z" }>;
+  c: Str<{ v: string | number }>;
+  d: Str<{ v: "a" }>;
+  e: Str<{ w: 1 }>;
+  f: Arr<("a" | 1)[]>;
+  g: Arr<"a"[]>;
+}
+"""
+_INFERRED = {"a": "x", "b": "no", "c": "no", "d": ["a"], "e": "no", "f": "no", "g": "a"}
+
 # name -> (snippet, target, values it takes, values it refuses); a degraded spot would take
 # every value, so each case refuses one that only a degraded type takes.
 CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
@@ -153,6 +172,19 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         [{"never": "never", "object": "object"}],
         [{"never": "object", "object": "object"}, {"never": "never", "object": "never"}],
     ),
+    "an_infer_with_a_constraint_matches_only_what_meets_it": (
+        INFER_EXTENDS,
+        "Inferred",
+        [_INFERRED],
+        [
+            {**_INFERRED, "b": "z"},
+            {**_INFERRED, "c": ["s"]},
+            {**_INFERRED, "d": ["c"]},
+            {**_INFERRED, "e": ["s"]},
+            {**_INFERRED, "f": "a"},
+            {**_INFERRED, "g": "no"},
+        ],
+    ),
 }
 
 
@@ -180,7 +212,12 @@ def test_compiles_strict_imports_and_validates(name: str, tmp_path: Path) -> Non
 
 @pytest.mark.parametrize(
     ("snippet", "targets"),
-    [(ONE_OF, ["Deployment"]), (RECORDS, ["Kinds"]), (INTERSECTIONS, ["Reduced"])],
+    [
+        (ONE_OF, ["Deployment"]),
+        (RECORDS, ["Kinds"]),
+        (INTERSECTIONS, ["Reduced"]),
+        (INFER_EXTENDS, ["Inferred"]),
+    ],
 )
 def test_means_what_typescript_json_schema_makes_of_it(
     tmp_path: Path, snippet: str, targets: list[str]
