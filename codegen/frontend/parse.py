@@ -20,6 +20,7 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import Unsupported
+from ..ir import INDEXED
 from ..ir.queries import rewrite
 from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
@@ -120,9 +121,9 @@ class _ModuleParser(DeclarationReader):
         exported_later, passed_on = _imported_exports(exported_later, imports)
         marked = self.mark_exported(decls, exported_later, top=True)
         if self.tuple_consts:
-            marked = rewrite(
-                marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
-            )
+            constants = {name for name, _, _ in self.enum_members}
+            typeof = functools.partial(_typeof_tuple, self.tuple_consts, constants)
+            marked = rewrite(marked, typeof, keep=("span", "doc"))
         typed = self.typeof_values(marked)
         if typed:
             marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=("span", "doc"))
@@ -494,12 +495,22 @@ def _imported_exports(
     return local_names, passed_on
 
 
-def _typeof_tuple(consts: dict[str, ir.TypeExpr], node: object) -> object:
+def _typeof_tuple(consts: dict[str, ir.TypeExpr], members: set[str], node: object) -> object:
     """``typeof K`` of an ``as const`` array is the array's tuple type; of a declared
-    constant, its declared type."""
-    if isinstance(node, ir.Typeof) and node.name in consts:
+    constant, its declared type; ``typeof K.a.b`` is that type's ``["a"]["b"]``, as in
+    TypeScript (zod's ``typeof ZodIssueCode.invalid_type``), unless a namespace ``K``
+    holds the constant ``a.b`` (``members``)."""
+    if not isinstance(node, ir.Typeof):
+        return node
+    if node.name in consts:
         return dataclasses.replace(consts[node.name], span=node.span)
-    return node
+    head, *keys = node.name.split(".")
+    if not keys or head not in consts or node.name in members:
+        return node
+    found = dataclasses.replace(consts[head], span=node.span)
+    for key in keys:
+        found = ir.Ref(INDEXED, (found, ir.Literal(key, node.span)), node.span)
+    return found
 
 
 def _typeof_value(types: dict[str, ir.TypeExpr], node: object) -> object:
