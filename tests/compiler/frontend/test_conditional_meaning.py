@@ -228,3 +228,33 @@ def test_means_what_typescript_json_schema_makes_of_it(
     for name, schema in theirs.items():
         schema.pop("$schema", None)
         assert normalise_schema(schema) == normalise_schema(ours[name]), name
+
+
+# @types/node's ``ImplicitArrayBuffer``: an ``infer`` in a method of the pattern, whose
+# type no object type here keeps (methods are names only): nothing to bind it to.
+INFER_IN_A_METHOD = """
+type Implicit<T> = T extends { valueOf(): infer V extends string } ? V : T;
+type Plain<T> = T extends { v: infer V } ? V : T;
+export interface Uses { a: Implicit<{ valueOf(): "x" }>; b: Plain<{ v: 1 }> }
+export interface Free { b: Plain<{ v: 1 }> }
+"""
+
+
+def test_an_infer_in_a_method_of_the_pattern_degrades_loudly(tmp_path: Path) -> None:
+    (tmp_path / "schema.ts").write_text(INFER_IN_A_METHOD)
+    diags = Diagnostics()
+    document = schema_document(load_schema([tmp_path / "schema.ts"], diags))
+    (spot,) = [d.as_error() for d in diags.degraded]
+    assert spot.endswith(
+        "schema.ts:2:43: error: 'infer' in a method of a conditional type's condition "
+        "(methods are no data): degraded to JsonValue (any JSON value)"
+    )
+    assert "$comment" in document["$defs"]["Uses"]["properties"]["a"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module, _ = compile_ts(tmp_path, INFER_IN_A_METHOD)
+    uses: TypeAdapter[Any] = TypeAdapter(module.Uses)
+    uses.validate_json(json.dumps({"a": [1, "x"], "b": 1}))
+    with pytest.raises(ValidationError):
+        uses.validate_json(json.dumps({"a": "x", "b": 2}))
+    TypeAdapter(module.Free).validate_json(json.dumps({"b": 1}))
