@@ -388,3 +388,25 @@ def test_a_global_block_s_declaration_is_not_the_module_s_own_of_that_name(
     _agree(module, document, "Uses", "Uses", good, {**good, "s": {"reason": "r"}})
     _agree(module, document, "Uses", "Uses", good, {**good, "h": {"signal": {"aborted": 1}}})
     _agree(module, document, "Uses", "Uses", good, {**good, "s": {"aborted": True, "reason": 1}})
+
+
+def test_an_import_of_the_module_s_own_declaration_beside_a_global_one_finds_its_own(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "a.d.ts": (
+            "export interface Sig { aborted: boolean }\n"
+            "declare global { interface Sig { reason: string } }\n"
+        ),
+        "schema.ts": (
+            'import type { Sig as Mine } from "./a";\n'
+            "export interface Uses { mine: Mine; glob: Sig }\n"
+        ),
+    }
+    paths = _write(tmp_path, files)
+    module, document, _ = _compile(tmp_path, paths[1:])
+    props = document["$defs"]["Uses"]["properties"]
+    assert props == {"mine": {"$ref": "#/$defs/Sig_local"}, "glob": {"$ref": "#/$defs/Sig"}}
+    good = {"mine": {"aborted": True}, "glob": {"reason": "r"}}
+    _agree(module, document, "Uses", "Uses", good, {**good, "glob": {"aborted": True}})
+    _agree(module, document, "Uses", "Uses", good, {**good, "mine": {"reason": "r"}})
