@@ -537,3 +537,35 @@ def test_a_dep_s_ambient_modules_map_to_the_files_that_declare_them(tmp_path: Pa
     assert schema["$defs"]["S"]["properties"]["r"] == {"$ref": "#/$defs/Readable"}
     readable = schema["$defs"]["Readable"]
     assert set(readable["properties"]) == {"readable", "highWaterMark"}
+
+
+def test_an_oracle_output_kept_before_deps_were_recorded_stands_only_for_a_row_without_deps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TJS output cached before the ``deps`` record existed was made without today's
+    ``dep=`` packages: a row that now has deps runs TJS again, a row without reuses it."""
+    from bench.generality import running
+
+    runs: list[list[str]] = []
+
+    def fake_run(argv: list[str], **_: object) -> running.Run:
+        runs.append(argv)
+        return running.Run(0, 0.1, "", json.dumps({"definitions": {"B": {"type": "object"}}}))
+
+    monkeypatch.setattr(running, "run", fake_run)
+    monkeypatch.setattr(running, "relative_closure", lambda entry: [entry])
+    cache = tmp_path / "cache"
+    plain = Typing("p", "1.0.0")
+    with_dep = Typing("p", "1.0.0", deps=(("d", "2.0.0"),))
+    stored = cache / "tjs" / f"p@1.0.0@tjs-{running.tjs_version()}.json"
+    stored.parent.mkdir(parents=True)
+    old = {"definitions": {"A": {"type": "object"}}, "driver": running.DRIVER.name}
+    stored.write_text(json.dumps(old), "utf-8")
+    entry = tmp_path / "index.d.ts"
+
+    assert running.oracle(plain, entry, tmp_path, cache)["definitions"] == old["definitions"]
+    assert runs == []
+    assert running.oracle(with_dep, entry, tmp_path, cache)["definitions"] == {
+        "B": {"type": "object"}
+    }
+    assert len(runs) == 1
