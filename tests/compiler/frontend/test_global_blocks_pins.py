@@ -66,6 +66,8 @@ def test_a_name_taken_gets_the_next_number() -> None:
     assert found[-1] == holder("Uses", "Sig_local3")
     once = separate_globals(decls[:1] + decls[2:], [GLOBAL])[1]
     assert once == {"Sig": "Sig_local"}  # ``Sig_local2`` taken, ``Sig_local`` free
+    first = separate_globals(decls[:2] + decls[3:], [GLOBAL])[1]
+    assert first == {"Sig": "Sig_local2"}  # the numbers start at 2
 
 
 def test_several_names_each_renamed_in_name_order() -> None:
@@ -117,3 +119,11 @@ def test_spans_and_docs_are_kept() -> None:
     assert found[0].span == OWN and found[0].doc == doc
     assert isinstance(found[0], ir.Interface)
     assert found[0].body.properties[0].doc == doc
+
+
+def test_a_constant_beside_them_is_kept() -> None:
+    """A ``const`` has no type parameters (nor references): it stays as read."""
+    const = ir.Const("LIMIT", 3, span=OTHER)
+    decls = (holder("Sig", span=OWN), holder("Sig", span=GLOBAL), const)
+    found, _ = separate_globals(decls, [GLOBAL])
+    assert found[2] == const
