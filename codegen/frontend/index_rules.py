@@ -109,14 +109,12 @@ class IndexRules:
         """The body of an object literal type (a mapped type's too), whose index
         signature TypeScript reads from its members; False for an interface or a class,
         which has none; None for what is not known."""
-        if isinstance(s, ir.Mapping):
-            return ir.Object((), ir.IndexSignature(s.value, span=s.span), s.span)
         if isinstance(s, ir.Object):
             return s
         if isinstance(s, ir.Omit):  # a mapped type (``Pick``) over any object type
             methods = self.methods(self.types.deref(s.base))
-            own = self.own_index(s)
-            if methods is None or own == "undecided":
+            own = self.own_index(s)  # "undecided" only where ``methods`` is None
+            if methods is None:
                 return None
             index = own if isinstance(own, ir.IndexSignature) else None
             return ir.Object(self.properties_of(s), index, s.span, methods=methods)
