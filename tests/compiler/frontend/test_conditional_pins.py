@@ -737,3 +737,73 @@ def test_the_methods_of_an_omit_over_a_generic_base_leave_it_undecided() -> None
     types = _Named({"Base": interface("Base", prop("b", STRING)), "KMeth": known})
     assert c.assignable(ir.Omit(ir.Ref("KMeth"), ("a",)), ir.Mapping(STRING), types) is True
     assert c.assignable(ir.Omit(ir.Ref("KMeth"), ("a",)), ir.Mapping(NUMBER), types) is False
+
+
+METH = ir.Interface("Meth", ir.Object((prop("a", STRING),), methods=("f",)))  # ``f(): void``
+
+
+def test_an_omit_of_an_omit_keeps_the_methods_it_does_not_name() -> None:
+    """``Omit<Omit<Meth, "x">, "y">`` holds ``f`` (tsc 5.5: no ``Record<string, string>``);
+    ``Omit<Omit<Meth, "f">, "y">`` leaves ``a: string`` (tsc: it is one)."""
+    types = _Named({"Meth": METH, "Base": interface("Base", prop("b", STRING))})
+    record = ir.Mapping(STRING)
+    kept = ir.Omit(ir.Omit(ir.Ref("Meth"), ("x",)), ("y",))
+    assert c.assignable(kept, record, types) is False
+    dropped = ir.Omit(ir.Omit(ir.Ref("Meth"), ("f",)), ("y",))
+    assert c.assignable(dropped, record, types) is True
+    # over a generic base not instantiated: the methods are not known here
+    types = _Named({"IBox": IBOX, "GMeth": interface("GMeth", extends=GENERIC_BASE)})
+    nested = ir.Omit(ir.Omit(ir.Ref("GMeth"), ("x",)), ("y",))
+    assert c.assignable(nested, record, types) is None
+
+
+def test_an_omit_of_what_is_no_named_object_type_is_undecided_in_an_intersection() -> None:
+    """``Omit<Base & Meth, "x"> & Other``: the methods of an intersection are not known
+    here (tsc 5.5 decides it: a limit of the declarations)."""
+    types = _Named({"Meth": METH, "Base": interface("Base", prop("b", STRING))})
+    inner = ir.Intersection((ir.Ref("Base"), ir.Ref("Meth")))
+    for base in (inner, STRING):
+        s = ir.Intersection((ir.Omit(base, ("x",)), ir.Ref("Base")))
+        assert c.assignable(s, ir.Mapping(STRING), types) is None
+
+
+def test_an_optional_member_of_type_undefined_keeps_its_undefined() -> None:
+    """``{ a?: undefined } extends Record<string, string>`` is false (tsc 5.5): only the
+    ``undefined`` an optional member adds is set aside, not the one it is declared with."""
+    s = ir.Object((prop("a", ir.Primitive("undefined"), optional=True),))
+    assert c.assignable(s, ir.Mapping(STRING), _Named({})) is False
+    s = ir.Object((prop("a", ir.Union((STRING, ir.Primitive("undefined"))), optional=True),))
+    assert c.assignable(s, ir.Mapping(STRING), _Named({})) is True
+
+
+def test_a_numeric_index_reads_the_names_typescript_reads_as_numbers() -> None:
+    """tsc 5.5 against ``[k: number]: string``: ``"1.0"`` is no number name (``y``),
+    ``"10000000000000000"`` is one (``n``: its value is a number), as ``"1"``."""
+    types = _Named({"NIdx": interface("NIdx", index=ir.IndexSignature(STRING, numeric=True))})
+    for name, expected in (("1.0", True), ("10000000000000000", False), ("1", False)):
+        s = ir.Object((prop(name, NUMBER),))
+        assert c.assignable(s, ir.Ref("NIdx"), types) is expected, name
+
+
+def test_a_base_not_known_here_leaves_an_interface_s_index_signature_undecided() -> None:
+    """An interface has no implicit index signature, but a base may declare one: a base
+    that is no interface here (an alias of an intersection, a name not declared), or an
+    intersection with a generic base not instantiated, is no verdict."""
+    ab = ir.Alias("AB", ir.Intersection((ir.Ref("Base"), ir.Ref("Other"))))
+    decls: dict[str, ir.Decl] = {
+        "Base": interface("Base", prop("a", STRING)),
+        "Other": interface("Other", prop("b", STRING)),
+        "AB": ab,
+        "SubAB": interface("SubAB", extends=(ir.Ref("AB"),)),
+        "SubMissing": interface("SubMissing", extends=(ir.Ref("Missing"),)),
+        "IBox": IBOX,
+        "GSub": interface("GSub", extends=GENERIC_BASE),
+    }
+    types = _Named(decls, frozenset({"Base", "Other", "SubAB", "SubMissing", "GSub"}))
+    record = ir.Mapping(STRING)
+    assert c.assignable(ir.Ref("SubAB"), record, types) is None
+    assert c.assignable(ir.Ref("SubMissing"), record, types) is None
+    both = ir.Intersection((ir.Ref("GSub"), ir.Ref("Base")))
+    assert c.assignable(both, record, types) is None
+    # interfaces whose bases are known: none has an index signature (tsc 5.5: "n")
+    assert c.assignable(ir.Intersection((ir.Ref("Other"), ir.Ref("Base"))), record, types) is False
