@@ -41,6 +41,7 @@ def _reference(value: Any) -> str:
         [[[]], [{}], {"k": [{"z": 1, "a": 2}]}],
         ("tuple", ["inside"]),
         {2: "int keys", 1: None},  # json's own rules for other keys: left to json
+        {2: "é\u2028"},  # ... which keeps non-ASCII text as it is there too
         {"$defs": {"Z": {"type": "object"}, "A": {"enum": ["x", 1, None]}}},
     ],
 )
