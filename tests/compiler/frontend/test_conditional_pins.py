@@ -755,6 +755,8 @@ def test_an_omit_of_an_omit_keeps_the_methods_it_does_not_name() -> None:
     types = _Named({"IBox": IBOX, "GMeth": interface("GMeth", extends=GENERIC_BASE)})
     nested = ir.Omit(ir.Omit(ir.Ref("GMeth"), ("x",)), ("y",))
     assert c.assignable(nested, record, types) is None
+    types = _Named({**types.decls, "Base": interface("Base", prop("b", STRING))})
+    assert c.assignable(ir.Intersection((nested, ir.Ref("Base"))), record, types) is None
 
 
 def test_an_omit_of_what_is_no_named_object_type_is_undecided_in_an_intersection() -> None:
