@@ -30,6 +30,12 @@ from codegen.ir.printer import render
         (os.path.join("a", "b", "index.ts"), ["a", "b"]),
         (os.path.join("a", "index", "b.ts"), ["a", "index", "b"]),
         ("a.ts.d.ts", ["a.ts"]),
+        # ES module and CommonJS sources and their typings
+        ("a.mts", ["a"]),
+        ("a.cts", ["a"]),
+        ("a.d.mts", ["a"]),
+        ("a.d.cts", ["a"]),
+        ("a.MTS", ["a.MTS"]),  # suffixes are case-sensitive, as TypeScript's
     ],
 )
 def test_stem(relative: str, parts: list[str]) -> None:
@@ -314,6 +320,28 @@ _DOTTED = {
         },
         "f: lib_Frame",
     ),
+    # a re-export and another import before the import that brings the namespace: each
+    # import is looked at in turn
+    "namespace import after a re-export": (
+        {
+            "lib.ts": "export namespace NS { export interface Frame { a: 1 } }",
+            "other.ts": "export interface Frame { o: 1 }",
+            "z.ts": "export interface Z { z: 1 }",
+            "c.ts": 'export * from "./z";\nimport { Z } from "./z";\n'
+            'import * as lib from "./lib";\nexport interface Use { f: lib.NS.Frame; z: Z }',
+        },
+        "f: lib_Frame; z: Z",
+    ),
+    "imported namespace after a re-export": (
+        {
+            "lib.ts": "export namespace NS { export interface Frame { a: 1 } }",
+            "other.ts": "export interface Frame { o: 1 }",
+            "z.ts": "export interface Z { z: 1 }",
+            "c.ts": 'export * from "./z";\nimport { Z } from "./z";\n'
+            'import { NS } from "./lib";\nexport interface Use { f: NS.Frame; z: Z }',
+        },
+        "f: lib_Frame; z: Z",
+    ),
     # the module's own namespace
     "own namespace": (
         {
@@ -416,3 +444,62 @@ def test_a_lib_global_another_module_shadows_is_the_lib_s_and_later_uses_are_che
     )
     with pytest.raises(SchemaError, match=r"u\.ts:2:38: error: 'Frame' is declared in"):
         load_schema([tmp_path / n for n in files], options=Options())
+
+
+# From the survivors of the full run of 2026-11-29 (issue #36).
+
+
+def test_an_interface_declared_twice_in_a_clashing_module_is_merged(tmp_path: Path) -> None:
+    files = {
+        "a.ts": "export interface T { a: 1 }",
+        "b.ts": "export interface T { b: 1 }\nexport interface T { c: 1 }\nexport type Own = T;",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    decls = load_schema([tmp_path / n for n in files], options=Options()).decls
+    merged = decls["b_T"]
+    assert isinstance(merged, ir.Interface)
+    assert render(merged.body) == "{ b: 1; c: 1 }"  # declaration merging, within b.ts only
+    assert render(decls["Own"].type) == "b_T"
+    assert render(decls["a_T"].body) == "{ a: 1 }"
+
+
+def test_an_override_of_another_kind_is_no_second_declaration_of_its_module() -> None:
+    # an alias overriding an interface: not a duplicate, though the two differ
+    over = ir.Alias(
+        "T",
+        ir.Primitive("string"),
+        doc=ir.Doc("", (ir.DocTag("override", ""),)),
+        span=ir.Span("q.ts", 2, 1),
+    )
+    modules = [_module("p.ts", "T"), ir.Module("q.ts", (*_module("q.ts", "T").decls, over))]
+    scoped = module_scope.scope_modules(modules, {"p.ts", "q.ts"}, {}, _no_imports)
+    assert [(type(d).__name__, d.name) for d in scoped.modules[1].decls] == [
+        ("Interface", "q_T"),
+        ("Alias", "q_T"),
+    ]
+
+
+def test_an_enum_member_whose_name_holds_a_dot_follows_its_qualified_enum() -> None:
+    def module(path: str) -> ir.Module:
+        kind = ir.Alias("Kind", ir.Literal("x"), enum=True, span=ir.Span(path, 1, 1))
+        return ir.Module(path, (kind,), (), (("Kind.a.b", "x"),))
+
+    scoped = module_scope.scope_modules([module("a.ts"), module("b.ts")], set(), {}, _no_imports)
+    assert [m.enum_members for m in scoped.modules] == [
+        (("a_Kind.a.b", "x"),),
+        (("b_Kind.a.b", "x"),),
+    ]
+
+
+def test_a_declaration_without_a_namespace_path_is_a_top_level_one() -> None:
+    inner = ir.Interface("X", ir.Object(), span=ir.Span("t.ts", 1, 1))
+    top = ir.Interface("X", ir.Object(), span=ir.Span("t.ts", 2, 1))
+    use = ir.Alias("U", ir.Ref("X", (), ir.Span("t.ts", 3, 1)), span=ir.Span("t.ts", 3, 1))
+    decls, _ = scoping.qualify_namespaces(
+        (inner, top, use), {("X", inner.span): ("N",)}, [], frozenset()
+    )
+    assert [(d.name, d.qualname) for d in decls] == [("NX", "N.X"), ("X", "X"), ("U", "")]
+    assert isinstance(decls[2], ir.Alias) and decls[2].type == ir.Ref(
+        "X", (), ir.Span("t.ts", 3, 1)
+    )
