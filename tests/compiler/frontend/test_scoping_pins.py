@@ -254,6 +254,19 @@ def test_an_override_is_not_a_second_declaration_of_its_module() -> None:
     assert [d.name for d in scoped.modules[1].decls] == ["q_T", "q_T"]
 
 
+_FRAMES = {"a.ts": "export interface Frame { a: 1 }", "b.ts": "export interface Frame { b: 1 }"}
+
+
+# a.ts and b.ts each declare ``Frame`` in namespaces P and Q: parse names them ``PFrame``
+# and ``QFrame`` in each file, and module scoping qualifies those by file.
+_PQ = {
+    "a.ts": "export namespace P { export interface Frame { a: 1 } }\n"
+    "export namespace Q { export interface Frame { q: 1 } }",
+    "b.ts": "export namespace P { export interface Frame { b: 1 } }\n"
+    "export namespace Q { export interface Frame { bq: 1 } }",
+}
+
+
 # From the survivors of 2026-11-29 (issue #33): which declaration a dotted name in another
 # module means, through namespace imports, named imports, re-exports and its own namespace.
 _DOTTED = {
@@ -342,6 +355,108 @@ _DOTTED = {
         },
         "f: lib_Frame; z: Z",
     ),
+    # a namespace imported by name beside an import of the name it holds: ``NS.Frame`` is
+    # lib's, ``Frame`` a's (it was a's for both)
+    "imported namespace beside an import of its member's name": (
+        {
+            "a.ts": "export interface Frame { a: 1 }",
+            "lib.ts": "export namespace NS { export interface Frame { l: 1 } }",
+            "c.ts": 'import { Frame } from "./a";\nimport { NS } from "./lib";\n'
+            "export interface Use { f: NS.Frame; g: Frame }",
+        },
+        "f: lib_Frame; g: a_Frame",
+    ),
+    "imported namespace beside the file's own declaration of its member's name": (
+        {
+            "a.ts": "export interface Frame { a: 1 }",
+            "lib.ts": "export namespace NS { export interface Frame { l: 1 } }",
+            "c.ts": 'import { NS } from "./lib";\nexport interface Frame { c: 1 }\n'
+            "export interface Use { f: NS.Frame; g: Frame }",
+        },
+        "f: lib_Frame; g: c_Frame",
+    ),
+    "namespace import beside an import of its member's name": (
+        {
+            "a.ts": "export interface Frame { a: 1 }",
+            "lib.ts": "export namespace NS { export interface Frame { l: 1 } }",
+            "c.ts": 'import { Frame } from "./a";\nimport * as lib from "./lib";\n'
+            "export interface Use { f: lib.NS.Frame; g: Frame }",
+        },
+        "f: lib_Frame; g: a_Frame",
+    ),
+    # a plain import of a namespace is no re-export of it: the star re-export after it is
+    "namespace imported before a re-export": (
+        {
+            "a.ts": "export namespace P { export interface Frame { a: 1 } }\n"
+            "export namespace Q { export interface Frame { q: 1 } }",
+            "b.ts": "export namespace P { export interface Frame { b: 1 } }\n"
+            "export namespace Q { export interface Frame { bq: 1 } }",
+            "hub.ts": 'import { P } from "./b";\nexport * from "./a";\nexport type H = P.Frame;',
+            "c.ts": 'import { P } from "./hub";\nexport interface Use { f: P.Frame }',
+        },
+        "f: a_PFrame",
+    ),
+    # through a module that re-exports them: a namespace import, of a name and of a
+    # namespace, and a namespace imported by name
+    "namespace import of a re-export": (
+        {
+            **_FRAMES,
+            "hub.ts": 'export * from "./a";',
+            "c.ts": 'import * as h from "./hub";\nexport interface Use { f: h.Frame }',
+        },
+        "f: a_Frame",
+    ),
+    "namespace import of a re-exported namespace": (
+        {
+            **_FRAMES,
+            "lib.ts": "export namespace NS { export interface Frame { l: 1 } }",
+            "hub.ts": 'export * from "./lib";',
+            "c.ts": 'import * as h from "./hub";\nexport interface Use { f: h.NS.Frame }',
+        },
+        "f: lib_Frame",
+    ),
+    "re-exported namespace imported by name": (
+        {
+            **_FRAMES,
+            "lib.ts": "export namespace NS { export interface Frame { l: 1 } }",
+            "hub.ts": 'export * from "./lib";',
+            "c.ts": 'import { NS } from "./hub";\nexport interface Use { f: NS.Frame }',
+        },
+        "f: lib_Frame",
+    ),
+    # a parse-qualified name through a namespace import
+    "namespace import of a namespace's qualified name": (
+        {**_PQ, "c.ts": 'import * as lib from "./a";\nexport interface Use { f: lib.P.Frame }'},
+        "f: a_PFrame",
+    ),
+    # beside a dotted name of the file's own namespace, written first
+    "qualified name after the file's own namespace": (
+        {
+            **_PQ,
+            "c.ts": 'import { P } from "./a";\n'
+            "export namespace Own { export interface X { x: 1 } }\n"
+            "export interface Use { o: Own.X; f: P.Frame }",
+        },
+        "o: X; f: a_PFrame",
+    ),
+    # after a re-export, and with a re-export of another P (which binds no local P)
+    "qualified name imported after a re-export": (
+        {
+            **_PQ,
+            "z.ts": "export interface Z { z: 1 }",
+            "c.ts": 'export * from "./z";\nimport { P } from "./a";\n'
+            "export interface Use { f: P.Frame }",
+        },
+        "f: a_PFrame",
+    ),
+    "qualified name imported beside a re-export of another": (
+        {
+            **_PQ,
+            "c.ts": 'import { P } from "./a";\nexport { P } from "./b";\n'
+            "export interface Use { f: P.Frame }",
+        },
+        "f: a_PFrame",
+    ),
     # the module's own namespace
     "own namespace": (
         {
@@ -381,9 +496,6 @@ def test_a_redeclaration_word_for_word_but_its_description_is_the_first(text: st
     assert isinstance(decl, ir.Alias) and render(decl.type) == "string"
     first = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith("export"))
     assert decl.span.line == first  # the first one stands
-
-
-_FRAMES = {"a.ts": "export interface Frame { a: 1 }", "b.ts": "export interface Frame { b: 1 }"}
 
 
 def test_a_name_a_conditional_type_infers_is_no_use_of_a_clashing_name(tmp_path: Path) -> None:
@@ -503,3 +615,74 @@ def test_a_declaration_without_a_namespace_path_is_a_top_level_one() -> None:
     assert isinstance(decls[2], ir.Alias) and decls[2].type == ir.Ref(
         "X", (), ir.Span("t.ts", 3, 1)
     )
+
+
+# A clashing name a file neither declares nor imports, after names each check lets pass
+# (each is looked at, not only the first): the located error, never another file's type.
+_UNSAID = {
+    # after a name an import from a package that is not mapped binds
+    "after a package's name": (
+        'import type { View } from "@slack/types";\nexport interface Use { v: View; f: Frame }',
+        {},
+        "c.ts:2:36",
+    ),
+    # after a namespace's member found in the module that declares the namespace
+    "after a namespace's member": (
+        'import { NS } from "./lib";\nexport interface Use { f: NS.Frame; g: Frame }',
+        {"lib.ts": "export namespace NS { export interface Frame { l: 1 } }"},
+        "c.ts:2:40",
+    ),
+    # a module imported whole that declares no Frame
+    "through a namespace import without it": (
+        'import * as lib from "./lib";\nexport interface Use { f: lib.X.Frame }',
+        {"lib.ts": "export interface Other { o: 1 }"},
+        "c.ts:2:27",
+    ),
+    # a namespace imported by name that holds no Frame
+    "through an imported namespace without it": (
+        'import { NS } from "./lib";\nexport interface Use { f: NS.Frame }',
+        {"lib.ts": "export namespace NS { export interface Other { o: 1 } }"},
+        "c.ts:2:27",
+    ),
+    # through an interface of this module (which holds no types)
+    "through an interface": (
+        "export interface Plain { p: 1 }\nexport interface Use { f: Plain.Frame }",
+        {},
+        "c.ts:2:27",
+    ),
+}
+
+
+@pytest.mark.parametrize(("c", "more", "where"), list(_UNSAID.values()), ids=list(_UNSAID))
+def test_a_clashing_name_a_file_does_not_say_the_origin_of_is_a_located_error(
+    tmp_path: Path, c: str, more: dict[str, str], where: str
+) -> None:
+    files = {**_FRAMES, **more, "c.ts": c}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(SchemaError) as info:
+        load_schema([tmp_path / n for n in files], options=Options())
+    declaring = ["a.ts", "b.ts", *(n for n, text in more.items() if "Frame" in text)]
+    owners = " and ".join(f"{tmp_path}/{n}" for n in declaring)
+    assert str(info.value) == (
+        f"{tmp_path}/{where}: error: 'Frame' is declared in {owners}, and this file neither "
+        "declares nor imports it: import the one meant"
+    )
+
+
+def test_a_namespace_s_member_a_schema_file_keeps_unqualified_beside_a_package() -> None:
+    # lib.ts (a schema file) and a package both declare Frame: only the package's is
+    # qualified, so c's ``NS.Frame`` is lib's Frame under its own name
+    lib = parse_module("s/lib.ts", "export namespace NS { export interface Frame { l: 1 } }")
+    package = parse_module("p/index.d.ts", "export interface Frame { p: 1 }")
+    c = parse_module("s/c.ts", 'import { NS } from "./lib";\nexport interface Use { f: NS.Frame }')
+
+    def find_target(module: ir.Module, imp: ir.Import) -> ir.Module:
+        assert (module, imp.source) == (c, "./lib")
+        return lib
+
+    scoped = module_scope.scope_modules(
+        [lib, package, c], {"p/index.d.ts"}, {"p": "p/index.d.ts"}, find_target
+    )
+    assert [d.name for m in scoped.modules for d in m.decls] == ["Frame", "p_Frame", "Use"]
+    assert scoped.renames["s/c.ts"] == {"NS.Frame": "Frame"}
