@@ -11,7 +11,7 @@ import pytest
 
 from codegen import ir
 from codegen.build.pipeline import Options, load_schema
-from codegen.errors import SchemaError
+from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend import module_scope, scoping
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
@@ -686,3 +686,110 @@ def test_a_namespace_s_member_a_schema_file_keeps_unqualified_beside_a_package()
     )
     assert [d.name for m in scoped.modules for d in m.decls] == ["Frame", "p_Frame", "Use"]
     assert scoped.renames["s/c.ts"] == {"NS.Frame": "Frame"}
+
+
+# A lib global that schema files declare (``interface Error``): which files' uses mean it
+# and which mean the lib's, so which declarations are qualified (TypeScript's scopes).
+_GLOBALS = {
+    # a file that imports nothing shares the schema's one namespace: its Error is e.ts's
+    "a file without imports": (
+        {
+            "e.ts": "export interface Error { code: 1 }",
+            "u.ts": "export interface Uses { e: Error }",
+        },
+        {"Error": "code: 1", "Uses": "e: Error"},
+    ),
+    # a module's own Error, used by itself alone: nothing to tell apart, no qualifier
+    "a module's own": (
+        {
+            **_FRAMES,
+            "e.ts": 'import { Frame } from "./a";\nexport interface Error { code: 1; f: Frame }\n'
+            "export type Own = Error;",
+        },
+        {"Error": "code: 1; f: a_Frame", "Own": "Error", "a_Frame": "a: 1", "b_Frame": "b: 1"},
+    ),
+    # imported where it is used
+    "imported": (
+        {
+            **_FRAMES,
+            "e.ts": "export interface Error { code: 1 }",
+            "u.ts": 'import { Error } from "./e";\nimport { Frame } from "./a";\n'
+            "export interface Uses { e: Error; f: Frame }",
+        },
+        {"Error": "code: 1", "Uses": "e: Error; f: a_Frame", "a_Frame": "a: 1", "b_Frame": "b: 1"},
+    ),
+    # bound by an import from a package that is not mapped: the package's, degraded
+    "a package's that is not mapped": (
+        {
+            "e.ts": "export interface Response { code: 1 }",
+            "u.ts": 'import type { Response } from "undici";\nexport interface Uses { r: Response }',
+        },
+        {"Response": "code: 1", "Uses": "r: unknown"},
+    ),
+    # declared by a script (no import, no export): global, as the lib's is
+    "a script's": (
+        {
+            **_FRAMES,
+            "e.ts": "interface Error { code: 1 }\ntype Own = Error;",
+            "u.ts": 'import { Frame } from "./a";\nexport interface Uses { e: Error; f: Frame }',
+        },
+        {
+            "Error": "code: 1",
+            "Own": "Error",
+            "Uses": "e: Error; f: a_Frame",
+            "a_Frame": "a: 1",
+            "b_Frame": "b: 1",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize(("files", "decls"), list(_GLOBALS.values()), ids=list(_GLOBALS))
+def test_a_lib_global_a_schema_file_declares(
+    tmp_path: Path, files: dict[str, str], decls: dict[str, str]
+) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    found = load_schema([tmp_path / n for n in files], Diagnostics()).decls
+    shown = {}
+    for name, decl in found.items():
+        if isinstance(decl, ir.Interface):
+            shown[name] = "; ".join(f"{p.name}: {render(p.type)}" for p in decl.body.properties)
+        else:
+            assert isinstance(decl, ir.Alias)
+            shown[name] = render(decl.type)
+    assert shown == decls
+
+
+def test_a_shadowed_lib_global_declared_twice_in_its_module_is_a_located_error(
+    tmp_path: Path,
+) -> None:
+    files = {
+        **_FRAMES,
+        "e.ts": "export interface Error { code: 1 }\nexport type Error = string;",
+        "u.ts": 'import { Frame } from "./a";\nexport interface Uses { e: Error; f: Frame }',
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(SchemaError) as info:
+        load_schema([tmp_path / n for n in files], options=Options())
+    assert str(info.value) == (
+        f"{tmp_path}/e.ts:2:1: error: duplicate declaration 'Error' (first declared at "
+        f"{tmp_path}/e.ts:1:1)"
+    )
+
+
+def test_without_a_clash_modules_pass_unchanged_with_their_namespaced_names() -> None:
+    # no name declared by two modules: the same modules come back (nothing copied), and a
+    # dotted name parse qualified in another module is the only rename
+    a = parse_module("a.ts", _PQ["a.ts"])
+    c = parse_module("c.ts", 'import { P } from "./a";\nexport interface Use { f: P.Frame }')
+    plain = parse_module("d.ts", "export interface D { d: 1 }")
+
+    def find_target(module: ir.Module, imp: ir.Import) -> ir.Module:
+        assert (module, imp.source) == (c, "./a")
+        return a
+
+    scoped = module_scope.scope_modules([a, c, plain], set(), {}, find_target)
+    assert all(out is module for out, module in zip(scoped.modules, [a, c, plain], strict=True))
+    assert scoped.renames == {"c.ts": {"P.Frame": "PFrame"}}
