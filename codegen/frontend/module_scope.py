@@ -266,9 +266,9 @@ def _declaring(
 
 
 class _Namespaces:
-    """Where a module's ``Head.Name`` is declared: namespaces are flattened into their
-    module, so ``Name`` of the module that declares ``Head`` (or, for ``import * as Head``,
-    of the module imported)."""
+    """Where a module's ``Head.Name`` is declared when ``Head`` is imported: namespaces are
+    flattened into their module, so ``Name`` of the module that declares ``Head`` (or, for
+    ``import * as Head``, of the module imported)."""
 
     def __init__(
         self,
@@ -305,8 +305,8 @@ class _Namespaces:
                         target, last, self.find_target
                     )
                     return found[0] if found else None  # the declaring module's path
-        if any(d.name in (head, last) for d in module.decls):
-            return module.path  # its own namespace (flattened into it)
+        # Not imported: this module's own namespace, whose ``Name`` (flattened into it) is
+        # the one it binds: ``_check_refs`` reads ``Head.Name`` as ``Name`` then.
         return None
 
 
