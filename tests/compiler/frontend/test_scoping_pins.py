@@ -457,6 +457,18 @@ _DOTTED = {
         },
         "f: a_PFrame",
     ),
+    # an interface merged with a namespace, re-exported by a module that also re-exports
+    # another Frame: ``PM.Frame`` is found where ``PM`` is declared, not where ``Frame`` is
+    "merged namespace re-exported beside another member name": (
+        {
+            "lib.ts": "export interface PM { a: 1 }\n"
+            "export namespace PM { export interface Frame { l: 1 } }",
+            "other.ts": "export interface Frame { o: 1 }",
+            "hub.ts": 'export { PM } from "./lib";\nexport * from "./other";',
+            "c.ts": 'import { PM } from "./hub";\nexport interface Use { f: PM.Frame; p: PM }',
+        },
+        "f: lib_Frame; p: PM",
+    ),
     # the module's own namespace
     "own namespace": (
         {
@@ -793,3 +805,22 @@ def test_without_a_clash_modules_pass_unchanged_with_their_namespaced_names() ->
     scoped = module_scope.scope_modules([a, c, plain], set(), {}, find_target)
     assert all(out is module for out, module in zip(scoped.modules, [a, c, plain], strict=True))
     assert scoped.renames == {"c.ts": {"P.Frame": "PFrame"}}
+
+
+def test_a_namespace_without_the_member_is_resolve_s_error_not_an_unsaid_import(
+    tmp_path: Path,
+) -> None:
+    # c imports Frame, and writes NS.Frame of its own namespace NS, which holds no Frame:
+    # the error names the namespace (c does say which Frame it imports)
+    files = {
+        **_FRAMES,
+        "c.ts": 'import { Frame } from "./a";\nexport namespace NS { export type X = 1 }\n'
+        "export interface Use { f: NS.Frame; g: Frame }",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(SchemaError) as info:
+        load_schema([tmp_path / n for n in files], options=Options())
+    assert str(info.value) == (
+        f"{tmp_path}/c.ts:3:27: error: namespace 'NS' has no exported member 'Frame'"
+    )
