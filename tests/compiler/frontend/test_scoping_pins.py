@@ -644,6 +644,13 @@ _UNSAID = {
         {"lib.ts": "export namespace NS { export interface Frame { l: 1 } }"},
         "c.ts:2:40",
     ),
+    # after a member of the file's own namespace that other files declare too
+    "after the file's own namespace's member": (
+        "export namespace NS { export interface Kind { c: 1 } }\n"
+        "export interface Use { k: NS.Kind; f: Frame }",
+        {"k1.ts": "export interface Kind { k: 1 }", "k2.ts": "export interface Kind { k: 2 }"},
+        "c.ts:2:39",
+    ),
     # a module imported whole that declares no Frame
     "through a namespace import without it": (
         'import * as lib from "./lib";\nexport interface Use { f: lib.X.Frame }',
