@@ -663,6 +663,12 @@ _UNSAID = {
         {"lib.ts": "export namespace NS { export interface Other { o: 1 } }"},
         "c.ts:2:27",
     ),
+    # through an interface imported from a module that declares no Frame
+    "through an imported interface": (
+        'import { Plain } from "./lib";\nexport interface Use { f: Plain.Frame }',
+        {"lib.ts": "export interface Plain { p: 1 }"},
+        "c.ts:2:27",
+    ),
     # through an interface of this module (which holds no types)
     "through an interface": (
         "export interface Plain { p: 1 }\nexport interface Use { f: Plain.Frame }",
