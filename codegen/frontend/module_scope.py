@@ -331,7 +331,7 @@ def _check_refs(
             continue  # resolve degrades it, naming the package
         if dotted and head in local and last not in local:
             continue  # an enum's unknown member: resolve's error
-        if dotted and head not in owners and last in owners:
+        if dotted and last in owners:
             # first: ``NS.Frame`` of an imported ``NS`` is not the ``Frame`` this module binds
             found = namespaces.member(parts)
             if found is not None:

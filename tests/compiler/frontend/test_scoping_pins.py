@@ -469,6 +469,19 @@ _DOTTED = {
         },
         "f: lib_Frame; p: PM",
     ),
+    # a namespace merged with an imported clashing interface: ``Frame.Inner`` is a's
+    # Inner, not the file's own (it was the file's)
+    "imported interface's namespace beside the file's own member name": (
+        {
+            "a.ts": "export interface Frame { a: 1 }\n"
+            "export namespace Frame { export interface Inner { ai: 1 } }",
+            "b.ts": "export interface Frame { b: 1 }\n"
+            "export namespace Frame { export interface Inner { bi: 1 } }",
+            "c.ts": 'import { Frame } from "./a";\nexport interface Inner { c: 1 }\n'
+            "export interface Use { f: Frame.Inner; i: Inner; g: Frame }",
+        },
+        "f: a_Inner; i: c_Inner; g: a_Frame",
+    ),
     # the module's own namespace
     "own namespace": (
         {
