@@ -764,6 +764,16 @@ _GLOBALS = {
         },
         {"Response": "code: 1", "Uses": "r: unknown"},
     ),
+    # a module whose only import is from a package that is not mapped (resolve took the
+    # import out) is still a module: its Error is the lib's, so e.ts's is qualified
+    "in a module importing only from a package not mapped": (
+        {
+            "e.ts": "export interface Error { code: 1 }\nexport type Own = Error;",
+            "u.ts": 'import type { View } from "@slack/types";\n'
+            "export interface Uses { v: View; e: Error }",
+        },
+        {"Own": "e_Error", "Uses": "v: unknown; e: unknown", "e_Error": "code: 1"},
+    ),
     # declared by a script (no import, no export): global, as the lib's is
     "a script's": (
         {
