@@ -1,5 +1,5 @@
-"""The structural differ (``codegen.revision.structural``), pinned change by change from
-its mutation survivors (issue #36).
+"""The structural differ (``codegen.revision.structural``), pinned change by change for
+its mutation run (issue #36).
 
 Each test diffs two small schemas with ``structural_diff`` alone (the wire claims as
 proposed, before the proof keeps those it can witness) and asserts every change exactly:
@@ -261,6 +261,8 @@ export type N = string | number;
 export type Ch = string;
 export type Lit = "a" | "b";
 export type Obj = { o: string; [key: string]: string };
+export type F2 = -32001;
+export type M2 = P;
 """
 ALIASES_NEW = """\
 export type T = "b";
@@ -279,6 +281,8 @@ export type N = string;
 export type Ch = boolean;
 export type Lit = string;
 export type Obj = { o: string; [key: string]: number };
+export type F2 = 5;
+export type M2 = P | Q | R;
 """
 
 
@@ -310,6 +314,8 @@ def test_aliases_literal_sets_members_and_widening() -> None:
         ("type-changed", "Ch", "type changed: from string to boolean", "wire", 14, 14),
         ("type-widened", "Lit", 'type widened: from "a" | "b" to string', "additive", 15, 15),
         ("type-changed", "Obj[string]", "type changed: from string to number", "wire", 16, 16),
+        ("error-code-changed", "F2", "literal changed from -32001 to 5", "wire", 17, 17),
+        ("type-widened", "M2", "type widened: members added: Q, R", "additive", 18, 18),
     ]
     assert result.renames == ()
     assert result.field_renames == ()
@@ -536,11 +542,13 @@ INLINE_OLD = """\
 export interface A { x: { a: string; b: number } }
 export interface B { r: P }
 export interface P { p: string }
+export interface E { y: { [key: string]: number }; z: { n: number } }
 """
 INLINE_NEW = """\
 export interface A { x: object }
 export interface B { r: { p: string; q?: string } }
 export interface P { p: string }
+export interface E { y: { [key: string]: string }; z: { n: number; [key: string]: number } }
 """
 
 
@@ -553,6 +561,15 @@ def test_inline_objects_are_compared_field_by_field_and_never_recorded() -> None
         ("field-removed", "A.x.a", "field removed", "wire python", 1, None),
         ("field-removed", "A.x.b", "field removed", "wire python", 1, None),
         ("field-added", "B.r.q", "optional field added", "additive", None, 2),
+        ("type-changed", "E.y[string]", "type changed: from number to string", "wire", 4, 4),
+        (
+            "index-added",
+            "E.z[string]",
+            "now accepts arbitrary extra properties",
+            "additive",
+            None,
+            4,
+        ),
     ]
     assert result.renames == ()
     assert result.field_renames == ()
@@ -654,4 +671,238 @@ def test_a_removed_field_moved_where_every_member_of_a_sibling_gained_it() -> No
     assert result.field_moves == (FieldMove(owner="A", name="moved", into="w"),)
     assert result.removed == ()
     assert result.removed_fields == (("A", "moved"),)
+    assert [str(w) for w in diags.warnings] == []
+
+
+LITERAL_GROWTH_OLD = """\
+export type G = "a";
+export type H = "a" | "b";
+export type Same = "a" | "b";
+export type Nums = 9 | 10 | 2;
+"""
+LITERAL_GROWTH_NEW = """\
+export type G = "a" | "b";
+export type H = "b";
+export type Same = "b" | "a";
+export type Nums = 2 | 3 | 11 | 100;
+"""
+
+
+def test_one_literal_growing_into_a_union_is_a_literal_added() -> None:
+    """One literal against several is members added and removed, not one literal changed;
+    the same set in another order is no change; each list in the order of the literals' text."""
+    diags = Diagnostics()
+    result = sdiff(LITERAL_GROWTH_OLD, LITERAL_GROWTH_NEW, diags)
+    assert rows(result) == [
+        ("literal-added", "G", 'literal "b" added', "additive", 1, 1),
+        ("literal-removed", "H", 'literal "a" removed', "wire", 2, 2),
+        ("literal-removed", "Nums", "literal 10 removed", "wire", 4, 4),
+        ("literal-removed", "Nums", "literal 9 removed", "wire", 4, 4),
+        ("literal-added", "Nums", "literal 100 added", "additive", 4, 4),
+        ("literal-added", "Nums", "literal 11 added", "additive", 4, 4),
+        ("literal-added", "Nums", "literal 3 added", "additive", 4, 4),
+    ]
+    assert result.renames == ()
+    assert result.field_renames == ()
+    assert result.field_moves == ()
+    assert result.removed == ()
+    assert result.removed_fields == ()
+    assert [str(w) for w in diags.warnings] == []
+
+
+METHOD_FIELDS_OLD = """\
+export interface Tool { method: string; n: number }
+export interface PingRequest { method: "ping" }
+export interface EchoRequest { method: "echo"; text: string }
+"""
+METHOD_FIELDS_NEW = """\
+export interface Tool { method: number; n: number }
+export interface PingRequest { method: string }
+export interface EchoRequest { method: "echo"; text: number }
+"""
+
+
+def test_the_method_field_is_skipped_only_when_both_sides_are_messages() -> None:
+    """The ``method`` field of a message on both sides is its method; on a type that is no
+    message on one side, or on either, it is an ordinary field."""
+    diags = Diagnostics()
+    result = sdiff(METHOD_FIELDS_OLD, METHOD_FIELDS_NEW, diags)
+    assert rows(result) == [
+        ("type-changed", "Tool.method", "type changed: from string to number", "wire", 1, 1),
+        (
+            "type-widened",
+            "PingRequest.method",
+            'type widened: from "ping" to string',
+            "additive",
+            2,
+            2,
+        ),
+        ("type-changed", "EchoRequest.text", "type changed: from string to number", "wire", 3, 3),
+        ("method-removed", "method ping", "removed (was PingRequest)", "wire", 2, None),
+    ]
+    assert result.renames == ()
+    assert result.field_renames == ()
+    assert result.field_moves == ()
+    assert result.removed == ()
+    assert result.removed_fields == ()
+    assert [str(w) for w in diags.warnings] == []
+
+
+FIELD_RENAME_RULES_OLD = """\
+export interface A { a: string; b: number }
+export interface B { x?: string; y: string }
+export interface C { c: string }
+"""
+FIELD_RENAME_RULES_NEW = """\
+export interface A {
+  /** @renamedFrom a */
+  c: number;
+  d: string;
+}
+export interface B { z: string; w?: string }
+export interface C {
+  /** @renamedFrom c */
+  d: string;
+  /** @renamedFrom c */
+  e: string;
+}
+"""
+
+
+def test_a_tagged_field_rename_takes_its_pair_out_of_the_inference() -> None:
+    """A tagged field rename takes both its fields out of the inference; an optional and a
+    required field never pair; a second tag naming a field already claimed warns."""
+    diags = Diagnostics()
+    result = sdiff(FIELD_RENAME_RULES_OLD, FIELD_RENAME_RULES_NEW, diags)
+    assert rows(result) == [
+        ("field-renamed", "A.a", "renamed to c; the Python attribute changes", "wire python", 1, 3),
+        ("type-changed", "A.c", "type changed: from string to number", "wire", 1, 3),
+        ("field-removed", "A.b", "field removed", "wire python", 1, None),
+        ("required-field-added", "A.d", "required field added", "wire python", None, 4),
+        ("field-renamed", "B.x", "renamed to w; the Python attribute changes", "wire python", 2, 6),
+        ("field-renamed", "B.y", "renamed to z; the Python attribute changes", "wire python", 2, 6),
+        ("field-renamed", "C.c", "renamed to d; the Python attribute changes", "wire python", 3, 9),
+        ("required-field-added", "C.e", "required field added", "wire python", None, 11),
+    ]
+    assert result.renames == ()
+    assert result.field_renames == (
+        FieldRename(owner="A", old="a", new="c", hinted=True),
+        FieldRename(owner="B", old="x", new="w", hinted=False),
+        FieldRename(owner="B", old="y", new="z", hinted=False),
+        FieldRename(owner="C", old="c", new="d", hinted=True),
+    )
+    assert result.field_moves == ()
+    assert result.removed == ()
+    assert result.removed_fields == (("A", "b"),)
+    assert [str(w) for w in diags.warnings] == [
+        "new.ts:11:3: warning: @renamedFrom c: 'C' had no property of that name that is now gone; tag ignored"
+    ]
+
+
+INLINE_MOVES_OLD = """\
+export interface D { x: { m: string; box: { k: string } } }
+"""
+INLINE_MOVES_NEW = """\
+export interface D { x: { box: { k: string; m: string } } }
+"""
+
+
+def test_a_field_moved_inside_an_inline_object_is_no_recorded_move() -> None:
+    """A field of an inline object moved into a sibling says where it lives now, but it is no
+    attribute of a declared class: no move for the codemod."""
+    diags = Diagnostics()
+    result = sdiff(INLINE_MOVES_OLD, INLINE_MOVES_NEW, diags)
+    assert rows(result) == [
+        ("field-removed", "D.x.m", "field removed; it now lives in box.m", "wire python", 1, None),
+        ("required-field-added", "D.x.box.m", "required field added", "wire python", None, 1),
+    ]
+    assert result.renames == ()
+    assert result.field_renames == ()
+    assert result.field_moves == ()
+    assert result.removed == ()
+    assert result.removed_fields == ()
+    assert [str(w) for w in diags.warnings] == []
+
+
+OBJECT_KINDS_OLD = """\
+export type UnionToIface = string | number;
+export interface Wide2 { w: string }
+export interface Other { w: string }
+export type A = { mimeType?: string; n: number };
+"""
+OBJECT_KINDS_NEW = """\
+export interface UnionToIface { k: string }
+export type Wide2 = Other | string;
+export interface Other { w: string }
+export type A = { mediaType?: string; n: number };
+"""
+
+
+def test_an_object_type_against_a_union_and_the_renames_inside_an_alias() -> None:
+    """An object type becoming a union breaks the wire unless the union takes every old
+    value (its members read in the new schema); the reverse names the new type an object
+    type; an alias of an object literal infers its field renames as an interface does."""
+    diags = Diagnostics()
+    result = sdiff(OBJECT_KINDS_OLD, OBJECT_KINDS_NEW, diags)
+    assert rows(result) == [
+        (
+            "kind-changed",
+            "UnionToIface",
+            "changed from string | number to an object type",
+            "wire python",
+            1,
+            1,
+        ),
+        ("kind-changed", "Wide2", "changed from an object type to Other | string", "python", 2, 2),
+        (
+            "field-renamed",
+            "A.mimeType",
+            "renamed to mediaType; the Python attribute changes",
+            "wire python",
+            4,
+            4,
+        ),
+    ]
+    assert result.renames == ()
+    assert result.field_renames == (
+        FieldRename(owner="A", old="mimeType", new="mediaType", hinted=False),
+    )
+    assert result.field_moves == ()
+    assert result.removed == ()
+    assert result.removed_fields == ()
+    assert [str(w) for w in diags.warnings] == []
+
+
+RENAMED_MESSAGE_OLD = """\
+export interface PingRequest { method: "ping"; a: string }
+"""
+RENAMED_MESSAGE_NEW = """\
+/** @renamedFrom PingRequest */
+export interface PongRequest { method: "pong"; a: number }
+"""
+
+
+def test_a_renamed_message_leaves_its_method_field_to_the_methods() -> None:
+    """A message renamed with ``@renamedFrom`` is still a message on both sides: its
+    ``method`` is reported as methods removed and added, its other fields as changes."""
+    diags = Diagnostics()
+    result = sdiff(RENAMED_MESSAGE_OLD, RENAMED_MESSAGE_NEW, diags)
+    assert rows(result) == [
+        (
+            "renamed",
+            "PingRequest",
+            "renamed to PongRequest (by @renamedFrom); the Python name changes",
+            "python",
+            1,
+            2,
+        ),
+        ("type-changed", "PongRequest.a", "type changed: from string to number", "wire", 1, 2),
+        ("method-removed", "method ping", "removed (was PingRequest)", "wire", 1, None),
+        ("method-added", "method pong", "added (PongRequest)", "additive", None, 2),
+    ]
+    assert result.renames == (Rename(old="PingRequest", new="PongRequest", hinted=True),)
+    assert result.field_renames == ()
+    assert result.field_moves == ()
+    assert result.removed == ()
+    assert result.removed_fields == ()
     assert [str(w) for w in diags.warnings] == []
