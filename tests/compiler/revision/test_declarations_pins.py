@@ -353,3 +353,35 @@ def test_methods_map_each_method_to_the_declaration_carrying_it() -> None:
         "export interface Other { x: string }\n"
     )
     assert methods(s) == {"ping": "PingRequest", "debug/step": "StepRequest"}
+
+
+def test_declaring_follows_an_alias_whose_intersection_names_another_alias() -> None:
+    s = schema(
+        "export interface Base { b: string }\n"
+        "export type Inner = Base & { i: string };\n"
+        "export type Outer = Inner & { o: string };\n"
+    )
+    outer = s.decls["Outer"]
+    assert isinstance(outer, ir.Alias)
+    assert [declaring(s, outer.type, "Outer", n) for n in ("o", "i", "b", "x")] == [
+        "Outer",
+        "Inner",
+        "Base",
+        None,
+    ]
+
+
+def test_a_subtype_renamed_with_its_base_unchanged_is_inferred_by_its_flattened_shape() -> None:
+    old = schema(
+        "export interface Base { b: string }\nexport interface Old extends Base { o: number }\n",
+        "old.ts",
+    )
+    new = schema(
+        "export interface Base { b: string }\nexport interface New extends Base { o: number }\n",
+        "new.ts",
+    )
+    assert shape(old, old.decls["Old"]) == "object { b: string; o: number }"
+    diags = Diagnostics()
+    renames = find_renames(old, new, ["Old"], ["New"], diags)
+    assert [(r.old, r.new, r.hinted) for r in renames] == [("Old", "New", False)]
+    assert diags.warnings == []
