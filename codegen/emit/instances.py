@@ -325,8 +325,20 @@ def merge(a: JSON, b: JSON) -> JSON:
 # --------------------------------------------------------------------------- paths
 
 
+def _index(value: JSON, step: str) -> int | None:
+    """The item ``step`` names when ``value`` is an array (a path step is text, as in
+    ``error_path``), else None."""
+    if isinstance(value, list) and step.isdigit() and int(step) < len(value):
+        return int(step)
+    return None
+
+
 def get_at(value: JSON, path: Sequence[str]) -> tuple[bool, JSON]:
     for step in path:
+        at = _index(value, step)
+        if at is not None:
+            value = value[at]
+            continue
         if not isinstance(value, dict) or step not in value:
             return False, None
         value = value[step]
@@ -334,11 +346,17 @@ def get_at(value: JSON, path: Sequence[str]) -> tuple[bool, JSON]:
 
 
 def set_at(value: JSON, path: Sequence[str], new: JSON, *, delete: bool = False) -> JSON:
-    """A copy of ``value`` with ``path`` set to ``new`` (or removed)."""
+    """A copy of ``value`` with ``path`` set to ``new`` (or removed); an array's item is
+    named by its index."""
     if not path:
         return new
-    copy = dict(value) if isinstance(value, dict) else {}
     head, rest = path[0], path[1:]
+    at = _index(value, head)
+    if at is not None and (rest or not delete):  # an item is replaced, never removed
+        items = list(value)
+        items[at] = set_at(items[at], rest, new, delete=delete) if rest else new
+        return items
+    copy = dict(value) if isinstance(value, dict) else {}
     if not rest:
         if delete:
             copy.pop(head, None)
