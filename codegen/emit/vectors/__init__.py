@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,16 +59,17 @@ def emit_vectors(
     builder = Builder(side, budget)
     out = {SCHEMA: text}
     entries: dict[str, dict[str, Any]] = {}
+    spans = {_key(name, decl): decl.span for name, decl in schema.decls.items()}
     for name in names:
-        decl = schema.decls.get(name)
-        span = decl.span if decl is not None else ir.NO_SPAN
+        span = spans.get(name, ir.NO_SPAN)
         try:
             vectors = builder.build(name)
         except WorkSpent:
             raise SchemaError(
                 span,
-                f"the test vectors of '{name}' need more than {budget.limit} values in all "
-                "(the vectors' work budget); the schema is too large for --test-vectors",
+                f"the test vectors of '{name}' need more than {budget.limit} JSON nodes of "
+                "values in all (the vectors' work budget); the schema is too large for "
+                "--test-vectors",
             ) from None
         except Exception as err:
             if not isinstance(err, schema_errors()) and not type(err).__module__.startswith(
@@ -75,9 +77,10 @@ def emit_vectors(
             ):
                 raise
             first = (str(err).splitlines() or [""])[0]
+            what = "a bad regular expression" if isinstance(err, re.error) else type(err).__name__
             diags.warn(
                 f"no test vectors for '{name}': jsonschema cannot use its JSON Schema "
-                f"({type(err).__name__}: {first})",
+                f"({what}: {first})",
                 span,
             )
             vectors = Vectors()
@@ -115,6 +118,12 @@ def emit_vectors(
         }
     )
     return out
+
+
+def _key(name: str, decl: ir.Decl) -> str:
+    """A declaration's key in ``$defs``: its namespace path when it has one."""
+    qualname = decl.qualname if isinstance(decl, ir.Interface | ir.Alias) else ""
+    return qualname or name
 
 
 def _accept(vector: Vector) -> dict[str, Any]:

@@ -187,12 +187,15 @@ class Builder:
         largest = max(out.accept, key=lambda v: len(canonical(v.value))).value
         if canonical(largest) != canonical(bases[0]):
             bases.append(largest)
-        done: set[tuple[str, Path]] = set()  # one near-miss of a kind per spot
+        # a value the accept phase found invalid is still a near-miss to try
+        seen = {canonical(v.value) for v in out.accept}
+        done: set[tuple[str, Path, frozenset[str]]] = set()  # one near-miss a kind and spot
         for base in bases:
             for spot, nodes in islice(self.spots(base, node), MAX_SPOTS):
                 for candidate in self.near_misses(base, spot, nodes):
                     text = canonical(candidate.value)
-                    if text in seen or (candidate.kind, candidate.at) in done:
+                    reason = (candidate.kind, candidate.at, candidate.keyword)
+                    if text in seen or reason in done:
                         continue
                     if not self.work.spend(candidate.value):
                         return out
@@ -202,7 +205,7 @@ class Builder:
                         out.dropped += 1
                         continue
                     out.reject.append(proved)
-                    done.add((candidate.kind, candidate.at))
+                    done.add(reason)
                     if len(out.reject) >= MAX_REJECT:
                         return out
         return out
