@@ -352,3 +352,15 @@ def test_from_jsonschema_takes_no_test_vectors(tmp_path: Path) -> None:
     args = ["generate", "--from-jsonschema", str(schema), "--out", str(tmp_path / "pkg")]
     refused = CliRunner().invoke(main, [*args, "--test-vectors", str(tmp_path / "v")])
     assert refused.exit_code == 2 and "--test-vectors" in refused.stderr
+
+
+def test_a_near_miss_the_validator_reports_for_another_keyword_is_dropped() -> None:
+    """``"x"`` is too short for the string member, but the validator's most plausible
+    member is the integer one (a tie goes to the first), which reports ``type``: the
+    reason is not confirmed, so the vector is not written."""
+    union = {"anyOf": [{"type": "integer"}, {"type": "string", "minLength": 2}]}
+    defs = {"T": {"type": "object", "properties": {"p": union}, "required": ["p"]}}
+    vectors = build(defs)
+    assert {"p": "xx"} in [v.value for v in vectors.accept]  # the largest: mutated too
+    assert not any("shorter than minLength" in w for w in whys(vectors))
+    assert vectors.dropped >= 1
