@@ -18,7 +18,7 @@ from codegen.build.pipeline import load_schema
 from codegen.cli import main
 from codegen.emit.instances import Side
 from codegen.emit.jsonschema import emit_jsonschema
-from codegen.emit.vectors import emit_vectors
+from codegen.emit.vectors import emit_vectors, layout
 from codegen.emit.vectors.build import Builder, Vectors, Work, nodes
 from codegen.emit.vectors.layout import file_names
 from codegen.errors import Diagnostics, SchemaError
@@ -286,6 +286,21 @@ def test_file_names_are_safe_and_injective_ignoring_case() -> None:
     assert found["Protocol.A.B"].startswith("Protocol_A_B~")
     assert len({f.casefold() for f in found.values()}) == len(names)
     assert all("/" not in f and "\\" not in f and not f.startswith(".") for f in found.values())
+
+
+def test_two_definitions_never_share_a_file_the_check_says_which(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Injectivity is checked, not assumed: were two digests to meet (a digest that is
+    always the same stands in for 48 bits of luck), the check names the definitions."""
+
+    class Same:
+        def hexdigest(self) -> str:
+            return "0" * 64
+
+    monkeypatch.setattr(layout.hashlib, "sha256", lambda _: Same())
+    with pytest.raises(RuntimeError, match=r"share a vectors file name: \['Role', 'role'\]"):
+        file_names(["role", "Role"])
 
 
 def test_a_lone_surrogate_in_a_name_still_gets_a_file() -> None:
