@@ -8,8 +8,8 @@ declared, to locate a warning or an error.
 
 The folder (the format is documented in ``docs/test-vectors.md``):
 
-* ``index.json``: the format and its version, the schema's ``$schema``/``$id`` and the
-  SHA-256 of its text, totals, and per definition its file and counts;
+* ``index.json``: the format and its version, the schema's ``$schema``/``$id``, its
+  revision (a ``LATEST_PROTOCOL_VERSION`` constant, as MCP's) and the SHA-256 of its text, totals, and per definition its file and counts;
 * ``schema.json``: the JSON Schema the vectors were checked against;
 * one ``<file>.json`` per definition (``layout.file_names``): ``accept`` and ``reject``
   lists of ``{"value", "why"}``, a reject also with ``at`` (a JSON Pointer to the mutated
@@ -98,6 +98,9 @@ def emit_vectors(
             "reject": len(vectors.reject),
             "dropped": vectors.dropped,
         }
+    # the protocol revision, where the schema names it as MCP's do
+    latest = schema.decls.get("LATEST_PROTOCOL_VERSION")
+    revision = latest.value if isinstance(latest, ir.Const) else None
     out[INDEX] = _dump(
         {
             "format": FORMAT,
@@ -106,6 +109,7 @@ def emit_vectors(
                 "file": SCHEMA,
                 "$schema": document.get("$schema"),
                 "$id": document.get("$id"),
+                "revision": revision if isinstance(revision, str) else None,
                 "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
             },
             "counts": {

@@ -4,6 +4,7 @@ reason; determinism; the work budget; file names; and ``generate --test-vectors`
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -238,6 +239,8 @@ def test_the_output_is_deterministic_and_indexed(tmp_path: Path) -> None:
     assert first["schema.json"] == files["schema.json"]
     index = json.loads(first["index.json"])
     assert index["format"] == "mcp-negotiation-test-vectors" and index["version"] == 1
+    assert index["schema"]["revision"] is None  # no LATEST_PROTOCOL_VERSION
+    assert index["schema"]["sha256"] == hashlib.sha256(files["schema.json"].encode()).hexdigest()
     assert index["definitions"]["Tool"]["file"] == "Tool.json"
     tool = json.loads(first["Tool.json"])
     assert tool["schema"] == {"$ref": "schema.json#/$defs/Tool"}
