@@ -25,6 +25,7 @@ import json
 import re
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote
 
 from ... import ir
 from ...errors import Diagnostics, SchemaError
@@ -87,7 +88,7 @@ def emit_vectors(
         out[paths[name]] = _dump(
             {
                 "definition": name,
-                "schema": {"$ref": f"{SCHEMA}#/{side.defs_key}/{name}"},
+                "schema": {"$ref": f"{SCHEMA}#{_fragment(side.defs_key, name)}"},
                 "accept": [_accept(v) for v in vectors.accept],
                 "reject": [_reject(v) for v in vectors.reject],
             }
@@ -122,6 +123,11 @@ def emit_vectors(
         }
     )
     return out
+
+
+def _fragment(*path: str) -> str:
+    """A JSON Pointer as a URI fragment (RFC 6901, section 6): non-ASCII percent-encoded."""
+    return quote(pointer(path), safe="/~$!&'()*+,;=:@")
 
 
 def _key(name: str, decl: ir.Decl) -> str:

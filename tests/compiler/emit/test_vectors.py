@@ -248,6 +248,17 @@ def test_the_output_is_deterministic_and_indexed(tmp_path: Path) -> None:
     assert {"value": {"name": "x"}, "why": "the smallest value"} in tool["accept"]
 
 
+def test_a_definition_named_in_another_script_is_referenced_as_a_uri_fragment(
+    tmp_path: Path,
+) -> None:
+    schema, files = compile_ts(tmp_path, "export interface Δelta { n: string }\n")
+    out = emit_vectors(schema, files)
+    index = json.loads(out["index.json"])
+    data = json.loads(out[index["definitions"]["Δelta"]["file"]])
+    assert data["schema"] == {"$ref": "schema.json#/$defs/%CE%94elta"}
+    assert data["definition"] == "Δelta" and data["accept"][0]["value"] == {"n": "x"}
+
+
 def test_a_pattern_jsonschema_cannot_use_is_a_located_warning(tmp_path: Path) -> None:
     schema, files = compile_ts(
         tmp_path, "export interface Bad {\n  /** @pattern [ */ id: string }\n"
