@@ -233,6 +233,8 @@ def generate(
     if not quiet:
         if result.up_to_date:
             click.echo(f"{out} is up to date")
+            if test_vectors is not None:
+                click.echo(f"{test_vectors} is up to date")
         else:
             for rel in result.written:
                 click.echo(f"wrote {out / rel}")
