@@ -284,10 +284,14 @@ TARGETS: dict[str, list[str]] = {
     ],
     "conformance/runner.py": ["tests/conformance/test_runner.py"],
     # the test vectors (issue #37) and the value builder they share with the diff's witnesses
-    "codegen/emit/vectors/build.py": ["tests/compiler/emit/test_vectors.py"],
+    "codegen/emit/vectors/build.py": [
+        "tests/compiler/emit/test_vectors.py",
+        "tests/compiler/emit/test_vectors_pins.py",
+    ],
     "codegen/emit/vectors/layout.py": ["tests/compiler/emit/test_vectors.py"],
     "codegen/emit/instances.py": [
         "tests/compiler/emit/test_vectors.py",
+        "tests/compiler/emit/test_vectors_pins.py",
         "tests/compiler/revision/test_diff.py",
         "tests/compiler/revision/test_diff_witness.py",
     ],
