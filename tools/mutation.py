@@ -305,6 +305,18 @@ TARGETS: dict[str, list[str]] = {
         "tests/conformance/test_step_shape.py",
     ],
     "conformance/runner.py": ["tests/conformance/test_runner.py"],
+    # the test vectors (issue #37) and the value builder they share with the diff's witnesses
+    "codegen/emit/vectors/build.py": [
+        "tests/compiler/emit/test_vectors.py",
+        "tests/compiler/emit/test_vectors_pins.py",
+    ],
+    "codegen/emit/vectors/layout.py": ["tests/compiler/emit/test_vectors.py"],
+    "codegen/emit/instances.py": [
+        "tests/compiler/emit/test_vectors.py",
+        "tests/compiler/emit/test_vectors_pins.py",
+        "tests/compiler/revision/test_diff.py",
+        "tests/compiler/revision/test_diff_witness.py",
+    ],
     # the naming authority and the two modules it stands on (split in issue #36)
     "codegen/emit/python/naming.py": NAMING_TESTS,
     "codegen/emit/python/name_rules.py": NAMING_TESTS,
