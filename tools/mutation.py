@@ -148,6 +148,12 @@ IMPORTS_TESTS = [
     UNCHECKED_TYPINGS,
     "tests/compiler/frontend/test_ts_constructs.py::test_import_map_compiles_package_types",
     "tests/compiler/frontend/test_declaration_flavours.py::test_which_files_an_import_names",
+    "tests/compiler/frontend/test_imports_pins.py",
+]
+REFERENCES_TESTS = [
+    *RESOLVE_FAST,
+    UNCHECKED_TYPINGS,
+    "tests/compiler/frontend/test_ts_constructs.py",
 ]
 # Module scoping: one name declared by several files (issue #21).
 SCOPING_TESTS = [
@@ -314,7 +320,7 @@ TARGETS: dict[str, list[str]] = {
     # resolve, split by step (issue #36): each step with the pass's tests
     "codegen/frontend/resolve.py": RESOLVE_TESTS,
     "codegen/frontend/imports.py": IMPORTS_TESTS,
-    "codegen/frontend/references.py": RESOLVE_TESTS,
+    "codegen/frontend/references.py": REFERENCES_TESTS,
     "codegen/frontend/checks.py": CHECKS_TESTS,
     # resolve's queries and its printer, moved out of it: the same tests pin them
     "codegen/ir/queries.py": [
