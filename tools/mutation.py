@@ -154,6 +154,7 @@ REFERENCES_TESTS = [
     *RESOLVE_FAST,
     UNCHECKED_TYPINGS,
     "tests/compiler/frontend/test_ts_constructs.py",
+    "tests/compiler/frontend/test_references_pins.py",
 ]
 # Module scoping: one name declared by several files (issue #21).
 SCOPING_TESTS = [

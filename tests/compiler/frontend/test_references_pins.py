@@ -272,3 +272,43 @@ def test_typeof_a_const_two_namespaces_deep_is_its_value() -> None:
         ]
     )
     assert alias_type(s) == ir.Literal("c", span(2, 17))
+
+
+# --------------------------------------------------------------------------- arrays
+
+
+def test_array_like_is_an_array_as_the_oracle_reads_it() -> None:
+    s = schema("a.ts", "export type X = ArrayLike<string>;")
+    assert alias_type(s) == ir.Array(ir.Primitive("string", span(1, 27)), span(1, 17))
+
+
+def test_an_interface_that_only_extends_an_array_interface_is_an_alias_of_it() -> None:
+    s = schema(
+        "a.ts",
+        "export interface L extends ReadonlyArray<string> {}\nexport interface B extends L {}",
+    )
+    assert quoted(alias_type(s, "L")) == "string[]"
+    assert alias_type(s, "B") == ir.Ref("L", (), span(2, 28))
+
+
+def test_an_interface_that_extends_an_empty_interface_stays_an_interface() -> None:
+    s = schema(
+        "a.ts",
+        "export interface E {}\nexport interface B extends E {}\n"
+        "export interface E2 extends E {}\nexport interface C extends E2 {}",
+    )
+    assert all(s.interface(name) is not None for name in ("E", "B", "E2", "C"))
+
+
+def test_an_array_interface_with_members_is_an_object_of_its_length_and_items() -> None:
+    s = schema("a.ts", "export interface R extends Array<string> { type: string }")
+    assert members(s, "R") == ([("length", "number"), ("type", "string")], "string")
+    r = s.interface("R")
+    assert r is not None and r.body.index is not None and r.body.index.numeric
+
+
+def test_an_array_interface_with_a_string_index_is_typescript_s_error() -> None:
+    assert error("a.ts", "export interface S extends Array<string> { [k: string]: string }") == (
+        "a.ts:1:28: error: interface 'S' cannot extend a array type: an interface can only "
+        "extend an object type or an intersection of object types"
+    )
