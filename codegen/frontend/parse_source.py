@@ -41,8 +41,9 @@ def named_children(node: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 
 def inside(node: tree_sitter.Node) -> tree_sitter.Node:
-    """What parentheses hold: ``(// note\n A | B)`` holds the union, not the comment."""
-    return next((c for c in node.named_children if c.type != "comment"), node.named_children[0])
+    """What parentheses hold: ``(// note\n A | B)`` holds the union, not the comment
+    (the grammar reads no parentheses without a type in them)."""
+    return next(c for c in node.named_children if c.type != "comment")
 
 
 class SourceReader:
@@ -128,7 +129,7 @@ class SourceReader:
         for child in named_children(node):
             if child.type == "escape_sequence":
                 parts.append(self.escape(child))
-            elif child.type != "comment":
+            else:  # a string_fragment: the grammar reads no comment inside a string
                 parts.append(self.text(child))
         value = "".join(parts)
         try:
