@@ -91,6 +91,7 @@ ENGINE_TESTS = [
 PARSE_TESTS = [
     "tests/compiler/frontend/test_parse.py",
     "tests/compiler/frontend/test_parse_pins.py",  # exact IR and located errors, from its survivors
+    "tests/compiler/frontend/test_parse_source_pins.py",  # spans, literals (issue #36)
     "tests/compiler/frontend/test_real_world_constructs.py",
     "tests/compiler/frontend/test_ts_constructs.py",
     "tests/compiler/frontend/test_bad_inputs.py",

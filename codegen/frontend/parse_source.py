@@ -34,6 +34,8 @@ UNSUPPORTED: dict[str, str] = {
     "satisfies_expression": "'satisfies' expression",
 }
 _MAX_DOUBLE = sys.float_info.max
+# What a backslash before a line terminator (CR LF is one) stands for: nothing.
+_LINE_TERMINATORS = frozenset(("\n", "\r", "\r\n", "\u2028", "\u2029"))
 
 
 def named_children(node: tree_sitter.Node) -> list[tree_sitter.Node]:
@@ -151,7 +153,9 @@ class SourceReader:
         elif body[:1] in ("u", "x"):
             code = body[1:]
         else:
-            return body.lstrip("\r\n")  # \" \\ \' and line continuations
+            # a line continuation, else the character itself (\" \\ \'); the grammar's
+            # \ CR LS is a continuation, then a line separator
+            return "" if body in _LINE_TERMINATORS else body.removeprefix("\r")
         try:
             return chr(int(code, 16))
         except (ValueError, OverflowError):
