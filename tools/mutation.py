@@ -92,6 +92,8 @@ PARSE_TESTS = [
     "tests/compiler/frontend/test_parse.py",
     "tests/compiler/frontend/test_parse_pins.py",  # exact IR and located errors, from its survivors
     "tests/compiler/frontend/test_parse_source_pins.py",  # spans, literals (issue #36)
+    "tests/compiler/frontend/test_parse_declarations_pins.py",  # declared classes (#36)
+    "tests/compiler/frontend/test_enum_values_pins.py",  # enum members naming others above
     "tests/compiler/frontend/test_real_world_constructs.py",
     "tests/compiler/frontend/test_ts_constructs.py",
     "tests/compiler/frontend/test_bad_inputs.py",
