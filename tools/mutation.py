@@ -94,6 +94,7 @@ PARSE_TESTS = [
     "tests/compiler/frontend/test_parse_source_pins.py",  # spans, literals (issue #36)
     "tests/compiler/frontend/test_parse_declarations_pins.py",  # declared classes (#36)
     "tests/compiler/frontend/test_parse_objects_pins.py",  # keys, index signatures (#36)
+    "tests/compiler/frontend/test_parse_types_pins.py",  # conditions, templates (#36)
     "tests/compiler/frontend/test_enum_values_pins.py",  # enum members naming others above
     # parse-only pins of other modules that read through the parser's branches (#36):
     # conditions' function patterns, templates, mapped types, import types, typings, rests
