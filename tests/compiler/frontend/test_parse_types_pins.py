@@ -163,3 +163,19 @@ def test_an_import_type_of_a_namespace_member_with_arguments_keeps_the_member() 
         "T", ref("#import1.A", 10, ir.Primitive("string", S(1, 34))), False, ir.EMPTY_DOC, S(1, 1)
     )
     assert [(i.source, i.names) for i in module.imports] == [("./x", (("#import1", "N"),))]
+
+
+@pytest.mark.parametrize(
+    ("source", "name"),
+    [
+        ('import("./x").N.A', "#import1.A"),
+        ('import("./x") . /* c */ N.A', "#import1.A"),
+        ('import("./x").N.M.A', "#import1.M.A"),
+    ],
+)
+def test_an_import_type_of_a_namespace_member_keeps_the_member(source: str, name: str) -> None:
+    """It was ``import("./x").N`` (the grammar's fields of the nested member expression
+    leak to the outer one), which resolve then reported as the unknown type '#import1'."""
+    module = parse_module("t.ts", f"type T = {source};")
+    assert module.decls[0] == ir.Alias("T", ref(name, 10), False, ir.EMPTY_DOC, S(1, 1))
+    assert [(i.source, i.names) for i in module.imports] == [("./x", (("#import1", "N"),))]
