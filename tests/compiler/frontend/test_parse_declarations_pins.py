@@ -273,3 +273,29 @@ def test_an_interface_s_this_is_the_interface_with_its_parameters() -> None:
         S(1, 1, "t.ts"),
         params=(ir.TypeParam("K", None), ir.TypeParam("V", None)),
     )
+
+
+# ---------------------------------------------------------------------- as const
+
+
+def test_a_comment_inside_as_const_is_no_cast() -> None:
+    """``as /* why */ const`` is ``as const`` (it was refused as an ``as`` cast)."""
+    module = parse('const X = "a" as /* c */ const;\nconst K = ["k"] as /* c */ const;', "t.ts")
+    assert module.decls == (ir.Const("X", "a", False, EMPTY, S(1, 1, "t.ts")),)
+    assert module.values == ("K",)
+    assert decl('const K = ["k", 1] as /* c */ const;\ntype T = typeof K;', "t.ts") == ir.Alias(
+        "T",
+        ir.Tuple((lit("k", 1, 12, "t.ts"), lit(1, 1, 17, "t.ts")), S(2, 10, "t.ts")),
+        False,
+        EMPTY,
+        S(2, 1, "t.ts"),
+    )
+
+
+@pytest.mark.parametrize(
+    "value", ['"a" as /* c */ string', '"a" as string', '["a"] as /* c */ string[]']
+)
+def test_a_cast_to_a_type_stays_refused(value: str) -> None:
+    assert located(f"const X = {value};") == (
+        "t.ts:1:11: error: unsupported construct: 'as' cast (only 'as const' is allowed)"
+    )
