@@ -299,3 +299,12 @@ def test_a_cast_to_a_type_stays_refused(value: str) -> None:
     assert located(f"const X = {value};") == (
         "t.ts:1:11: error: unsupported construct: 'as' cast (only 'as const' is allowed)"
     )
+
+
+def test_a_namespace_constant_without_a_literal_type_or_value_is_only_a_value() -> None:
+    """Untyped, ``null`` or ``undefined``: no member (they are types, not literals)."""
+    module = parse(
+        'declare namespace N { const X; const Nothing: null; const U: undefined; const V: "v" }'
+    )
+    assert module.enum_members == (("N.V", "v"),)
+    assert module.values == ("Nothing", "U", "V", "X")
