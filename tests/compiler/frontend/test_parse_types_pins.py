@@ -179,3 +179,9 @@ def test_an_import_type_of_a_namespace_member_keeps_the_member(source: str, name
     module = parse_module("t.ts", f"type T = {source};")
     assert module.decls[0] == ir.Alias("T", ref(name, 10), False, ir.EMPTY_DOC, S(1, 1))
     assert [(i.source, i.names) for i in module.imports] == [("./x", (("#import1", "N"),))]
+
+
+def test_a_comment_beside_an_import_type_s_module_name_is_skipped() -> None:
+    module = parse_module("t.ts", 'type T = import(/* c */ "./x" /* d */).A;')
+    assert module.decls[0] == ir.Alias("T", ref("#import1", 10), False, ir.EMPTY_DOC, S(1, 1))
+    assert [(i.source, i.names) for i in module.imports] == [("./x", (("#import1", "A"),))]
