@@ -185,3 +185,49 @@ def test_a_comment_beside_an_import_type_s_module_name_is_skipped() -> None:
     module = parse_module("t.ts", 'type T = import(/* c */ "./x" /* d */).A;')
     assert module.decls[0] == ir.Alias("T", ref("#import1", 10), False, ir.EMPTY_DOC, S(1, 1))
     assert [(i.source, i.names) for i in module.imports] == [("./x", (("#import1", "A"),))]
+
+
+# ---------------------------------------------------------------------- where a condition is
+
+
+def test_only_the_extends_clause_reads_function_types_as_patterns() -> None:
+    """The checked type and both branches read a function type as ``object`` (no JSON
+    value is a function); the clause, also after a conditional nested in it, as a pattern
+    whose first argument is the return type (``string`` here, not ``void``'s any)."""
+    source = (
+        "type T<X> = ((a: string) => void) extends "
+        "[X extends 1 ? 2 : 3, (a: 1) => string] ? (b: 1) => void : () => 1;"
+    )
+    nested = ref(
+        CONDITIONAL,
+        44,
+        ref("X", 44),
+        ir.Literal(1, S(1, 54)),
+        ir.Literal(2, S(1, 58)),
+        ir.Literal(3, S(1, 62)),
+    )
+    pattern = ref(FUNCTION, 65, ir.Primitive("string", S(1, 75)), ir.Literal(1, S(1, 69)))
+    assert alias_type(source) == ref(
+        CONDITIONAL,
+        13,
+        ir.Primitive("object", S(1, 14)),
+        ir.Tuple((nested, pattern), S(1, 43)),
+        ir.Primitive("object", S(1, 85)),
+        ir.Primitive("object", S(1, 102)),
+    )
+
+
+# ---------------------------------------------------------------------- rest members
+
+
+def test_a_tuple_of_only_a_rest_array_is_that_array() -> None:
+    assert alias_type("type T = [...Foo[]];") == ir.Array(ref("Foo", 14), S(1, 10))
+    assert alias_type("type T = [...ReadonlyArray<string>];") == ir.Array(
+        ir.Primitive("string", S(1, 28)), S(1, 10)
+    )
+
+
+def test_an_optional_member_after_a_rest_array_of_a_named_type_is_a_located_error() -> None:
+    assert located("type T = [...Foo[], X?];") == (
+        "t.ts:1:21: error: an optional tuple member cannot follow a rest member"
+    )
