@@ -231,3 +231,34 @@ def test_an_optional_member_after_a_rest_array_of_a_named_type_is_a_located_erro
     assert located("type T = [...Foo[], X?];") == (
         "t.ts:1:21: error: an optional tuple member cannot follow a rest member"
     )
+
+
+def test_void_as_a_type_argument_is_undefined_at_the_argument() -> None:
+    assert alias_type("type T = Box<void>;") == ref("Box", 10, ir.Primitive("undefined", S(1, 14)))
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        # a rest member that names no array: tsc wants one (``keyof X`` never is)
+        (
+            "type T = [...keyof X];",
+            "t.ts:1:11: error: rest tuple member not written as an array or a tuple",
+        ),
+        (
+            "type T = [A, ...B[], C];",
+            "t.ts:1:14: error: a tuple member after a rest member ([A, ...B[], C]): "
+            "the items from the rest member on",
+        ),
+    ],
+)
+def test_rest_members_json_schema_cannot_hold_degrade_where_they_stand(
+    source: str, message: str
+) -> None:
+    assert located(source) == message
+
+
+def test_a_labelled_member_s_comment_is_no_type() -> None:
+    assert alias_type("type T = [a /* c */ : string, ...r /* d */ : number[]];") == ir.Tuple(
+        (ir.Primitive("string", S(1, 23)),), S(1, 10), rest=ir.Primitive("number", S(1, 46))
+    )
