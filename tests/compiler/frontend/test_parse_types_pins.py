@@ -262,3 +262,17 @@ def test_a_labelled_member_s_comment_is_no_type() -> None:
     assert alias_type("type T = [a /* c */ : string, ...r /* d */ : number[]];") == ir.Tuple(
         (ir.Primitive("string", S(1, 23)),), S(1, 10), rest=ir.Primitive("number", S(1, 46))
     )
+
+
+@pytest.mark.parametrize(("comment", "col"), [("", 40), (" /* c */", 48)])
+def test_an_infer_with_a_constraint_holds_it_past_a_comment(comment: str, col: int) -> None:
+    source = f"type T<X> = X extends [infer U{comment} extends string] ? U : never;"
+    infer = ref(INFER, 24, ref("U", 24), ir.Primitive("string", S(1, col)))
+    assert alias_type(source) == ref(
+        CONDITIONAL,
+        13,
+        ref("X", 13),
+        ir.Tuple((infer,), S(1, 23)),
+        ref("U", col + 10),
+        ir.Primitive("never", S(1, col + 14)),
+    )
