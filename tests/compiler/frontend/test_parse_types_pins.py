@@ -276,3 +276,14 @@ def test_an_infer_with_a_constraint_holds_it_past_a_comment(comment: str, col: i
         ref("U", col + 10),
         ir.Primitive("never", S(1, col + 14)),
     )
+
+
+def test_typeof_a_qualified_value_is_its_name_without_spaces() -> None:
+    assert alias_type("type T = typeof a . b;") == ir.Typeof("a.b", S(1, 10))
+
+
+def test_flow_s_existential_type_is_a_located_error_named_in_words() -> None:
+    # not TypeScript: tsc reports a syntax error too
+    assert (
+        located("type T = { a: * };") == "t.ts:1:15: error: unsupported construct: existential type"
+    )
