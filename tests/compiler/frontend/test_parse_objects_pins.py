@@ -136,3 +136,17 @@ def test_an_index_signature_key_of_literals_degrades_where_the_literal_stands(
         f"t.ts:1:{col}: error: unsupported construct: index signature key other than "
         "'string', 'number' or a template"
     )
+
+
+@pytest.mark.parametrize("key", ["`a${1 | 2}`", "`a`"])
+def test_an_index_signature_keyed_by_a_template_of_literals_degrades(key: str) -> None:
+    # tsc: "An index signature parameter type cannot be a literal type" (a mapped type is)
+    assert located(f"type T = {{ [k: {key}]: 1 }};") == (
+        "t.ts:1:16: error: unsupported construct: index signature key of literal values only"
+    )
+
+
+def test_comments_in_a_computed_key_and_a_union_key_are_skipped() -> None:
+    found = object_type('[/* c */ "a"]: 1; [k: string /* c */ | number]: 2')
+    assert [(p.name, p.computed) for p in found.properties] == [("a", None)]
+    assert found.index is not None and (found.index.numeric, found.index.pattern) == (False, None)
