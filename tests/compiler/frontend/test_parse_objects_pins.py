@@ -150,3 +150,11 @@ def test_comments_in_a_computed_key_and_a_union_key_are_skipped() -> None:
     found = object_type('[/* c */ "a"]: 1; [k: string /* c */ | number]: 2')
     assert [(p.name, p.computed) for p in found.properties] == [("a", None)]
     assert found.index is not None and (found.index.numeric, found.index.pattern) == (False, None)
+
+
+def test_methods_keep_their_names_setters_and_symbol_keys_add_nothing() -> None:
+    """A method's name stays for ``T["m"]`` (a function type); a setter alone is no data,
+    nor a member keyed by a well-known symbol (a comment beside it changes nothing)."""
+    found = object_type('set z(v: number); m(): void; "q"(): 1; [/* c */ Symbol.iterator]: 1; a: 2')
+    assert found.methods == ("m", "q")
+    assert [p.name for p in found.properties] == ["a"]
