@@ -158,3 +158,10 @@ def test_methods_keep_their_names_setters_and_symbol_keys_add_nothing() -> None:
     found = object_type('set z(v: number); m(): void; "q"(): 1; [/* c */ Symbol.iterator]: 1; a: 2')
     assert found.methods == ("m", "q")
     assert [p.name for p in found.properties] == ["a"]
+
+
+def test_a_statement_inside_an_object_type_is_named_in_words() -> None:
+    # a syntax error to tsc too
+    assert located("type T = { export type X = 1 };") == (
+        "t.ts:1:12: error: unsupported construct: export statement"
+    )
