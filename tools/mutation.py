@@ -380,6 +380,12 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_real_world_constructs.py",
         "tests/compiler/emit/test_golden.py",
     ],
+    # the models module's render data, import tables and text helpers, split from
+    # models.py (issue #36): their pins, then the goldens (the whole module's text)
+    "codegen/emit/python/model_parts.py": [
+        "tests/compiler/emit/test_model_parts_pins.py",
+        "tests/compiler/emit/test_golden.py",
+    ],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
