@@ -144,6 +144,7 @@ NAMING_TESTS = [
     "tests/compiler/emit/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
     "tests/compiler/emit/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
     "tests/compiler/emit/test_name_rules_pins.py",  # from name_rules.py's (issue #36)
+    "tests/compiler/emit/test_class_specs_pins.py",  # from class_specs.py's (issue #36)
 ]
 
 TARGETS: dict[str, list[str]] = {
