@@ -40,6 +40,16 @@ def test_each_renamed_name_has_its_own_line_ordered_by_its_first_name() -> None:
     ]
 
 
+def test_the_lines_follow_isort_natural_order_of_their_first_names() -> None:
+    # "Model2" before "Model10" (plain string order would put "Model10" first)
+    names: dict[str, str | None] = {"Model10": None, "Model2": "_Model2", "Model3": "_Model3"}
+    assert import_lines("m", names) == [
+        "from m import Model2 as _Model2",
+        "from m import Model3 as _Model3",
+        "from m import Model10",
+    ]
+
+
 def test_no_plain_names_no_plain_line_and_nothing_imports_nothing() -> None:
     assert import_lines("._wire", {"router": "_router"}) == ["from ._wire import router as _router"]
     assert import_lines("._wire", {}) == []
@@ -68,7 +78,13 @@ ROUTE = Route(
     name="_route_x",
     members=("Text", "Blob", "Link"),
     keys=(
-        RouteKey(alias="type", name="type", absent=0b011, other=0, by_value=(("link", 0b100),)),
+        RouteKey(
+            alias="type",
+            name="type",
+            absent=0b011,
+            other=0,
+            by_value=(("link", 0b100), ("blob", 0b010)),
+        ),
         RouteKey(alias="mime\nType", name="mime_type", absent=0b101, other=0b111, by_value=()),
     ),
     groups=(("Text",), ("Blob",), ("Link",), ("Text", "Blob")),
@@ -80,7 +96,7 @@ def test_a_route_is_a_comment_of_its_members_then_one_router_call() -> None:
     assert route_text(ROUTE) == (
         "# Text | Blob | Link\n"
         "_route_x = _router(7, ("
-        '("type", 3, 0, {"link": 4}), '
+        '("type", 3, 0, {"link": 4, "blob": 2}), '
         '("mime\\nType", 5, 7, {})'  # the wire key as a literal, escaped
         ',), {1: "Text", 2: "Blob", 4: "Link", 3: "Text|Blob"})'
     )
@@ -93,6 +109,7 @@ def test_the_written_route_runs_as_the_models_module_runs_it() -> None:
     route = namespace["_route_x"]
     assert callable(route)
     assert route({"type": "link", "mime\nType": "x"}) == "Link"
+    assert route({"type": "blob", "mime\nType": "y"}) == "Blob"
     assert route({"type": "text"}) == "*"  # a value no member lists: no member left
     assert route({}) == "Text"  # absent type (Text|Blob), absent mime (Text|Link)
     assert route({"mime\nType": "x"}) == "Text|Blob"
