@@ -147,6 +147,12 @@ NAMING_TESTS = [
     "tests/compiler/emit/test_class_specs_pins.py",  # from class_specs.py's (issue #36)
 ]
 
+# The models module's text, exactly: the goldens, and the text helpers' pins (issue #36).
+MODEL_TESTS = [
+    "tests/compiler/emit/test_model_parts_pins.py",
+    "tests/compiler/emit/test_golden.py",
+]
+
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
     "negotiation/variants/_forms.py": [
@@ -383,10 +389,10 @@ TARGETS: dict[str, list[str]] = {
     ],
     # the models module's render data, import tables and text helpers, split from
     # models.py (issue #36): their pins, then the goldens (the whole module's text)
-    "codegen/emit/python/model_parts.py": [
-        "tests/compiler/emit/test_model_parts_pins.py",
-        "tests/compiler/emit/test_golden.py",
-    ],
+    "codegen/emit/python/model_parts.py": MODEL_TESTS,
+    # the models emitter itself, with the same (test_pydantic_emit.py would add its
+    # mypy and hash-seed subprocesses to every mutant)
+    "codegen/emit/python/models.py": MODEL_TESTS,
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
