@@ -1,0 +1,171 @@
+"""Pins for ``codegen.emit.python.models`` read from the survivors of its mutation run of
+2026-11-29 (issue #36): a docstring's prose (links, known values, deprecation), each
+exactly, and one module's text exactly: which ``@default`` is kept, bounds, aliases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codegen import ir
+from codegen.emit.python.models import doc_text
+from tests.compiler.emit.test_pydantic_emit import generate_models, import_source
+
+
+def doc(description: str = "", **tags: str) -> ir.Doc:
+    return ir.Doc(description, tuple(ir.DocTag(name, text) for name, text in tags.items()))
+
+
+@pytest.mark.parametrize(
+    ("description", "text"),
+    [
+        ("See {@link Tool}.", "See Tool."),
+        ("See {@link Tool | the tool}.", "See the tool."),
+        ("{@link https://x.org/a|docs} and {@link B}", "docs and B"),
+        ("  padded  ", "padded"),
+    ],
+)
+def test_links_become_their_text_or_their_target(description: str, text: str) -> None:
+    assert doc_text(doc(description)) == text
+
+
+def test_known_values_follow_the_prose_after_a_blank_line() -> None:
+    assert doc_text(doc("A role."), ["user", 'a"b']) == (
+        'A role.\n\nKnown values: ``"user"``, ``"a\\"b"`` (others allowed).'
+    )
+    assert doc_text(doc(), ["x"]) == 'Known values: ``"x"`` (others allowed).'
+    assert doc_text(doc("A role."), []) == "A role."
+
+
+@pytest.mark.parametrize(
+    ("description", "reason", "text"),
+    [
+        ("Old.", "use New", "Old.\n\nDeprecated: use New"),
+        ("", "  use New  ", "Deprecated: use New"),
+        ("Old.", "", "Old.\n\nDeprecated."),
+        ("", " ", "Deprecated."),
+    ],
+)
+def test_deprecation_comes_last_with_its_reason(description: str, reason: str, text: str) -> None:
+    assert doc_text(doc(description, deprecated=reason)) == text
+
+
+def test_known_values_then_deprecation() -> None:
+    assert doc_text(doc("", deprecated="gone"), ["a"]) == (
+        'Known values: ``"a"`` (others allowed).\n\nDeprecated: gone'
+    )
+
+
+# --------------------------------------------------------------------------- one module
+
+SNIPPET = """
+export type integer = number;
+export type Id = string | integer;
+/** A role. */
+export type Role = "user" | "assistant" | (string & {});
+export interface Box {
+  /** @default "hi" */
+  s?: string;
+  /** @default true */
+  b?: boolean;
+  /** @default 3 */
+  i?: integer;
+  /** @default 2 */
+  n?: number;
+  /** @default 1 */
+  flag?: boolean;
+  /** @default "x" */
+  req: string;
+  /** @default {"a": 1} */
+  obj?: string;
+  /** @default nope */
+  bad?: string;
+  /** @minimum 0 @maximum 10 */
+  bounded: number;
+  /** @minimum 1 */
+  count?: integer;
+  /** @minItems 1 @maxItems 3 */
+  items: string[];
+  /** @minimum abc */
+  weird?: number;
+  role?: Role;
+  maybe?: MaybeLater;
+}
+export type MaybeLater = Later | null;
+export interface Later { x: string; [key: string]: number | string; }
+export const MAX = 3;
+export const HALF = 0.5;
+"""
+
+# Defaults only where safe (a JSON scalar of the field's own scalar type, on an optional
+# field), bounds on each member of ``int | float``, ``integer`` as ``int``, an alias after
+# the class it names, typed extras, constants.
+EXPECTED = '''from __future__ import annotations
+
+from typing import Annotated, Final, TypeAlias
+
+from pydantic import Field
+
+from ._wire import Omittable
+from ._wire import SchemaModel as SchemaModel
+from ._wire import decode_wire_json as decode_wire_json
+
+MAX: Final = 3
+HALF: Final = 0.5
+
+integer: TypeAlias = int
+
+Id: TypeAlias = str | integer
+
+Role: TypeAlias = str
+"""A role.
+
+Known values: ``"user"``, ``"assistant"`` (others allowed).
+"""
+
+
+class Later(SchemaModel):
+    __pydantic_extra__: dict[str, int | float | str] = Field(init=False)
+
+    x: str
+
+
+MaybeLater: TypeAlias = Later | None
+
+
+class Box(SchemaModel):
+    s: str = "hi"
+    b: bool = True
+    i: Omittable[integer] = None
+    n: int | float = 2
+    flag: Omittable[bool] = None
+    req: str
+    obj: Omittable[str] = None
+    bad: Omittable[str] = None
+    bounded: Annotated[int, Field(ge=0, le=10)] | Annotated[float, Field(ge=0, le=10)]
+    count: Annotated[Omittable[integer], Field(ge=1)] = None
+    items: Annotated[list[str], Field(min_length=1, max_length=3)]
+    weird: Omittable[int | float] = None
+    role: Omittable[Role] = None
+    maybe: MaybeLater = None
+'''
+
+
+def test_defaults_bounds_aliases_extras_and_constants_exactly(tmp_path: Path) -> None:
+    schema = tmp_path / "schema.ts"
+    schema.write_text(SNIPPET)
+    source = generate_models([schema])
+    assert source[source.index("from __future__") :] == EXPECTED
+    box = import_source(source, tmp_path).Box
+    assert box.model_validate({"req": "r", "bounded": 3, "items": ["a"]}).s == "hi"
+
+
+def test_a_fractional_default_of_a_number_is_its_literal(tmp_path: Path) -> None:
+    """``@default 2.5`` on a ``number`` was refused ("a non-integer number literal (2.5)
+    cannot be a Literal"): a default is a value, not a ``Literal``."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text("export interface P {\n  /** @default 2.5 */\n  t?: number;\n}\n")
+    source = generate_models([schema])
+    assert "    t: int | float = 2.5\n" in source
+    assert import_source(source, tmp_path).P().t == 2.5
