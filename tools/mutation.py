@@ -390,9 +390,9 @@ TARGETS: dict[str, list[str]] = {
     # the models module's render data, import tables and text helpers, split from
     # models.py (issue #36): their pins, then the goldens (the whole module's text)
     "codegen/emit/python/model_parts.py": MODEL_TESTS,
-    # the models emitter itself, with the same (test_pydantic_emit.py would add its
-    # mypy and hash-seed subprocesses to every mutant)
-    "codegen/emit/python/models.py": MODEL_TESTS,
+    # the models emitter itself, with the same and its pins (test_pydantic_emit.py would
+    # add its mypy subprocess to every mutant)
+    "codegen/emit/python/models.py": [*MODEL_TESTS, "tests/compiler/emit/test_models_pins.py"],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
