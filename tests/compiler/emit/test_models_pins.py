@@ -4,12 +4,14 @@ exactly, and one module's text exactly: which ``@default`` is kept, bounds, alia
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from codegen import ir
-from codegen.emit.python.models import doc_text
+from codegen.emit.python.models import LARGE_CYCLE, doc_text
 from tests.compiler.emit.test_pydantic_emit import generate_models, import_source
 
 
@@ -169,3 +171,45 @@ def test_a_fractional_default_of_a_number_is_its_literal(tmp_path: Path) -> None
     source = generate_models([schema])
     assert "    t: int | float = 2.5\n" in source
     assert import_source(source, tmp_path).P().t == 2.5
+
+
+def ring(prefix: str, size: int) -> str:
+    """``size`` interfaces, each referring to the next, the last to the first."""
+    return "".join(
+        f"export interface {prefix}{i} {{ next?: {prefix}{(i + 1) % size}; }}\n"
+        for i in range(size)
+    )
+
+
+def test_a_cycle_of_large_cycle_classes_and_what_reaches_it_are_built_when_used(
+    tmp_path: Path,
+) -> None:
+    """At ``LARGE_CYCLE`` (40) classes a cycle is built when first used, and so is a class
+    that reaches it; one class fewer keeps plain ``model_rebuild()`` calls."""
+    assert LARGE_CYCLE == 40
+    schema = tmp_path / "schema.ts"
+    schema.write_text(
+        ring("Big", 40)
+        + ring("Small", 39)
+        + "export interface Reacher { big: Big0; }\n"
+        + "export interface Alone { small: Small0; }\n"
+        + "export interface Nums { [n: number]: string; }\n"
+    )
+    source = generate_models([schema])
+    deferred = re.findall(r"^class (\w+)\(SchemaModel, defer_build=True\):$", source, re.M)
+    assert sorted(deferred) == sorted([f"Big{i}" for i in range(40)] + ["Reacher"])
+    assert "class Alone(SchemaModel):\n    small: Small0\n" in source
+    assert "Small0.model_rebuild()" in source and "Big0.model_rebuild()" not in source
+    # a number-keyed index signature: its keys are digits, as JSON Schema's pattern
+    assert (
+        "class Nums(SchemaModel):\n    __pydantic_extra__: "
+        'dict[Annotated[str, Field(pattern="^[0-9]+$")], str] = Field(init=False)\n'
+    ) in source
+    models = import_source(source, tmp_path)
+    chain: dict[str, object] = {}
+    for _ in range(45):
+        chain = {"next": chain}
+    assert models.Reacher.model_validate({"big": chain}).big.next is not None
+    assert models.Nums.model_validate({"1": "a"}).model_extra == {"1": "a"}
+    with pytest.raises(ValidationError):
+        models.Nums.model_validate({"x": "a"})
