@@ -213,3 +213,57 @@ def test_a_cycle_of_large_cycle_classes_and_what_reaches_it_are_built_when_used(
     assert models.Nums.model_validate({"1": "a"}).model_extra == {"1": "a"}
     with pytest.raises(ValidationError):
         models.Nums.model_validate({"x": "a"})
+
+
+def module_text(tmp_path: Path, ts: str) -> str:
+    """The generated module from its ``from __future__`` line on, after importing it."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text(ts)
+    source = generate_models([schema])
+    import_source(source, tmp_path)  # every name it uses is imported or defined
+    return source[source.index("from __future__") :]
+
+
+HEAD = """from __future__ import annotations
+
+{imports}from ._wire import Omittable
+from ._wire import SchemaModel as SchemaModel
+from ._wire import decode_wire_json as decode_wire_json
+"""
+
+
+def test_a_flattened_property_keeps_the_inline_class_of_its_origin(tmp_path: Path) -> None:
+    ts = """
+export interface Base { meta?: { a: string }; kind: string; }
+export interface Child extends Omit<Base, "kind"> { x: string; }
+"""
+    # (no library import: the formatter keeps two blank lines there)
+    assert module_text(tmp_path, ts) == HEAD.format(imports="\n") + (
+        "\n\nclass BaseMeta(SchemaModel):\n    a: str\n"
+        "\n\nclass Base(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    kind: str\n"
+        "\n\nclass Child(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    x: str\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("ts", "field"),
+    [
+        # bounds alone (on each member of ``int | float``) import Annotated and Field
+        (
+            "export interface B { /** @minimum 0 */ x: number; }",
+            "x: Annotated[int, Field(ge=0)] | Annotated[float, Field(ge=0)]",
+        ),
+        # so does an alias alone
+        (
+            "export interface B { fooBar: string; }",
+            'foo_bar: Annotated[str, Field(alias="fooBar")]',
+        ),
+    ],
+)
+def test_annotated_and_field_are_imported_for_their_one_use(
+    tmp_path: Path, ts: str, field: str
+) -> None:
+    imports = "from typing import Annotated\n\nfrom pydantic import Field\n\n"
+    assert module_text(tmp_path, ts) == HEAD.format(imports=imports) + (
+        f"\n\nclass B(SchemaModel):\n    {field}\n"
+    )
