@@ -189,6 +189,14 @@ NAMING_TESTS = [
     "tests/compiler/emit/test_naming_pins.py",
     "tests/compiler/emit/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
     "tests/compiler/emit/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
+    "tests/compiler/emit/test_name_rules_pins.py",  # from name_rules.py's (issue #36)
+    "tests/compiler/emit/test_class_specs_pins.py",  # from class_specs.py's (issue #36)
+]
+
+# The models module's text, exactly: the goldens, and the text helpers' pins (issue #36).
+MODEL_TESTS = [
+    "tests/compiler/emit/test_model_parts_pins.py",
+    "tests/compiler/emit/test_golden.py",
 ]
 
 # The revision differ's tests (issue #36: the structural differ and its queries of one
@@ -465,6 +473,12 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_real_world_constructs.py",
         "tests/compiler/emit/test_golden.py",
     ],
+    # the models module's render data, import tables and text helpers, split from
+    # models.py (issue #36): their pins, then the goldens (the whole module's text)
+    "codegen/emit/python/model_parts.py": MODEL_TESTS,
+    # the models emitter itself, with the same and its pins (test_pydantic_emit.py would
+    # add its mypy subprocess to every mutant)
+    "codegen/emit/python/models.py": [*MODEL_TESTS, "tests/compiler/emit/test_models_pins.py"],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
