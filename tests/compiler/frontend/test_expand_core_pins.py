@@ -180,3 +180,25 @@ def test_the_instances_a_pattern_makes_for_a_verdict_are_forgotten() -> None:
         "Y": "Box_U",
         "Z": "U",
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "export type A = keyof A;\n",
+            "a.ts:1:23: error: type alias 'A' circularly references itself",
+        ),
+        (
+            'export type B = B["k"];\n',
+            "a.ts:1:17: error: type alias 'B' circularly references itself",
+        ),
+        (
+            "export interface I { a: string }\nexport type A = Partial<A>;\n",
+            "a.ts:2:25: error: type alias 'A' circularly references itself",
+        ),
+    ],
+)
+def test_an_alias_whose_value_needs_itself_is_the_located_error(text: str, message: str) -> None:
+    # as in TypeScript; located at the reference that needs the alias's own value
+    assert error(text) == message
