@@ -182,6 +182,23 @@ def test_the_instances_a_pattern_makes_for_a_verdict_are_forgotten() -> None:
     }
 
 
+def test_a_pattern_s_new_instance_is_forgotten_then_declared_when_used() -> None:
+    # ``Wrap<infer U>`` against ``{ v: string }`` makes ``Wrap_string`` for the verdict
+    # only; the real ``Wrap<string>`` after it is declared (not taken for made already)
+    assert shown(
+        "export interface Wrap<T> { v: T }\n"
+        "export type Unwrap<T> = T extends Wrap<infer U> ? U : never;\n"
+        "export type X = Unwrap<{ v: string }>;\n"
+        "export type Y = Wrap<string>;\n"
+    ) == {"X": "string", "Wrap_string": [("v", "string", False)], "Y": "Wrap_string"}
+    # without a real use, no ``Wrap_string`` is emitted
+    assert shown(
+        "export interface Wrap<T> { v: T }\n"
+        "export type Unwrap<T> = T extends Wrap<infer U> ? U : never;\n"
+        "export type X = Unwrap<{ v: string }>;\n"
+    ) == {"X": "string"}
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
