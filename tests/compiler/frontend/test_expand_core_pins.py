@@ -199,6 +199,16 @@ def test_a_pattern_s_new_instance_is_forgotten_then_declared_when_used() -> None
     ) == {"X": "string"}
 
 
+def test_infer_binds_from_an_instance_s_own_arguments() -> None:
+    # ``Box<number>`` is the instance of ``Box`` with ``number``: ``infer U`` binds to its
+    # argument, also where the body does not use the parameter (nothing to match there)
+    assert shown(
+        "export interface Box<T> { v: string }\n"
+        "export type Unbox<T> = T extends Box<infer U> ? U : never;\n"
+        "export type X = Unbox<Box<number>>;\n"
+    ) == {"Box_number": [("v", "string", False)], "X": "number"}
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
