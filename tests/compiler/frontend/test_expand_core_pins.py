@@ -199,6 +199,17 @@ def test_a_pattern_s_new_instance_is_forgotten_then_declared_when_used() -> None
     ) == {"X": "string"}
 
 
+def test_a_union_drops_never_and_repeats_null_and_undefined_once() -> None:
+    # ``never | X`` is ``X``; a second ``null`` or ``undefined`` adds nothing; a union of
+    # nothing but ``never`` is ``never``
+    assert shown(
+        "export type V = [never, string, never][number];\n"
+        "export type N = [null, string, null][number];\n"
+        "export type U = [undefined, string, undefined][number];\n"
+        "export type E = [never, never][number];\n"
+    ) == {"V": "string", "N": "null | string", "U": "undefined | string", "E": "never"}
+
+
 def test_infer_binds_from_an_instance_s_own_arguments() -> None:
     # ``Box<number>`` is the instance of ``Box`` with ``number``: ``infer U`` binds to its
     # argument, also where the body does not use the parameter (nothing to match there)
