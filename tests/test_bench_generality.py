@@ -486,3 +486,86 @@ def test_a_row_s_deps_are_part_of_its_cached_tree_and_oracle_output(
     assert len(runs) == 2
     tree = fetching.lay_out(plain, cache)
     assert not (tree / "node_modules").exists()
+
+
+def test_a_dep_s_ambient_modules_map_to_the_files_that_declare_them(tmp_path: Path) -> None:
+    """``import { Readable } from "stream"`` names a module that ``@types/node`` declares
+    (``declare module "stream" {...}``), not the package: with ``@types/node`` as a dep, the
+    specifier maps to the file declaring it (the longest declaration where a file only
+    augments the module), so the import is no "not mapped" degradation."""
+    import subprocess
+    import sys
+
+    from bench.generality.deps import import_maps
+
+    node = tmp_path / "node_modules" / "@types" / "node"
+    node.mkdir(parents=True)
+    files = {
+        "package.json": '{"types": "index.d.ts"}',
+        "index.d.ts": "".join(
+            f'/// <reference path="{f}" />\n'
+            for f in ("buffer.buffer.d.ts", "buffer.d.ts", "stream.d.ts")
+        ),
+        "buffer.buffer.d.ts": 'declare module "node:buffer" {\n    interface A {}\n}\n',
+        "buffer.d.ts": 'declare module "node:buffer" {\n    export interface Blob { size: number }\n}\n',
+        "stream.d.ts": (
+            'declare module "stream" {\n'
+            "    export interface Readable { readable: boolean; highWaterMark: number }\n}\n"
+            'declare module "*.css" {}\n'
+        ),
+    }
+    for name, text in files.items():
+        (node / name).write_text(text, "utf-8")
+    maps = import_maps((("@types/node", "26.0.0"),), tmp_path / "node_modules", relative_closure)
+    assert sorted(maps) == sorted(
+        [
+            f"--import-map=node={node}",
+            f"--import-map=@types/node={node}",
+            f"--import-map=node:buffer={node / 'buffer.d.ts'}",
+            f"--import-map=stream={node / 'stream.d.ts'}",
+        ]
+    )
+
+    snippet = tmp_path / "index.d.ts"
+    snippet.write_text('import { Readable } from "stream";\nexport interface S { r: Readable }\n')
+    out = tmp_path / "schema.json"
+    argv = [sys.executable, "-m", "codegen", "jsonschema", str(snippet), "-o", str(out), *maps]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "not mapped" not in done.stderr
+    schema = json.loads(out.read_text("utf-8"))
+    assert schema["$defs"]["S"]["properties"]["r"] == {"$ref": "#/$defs/Readable"}
+    readable = schema["$defs"]["Readable"]
+    assert set(readable["properties"]) == {"readable", "highWaterMark"}
+
+
+def test_an_oracle_output_kept_before_deps_were_recorded_stands_only_for_a_row_without_deps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TJS output cached before the ``deps`` record existed was made without today's
+    ``dep=`` packages: a row that now has deps runs TJS again, a row without reuses it."""
+    from bench.generality import running
+
+    runs: list[list[str]] = []
+
+    def fake_run(argv: list[str], **_: object) -> running.Run:
+        runs.append(argv)
+        return running.Run(0, 0.1, "", json.dumps({"definitions": {"B": {"type": "object"}}}))
+
+    monkeypatch.setattr(running, "run", fake_run)
+    monkeypatch.setattr(running, "relative_closure", lambda entry: [entry])
+    cache = tmp_path / "cache"
+    plain = Typing("p", "1.0.0")
+    with_dep = Typing("p", "1.0.0", deps=(("d", "2.0.0"),))
+    stored = cache / "tjs" / f"p@1.0.0@tjs-{running.tjs_version()}.json"
+    stored.parent.mkdir(parents=True)
+    old = {"definitions": {"A": {"type": "object"}}, "driver": running.DRIVER.name}
+    stored.write_text(json.dumps(old), "utf-8")
+    entry = tmp_path / "index.d.ts"
+
+    assert running.oracle(plain, entry, tmp_path, cache)["definitions"] == old["definitions"]
+    assert runs == []
+    assert running.oracle(with_dep, entry, tmp_path, cache)["definitions"] == {
+        "B": {"type": "object"}
+    }
+    assert len(runs) == 1

@@ -44,11 +44,11 @@ from bench.generality import (
     compare_definitions,
     declared_type_parameters,
     foreign_names,
-    import_specifiers,
     parse_list,
     safe_name,
     umbrella_modules,
 )
+from bench.generality.deps import import_maps
 from bench.generality.fetching import Unusable, entry_file, lay_out
 from bench.generality.running import (
     TIMEOUT,
@@ -118,11 +118,7 @@ def sweep_one(typing: Typing, cache: Path, strict: bool, sample: int, seed: int)
     work = WORK / safe_name(typing.id)
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    maps = [
-        f"--import-map={spec}={tree / 'node_modules' / name}"
-        for name, _ in typing.deps
-        for spec in import_specifiers(name)
-    ]
+    maps = import_maps(typing.deps, tree / "node_modules", relative_closure)
 
     tjs = oracle(typing, entry, tree, cache)
     result.seconds["tjs"] = round(float(tjs.get("seconds", 0.0)), 1)

@@ -74,8 +74,10 @@ def oracle(typing: Typing, entry: Path, tree: Path, cache: Path) -> dict[str, An
     if stored.is_file():
         try:
             cached: dict[str, Any] = json.loads(stored.read_text("utf-8"))
-            # Output kept before deps were recorded was run with the list's deps of the time.
-            same_deps = cached.get("deps", deps) == deps
+            # Output kept before deps were recorded was run without the list's deps of today
+            # (the rule that gives every row its deps came later): it stands only for a row
+            # that has none.
+            same_deps = cached.get("deps", []) == deps
             if same_deps and ("error" not in cached or "driver" in cached):
                 return cached
 

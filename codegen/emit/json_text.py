@@ -18,6 +18,16 @@ from typing import Any
 _escape = json.encoder.encode_basestring  # what ``ensure_ascii=False`` escapes with
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is no JSON value")
+
+
+def loads_strict(text: str) -> Any:
+    """``text`` as JSON, strictly: ``NaN``, ``Infinity`` and ``-Infinity``, which Python's
+    reader accepts, are no JSON (``@default Infinity`` is a word, as JSON.parse reads it)."""
+    return json.loads(text, parse_constant=_no_constant)
+
+
 class _Unusual(Exception):
     """A value this writer does not spell: ``json.dumps`` does, or says why not."""
 

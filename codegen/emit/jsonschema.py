@@ -27,7 +27,6 @@ Rules copied from the oracle (they are how TypeScript itself sees the types):
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from collections.abc import Iterator
 from typing import Any, assert_never
@@ -36,7 +35,7 @@ from .. import ir
 from ..errors import Diagnostics, SchemaError
 from ..escape import one_line
 from ..ir.queries import COUNT_TAGS, NUMBER_TAGS, is_integer_alias, tag_number
-from .json_text import dumps_indented
+from .json_text import dumps_indented, loads_strict
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 REF_PREFIX = "#/$defs/"
@@ -92,7 +91,7 @@ def _tag_value(text: str) -> Any:
     """A tag's value: JSON when it parses (``0``, ``true``, ``"x"``), else the text."""
     stripped = text.strip()
     try:
-        return json.loads(stripped)
+        return loads_strict(stripped)
     except ValueError:
         return stripped
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from .. import ir
 from ..ir import KEYOF
+from ..ir.printer import quoted
 from . import conditional, infer
 from .expand_core import anonymous_class as _anonymous_class
 from .expand_core import flat_union as _flat_union
@@ -38,6 +39,9 @@ class ExpanderComputed(ExpanderIntersections):
             bound = infer.bind(checked, extends, self, t.span)
             if isinstance(bound, ir.Primitive):
                 return bound  # degraded: the declarations do not say what stands there
+            unmet = self.constrained(bound, infer.constraints(extends), inner, t.span)
+            if unmet is not None:
+                return unmet
             inner = {**inner, **bound}
             kept = (set(self.out), set(self.instances), dict(self.instantiated))
             inlined = dict(self.inlined)
@@ -60,6 +64,30 @@ class ExpanderComputed(ExpanderIntersections):
                 parts.append(decide(member, {**env, check.name: member}))
             return conditional.union(tuple(parts), t.span)
         return decide(self.type(check, env), env)
+
+    def constrained(
+        self,
+        bound: dict[str, ir.TypeExpr],
+        constraints: dict[str, ir.TypeExpr],
+        env: dict[str, ir.TypeExpr],
+        span: ir.Span,
+    ) -> ir.Primitive | None:
+        """``infer X extends C`` (TypeScript 4.7): what was inferred for ``X`` stays where it
+        is assignable to ``C``, else ``X`` is ``C`` (the checker's rule), and the check of
+        the pattern then decides. ``bound`` is updated in place; a degraded ``unknown``
+        where the declarations cannot say whether the constraint holds."""
+        for name, written in constraints.items():
+            wanted = self.type(written, {**env, **bound})
+            holds = conditional.assignable(bound[name], wanted, self)
+            if holds is None:
+                return ir.degraded(
+                    f"conditional type: cannot decide whether 'infer {name}' "
+                    f"({quoted(bound[name])}) satisfies its constraint {quoted(wanted)}",
+                    span,
+                )
+            if not holds:
+                bound[name] = wanted
+        return None
 
     def mapped_type(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """``{ [K in Keys]: V }`` where V reads K, computed as TypeScript does once the keys

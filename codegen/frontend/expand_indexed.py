@@ -105,6 +105,10 @@ class ExpanderIndexed(ExpanderUtilities):
                     by_shape.setdefault(shape(part), part)
             parts = tuple(by_shape.values())
             return parts[0] if len(parts) == 1 else ir.Union(parts, span)
+        if isinstance(target, ir.Primitive) and (
+            target.name == "any" or target.degraded is not None
+        ):
+            return target  # ``any[K]`` is ``any`` whatever ``K`` is; a degraded type reads so
         if isinstance(key, ir.Primitive) and key.name == "number":
             if isinstance(target, ir.Array):
                 return target.items

@@ -61,6 +61,30 @@ def infer_names(t: object) -> Iterator[str]:
             yield from infer_names(value)
 
 
+def constraints(t: object) -> dict[str, ir.TypeExpr]:
+    """The constraint of each ``infer X extends C`` in ``t`` (as ``infer_names`` walks)."""
+    found: dict[str, ir.TypeExpr] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, ir.Ref) and node.name == INFER:
+            first = node.args[0]
+            assert isinstance(first, ir.Ref)
+            if len(node.args) > 1:
+                found.setdefault(first.name, node.args[1])
+            walk(node.args[1:])
+        elif isinstance(node, ir.Ref) and node.name == CONDITIONAL:
+            walk(node.args[0])
+        elif isinstance(node, tuple):
+            for item in node:
+                walk(item)
+        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+            for value in _fields(node).values():
+                walk(value)
+
+    walk(t)
+    return found
+
+
 def _fields(node: object) -> dict[str, object]:
     """A node's fields by name, without its span and doc (no type is written in them)."""
     return {

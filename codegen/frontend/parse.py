@@ -20,9 +20,11 @@ import tree_sitter_typescript
 
 from .. import ir
 from ..errors import Unsupported
+from ..ir import INDEXED
 from ..ir.queries import rewrite
 from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
+from .global_blocks import separate_globals
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .keyword_names import parse_repaired
@@ -85,6 +87,7 @@ class _ModuleParser(DeclarationReader):
         self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
         # A namespace's dotted path -> every name it holds (types, values, namespaces)
         self.ns_members: dict[str, set[str]] = {}
+        self.global_spans: set[ir.Span] = set()  # the declarations of ``declare global``
 
     def check_syntax(self) -> None:
         root = self.tree.root_node
@@ -118,12 +121,17 @@ class _ModuleParser(DeclarationReader):
         exported_later, passed_on = _imported_exports(exported_later, imports)
         marked = self.mark_exported(decls, exported_later, top=True)
         if self.tuple_consts:
-            marked = rewrite(
-                marked, functools.partial(_typeof_tuple, self.tuple_consts), keep=("span", "doc")
-            )
+            constants = {name for name, _, _ in self.enum_members}
+            typeof = functools.partial(_typeof_tuple, self.tuple_consts, constants)
+            marked = rewrite(marked, typeof, keep=("span", "doc"))
         typed = self.typeof_values(marked)
         if typed:
             marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=("span", "doc"))
+        namespaced = {key for key, path in self.paths.items() if path}
+        marked, shadowed = separate_globals(marked, self.global_spans, namespaced)
+        for old, new in shadowed.items():  # an importer writes the old name
+            if any(d.name == new and d.exported for d in marked):
+                self.export_names.setdefault(old, new)
         imported = (
             *imports,
             *_unbound(self.nested_imports, imports, decls),
@@ -138,6 +146,7 @@ class _ModuleParser(DeclarationReader):
         left_out = tuple(dict.fromkeys(self.left_out))
         default = min(self.defaults) if len(self.defaults) == 1 else ""
         values = tuple(sorted(self.skipped - {d.name for d in marked}))
+        typed_values = tuple(sorted(self.skipped & {d.name for d in marked}))
         return ir.Module(
             self.path,
             marked,
@@ -146,6 +155,7 @@ class _ModuleParser(DeclarationReader):
             self.assigned,
             default=default,
             values=values,
+            typed_values=typed_values,
             left_out=left_out,
             namespaces=namespaces,
             export_names=tuple(self.export_names.items()),
@@ -181,7 +191,7 @@ class _ModuleParser(DeclarationReader):
                 continue  # the block after it is read as ``declare global``'s
             if node.type == "statement_block" and node.prev_sibling is not None:
                 if _global_keyword(node.prev_sibling):
-                    decls.extend(self.namespace_body(node))
+                    decls.extend(self.global_block(node))
                     continue
             span = self.span(node)
             merged = self.namespace_name(node)
@@ -393,7 +403,7 @@ class _ModuleParser(DeclarationReader):
             if inner is None:
                 self.unsupported(node, "'declare' without a declaration")
             if inner.type == "statement_block":  # ``declare global { ... }``
-                return self.namespace_body(inner)
+                return self.global_block(inner)
             return self.declaration(inner, doc, span, exported=exported, ambient=True)
         if node.type in ("internal_module", "module"):
             label = node.child_by_field_name("name")
@@ -430,6 +440,13 @@ class _ModuleParser(DeclarationReader):
         if node.type in _UNSUPPORTED:
             self.unsupported(node)
         self.unsupported(node, f"{node.type.replace('_', ' ')}")
+
+    def global_block(self, body: tree_sitter.Node) -> list[ir.Decl]:
+        """``declare global { ... }``: a namespace body whose declarations are globals."""
+        decls = self.namespace_body(body)
+        # a namespace's members (``NodeJS.EventEmitter``) are named by their path later
+        self.global_spans.update(d.span for d in decls if not self.paths.get((d.name, d.span)))
+        return decls
 
     def namespace_body(self, body: tree_sitter.Node, *, ambient: bool = True) -> list[ir.Decl]:
         """``namespace N { ... }`` / ``declare module N { ... }``: members join the file's
@@ -478,12 +495,22 @@ def _imported_exports(
     return local_names, passed_on
 
 
-def _typeof_tuple(consts: dict[str, ir.TypeExpr], node: object) -> object:
+def _typeof_tuple(consts: dict[str, ir.TypeExpr], members: set[str], node: object) -> object:
     """``typeof K`` of an ``as const`` array is the array's tuple type; of a declared
-    constant, its declared type."""
-    if isinstance(node, ir.Typeof) and node.name in consts:
+    constant, its declared type; ``typeof K.a.b`` is that type's ``["a"]["b"]``, as in
+    TypeScript (zod's ``typeof ZodIssueCode.invalid_type``), unless a namespace ``K``
+    holds the constant ``a.b`` (``members``)."""
+    if not isinstance(node, ir.Typeof):
+        return node
+    if node.name in consts:
         return dataclasses.replace(consts[node.name], span=node.span)
-    return node
+    head, *keys = node.name.split(".")
+    if not keys or head not in consts or node.name in members:
+        return node
+    found = dataclasses.replace(consts[head], span=node.span)
+    for key in keys:
+        found = ir.Ref(INDEXED, (found, ir.Literal(key, node.span)), node.span)
+    return found
 
 
 def _typeof_value(types: dict[str, ir.TypeExpr], node: object) -> object:

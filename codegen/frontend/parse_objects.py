@@ -8,10 +8,13 @@ the keys they are written with. A member's type is the type-expression reader's
 from __future__ import annotations
 
 import abc
+import dataclasses
 
 import tree_sitter
 
 from .. import ir
+from ..errors import SchemaError
+from ..ir.queries import shape
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .parse_source import SourceReader
 from .parse_source import inside as _inside
@@ -33,7 +36,7 @@ class ObjectReader(SourceReader, abc.ABC):
     def object(self, node: tree_sitter.Node) -> ir.Object:
         properties: list[ir.Property] = []
         methods: list[str] = []
-        index: ir.IndexSignature | None = None
+        indexes: list[ir.IndexSignature] = []
         seen: dict[str, ir.Span] = {}
         doc = ir.EMPTY_DOC
         for member in _children(node):
@@ -55,9 +58,8 @@ class ObjectReader(SourceReader, abc.ABC):
                 properties.append(prop)
             elif member.type == "index_signature":
                 found = self.index_signature(member, doc)
-                if index is not None and found is not None:
-                    self.fail(member, "more than one index signature in one object type")
-                index = index or found
+                if found is not None:
+                    indexes.append(found)
             elif member.type == "method_signature" and member.children[0].type == "get":
                 # ``get size(): number``: a property to TypeScript's type system (and the oracle)
                 prop = self.getter(member, doc)
@@ -76,6 +78,7 @@ class ObjectReader(SourceReader, abc.ABC):
             else:  # ``{ export type X = 1 }``: a statement, a syntax error to tsc too
                 self.fail(member, f"unsupported construct: {member.type.replace('_', ' ')}")
             doc = ir.EMPTY_DOC
+        index = _one_index(indexes)
         return ir.Object(tuple(properties), index, self.span(node), methods=tuple(methods))
 
     def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
@@ -195,6 +198,39 @@ class ObjectReader(SourceReader, abc.ABC):
         self.unsupported(
             key_type, "index signature key other than 'string', 'number' or a template"
         )
+
+
+def _one_index(found: list[ir.IndexSignature]) -> ir.IndexSignature | None:
+    """The index signatures of one object type as the one an object has here.
+
+    TypeScript allows one a key type (``[k: string]: S; [n: number]: N``; a second over
+    the same keys is its error too). Of one value type, they are one signature over every
+    key any admits. Of different value types, a key's value depends on which signatures
+    admit the key, which one signature cannot say: the value degrades, loudly (the
+    properties stay)."""
+    if len(found) < 2:
+        return found[0] if found else None
+    keys: dict[str | None, ir.IndexSignature] = {}
+    for index in found:
+        first = keys.setdefault(index.key_pattern, index)
+        if first is not index:
+            raise SchemaError(
+                index.span, f"duplicate index signature for the same keys (first at {first.span})"
+            )
+    head = next((i for i in found if i.key_pattern is None), found[0])
+    if None in keys:
+        numeric, pattern = False, None
+    else:
+        numeric, pattern = False, "|".join(f"(?:{p})" for p in keys)
+    if len({shape(i.value) for i in found}) == 1:
+        value = head.value
+    else:
+        value = ir.degraded(
+            "index signatures over different keys with different value types in one object "
+            "type (a key's value depends on the signatures that admit it)",
+            found[1].span,
+        )
+    return dataclasses.replace(head, value=value, numeric=numeric, pattern=pattern)
 
 
 def number_name(value: int | float) -> str:

@@ -270,6 +270,10 @@ class TypeReader(ObjectReader):
         found = _find(check, ("constructor_type",)) or _find(extends, ("constructor_type",))
         if found is not None:  # a constructor is an ``object`` to us: no verdict
             return self.degrade(found, "constructor type in a conditional type's condition")
+        found = _infer_in_method(extends)
+        if found is not None:  # a method's type is no member here: nothing to bind it to
+            what = "'infer' in a method of a conditional type's condition (methods are no data)"
+            return self.degrade(found, what)
         outer, self.condition = self.condition, False
         try:
             checked = self.type(check)
@@ -444,6 +448,23 @@ def _find(node: tree_sitter.Node, kinds: tuple[str, ...]) -> tree_sitter.Node | 
             return current
         pending.extend(reversed(current.named_children))
     return None
+
+
+def _infer_in_method(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first ``infer X`` in a method signature in ``node``'s subtree
+    (``{ valueOf(): infer V }``), where the object types read methods by name only."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if current.type in _METHOD_SIGNATURES:
+            found = _find(current, ("infer_type",))
+            if found is not None:
+                return found
+        pending.extend(reversed(current.named_children))
+    return None
+
+
+_METHOD_SIGNATURES = ("method_signature", "call_signature", "construct_signature")
 
 
 def _reads(node: tree_sitter.Node, name: str, text: Callable[[tree_sitter.Node], str]) -> bool:

@@ -88,7 +88,7 @@ def _resolve(
     members = {name: value for m in modules for name, value in m.enum_members}
     left_out = {name for m in modules for name in m.left_out}
     # what ``typeof`` may name and no declaration types: functions, classes, variables
-    values = left_out | {name for m in modules for name in m.values}
+    values = left_out | {name for m in modules for name in (*m.values, *m.typed_values)}
     rewritten: dict[str, ir.Decl] = {}
     qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
     namespaces = NamespaceMembers(modules)

@@ -397,6 +397,9 @@ class Module:
     # The values of typings left out (functions, classes' values, ``declare const``): a
     # module may still export them, and another import them (for no type).
     values: tuple[str, ...] = ()
+    # Values of typings left out that share their name with a type (``declare const BRAND:
+    # unique symbol`` beside ``type BRAND``): what a computed key ``[BRAND]`` reads.
+    typed_values: tuple[str, ...] = ()
     # Classes with methods that typings declare (left out: behaviour, not data); a type
     # that names one degrades to ``JsonValue``.
     left_out: tuple[str, ...] = ()

@@ -1,4 +1,4 @@
-// expect: two_index_signatures.ts:4:3: error: more than one index signature in one object type
+// expect: two_index_signatures.ts:4:3: error: duplicate index signature for the same keys (first at two_index_signatures.ts:3:3)
 export interface Table {
   [key: string]: string;
   [other: string]: string;

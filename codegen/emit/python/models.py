@@ -77,6 +77,7 @@ from ... import escape, ir
 from ...errors import Diagnostics
 from ...escape import Code
 from ...ir.queries import is_integer_alias, tag_number
+from ..json_text import loads_strict
 from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .layout import ClassLayout, Layouts
@@ -238,7 +239,7 @@ class _ModelsEmitter:
         if raw is None or not prop.optional:
             return None
         try:
-            value = json.loads(raw)
+            value = loads_strict(raw)
         except ValueError:
             return None
         scalar_types: dict[str, type | tuple[type, ...]] = {

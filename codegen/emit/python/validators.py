@@ -22,7 +22,6 @@ as a path from the nearest declaration. Tags have no span of their own, so a bad
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from typing import Literal, assert_never
@@ -31,6 +30,7 @@ from ... import ir
 from ...errors import Diagnostics, SchemaError
 from ...ir.queries import closed_literals, deref, flat_index, flat_properties, protocol_of
 from ...paths import CODEGEN_DIR
+from ..json_text import loads_strict
 from .methods import import_order, template
 from .name_rules import attribute_name, for_python, snake_case
 
@@ -60,7 +60,7 @@ class Rule:
 def _parse_literal(text: str) -> ir.LiteralValue:
     """``"deprecated"``, ``deprecated``, ``true``, ``3`` -> the JSON value (bare = string)."""
     try:
-        value = json.loads(text)
+        value = loads_strict(text)
     except ValueError:
         return text
     if isinstance(value, str | int | float | bool):

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from codegen.build.format import format_python
 from codegen.build.pipeline import load_schema
+from codegen.emit.jsonschema import emit_jsonschema
 from codegen.emit.python.models import emit_models
 from codegen.errors import Diagnostics, SchemaError
 
@@ -70,6 +71,34 @@ def compile_ts(
 
 def dump(model: BaseModel) -> Any:
     return model.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+def test_a_default_tag_that_is_no_json_value_is_its_text(tmp_path: Path) -> None:
+    # @types/retry: ``@default Infinity``. Python's JSON reader takes ``Infinity`` and
+    # ``NaN``, JSON does not (nor typescript-json-schema's JSON.parse): the tag is a word,
+    # no default of the model, and the JSON Schema stays JSON.
+    snippet = (
+        "export interface Retry {\n  /** @default Infinity */\n  maxTimeout?: number;\n"
+        "  /** @default NaN */\n  jitter?: number;\n  /** @default 1000 */\n  minTimeout?: number;\n}\n"
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        models, _ = compile_ts(tmp_path, snippet)
+    retry = models.Retry.model_validate({"maxTimeout": 5})
+    assert (retry.max_timeout, retry.jitter, retry.min_timeout) == (5, None, 1000)
+    with pytest.raises(ValidationError):
+        models.Retry.model_validate({"maxTimeout": "Infinity"})
+    text = emit_jsonschema(load_schema([tmp_path / "schema.ts"]))["schema.json"]
+    props = json.loads(text, parse_constant=_refuse)["$defs"]["Retry"]["properties"]
+    assert [props[k]["default"] for k in ("maxTimeout", "jitter", "minTimeout")] == [
+        "Infinity",
+        "NaN",
+        1000,
+    ]
+
+
+def _refuse(name: str) -> Any:
+    raise AssertionError(f"{name} in JSON text")
 
 
 # --------------------------------------------------------------------------- inheritance

@@ -71,6 +71,25 @@ export interface Reduced {
 }
 """
 
+# ``infer V extends C`` (TypeScript 4.7; @types/node's ``{ valueOf(): infer V extends
+# ArrayBufferLike }``): what is inferred stays where it is assignable to C, else V is C and
+# the check of the pattern decides (tsc 5.5: b, c, e and f take the false branch).
+INFER_EXTENDS = """
+type XY<T> = T extends { v: infer V extends "x" | "y" } ? V : "no";
+type Str<T> = T extends { v: infer V extends string } ? [V] : "no";
+type Arr<T> = T extends (infer U extends string)[] ? U : "no";
+export interface Inferred {
+  a: XY<{ v: "x" }>;
+  b: XY<{ v: "z" }>;
+  c: Str<{ v: string | number }>;
+  d: Str<{ v: "a" }>;
+  e: Str<{ w: 1 }>;
+  f: Arr<("a" | 1)[]>;
+  g: Arr<"a"[]>;
+}
+"""
+_INFERRED = {"a": "x", "b": "no", "c": "no", "d": ["a"], "e": "no", "f": "no", "g": "a"}
+
 # name -> (snippet, target, values it takes, values it refuses); a degraded spot would take
 # every value, so each case refuses one that only a degraded type takes.
 CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
@@ -153,6 +172,19 @@ CASES: dict[str, tuple[str, str, list[Any], list[Any]]] = {
         [{"never": "never", "object": "object"}],
         [{"never": "object", "object": "object"}, {"never": "never", "object": "never"}],
     ),
+    "an_infer_with_a_constraint_matches_only_what_meets_it": (
+        INFER_EXTENDS,
+        "Inferred",
+        [_INFERRED],
+        [
+            {**_INFERRED, "b": "z"},
+            {**_INFERRED, "c": ["s"]},
+            {**_INFERRED, "d": ["c"]},
+            {**_INFERRED, "e": ["s"]},
+            {**_INFERRED, "f": "a"},
+            {**_INFERRED, "g": "no"},
+        ],
+    ),
 }
 
 
@@ -180,7 +212,12 @@ def test_compiles_strict_imports_and_validates(name: str, tmp_path: Path) -> Non
 
 @pytest.mark.parametrize(
     ("snippet", "targets"),
-    [(ONE_OF, ["Deployment"]), (RECORDS, ["Kinds"]), (INTERSECTIONS, ["Reduced"])],
+    [
+        (ONE_OF, ["Deployment"]),
+        (RECORDS, ["Kinds"]),
+        (INTERSECTIONS, ["Reduced"]),
+        (INFER_EXTENDS, ["Inferred"]),
+    ],
 )
 def test_means_what_typescript_json_schema_makes_of_it(
     tmp_path: Path, snippet: str, targets: list[str]
@@ -191,3 +228,33 @@ def test_means_what_typescript_json_schema_makes_of_it(
     for name, schema in theirs.items():
         schema.pop("$schema", None)
         assert normalise_schema(schema) == normalise_schema(ours[name]), name
+
+
+# @types/node's ``ImplicitArrayBuffer``: an ``infer`` in a method of the pattern, whose
+# type no object type here keeps (methods are names only): nothing to bind it to.
+INFER_IN_A_METHOD = """
+type Implicit<T> = T extends { valueOf(): infer V extends string } ? V : T;
+type Plain<T> = T extends { v: infer V } ? V : T;
+export interface Uses { a: Implicit<{ valueOf(): "x" }>; b: Plain<{ v: 1 }> }
+export interface Free { b: Plain<{ v: 1 }> }
+"""
+
+
+def test_an_infer_in_a_method_of_the_pattern_degrades_loudly(tmp_path: Path) -> None:
+    (tmp_path / "schema.ts").write_text(INFER_IN_A_METHOD)
+    diags = Diagnostics()
+    document = schema_document(load_schema([tmp_path / "schema.ts"], diags))
+    (spot,) = [d.as_error() for d in diags.degraded]
+    assert spot.endswith(
+        "schema.ts:2:43: error: 'infer' in a method of a conditional type's condition "
+        "(methods are no data): degraded to JsonValue (any JSON value)"
+    )
+    assert "$comment" in document["$defs"]["Uses"]["properties"]["a"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module, _ = compile_ts(tmp_path, INFER_IN_A_METHOD)
+    uses: TypeAdapter[Any] = TypeAdapter(module.Uses)
+    uses.validate_json(json.dumps({"a": [1, "x"], "b": 1}))
+    with pytest.raises(ValidationError):
+        uses.validate_json(json.dumps({"a": "x", "b": 2}))
+    TypeAdapter(module.Free).validate_json(json.dumps({"b": 1}))

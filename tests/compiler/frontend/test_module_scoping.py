@@ -346,3 +346,67 @@ def test_a_name_imported_from_a_package_not_mapped_is_that_package_s_in_its_file
     _agree(module, document, "Post", "Post", {"view": {"team": 1}}, {"view": {"team": "1"}})
     good = {"view": {"anything": [1, "x"]}}
     _agree(module, document, "ViewsOpen", "ViewsOpen", good, {})
+
+
+# @types/node's web globals: a module's own interface and the global of the same name that
+# its ``declare global`` block declares, which extends the module's through an alias.
+GLOBAL_BLOCK = {
+    "a.d.ts": (
+        "export {};\n"
+        "interface Signal { readonly aborted: boolean }\n"
+        "type _Signal = typeof globalThis extends { onmessage: any } ? {} : Signal;\n"
+        "declare global {\n"
+        "  interface Signal extends _Signal { reason?: string }\n"
+        "  interface Holder { signal: Signal }\n"
+        "}\n"
+        "export interface Local { own: Signal }\n"
+    ),
+    "schema.ts": (
+        'import type { Local } from "./a";\nexport interface Uses { s: Signal; h: Holder; l: Local }\n'
+    ),
+}
+
+
+def test_a_global_block_s_declaration_is_not_the_module_s_own_of_that_name(
+    tmp_path: Path,
+) -> None:
+    # The block's ``Signal`` (and the other files') is the global; the rest of the module
+    # means its own, which the global extends: no cycle, as tsc 5.5 reads it.
+    paths = _write(tmp_path, GLOBAL_BLOCK)
+    diags = Diagnostics()
+    schema = load_schema(paths[1:], diags)
+    assert [d.as_error() for d in diags.degraded] == []
+    module, document, _ = _compile(tmp_path, paths[1:])
+    defs = document["$defs"]
+    assert set(defs["Signal"]["properties"]) == {"aborted", "reason"}
+    assert set(defs["Signal_local"]["properties"]) == {"aborted"}
+    assert defs["Holder"]["properties"]["signal"] == {"$ref": "#/$defs/Signal"}
+    assert defs["Local"]["properties"]["own"] == {"$ref": "#/$defs/Signal_local"}
+    assert "Signal_local" in schema.decls
+    good = {"s": {"aborted": True, "reason": "r"}, "h": {"signal": {"aborted": False}}}
+    good["l"] = {"own": {"aborted": True}}
+    _agree(module, document, "Uses", "Uses", good, {**good, "s": {"reason": "r"}})
+    _agree(module, document, "Uses", "Uses", good, {**good, "h": {"signal": {"aborted": 1}}})
+    _agree(module, document, "Uses", "Uses", good, {**good, "s": {"aborted": True, "reason": 1}})
+
+
+def test_an_import_of_the_module_s_own_declaration_beside_a_global_one_finds_its_own(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "a.d.ts": (
+            "export interface Sig { aborted: boolean }\n"
+            "declare global { interface Sig { reason: string } }\n"
+        ),
+        "schema.ts": (
+            'import type { Sig as Mine } from "./a";\n'
+            "export interface Uses { mine: Mine; glob: Sig }\n"
+        ),
+    }
+    paths = _write(tmp_path, files)
+    module, document, _ = _compile(tmp_path, paths[1:])
+    props = document["$defs"]["Uses"]["properties"]
+    assert props == {"mine": {"$ref": "#/$defs/Sig_local"}, "glob": {"$ref": "#/$defs/Sig"}}
+    good = {"mine": {"aborted": True}, "glob": {"reason": "r"}}
+    _agree(module, document, "Uses", "Uses", good, {**good, "glob": {"aborted": True}})
+    _agree(module, document, "Uses", "Uses", good, {**good, "mine": {"reason": "r"}})

@@ -331,3 +331,64 @@ def test_partial_and_required_of_a_union_are_each_members(tmp_path: Path) -> Non
         ],
     )
     assert not [k for k, v in defs.items() if "$comment" in v]
+
+
+INDEXES = """
+export interface Same { [k: string]: string; [n: number]: string }
+export interface Keys { [k: `x-${string}`]: number; [n: number]: number; fixed?: number }
+export interface EnumLike { [k: string]: string | number; [nu: number]: string; kind: string }
+"""
+
+
+def test_index_signatures_of_one_value_type_are_one_over_every_key(tmp_path: Path) -> None:
+    # zod's ``EnumLike``: TypeScript allows one index signature a key type. Of one value
+    # type they are one signature over the keys any admits.
+    _agree(tmp_path, INDEXES, "Same", [{"x": "a", "1": "b"}, {}], [{"x": 1}, {"1": 2}])
+    defs = _agree(
+        tmp_path, INDEXES, "Keys", [{"x-a": 1, "2": 3, "fixed": 4}], [{"x-a": "s"}, {"2": "s"}]
+    )
+    assert defs["Keys"]["patternProperties"] == {"(?:^x-.*$)|(?:^[0-9]+$)": {"type": "number"}}
+
+
+def test_index_signatures_of_different_value_types_degrade_their_values_loudly(
+    tmp_path: Path,
+) -> None:
+    # A key's value depends on which signatures admit it, which one signature cannot say:
+    # the values degrade (located), the properties stay.
+    good = [{"kind": "k", "x": 1, "1": "a"}, {"kind": "k", "x": [1]}]
+    defs = _agree(tmp_path, INDEXES, "EnumLike", good, [{"kind": 1}, {"x": 1}])
+    assert "$comment" in defs["EnumLike"]["additionalProperties"]
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    (spot,) = [d.as_error() for d in diags.degraded]
+    assert "schema.ts:4:59: error: index signatures over different keys" in spot
+
+
+def test_two_index_signatures_over_the_same_keys_are_a_located_error(tmp_path: Path) -> None:
+    (tmp_path / "schema.ts").write_text(
+        "export interface Twice {\n  [a: string]: string;\n  [b: string]: string;\n}\n"
+    )
+    with pytest.raises(SchemaError, match=r"schema.ts:3:3: error: duplicate index signature"):
+        load_schema([tmp_path / "schema.ts"])
+
+
+def test_an_indexed_access_of_any_is_any_whatever_the_key(tmp_path: Path) -> None:
+    # zod's ``T[number]["_output"]`` instantiated with ``any``: ``any[K]`` is ``any``.
+    snippet = (
+        "type Out<T> = T[number]['_output'];\n"
+        "export interface Reads { first: any[number]; out: Out<any>; s: string }\n"
+    )
+    good = [{"first": 1, "out": {"a": [1]}, "s": "s"}, {"first": None, "out": "x", "s": ""}]
+    _agree(tmp_path, snippet, "Reads", good, [{"first": 1, "out": 1, "s": 1}])
+
+
+def test_a_computed_key_names_the_value_beside_a_type_of_the_same_name(tmp_path: Path) -> None:
+    # zod's brand: ``declare const BRAND: unique symbol`` beside ``type BRAND<T>``, whose
+    # key ``[BRAND]`` is the symbol (no JSON key), not the type.
+    snippet = (
+        "export declare const BRAND: unique symbol;\n"
+        "export type BRAND<T extends string> = { [BRAND]: { [k in T]: true } };\n"
+        'export type User = { id: string } & BRAND<"user">;\n'
+    )
+    defs = _agree(tmp_path, snippet, "User", [{"id": "u"}], [{"id": 1}, {}])
+    assert set(defs["User"]["properties"]) == {"id"}

@@ -677,6 +677,24 @@ def test_typeof_a_declared_value_is_its_declared_type(tmp_path: Path) -> None:
     )
 
 
+def test_typeof_a_member_of_a_declared_value_is_its_member_s_type(tmp_path: Path) -> None:
+    # zod: ``declare const ZodIssueCode: { invalid_type: "invalid_type"; ... }`` and
+    # ``code: typeof ZodIssueCode.invalid_type`` (it degraded as "a value of the typings").
+    snippet = (
+        "declare const Code: { invalid_type: 'invalid_type'; nested: { deep: 1 | 2 } };\n"
+        "export interface Issue {\n"
+        "  code: typeof Code.invalid_type;\n  deep: typeof Code.nested.deep;\n"
+        "  all: keyof typeof Code;\n}\n"
+    )
+    good = {"code": "invalid_type", "deep": 2, "all": "nested"}
+    bad = [{**good, "code": "x"}, {**good, "deep": 3}, {**good, "all": "deep"}]
+    (tmp_path / "schema.ts").write_text(snippet)
+    diags = Diagnostics()
+    load_schema([tmp_path / "schema.ts"], diags)
+    assert [d.as_error() for d in diags.degraded] == []
+    _agree(tmp_path, snippet, "Issue", [good], bad)
+
+
 def test_an_index_signature_keyed_by_a_union_admits_any_member_s_keys(tmp_path: Path) -> None:
     # TypeScript 4.4: ``[k: `x-${string}` | `y-${string}`]``, ``[k: string | number]``; a
     # ``symbol`` key is no JSON key (the signature is left out)
