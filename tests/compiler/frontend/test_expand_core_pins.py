@@ -97,6 +97,22 @@ def test_a_declaration_used_before_it_is_declared_is_read_with_its_bases() -> No
     }
 
 
+def test_aliases_used_before_they_are_declared_are_each_their_own_value() -> None:
+    # each alias read ahead of its declaration is expanded once, under its own name
+    assert shown(
+        "export type P = Partial<L1>;\n"
+        "export type K = keyof L2;\n"
+        "export type L1 = { a: string };\n"
+        "export type L2 = { b: number };\n"
+    ) == {
+        "Partial_L1": [("a", "string", True)],
+        "P": "Partial_L1",
+        "K": '"b"',
+        "L1": "{ a: string }",
+        "L2": "{ b: number }",
+    }
+
+
 def test_an_index_signature_read_while_its_declaration_is_expanded_is_expanded() -> None:
     # ``D[string]`` inside ``D``: the index signature as written (``Box<string>``), then
     # expanded to the instance
