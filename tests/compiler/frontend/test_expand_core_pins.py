@@ -256,3 +256,15 @@ def test_infer_binds_from_an_instance_s_own_arguments() -> None:
 def test_an_alias_whose_value_needs_itself_is_the_located_error(text: str, message: str) -> None:
     # as in TypeScript; located at the reference that needs the alias's own value
     assert error(text) == message
+
+
+def test_a_base_s_this_typed_member_is_the_derived_interface_s() -> None:
+    # ``this`` in ``Base`` is the interface that has the member: ``D`` redeclares ``next``
+    # as a ``D``, ``Base`` keeps it a ``Base``
+    assert shown(
+        "export interface Base { next?: this; id: string }\n"
+        "export interface D extends Base { x: string }\n"
+    ) == {
+        "Base": [("next", "Base", True), ("id", "string", False)],
+        "D": [("x", "string", False), ("next", "D", True), "extends Base"],
+    }
