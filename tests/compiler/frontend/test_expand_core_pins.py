@@ -262,9 +262,14 @@ def test_a_base_s_this_typed_member_is_the_derived_interface_s() -> None:
     # ``this`` in ``Base`` is the interface that has the member: ``D`` redeclares ``next``
     # as a ``D``, ``Base`` keeps it a ``Base``
     assert shown(
-        "export interface Base { next?: this; id: string }\n"
+        "export interface Base { next?: this; id: string; prev: [this] | null }\n"
         "export interface D extends Base { x: string }\n"
     ) == {
-        "Base": [("next", "Base", True), ("id", "string", False)],
-        "D": [("x", "string", False), ("next", "D", True), "extends Base"],
+        "Base": [("next", "Base", True), ("id", "string", False), ("prev", "[Base] | null", False)],
+        "D": [
+            ("x", "string", False),
+            ("next", "D", True),
+            ("prev", "[D] | null", False),
+            "extends Base",
+        ],
     }
