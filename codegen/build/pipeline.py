@@ -30,6 +30,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import ir
 from ..errors import (
@@ -56,6 +57,9 @@ from .fastpath import (
 )
 from .fastpath import display_path as display_path
 
+if TYPE_CHECKING:
+    from .writer import WriteReport
+
 # At the repository root, beside .gitignore's entry for it; safe to delete at any time.
 # Installed, there is none by default: nothing is written into site-packages.
 DEFAULT_CACHE = REPO_ROOT / ".codegen-cache" if REPO_ROOT is not None else None
@@ -72,6 +76,10 @@ EMITTERS: tuple[tuple[str, str], ...] = (
     (".emit.python.client", "emit_client"),
     (".emit.jsonschema", "emit_jsonschema"),
 )
+
+# ``generate --test-vectors``: fed by the JSON Schema emitter's output, written to its own
+# folder (``codegen.emit.vectors``).
+VECTORS = (".emit.vectors", "emit_vectors")
 
 Emitter = Callable[[ir.Schema, Diagnostics], dict[str, str]]
 # How many times a build may name the schema again around the names the other generated
@@ -328,11 +336,14 @@ class Built:
     warnings: tuple[Warning_, ...]
     overrides: tuple[ir.Override, ...]
     notes: tuple[Note, ...] = ()
+    vectors: dict[str, str] = field(default_factory=dict)  # the test vectors' folder
 
     def valid(self) -> bool:
         return (
             isinstance(self.files, dict)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in self.files.items())
+            and isinstance(self.vectors, dict)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in self.vectors.items())
             and all(isinstance(w, Warning_) for w in self.warnings)
             and all(isinstance(o, ir.Override) for o in self.overrides)
             and isinstance(self.notes, tuple)
@@ -340,11 +351,16 @@ class Built:
         )
 
 
-def build_key(sources: Sequence[Source], command: str, emitters: Sequence[tuple[str, str]]) -> str:
+def build_key(
+    sources: Sequence[Source],
+    command: str,
+    emitters: Sequence[tuple[str, str]],
+    vectors: bool = False,
+) -> str:
     from .format import formatter_identity  # ruff may come from PATH, not the venv
 
     parts: list[str | bytes] = ["build", compiler_hash(), toolchain(), formatter_identity()]
-    parts += [command, repr(emitters)]
+    parts += [command, repr(emitters), repr(VECTORS) if vectors else ""]
     for source in sources:
         parts += [source.name, source.data]
     return key(*parts)
@@ -358,19 +374,33 @@ def compile_sources(
     emitters: Sequence[tuple[str, str]] = EMITTERS,
     options: Options = Options(),
     packages: dict[str, str] | None = None,
+    vectors: bool = False,
 ) -> Built:
-    """parse -> resolve -> build, reusing whatever the cache already holds.
+    """parse -> resolve -> build, reusing whatever the cache already holds; with
+    ``vectors``, the test vectors too, from the built ``schema.json``.
 
     ``command`` names every option, so it is part of the build key."""
     store = cache if cache is not None else Cache(None)
-    entry = build_key(sources, command, emitters)
+    entry = build_key(sources, command, emitters, vectors)
     built = store.get_object("build", entry, Built, Built.valid, (*IR_CLASSES, Warning_, Note))
     if built is not None:
         return built
     diagnostics = Diagnostics()
     schema = resolve_sources(sources, diagnostics, options, packages or {}, store)
     files = build_degrading(schema, command, diagnostics, emitters, store)
-    built = Built(files, tuple(diagnostics.warnings), schema.overrides, tuple(diagnostics.notes))
+    vector_files: dict[str, str] = {}
+    if vectors:
+        module, func = VECTORS
+        vector_files = getattr(importlib.import_module(module, _COMPILER), func)(
+            schema, files, diagnostics
+        )
+    built = Built(
+        files,
+        tuple(diagnostics.warnings),
+        schema.overrides,
+        tuple(diagnostics.notes),
+        vector_files,
+    )
     if read_compiler_hash() == compiler_hash():
         store.put_object("build", entry, built)
     else:  # the compiler was edited while it ran: keep nothing filed under the old hash
@@ -385,6 +415,11 @@ class GenerateResult:
     written: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     up_to_date: bool = False
+    # ``--test-vectors DIR``: the same, for that folder (paths relative to it)
+    vectors: dict[str, str] = field(default_factory=dict)
+    vectors_stale: list[str] = field(default_factory=list)
+    vectors_written: list[str] = field(default_factory=list)
+    vectors_removed: list[str] = field(default_factory=list)
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
     overrides: tuple[ir.Override, ...] = ()
     # Per kind of cache entry ("parse", "build", "format"): hits, misses, corrupt, stored.
@@ -400,32 +435,56 @@ def generate(
     cache_dir: Path | None = DEFAULT_CACHE,
     options: Options = Options(),
     strict: bool = False,
+    vectors_dir: Path | None = None,
 ) -> GenerateResult:
     """Compile ``source`` into ``out_dir``; with ``check``, only report what is stale.
 
     ``cache_dir`` None compiles everything from scratch and leaves no cache behind.
     ``strict``: a spot compiled as ``JsonValue`` is an error (``StrictError``, each spot
-    on its line), raised before anything is written.
+    on its line), raised before anything is written (to either folder).
+    ``vectors_dir``: also the test vectors, into that folder (its own manifest; checked
+    with ``check`` as the package is), which must not be ``out_dir``, nor hold it or lie
+    inside it.
     """
-    from .writer import Manifest, stale_files, write_outputs
+    from .writer import Manifest, stale_files
 
+    if vectors_dir is not None:
+        _check_vectors_dir(out_dir, vectors_dir)
     cache = Cache(cache_dir)
     sources, packages = with_packages(read_sources(schema_files(source)), options, cache)
     inputs = input_hash([(s.name, s.data) for s in sources], command)
+    # the vectors' manifest: the same inputs, told apart from a package's
+    vector_inputs = input_hash([(s.name, s.data) for s in sources], f"{command}\0vectors")
     if not check:
         previous = Manifest.read(out_dir)
+        vectors_previous = Manifest.read(vectors_dir) if vectors_dir is not None else None
         if (
             previous is not None
             and previous.input_hash == inputs
             and previous.outputs_intact(out_dir)
             and not (strict and records_degraded(out_dir))
+            and (
+                vectors_dir is None
+                or (
+                    vectors_previous is not None
+                    and vectors_previous.input_hash == vector_inputs
+                    and vectors_previous.outputs_intact(vectors_dir)
+                )
+            )
         ):
             return GenerateResult(up_to_date=True)
 
     built = compile_sources(
-        sources, command=command, cache=cache, options=options, packages=packages
+        sources,
+        command=command,
+        cache=cache,
+        options=options,
+        packages=packages,
+        vectors=vectors_dir is not None,
     )
-    result = GenerateResult(files=built.files, overrides=built.overrides, cache=cache.stats)
+    result = GenerateResult(
+        files=built.files, overrides=built.overrides, cache=cache.stats, vectors=built.vectors
+    )
     result.diagnostics.warnings.extend(built.warnings)
     result.diagnostics.notes.extend(built.notes)
     degraded = result.diagnostics.degraded
@@ -433,17 +492,41 @@ def generate(
         raise StrictError(degraded)
     if check:
         result.stale = stale_files(out_dir, result.files)
-        result.up_to_date = not result.stale
+        if vectors_dir is not None:
+            result.vectors_stale = stale_files(vectors_dir, result.vectors)
+        result.up_to_date = not result.stale and not result.vectors_stale
         return result
-    where = ir.Span(display_path(out_dir / ".codegen-manifest.json"), 1, 1)
-    try:
-        report = write_outputs(
-            out_dir, result.files, inputs, warn=lambda m: result.diagnostics.warn(m, where)
-        )
-    except (OSError, ValueError) as exc:
-        raise SchemaError(ir.Span(display_path(out_dir), 1, 1), f"cannot write: {exc}") from None
+    report = _write(out_dir, result.files, inputs, result.diagnostics)
     result.written, result.removed = report.written, report.removed
-    result.up_to_date = not report.written and not report.removed
+    if vectors_dir is not None:
+        report = _write(vectors_dir, result.vectors, vector_inputs, result.diagnostics)
+        result.vectors_written, result.vectors_removed = report.written, report.removed
+    result.up_to_date = not (
+        result.written or result.removed or result.vectors_written or result.vectors_removed
+    )
     if cache.stats.get("build", Counters()).stored:
         cache.prune()
     return result
+
+
+def _check_vectors_dir(out_dir: Path, vectors_dir: Path) -> None:
+    """Two folders, each with its own manifest: neither may be the other or hold it."""
+    out, vectors = out_dir.resolve(), vectors_dir.resolve()
+    if out == vectors or out.is_relative_to(vectors) or vectors.is_relative_to(out):
+        raise PathError(
+            f"--test-vectors '{display_path(vectors_dir)}' and --out '{display_path(out_dir)}' "
+            "must be two separate folders, neither inside the other"
+        )
+
+
+def _write(
+    folder: Path, files: dict[str, str], inputs: str, diagnostics: Diagnostics
+) -> WriteReport:
+    """The one writer, into ``folder``; what it cannot do is a located error."""
+    from .writer import write_outputs
+
+    where = ir.Span(display_path(folder / ".codegen-manifest.json"), 1, 1)
+    try:
+        return write_outputs(folder, files, inputs, warn=lambda m: diagnostics.warn(m, where))
+    except (OSError, ValueError) as exc:
+        raise SchemaError(ir.Span(display_path(folder), 1, 1), f"cannot write: {exc}") from None

@@ -130,6 +130,16 @@ def main() -> None:
     help="Refuse what the dialect cannot express: each 'degraded to JsonValue' warning "
     "becomes the same located error (exit 2), and nothing is written.",
 )
+@click.option(
+    "--test-vectors",
+    "test_vectors",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="Also write test vectors into DIR: per definition, JSON values the schema accepts "
+    "and near-misses it rejects, each checked against the emitted JSON Schema "
+    "(docs/test-vectors.md). With --check, DIR is checked too.",
+)
 def generate(
     source: Path,
     out: Path | None,
@@ -143,6 +153,7 @@ def generate(
     default_number_type: str | None,
     protocol: str | None,
     strict: bool,
+    test_vectors: Path | None,
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if out is None:
@@ -150,6 +161,10 @@ def generate(
         if out is None:
             raise click.UsageError("--out DIR is required: the folder of the package to generate")
     if from_jsonschema is not None:
+        if test_vectors is not None:
+            raise click.UsageError(
+                "--test-vectors needs a TypeScript schema, not --from-jsonschema"
+            )
         from ..build.from_jsonschema import generate_from_jsonschema
 
         run_or_exit(lambda: generate_from_jsonschema(from_jsonschema, out))
@@ -181,6 +196,7 @@ def generate(
                 cache_dir=cache,
                 options=options,
                 strict=strict,
+                vectors_dir=test_vectors,
             )
         )
 
@@ -198,22 +214,37 @@ def generate(
             f"{len(result.overrides)} declarations replaced by @override (-v: where): {names}"
         )
     if check:
-        if result.stale:
+        if result.stale or result.vectors_stale:
             for rel in result.stale:
                 click.echo(f"stale: {out / rel}", err=True)
-            click.echo(f"{out} is stale; run 'make generate'", err=True)
+            if test_vectors is not None:
+                for rel in result.vectors_stale:
+                    click.echo(f"stale: {test_vectors / rel}", err=True)
+            if result.stale:
+                click.echo(f"{out} is stale; run 'make generate'", err=True)
+            else:
+                click.echo(f"{test_vectors} is stale; run the command without --check", err=True)
             sys.exit(EXIT_STALE)
         if not quiet:
             click.echo(f"{out} is up to date")
+            if test_vectors is not None:
+                click.echo(f"{test_vectors} is up to date")
         return
     if not quiet:
         if result.up_to_date:
             click.echo(f"{out} is up to date")
+            if test_vectors is not None:
+                click.echo(f"{test_vectors} is up to date")
         else:
             for rel in result.written:
                 click.echo(f"wrote {out / rel}")
             for rel in result.removed:
                 click.echo(f"removed {out / rel}")
+            if test_vectors is not None:
+                for rel in result.vectors_written:
+                    click.echo(f"wrote {test_vectors / rel}")
+                for rel in result.vectors_removed:
+                    click.echo(f"removed {test_vectors / rel}")
 
 
 def _options(

@@ -266,9 +266,9 @@ def _declaring(
 
 
 class _Namespaces:
-    """Where a module's ``Head.Name`` is declared: namespaces are flattened into their
-    module, so ``Name`` of the module that declares ``Head`` (or, for ``import * as Head``,
-    of the module imported)."""
+    """Where a module's ``Head.Name`` is declared when ``Head`` is imported: namespaces are
+    flattened into their module, so ``Name`` of the module that declares ``Head`` (or, for
+    ``import * as Head``, of the module imported)."""
 
     def __init__(
         self,
@@ -288,9 +288,10 @@ class _Namespaces:
         return self.final.get((origin, last), (last, ""))[0]
 
     def origin(self, head: str, last: str) -> str | None:
+        # An imported head is the import's, whatever this module declares: with
+        # ``import { Frame } from "./a"`` and ``import { NS } from "./lib"``, ``NS.Frame``
+        # is lib's.
         module = self.module
-        if any(d.name in (head, last) for d in module.decls):
-            return module.path
         for imp in module.imports:
             if imp.reexport:
                 continue
@@ -304,6 +305,8 @@ class _Namespaces:
                         target, last, self.find_target
                     )
                     return found[0] if found else None  # the declaring module's path
+        # Not imported: this module's own namespace, whose ``Name`` (flattened into it) is
+        # the one it binds: ``_check_refs`` reads ``Head.Name`` as ``Name`` then.
         return None
 
 
@@ -328,14 +331,15 @@ def _check_refs(
             continue  # resolve degrades it, naming the package
         if dotted and head in local and last not in local:
             continue  # an enum's unknown member: resolve's error
-        if dotted and last in local and (head not in owners or head in local):
-            local[ref.name] = local[last]  # ``Namespace.Type`` is ``Type``, as in resolve
-            continue
-        if dotted and head not in owners and last in owners:
+        if dotted and last in owners:
+            # first: ``NS.Frame`` of an imported ``NS`` is not the ``Frame`` this module binds
             found = namespaces.member(parts)
             if found is not None:
                 local[ref.name] = found
                 continue
+        if dotted and last in local and (head not in owners or head in local):
+            local[ref.name] = local[last]  # ``Namespace.Type`` is ``Type``, as in resolve
+            continue
         if not dotted and head in globals_:
             continue  # the lib's (its declarations elsewhere are all qualified)
         clash = head if head in owners else last if dotted and last in owners else None

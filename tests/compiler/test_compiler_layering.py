@@ -42,6 +42,7 @@ LAYERS: dict[str, int] = {
 # the Python naming authority: naming and the two modules it stands on (issue #36)
 REVISION_MAY_READ = {
     "codegen.emit.jsonschema": None,
+    "codegen.emit.instances": None,  # the values of an emitted schema (witnesses, vectors)
     "codegen.emit.python.naming": "migrate",
     "codegen.emit.python.name_rules": "migrate",
     "codegen.emit.python.class_specs": "migrate",

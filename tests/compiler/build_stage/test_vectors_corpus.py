@@ -1,0 +1,231 @@
+"""Shared test vectors (issue #37), run through the official ``schema.json`` and the
+generated pydantic models: every vector's verdict must hold for both, except the named
+deviations of the pydantic target that docs/test-vectors.md lists (asserted exactly here,
+so a new disagreement fails).
+
+The vectors are written by the real ``generate --test-vectors`` path (in process), for
+MCP's latest official schema, the repository's own ``schema/`` and every protocol typing
+``test_protocol_corpus.py`` compiles; the two largest typings only under ``full_corpus``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from codegen import ir
+from codegen.build.pipeline import Options, generate, load_schema, schema_files
+from codegen.emit.python.name_rules import python_schema
+from tests.compiler.build_stage.test_protocol_corpus import CORPUS as PROTOCOLS
+from tests.compiler.build_stage.test_protocol_corpus import PROTOCOLS as PROTOCOL_DIR
+from tests.conftest import ROOT, require_corpus
+
+LATEST = "2026-07-28"
+DEFAULT = Options()
+LARGE = frozenset({"devtools-protocol", "octokit-webhooks"})  # minutes, not seconds
+
+# (corpus, definition, verdict, why) of each vector on which the pydantic target and the
+# schema disagree, by named deviation (docs/test-vectors.md, "Deviations").
+_UNDEFINED = "pydantic: an optional member typed `T | undefined` accepts null"
+DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {
+    _UNDEFINED: frozenset(
+        {
+            *(
+                ("geojson", name, "reject", "null at /bbox, where null is not allowed")
+                for name in (
+                    "GeoJsonObject",
+                    "Geometry",
+                    "GeometryObject",
+                    "LineString",
+                    "MultiLineString",
+                    "MultiPoint",
+                    "MultiPolygon",
+                    "Point",
+                    "Polygon",
+                )
+            ),
+            *(
+                ("geojson", name, "reject", "null at /id, where null is not allowed")
+                for name in ("Feature", "Feature_Geometry_GeoJsonProperties")
+            ),
+            *(
+                (
+                    "json-schema",
+                    name,
+                    "reject",
+                    "null at /additionalProperties, where null is not allowed",
+                )
+                for name in (
+                    "JSONSchema4",
+                    "JSONSchema6",
+                    "JSONSchema6Definition",
+                    "JSONSchema7",
+                    "JSONSchema7Definition",
+                )
+            ),
+        }
+    ),
+}
+
+
+@dataclass
+class Run:
+    """What running one corpus's vectors found."""
+
+    definitions: int = 0
+    accept: int = 0
+    reject: int = 0
+    with_accept: int = 0
+    revision: str | None = None
+    official_checked: int = 0
+    official: list[tuple[str, str, str]] = field(default_factory=list)
+    pydantic: set[tuple[str, str, str, str]] = field(default_factory=set)
+
+
+def python_names(source: Path, options: Options) -> dict[str, str]:
+    """Each ``$defs`` key -> the name of its Python class or alias."""
+    named, _ = python_schema(load_schema(schema_files(source), options=options))
+    out = {}
+    for name, decl in named.decls.items():
+        qualname = decl.qualname if isinstance(decl, ir.Interface | ir.Alias) else ""
+        out[qualname or name] = name
+    return out
+
+
+def index_of(folder: Path) -> dict[str, Any]:
+    index: dict[str, Any] = json.loads((folder / "index.json").read_text("utf-8"))
+    return index
+
+
+def vector_files(folder: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+    index = index_of(folder)
+    for name, entry in index["definitions"].items():
+        yield name, json.loads((folder / entry["file"]).read_text("utf-8"))
+
+
+def _accepts(target: Any, value: Any) -> tuple[bool, ...]:
+    """The target's verdicts: a model from Python and from JSON text, an alias from JSON
+    text, strictly as the models' wire config is (an alias has no config of its own)."""
+    text = json.dumps(value)
+    if isinstance(target, type) and issubclass(target, BaseModel):
+        checks = [lambda: target.model_validate(value), lambda: target.model_validate_json(text)]
+    else:
+        adapter: TypeAdapter[Any] = TypeAdapter(target)
+        checks = [lambda: adapter.validate_json(text, strict=True)]
+    verdicts = []
+    for check in checks:
+        try:
+            check()
+            verdicts.append(True)
+        except ValidationError:
+            verdicts.append(False)
+    return tuple(verdicts)
+
+
+def run_corpus(
+    label: str, source: Path, tmp: Path, options: Options = DEFAULT, official: Path | None = None
+) -> Run:
+    package = "vectors_" + label.replace("-", "_")
+    generate(
+        source,
+        tmp / package,
+        command="test",
+        cache_dir=None,
+        options=options,
+        vectors_dir=tmp / "vectors",
+    )
+    names = python_names(source, options)
+    sys.path.insert(0, str(tmp))
+    try:
+        models = importlib.import_module(f"{package}.models")
+        found = Run(revision=index_of(tmp / "vectors")["schema"]["revision"])
+        document = json.loads(official.read_text("utf-8")) if official is not None else {}
+        key = "$defs" if "$defs" in document else "definitions"
+        validator_for = jsonschema.validators.validator_for(document) if document else None
+        for name, data in vector_files(tmp / "vectors"):
+            found.definitions += 1
+            found.with_accept += bool(data["accept"])
+            target = getattr(models, names[name])
+            official_v = None
+            if validator_for is not None and name in document.get(key, {}):
+                official_v = validator_for({**document, "$ref": f"#/{key}/{name}"})
+            for verdict in ("accept", "reject"):
+                want = verdict == "accept"
+                for vector in data[verdict]:
+                    setattr(found, verdict, getattr(found, verdict) + 1)
+                    if official_v is not None:
+                        found.official_checked += 1
+                        if official_v.is_valid(vector["value"]) != want:
+                            found.official.append((name, verdict, vector["why"]))
+                    if any(got != want for got in _accepts(target, vector["value"])):
+                        found.pydantic.add((label, name, verdict, vector["why"]))
+        return found
+    finally:
+        sys.path.remove(str(tmp))
+        for module in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+            del sys.modules[module]
+
+
+def _expected(label: str) -> set[tuple[str, str, str, str]]:
+    return {d for found in DEVIATIONS.values() for d in found if d[0] == label}
+
+
+def _sane(found: Run) -> None:
+    assert found.definitions > 0
+    assert found.with_accept >= 0.9 * found.definitions, found
+    assert found.reject >= found.definitions, found
+
+
+@pytest.mark.corpus
+def test_mcp_latest_vectors_agree_with_the_official_schema_and_the_models(
+    tmp_path: Path,
+) -> None:
+    folder = require_corpus(LATEST)
+    found = run_corpus("mcp", folder / "schema.ts", tmp_path, official=folder / "schema.json")
+    _sane(found)
+    assert found.revision == LATEST
+    assert found.official_checked > 4000
+    assert found.official == []  # a disagreement is a bug in our schema or in a vector
+    assert found.pydantic == _expected("mcp")
+
+
+def test_repository_schema_vectors_agree_with_the_models(tmp_path: Path) -> None:
+    found = run_corpus("schema", ROOT / "schema", tmp_path)
+    _sane(found)
+    assert found.pydantic == _expected("schema")
+
+
+def _protocols(large: bool) -> list[str]:
+    return sorted(n for n in PROTOCOLS if (n in LARGE) == large)
+
+
+@pytest.mark.parametrize("name", _protocols(large=False))
+def test_protocol_vectors_agree_with_the_models(name: str, tmp_path: Path) -> None:
+    found = run_corpus(name, PROTOCOL_DIR / name, tmp_path, PROTOCOLS[name].options)
+    _sane(found)
+    assert found.pydantic == _expected(name)
+
+
+@pytest.mark.full_corpus
+@pytest.mark.parametrize("name", _protocols(large=True))
+def test_large_protocol_vectors_agree_with_the_models(name: str, tmp_path: Path) -> None:
+    found = run_corpus(name, PROTOCOL_DIR / name, tmp_path, PROTOCOLS[name].options)
+    _sane(found)
+    assert found.pydantic == _expected(name)
+
+
+def test_the_deviations_are_the_ones_the_docs_list() -> None:
+    text = (ROOT / "docs" / "test-vectors.md").read_text("utf-8")
+    for name, members in DEVIATIONS.items():
+        assert name in text
+        for _, definition, _, _ in members:
+            assert f"`{definition}`" in text, definition
