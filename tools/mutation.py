@@ -91,6 +91,19 @@ ENGINE_TESTS = [
 PARSE_TESTS = [
     "tests/compiler/frontend/test_parse.py",
     "tests/compiler/frontend/test_parse_pins.py",  # exact IR and located errors, from its survivors
+    "tests/compiler/frontend/test_parse_source_pins.py",  # spans, literals (issue #36)
+    "tests/compiler/frontend/test_parse_declarations_pins.py",  # declared classes (#36)
+    "tests/compiler/frontend/test_parse_objects_pins.py",  # keys, index signatures (#36)
+    "tests/compiler/frontend/test_parse_types_pins.py",  # conditions, templates (#36)
+    "tests/compiler/frontend/test_enum_values_pins.py",  # enum members naming others above
+    # parse-only pins of other modules that read through the parser's branches (#36):
+    # conditions' function patterns, templates, mapped types, import types, typings, rests
+    "tests/compiler/frontend/test_infer_pins.py",
+    "tests/compiler/frontend/test_template_pins.py",
+    "tests/compiler/frontend/test_mapped_pins.py",
+    "tests/compiler/frontend/test_keyword_names_pins.py",
+    "tests/compiler/frontend/test_unchecked_typings.py",
+    "tests/compiler/emit/test_rest_tuple_pins.py",
     "tests/compiler/frontend/test_real_world_constructs.py",
     "tests/compiler/frontend/test_ts_constructs.py",
     "tests/compiler/frontend/test_bad_inputs.py",
@@ -113,6 +126,8 @@ EXPAND_TESTS = [
     "tests/compiler/frontend/test_resolve_pins.py",
     "tests/compiler/frontend/test_expand_pins.py",
     "tests/compiler/frontend/test_mapped_pins.py",  # mapped types that read their key (issue #33)
+    "tests/compiler/frontend/test_expand_utilities_pins.py",  # from its survivors (issue #36)
+    "tests/compiler/frontend/test_expand_core_pins.py",  # from its survivors (issue #36)
 ]
 # The resolve pass's tests (with in-process compiles of TS snippets and schemas end to end).
 RESOLVE_TESTS = [
@@ -124,6 +139,37 @@ RESOLVE_TESTS = [
     "tests/compiler/emit/test_golden.py",
     "tests/compiler/emit/test_jsonschema_emit.py",
     "tests/compiler/revision/test_diff.py",
+]
+# Each compile runs resolve's steps, so every mutant of its split modules runs every test
+# of the selection that compiles: RESOLVE_TESTS (about 35 s of tests; a run of checks.py's
+# 347 mutants did not finish) is narrowed to the files whose branch coverage of the module
+# equals all of RESOLVE_TESTS' (measured 2026-11-29), without test_resolve's two slowest
+# (an absurd extends chain, random schemas: 25 of its 33 s, covering nothing more), then
+# the module's pins.
+RESOLVE_FAST = [
+    "tests/compiler/frontend/test_resolve.py",
+    "--deselect",
+    "tests/compiler/frontend/test_resolve.py::test_absurd_extends_chain_is_an_error_not_a_crash",
+    "--deselect",
+    "tests/compiler/frontend/test_resolve.py::test_random_schemas_resolve_or_fail_cleanly",
+    "tests/compiler/frontend/test_resolve_pins.py",
+    "tests/compiler/frontend/test_bad_inputs.py",
+]
+CHECKS_TESTS = [*RESOLVE_FAST, "tests/compiler/frontend/test_checks_pins.py"]
+# imports of files typings lack, of names not exported; typings module blocks (issue #33)
+UNCHECKED_TYPINGS = "tests/compiler/frontend/test_unchecked_typings.py"
+IMPORTS_TESTS = [
+    *RESOLVE_FAST,
+    UNCHECKED_TYPINGS,
+    "tests/compiler/frontend/test_ts_constructs.py::test_import_map_compiles_package_types",
+    "tests/compiler/frontend/test_declaration_flavours.py::test_which_files_an_import_names",
+    "tests/compiler/frontend/test_imports_pins.py",
+]
+REFERENCES_TESTS = [
+    *RESOLVE_FAST,
+    UNCHECKED_TYPINGS,
+    "tests/compiler/frontend/test_ts_constructs.py",
+    "tests/compiler/frontend/test_references_pins.py",
 ]
 # Module scoping: one name declared by several files (issue #21).
 SCOPING_TESTS = [
@@ -145,6 +191,14 @@ NAMING_TESTS = [
     "tests/compiler/emit/test_naming_pins.py",
     "tests/compiler/emit/test_naming_never_refuses.py",  # each rename: compile, import, round-trip
     "tests/compiler/emit/test_naming_mutation_pins.py",  # from the survivors of 2026-11-29
+    "tests/compiler/emit/test_name_rules_pins.py",  # from name_rules.py's (issue #36)
+    "tests/compiler/emit/test_class_specs_pins.py",  # from class_specs.py's (issue #36)
+]
+
+# The models module's text, exactly: the goldens, and the text helpers' pins (issue #36).
+MODEL_TESTS = [
+    "tests/compiler/emit/test_model_parts_pins.py",
+    "tests/compiler/emit/test_golden.py",
 ]
 
 # The revision differ's tests (issue #36: the structural differ and its queries of one
@@ -323,9 +377,9 @@ TARGETS: dict[str, list[str]] = {
     "codegen/emit/python/class_specs.py": NAMING_TESTS,
     # resolve, split by step (issue #36): each step with the pass's tests
     "codegen/frontend/resolve.py": RESOLVE_TESTS,
-    "codegen/frontend/imports.py": RESOLVE_TESTS,
-    "codegen/frontend/references.py": RESOLVE_TESTS,
-    "codegen/frontend/checks.py": RESOLVE_TESTS,
+    "codegen/frontend/imports.py": IMPORTS_TESTS,
+    "codegen/frontend/references.py": REFERENCES_TESTS,
+    "codegen/frontend/checks.py": CHECKS_TESTS,
     # resolve's queries and its printer, moved out of it: the same tests pin them
     "codegen/ir/queries.py": [
         "tests/compiler/frontend/test_resolve.py",
@@ -429,6 +483,12 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_real_world_constructs.py",
         "tests/compiler/emit/test_golden.py",
     ],
+    # the models module's render data, import tables and text helpers, split from
+    # models.py (issue #36): their pins, then the goldens (the whole module's text)
+    "codegen/emit/python/model_parts.py": MODEL_TESTS,
+    # the models emitter itself, with the same and its pins (test_pydantic_emit.py would
+    # add its mypy subprocess to every mutant)
+    "codegen/emit/python/models.py": [*MODEL_TESTS, "tests/compiler/emit/test_models_pins.py"],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests

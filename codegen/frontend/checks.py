@@ -1,10 +1,9 @@
 """The checks on the resolved, expanded schema, and which names it uses.
 
-``extends`` only of object-like types, no cycle of references that no object or array
-guards,
-no type nested deeper than ``MAX_EXPANDED_DEPTH`` once expanded, property
-redeclarations compatible with the bases, and a warning for each declaration nothing
-uses (``resolve`` runs them in that order).
+No cycle of references that no object or array guards, no type nested deeper than
+``MAX_EXPANDED_DEPTH`` once expanded, property redeclarations compatible with the bases,
+and a warning for each declaration nothing uses (``resolve`` runs them in that order).
+What an interface may extend is checked before, by ``bases.normalise_bases``.
 """
 
 from __future__ import annotations
@@ -17,42 +16,6 @@ from ..errors import Diagnostics, SchemaError
 from ..ir.printer import quoted
 from ..ir.queries import flat_properties, is_narrowing
 from ..ir.walk import children
-
-
-def _object_like(schema: ir.Schema, t: ir.TypeExpr, seen: frozenset[str] = frozenset()) -> bool:
-    """True for what an interface may extend: interfaces, object types, records, Omit/& of them."""
-    match t:
-        case ir.Ref():
-            decl = schema.decls.get(t.name)
-            if isinstance(decl, ir.Interface):
-                return True
-            if isinstance(decl, ir.Alias) and t.name not in seen:
-                return _object_like(schema, decl.type, seen | {t.name})
-            return False
-        case ir.Object() | ir.Mapping():
-            return True
-        case ir.Omit():
-            return _object_like(schema, t.base, seen)
-        case ir.Intersection():
-            return all(_object_like(schema, m, seen) for m in t.members)
-        case ir.Primitive() | ir.Literal() | ir.Typeof() | ir.Array() | ir.Tuple() | ir.Union():
-            return False
-        case _:
-            assert_never(t)
-
-
-def check_extends(schema: ir.Schema) -> None:
-    for decl in schema.decls.values():
-        if not isinstance(decl, ir.Interface):
-            continue
-        for base in decl.extends:
-            target = base.base if isinstance(base, ir.Omit) else base
-            if not isinstance(target, ir.Ref) or not _object_like(schema, target):
-                raise SchemaError(
-                    base.span,
-                    f"interface '{decl.name}' cannot extend {quoted(base)}: "
-                    "not an interface or object type",
-                )
 
 
 def _structural_refs(t: ir.TypeExpr) -> Iterator[ir.Ref]:

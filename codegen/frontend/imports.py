@@ -156,9 +156,9 @@ def find_target(
     module: ir.Module, imp: ir.Import, by_path: dict[str, ir.Module], packages: dict[str, str]
 ) -> ir.Module:
     if not imp.source.startswith("."):
+        # (every import of a package ``--import-map`` does not map, ``import "pkg"`` too,
+        # was taken out by ``unmapped_imports``)
         mapped = packages.get(imp.source)
-        if mapped is None and _side_effect(imp):
-            return ir.Module(imp.source, ())  # ``import "pkg"`` names no type here
         if mapped is None or module_key(mapped) not in by_path:
             raise SchemaError(
                 imp.span,

@@ -364,7 +364,7 @@ class DeclarationReader(TypeReader):
         """``[literals] as const`` (possibly ``satisfies ...``): the tuple type of its value."""
         if node.type == "satisfies_expression":
             node = node.named_children[0]
-        if node.type != "as_expression" or node.named_child_count != 1:
+        if node.type != "as_expression" or len(_uncommented(node)) != 1:
             return None
         if not any(c.type == "const" for c in node.children):
             return None
@@ -383,7 +383,8 @@ class DeclarationReader(TypeReader):
 
     def const_value(self, node: tree_sitter.Node) -> ir.LiteralValue:
         if node.type == "as_expression":
-            target = node.named_children[-1] if node.named_child_count > 1 else None
+            named = _uncommented(node)
+            target = named[-1] if len(named) > 1 else None
             if target is not None or not any(c.type == "const" for c in node.children):
                 self.unsupported(node, "'as' cast (only 'as const' is allowed)")
             node = node.named_children[0]
@@ -393,6 +394,11 @@ class DeclarationReader(TypeReader):
                 node, "non-literal const initialiser (use a string, number or boolean literal)"
             )
         return value
+
+
+def _uncommented(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """``x as /* why */ const``: the named children but comments."""
+    return [c for c in node.named_children if c.type != "comment"]
 
 
 def _non_public(member: tree_sitter.Node, text: Callable[[tree_sitter.Node], str]) -> bool:

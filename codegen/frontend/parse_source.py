@@ -34,6 +34,8 @@ UNSUPPORTED: dict[str, str] = {
     "satisfies_expression": "'satisfies' expression",
 }
 _MAX_DOUBLE = sys.float_info.max
+# What a backslash before a line terminator (CR LF is one) stands for: nothing.
+_LINE_TERMINATORS = frozenset(("\n", "\r", "\r\n", "\u2028", "\u2029"))
 
 
 def named_children(node: tree_sitter.Node) -> list[tree_sitter.Node]:
@@ -41,8 +43,9 @@ def named_children(node: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 
 def inside(node: tree_sitter.Node) -> tree_sitter.Node:
-    """What parentheses hold: ``(// note\n A | B)`` holds the union, not the comment."""
-    return next((c for c in node.named_children if c.type != "comment"), node.named_children[0])
+    """What parentheses hold: ``(// note\n A | B)`` holds the union, not the comment
+    (the grammar reads no parentheses without a type in them)."""
+    return next(c for c in node.named_children if c.type != "comment")
 
 
 class SourceReader:
@@ -128,7 +131,7 @@ class SourceReader:
         for child in named_children(node):
             if child.type == "escape_sequence":
                 parts.append(self.escape(child))
-            elif child.type != "comment":
+            else:  # a string_fragment: the grammar reads no comment inside a string
                 parts.append(self.text(child))
         value = "".join(parts)
         try:
@@ -150,7 +153,9 @@ class SourceReader:
         elif body[:1] in ("u", "x"):
             code = body[1:]
         else:
-            return body.lstrip("\r\n")  # \" \\ \' and line continuations
+            # a line continuation, else the character itself (\" \\ \'); the grammar's
+            # \ CR LS is a continuation, then a line separator
+            return "" if body in _LINE_TERMINATORS else body.removeprefix("\r")
         try:
             return chr(int(code, 16))
         except (ValueError, OverflowError):

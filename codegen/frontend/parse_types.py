@@ -139,16 +139,23 @@ class TypeReader(ObjectReader):
 
     def import_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``import("./x").T``: the type ``T`` that ``./x`` exports, imported as if by
-        ``import { T } from "./x"`` under a local name of its own."""
-        call, name = node.child_by_field_name("object"), node.child_by_field_name("property")
-        function = None if call is None else call.child_by_field_name("function")
-        if call is None or name is None or function is None or function.type != "import":
+        ``import { T } from "./x"`` under a local name of its own (``.N.T``: its member)."""
+        # Read by position: a nested member expression's fields leak to the outer one
+        # (the outer of ``import("./x").N.T`` answers ``N`` for its property).
+        members: list[str] = []
+        call = node
+        while call.type == "member_expression":
+            parts = [c for c in call.named_children if c.type != "comment"]
+            members.insert(0, self.text(parts[-1]))
+            call = parts[0]
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "import":
             self.unsupported(node, "member expression as a type")
         args = [c for c in _children(self.field(call, "arguments")) if c.type != "comment"]
         if len(args) != 1:
             # tsc refuses it too (a second argument holds import attributes)
             self.fail(call, "unsupported construct: import type without one module name")
-        return self.imported(self.string_value(args[0]), self.text(name), (), span)
+        return self.imported(self.string_value(args[0]), ".".join(members), (), span)
 
     def imported(
         self, source: str, exported: str, args: tuple[ir.TypeExpr, ...], span: ir.Span

@@ -22,7 +22,6 @@ from ..paths import LIB_PATH
 from .bases import normalise_bases
 from .checks import check_cycles as _check_cycles
 from .checks import check_depth as _check_depth
-from .checks import check_extends as _check_extends
 from .checks import check_redeclarations as _check_redeclarations
 from .checks import used_names as _used_names
 from .checks import warn_unused as _warn_unused
@@ -110,7 +109,6 @@ def _resolve(
     rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
-    _check_extends(schema)
     _check_cycles(schema)
     _check_depth(schema)
     _check_redeclarations(schema)

@@ -273,8 +273,12 @@ class TypeWriter:
         span: ir.Span,
     ) -> Annotation:
         flat = list(_flatten(members))
-        nullable = any(_is_null(m) for m in flat)
-        flat = [m for m in flat if not _is_null(m)]
+        # ``undefined`` is no JSON value: a member holding it is absent on the wire
+        # (``JSON.stringify`` drops it), as the JSON Schema says. Only ``null`` admits null;
+        # a union of nothing but ``undefined`` stays what a lone ``undefined`` is.
+        kept = [m for m in flat if not _is_null(m)]
+        nullable = not kept or any(_is_json_null(m) for m in flat)
+        flat = kept
         primitives = {m.name for m in flat if isinstance(m, ir.Primitive)}
         literal_members = [m for m in flat if isinstance(m, ir.Literal)]
         # A literal whose own primitive is also a member is only a documented known value.
@@ -482,6 +486,10 @@ def _flatten(members: Iterable[ir.TypeExpr]) -> Iterable[ir.TypeExpr]:
 
 def _is_null(expr: ir.TypeExpr) -> bool:
     return isinstance(expr, ir.Primitive) and expr.name in ("null", "undefined")
+
+
+def _is_json_null(expr: ir.TypeExpr) -> bool:
+    return isinstance(expr, ir.Primitive) and expr.name == "null"
 
 
 def _admits_null(expr: ir.TypeExpr, layouts: Layouts, depth: int = 0) -> bool:

@@ -255,6 +255,8 @@ class _ModelsEmitter:
             isinstance(value, bool) and ann.text != "bool"
         ):
             return None
+        if isinstance(value, float) and not value.is_integer():
+            return number_text(value, prop.span)  # py_literal writes Literal[...]: ints only
         return py_literal(value, prop.span)
 
     @staticmethod

@@ -209,6 +209,29 @@ def test_absent_is_not_null(tmp_path: Path) -> None:
         models.Opt.model_validate({})  # required (even if nullable) must be present
 
 
+def test_undefined_in_a_union_is_an_absent_member_never_null(tmp_path: Path) -> None:
+    # ``undefined`` is no JSON value (JSON.stringify drops the member), and the JSON Schema
+    # has ``x?: T | undefined`` optional and not nullable: the models agree. ``null`` in
+    # the union still admits null. (geojson's ``bbox?: BBox | undefined``.)
+    snippet = (
+        "export interface U {\n  opt?: string | undefined;\n  req: number | undefined;\n"
+        "  both?: string | null | undefined;\n  items?: (string | undefined)[];\n}\n"
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        models, _ = compile_ts(tmp_path, snippet)
+    props = json.loads(emit_jsonschema(load_schema([tmp_path / "schema.ts"]))["schema.json"])[
+        "$defs"
+    ]["U"]
+    assert props["required"] == ["req"]
+    ok = {"req": 1, "both": None, "items": ["a"]}
+    assert dump(models.U.model_validate(ok)) == ok
+    assert dump(models.U.model_validate({"req": 2})) == {"req": 2}
+    for bad in ({"req": 1, "opt": None}, {"req": None}, {}, {"req": 1, "items": [None]}):
+        with pytest.raises(ValidationError):
+            models.U.model_validate(bad)
+
+
 def test_nullable_optional_keeps_an_explicit_null(tmp_path: Path) -> None:
     models, _ = compile_ts(tmp_path, OPTIONAL)
     data = {"required": "r", "nullable": None, "anything": None}

@@ -1,0 +1,50 @@
+"""Pins for ``codegen.emit.python.class_specs`` read from the survivors of its mutation run
+of 2026-11-29 (issue #36): a type expression of a kind the pass does not know (one the IR
+gains later) is refused loudly, naming the node (``inline_class_types`` through
+``needs_class``, which it asks first: its own guard is there for mypy's exhaustiveness)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from codegen import ir
+from codegen.emit.python import class_specs
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """Stands for an IR node kind that none of the matches lists."""
+
+    span: ir.Span = ir.NO_SPAN
+    kind: str = "unknown-kind"
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        class_specs.needs_class,
+        class_specs.spec_parts,
+        lambda expr: list(class_specs.inline_class_types(expr)),
+    ],
+    ids=["needs_class", "spec_parts", "inline_class_types"],
+)
+def test_a_type_of_no_known_kind_is_a_compiler_bug_naming_it(
+    read: Callable[[ir.TypeExpr], object],
+) -> None:
+    node = Unknown()
+    with pytest.raises(AssertionError) as caught:
+        read(node)  # type: ignore[arg-type]
+    assert str(caught.value) == f"Expected code to be unreachable, but got: {node!r}"
+
+
+def test_a_known_kind_inside_a_union_still_reaches_its_objects() -> None:
+    """The guard is only for the unknown: each known kind is matched (no class of its own
+    for a literal, a reference or an array of strings; the object inside the union is)."""
+    inline = ir.Object((ir.Property("x", ir.Primitive("string")),))
+    union = ir.Union(
+        (ir.Literal("a"), ir.Ref("T"), ir.Array(ir.Primitive("string")), ir.Array(inline))
+    )
+    assert list(class_specs.inline_class_types(union)) == [inline]

@@ -1,0 +1,269 @@
+"""Pins for ``codegen.emit.python.models`` read from the survivors of its mutation run of
+2026-11-29 (issue #36): a docstring's prose (links, known values, deprecation), each
+exactly, and one module's text exactly: which ``@default`` is kept, bounds, aliases."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from codegen import ir
+from codegen.emit.python.models import LARGE_CYCLE, doc_text
+from tests.compiler.emit.test_pydantic_emit import generate_models, import_source
+
+
+def doc(description: str = "", **tags: str) -> ir.Doc:
+    return ir.Doc(description, tuple(ir.DocTag(name, text) for name, text in tags.items()))
+
+
+@pytest.mark.parametrize(
+    ("description", "text"),
+    [
+        ("See {@link Tool}.", "See Tool."),
+        ("See {@link Tool | the tool}.", "See the tool."),
+        ("{@link https://x.org/a|docs} and {@link B}", "docs and B"),
+        ("  padded  ", "padded"),
+    ],
+)
+def test_links_become_their_text_or_their_target(description: str, text: str) -> None:
+    assert doc_text(doc(description)) == text
+
+
+def test_known_values_follow_the_prose_after_a_blank_line() -> None:
+    assert doc_text(doc("A role."), ["user", 'a"b']) == (
+        'A role.\n\nKnown values: ``"user"``, ``"a\\"b"`` (others allowed).'
+    )
+    assert doc_text(doc(), ["x"]) == 'Known values: ``"x"`` (others allowed).'
+    assert doc_text(doc("A role."), []) == "A role."
+
+
+@pytest.mark.parametrize(
+    ("description", "reason", "text"),
+    [
+        ("Old.", "use New", "Old.\n\nDeprecated: use New"),
+        ("", "  use New  ", "Deprecated: use New"),
+        ("Old.", "", "Old.\n\nDeprecated."),
+        ("", " ", "Deprecated."),
+    ],
+)
+def test_deprecation_comes_last_with_its_reason(description: str, reason: str, text: str) -> None:
+    assert doc_text(doc(description, deprecated=reason)) == text
+
+
+def test_known_values_then_deprecation() -> None:
+    assert doc_text(doc("", deprecated="gone"), ["a"]) == (
+        'Known values: ``"a"`` (others allowed).\n\nDeprecated: gone'
+    )
+
+
+# --------------------------------------------------------------------------- one module
+
+SNIPPET = """
+export type integer = number;
+export type Id = string | integer;
+/** A role. */
+export type Role = "user" | "assistant" | (string & {});
+export interface Box {
+  /** @default "hi" */
+  s?: string;
+  /** @default true */
+  b?: boolean;
+  /** @default 3 */
+  i?: integer;
+  /** @default 2 */
+  n?: number;
+  /** @default 1 */
+  flag?: boolean;
+  /** @default "x" */
+  req: string;
+  /** @default {"a": 1} */
+  obj?: string;
+  /** @default nope */
+  bad?: string;
+  /** @minimum 0 @maximum 10 */
+  bounded: number;
+  /** @minimum 1 */
+  count?: integer;
+  /** @minItems 1 @maxItems 3 */
+  items: string[];
+  /** @minimum abc */
+  weird?: number;
+  role?: Role;
+  maybe?: MaybeLater;
+}
+export type MaybeLater = Later | null;
+export interface Later { x: string; [key: string]: number | string; }
+export const MAX = 3;
+export const HALF = 0.5;
+"""
+
+# Defaults only where safe (a JSON scalar of the field's own scalar type, on an optional
+# field), bounds on each member of ``int | float``, ``integer`` as ``int``, an alias after
+# the class it names, typed extras, constants.
+EXPECTED = '''from __future__ import annotations
+
+from typing import Annotated, Final, TypeAlias
+
+from pydantic import Field
+
+from ._wire import Omittable
+from ._wire import SchemaModel as SchemaModel
+from ._wire import decode_wire_json as decode_wire_json
+
+MAX: Final = 3
+HALF: Final = 0.5
+
+integer: TypeAlias = int
+
+Id: TypeAlias = str | integer
+
+Role: TypeAlias = str
+"""A role.
+
+Known values: ``"user"``, ``"assistant"`` (others allowed).
+"""
+
+
+class Later(SchemaModel):
+    __pydantic_extra__: dict[str, int | float | str] = Field(init=False)
+
+    x: str
+
+
+MaybeLater: TypeAlias = Later | None
+
+
+class Box(SchemaModel):
+    s: str = "hi"
+    b: bool = True
+    i: Omittable[integer] = None
+    n: int | float = 2
+    flag: Omittable[bool] = None
+    req: str
+    obj: Omittable[str] = None
+    bad: Omittable[str] = None
+    bounded: Annotated[int, Field(ge=0, le=10)] | Annotated[float, Field(ge=0, le=10)]
+    count: Annotated[Omittable[integer], Field(ge=1)] = None
+    items: Annotated[list[str], Field(min_length=1, max_length=3)]
+    weird: Omittable[int | float] = None
+    role: Omittable[Role] = None
+    maybe: MaybeLater = None
+'''
+
+
+def test_defaults_bounds_aliases_extras_and_constants_exactly(tmp_path: Path) -> None:
+    schema = tmp_path / "schema.ts"
+    schema.write_text(SNIPPET)
+    source = generate_models([schema])
+    assert source[source.index("from __future__") :] == EXPECTED
+    box = import_source(source, tmp_path).Box
+    assert box.model_validate({"req": "r", "bounded": 3, "items": ["a"]}).s == "hi"
+
+
+def test_a_fractional_default_of_a_number_is_its_literal(tmp_path: Path) -> None:
+    """``@default 2.5`` on a ``number`` was refused ("a non-integer number literal (2.5)
+    cannot be a Literal"): a default is a value, not a ``Literal``."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text("export interface P {\n  /** @default 2.5 */\n  t?: number;\n}\n")
+    source = generate_models([schema])
+    assert "    t: int | float = 2.5\n" in source
+    assert import_source(source, tmp_path).P().t == 2.5
+
+
+def ring(prefix: str, size: int) -> str:
+    """``size`` interfaces, each referring to the next, the last to the first."""
+    return "".join(
+        f"export interface {prefix}{i} {{ next?: {prefix}{(i + 1) % size}; }}\n"
+        for i in range(size)
+    )
+
+
+def test_a_cycle_of_large_cycle_classes_and_what_reaches_it_are_built_when_used(
+    tmp_path: Path,
+) -> None:
+    """At ``LARGE_CYCLE`` (40) classes a cycle is built when first used, and so is a class
+    that reaches it; one class fewer keeps plain ``model_rebuild()`` calls."""
+    assert LARGE_CYCLE == 40
+    schema = tmp_path / "schema.ts"
+    schema.write_text(
+        ring("Big", 40)
+        + ring("Small", 39)
+        + "export interface Reacher { big: Big0; }\n"
+        + "export interface Alone { small: Small0; }\n"
+        + "export interface Nums { [n: number]: string; }\n"
+    )
+    source = generate_models([schema])
+    deferred = re.findall(r"^class (\w+)\(SchemaModel, defer_build=True\):$", source, re.M)
+    assert sorted(deferred) == sorted([f"Big{i}" for i in range(40)] + ["Reacher"])
+    assert "class Alone(SchemaModel):\n    small: Small0\n" in source
+    assert "Small0.model_rebuild()" in source and "Big0.model_rebuild()" not in source
+    # a number-keyed index signature: its keys are digits, as JSON Schema's pattern
+    assert (
+        "class Nums(SchemaModel):\n    __pydantic_extra__: "
+        'dict[Annotated[str, Field(pattern="^[0-9]+$")], str] = Field(init=False)\n'
+    ) in source
+    models = import_source(source, tmp_path)
+    chain: dict[str, object] = {}
+    for _ in range(45):
+        chain = {"next": chain}
+    assert models.Reacher.model_validate({"big": chain}).big.next is not None
+    assert models.Nums.model_validate({"1": "a"}).model_extra == {"1": "a"}
+    with pytest.raises(ValidationError):
+        models.Nums.model_validate({"x": "a"})
+
+
+def module_text(tmp_path: Path, ts: str) -> str:
+    """The generated module from its ``from __future__`` line on, after importing it."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text(ts)
+    source = generate_models([schema])
+    import_source(source, tmp_path)  # every name it uses is imported or defined
+    return source[source.index("from __future__") :]
+
+
+HEAD = """from __future__ import annotations
+
+{imports}from ._wire import Omittable
+from ._wire import SchemaModel as SchemaModel
+from ._wire import decode_wire_json as decode_wire_json
+"""
+
+
+def test_a_flattened_property_keeps_the_inline_class_of_its_origin(tmp_path: Path) -> None:
+    ts = """
+export interface Base { meta?: { a: string }; kind: string; }
+export interface Child extends Omit<Base, "kind"> { x: string; }
+"""
+    # (no library import: the formatter keeps two blank lines there)
+    assert module_text(tmp_path, ts) == HEAD.format(imports="\n") + (
+        "\n\nclass BaseMeta(SchemaModel):\n    a: str\n"
+        "\n\nclass Base(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    kind: str\n"
+        "\n\nclass Child(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    x: str\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("ts", "field"),
+    [
+        # bounds alone (on each member of ``int | float``) import Annotated and Field
+        (
+            "export interface B { /** @minimum 0 */ x: number; }",
+            "x: Annotated[int, Field(ge=0)] | Annotated[float, Field(ge=0)]",
+        ),
+        # so does an alias alone
+        (
+            "export interface B { fooBar: string; }",
+            'foo_bar: Annotated[str, Field(alias="fooBar")]',
+        ),
+    ],
+)
+def test_annotated_and_field_are_imported_for_their_one_use(
+    tmp_path: Path, ts: str, field: str
+) -> None:
+    imports = "from typing import Annotated\n\nfrom pydantic import Field\n\n"
+    assert module_text(tmp_path, ts) == HEAD.format(imports=imports) + (
+        f"\n\nclass B(SchemaModel):\n    {field}\n"
+    )

@@ -1,0 +1,275 @@
+"""Pins of ``codegen.frontend.expand_core`` (issue #36), from its mutation survivors: which
+members an indexed access finds as methods (``has_method``), the properties of a
+declaration not yet expanded, an index signature read as written, the members a JSON
+object can hold (``present``), synthesized names (``add``) and the instances a pattern
+makes for a verdict only (``forget``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from codegen import ir
+from codegen.errors import Diagnostics
+from codegen.frontend import budget, expand_core
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from codegen.ir.printer import render
+from tests.compiler.frontend.test_expand_pins import error, shown
+
+
+def degraded(text: str) -> tuple[dict[str, str], list[str]]:
+    """Each alias's type as text, and the located warnings of what degraded."""
+    diags = Diagnostics()
+    decls = resolve([parse_module("a.ts", text)], diags).decls
+    types = {k: render(d.type) for k, d in decls.items() if isinstance(d, ir.Alias)}
+    return types, [str(w) for w in diags.degraded]
+
+
+def not_data(line: int, col: int, key: str) -> str:
+    return (
+        f"a.ts:{line}:{col}: warning: '{key}' is not a data property of the indexed type (a"
+        " member that is not JSON data, or no member at all): degraded to JsonValue (any JSON"
+        " value)"
+    )
+
+
+# --------------------------------------------------------------------------- has_method
+
+CLIENT = """\
+export interface Base { send(x: string): void; data: string }
+export interface Client extends Base { id: string; close(): void }
+export interface Box<T> { v: T; get(): T }
+export type Al = Client;
+export type Al2 = Al;
+"""
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        'Client["close"]',  # the interface's own method
+        'Client["send"]',  # its base's
+        'Al2["send"]',  # through aliases
+        '({ a: string } & Base)["send"]',  # a member of an intersection
+        'Omit<Client, "id">["send"]',  # a key Omit keeps
+        '{ run(): void; n: number }["run"]',  # an object type's own
+        'Box<string>["get"]',  # a generic instance's
+    ],
+)
+def test_an_indexed_method_is_a_function_type_an_object(use: str) -> None:
+    # ``Client["send"]``: the method's function type, no JSON value; written as every
+    # function type is (typescript-json-schema: an object)
+    types, warnings = degraded(CLIENT + f"export type X = {use};\n")
+    assert (types["X"], warnings) == ("object", [])
+
+
+@pytest.mark.parametrize(
+    ("use", "key"),
+    [
+        ('Omit<Client, "send">["send"]', "send"),  # a key Omit took out
+        ('Client["nope"]', "nope"),
+        ('({ a: string } & Base)["nope"]', "nope"),
+        ('string["length"]', "length"),  # a primitive's apparent member: no data
+    ],
+)
+def test_a_member_that_is_no_method_nor_data_degrades_where_it_stands(use: str, key: str) -> None:
+    types, warnings = degraded(CLIENT + f"export type X = {use};\n")
+    assert (types["X"], warnings) == ("unknown", [not_data(6, 17, key)])
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def test_a_declaration_used_before_it_is_declared_is_read_with_its_bases() -> None:
+    assert shown(
+        "export type P = Partial<Later>;\n"
+        'export type X = Later["b"];\n'
+        'export type Y = Later["m"];\n'
+        "export interface Later extends Base { a: string; m(): void }\n"
+        "export interface Base { b: number }\n"
+    ) == {
+        "Partial_Later": [("b", "number", True), ("a", "string", True)],
+        "P": "Partial_Later",
+        "X": "number",
+        "Y": "object",
+        "Later": [("a", "string", False), "extends Base"],
+        "Base": [("b", "number", False)],
+    }
+
+
+def test_aliases_used_before_they_are_declared_are_each_their_own_value() -> None:
+    # each alias read ahead of its declaration is expanded once, under its own name
+    assert shown(
+        "export type P = Partial<L1>;\n"
+        "export type K = keyof L2;\n"
+        "export type L1 = { a: string };\n"
+        "export type L2 = { b: number };\n"
+    ) == {
+        "Partial_L1": [("a", "string", True)],
+        "P": "Partial_L1",
+        "K": '"b"',
+        "L1": "{ a: string }",
+        "L2": "{ b: number }",
+    }
+
+
+def test_an_index_signature_read_while_its_declaration_is_expanded_is_expanded() -> None:
+    # ``D[string]`` inside ``D``: the index signature as written (``Box<string>``), then
+    # expanded to the instance
+    assert shown(
+        "export interface Box<T> { v: T }\n"
+        "export interface D { [k: string]: Box<string>; x?: D[string]; y: D[string] }\n"
+    ) == {
+        "Box_string": [("v", "string", False)],
+        "D": [("x", "Box_string", True), ("y", "Box_string", False), "index Box_string"],
+    }
+
+
+def test_a_never_or_undefined_member_is_no_key_of_a_json_object() -> None:
+    assert shown(
+        'export type R = Record<"a" | "b", never>;\n'
+        'export type U = Record<"a", undefined>;\n'
+        "export interface A { a: never; b: undefined; c: string }\n"
+        "export type P = Partial<A>;\n"
+    ) == {
+        "Record_aOrb_never": [],
+        "R": "Record_aOrb_never",
+        "Record_a_undefined": [],
+        "U": "Record_a_undefined",
+        "A": [("c", "string", False)],
+        "Partial_A": [("c", "string", True)],
+        "P": "Partial_A",
+    }
+
+
+# --------------------------------------------------------------------------- add, forget
+
+
+def test_two_structures_never_share_a_synthesized_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``SA`` is declared: the lifted ``{ kind: 'a' }`` is ``SA_<digest>``, and so would be
+    # ``SA & { n: number }``; a digest collision (forced here) is the located error, never
+    # one name for two types
+    text = (
+        "export interface SA { z: 1 }\n"
+        "export type S = ({ kind: 'a' } | { kind: 'b' }) & { n: number };\n"
+    )
+    assert shown(text)["S"] == "SA_9e950051 | SB_09a4f667"
+    monkeypatch.setattr(expand_core, "digest", lambda structure: "d")
+    assert error(text) == ("a.ts:2:17: error: two different types want the synthesized name 'SA_d'")
+
+
+def test_an_instance_named_like_a_const_gets_its_structure_s_digest() -> None:
+    # a const's name is taken as a declaration's is (a const is no generic template)
+    out = shown(
+        'export const Box_string = "x";\n'
+        "export interface Box<T> { v: T }\n"
+        "export type A = Box<string>;\n"
+    )
+    assert out["A"] == "Box_string_e8245221"
+    assert out["Box_string_e8245221"] == [("v", "string", False)]
+
+
+def test_a_lifted_member_costs_no_instance(monkeypatch: pytest.MonkeyPatch) -> None:
+    # four declarations lifted from ``S`` (no generic instances): no INSTANCE_COST each
+    text = "export type S = ({ kind: 'a' } | { kind: 'b' }) & { n: number };\n"
+    monkeypatch.setattr(budget, "MAX_WORK", 14)
+    assert shown(text)["S"] == "SA_875901fd | SB_09a4f667"
+    monkeypatch.setattr(budget, "MAX_WORK", 13)
+    assert error(text).startswith("a.ts:1:17: error: expanding 'S' needs more than 13 steps")
+
+
+def test_the_instances_a_pattern_makes_for_a_verdict_are_forgotten() -> None:
+    # ``Box<infer U>`` makes an instance named ``Box_U`` to decide the verdict only: the
+    # real ``Box<U>`` after it is declared under that name, once
+    assert shown(
+        "export interface Box<T> { v: T }\n"
+        "export interface U { u: string }\n"
+        "export type Unbox<T> = T extends Box<infer U> ? U : never;\n"
+        "export type X = Unbox<Box<string>>;\n"
+        "export type Y = Box<U>;\n"
+        "export type Z = Unbox<Box<U>>;\n"
+    ) == {
+        "U": [("u", "string", False)],
+        "Box_string": [("v", "string", False)],
+        "X": "string",
+        "Box_U": [("v", "U", False)],
+        "Y": "Box_U",
+        "Z": "U",
+    }
+
+
+def test_a_pattern_s_new_instance_is_forgotten_then_declared_when_used() -> None:
+    # ``Wrap<infer U>`` against ``{ v: string }`` makes ``Wrap_string`` for the verdict
+    # only; the real ``Wrap<string>`` after it is declared (not taken for made already)
+    assert shown(
+        "export interface Wrap<T> { v: T }\n"
+        "export type Unwrap<T> = T extends Wrap<infer U> ? U : never;\n"
+        "export type X = Unwrap<{ v: string }>;\n"
+        "export type Y = Wrap<string>;\n"
+    ) == {"X": "string", "Wrap_string": [("v", "string", False)], "Y": "Wrap_string"}
+    # without a real use, no ``Wrap_string`` is emitted
+    assert shown(
+        "export interface Wrap<T> { v: T }\n"
+        "export type Unwrap<T> = T extends Wrap<infer U> ? U : never;\n"
+        "export type X = Unwrap<{ v: string }>;\n"
+    ) == {"X": "string"}
+
+
+def test_a_union_drops_never_and_repeats_null_and_undefined_once() -> None:
+    # ``never | X`` is ``X``; a second ``null`` or ``undefined`` adds nothing; a union of
+    # nothing but ``never`` is ``never``
+    assert shown(
+        "export type V = [never, string, never][number];\n"
+        "export type N = [null, string, null][number];\n"
+        "export type U = [undefined, string, undefined][number];\n"
+        "export type E = [never, never][number];\n"
+    ) == {"V": "string", "N": "null | string", "U": "undefined | string", "E": "never"}
+
+
+def test_infer_binds_from_an_instance_s_own_arguments() -> None:
+    # ``Box<number>`` is the instance of ``Box`` with ``number``: ``infer U`` binds to its
+    # argument, also where the body does not use the parameter (nothing to match there)
+    assert shown(
+        "export interface Box<T> { v: string }\n"
+        "export type Unbox<T> = T extends Box<infer U> ? U : never;\n"
+        "export type X = Unbox<Box<number>>;\n"
+    ) == {"Box_number": [("v", "string", False)], "X": "number"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "export type A = keyof A;\n",
+            "a.ts:1:23: error: type alias 'A' circularly references itself",
+        ),
+        (
+            'export type B = B["k"];\n',
+            "a.ts:1:17: error: type alias 'B' circularly references itself",
+        ),
+        (
+            "export interface I { a: string }\nexport type A = Partial<A>;\n",
+            "a.ts:2:25: error: type alias 'A' circularly references itself",
+        ),
+    ],
+)
+def test_an_alias_whose_value_needs_itself_is_the_located_error(text: str, message: str) -> None:
+    # as in TypeScript; located at the reference that needs the alias's own value
+    assert error(text) == message
+
+
+def test_a_base_s_this_typed_member_is_the_derived_interface_s() -> None:
+    # ``this`` in ``Base`` is the interface that has the member: ``D`` redeclares ``next``
+    # as a ``D``, ``Base`` keeps it a ``Base``
+    assert shown(
+        "export interface Base { next?: this; id: string; prev: [this] | null }\n"
+        "export interface D extends Base { x: string }\n"
+    ) == {
+        "Base": [("next", "Base", True), ("id", "string", False), ("prev", "[Base] | null", False)],
+        "D": [
+            ("x", "string", False),
+            ("next", "D", True),
+            ("prev", "[D] | null", False),
+            "extends Base",
+        ],
+    }

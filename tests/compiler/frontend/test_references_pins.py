@@ -1,0 +1,314 @@
+"""Each reference of a declaration, rewritten exactly (``codegen/frontend/references.py``):
+computed property keys as TypeScript reads them, ``NS.Name`` that a namespace does not
+hold, and what a name no file declares means (pinned from its mutation run)."""
+
+from __future__ import annotations
+
+import pytest
+
+from codegen import ir
+from codegen.errors import Diagnostics, SchemaError
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from codegen.ir.printer import quoted
+
+
+def schema(path: str, text: str, diagnostics: Diagnostics | None = None) -> ir.Schema:
+    return resolve([parse_module(path, text)], diagnostics)
+
+
+def error(path: str, text: str) -> str:
+    with pytest.raises(SchemaError) as info:
+        schema(path, text)
+    return str(info.value)
+
+
+def members(s: ir.Schema, name: str = "I") -> tuple[list[tuple[str, str]], str | None]:
+    """An interface's properties (name, type) and its index signature's value."""
+    decl = s.interface(name)
+    assert decl is not None
+    index = decl.body.index
+    return [(p.name, quoted(p.type)) for p in decl.body.properties], index and quoted(index.value)
+
+
+UNMAPPED_K = (
+    "the property key [K] ('K' from package 'pkg', which is not mapped (map it with "
+    "--import-map pkg=PATH)): any key, any value: degraded to JsonValue (any JSON value)"
+)
+
+# --------------------------------------------------------------------------- computed keys
+
+
+def test_a_computed_key_is_the_value_of_an_enum_member_or_a_const() -> None:
+    s = schema(
+        "a.ts",
+        'export enum E { A = "a", B = 2 }\nconst K = "k";\nconst N = 3;\n'
+        "export interface I { [E.A]: string; [E.B]: number; [K]: boolean; [N]: null }",
+    )
+    assert members(s) == ([("a", "string"), ("2", "number"), ("k", "boolean"), ("3", "null")], None)
+
+
+def test_a_computed_key_through_namespaces_is_the_enum_member() -> None:
+    s = schema(
+        "a.ts",
+        'export namespace NS { export enum E { A = "a" } }\nexport interface I { [NS.E.A]: string }',
+    )
+    assert members(s) == ([("a", "string")], None)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "const T = true;\nexport interface I { [T]: string }",
+            "a.ts:2:22: error: a property key must be a string or a number: [T]",
+        ),
+        (
+            "export interface I { [Missing]: string }",
+            "a.ts:1:22: error: cannot find name 'Missing' (property key [Missing])",
+        ),
+        (
+            'export enum E { A = "a" }\nexport interface I { a: string; [E.A]: number }',
+            "a.ts:2:33: error: duplicate property 'a' (as [E.A])",
+        ),
+    ],
+)
+def test_a_computed_key_typescript_refuses_is_the_located_error(text: str, message: str) -> None:
+    assert error("a.ts", text) == message
+
+
+def test_a_unique_symbol_key_is_no_json_property() -> None:
+    s = schema(
+        "a.d.ts",
+        "declare const sym: unique symbol;\nexport interface I { [sym]: string; b: number }",
+    )
+    assert members(s) == ([("b", "number")], None)
+
+
+@pytest.mark.parametrize(
+    ("body", "index"),
+    [
+        # any key may hold any value, loudly
+        ("[K]: string; b: number", "unknown"),
+        # and joins an index signature already there
+        ("[K]: string; [index: string]: number", "number | unknown"),
+    ],
+)
+def test_a_key_only_an_unmapped_package_could_tell_is_an_index_of_anything(
+    body: str, index: str
+) -> None:
+    diags = Diagnostics()
+    s = schema("a.ts", f'import {{ K }} from "pkg";\nexport interface I {{ {body} }}', diags)
+    assert members(s)[1] == index
+    assert [str(w) for w in diags.warnings] == [f"a.ts:2:22: warning: {UNMAPPED_K}"]
+
+
+# --------------------------------------------------------------------------- namespaces
+
+
+def test_a_member_a_namespace_does_not_hold_is_typescript_s_error() -> None:
+    assert error("a.ts", "namespace NS { export type A = string }\nexport type X = NS.B;") == (
+        "a.ts:2:17: error: namespace 'NS' has no exported member 'B'"
+    )
+
+
+def test_in_typings_a_member_a_namespace_does_not_hold_is_any_loudly() -> None:
+    diags = Diagnostics()
+    s = schema(
+        "a.d.ts", "declare namespace NS { export type A = string }\nexport type X = NS.B;", diags
+    )
+    x = s.decls["X"]
+    assert isinstance(x, ir.Alias) and x.type == ir.Primitive(
+        "any",
+        ir.Span("a.d.ts", 2, 17),
+        degraded="'NS.B': namespace 'NS' has no exported member 'B' (any, as TypeScript)",
+    )
+    assert [str(w) for w in diags.warnings] == [
+        "a.d.ts:2:17: warning: 'NS.B': namespace 'NS' has no exported member 'B' (any, as "
+        "TypeScript): degraded to JsonValue (any JSON value)"
+    ]
+
+
+# --------------------------------------------------------------------------- conditionals
+
+
+def test_a_conditional_s_names_are_read_in_each_branch() -> None:
+    """``infer U`` is in scope in the pattern and the true branch; the false branch and
+    what follows the conditional see the declaration's parameters only."""
+    s = schema(
+        "a.ts",
+        "export type C<T> = (T extends Array<infer U> ? U : T) | T;\n"
+        "export interface I { x: C<string[]>; y: C<number> }",
+    )
+    assert members(s) == ([("x", "string | string[]"), ("y", "number | number")], None)
+
+
+def test_an_inferred_name_is_unknown_in_the_false_branch() -> None:
+    text = "export type C<T> = T extends Array<infer U> ? U : U;\nexport type X = C<string[]>;"
+    assert error("a.ts", text) == "a.ts:1:51: error: unknown type 'U'"
+
+
+# --------------------------------------------------------------------------- lib globals
+
+
+@pytest.mark.parametrize(("name", "head"), [("GeoJSON.Point", "GeoJSON"), ("Missing", "Missing")])
+def test_in_typings_a_name_no_file_declares_degrades_naming_its_head(name: str, head: str) -> None:
+    diags = Diagnostics()
+    s = schema("a.d.ts", f"export type X = {name};", diags)
+    what = (
+        f"'{name}', which no file of the program declares (a global of a package the typings "
+        f"do not import: map the package that declares '{head}' with --import-map, or "
+        "reference its file)"
+    )
+    x = s.decls["X"]
+    assert isinstance(x, ir.Alias) and x.type == ir.degraded(what, ir.Span("a.d.ts", 1, 17))
+    assert [str(w) for w in diags.warnings] == [
+        f"a.d.ts:1:17: warning: {what}: degraded to JsonValue (any JSON value)"
+    ]
+
+
+# --------------------------------------------------------------------------- typeof and Omit
+
+
+def alias_type(s: ir.Schema, name: str = "X") -> ir.TypeExpr:
+    decl = s.decls[name]
+    assert isinstance(decl, ir.Alias)
+    return decl.type
+
+
+def test_typeof_a_namespace_s_literal_constant_is_its_value() -> None:
+    s = schema(
+        "a.ts",
+        'export namespace Kind { export const Full = "full"; }\nexport type X = typeof Kind.Full;',
+    )
+    assert alias_type(s) == ir.Literal("full", ir.Span("a.ts", 2, 17))
+
+
+def test_typeof_a_const_through_a_namespace_import_is_its_value() -> None:
+    s = resolve(
+        [
+            parse_module("a.ts", 'import * as ns from "./m";\nexport type X = typeof ns.C;'),
+            parse_module("m.ts", 'export const C = "c";'),
+        ]
+    )
+    assert alias_type(s) == ir.Literal("c", ir.Span("a.ts", 2, 17))
+
+
+def test_omit_of_keys_an_alias_names_is_computed_by_the_expansion() -> None:
+    """A union of keys with a reference in it is left to expand, which reads K."""
+    s = schema(
+        "a.ts",
+        "export interface B { a: string; b: string; c: string }\n"
+        'export type K = "b";\nexport type O = Omit<B, "a" | K>;',
+    )
+    assert alias_type(s, "O") == ir.Omit(
+        ir.Ref("B", (), ir.Span("a.ts", 3, 22)), ("a", "b"), ir.Span("a.ts", 3, 17)
+    )
+
+
+def span(line: int, col: int, file: str = "a.ts") -> ir.Span:
+    return ir.Span(file, line, col)
+
+
+def prototype_of(name: str, at: ir.Span) -> ir.Object:
+    """What ``typeof`` of a class is: the object of its ``prototype``."""
+    return ir.Object((ir.Property("prototype", ir.Ref(name, (), at), span=at),), None, at)
+
+
+def test_typeof_a_class_is_its_prototype_of_any_arguments() -> None:
+    s = schema("a.ts", "export declare class C<T> { a: T; m(): void }\nexport type X = typeof C;")
+    assert alias_type(s) == prototype_of("C_any", span(2, 17))
+    c = s.interface("C_any")
+    assert c is not None and [(p.name, quoted(p.type)) for p in c.body.properties] == [("a", "any")]
+
+
+def test_typeof_an_interface_is_its_prototype_in_typings_only() -> None:
+    """The lib's ``interface X`` + ``declare var X: { prototype: X }``, the var left out."""
+    text = "export interface Foo { a: string }\nexport type X = typeof Foo;"
+    assert alias_type(schema("a.d.ts", text)) == prototype_of("Foo", span(2, 17, "a.d.ts"))
+    assert error("a.ts", text) == (
+        "a.ts:2:17: error: 'typeof Foo' needs a const, but 'Foo' is an interface"
+    )
+
+
+def test_typeof_an_enum_is_the_enum() -> None:
+    s = schema("a.ts", 'export enum E { A = "a" }\nexport type X = typeof E;')
+    assert alias_type(s) == ir.Ref("E", (), span(2, 17))
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ('import { v } from "pkg";\nexport type X = typeof v;', "'v'"),
+        ('import * as ns from "pkg";\nexport type X = typeof ns.a.b;', "'ns'"),
+    ],
+)
+def test_typeof_a_value_of_an_unmapped_package_degrades(text: str, what: str) -> None:
+    degraded = f"{what} from package 'pkg', which is not mapped (map it with --import-map pkg=PATH)"
+    assert alias_type(schema("a.ts", text)) == ir.degraded(degraded, span(2, 17))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("export declare function f(): void;\nexport type X = typeof f;", "f"),
+        ("\nexport type X = typeof google.maps.geometry;", "google.maps.geometry"),
+    ],
+)
+def test_typeof_a_value_of_the_typings_degrades(text: str, name: str) -> None:
+    what = (
+        f"'typeof {name}' (a value of the typings: a function, a namespace or an object with "
+        "methods, not JSON data)"
+    )
+    assert alias_type(schema("a.d.ts", text)) == ir.degraded(what, span(2, 17, "a.d.ts"))
+
+
+def test_typeof_a_const_two_namespaces_deep_is_its_value() -> None:
+    s = resolve(
+        [
+            parse_module("a.ts", 'import * as ns from "./m";\nexport type X = typeof ns.inner.C;'),
+            parse_module("m.ts", 'export * as inner from "./n";'),
+            parse_module("n.ts", 'export const C = "c";'),
+        ]
+    )
+    assert alias_type(s) == ir.Literal("c", span(2, 17))
+
+
+# --------------------------------------------------------------------------- arrays
+
+
+def test_array_like_is_an_array_as_the_oracle_reads_it() -> None:
+    s = schema("a.ts", "export type X = ArrayLike<string>;")
+    assert alias_type(s) == ir.Array(ir.Primitive("string", span(1, 27)), span(1, 17))
+
+
+def test_an_interface_that_only_extends_an_array_interface_is_an_alias_of_it() -> None:
+    s = schema(
+        "a.ts",
+        "export interface L extends ReadonlyArray<string> {}\nexport interface B extends L {}",
+    )
+    assert quoted(alias_type(s, "L")) == "string[]"
+    assert alias_type(s, "B") == ir.Ref("L", (), span(2, 28))
+
+
+def test_an_interface_that_extends_an_empty_interface_stays_an_interface() -> None:
+    s = schema(
+        "a.ts",
+        "export interface E {}\nexport interface B extends E {}\n"
+        "export interface E2 extends E {}\nexport interface C extends E2 {}",
+    )
+    assert all(s.interface(name) is not None for name in ("E", "B", "E2", "C"))
+
+
+def test_an_array_interface_with_members_is_an_object_of_its_length_and_items() -> None:
+    s = schema("a.ts", "export interface R extends Array<string> { type: string }")
+    assert members(s, "R") == ([("length", "number"), ("type", "string")], "string")
+    r = s.interface("R")
+    assert r is not None and r.body.index is not None and r.body.index.numeric
+
+
+def test_an_array_interface_with_a_string_index_is_typescript_s_error() -> None:
+    assert error("a.ts", "export interface S extends Array<string> { [k: string]: string }") == (
+        "a.ts:1:28: error: interface 'S' cannot extend a array type: an interface can only "
+        "extend an object type or an intersection of object types"
+    )
