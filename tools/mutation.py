@@ -415,6 +415,9 @@ TARGETS: dict[str, list[str]] = {
     "codegen/frontend/budget.py": ["tests/compiler/frontend/test_budget_pins.py"],
     # conditional types: the assignability verdicts (issue #21)
     "codegen/frontend/conditional.py": ["tests/compiler/frontend/test_conditional_pins.py"],
+    # split out of conditional.py (issue #36): its index-signature rules, and what both share
+    "codegen/frontend/index_rules.py": ["tests/compiler/frontend/test_conditional_pins.py"],
+    "codegen/frontend/verdicts.py": ["tests/compiler/frontend/test_conditional_pins.py"],
     # one declaration per object member that indexed accesses name (issue #33)
     "codegen/frontend/shared_members.py": [
         "tests/compiler/frontend/test_self_reference.py",
@@ -435,6 +438,11 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_real_world_constructs.py",
     ],
     "codegen/frontend/module_scope.py": SCOPING_TESTS,
+    # ``declare global`` beside the module's own declaration of the same name (issue #33)
+    "codegen/frontend/global_blocks.py": [
+        "tests/compiler/frontend/test_module_scoping.py",
+        "tests/compiler/frontend/test_global_blocks_pins.py",
+    ],
     # template literal types: expansions within a budget, else a pattern (issue #33)
     "codegen/frontend/template.py": ["tests/compiler/frontend/test_template_pins.py"],
     # the total front end's small modules (issue #33): each with its own pins
@@ -492,6 +500,8 @@ TARGETS: dict[str, list[str]] = {
     # the structural differ, split in issue #36: what it asks of one schema's declarations
     "codegen/revision/declarations.py": REVISION_TESTS,
     "codegen/revision/structural.py": REVISION_TESTS,
+    # the schema's JSON text in linear time, and JSDoc tag values as strict JSON (issue #33)
+    "codegen/emit/json_text.py": ["tests/compiler/emit/test_json_text.py"],
     "codegen/escape.py": [
         "tests/compiler/emit/test_escape.py",
         "tests/compiler/emit/test_escape_pins.py",

@@ -14,7 +14,8 @@ by the source's own applicable index signature, else, for an object literal type
 index signature is implicit), by each of its members, else not at all (an interface, an
 array, a primitive). Where it is not decidable that way (a primitive's apparent members,
 template patterns against each other), the verdict is ``None`` and the conditional type is
-a located error, never a guess.
+a located error, never a guess. The index-signature rules are ``index_rules``'s; the view of
+named types, unions and three-valued verdicts both share are ``verdicts``'s.
 """
 
 from __future__ import annotations
@@ -22,12 +23,20 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterator
-from typing import Literal, Protocol
+from typing import Literal
 
 from .. import ir
 from ..ir import FUNCTION
 from ..ir.printer import quoted
 from ..ir.queries import shape
+from .index_rules import IndexRules
+from .verdicts import Types as Types
+from .verdicts import all_lazy as _all_lazy
+from .verdicts import all_verdicts as _all
+from .verdicts import is_primitive as _is
+from .verdicts import members as members
+from .verdicts import no_function as no_function
+from .verdicts import union as union
 
 _KINDS = {str: "string", bool: "boolean", int: "number", float: "number"}
 
@@ -50,49 +59,6 @@ _APPARENT = {
     "number": _OBJECT | frozenset("toFixed toExponential toPrecision".split()),
     "boolean": _OBJECT,
 }
-
-
-class Types(Protocol):
-    """What the checker needs to know about named types (the expander provides it)."""
-
-    def deref(self, t: ir.TypeExpr) -> ir.TypeExpr: ...
-
-    def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]: ...
-
-    def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None: ...
-
-    def spend(self, amount: int, span: ir.Span) -> None:
-        """Count work against the expansion's budget (``codegen.frontend.budget``)."""
-        ...
-
-    def lookup(self, name: str) -> ir.Decl | None:
-        """The declaration ``name`` stands for."""
-        ...
-
-    def written_as_interface(self, name: str) -> bool:
-        """Whether ``name`` is declared as an interface or a class (or instantiates a
-        generic one), which has no implicit index signature, unlike an object literal
-        type that the compiler declares under a name."""
-        ...
-
-
-def members(
-    t: ir.TypeExpr, types: Types, within: frozenset[str] = frozenset()
-) -> tuple[ir.TypeExpr, ...]:
-    """The union members ``t`` stands for (aliases followed, nested unions flattened);
-    ``boolean`` is ``true | false``, ``never`` the empty union."""
-    if isinstance(t, ir.Ref):
-        if t.name in within:
-            return ()  # ``type N = string | N``: a union met again inside itself adds nothing
-        within = within | {t.name}
-    resolved = types.deref(t)
-    if isinstance(resolved, ir.Union):
-        return tuple(m for member in resolved.members for m in members(member, types, within))
-    if _is(resolved, "never"):
-        return ()
-    if _is(resolved, "boolean"):
-        return (ir.Literal(True, t.span), ir.Literal(False, t.span))
-    return (t,)  # as written: a named type keeps its name
 
 
 def evaluate(
@@ -145,59 +111,9 @@ def filtered(t: ir.TypeExpr, test: ir.TypeExpr, keep: bool, types: Types) -> ir.
     return union(parts, t.span)
 
 
-def union(parts: tuple[ir.TypeExpr, ...], span: ir.Span) -> ir.TypeExpr:
-    """The union of ``parts``: nested unions flattened, ``never`` dropped, repeats once,
-    ``true | false`` back to ``boolean``."""
-    found: dict[object, ir.TypeExpr] = {}
-    for part in parts:
-        for member in part.members if isinstance(part, ir.Union) else (part,):
-            if not _is(member, "never"):
-                found.setdefault(shape(member), member)
-    both = (shape(ir.Literal(True)), shape(ir.Literal(False)))
-    if all(key in found for key in both):
-        first = min(list(found).index(key) for key in both)
-        kept = [m for k, m in found.items() if k not in both]
-        kept.insert(first, ir.Primitive("boolean", span))
-        found = {shape(m): m for m in kept}
-    kept = list(found.values())
-    if not kept:
-        return ir.Primitive("never", span)
-    return kept[0] if len(kept) == 1 else ir.Union(tuple(kept), span)
-
-
 def assignable(source: ir.TypeExpr, target: ir.TypeExpr, types: Types) -> bool | None:
     """Whether every value of ``source`` is one of ``target``; None when undecidable."""
     return _Checker(types).check(source, target)
-
-
-def no_function(t: ir.TypeExpr) -> bool:
-    """Surely no function: a primitive but ``object``/``any``/``unknown`` (every function
-    type reads as ``object``), a literal, an array, a tuple, or a union of such."""
-    if isinstance(t, ir.Union):
-        return all(no_function(m) for m in t.members)
-    if isinstance(t, ir.Primitive):
-        return t.name not in ("object", "any", "unknown")
-    return isinstance(t, ir.Literal | ir.Array | ir.Tuple)
-
-
-def _is(t: ir.TypeExpr, *names: str) -> bool:
-    return isinstance(t, ir.Primitive) and t.name in names
-
-
-def _all(verdicts: list[bool | None]) -> bool | None:
-    if False in verdicts:
-        return False
-    return None if None in verdicts else True
-
-
-def _all_lazy(verdicts: Iterator[bool | None]) -> bool | None:
-    """``_all``, stopping at the first False (what follows cannot change the verdict)."""
-    undecided = False
-    for verdict in verdicts:
-        if verdict is False:
-            return False
-        undecided = undecided or verdict is None
-    return None if undecided else True
 
 
 def _any_lazy(verdicts: Iterator[bool | None]) -> bool | None:
@@ -220,7 +136,7 @@ def _any(verdicts: list[bool | None]) -> bool | None:
     return None if None in verdicts else False
 
 
-class _Checker:
+class _Checker(IndexRules):
     def __init__(self, types: Types) -> None:
         self.types = types
         self.assumed: set[tuple[str, str]] = set()  # named pairs being checked (recursion)
@@ -479,18 +395,6 @@ class _Checker:
             return None if self.properties_of(t) else found
         return self.structural(s, t)
 
-    def sequence_index(self, s: ir.Array | ir.Tuple, wanted: ir.IndexSignature) -> bool | None:
-        """Whether an array or a tuple meets an index signature: the lib's ``Array`` has
-        ``[n: number]: T`` only (an interface: no implicit one)."""
-        if _is(self.types.deref(wanted.value), "any"):
-            return True
-        if wanted.pattern is not None:
-            return None
-        if not wanted.numeric:
-            return False
-        items = (s.items,) if isinstance(s, ir.Array) else s.members
-        return _all_lazy(self.check(item, wanted.value) for item in items)
-
     def tuples(self, s: ir.Tuple, t: ir.Tuple) -> bool | None:
         """Every length ``s`` allows, ``t`` allows, and each position's member of ``s``
         (its rest member's too) is assignable to ``t``'s member there."""
@@ -530,149 +434,6 @@ class _Checker:
                 verdicts.append(self.check(found.type, want.type))
         return _all(verdicts)
 
-    def wanted_index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
-        """The index signature of the target ``t`` (``Record<string, V>``'s too)."""
-        if isinstance(t, ir.Mapping):
-            return ir.IndexSignature(t.value, span=t.span)
-        return self.types.index(t)
-
-    def meets_index(self, s: ir.TypeExpr, wanted: ir.IndexSignature) -> bool | None:
-        """Whether the object type ``s`` meets the index signature ``wanted``, as
-        TypeScript's ``indexSignaturesRelatedTo``: a value type ``any`` takes every object;
-        else ``s``'s own index signature that applies to the key decides; else, for an
-        object literal type (implicitly indexed), each of its members whose key applies;
-        an interface has no implicit index signature."""
-        if _is(self.types.deref(wanted.value), "any"):
-            return True
-        if isinstance(s, ir.Intersection):
-            parts = [self.types.deref(m) for m in s.members]
-            owns = [self.own_index(p) for p in parts]
-            found = [
-                self.check(own.value, wanted.value)
-                for own in owns
-                if isinstance(own, ir.IndexSignature) and _applies(own, wanted)
-            ]
-            if found:  # the intersection's value is theirs intersected: narrower still
-                return True if True in found else found[0] if len(found) == 1 else None
-            # An implicit index signature only when every member has one.
-            literals = [self.literal(p) for p in parts]
-            bodies = [b for b in literals if isinstance(b, ir.Object)]
-            if len(bodies) == len(parts):
-                return self.members_meet(s, wanted, bodies)
-            if "undecided" in owns or None in literals:
-                return None
-            return False
-        own = self.own_index(s)
-        if own == "undecided":
-            return None
-        if isinstance(own, ir.IndexSignature) and _applies(own, wanted):
-            return self.check(own.value, wanted.value)
-        body = self.literal(s)
-        if isinstance(body, ir.Object):
-            return self.members_meet(s, wanted, [body])
-        return body  # False for an interface, None for what is not known
-
-    def own_index(self, s: ir.TypeExpr) -> ir.IndexSignature | Literal["undecided"] | None:
-        """The index signature ``s`` declares or inherits; "undecided" where a base is
-        not known here (a generic one being instantiated)."""
-        if isinstance(s, ir.Mapping):
-            return ir.IndexSignature(s.value, span=s.span)
-        if isinstance(s, ir.Object):
-            return s.index
-        if isinstance(s, ir.Omit):
-            return self.own_index(self.types.deref(s.base))
-        if not isinstance(s, ir.Ref):
-            return "undecided"
-        decl = self.types.lookup(s.name)
-        if not isinstance(decl, ir.Interface):
-            return "undecided"
-        if decl.body.index is not None:
-            return decl.body.index
-        for base in decl.extends:
-            if isinstance(base, ir.Ref) and base.args:
-                return "undecided"  # a generic base not yet instantiated
-            found = self.own_index(self.types.deref(base))
-            if found is not None:
-                return found
-        return None
-
-    def literal(self, s: ir.TypeExpr) -> ir.Object | bool | None:
-        """The body of an object literal type (a mapped type's too), whose index
-        signature TypeScript reads from its members; False for an interface or a class,
-        which has none; None for what is not known."""
-        if isinstance(s, ir.Mapping):
-            return ir.Object((), ir.IndexSignature(s.value, span=s.span), s.span)
-        if isinstance(s, ir.Object):
-            return s
-        if isinstance(s, ir.Omit):  # a mapped type (``Pick``) over any object type
-            methods = self.methods(self.types.deref(s.base))
-            own = self.own_index(s)
-            if methods is None or own == "undecided":
-                return None
-            index = own if isinstance(own, ir.IndexSignature) else None
-            return ir.Object(self.properties_of(s), index, s.span, methods=methods)
-        if isinstance(s, ir.Ref):
-            decl = self.types.lookup(s.name)
-            if isinstance(decl, ir.Interface):
-                # The compiler declares object literal types too (a generic alias's
-                # instance, a union member named where it stands): not interfaces.
-                return False if self.types.written_as_interface(s.name) else decl.body
-        return None
-
-    def methods(self, s: ir.TypeExpr) -> tuple[str, ...] | None:
-        """The methods of the object type ``s``, inherited ones too; None where a base is
-        not known here."""
-        if isinstance(s, ir.Mapping):
-            return ()
-        if isinstance(s, ir.Object):
-            return s.methods
-        if isinstance(s, ir.Omit):
-            found = self.methods(self.types.deref(s.base))
-            return None if found is None else tuple(m for m in found if m not in s.keys)
-        decl = self.types.lookup(s.name) if isinstance(s, ir.Ref) else None
-        if not isinstance(decl, ir.Interface):
-            return None
-        methods = list(decl.body.methods)
-        for base in decl.extends:
-            generic = isinstance(base, ir.Ref) and base.args
-            found = None if generic else self.methods(self.types.deref(base))
-            if found is None:
-                return None
-            methods.extend(found)
-        return tuple(methods)
-
-    def members_meet(
-        self, s: ir.TypeExpr, wanted: ir.IndexSignature, bodies: list[ir.Object]
-    ) -> bool | None:
-        """Each member of ``s`` (made of ``bodies``) whose key ``wanted`` reads, against
-        its value (an optional member's ``undefined`` aside, as TypeScript's
-        ``membersRelatedToIndexer`` does); a method where a function is surely not taken
-        fails it."""
-        if wanted.pattern is not None:
-            return None
-        verdicts: list[bool | None] = []
-        if any(b.methods for b in bodies):
-            value = self.types.deref(wanted.value)
-            if no_function(value):
-                return False
-            if not _is(value, "unknown"):
-                verdicts.append(None)  # a method's function type is not known here
-        for p in self.properties_of(s):
-            if wanted.numeric and not _numeric_name(p.name):
-                continue
-            value = p.type
-            if p.optional and not _is(self.types.deref(value), "undefined"):
-                kept = (m for m in members(value, self.types) if not _is(m, "undefined"))
-                value = union(tuple(kept), value.span)
-            verdicts.append(self.check(value, wanted.value))
-            if verdicts[-1] is False:
-                return False
-        for body in bodies:
-            own = body.index
-            if own is not None and (own.numeric or not wanted.numeric):
-                verdicts.append(self.check(own.value, wanted.value))
-        return _all(verdicts)
-
 
 def _scalar(t: ir.TypeExpr) -> bool:
     return isinstance(t, ir.Literal) or _is(t, "string", "number", "null", "undefined")
@@ -690,19 +451,3 @@ def _takes(side: tuple[ir.TypeExpr, ...], value: ir.TypeExpr) -> bool:
         return True
     kind = _KINDS[type(value.value)] if isinstance(value, ir.Literal) else None
     return kind is not None and any(_is(m, kind) for m in side)
-
-
-def _applies(own: ir.IndexSignature, wanted: ir.IndexSignature) -> bool:
-    """Whether the source's index signature ``own`` serves keys of ``wanted``'s kind: a
-    string one serves number keys too, a template pattern neither."""
-    if own.pattern is not None or wanted.pattern is not None:
-        return own.pattern == wanted.pattern and own.numeric == wanted.numeric
-    return wanted.numeric or not own.numeric
-
-
-def _numeric_name(name: str) -> bool:
-    """A property name that TypeScript reads as a number key (``isNumericLiteralName``)."""
-    try:
-        return str(float(name)).removesuffix(".0") == name or name == str(int(name))
-    except ValueError:
-        return False

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from codegen.emit.json_text import dumps_indented
+from codegen.emit.json_text import dumps_indented, loads_strict
 
 
 def _reference(value: Any) -> str:
@@ -41,6 +41,7 @@ def _reference(value: Any) -> str:
         [[[]], [{}], {"k": [{"z": 1, "a": 2}]}],
         ("tuple", ["inside"]),
         {2: "int keys", 1: None},  # json's own rules for other keys: left to json
+        {2: "é\u2028"},  # ... which keeps non-ASCII text as it is there too
         {"$defs": {"Z": {"type": "object"}, "A": {"enum": ["x", 1, None]}}},
     ],
 )
@@ -79,3 +80,26 @@ def test_what_json_refuses_it_refuses_the_same_way() -> None:
     loop.append(loop)
     with pytest.raises(ValueError, match="Circular reference"):
         dumps_indented(loop)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("0", 0),
+        ("1e400", math.inf),
+        ('"Infinity"', "Infinity"),
+        ('[1, {"a": null}]', [1, {"a": None}]),
+    ],
+)
+def test_loads_strict_reads_json(text: str, value: Any) -> None:
+    assert loads_strict(text) == value
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_loads_strict_refuses_the_words_json_has_not(word: str) -> None:
+    """Python's reader takes them; JSON.parse does not (``@default Infinity`` is text)."""
+    assert json.loads(word) is not None
+    with pytest.raises(ValueError, match=f"^{word} is no JSON value$"):
+        loads_strict(word)
+    with pytest.raises(ValueError, match=f"^{word} is no JSON value$"):
+        loads_strict(f'{{"a": [{word}]}}')

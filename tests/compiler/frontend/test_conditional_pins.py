@@ -643,3 +643,169 @@ def test_the_index_and_intersection_rules(source: str, target: str, expected: st
         )
     else:
         assert verdict(source, target) == expected
+
+
+# From the survivors of the split (issue #36): the index-signature rules on IR the expander
+# never hands over (it instantiates generic bases and expands nested ``Omit`` first), the
+# checker's contract all the same: where a base is not known here, no verdict.
+class _Named:
+    """Named types by name: interfaces (``written`` as such or declared by the compiler)
+    and aliases."""
+
+    def __init__(self, decls: dict[str, ir.Decl], written: frozenset[str] = frozenset()):
+        self.decls = decls
+        self.written = written
+
+    def deref(self, t: ir.TypeExpr) -> ir.TypeExpr:
+        while isinstance(t, ir.Ref) and isinstance(self.decls.get(t.name), ir.Alias):
+            decl = self.decls[t.name]
+            assert isinstance(decl, ir.Alias)
+            t = decl.type
+        return t
+
+    def properties(self, t: ir.TypeExpr) -> tuple[ir.Property, ...]:
+        t = self.deref(t)
+        if isinstance(t, ir.Object):
+            return t.properties
+        if isinstance(t, ir.Omit):
+            return tuple(p for p in self.properties(t.base) if p.name not in t.keys)
+        decl = self.decls.get(t.name) if isinstance(t, ir.Ref) else None
+        if isinstance(decl, ir.Interface):
+            inherited = tuple(p for b in decl.extends for p in self.properties(b))
+            return decl.body.properties + inherited
+        return ()
+
+    def index(self, t: ir.TypeExpr) -> ir.IndexSignature | None:
+        t = self.deref(t)
+        if isinstance(t, ir.Object):
+            return t.index
+        decl = self.decls.get(t.name) if isinstance(t, ir.Ref) else None
+        return decl.body.index if isinstance(decl, ir.Interface) else None
+
+    def spend(self, amount: int, span: ir.Span) -> None:
+        pass
+
+    def lookup(self, name: str) -> ir.Decl | None:
+        return self.decls.get(name)
+
+    def written_as_interface(self, name: str) -> bool:
+        return name in self.written
+
+
+STRING, NUMBER = ir.Primitive("string"), ir.Primitive("number")
+
+
+def prop(name: str, t: ir.TypeExpr, optional: bool = False) -> ir.Property:
+    return ir.Property(name, t, optional=optional)
+
+
+def interface(name: str, *props: ir.Property, **kw: object) -> ir.Interface:
+    return ir.Interface(name, ir.Object(props, kw.pop("index", None)), **kw)  # type: ignore[arg-type]
+
+
+IBOX = ir.Interface("IBox", ir.Object((prop("v", ir.Ref("T")),)), params=(ir.TypeParam("T"),))
+GENERIC_BASE = (ir.Ref("IBox", (STRING,)),)  # ``extends IBox<string>``, not instantiated
+
+
+def test_a_generic_base_not_instantiated_leaves_an_index_signature_undecided() -> None:
+    record = ir.Mapping(STRING)  # ``Record<string, string>``
+    for written in (frozenset(), frozenset({"GSub"})):
+        types = _Named({"IBox": IBOX, "GSub": interface("GSub", extends=GENERIC_BASE)}, written)
+        assert c.assignable(ir.Ref("GSub"), record, types) is None
+    # its own index signature decides without the base
+    own = ir.IndexSignature(STRING)
+    types = _Named({"IBox": IBOX, "GSub": interface("GSub", index=own, extends=GENERIC_BASE)})
+    assert c.assignable(ir.Ref("GSub"), record, types) is True
+    # a base known here: an interface without one, an object literal type's members
+    plain = (ir.Ref("Base"),)
+    base = interface("Base", prop("a", STRING))
+    for written, expected in ((frozenset({"Sub"}), False), (frozenset(), True)):
+        types = _Named({"Base": base, "Sub": interface("Sub", extends=plain)}, written)
+        assert c.assignable(ir.Ref("Sub"), record, types) is expected
+
+
+def test_the_methods_of_an_omit_over_a_generic_base_leave_it_undecided() -> None:
+    numeric = ir.IndexSignature(STRING, numeric=True)  # serves no string key
+    meth = ir.Interface("GMeth", ir.Object((prop("a", STRING),), numeric), extends=GENERIC_BASE)
+    types = _Named({"IBox": IBOX, "GMeth": meth})
+    omit = ir.Omit(ir.Ref("GMeth"), ("a",))
+    assert c.assignable(omit, ir.Mapping(STRING), types) is None
+    # with the base known, the mapped type's members decide
+    known = ir.Interface(
+        "KMeth", ir.Object((prop("a", STRING),), numeric), extends=(ir.Ref("Base"),)
+    )
+    types = _Named({"Base": interface("Base", prop("b", STRING)), "KMeth": known})
+    assert c.assignable(ir.Omit(ir.Ref("KMeth"), ("a",)), ir.Mapping(STRING), types) is True
+    assert c.assignable(ir.Omit(ir.Ref("KMeth"), ("a",)), ir.Mapping(NUMBER), types) is False
+
+
+METH = ir.Interface("Meth", ir.Object((prop("a", STRING),), methods=("f",)))  # ``f(): void``
+
+
+def test_an_omit_of_an_omit_keeps_the_methods_it_does_not_name() -> None:
+    """``Omit<Omit<Meth, "x">, "y">`` holds ``f`` (tsc 5.5: no ``Record<string, string>``);
+    ``Omit<Omit<Meth, "f">, "y">`` leaves ``a: string`` (tsc: it is one)."""
+    types = _Named({"Meth": METH, "Base": interface("Base", prop("b", STRING))})
+    record = ir.Mapping(STRING)
+    kept = ir.Omit(ir.Omit(ir.Ref("Meth"), ("x",)), ("y",))
+    assert c.assignable(kept, record, types) is False
+    dropped = ir.Omit(ir.Omit(ir.Ref("Meth"), ("f",)), ("y",))
+    assert c.assignable(dropped, record, types) is True
+    # over a generic base not instantiated: the methods are not known here
+    types = _Named({"IBox": IBOX, "GMeth": interface("GMeth", extends=GENERIC_BASE)})
+    nested = ir.Omit(ir.Omit(ir.Ref("GMeth"), ("x",)), ("y",))
+    assert c.assignable(nested, record, types) is None
+    types = _Named({**types.decls, "Base": interface("Base", prop("b", STRING))})
+    assert c.assignable(ir.Intersection((nested, ir.Ref("Base"))), record, types) is None
+
+
+def test_an_omit_of_what_is_no_named_object_type_is_undecided_in_an_intersection() -> None:
+    """``Omit<Base & Meth, "x"> & Other``: the methods of an intersection are not known
+    here (tsc 5.5 decides it: a limit of the declarations)."""
+    types = _Named({"Meth": METH, "Base": interface("Base", prop("b", STRING))})
+    inner = ir.Intersection((ir.Ref("Base"), ir.Ref("Meth")))
+    for base in (inner, STRING):
+        s = ir.Intersection((ir.Omit(base, ("x",)), ir.Ref("Base")))
+        assert c.assignable(s, ir.Mapping(STRING), types) is None
+
+
+def test_an_optional_member_of_type_undefined_keeps_its_undefined() -> None:
+    """``{ a?: undefined } extends Record<string, string>`` is false (tsc 5.5): only the
+    ``undefined`` an optional member adds is set aside, not the one it is declared with."""
+    s = ir.Object((prop("a", ir.Primitive("undefined"), optional=True),))
+    assert c.assignable(s, ir.Mapping(STRING), _Named({})) is False
+    s = ir.Object((prop("a", ir.Union((STRING, ir.Primitive("undefined"))), optional=True),))
+    assert c.assignable(s, ir.Mapping(STRING), _Named({})) is True
+
+
+def test_a_numeric_index_reads_the_names_typescript_reads_as_numbers() -> None:
+    """tsc 5.5 against ``[k: number]: string``: ``"1.0"`` is no number name (``y``),
+    ``"10000000000000000"`` is one (``n``: its value is a number), as ``"1"``."""
+    types = _Named({"NIdx": interface("NIdx", index=ir.IndexSignature(STRING, numeric=True))})
+    for name, expected in (("1.0", True), ("10000000000000000", False), ("1", False)):
+        s = ir.Object((prop(name, NUMBER),))
+        assert c.assignable(s, ir.Ref("NIdx"), types) is expected, name
+
+
+def test_a_base_not_known_here_leaves_an_interface_s_index_signature_undecided() -> None:
+    """An interface has no implicit index signature, but a base may declare one: a base
+    that is no interface here (an alias of an intersection, a name not declared), or an
+    intersection with a generic base not instantiated, is no verdict."""
+    ab = ir.Alias("AB", ir.Intersection((ir.Ref("Base"), ir.Ref("Other"))))
+    decls: dict[str, ir.Decl] = {
+        "Base": interface("Base", prop("a", STRING)),
+        "Other": interface("Other", prop("b", STRING)),
+        "AB": ab,
+        "SubAB": interface("SubAB", extends=(ir.Ref("AB"),)),
+        "SubMissing": interface("SubMissing", extends=(ir.Ref("Missing"),)),
+        "IBox": IBOX,
+        "GSub": interface("GSub", extends=GENERIC_BASE),
+    }
+    types = _Named(decls, frozenset({"Base", "Other", "SubAB", "SubMissing", "GSub"}))
+    record = ir.Mapping(STRING)
+    assert c.assignable(ir.Ref("SubAB"), record, types) is None
+    assert c.assignable(ir.Ref("SubMissing"), record, types) is None
+    both = ir.Intersection((ir.Ref("GSub"), ir.Ref("Base")))
+    assert c.assignable(both, record, types) is None
+    # interfaces whose bases are known: none has an index signature (tsc 5.5: "n")
+    assert c.assignable(ir.Intersection((ir.Ref("Other"), ir.Ref("Base"))), record, types) is False

@@ -35,6 +35,9 @@ type Amp<T> = T extends { a: infer X } & { b: infer Y } ? [X, Y] : never;
 type Fn<T> = T extends (a: infer A) => void ? A : "nofn";
 type Bounded<T> = T extends [infer S extends string] ? S : "no";
 interface Pt { a: string; b: number }
+type XY<T> = T extends { v: infer V extends "x" | "y" } ? V : "no";
+type Str<T> = T extends { v: infer V extends string } ? [V] : "no";
+type Arr<T> = T extends (infer U extends string)[] ? U : "no";
 """
 
 # alias written -> what it is, as TypeScript infers it
@@ -73,6 +76,17 @@ CASES: dict[str, str] = {
     "Fn<1[]>": '"nofn"',
     "Fn<[1]>": '"nofn"',
     'Bounded<["a"]>': '"a"',
+    # ``infer V extends C`` (TypeScript 4.7): what is inferred stays where it is assignable
+    # to C, else V is C and the check of the pattern decides (each as tsc 5.5.4 reads it)
+    'XY<{ v: "x" }>': '"x"',
+    'XY<{ v: "x" | "y" }>': '"x" | "y"',
+    'XY<{ v: "z" }>': '"no"',
+    'XY<{ v: "x" | "z" }>': '"no"',
+    "Str<{ v: string | number }>": '"no"',
+    'Str<{ v: "a" }>': '["a"]',
+    "Str<{ w: 1 }>": '"no"',  # nothing inferred: unknown, which is no string
+    'Arr<("a" | 1)[]>': '"no"',
+    'Arr<"a"[]>': '"a"',
 }
 
 
@@ -129,6 +143,32 @@ def test_infer_names_in_order_with_constraints_and_not_in_nested_branches() -> N
     assert list(infer.infer_names(ir.Ref("X", (), AT))) == []
     # spans and docs are never walked
     assert list(infer.infer_names(ir.Property("p", ir.Literal(1), doc=ir.Doc("d")))) == []
+
+
+def test_constraints_of_each_infer_first_one_wins_and_not_in_nested_branches() -> None:
+    string, number = ir.Primitive("string", AT), ir.Primitive("number", AT)
+    inner = ir.Tuple((infer_("B", number),), AT)
+    nested = ir.Ref(
+        CONDITIONAL,
+        (infer_("C", string), infer_("D", string), infer_("E", string), infer_("F", string)),
+        AT,
+    )
+    pattern = ir.Tuple(
+        (
+            infer_("A", inner),  # a constraint with an infer of its own
+            infer_("A", number),  # the first constraint of a name is its constraint
+            ir.Object((ir.Property("p", nested),)),
+            infer_("N"),  # no constraint: not listed
+        ),
+        AT,
+        rest=ir.Array(infer_("G", lit(1))),
+    )
+    assert infer.constraints(pattern) == {"A": inner, "B": number, "C": string, "G": lit(1)}
+    assert list(infer.constraints(pattern)) == ["A", "B", "C", "G"]
+    assert infer.constraints(ir.Ref("X", (), AT)) == {}
+    assert infer.constraints(ir.Interface) == {}  # a class is no pattern
+    # spans and docs are never walked
+    assert infer.constraints(ir.Property("p", ir.Literal(1), doc=ir.Doc("d"))) == {}
 
 
 def test_has_pattern() -> None:
