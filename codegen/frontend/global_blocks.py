@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Collection
 
 from .. import ir
-from ..ir.queries import rewrite
+from ..ir.queries import SPAN_AND_DOC, rewrite
 
 
 def separate_globals(
@@ -61,7 +61,7 @@ def separate_globals(
                 return dataclasses.replace(node, name=here[node.name])
             return node
 
-        changed = rewrite(decl, follow, keep=("span", "doc"))
+        changed = rewrite(decl, follow, keep=SPAN_AND_DOC)
         if (decl.name, decl.span) not in nested:
             changed = dataclasses.replace(changed, name=renames.get(decl.name, decl.name))
         out.append(changed)

@@ -21,7 +21,7 @@ import tree_sitter_typescript
 from .. import ir
 from ..errors import Unsupported
 from ..ir import INDEXED
-from ..ir.queries import rewrite
+from ..ir.queries import SPAN_AND_DOC, rewrite
 from ..paths import DECLARATION_SUFFIXES
 from .directives import triple_slash_reference
 from .global_blocks import separate_globals
@@ -123,10 +123,10 @@ class _ModuleParser(DeclarationReader):
         if self.tuple_consts:
             constants = {name for name, _, _ in self.enum_members}
             typeof = functools.partial(_typeof_tuple, self.tuple_consts, constants)
-            marked = rewrite(marked, typeof, keep=("span", "doc"))
+            marked = rewrite(marked, typeof, keep=SPAN_AND_DOC)
         typed = self.typeof_values(marked)
         if typed:
-            marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=("span", "doc"))
+            marked = rewrite(marked, functools.partial(_typeof_value, typed), keep=SPAN_AND_DOC)
         namespaced = {key for key, path in self.paths.items() if path}
         marked, shadowed = separate_globals(marked, self.global_spans, namespaced)
         for old, new in shadowed.items():  # an importer writes the old name

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import tree_sitter
 
 from .. import ir
-from ..ir.queries import rewrite
+from ..ir.queries import SPAN_AND_DOC, rewrite
 from .enum_values import constant_value
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .parse_source import named_children as _children
@@ -320,7 +320,7 @@ class DeclarationReader(TypeReader):
                         return ir.degraded(f"'typeof {node.name}' inside its own type", node.span)
                     return complete(node.name, stack | {name})
 
-                done[name] = rewrite(parsed[name], change, keep=("span", "doc"))
+                done[name] = rewrite(parsed[name], change, keep=SPAN_AND_DOC)
             return done[name]
 
         return {name: complete(name, frozenset()) for name in parsed}
@@ -417,7 +417,7 @@ def _typeof_names(nodes: tuple[object, ...]) -> list[str]:
             found.append(node.name)
         return node
 
-    rewrite(nodes, collect, keep=("span", "doc"))
+    rewrite(nodes, collect, keep=SPAN_AND_DOC)
     return found
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir.queries import rewrite, shape
+from ..ir.queries import SPAN_AND_DOC, rewrite, shape
 from ..paths import DECLARATION_SUFFIXES, LIB_PATH
 
 OVERRIDE_TAG = "override"
@@ -240,7 +240,7 @@ def qualify_namespaces(
     out: list[ir.Decl] = []
     for decl in decls:
         path = where[(decl.name, decl.span)]
-        new = rewrite(decl, functools.partial(_retarget, target, path), keep=("span", "doc"))
+        new = rewrite(decl, functools.partial(_retarget, target, path), keep=SPAN_AND_DOC)
         if (path, decl.name) in renamed and not isinstance(new, ir.Const):
             new = dataclasses.replace(
                 new, name=renamed[(path, decl.name)], qualname=".".join((*path, decl.name))

@@ -399,6 +399,11 @@ def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
 # --------------------------------------------------------------------------- rewriting
 
 
+# The fields of a node that say where it was written and what its comment said, never
+# which types it holds: a rewrite of the types enters neither.
+SPAN_AND_DOC = ("span", "doc")
+
+
 def rewrite(
     node: _T, change: Callable[[object], object], *, keep: tuple[str, ...] = ("span",)
 ) -> _T:
