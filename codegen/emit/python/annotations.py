@@ -313,7 +313,7 @@ class TypeWriter:
             self._discriminate(annotation, expanded, warn, span)
         elif not closed:
             self._route_by_kind(annotation, rest, parts[len(parts) - len(rest) :])
-        if nullable and "None" not in texts:
+        if nullable and texts and "None" not in texts:  # no texts: the annotation is None
             annotation.text += " | None"
         annotation.nullable = nullable
         annotation.known_values = [str(lit.value) for lit in known]

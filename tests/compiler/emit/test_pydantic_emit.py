@@ -232,6 +232,17 @@ def test_undefined_in_a_union_is_an_absent_member_never_null(tmp_path: Path) -> 
             models.U.model_validate(bad)
 
 
+def test_a_union_of_null_and_undefined_is_null_once(tmp_path: Path) -> None:
+    # ``None | None`` is a TypeError when pydantic evaluates it (octokit's empty responses).
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        models, _ = compile_ts(tmp_path, "export interface A { v: null | undefined; w?: null }\n")
+    assert dump(models.A.model_validate({"v": None})) == {"v": None}
+    for bad in ({"v": "x"}, {}, {"v": None, "w": 1}):
+        with pytest.raises(ValidationError):
+            models.A.model_validate(bad)
+
+
 def test_nullable_optional_keeps_an_explicit_null(tmp_path: Path) -> None:
     models, _ = compile_ts(tmp_path, OPTIONAL)
     data = {"required": "r", "nullable": None, "anything": None}
