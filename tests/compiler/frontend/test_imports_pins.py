@@ -294,3 +294,38 @@ def test_a_re_export_from_an_unmapped_package_is_a_degraded_alias_at_the_export(
     assert y.type.degraded == (
         "'Y' from package 'pkg', which is not mapped (map it with --import-map pkg=PATH)"
     )
+
+
+# --------------------------------------------------------------------------- conflicts
+
+A_EXPORTS_X = ("a.ts", "export interface X { a: string }")
+
+
+@pytest.mark.parametrize(
+    ("b", "line"),
+    [
+        # tsc: "Import declaration conflicts with local declaration of 'X'"
+        ('import { X } from "./a";\nexport interface X { b: string }', 1),
+        # tsc: "Duplicate identifier 'X'", the second import at fault
+        ('import { X } from "./a";\nimport { Y as X } from "./c";\nexport type Z = X;', 2),
+    ],
+)
+def test_an_import_that_conflicts_with_another_name_of_its_file_is_a_located_error(
+    b: str, line: int
+) -> None:
+    found = error(A_EXPORTS_X, ("c.ts", "export type Y = number;"), ("b.ts", b))
+    assert f"b.ts:{line}:" in found
+    assert "import 'X' conflicts with another name in this file" in found
+
+
+def test_the_same_name_imported_once_and_declared_elsewhere_is_no_conflict() -> None:
+    # ``X`` of another file is no name of b.ts: only its own declarations and imports are
+    s = schema(
+        A_EXPORTS_X,
+        ("c.ts", "export interface X { c: number }"),
+        (
+            "b.ts",
+            'import { X } from "./a";\nimport { X as CX } from "./c";\nexport type Z = X | CX;',
+        ),
+    )
+    assert "Z" in s.decls
