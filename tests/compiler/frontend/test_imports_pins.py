@@ -308,6 +308,9 @@ A_EXPORTS_X = ("a.ts", "export interface X { a: string }")
         ('import { X } from "./a";\nexport interface X { b: string }', 1),
         # tsc: "Duplicate identifier 'X'", the second import at fault
         ('import { X } from "./a";\nimport { Y as X } from "./c";\nexport type Z = X;', 2),
+        # the same for a namespace import's alias
+        ('import * as X from "./a";\nexport interface X { b: string }', 1),
+        ('import * as X from "./a";\nimport * as X from "./c";\nexport type Z = X.Y;', 2),
     ],
 )
 def test_an_import_that_conflicts_with_another_name_of_its_file_is_a_located_error(
