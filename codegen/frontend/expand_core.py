@@ -17,7 +17,7 @@ from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir.queries import rewrite, shape
+from ..ir.queries import SPAN_AND_DOC, rewrite, shape
 from .budget import Budget
 from .expand_names import digest
 
@@ -312,7 +312,7 @@ def names_in(node: object) -> set[str]:
             pending.extend(
                 getattr(current, f.name)
                 for f in dataclasses.fields(current)
-                if f.name not in ("span", "doc")
+                if f.name not in SPAN_AND_DOC
             )
     return found
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from .. import ir
 from ..errors import SchemaError
+from ..ir.queries import SPAN_AND_DOC
 from ..paths import DECLARATION_SUFFIXES, SOURCE_SUFFIXES
 
 # ``./x.mjs``, ``./x.mts``, ``./x.d.mts`` name ``x.mts`` or ``x.d.mts`` (``.cjs`` likewise).
@@ -314,5 +315,5 @@ def _names_used(node: object) -> Iterator[str]:
             yield from _names_used(item)
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
         for f in dataclasses.fields(node):
-            if f.name not in ("span", "doc"):
+            if f.name not in SPAN_AND_DOC:
                 yield from _names_used(getattr(node, f.name))

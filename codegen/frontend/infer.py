@@ -25,6 +25,7 @@ from typing import Protocol, assert_never
 from .. import ir
 from ..ir import CONDITIONAL, FUNCTION, INFER, SPREAD
 from ..ir.printer import quoted
+from ..ir.queries import SPAN_AND_DOC
 from . import conditional
 
 
@@ -90,7 +91,7 @@ def _fields(node: object) -> dict[str, object]:
     return {
         f.name: getattr(node, f.name)
         for f in dataclasses.fields(node)  # type: ignore[arg-type]
-        if f.name not in ("span", "doc")
+        if f.name not in SPAN_AND_DOC
     }
 
 

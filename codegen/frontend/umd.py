@@ -17,6 +17,7 @@ import os
 from collections.abc import Iterator, Sequence
 
 from .. import ir
+from ..ir.queries import SPAN_AND_DOC
 
 
 def with_umd_imports(modules: Sequence[ir.Module], packages: dict[str, str]) -> list[ir.Module]:
@@ -85,5 +86,5 @@ def _dotted_heads(node: object) -> Iterator[tuple[str, ir.Span]]:
             yield from _dotted_heads(item)
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
         for f in dataclasses.fields(node):
-            if f.name not in ("span", "doc"):
+            if f.name not in SPAN_AND_DOC:
                 yield from _dotted_heads(getattr(node, f.name))
