@@ -69,9 +69,6 @@ class _Expander(ExpanderGenerics):
                         self.instantiate(decl, (), decl.span)
                 continue
             self.out[name] = self.expanded_source(name, decl)
-        while self.pending:
-            name = self.pending.pop(0)
-            self.out[name] = self.decl(self.instances[name], {})
         return self.out
 
     def decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:

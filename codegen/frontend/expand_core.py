@@ -32,7 +32,6 @@ class ExpanderCore(abc.ABC):
         self.out: dict[str, ir.Decl] = {}
         self.instances: dict[str, ir.Decl] = {}
         self.shapes: dict[str, object] = {}  # synthesized name -> the structure it names
-        self.pending: list[str] = []
         self.context: list[str] = []  # where the type being expanded stands: Decl, Prop...
         self.following: set[str] = set()  # aliases being followed for a distribution
         self.inlining: dict[tuple[str, object], bool] = {}  # generic aliases -> used within
