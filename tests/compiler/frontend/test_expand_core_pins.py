@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from codegen import ir
-from codegen.errors import Diagnostics
-from codegen.frontend import budget, expand_core
+from codegen.errors import Diagnostics, SchemaError
+from codegen.frontend import budget, expand, expand_core
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from codegen.ir.printer import render
@@ -272,4 +272,134 @@ def test_a_base_s_this_typed_member_is_the_derived_interface_s() -> None:
             ("prev", "[D] | null", False),
             "extends Base",
         ],
+    }
+
+
+# ------------------------------------------------- lookups and names, on IR (issue #36)
+
+SPAN = ir.Span("a.ts", 3, 7)
+OTHER = ir.Span("a.ts", 9, 2)
+BOX = ir.Interface(
+    "Box",
+    ir.Object((ir.Property("v", ir.Ref("T")),), methods=("get",)),
+    params=(ir.TypeParam("T"),),
+)
+PAIR = ir.Alias("Pair", ir.Tuple((ir.Ref("T"), ir.Ref("T"))), params=(ir.TypeParam("T"),))
+PLAIN = ir.Interface("Plain", ir.Object((ir.Property("p", ir.Primitive("string")),)))
+NAME = ir.Alias("Name", ir.Primitive("string"))
+LIMIT = ir.Const("LIMIT", 3)
+
+
+def expander(*decls: ir.Decl) -> expand._Expander:
+    return expand._Expander({d.name: d for d in decls})
+
+
+def test_a_reference_to_a_const_or_to_no_declaration_has_no_method() -> None:
+    # only interfaces (with their bases) and aliases of object types declare methods
+    e = expander(BOX, LIMIT)
+    assert e.has_method(ir.Ref("Box", (ir.Primitive("string"),)), "get") is True
+    assert e.has_method(ir.Ref("LIMIT"), "get") is False
+    assert e.has_method(ir.Ref("Nowhere"), "get") is False
+
+
+def test_only_a_declaration_with_type_parameters_is_a_generic() -> None:
+    e = expander(BOX, PAIR, PLAIN, NAME, LIMIT)
+    assert (e.generic("Box"), e.generic("Pair")) == (BOX, PAIR)
+    assert [e.generic(n) for n in ("Plain", "Name", "LIMIT", "Nowhere")] == [None] * 4
+
+
+def test_a_free_name_is_the_first_that_nothing_is_declared_or_synthesized_as() -> None:
+    e = expander(PLAIN)
+    assert e.free_name("Other") == "Other"
+    assert e.free_name("Plain") == "Plain_2"  # declared in the source
+    e.shapes["Plain_2"] = ()  # synthesized already
+    e.shapes["Syn"] = ()
+    assert (e.free_name("Plain"), e.free_name("Syn")) == ("Plain_3", "Syn_2")
+
+
+def test_written_as_interface_reads_an_instance_s_generic() -> None:
+    # an instance is written as its generic is (``Box_string`` of ``interface Box<T>``)
+    e = expander(BOX, PAIR, PLAIN, NAME)
+    e.made_of["Box_string"] = ("Box", (ir.Primitive("string"),))
+    e.made_of["Pair_string"] = ("Pair", (ir.Primitive("string"),))
+    assert [e.written_as_interface(n) for n in ("Box_string", "Plain", "Box")] == [True] * 3
+    assert [e.written_as_interface(n) for n in ("Pair_string", "Name", "Nowhere")] == [False] * 3
+
+
+def test_a_source_declaration_is_expanded_once_and_read_as_written_while_under_way() -> None:
+    box_of_name = ir.Alias("B", ir.Ref("Box", (ir.Ref("Name"),)))
+    e = expander(BOX, NAME, box_of_name)
+    done = e.expanded_source("B", box_of_name)
+    assert done == ir.Alias("B", ir.Ref("Box_Name"))
+    assert e.expanded_source("B", box_of_name) is done  # kept: no second expansion
+    assert (e.busy, e.raw_reads, list(e.instances)) == (set(), 0, ["Box_Name"])
+    e.busy.add("Name")  # its expansion under way: read as written, and counted so
+    assert e.expanded_source("Name", NAME) is NAME
+    assert (e.raw_reads, "Name" in e.expanded) == (1, False)
+
+
+def test_work_is_spent_up_to_the_limit_and_one_step_past_it_is_the_located_error() -> None:
+    e = expander()
+    e.budget.limit = 10
+    e.spend(4, SPAN)
+    e.spend(6, SPAN)
+    assert e.budget.spent == 10  # at the limit: still allowed
+    with pytest.raises(SchemaError) as info:
+        e.spend(1, SPAN)
+    assert str(info.value) == (
+        "a.ts:3:7: error: expanding this type needs more than 10 steps of type expansion"
+        " (the compiler's work budget); the type grows without bound or is too large to expand"
+    )
+
+
+@pytest.mark.parametrize(
+    ("context", "constructs", "where"),
+    [
+        (["Outer", "Inner"], [], "a.ts:3:7: error: expanding 'Outer' "),
+        (
+            ["Outer"],
+            [("the generic instance of 'G'", OTHER), ("the generic instance of 'H'", SPAN)],
+            "a.ts:9:2: error: expanding the generic instance of 'G' ",
+        ),
+    ],
+)
+def test_work_past_the_budget_blames_the_outermost_expansion_under_way(
+    context: list[str], constructs: list[tuple[str, ir.Span]], where: str
+) -> None:
+    # the declaration being expanded, or the outermost construct at its own span
+    e = expander()
+    e.budget.limit = 5
+    e.context, e.constructs = context, constructs
+    e.spend(5, SPAN)
+    with pytest.raises(SchemaError) as info:
+        e.spend(2, SPAN)
+    assert str(info.value).startswith(where + "needs more than 5 steps")
+    assert e.budget.spent == 7
+
+
+def test_a_recursive_instance_under_a_taken_name_is_declared_and_refers_to_itself() -> None:
+    # ``Tree<string>`` names itself in its body; ``Tree_string`` is declared already: the
+    # instance takes the digest's name and its own reference follows it (``declare``)
+    out = shown(
+        "export interface Tree<T> { v: T; kids: Tree<T>[] }\n"
+        "export interface Tree_string { other: number }\n"
+        "export type A = Tree<string>;\n"
+    )
+    name = out["A"]
+    assert isinstance(name, str) and name.startswith("Tree_string_")
+    assert out[name] == [("v", "string", False), ("kids", f"{name}[]", False)]
+    assert out["Tree_string"] == [("other", "number", False)]
+
+
+def test_a_member_path_of_the_declaration_being_expanded_is_read_as_its_member() -> None:
+    # ``C["a"]["b"]`` inside ``C``: the member's declared type, read lazily (TypeScript);
+    # the same path again is the same type; through an object member it is a recursive
+    # type declared under the path's name (``CS``)
+    assert shown(
+        "export interface C { a: { b: string }; x: C['a']['b']; y: C['a']['b'] }\n"
+        "export interface D { s: { n?: D['s'] }; t: D['s'] }\n"
+    ) == {
+        "C": [("a", "{ b: string }", False), ("x", "string", False), ("y", "string", False)],
+        "DS": [("n", "DS", True)],
+        "D": [("s", "DS", False), ("t", "DS", False)],
     }
