@@ -6,6 +6,8 @@ makes for a verdict only (``forget``)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from codegen import ir
@@ -403,3 +405,56 @@ def test_a_member_path_of_the_declaration_being_expanded_is_read_as_its_member()
         "DS": [("n", "DS", True)],
         "D": [("s", "DS", False), ("t", "DS", False)],
     }
+
+
+def test_declaring_a_recursive_instance_spends_the_instance_cost_blamed_at_its_use() -> None:
+    # ``declare``: ``add`` of a generic instance (its cost spent, located where it is
+    # used), then its own references follow the name it got
+    tree = ir.Interface("Plain", ir.Object((ir.Property("kids", ir.Array(ir.Ref("Plain"))),)))
+    e = expander(PLAIN)
+    final = e.declare("Plain", tree, SPAN)
+    assert final.startswith("Plain_") and e.budget.spent == expand_core.INSTANCE_COST
+    assert e.out[final] == ir.Interface(
+        final, ir.Object((ir.Property("kids", ir.Array(ir.Ref(final))),))
+    )
+    e = expander()
+    e.budget.limit = expand_core.INSTANCE_COST - 1
+    with pytest.raises(SchemaError) as info:
+        e.declare("Tree", dataclasses.replace(tree, name="Tree"), SPAN)
+    assert str(info.value).startswith("a.ts:3:7: error: expanding this type needs more than 99")
+
+
+def test_has_method_reads_the_declaration_as_written_not_its_expansion() -> None:
+    # a method has no data member: the expanded declaration lost it
+    e = expander(BOX)
+    e.out["Box"] = ir.Interface("Box", ir.Object((ir.Property("v", ir.Ref("T")),)))
+    assert e.has_method(ir.Ref("Box"), "get") is True
+
+
+@pytest.mark.parametrize(
+    "decl",
+    [
+        ir.Alias("A", ir.Ref("A")),
+        ir.Alias("A", ir.Omit(ir.Ref("A"), ("x",))),
+        ir.Alias("A", ir.Intersection((ir.Ref("A"), ir.Object()))),
+        ir.Interface("A", ir.Object(), extends=(ir.Ref("A"),)),
+    ],
+    ids=["alias", "omit", "intersection", "base"],
+)
+def test_has_method_ends_on_a_cycle_of_declarations(decl: ir.Decl) -> None:
+    # each declaration is read once on a path: a cycle has no method, and no end is no
+    # answer (the checks refuse such a cycle first; ``has_method`` does not rely on it)
+    assert expander(decl).has_method(ir.Ref("A"), "m") is False
+
+
+def test_forgotten_instances_lose_their_shape_declaration_and_generic() -> None:
+    e = expander(BOX)
+    kept = (set(e.out), set(e.instances), dict(e.instantiated))
+    obj = ir.Interface("S", ir.Object((ir.Property("s", ir.Primitive("string")),)))
+    lifted = e.add("S", obj, SPAN)  # no generic's instance: no ``made_of`` entry
+    made = e.add("Box_string", dataclasses.replace(obj, name="Box_string"), SPAN, generic=True)
+    e.made_of[made] = ("Box", (ir.Primitive("string"),))
+    e.instantiated[("Box", ())] = made
+    e.forget(*kept)
+    assert (e.out, e.instances, e.shapes, e.instantiated) == ({}, {}, {}, {})
+    assert (e.instance(made), e.lookup(lifted)) == (None, None)

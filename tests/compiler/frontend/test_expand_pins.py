@@ -744,3 +744,60 @@ def test_a_generic_used_bare_and_with_its_defaults_spelled_out_is_declared_under
     assert decls["Feature_P"] == [("g", "P", False)]
     assert decls["C"] == [("features", "Feature_P[]", False)]
     assert decls["D"] == [("one", "Feature", False)]
+
+
+# ------------------------------------------------------ expand.py's own rules (issue #36)
+
+
+def test_a_base_from_an_unmapped_package_is_an_index_signature_of_its_degraded_type() -> None:
+    # ``extends Readable`` of a package with no typings mapped: any other member, of any
+    # value; the other bases are kept, and the index signature stands where the base does
+    s = compiled(
+        'import { Readable } from "stream";\n'
+        "export interface Base { b: number }\n"
+        "export interface R extends Readable, Base { a: string }\n"
+    )
+    r = s.decls["R"]
+    assert isinstance(r, ir.Interface) and r.body.index is not None
+    assert [render(b) for b in r.extends] == ["Base"]
+    assert [p.name for p in r.body.properties] == ["a"]
+    value = r.body.index.value
+    assert isinstance(value, ir.Primitive) and value.name == "unknown"
+    assert value.degraded == (
+        "'Readable' from package 'stream', which is not mapped (map it with --import-map"
+        " stream=PATH)"
+    )
+    assert r.body.index.span == value.span == ir.Span("a.ts", 3, 28)
+
+
+def test_a_spread_tuple_alias_is_spliced_into_the_tuple() -> None:
+    # ``[boolean, ...A]`` with ``A`` a tuple: A's members, an optional one kept optional
+    assert shown("export type A = [number, string?];\nexport type B = [boolean, ...A];\n") == {
+        "A": "[number, string?]",
+        "B": "[boolean, number, string?]",
+    }
+
+
+def test_omit_of_another_type_s_keys_is_omit_of_those_literal_keys() -> None:
+    # ``Omit<S, keyof R>``: the keys computed, each a literal, in R's order
+    out = shown(
+        "export interface R { c: boolean; a: string }\n"
+        "export interface S { a: string; b: number; c: boolean }\n"
+        "export type O = Omit<S, keyof R>;\n"
+        "export type K = keyof O;\n"
+    )
+    assert (out["O"], out["K"]) == ('Omit<S, "c" | "a">', '"b"')
+    o = compiled(
+        "export interface R { c: boolean; a: string }\n"
+        "export interface S { a: string; b: number; c: boolean }\n"
+        "export type O = Omit<S, keyof R>;\n"
+    ).decls["O"]
+    assert isinstance(o, ir.Alias) and isinstance(o.type, ir.Omit)
+    assert (o.type.keys, o.type.span) == (("c", "a"), ir.Span("a.ts", 3, 17))
+
+
+def test_a_union_left_with_one_member_is_that_member() -> None:
+    # ``never | X`` is ``X``: no union of one member
+    s = compiled("export type V = [never][number] | string;\n")
+    v = s.decls["V"]
+    assert isinstance(v, ir.Alias) and v.type == ir.Primitive("string", ir.Span("a.ts", 1, 35))
