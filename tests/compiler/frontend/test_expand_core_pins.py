@@ -458,3 +458,23 @@ def test_forgotten_instances_lose_their_shape_declaration_and_generic() -> None:
     e.forget(*kept)
     assert (e.out, e.instances, e.shapes, e.instantiated) == ({}, {}, {}, {})
     assert (e.instance(made), e.lookup(lifted)) == (None, None)
+
+
+def _own(name: str) -> ir.Property:
+    return ir.Property(name, ir.Primitive("string"))
+
+
+@pytest.mark.parametrize(
+    ("base", "names"),
+    [
+        (ir.Ref("A"), ["a"]),
+        (ir.Omit(ir.Ref("A"), ("x",)), ["a"]),
+        (ir.Intersection((ir.Ref("A"), ir.Object((_own("b"),)))), ["b", "a"]),
+    ],
+    ids=["base", "omit", "intersection"],
+)
+def test_properties_end_on_a_cycle_of_bases(base: ir.TypeExpr, names: list[str]) -> None:
+    # each interface is read once on a path: its own members, and a base's first (the
+    # checks refuse such a cycle first; ``properties`` does not rely on it)
+    decl = ir.Interface("A", ir.Object((_own("a"),)), extends=(base,))
+    assert [p.name for p in expander(decl).properties(ir.Ref("A"))] == names
