@@ -478,3 +478,13 @@ def test_properties_end_on_a_cycle_of_bases(base: ir.TypeExpr, names: list[str])
     # checks refuse such a cycle first; ``properties`` does not rely on it)
     decl = ir.Interface("A", ir.Object((_own("a"),)), extends=(base,))
     assert [p.name for p in expander(decl).properties(ir.Ref("A"))] == names
+
+
+def test_the_same_structure_added_twice_under_its_name_is_one_declaration() -> None:
+    # a synthesized name is kept for one structure: asked again for it, the same name;
+    # another structure wanting it gets the name plus its structure's digest
+    e = expander()
+    obj = ir.Interface("S", ir.Object((_own("s"),)))
+    assert (e.add("S", obj, SPAN), e.add("S", obj, OTHER)) == ("S", "S")
+    other = e.add("S", ir.Interface("S", ir.Object((_own("t"),))), SPAN)
+    assert other.startswith("S_") and sorted(e.out) == ["S", other]
