@@ -801,3 +801,38 @@ def test_a_union_left_with_one_member_is_that_member() -> None:
     s = compiled("export type V = [never][number] | string;\n")
     v = s.decls["V"]
     assert isinstance(v, ir.Alias) and v.type == ir.Primitive("string", ir.Span("a.ts", 1, 35))
+
+
+def test_this_in_a_base_s_member_is_the_generic_instance_itself() -> None:
+    # ``G<string>`` inherits ``next?: this``: a ``G_string`` (no type arguments left on the
+    # instance's name); ``P`` used bare with its defaults is ``P`` itself, no second instance
+    s = compiled(
+        "export interface Base { next?: this; id: string }\n"
+        "export interface G<T> extends Base { v: T }\n"
+        "export interface P<T = number> extends Base { v: T }\n"
+        "export type X = G<string>;\n"
+    )
+    assert sorted(s.decls) == ["Base", "G_string", "P", "X"]
+    nexts = {}
+    for name in ("G_string", "P"):
+        decl = s.decls[name]
+        assert isinstance(decl, ir.Interface)
+        nexts[name] = next(p.type for p in decl.body.properties if p.name == "next")
+    # each at the span of ``this`` in Base
+    assert nexts == {
+        "G_string": ir.Ref("G_string", (), ir.Span("a.ts", 1, 32)),
+        "P": ir.Ref("P", (), ir.Span("a.ts", 1, 32)),
+    }
+
+
+@pytest.mark.parametrize("limit", [4, 5])
+def test_the_work_of_an_inherited_this_is_located_at_this(
+    monkeypatch: pytest.MonkeyPatch, limit: int
+) -> None:
+    # ``D`` re-reads ``next?: this`` of ``Base``: the steps of that ``this`` (itself, then
+    # ``D``) stand at ``this`` in Base; six steps compile it all
+    text = "export interface Base { next?: this }\nexport interface D extends Base { x: string }\n"
+    monkeypatch.setattr(budget, "MAX_WORK", limit)
+    assert error(text).startswith(f"a.ts:1:32: error: expanding 'D' needs more than {limit} steps")
+    monkeypatch.setattr(budget, "MAX_WORK", 6)
+    assert shown(text)["D"] == [("x", "string", False), ("next", "D", True), "extends Base"]
