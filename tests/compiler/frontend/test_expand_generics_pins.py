@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from codegen.frontend import expand_generics
-from tests.compiler.frontend.test_expand_pins import error, shown
+from codegen import ir
+from codegen.frontend import budget, expand_generics
+from tests.compiler.frontend.test_expand_pins import compiled, error, shown
+
+
+def at(line: int, col: int) -> ir.Span:
+    return ir.Span("a.ts", line, col)
+
 
 BOX = "export interface Box<T> { v: T }\n"
 CHAIN = (
@@ -51,3 +57,82 @@ def test_instances_nest_up_to_the_limit_one_more_is_an_error(
         "a.ts:2:29: error: generic instances nest more than 2 deep at 'G2' (a generic whose"
         " body needs an ever-new instance, or a chain of generics too long)"
     )
+
+
+@pytest.mark.parametrize(
+    ("limit", "where"),
+    [
+        (2, "a.ts:2:17: error: expanding the generic instance of 'Box' needs more than 2 "),
+        (103, "a.ts:2:17: error: expanding the generic instance of 'Box' needs more than 103 "),
+        (104, "a.ts:3:17: error: expanding 'B' needs more than 104 "),
+    ],
+)
+def test_work_inside_an_instance_is_blamed_on_it_at_its_use(
+    monkeypatch: pytest.MonkeyPatch, limit: int, where: str
+) -> None:
+    # the body's steps and the instance's own cost are the instance's, located where it is
+    # used (not in the generic's body); once made, the next declaration is blamed again;
+    # 107 steps compile it all
+    text = (
+        "export interface Box<T> { a: T; b: T }\n"
+        "export type A = Box<string>;\n"
+        "export type B = { x: string; y: string };\n"
+    )
+    monkeypatch.setattr(budget, "MAX_WORK", limit)
+    assert error(text).startswith(where)
+    monkeypatch.setattr(budget, "MAX_WORK", 107)
+    assert shown(text)["A"] == "Box_string"
+
+
+def test_a_recursive_generic_alias_is_one_declaration_at_each_use_s_position() -> None:
+    # ``J<string>`` needs itself: declared once, as ``J_string``; each use refers to it
+    # where it stands, its own body too
+    s = compiled(
+        "export type J<T> = T | J<T>[];\n"
+        "export type A = J<string>;\n"
+        "export type B = { b: J<string> };\n"
+    )
+    assert sorted(s.decls) == ["A", "B", "J_string"]
+    j, a, b = s.decls["J_string"], s.decls["A"], s.decls["B"]
+    assert isinstance(j, ir.Alias) and isinstance(j.type, ir.Union)
+    assert j.type.members[1] == ir.Array(ir.Ref("J_string", (), at(1, 24)), at(1, 24))
+    assert isinstance(a, ir.Alias) and a.type == ir.Ref("J_string", (), at(2, 17))
+    assert isinstance(b, ir.Alias) and isinstance(b.type, ir.Object)
+    assert b.type.properties[0].type == ir.Ref("J_string", (), at(3, 22))
+
+
+@pytest.mark.parametrize(
+    ("uses", "decls"),
+    [
+        # used bare first: declared as ``J``; ``J<string>`` inside it is that same type
+        ("export type X = J;\nexport type Y = J<string>;\n", {"J": "string | J[] | [J]", "X": "J"}),
+        # used with its argument first: ``J_string``, and bare it is that one too
+        (
+            "export type Y = J<string>;\nexport type X = J;\n",
+            {"J_string": "string | J_string[] | [J_string]", "X": "J_string"},
+        ),
+    ],
+)
+def test_a_recursive_alias_with_defaults_is_one_type_used_bare_or_with_its_arguments(
+    uses: str, decls: dict[str, str]
+) -> None:
+    # its own body names the type being declared (never an undeclared ``J_string``)
+    out = shown("type J<T = string> = T | J<T>[] | [J<T>];\n" + uses)
+    assert out == {**decls, "Y": decls["X"]}
+
+
+@pytest.mark.parametrize(("limit", "compiles"), [(10, False), (11, True)])
+def test_an_inlined_alias_instance_is_expanded_once_per_argument_list(
+    monkeypatch: pytest.MonkeyPatch, limit: int, compiles: bool
+) -> None:
+    # the second ``M<[string, string]>`` costs its arguments and a lookup, not ``M``'s body
+    text = (
+        "export type M<T> = T | null;\n"
+        "export type A = M<[string, string]>;\n"
+        "export type B = M<[string, string]>;\n"
+    )
+    monkeypatch.setattr(budget, "MAX_WORK", limit)
+    if compiles:
+        assert shown(text) == {"A": "[string, string] | null", "B": "[string, string] | null"}
+    else:
+        assert error(text).startswith("a.ts:3:28: error: expanding 'B' needs more than 10 steps")
