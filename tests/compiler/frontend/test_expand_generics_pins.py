@@ -136,3 +136,43 @@ def test_an_inlined_alias_instance_is_expanded_once_per_argument_list(
         assert shown(text) == {"A": "[string, string] | null", "B": "[string, string] | null"}
     else:
         assert error(text).startswith("a.ts:3:28: error: expanding 'B' needs more than 10 steps")
+
+
+def test_a_declared_recursive_alias_instance_keeps_the_generic_s_doc_and_position() -> None:
+    s = compiled(
+        "/** A tree of strings. */\nexport type J<T> = T | J<T>[];\nexport type A = J<string>;\n"
+    )
+    j = s.decls["J_string"]
+    assert (j.doc.description, j.span) == ("A tree of strings.", at(2, 1))
+
+
+def test_two_argument_lists_that_read_alike_are_two_instances() -> None:
+    # ``Box<string[]>`` and ``Box<stringArray>`` both want ``Box_stringArray``: one name per
+    # structure, the second gets its digest
+    assert shown(
+        BOX + "export interface stringArray { x: number }\n"
+        "export type A = Box<string[]>;\n"
+        "export type B = Box<stringArray>;\n"
+    ) == {
+        "stringArray": [("x", "number", False)],
+        "Box_stringArray": [("v", "string[]", False)],
+        "A": "Box_stringArray",
+        "Box_stringArray_f099523f": [("v", "stringArray", False)],
+        "B": "Box_stringArray_f099523f",
+    }
+
+
+@pytest.mark.parametrize(("limit", "compiles"), [(105, False), (106, True)])
+def test_an_instance_used_again_costs_a_lookup(
+    monkeypatch: pytest.MonkeyPatch, limit: int, compiles: bool
+) -> None:
+    text = (
+        "export interface Box<T> { a: T; b: T }\n"
+        "export type A = Box<string>;\n"
+        "export type B = Box<string>;\n"
+    )
+    monkeypatch.setattr(budget, "MAX_WORK", limit)
+    if compiles:
+        assert (shown(text)["A"], shown(text)["B"]) == ("Box_string", "Box_string")
+    else:
+        assert error(text).startswith("a.ts:3:21: error: expanding 'B' needs more than 105 steps")
