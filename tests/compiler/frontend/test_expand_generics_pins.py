@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from codegen import ir
-from codegen.frontend import budget, expand_generics
+from codegen.frontend import budget, expand_core, expand_generics
 from tests.compiler.frontend.test_expand_pins import compiled, error, shown
 
 
@@ -176,3 +176,57 @@ def test_an_instance_used_again_costs_a_lookup(
         assert (shown(text)["A"], shown(text)["B"]) == ("Box_string", "Box_string")
     else:
         assert error(text).startswith("a.ts:3:21: error: expanding 'B' needs more than 105 steps")
+
+
+def test_a_sibling_instance_made_before_adds_nothing_to_the_nesting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # in ``H<string>``, ``Box<string>`` is done before ``G0<string>`` nests ``G1<string>``:
+    # three deep at most (H, G0, G1), whatever came before
+    text = (
+        BOX + "export interface G0<T> { x: G1<T> }\nexport interface G1<T> { x: T }\n"
+        "export interface H<T> { a: Box<T>; b: G0<T> }\nexport type A = H<string>;\n"
+    )
+    monkeypatch.setattr(expand_generics, "MAX_NESTING", 3)
+    assert shown(text)["H_string"] == [("a", "Box_string", False), ("b", "G0_string", False)]
+    monkeypatch.setattr(expand_generics, "MAX_NESTING", 2)
+    assert error(text).startswith("a.ts:2:29: error: generic instances nest more than 2 deep")
+
+
+def test_an_instance_s_reference_to_a_declaration_of_its_name_is_kept() -> None:
+    # ``Box_string`` is declared: ``Box<string>`` is ``Box_string_<digest>``, and its member
+    # ``other: Box_string`` still means the declared one (only a self-reference follows)
+    assert shown(
+        "export interface Box<T> { v: T; other: Box_string }\n"
+        "export interface Box_string { z: number }\n"
+        "export type A = Box<string>;\n"
+    ) == {
+        "Box_string": [("z", "number", False)],
+        "Box_string_743b6990": [("v", "string", False), ("other", "Box_string", False)],
+        "A": "Box_string_743b6990",
+    }
+
+
+@pytest.mark.parametrize(
+    "generic",
+    [
+        "export interface Box<T> { v: T }\n",
+        "export interface Box<T> { v: T; kids: Box<T>[] }\n",  # declared as it refers to itself
+        "export type Box<T> = T | Box<T>[];\n",
+    ],
+    ids=["instance", "recursive instance", "recursive alias"],
+)
+def test_a_synthesized_name_collision_is_located_at_the_use(
+    monkeypatch: pytest.MonkeyPatch, generic: str
+) -> None:
+    # both want ``Box_stringArray`` (declared): each its digest's name, here forced equal
+    monkeypatch.setattr(expand_core, "digest", lambda structure: "d")
+    assert (
+        error(
+            generic + "export interface Box_stringArray { q: 1 }\n"
+            "export interface stringArray { x: number }\n"
+            "export type A = Box<string[]>;\n"
+            "export type B = Box<stringArray>;\n"
+        )
+        == "a.ts:5:17: error: two different types want the synthesized name 'Box_stringArray_d'"
+    )
