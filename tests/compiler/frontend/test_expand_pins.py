@@ -836,3 +836,51 @@ def test_the_work_of_an_inherited_this_is_located_at_this(
     assert error(text).startswith(f"a.ts:1:32: error: expanding 'D' needs more than {limit} steps")
     monkeypatch.setattr(budget, "MAX_WORK", 6)
     assert shown(text)["D"] == [("x", "string", False), ("next", "D", True), "extends Base"]
+
+
+def test_this_in_members_inherited_through_two_levels_and_hidden_by_a_redeclaration() -> None:
+    # ``this`` is the interface the member is read from, however far up it was declared;
+    # a member declared nearer (``D``'s ``up: A``) hides the base's and keeps its own type
+    assert shown(
+        "export interface A { up?: this; a: string }\n"
+        "export interface B extends A { b?: this[] }\n"
+        "export interface C extends B { c: number }\n"
+        "export interface D extends B { up?: A }\n"
+    ) == {
+        "A": [("up", "A", True), ("a", "string", False)],
+        "B": [("b", "B[]", True), ("up", "B", True), "extends A"],
+        "C": [("c", "number", False), ("b", "C[]", True), ("up", "C", True), "extends B"],
+        "D": [("up", "A", True), ("b", "D[]", True), "extends B"],
+    }
+
+
+def test_this_in_members_of_every_base_after_one_seen_hidden_or_unknown() -> None:
+    # ``L`` reaches ``B`` twice (through ``C`` and itself) and still reads ``A`` after it;
+    # ``M``'s own ``x`` hides A2's and A2's next member is read; ``X``'s unmapped base and
+    # ``Y``'s alias base (no interface) are passed over for ``A``; ``Q`` reads its bases
+    # nearest first, in order (B, A3, then B's A)
+    out = shown(
+        'import { Readable } from "stream";\n'
+        "export interface A { up?: this; a: string }\n"
+        "export interface B extends A { b?: this[] }\n"
+        "export interface C extends B { c: number }\n"
+        "export interface L extends C, B {}\n"
+        "export interface A2 { x: string | number; up?: this }\n"
+        "export interface M extends A2 { x: string }\n"
+        "export interface X extends Readable, A {}\n"
+        "export type AA = { k: string };\n"
+        "export interface Y extends AA, A {}\n"
+        "export interface A3 { z?: this }\n"
+        "export interface Q extends B, A3 {}\n"
+    )
+    assert out["L"] == [("b", "L[]", True), ("up", "L", True), "extends C", "extends B"]
+    assert out["M"] == [("x", "string", False), ("up", "M", True), "extends A2"]
+    assert out["X"] == [("up", "X", True), "extends A", "index unknown"]
+    assert out["Y"] == [("k", "string", False), ("up", "Y", True), "extends A"]
+    assert out["Q"] == [
+        ("b", "Q[]", True),
+        ("z", "Q", True),
+        ("up", "Q", True),
+        "extends B",
+        "extends A3",
+    ]
