@@ -884,3 +884,17 @@ def test_this_in_members_of_every_base_after_one_seen_hidden_or_unknown() -> Non
         "extends B",
         "extends A3",
     ]
+
+
+def test_this_in_members_a_base_s_omit_keeps() -> None:
+    # ``extends Omit<B, "a">``: B's other members are inherited, ``this`` read as ``O``
+    assert shown(
+        "export interface A { up?: this; a: string }\n"
+        "export interface B extends A { b?: this[] }\n"
+        "export interface O extends Omit<B, 'a'> { c: number }\n"
+    )["O"] == [
+        ("c", "number", False),
+        ("b", "O[]", True),
+        ("up", "O", True),
+        'extends Omit<B, "a">',
+    ]
