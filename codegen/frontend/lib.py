@@ -20,7 +20,7 @@ import functools
 from collections.abc import Sequence
 
 from .. import ir
-from ..ir.queries import SPAN_AND_DOC
+from ..ir.queries import type_fields
 from ..paths import LIB_PATH
 from .parse import parse_module
 
@@ -106,23 +106,6 @@ def with_lib(modules: Sequence[ir.Module]) -> list[ir.Module]:
     return [*modules, dataclasses.replace(lib, decls=wanted)]
 
 
-# Per kind of node, keyed by its exact class: the fields that may hold a type (every field
-# but its span and doc). Read once per kind, not ``dataclasses.fields`` once per node: the
-# walk below reads every node of every module (a fifth of ``resolve`` on DevTools, #37).
-# As many entries as the IR has kinds (plus ``str``, ``int``... with none).
-_TYPE_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _type_fields(kind: type) -> tuple[str, ...]:
-    fields = _TYPE_FIELDS.get(kind)
-    if fields is None:
-        fields = ()
-        if dataclasses.is_dataclass(kind):
-            fields = tuple(f.name for f in dataclasses.fields(kind) if f.name not in SPAN_AND_DOC)
-        _TYPE_FIELDS[kind] = fields
-    return fields
-
-
 def _names(node: object) -> set[str]:
     """Every type name a parsed declaration (or tuple of them) mentions; iterative."""
     found: set[str] = set()
@@ -134,5 +117,5 @@ def _names(node: object) -> set[str]:
             continue
         if isinstance(current, ir.Ref):
             found.add(current.name)
-        pending.extend(getattr(current, name) for name in _type_fields(type(current)))
+        pending.extend(getattr(current, name) for name in type_fields(type(current)))
     return found
