@@ -168,9 +168,10 @@ def test_key_name_and_is_number_key(key: ir.LiteralValue, name: str, number: boo
     ],
 )
 def test_key_literal_is_what_keyof_gives(prop: ir.Property, value: ir.LiteralValue) -> None:
-    found = key_literal(prop, ir.NO_SPAN)
+    where = ir.Span("a.ts", 3, 7)  # the ``keyof`` that asks: its errors point there
+    found = key_literal(prop, where)
     assert found.value == value and type(found.value) is type(value)
-    assert key_literal(prop, ir.NO_SPAN).value == value
+    assert found.span == where
     if isinstance(value, int | float):
         assert number_name(value) == prop.name  # the round trip: the same JSON key
 
