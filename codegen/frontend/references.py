@@ -45,7 +45,6 @@ class Rewriter:
         scope: dict[str, str],
         enum_members: dict[str, ir.LiteralValue] | None = None,
         unmapped: dict[str, str] | None = None,
-        left_out: Collection[str] = (),
         qualified: dict[str, str] | None = None,
         values: Collection[str] = (),
         namespaces: NamespaceScope | None = None,
@@ -53,7 +52,6 @@ class Rewriter:
         self.decls = decls
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
-        self.left_out = frozenset(left_out)  # classes with methods that typings declare
         self.values = frozenset(values)  # the typings' values left out (``unique symbol``s...)
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
@@ -272,9 +270,6 @@ class Rewriter:
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
         if target is None and name in BUILTIN_GENERICS:  # a declaration shadows a builtin
             return self.builtin(t)
-        if target is None and name in self.left_out:
-            what = f"'{t.name}', a class with methods that the typings declare (left out)"
-            return ir.degraded(what, t.span)
         if target is None:
             return self.lib(t)
         if t.args and target.span.file == LIB_PATH:  # ``Uint8Array<ArrayBuffer>`` (TS 5.7)
