@@ -17,12 +17,9 @@ import pytest
 
 from codegen import ir
 from codegen.build.pipeline import load_schema
-from codegen.emit.jsonschema import schema_document
 from codegen.ir.keys import is_number_key, key_literal, key_name, number_name
 from codegen.ir.queries import shape
 from tests.compiler.frontend.test_total_frontend import _agree
-from tests.jsonschema_normalise import normalise_schema
-from tests.tjs_oracle import oracle_symbols
 
 RESPONSES = """
 export enum Code { Ok = 200, Gone = 410 }
@@ -85,33 +82,6 @@ def test_a_number_key_is_a_number_to_keyof_and_a_string_on_the_wire(
     if name in ("Picked", "Omitted"):  # closed objects: the other responses are extras
         bad = [v for v in bad if v != {"200": {"content": {"a": "x"}}} and v != {"404": {"x": 1}}]
     _agree(tmp_path, RESPONSES, name, good, bad)
-
-
-def test_number_keys_mean_what_typescript_json_schema_makes_of_them(tmp_path: Path) -> None:
-    (tmp_path / "schema.ts").write_text(RESPONSES)
-    ours = schema_document(load_schema([tmp_path / "schema.ts"]))["$defs"]
-    theirs = oracle_symbols(tmp_path / "schema.ts", NAMES)
-    for name, schema in theirs.items():
-        schema.pop("$schema", None)
-        mine = ours[name]
-        while "$ref" in mine and len(mine) == 1:  # our instances are named definitions
-            mine = ours[mine["$ref"].rsplit("/", 1)[-1]]
-        assert _enum_untyped(normalise_schema(schema)) == _enum_untyped(normalise_schema(mine)), (
-            name
-        )
-
-
-def _enum_untyped(schema: Any) -> Any:
-    """A ``type`` beside an ``enum`` says nothing the enum does not (ours writes
-    ``["integer", "string"]`` beside ``[200, "404"]``; typescript-json-schema leaves it out)."""
-    if isinstance(schema, dict):
-        found = {k: _enum_untyped(v) for k, v in schema.items()}
-        if "enum" in found:
-            found.pop("type", None)
-        return found
-    if isinstance(schema, list):
-        return [_enum_untyped(v) for v in schema]
-    return schema
 
 
 def test_the_wire_key_of_a_number_key_is_the_string_javascript_makes() -> None:
