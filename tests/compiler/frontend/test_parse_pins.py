@@ -1791,3 +1791,14 @@ def test_a_bidirectional_control_in_a_name_is_a_located_error() -> None:
     assert error("type A = 1;\ntype B\u202eC = 2;") == (
         "t.ts:2:6: error: invalid character U+202E in the name 'B\\u202eC'"
     )
+
+
+def test_global_ended_by_a_semicolon_is_no_global_block() -> None:
+    # ``global;`` is a statement of its own: the block after it is a bare block, refused,
+    # not the declarations of a global augmentation (``global { ... }``)
+    assert error('declare module "m" { global; { interface A {} } }', "t.d.ts") == (
+        "t.d.ts:1:30: error: unsupported construct: statement block"
+    )
+    assert [d.name for d in parse('declare module "m" { global { interface A {} } }').decls] == [
+        "A"
+    ]
