@@ -14,7 +14,7 @@ JSONSCHEMA = (".emit.jsonschema", "emit_jsonschema")
 
 # A target whose package says more than the default docstring (what it deviates from the
 # schema in) names the module attribute holding that docstring's text.
-PACKAGE_DOCS: dict[str, tuple[str, str]] = {}
+PACKAGE_DOCS: dict[str, tuple[str, str]] = {"msgspec": (".emit.python.msgspec", "PACKAGE_DOC")}
 
 TARGETS: dict[str, tuple[tuple[str, str], ...]] = {
     "pydantic": (
@@ -25,4 +25,5 @@ TARGETS: dict[str, tuple[tuple[str, str], ...]] = {
         (".emit.python.client", "emit_client"),
         JSONSCHEMA,
     ),
+    "msgspec": ((".emit.python.msgspec", "emit_msgspec"), JSONSCHEMA),
 }

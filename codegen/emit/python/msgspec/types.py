@@ -1,0 +1,443 @@
+"""TS type expressions -> annotations of the msgspec target.
+
+One annotation text serves type checkers and msgspec alike. Where msgspec cannot express
+a type, the text names a *lowered* type (``_Union3``, a self-referring alias) that the
+module defines twice: under ``TYPE_CHECKING`` as the real type, at run time as a class of
+the package runtime (``codegen/runtime/_msgspec.py``) that msgspec decodes through its
+``dec_hook``. A union is lowered when msgspec refuses it: more than one member that takes
+a JSON object (two Structs, a Struct and a dict) or an array, or a member that is itself
+lowered beside anything but ``None``. The lowered union routes a value by its JSON kind,
+and an object by the keys each member requires and the literals it fixes (``Member``):
+one decision, never a trial of members in turn.
+
+Mappings are the pydantic models' (``annotations.py``): ``string`` -> ``str``,
+``number`` -> ``int | float``, ``@TJS-type integer`` -> ``int``, ``unknown`` -> ``Any``,
+literals -> ``Literal``, ``Record<string, V>`` -> ``dict[str, V]``. Bounds, lengths and
+patterns become ``msgspec.Meta`` on the members they apply to.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import assert_never
+
+from .... import escape, ir
+from ....errors import SchemaError, Unsupported
+from ....ir.queries import closed_literals, is_integer_alias, tag_number
+from ..backend import PythonBackend
+from ..layout import ClassLayout
+
+ANY = "_t.Any"
+OBJECT, ARRAY, STRING, NUMBER, BOOLEAN, NULL = (
+    "object",
+    "array",
+    "string",
+    "number",
+    "boolean",
+    "null",
+)
+ALL_KINDS = frozenset({OBJECT, ARRAY, STRING, NUMBER, BOOLEAN, NULL})
+
+# Constraint tags, as the JSON Schema emitter reads them (``tag_number``), and the
+# ``msgspec.Meta`` keyword each becomes, per JSON kind it constrains.
+STRING_TAGS = {"minLength": "min_length", "maxLength": "max_length"}
+NUMBER_META = {
+    "minimum": "ge",
+    "maximum": "le",
+    "exclusiveMinimum": "gt",
+    "exclusiveMaximum": "lt",
+    "multipleOf": "multiple_of",
+}
+ARRAY_TAGS = {"minItems": "min_length", "maxItems": "max_length"}
+
+
+@dataclass
+class Ann:
+    """An annotation's text and the JSON kinds it takes; ``lowered`` when the text names
+    a type msgspec decodes through the package's hook."""
+
+    text: str
+    kinds: frozenset[str]
+    lowered: bool = False
+    nullable: bool = False
+    length: int | None = None  # a fixed tuple's
+
+
+@dataclass
+class Meta:
+    """The constraints one property puts on its value, by JSON kind."""
+
+    string: dict[str, str] = field(default_factory=dict)
+    number: dict[str, str] = field(default_factory=dict)
+    array: dict[str, str] = field(default_factory=dict)
+
+    def of(self, kind: str) -> dict[str, str]:
+        return {STRING: self.string, NUMBER: self.number, ARRAY: self.array}.get(kind, {})
+
+
+NO_META = Meta()
+
+
+def number_text(value: int | float, span: ir.Span) -> str:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise SchemaError(span, f"the bound {value} has no finite value")
+    return repr(value)
+
+
+def property_meta(prop: ir.Property) -> Meta:
+    """The constraints of ``prop``'s JSDoc tags (the JSON Schema's keywords)."""
+    meta = Meta()
+    for tag in prop.doc.tags:
+        name = tag.name.removeprefix("TJS-")
+        for table, target in (
+            (STRING_TAGS, meta.string),
+            (NUMBER_META, meta.number),
+            (ARRAY_TAGS, meta.array),
+        ):
+            if name in table:
+                number = tag_number(name, tag.text)
+                if number is not None:
+                    target[table[name]] = number_text(number, prop.span)
+        if name == "pattern" and tag.text.strip():
+            meta.string["pattern"] = escape.py_str(tag.text.strip())
+    return meta
+
+
+def with_meta(text: str, meta: dict[str, str]) -> str:
+    if not meta:
+        return text
+    args = ", ".join(f"{k}={v}" for k, v in sorted(meta.items()))
+    return f"_t.Annotated[{text}, _msgspec.Meta({args})]"
+
+
+def py_literal(value: ir.LiteralValue, span: ir.Span) -> str:
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, str):
+        return escape.py_str(value)
+    if isinstance(value, float) and not value.is_integer():
+        raise SchemaError(span, f"a non-integer number literal ({value}) cannot be a Literal")
+    return str(int(value))
+
+
+def _literal_kind(value: ir.LiteralValue) -> str:
+    if isinstance(value, bool):
+        return BOOLEAN
+    return STRING if isinstance(value, str) else NUMBER
+
+
+@dataclass
+class Rules:
+    """What a union's object member requires (``runtime.Member``)."""
+
+    required: frozenset[str] = frozenset()
+    literals: dict[str, list[str]] = field(default_factory=dict)
+    nested: dict[str, Rules] = field(default_factory=dict)
+
+
+@dataclass
+class Lowered:
+    """A type the module defines twice (see the module docstring)."""
+
+    name: str
+    static: str  # what type checkers see
+    kind: str  # "dispatch" or "recursive"
+    objects: list[tuple[str, Rules]] = field(default_factory=list)
+    others: dict[str, str] = field(default_factory=dict)  # JSON kind -> runtime type text
+    arrays: list[tuple[int | None, str]] = field(default_factory=list)  # by length
+
+
+class TypeWriter:
+    """Annotations for one module; collects the lowered types it names."""
+
+    def __init__(
+        self, backend: PythonBackend, recursive: set[str], values: dict[str, ir.TypeExpr]
+    ) -> None:
+        self.schema = backend.schema
+        self.names = backend.names
+        self.layouts = backend.layouts
+        self.classes: dict[str, ClassLayout] = self.layouts.all()
+        self.recursive = recursive  # aliases in a cycle: lowered as ``Recursive``
+        self.values = values  # what each alias (or dict class) stands for
+        self.lowered: dict[str, Lowered] = {}  # by static text
+        self.deviations: list[tuple[ir.Span, str]] = []
+        self._kinds: dict[str, frozenset[str]] = {}
+        self._lowered_alias: dict[str, bool] = {}
+
+    # ------------------------------------------------------------------ annotations
+
+    def annotation(self, expr: ir.TypeExpr, owner: str, key: str, meta: Meta = NO_META) -> Ann:
+        match expr:
+            case ir.Primitive(name="string", pattern=pattern):
+                constraints = dict(meta.string)
+                if pattern is not None:
+                    constraints["pattern"] = escape.py_str(pattern)
+                return Ann(with_meta("str", constraints), frozenset({STRING}))
+            case ir.Primitive(name=name):
+                return self._primitive(name, meta, expr.span)
+            case ir.Literal(value=value):
+                text = f"_t.Literal[{py_literal(value, expr.span)}]"
+                return Ann(text, frozenset({_literal_kind(value)}))
+            case ir.Ref(name=name):
+                return self._ref(name, expr.span)
+            case ir.Array(items=items):
+                inner = self.annotation(items, owner, key)
+                return Ann(with_meta(f"list[{inner.text}]", meta.array), frozenset({ARRAY}))
+            case ir.Tuple(items=items, min_items=None, rest=None):
+                parts = [self.annotation(item, owner, key).text for item in items]
+                text = f"tuple[{', '.join(parts)}]" if parts else "tuple[()]"
+                return Ann(text, frozenset({ARRAY}), length=len(parts))
+            case ir.Tuple(items=items, rest=rest):
+                # Optional or rest items: each position is not checked on its own.
+                members = [*items, *([rest] if rest is not None else [])]
+                inner = self.union(members, owner, key, NO_META, expr.span)
+                self.deviations.append((expr.span, "tuple with optional or rest items"))
+                return Ann(with_meta(f"list[{inner.text}]", meta.array), frozenset({ARRAY}))
+            case (
+                ir.Mapping(value=ir.Primitive(name="never"))
+                | ir.Object(
+                    properties=(), index=ir.IndexSignature(value=ir.Primitive(name="never"))
+                )
+            ):
+                text = f"_t.Annotated[dict[str, {ANY}], _msgspec.Meta(max_length=0)]"
+                return Ann(text, frozenset({OBJECT}))
+            case ir.Mapping(value=value):
+                inner = self.annotation(value, owner, key)
+                return Ann(f"dict[str, {inner.text}]", frozenset({OBJECT}))
+            case ir.Union(members=members):
+                return self.union(members, owner, key, meta, expr.span)
+            case ir.Object(properties=(), index=index):
+                if index is None:
+                    return Ann(f"dict[str, {ANY}]", frozenset({OBJECT}))
+                held = self.annotation(index.value, owner, key)
+                key_type = "str"
+                if index.key_pattern is not None:
+                    key_type = with_meta("str", {"pattern": escape.py_str(index.key_pattern)})
+                return Ann(f"dict[{key_type}, {held.text}]", frozenset({OBJECT}))
+            case ir.Object() | ir.Intersection() | ir.Omit():
+                inline = self.names.inline_class(owner, key, expr)
+                if inline is None:
+                    raise SchemaError(
+                        expr.span,
+                        "an anonymous object type here has no class name; declare it as an "
+                        "interface",
+                    )
+                return Ann(inline, frozenset({OBJECT}))
+            case ir.Typeof(name=name):
+                raise SchemaError(expr.span, f"'typeof {name}' was not resolved to a literal")
+            case _:
+                assert_never(expr)
+
+    def _primitive(self, name: str, meta: Meta, span: ir.Span) -> Ann:
+        if name == "number":
+            bounds = meta.number
+            if self.schema.default_number_type == "integer":
+                return Ann(with_meta("int", bounds), frozenset({NUMBER}))
+            text = f"{with_meta('int', bounds)} | {with_meta('float', bounds)}"
+            return Ann(text, frozenset({NUMBER}))
+        if name == "boolean":
+            return Ann("bool", frozenset({BOOLEAN}))
+        if name in ("null", "undefined"):
+            return Ann("None", frozenset({NULL}), nullable=True)
+        if name in ("unknown", "any"):
+            return Ann(ANY, ALL_KINDS, nullable=True)
+        if name == "object":
+            return Ann(f"dict[str, {ANY}]", frozenset({OBJECT}))
+        if name == "never":
+            text = f"_t.Annotated[list[{ANY}], _msgspec.Meta(min_length=1, max_length=0)]"
+            return Ann(text, frozenset())
+        raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
+
+    def _ref(self, name: str, span: ir.Span) -> Ann:
+        decl = self.schema.decls.get(name)
+        if decl is None:
+            raise SchemaError(span, f"unknown type '{name}'")
+        if isinstance(decl, ir.Const):
+            raise SchemaError(span, f"'{name}' is a const, not a type; use 'typeof {name}'")
+        if is_integer_alias(self.schema, name):
+            return Ann("int", frozenset({NUMBER}))
+        if name not in self.values:
+            return Ann(name, frozenset({OBJECT}))  # a Struct
+        kinds = self.kinds_of_alias(name)
+        lowered = name in self.recursive or self._alias_is_lowered(name)
+        return Ann(name, kinds, lowered=lowered, nullable=NULL in kinds)
+
+    def _alias_is_lowered(self, name: str) -> bool:
+        found = self._lowered_alias.get(name)
+        if found is None:
+            found = self.annotation(self.values[name], name, "").lowered
+            self._lowered_alias[name] = found
+        return found
+
+    def kinds_of_alias(self, name: str) -> frozenset[str]:
+        """The JSON kinds an alias takes; a self-referring one's by iterating to the least
+        fixed point (each reference to an alias of its cycle brings what is known so far)."""
+        found = self._kinds.get(name)
+        if found is not None:
+            return found
+        if name not in self.recursive:
+            found = self._kinds[name] = self.kinds(self.values[name])
+            return found
+        cycle = sorted(self.recursive)
+        known = dict.fromkeys(cycle, frozenset[str]())
+        self._kinds.update(known)
+        changed = True
+        while changed:
+            changed = False
+            for alias in cycle:
+                now = self.kinds(self.values[alias])
+                if now != self._kinds[alias]:
+                    self._kinds[alias], changed = now, True
+        return self._kinds[name]
+
+    def kinds(self, expr: ir.TypeExpr) -> frozenset[str]:
+        """The JSON kinds ``expr`` takes, without writing its annotation."""
+        match expr:
+            case ir.Primitive(name="string"):
+                return frozenset({STRING})
+            case ir.Primitive(name="number"):
+                return frozenset({NUMBER})
+            case ir.Primitive(name="boolean"):
+                return frozenset({BOOLEAN})
+            case ir.Primitive(name="null" | "undefined"):
+                return frozenset({NULL})
+            case ir.Primitive(name="unknown" | "any"):
+                return ALL_KINDS
+            case ir.Primitive(name="object"):
+                return frozenset({OBJECT})
+            case ir.Primitive():
+                return frozenset()
+            case ir.Literal(value=value):
+                return frozenset({_literal_kind(value)})
+            case ir.Ref(name=name):
+                if is_integer_alias(self.schema, name):
+                    return frozenset({NUMBER})
+                if name not in self.values:
+                    return frozenset({OBJECT})
+                known = self._kinds.get(name)
+                return known if known is not None else self.kinds_of_alias(name)
+            case ir.Array() | ir.Tuple():
+                return frozenset({ARRAY})
+            case ir.Mapping() | ir.Object() | ir.Intersection() | ir.Omit():
+                return frozenset({OBJECT})
+            case ir.Union(members=members):
+                return frozenset().union(*(self.kinds(m) for m in self._members(members)))
+            case ir.Typeof():
+                return frozenset()
+            case _:
+                assert_never(expr)
+
+    # ------------------------------------------------------------------ unions
+
+    def _members(self, members: Sequence[ir.TypeExpr]) -> list[ir.TypeExpr]:
+        """The members, ``undefined`` dropped (an absent member, which optionality says)."""
+        return [m for m in members if not (isinstance(m, ir.Primitive) and m.name == "undefined")]
+
+    def union(
+        self,
+        members: Sequence[ir.TypeExpr],
+        owner: str,
+        key: str,
+        meta: Meta,
+        span: ir.Span,
+    ) -> Ann:
+        kept = self._members(members)
+        anns = [self.annotation(m, owner, key, meta) for m in kept]
+        if any(a.text == ANY for a in anns):
+            return Ann(ANY, ALL_KINDS, nullable=True)
+        kinds = frozenset().union(*(a.kinds for a in anns))
+        nullable = NULL in kinds
+        texts = _unique(a.text for a in anns)
+        if len(texts) == 1:
+            return Ann(texts[0], kinds, anns[0].lowered, nullable)
+        if self._native(anns):
+            return Ann(" | ".join(texts), kinds, False, nullable)
+        # Routed: a member that is an alias of a union brings its own members.
+        flat = self._expand(kept, 0)
+        if flat != kept:
+            anns = [self.annotation(m, owner, key, meta) for m in flat]
+        return self._dispatch(anns, kinds, span)
+
+    def _expand(self, members: Sequence[ir.TypeExpr], depth: int) -> list[ir.TypeExpr]:
+        out: list[ir.TypeExpr] = []
+        for member in members:
+            value = None
+            if isinstance(member, ir.Ref) and member.name not in self.recursive:
+                value = self.values.get(member.name)
+            if isinstance(value, ir.Union) and depth < 8:
+                out.extend(self._expand(self._members(value.members), depth + 1))
+            else:
+                out.append(member)
+        return out
+
+    @staticmethod
+    def _native(anns: Sequence[Ann]) -> bool:
+        """Whether msgspec takes the union as it is."""
+        non_null = [a for a in anns if a.kinds != {NULL}]
+        if any(a.lowered for a in anns):
+            return len(non_null) == 1
+        for kind in (OBJECT, ARRAY):
+            if sum(kind in a.kinds for a in anns) > 1:
+                return False
+        return True
+
+    def _dispatch(self, anns: Sequence[Ann], kinds: frozenset[str], span: ir.Span) -> Ann:
+        static = " | ".join(_unique(a.text for a in anns))
+        found = self.lowered.get(static)
+        if found is None:
+            found = Lowered(f"_Union{len(self.lowered) + 1}", static, "dispatch")
+            for text in _unique(a.text for a in anns if OBJECT in a.kinds):
+                found.objects.append((text, self.rules(text, nested=True)))
+            arrays = [a for a in anns if ARRAY in a.kinds]
+            if len(_unique(a.text for a in arrays)) > 1:
+                # Several array members: the first whose length fits (a fixed tuple's) or
+                # that takes any length; two of any length: the first decides.
+                if sum(a.length is None for a in arrays) > 1:
+                    self.deviations.append((span, "several array members of any length"))
+                found.arrays = [(a.length, a.text) for a in arrays]
+            for kind in sorted(kinds - {OBJECT} - ({ARRAY} if found.arrays else set())):
+                takers = _unique(a.text for a in anns if kind in a.kinds)
+                if len(takers) > 1 and any(a.lowered for a in anns if kind in a.kinds):
+                    # Two members of one kind, one of them lowered: the first decides.
+                    self.deviations.append((span, f"several {kind} members, one lowered"))
+                    takers = takers[:1]
+                found.others[kind] = " | ".join(takers)
+            self.lowered[static] = found
+        return Ann(found.name, kinds, lowered=True, nullable=NULL in kinds)
+
+    def rules(self, text: str, *, nested: bool) -> Rules:
+        """What a Struct member requires of an object: its required wire keys, the literal
+        values it fixes and (``nested``) the same, one level down, of each required member
+        that is a Struct itself. Any other member (a dict, a lowered type): nothing."""
+        layout = self.classes.get(text)
+        if layout is None or text in self.values:
+            return Rules()
+        found = Rules(frozenset(k for k, p in layout.fields.items() if not p.optional))
+        for key, prop in layout.fields.items():
+            values = closed_literals(self.schema, prop.type)
+            if values:
+                found.literals[key] = sorted(py_literal(v, prop.span) for v in values)
+            elif nested and not prop.optional:
+                inner = self._class_of(prop, layout, key)
+                if inner is not None:
+                    rules = self.rules(inner, nested=False)
+                    if rules.required or rules.literals:
+                        found.nested[key] = rules
+        return found
+
+    def _class_of(self, prop: ir.Property, layout: ClassLayout, key: str) -> str | None:
+        if isinstance(prop.type, ir.Ref):
+            return prop.type.name if prop.type.name in self.classes else None
+        if isinstance(prop.type, ir.Object | ir.Intersection | ir.Omit):
+            return self.names.inline_class(layout.owners.get(key, layout.name), key, prop.type)
+        return None
+
+
+def _unique(texts: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for text in texts:
+        if text not in out:
+            out.append(text)
+    return out
