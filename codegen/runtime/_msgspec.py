@@ -20,7 +20,7 @@ it with the value already decoded as plain JSON (dict, list, str, int, float, bo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 import msgspec
 
@@ -152,14 +152,34 @@ def convert(value: object, type_: Any) -> Any:
     return msgspec.convert(value, type_, strict=True, dec_hook=dec_hook)
 
 
+_UNTAGGED: dict[str, type] = {}
+_NEVER = Annotated[list[Any], msgspec.Meta(min_length=1, max_length=0)]
+
+
+def untagged(tag_field: str) -> type:
+    """A Struct tagged on ``tag_field`` that no value decodes to: beside a lone tagged
+    Struct, it makes msgspec require the tag (alone, a Struct's tag may be absent)."""
+    found = _UNTAGGED.get(tag_field)
+    if found is None:
+        found = _UNTAGGED[tag_field] = msgspec.defstruct(
+            "Untagged", [("never", _NEVER)], tag_field=tag_field, tag="\x00untagged"
+        )
+    return found
+
+
 _DECODERS: dict[object, msgspec.json.Decoder[Any]] = {}
 
 
 def decoder(type_: type[T]) -> msgspec.json.Decoder[T]:
-    """A strict JSON decoder of ``type_`` (cached) that knows the package's lowered types."""
+    """A strict JSON decoder of ``type_`` (cached) that knows the package's lowered types;
+    a tagged Struct's tag is required."""
     found = _DECODERS.get(type_)
     if found is None:
-        found = _DECODERS[type_] = msgspec.json.Decoder(type_, strict=True, dec_hook=dec_hook)
+        target: Any = type_
+        tag_field = getattr(getattr(type_, "__struct_config__", None), "tag_field", None)
+        if tag_field is not None:
+            target = target | untagged(tag_field)
+        found = _DECODERS[type_] = msgspec.json.Decoder(target, strict=True, dec_hook=dec_hook)
     return found
 
 

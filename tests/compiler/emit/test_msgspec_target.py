@@ -279,7 +279,7 @@ def test_the_package_imports_with_warnings_as_errors_and_type_checks(tmp_path: P
         "parsed = decode_message(b'{}')\n"
         "if isinstance(parsed, ParsedRequest):\n"
         "    print(parsed.id)\n"
-        "made = TextBlock(type='text', text='hi')\n"
+        "made = TextBlock(text='hi')  # the tag is the Struct's, not a field\n"
         "print(text(made))\n",
         "utf-8",
     )

@@ -18,7 +18,7 @@ from ..backend import PythonBackend
 from ..layout import ClassLayout
 from ..models import doc_text
 from ..ordering import components
-from .types import ANY, Lowered, Rules, TypeWriter, property_meta
+from .types import ANY, Lowered, Rules, TypeWriter, choose_tags, property_meta
 
 MODELS = "models.py"
 MESSAGES = "messages.py"
@@ -69,8 +69,9 @@ def alias_values(backend: PythonBackend) -> dict[str, ir.TypeExpr]:
     return values
 
 
-def recursive_aliases(backend: PythonBackend) -> tuple[set[str], list[str]]:
-    """The aliases whose value reaches themselves, and every alias in definition order."""
+def recursive_aliases(backend: PythonBackend) -> tuple[set[str], set[str], list[str]]:
+    """The aliases whose value reaches themselves; those of them that mean any JSON value
+    (``any_json``); every alias in definition order."""
     values = alias_values(backend)
     edges: dict[str, list[str]] = {}
     for name, value in values.items():
@@ -78,25 +79,75 @@ def recursive_aliases(backend: PythonBackend) -> tuple[set[str], list[str]]:
         _alias_refs(value, refs)
         edges[name] = sorted(r for r in refs if r in values)
     recursive: set[str] = set()
+    any_json: set[str] = set()
     order: list[str] = []
     for component in components(edges):
         if len(component) > 1 or component[0] in edges[component[0]]:
             recursive |= set(component)
+            if all(_json_shaped(values[n], set(component), values) for n in component):
+                any_json |= set(component)
         order.extend(component)
-    return recursive, order
+    return recursive, any_json, order
+
+
+_JSON_SCALARS = {"string", "number", "boolean", "null"}
+
+
+def _json_shaped(
+    expr: ir.TypeExpr, cycle: set[str], values: dict[str, ir.TypeExpr], depth: int = 0
+) -> bool:
+    """Whether ``expr`` holds nothing but unconstrained JSON scalars, and arrays and
+    string-keyed maps of the cycle's aliases (JSON's own value type: ``JSONValue``,
+    ``JSONObject``, ``JSONArray``), assuming the cycle means any JSON value."""
+    match expr:
+        case ir.Primitive(name=name, pattern=None):
+            return name in _JSON_SCALARS
+        case ir.Ref(name=name):
+            return name in cycle
+        case ir.Array(items=items) | ir.Mapping(value=items):
+            return isinstance(items, ir.Ref) and items.name in cycle
+        case ir.Object(
+            properties=(), index=ir.IndexSignature(value=value, numeric=False, pattern=None)
+        ):
+            return isinstance(value, ir.Ref) and value.name in cycle
+        case ir.Union(members=members):
+            return all(_json_shaped(m, cycle, values, depth + 1) for m in members)
+        case _:
+            return False
 
 
 class _Models:
     def __init__(self, backend: PythonBackend, diagnostics: Diagnostics) -> None:
         self.backend = backend
         self.diagnostics = diagnostics
-        self.recursive, self.alias_order = recursive_aliases(backend)
+        self.recursive, any_json, self.alias_order = recursive_aliases(backend)
+        # Any JSON value is what msgspec's ``Any`` decodes natively: such a cycle is no
+        # lowered type (each value would go through Python otherwise).
+        self.recursive -= any_json
+        self.any_json = any_json
         self.values = alias_values(backend)
-        self.writer = TypeWriter(backend, self.recursive, self.values)
         self.origin = {
             id(prop): spec.name for spec in backend.names.classes for prop in spec.body.properties
         }
         self.exported: list[str] = []
+        # Two passes: the first finds the unions msgspec could tag, ``choose_tags`` gives
+        # each Struct at most one tag, the second writes the module with them.
+        probe = TypeWriter(backend, self.recursive, self.values, any_json)
+        self._annotate_all(probe)
+        self.tags = choose_tags(probe.candidates, probe.classes, backend.schema)
+        self.writer = TypeWriter(backend, self.recursive, self.values, any_json, self.tags)
+
+    def _annotate_all(self, writer: TypeWriter) -> None:
+        """Every annotation the module writes (the first pass)."""
+        for spec in self.backend.names.classes:
+            if spec.name in self.values:
+                continue
+            layout = self.backend.layouts.layout(spec.name)
+            for key, prop in layout.fields.items():
+                owner = self.origin.get(id(prop), layout.owners.get(key, spec.name))
+                writer.annotation(prop.type, owner, key, property_meta(prop))
+        for name in self.alias_order:
+            writer.annotation(self.values[name], name, "")
 
     def constants(self) -> list[str]:
         lines = []
@@ -111,7 +162,11 @@ class _Models:
 
     def struct(self, layout: ClassLayout) -> str:
         spec = layout.spec
-        lines = [f"class {spec.name}(_msgspec.Struct, kw_only=True, omit_defaults=True):"]
+        tag_field, tag = self.tags.get(spec.name, ("", ""))
+        config = "kw_only=True, omit_defaults=True"
+        if tag_field:
+            config += f", tag_field={escape.py_str(tag_field)}, tag={escape.py_str(tag)}"
+        lines = [f"class {spec.name}(_msgspec.Struct, {config}):"]
         doc = escape.docstring(doc_text(spec.doc))
         if doc:
             lines.append(f"    {doc}")
@@ -120,6 +175,8 @@ class _Models:
             if extra.text != ANY:
                 self.writer.deviations.append((spec.span, "index signature beside properties"))
         for key, prop in layout.fields.items():
+            if key == tag_field:
+                continue  # the Struct's tag: written and checked by msgspec
             if not _nameable(key):
                 self.diagnostics.warn(
                     f"msgspec cannot name the member {escape.one_line(repr(key))} of "
@@ -149,6 +206,15 @@ class _Models:
         value = self.values[name]
         decl = self.backend.schema.decls.get(name)
         self.exported.append(name)
+        if name in self.any_json:
+            static = escape.py_str(self.writer.annotation(value, name, "").text)
+            runtime = self.writer.annotation(value, name, "", as_any=True).text
+            return (
+                "if _t.TYPE_CHECKING:\n"
+                f"    {name}: _t.TypeAlias = {static}\n"
+                "else:\n"
+                f"    {name} = {runtime}"
+            )
         if name in self.recursive:
             ann = self.writer.annotation(value, name, "")
             static = escape.py_str(ann.text)
@@ -187,6 +253,13 @@ class _Models:
             self.struct(layouts.layout(spec.name))
             for spec in self.backend.names.classes
             if spec.name not in self.values
+        ]
+        structs += [
+            "if _t.TYPE_CHECKING:\n"
+            f"    _T_{name}: _t.TypeAlias = {name}\n"
+            "else:\n"
+            f"    _T_{name} = {name} | _rt.untagged({escape.py_str(field)})"
+            for name, (field, _) in self.tags.items()
         ]
         aliases = [self.alias(name) for name in self.alias_order]
         lowered = [self.lowered(found) for found in self.writer.lowered.values()]

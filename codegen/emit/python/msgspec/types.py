@@ -63,6 +63,7 @@ class Ann:
     lowered: bool = False
     nullable: bool = False
     length: int | None = None  # a fixed tuple's
+    struct: str | None = None  # the Struct the text names, alone
 
 
 @dataclass
@@ -153,7 +154,12 @@ class TypeWriter:
     """Annotations for one module; collects the lowered types it names."""
 
     def __init__(
-        self, backend: PythonBackend, recursive: set[str], values: dict[str, ir.TypeExpr]
+        self,
+        backend: PythonBackend,
+        recursive: set[str],
+        values: dict[str, ir.TypeExpr],
+        any_json: set[str] = frozenset(),  # type: ignore[assignment]
+        tags: dict[str, tuple[str, str]] | None = None,
     ) -> None:
         self.schema = backend.schema
         self.names = backend.names
@@ -161,6 +167,11 @@ class TypeWriter:
         self.classes: dict[str, ClassLayout] = self.layouts.all()
         self.recursive = recursive  # aliases in a cycle: lowered as ``Recursive``
         self.values = values  # what each alias (or dict class) stands for
+        self.any_json = any_json  # a cycle of aliases meaning any JSON value
+        # Struct -> (tag field, tag) for msgspec's tagged unions; None: a first pass that
+        # only gathers the unions that could be tagged (``candidates``).
+        self.tags = tags
+        self.candidates: list[list[str]] = []
         self.lowered: dict[str, Lowered] = {}  # by static text
         self.deviations: list[tuple[ir.Span, str]] = []
         self._kinds: dict[str, frozenset[str]] = {}
@@ -168,7 +179,33 @@ class TypeWriter:
 
     # ------------------------------------------------------------------ annotations
 
-    def annotation(self, expr: ir.TypeExpr, owner: str, key: str, meta: Meta = NO_META) -> Ann:
+    def annotation(
+        self,
+        expr: ir.TypeExpr,
+        owner: str,
+        key: str,
+        meta: Meta = NO_META,
+        *,
+        as_any: bool = False,
+    ) -> Ann:
+        """``as_any``: the run-time text of an ``any_json`` alias's value, each reference to
+        its cycle read as ``Any`` (what it means)."""
+        if as_any:
+            if isinstance(expr, ir.Ref) and expr.name in self.any_json:
+                return Ann(ANY, ALL_KINDS, nullable=True)
+            if isinstance(expr, ir.Array):
+                inner = self.annotation(expr.items, owner, key, as_any=True)
+                return Ann(f"list[{inner.text}]", frozenset({ARRAY}))
+            if isinstance(expr, ir.Mapping | ir.Object):
+                value = expr.value if isinstance(expr, ir.Mapping) else expr.index.value  # type: ignore[union-attr]
+                inner = self.annotation(value, owner, key, as_any=True)
+                return Ann(f"dict[str, {inner.text}]", frozenset({OBJECT}))
+            if isinstance(expr, ir.Union):
+                pieces = [self.annotation(m, owner, key, as_any=True) for m in expr.members]
+                if any(p.text == ANY for p in pieces):
+                    return Ann(ANY, ALL_KINDS, nullable=True)
+                kinds = frozenset().union(*(p.kinds for p in pieces))
+                return Ann(" | ".join(_unique(p.text for p in pieces)), kinds)
         match expr:
             case ir.Primitive(name="string", pattern=pattern):
                 constraints = dict(meta.string)
@@ -224,7 +261,7 @@ class TypeWriter:
                         "an anonymous object type here has no class name; declare it as an "
                         "interface",
                     )
-                return Ann(inline, frozenset({OBJECT}))
+                return self._struct(inline)
             case ir.Typeof(name=name):
                 raise SchemaError(expr.span, f"'typeof {name}' was not resolved to a literal")
             case _:
@@ -259,10 +296,18 @@ class TypeWriter:
         if is_integer_alias(self.schema, name):
             return Ann("int", frozenset({NUMBER}))
         if name not in self.values:
-            return Ann(name, frozenset({OBJECT}))  # a Struct
+            return self._struct(name)
         kinds = self.kinds_of_alias(name)
+        if name in self.any_json:
+            return Ann(name, kinds, nullable=NULL in kinds)
         lowered = name in self.recursive or self._alias_is_lowered(name)
         return Ann(name, kinds, lowered=lowered, nullable=NULL in kinds)
+
+    def _struct(self, name: str) -> Ann:
+        """A Struct; a tagged one as ``_T_<name>``, which requires its tag also where it
+        stands alone (msgspec checks the tag of a lone tagged Struct only when present)."""
+        text = f"_T_{name}" if self.tags and name in self.tags else name
+        return Ann(text, frozenset({OBJECT}), struct=name)
 
     def _alias_is_lowered(self, name: str) -> bool:
         found = self._lowered_alias.get(name)
@@ -277,10 +322,11 @@ class TypeWriter:
         found = self._kinds.get(name)
         if found is not None:
             return found
-        if name not in self.recursive:
+        cyclic = self.recursive | self.any_json
+        if name not in cyclic:
             found = self._kinds[name] = self.kinds(self.values[name])
             return found
-        cycle = sorted(self.recursive)
+        cycle = sorted(cyclic)
         known = dict.fromkeys(cycle, frozenset[str]())
         self._kinds.update(known)
         changed = True
@@ -354,11 +400,26 @@ class TypeWriter:
             return Ann(texts[0], kinds, anns[0].lowered, nullable)
         if self._native(anns):
             return Ann(" | ".join(texts), kinds, False, nullable)
-        # Routed: a member that is an alias of a union brings its own members.
+        # A member that is an alias of a union brings its own members.
         flat = self._expand(kept, 0)
         if flat != kept:
             anns = [self.annotation(m, owner, key, meta) for m in flat]
+        if self._tagged(anns) and self._native(anns, tagged=True):
+            return Ann(" | ".join(_unique(a.text for a in anns)), kinds, False, nullable)
         return self._dispatch(anns, kinds, span)
+
+    def _tagged(self, anns: Sequence[Ann]) -> bool:
+        """Whether every member taking an object is a Struct of one tag field (msgspec's
+        tagged union); a first pass records the union as a candidate instead."""
+        objects = [a for a in anns if OBJECT in a.kinds]
+        structs = _unique(a.struct for a in objects if a.struct is not None)
+        if len(objects) < 2 or len(structs) != len(objects):
+            return False
+        if self.tags is None:
+            self.candidates.append(structs)
+            return False
+        fields = {self.tags[s][0] if s in self.tags else None for s in structs}
+        return len(fields) == 1 and None not in fields
 
     def _expand(self, members: Sequence[ir.TypeExpr], depth: int) -> list[ir.TypeExpr]:
         out: list[ir.TypeExpr] = []
@@ -373,13 +434,14 @@ class TypeWriter:
         return out
 
     @staticmethod
-    def _native(anns: Sequence[Ann]) -> bool:
-        """Whether msgspec takes the union as it is."""
+    def _native(anns: Sequence[Ann], *, tagged: bool = False) -> bool:
+        """Whether msgspec takes the union as it is (``tagged``: its object members are
+        Structs of one tag field)."""
         non_null = [a for a in anns if a.kinds != {NULL}]
         if any(a.lowered for a in anns):
             return len(non_null) == 1
-        for kind in (OBJECT, ARRAY):
-            if sum(kind in a.kinds for a in anns) > 1:
+        for kind in (ARRAY,) if tagged else (OBJECT, ARRAY):
+            if len(_unique(a.text for a in anns if kind in a.kinds)) > 1:
                 return False
         return True
 
@@ -388,8 +450,12 @@ class TypeWriter:
         found = self.lowered.get(static)
         if found is None:
             found = Lowered(f"_Union{len(self.lowered) + 1}", static, "dispatch")
-            for text in _unique(a.text for a in anns if OBJECT in a.kinds):
-                found.objects.append((text, self.rules(text, nested=True)))
+            seen: set[str] = set()
+            for ann in anns:
+                if OBJECT in ann.kinds and ann.text not in seen:
+                    seen.add(ann.text)
+                    rules = self.rules(ann.struct, nested=True) if ann.struct else Rules()
+                    found.objects.append((ann.text, rules))
             arrays = [a for a in anns if ARRAY in a.kinds]
             if len(_unique(a.text for a in arrays)) > 1:
                 # Several array members: the first whose length fits (a fixed tuple's) or
@@ -433,6 +499,42 @@ class TypeWriter:
         if isinstance(prop.type, ir.Object | ir.Intersection | ir.Omit):
             return self.names.inline_class(layout.owners.get(key, layout.name), key, prop.type)
         return None
+
+
+DISCRIMINATORS = ("type", "method", "resultType", "kind", "mode")
+
+
+def choose_tags(
+    candidates: Sequence[Sequence[str]], classes: dict[str, ClassLayout], schema: ir.Schema
+) -> dict[str, tuple[str, str]]:
+    """Struct -> (tag field, tag) for msgspec's tagged unions: per candidate union, in
+    order, the first key (``DISCRIMINATORS`` first, then by name) every member requires
+    with one string literal, distinct across members, that no member is already tagged
+    against otherwise. A union no key tells apart stays routed (``Dispatch``)."""
+    tags: dict[str, tuple[str, str]] = {}
+    for structs in candidates:
+        layouts = [classes[s] for s in structs]
+        keys = set.intersection(*(set(layout.fields) for layout in layouts))
+        order = [k for k in DISCRIMINATORS if k in keys] + sorted(keys - set(DISCRIMINATORS))
+        for key in order:
+            values: list[str] = []
+            for layout in layouts:
+                prop = layout.fields[key]
+                found = closed_literals(schema, prop.type)
+                if prop.optional or found is None or len(found) != 1:
+                    break
+                (value,) = found
+                if not isinstance(value, str):
+                    break
+                values.append(value)
+            else:
+                if len(set(values)) == len(values) and all(
+                    tags.get(s, (key, v)) == (key, v) for s, v in zip(structs, values, strict=True)
+                ):
+                    for struct, value in zip(structs, values, strict=True):
+                        tags[struct] = (key, value)
+                    break
+    return tags
 
 
 def _unique(texts: Iterable[str]) -> list[str]:
