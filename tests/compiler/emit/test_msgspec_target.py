@@ -116,6 +116,7 @@ export type Block = TextBlock | ImageBlock;
 export interface TextContents { uri: string; text: string; }
 export interface BlobContents { uri: string; blob: string; }
 export interface Holder { block: Block; contents: TextContents | BlobContents; maybe?: Block | null; }
+export interface Lone { only: TextBlock; }
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export interface Box { value: Json; pair: [number, number] | [number, number, number]; }
 """
@@ -131,6 +132,9 @@ export interface Box { value: Json; pair: [number, number] | [number, number, nu
         ("Block", '{"type": "video"}', False),
         ("Block", '"text"', False),
         ("TextBlock", '{"text": "hi"}', False),  # the literal is required on its own too
+        ("Lone", '{"only": {"text": "hi"}}', False),  # and where it stands alone
+        ("Lone", '{"only": {"type": "text", "text": "hi"}}', True),
+        ("Lone", '{"only": {"type": "\\u0000untagged", "never": []}}', False),
         (
             "Holder",
             '{"block": {"type": "text", "text": "a"}, "contents": {"uri": "u", "blob": "b"}}',
@@ -160,6 +164,15 @@ def test_unions_route_by_tag_keys_kind_and_length(
         assert not ok
     else:
         assert ok
+
+
+def test_a_union_with_a_literal_discriminator_is_a_msgspec_tagged_union(tmp_path: Path) -> None:
+    pkg = package(tmp_path, UNIONS)
+    assert pkg.TextBlock.__struct_config__.tag_field == "type"
+    assert pkg.ImageBlock.__struct_config__.tag == "image"
+    assert msgspec.json.encode(pkg.TextBlock(text="a")) == b'{"type":"text","text":"a"}'
+    source = Path(pkg.models.__file__).read_text("utf-8")
+    assert "Block: _t.TypeAlias = _T_TextBlock | _T_ImageBlock\n" in source  # no router
 
 
 def test_a_routed_union_decodes_the_member_it_picked(tmp_path: Path) -> None:
