@@ -192,6 +192,7 @@ def decode(data: bytes | str, type_: type[T]) -> T:
 # --------------------------------------------------------------------------- JSON-RPC
 
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
+INTERNAL_ERROR = -32603
 RequestId = str | int
 
 

@@ -3,6 +3,7 @@ real pipeline into a package, imported, and asked what they accept and refuse.""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import itertools
 import subprocess
@@ -248,6 +249,7 @@ def test_the_package_is_deterministic_and_lists_its_deviations() -> None:
         "models.py",
         "py.typed",
         "schema.json",
+        "server.py",
     ]
     for line in DEVIATIONS:
         words = line.split()[:6]
@@ -344,3 +346,33 @@ def test_every_target_listed_exists() -> None:
         for module, function in emitters:
             found: Any = importlib.import_module(module, "codegen")
             assert callable(getattr(found, function))
+
+
+def test_the_server_stub_dispatches_over_the_structs(tmp_path: Path) -> None:
+    pkg = package(tmp_path, MESSAGES)
+    server = importlib.import_module(pkg.__name__ + ".server")
+    seen: list[str] = []
+
+    class Handler(server.ServerHandler):  # type: ignore[misc, name-defined]
+        async def add(self, params: Any, ctx: Any) -> Any:
+            if params.a < 0:
+                raise server.RPCError(-32000, "negative", {"a": params.a})
+            if params.a == 0:
+                raise RuntimeError("boom")
+            return pkg.AddResult(sum=params.a + params.b)
+
+        async def tick(self, params: Any, ctx: Any) -> None:
+            seen.append(ctx)
+
+    def run(raw: str) -> Any:
+        return asyncio.run(server.dispatch(Handler(), raw, "ctx"))
+
+    call = '{"jsonrpc": "2.0", "id": 1, "method": "add", "params": {"a": %d, "b": 2}}'
+    assert run(call % 1) == {"jsonrpc": "2.0", "id": 1, "result": {"sum": 3}}
+    assert run(call % -1)["error"] == {"code": -32000, "message": "negative", "data": {"a": -1}}
+    assert run(call % 0)["error"] == {"code": -32603, "message": "Internal error"}
+    assert run('{"jsonrpc": "2.0", "id": 2, "method": "ping"}')["error"]["code"] == -32601
+    assert run('{"jsonrpc": "2.0", "method": "tick"}') is None and seen == ["ctx"]
+    assert (
+        run('{"jsonrpc": "2.0", "id": 3, "method": "add", "params": {}}')["error"]["code"] == -32602
+    )
