@@ -376,3 +376,16 @@ def test_the_server_stub_dispatches_over_the_structs(tmp_path: Path) -> None:
     assert (
         run('{"jsonrpc": "2.0", "id": 3, "method": "add", "params": {}}')["error"]["code"] == -32602
     )
+
+
+def test_check_finds_the_msgspec_package_up_to_date_then_stale(tmp_path: Path) -> None:
+    schema = tmp_path / "s.ts"
+    schema.write_text(PRELUDE + MESSAGES, "utf-8")
+    out = tmp_path / "out"
+    args = ["generate", "--schema", str(schema), "--out", str(out), "--no-cache", "-q"]
+    args += ["--target", "msgspec"]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    assert CliRunner().invoke(main, [*args, "--check"]).exit_code == 0
+    # the pydantic package is another output: the msgspec one is stale for it
+    pydantic = [a for a in args if a not in ("--target", "msgspec")]
+    assert CliRunner().invoke(main, [*pydantic, "--check"]).exit_code == 1
