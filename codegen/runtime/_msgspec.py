@@ -93,8 +93,11 @@ class Dispatch(Lowered):
 
     objects: ClassVar[tuple[Member, ...]] = ()
     others: ClassVar[Mapping[str, Callable[[], Any]]] = {}
-    # Several array members: (a fixed tuple's length, or None for any length, type).
-    arrays: ClassVar[tuple[tuple[int | None, Callable[[], Any]], ...]] = ()
+    # Several array members: (a fixed tuple's length or None for any, the literal values
+    # each position admits, or one entry for every item of a list, None for any, type).
+    arrays: ClassVar[
+        tuple[tuple[int | None, tuple[frozenset[object] | None, ...], Callable[[], Any]], ...]
+    ] = ()
 
     @classmethod
     def lower(cls, value: object) -> object:
@@ -107,15 +110,25 @@ class Dispatch(Lowered):
                 raise ValueError(f"Expected {_expected(cls)}, got object")
             raise ValueError("Object matches no member of the union (required keys, literals)")
         if kind == "array" and cls.arrays:
-            size = len(value)  # type: ignore[arg-type]
-            for length, type_ in cls.arrays:
-                if length is None or length == size:
+            items: list[object] = value  # type: ignore[assignment]
+            for length, values, type_ in cls.arrays:
+                if length is None and _items_in(items, values[0] if values else None):
                     return convert(value, type_())
+                if length == len(items) and all(
+                    allowed is None or _is_in(item, allowed)
+                    for item, allowed in zip(items, values, strict=True)
+                ):
+                    return convert(value, type_())
+            size = len(items)
             raise ValueError(f"Array of length {size} matches no member of the union")
         found = cls.others.get(kind)
         if found is None:
             raise ValueError(f"Expected {_expected(cls)}, got {kind}")
         return convert(value, found())
+
+
+def _items_in(items: list[object], allowed: frozenset[object] | None) -> bool:
+    return allowed is None or all(_is_in(item, allowed) for item in items)
 
 
 def _expected(cls: type[Dispatch]) -> str:

@@ -118,6 +118,7 @@ export interface TextContents { uri: string; text: string; }
 export interface BlobContents { uri: string; blob: string; }
 export interface Holder { block: Block; contents: TextContents | BlobContents; maybe?: Block | null; }
 export interface Lone { only: TextBlock; }
+export type Events = ("push" | "pull")[] | ["*"];
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export interface Box { value: Json; pair: [number, number] | [number, number, number]; }
 """
@@ -135,6 +136,11 @@ export interface Box { value: Json; pair: [number, number] | [number, number, nu
         ("TextBlock", '{"text": "hi"}', False),  # the literal is required on its own too
         ("Lone", '{"only": {"text": "hi"}}', False),  # and where it stands alone
         ("Lone", '{"only": {"type": "text", "text": "hi"}}', True),
+        ("Events", '["push", "pull"]', True),
+        ("Events", '["*"]', True),  # the tuple, though the list of any length comes first
+        ("Events", "[]", True),
+        ("Events", '["*", "push"]', False),
+        ("Events", '["tag"]', False),
         ("Lone", '{"only": {"type": "\\u0000untagged", "never": []}}', False),
         (
             "Holder",

@@ -235,7 +235,10 @@ class _Models:
         others = ", ".join(
             f"{escape.py_str(kind)}: lambda: {text}" for kind, text in found.others.items()
         )
-        arrays = ", ".join(f"({length!r}, lambda: {text})" for length, text in found.arrays)
+        arrays = ", ".join(
+            f"({length!r}, ({''.join(_values(v) + ', ' for v in values)}), lambda: {text})"
+            for length, values, text in found.arrays
+        )
         return (
             "if _t.TYPE_CHECKING:\n"
             f"    {found.name}: _t.TypeAlias = {escape.py_str(found.static)}\n"
@@ -293,6 +296,10 @@ def _member(type_text: str, rules: Rules) -> str:
     return (
         f"_rt.Member({type_text}, frozenset({_set(rules.required)}), {{{literals}}}, {{{nested}}})"
     )
+
+
+def _values(values: list[str] | None) -> str:
+    return "None" if values is None else f"frozenset({{{', '.join(values)}}})"
 
 
 def _nameable(key: str) -> bool:

@@ -63,6 +63,9 @@ class Ann:
     lowered: bool = False
     nullable: bool = False
     length: int | None = None  # a fixed tuple's
+    # An array's literal items: per position of a fixed tuple, or for every item of a list
+    # (one entry); None where an item is no closed set of literals.
+    item_values: tuple[list[str] | None, ...] = ()
     struct: str | None = None  # the Struct the text names, alone
 
 
@@ -147,7 +150,8 @@ class Lowered:
     kind: str  # "dispatch" or "recursive"
     objects: list[tuple[str, Rules]] = field(default_factory=list)
     others: dict[str, str] = field(default_factory=dict)  # JSON kind -> runtime type text
-    arrays: list[tuple[int | None, str]] = field(default_factory=list)  # by length
+    # by length and literal items (``Ann.item_values``)
+    arrays: list[tuple[int | None, tuple[list[str] | None, ...], str]] = field(default_factory=list)
 
 
 class TypeWriter:
@@ -221,11 +225,13 @@ class TypeWriter:
                 return self._ref(name, expr.span)
             case ir.Array(items=items):
                 inner = self.annotation(items, owner, key)
-                return Ann(with_meta(f"list[{inner.text}]", meta.array), frozenset({ARRAY}))
+                text = with_meta(f"list[{inner.text}]", meta.array)
+                return Ann(text, frozenset({ARRAY}), item_values=(self._values(items),))
             case ir.Tuple(items=items, min_items=None, rest=None):
                 parts = [self.annotation(item, owner, key).text for item in items]
                 text = f"tuple[{', '.join(parts)}]" if parts else "tuple[()]"
-                return Ann(text, frozenset({ARRAY}), length=len(parts))
+                values = tuple(self._values(item) for item in items)
+                return Ann(text, frozenset({ARRAY}), length=len(parts), item_values=values)
             case ir.Tuple(items=items, rest=rest):
                 # Optional or rest items: each position is not checked on its own.
                 members = [*items, *([rest] if rest is not None else [])]
@@ -266,6 +272,13 @@ class TypeWriter:
                 raise SchemaError(expr.span, f"'typeof {name}' was not resolved to a literal")
             case _:
                 assert_never(expr)
+
+    def _values(self, expr: ir.TypeExpr) -> list[str] | None:
+        """The literals ``expr`` admits, as Python literals; None when it is open."""
+        values = closed_literals(self.schema, expr)
+        if not values or any(isinstance(v, float) and not v.is_integer() for v in values):
+            return None
+        return sorted(py_literal(v, ir.NO_SPAN) for v in values)
 
     def _primitive(self, name: str, meta: Meta, span: ir.Span) -> Ann:
         if name == "number":
@@ -458,11 +471,11 @@ class TypeWriter:
                     found.objects.append((ann.text, rules))
             arrays = [a for a in anns if ARRAY in a.kinds]
             if len(_unique(a.text for a in arrays)) > 1:
-                # Several array members: the first whose length fits (a fixed tuple's) or
-                # that takes any length; two of any length: the first decides.
-                if sum(a.length is None for a in arrays) > 1:
+                # Several array members: the first whose length fits (a fixed tuple's, or
+                # any) and whose literal items admit the value's; else the first decides.
+                if sum(a.length is None and a.item_values == (None,) for a in arrays) > 1:
                     self.deviations.append((span, "several array members of any length"))
-                found.arrays = [(a.length, a.text) for a in arrays]
+                found.arrays = [(a.length, a.item_values, a.text) for a in arrays]
             for kind in sorted(kinds - {OBJECT} - ({ARRAY} if found.arrays else set())):
                 takers = _unique(a.text for a in anns if kind in a.kinds)
                 if len(takers) > 1 and any(a.lowered for a in anns if kind in a.kinds):
