@@ -119,6 +119,7 @@ export interface BlobContents { uri: string; blob: string; }
 export interface Holder { block: Block; contents: TextContents | BlobContents; maybe?: Block | null; }
 export interface Lone { only: TextBlock; }
 export type Events = ("push" | "pull")[] | ["*"];
+export type Half = 0.5;
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export interface Box { value: Json; pair: [number, number] | [number, number, number]; }
 """
@@ -141,6 +142,9 @@ export interface Box { value: Json; pair: [number, number] | [number, number, nu
         ("Events", "[]", True),
         ("Events", '["*", "push"]', False),
         ("Events", '["tag"]', False),
+        ("Half", "0.5", True),  # a fractional literal: the one float
+        ("Half", "0.25", False),
+        ("Half", '"0.5"', False),
         ("Lone", '{"only": {"type": "\\u0000untagged", "never": []}}', False),
         (
             "Holder",

@@ -218,6 +218,11 @@ class TypeWriter:
                 return Ann(with_meta("str", constraints), frozenset({STRING}))
             case ir.Primitive(name=name):
                 return self._primitive(name, meta, expr.span)
+            case ir.Literal(value=float(value)) if not value.is_integer():
+                # ``type Half = 0.5``: no Literal holds a float; the one float from it to it.
+                bound = number_text(value, expr.span)
+                text = f"_t.Annotated[float, _msgspec.Meta(ge={bound}, le={bound})]"
+                return Ann(text, frozenset({NUMBER}))
             case ir.Literal(value=value):
                 text = f"_t.Literal[{py_literal(value, expr.span)}]"
                 return Ann(text, frozenset({_literal_kind(value)}))
@@ -495,9 +500,9 @@ class TypeWriter:
             return Rules()
         found = Rules(frozenset(k for k, p in layout.fields.items() if not p.optional))
         for key, prop in layout.fields.items():
-            values = closed_literals(self.schema, prop.type)
+            values = self._values(prop.type)
             if values:
-                found.literals[key] = sorted(py_literal(v, prop.span) for v in values)
+                found.literals[key] = values
             elif nested and not prop.optional:
                 inner = self._class_of(prop, layout, key)
                 if inner is not None:
