@@ -36,11 +36,13 @@ __all__ = [
     "ParsedNotification",
     "ParsedRequest",
     "ParsedResponse",
+    "RPCError",
     "Recursive",
     "dec_hook",
     "decode",
     "decode_message",
     "decoder",
+    "typed",
 ]
 
 
@@ -183,17 +185,52 @@ def untagged(tag_field: str) -> type:
 _DECODERS: dict[object, msgspec.json.Decoder[Any]] = {}
 
 
+def _tag_required(type_: Any) -> Any:
+    """``type_``, a tagged Struct made to require its tag (``untagged``)."""
+    tag_field = getattr(getattr(type_, "__struct_config__", None), "tag_field", None)
+    return type_ if tag_field is None else type_ | untagged(tag_field)
+
+
 def decoder(type_: type[T]) -> msgspec.json.Decoder[T]:
     """A strict JSON decoder of ``type_`` (cached) that knows the package's lowered types;
     a tagged Struct's tag is required."""
     found = _DECODERS.get(type_)
     if found is None:
-        target: Any = type_
-        tag_field = getattr(getattr(type_, "__struct_config__", None), "tag_field", None)
-        if tag_field is not None:
-            target = target | untagged(tag_field)
+        target = _tag_required(type_)
         found = _DECODERS[type_] = msgspec.json.Decoder(target, strict=True, dec_hook=dec_hook)
     return found
+
+
+def typed(value: object, type_: type[T]) -> T:
+    """``value`` (plain JSON, as a transport decoded it) as ``type_``, as strictly as
+    ``decode`` reads JSON text; ``msgspec.ValidationError`` when it is not one."""
+    result: T = convert(value, _tag_required(type_))
+    return result
+
+
+class RPCError(Exception):
+    """A JSON-RPC error: its code, message and optional data (a handler raises it; a
+    client's transport raises it for an error response)."""
+
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.data = code, message, data
+
+    def to_error(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.data is not None:
+            error["data"] = self.data
+        return error
+
+    @classmethod
+    def from_error(cls, error: Mapping[str, Any]) -> RPCError:
+        code = error.get("code")
+        message = error.get("message")
+        return cls(
+            code if isinstance(code, int) and not isinstance(code, bool) else INTERNAL_ERROR,
+            message if isinstance(message, str) else "Invalid error response",
+            error.get("data"),
+        )
 
 
 def decode(data: bytes | str, type_: type[T]) -> T:

@@ -255,6 +255,7 @@ def test_the_package_is_deterministic_and_lists_its_deviations() -> None:
     assert sorted(first) == [
         "__init__.py",
         "_runtime.py",
+        "client.py",
         "messages.py",
         "models.py",
         "py.typed",
@@ -399,3 +400,29 @@ def test_check_finds_the_msgspec_package_up_to_date_then_stale(tmp_path: Path) -
     # the pydantic package is another output: the msgspec one is stale for it
     pydantic = [a for a in args if a not in ("--target", "msgspec")]
     assert CliRunner().invoke(main, [*pydantic, "--check"]).exit_code == 1
+
+
+def test_the_client_stub_sends_wire_json_and_types_the_result(tmp_path: Path) -> None:
+    pkg = package(tmp_path, MESSAGES)
+    client_module = importlib.import_module(pkg.__name__ + ".client")
+    sent: list[tuple[str, Any]] = []
+
+    class Fake:
+        def __init__(self, result: Any) -> None:
+            self.result = result
+
+        async def request(self, method: str, params: Any) -> Any:
+            sent.append((method, params))
+            if self.result is None:
+                raise pkg.RPCError(-32000, "refused")
+            return self.result
+
+    params = pkg.models.AddRequestParams(a=1, b=2)
+    result = asyncio.run(client_module.Client(Fake({"sum": 3})).add(params))
+    assert type(result) is pkg.AddResult and result.sum == 3
+    assert sent == [("add", {"a": 1, "b": 2})]
+    assert asyncio.run(client_module.Client(Fake({})).ping()) == pkg.models.Result()
+    with pytest.raises(client_module.InvalidResult, match="sum"):
+        asyncio.run(client_module.Client(Fake({"sum": "3"})).add(params))
+    with pytest.raises(pkg.RPCError):
+        asyncio.run(client_module.Client(Fake(None)).add(params))

@@ -4,7 +4,8 @@ types, and a JSON-RPC message decoder.
 The package: ``models.py`` (constants, one ``msgspec.Struct`` per class the naming
 authority names, type aliases, the lowered types of ``types.py``), ``messages.py`` (the
 method table, ``decode_message`` dispatching as the pydantic package's ``parse_message``,
-``decode``/``decoder``), ``server.py`` (a typed handler base class and ``dispatch``),
+``decode``/``decoder``), ``server.py`` (a typed handler base class and ``dispatch``), ``client.py`` (typed requests over
+a ``Transport``),
 ``_runtime.py`` (static: ``codegen/runtime/_msgspec.py``),
 ``schema.json``. Every Struct is ``kw_only``, ``omit_defaults`` and keeps unknown fields
 out (msgspec drops them, it never refuses them: the schema's objects are open); a wire
@@ -22,6 +23,7 @@ from ....errors import Diagnostics
 from ....ir import Schema
 from ....paths import CODEGEN_DIR
 from ..backend import PythonBackend, backend_of
+from .client import emit_client
 from .module import MODELS, emit_messages, emit_models
 from .server import emit_server
 
@@ -61,5 +63,6 @@ def emit_msgspec(source: Schema | PythonBackend, diagnostics: Diagnostics) -> di
         MODELS: emit_models(backend, diagnostics, PACKAGE_DOC),
         **emit_messages(backend, diagnostics),
         **emit_server(backend),
+        **emit_client(backend),
         RUNTIME: RUNTIME_SOURCE.read_text("utf-8"),
     }

@@ -341,8 +341,10 @@ from ._runtime import (
     Parsed,
     ParsedRequest,
     ParsedResponse,
+    RPCError,
     decode,
     decoder,
+    typed,
 )
 {imports}
 METHODS: dict[str, _rt.Method] = {{
@@ -363,9 +365,11 @@ __all__ = [
     "Parsed",
     "ParsedRequest",
     "ParsedResponse",
+    "RPCError",
     "decode",
     "decode_message",
     "decoder",
+    "typed",
 ]
 '''
     del diagnostics

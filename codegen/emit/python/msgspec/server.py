@@ -18,7 +18,8 @@ from ..registry import MethodEntry
 SERVER = "server.py"
 
 
-def _params(entry: MethodEntry) -> str:
+def params_annotation(entry: MethodEntry) -> str:
+    """A handler's params: absent params are ``UNSET``, as the Struct has them."""
     if entry.params is None:
         return "None"
     annotation = entry.params.annotation.replace("dict[str, Any]", "dict[str, _t.Any]")
@@ -27,7 +28,8 @@ def _params(entry: MethodEntry) -> str:
     return annotation
 
 
-def _names(entries: list[MethodEntry]) -> list[str]:
+def schema_names(entries: list[MethodEntry]) -> list[str]:
+    """The schema's names the methods' params and results name (imported from models)."""
     names: set[str] = set()
     for entry in entries:
         if entry.params is not None:
@@ -50,17 +52,17 @@ def emit_server(backend: PythonBackend) -> dict[str, str]:
         doc = escape.docstring(f"``{entry.method}``.")
         if entry.kind == "request":
             methods.append(
-                f"    async def {name}(self, params: {_params(entry)}, ctx: ContextT) -> "
+                f"    async def {name}(self, params: {params_annotation(entry)}, ctx: ContextT) -> "
                 f"{entry.result}:\n        {doc}\n"
                 f"        raise _not_served({escape.py_str(entry.method)})\n"
             )
         else:
             methods.append(
-                f"    async def {name}(self, params: {_params(entry)}, ctx: ContextT) -> None:\n"
+                f"    async def {name}(self, params: {params_annotation(entry)}, ctx: ContextT) -> None:\n"
                 f"        {doc}\n        return None\n"
             )
         handlers.append(f"    {escape.py_str(entry.method)}: {escape.py_str(name)},")
-    imports = _names(entries)
+    imports = schema_names(entries)
     from_models = f"from .models import {', '.join(imports)}\n" if imports else ""
     body = "\n".join(methods)
     table = "\n".join(handlers)
@@ -82,27 +84,13 @@ import typing as _t
 import msgspec as _msgspec
 
 from . import _runtime as _rt
-from .messages import decode_message
+from .messages import RPCError, decode_message
 {from_models}
-__all__ = ["RPCError", "ServerHandler", "dispatch"]
+__all__ = ["ServerHandler", "dispatch"]
 
 _logger = logging.getLogger(__name__)
 
 ContextT = _t.TypeVar("ContextT")
-
-
-class RPCError(Exception):
-    """A JSON-RPC error a handler raises: its code, message and optional data."""
-
-    def __init__(self, code: int, message: str, data: _t.Any = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.data = code, message, data
-
-    def to_error(self) -> dict[str, _t.Any]:
-        error: dict[str, _t.Any] = {{"code": self.code, "message": self.message}}
-        if self.data is not None:
-            error["data"] = self.data
-        return error
 
 
 def _not_served(method: str) -> RPCError:
