@@ -20,7 +20,7 @@ it with the value already decoded as plain JSON (dict, list, str, int, float, bo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar, overload
 
 import msgspec
 
@@ -201,11 +201,15 @@ def decoder(type_: type[T]) -> msgspec.json.Decoder[T]:
     return found
 
 
-def typed(value: object, type_: type[T]) -> T:
-    """``value`` (plain JSON, as a transport decoded it) as ``type_``, as strictly as
-    ``decode`` reads JSON text; ``msgspec.ValidationError`` when it is not one."""
-    result: T = convert(value, _tag_required(type_))
-    return result
+@overload
+def typed(value: object, type_: type[T]) -> T: ...
+@overload
+def typed(value: object, type_: object) -> Any: ...
+def typed(value: object, type_: object) -> Any:
+    """``value`` (plain JSON, as a transport decoded it) as ``type_`` (a class, or an
+    alias of a union: then typed ``Any``), as strictly as ``decode`` reads JSON text;
+    ``msgspec.ValidationError`` when it is not one."""
+    return convert(value, _tag_required(type_))
 
 
 class RPCError(Exception):
@@ -233,10 +237,15 @@ class RPCError(Exception):
         )
 
 
-def decode(data: bytes | str, type_: type[T]) -> T:
-    """``data`` (JSON text) decoded as ``type_``; ``msgspec.ValidationError`` or
-    ``msgspec.DecodeError`` when it is not one."""
-    return decoder(type_).decode(data)
+@overload
+def decode(data: bytes | str, type_: type[T]) -> T: ...
+@overload
+def decode(data: bytes | str, type_: object) -> Any: ...
+def decode(data: bytes | str, type_: object) -> Any:
+    """``data`` (JSON text) decoded as ``type_`` (a class, or an alias of a union: then
+    typed ``Any``); ``msgspec.ValidationError`` or ``msgspec.DecodeError`` when it is not
+    one."""
+    return decoder(type_).decode(data)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- JSON-RPC

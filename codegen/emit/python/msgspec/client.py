@@ -35,7 +35,8 @@ def emit_client(backend: PythonBackend) -> dict[str, str]:
             f"    async def {entry.python_name}({signature}) -> {entry.result}:\n"
             f"        {doc}\n"
             f"        result = await self.transport.request({method}, {sent})\n"
-            f"        return _result({method}, result, {entry.result})\n"
+            f"        return _t.cast({escape.py_str(entry.result or 'None')}, "
+            f"_result({method}, result, {entry.result}))\n"
         )
     names = schema_names(entries)
     from_models = f"from .models import {', '.join(names)}\n" if names else ""
@@ -57,9 +58,6 @@ import msgspec as _msgspec
 from .messages import typed
 {from_models}
 __all__ = ["Client", "InvalidResult", "Transport"]
-
-_R = _t.TypeVar("_R")
-
 
 class Transport(_t.Protocol):
     async def request(self, method: str, params: dict[str, _t.Any] | None) -> _t.Any:
@@ -83,7 +81,7 @@ def _wire(params: object) -> dict[str, _t.Any] | None:
     return found
 
 
-def _result(method: str, result: object, type_: type[_R]) -> _R:
+def _result(method: str, result: object, type_: _t.Any) -> object:
     try:
         return typed(result, type_)
     except _msgspec.ValidationError as exc:
