@@ -6,9 +6,9 @@ It caches the rewritten code beside the source, but not under ``PYTHONDONTWRITEB
 and in a fresh clone the workers start together, so each rewrote every module itself.
 
 Here each worker first imports its own share of the test modules (every n-th, from its
-index), writing the rewritten code under a ``sys.pycache_prefix`` that the workers of the
-run share (beside their temporary folders, not in the working tree); when it collects,
-it reads the other shares from there, and rewrites itself any module not written yet.
+index) and writes their rewritten code (under ``PYTHONDONTWRITEBYTECODE``, to a
+``sys.pycache_prefix`` in the run's temporary folder, not into the working tree); when
+it collects, it reads the other shares, and rewrites itself any module not written yet.
 The modules are the same, asserts rewritten the same; only who rewrites them changes.
 """
 
@@ -30,9 +30,11 @@ def share_rewriting(config: pytest.Config, root: Path) -> None:
         return
     index = int(str(workerinput["workerid"]).removeprefix("gw"))
     count = int(workerinput["workercount"])
-    # The run's temporary folder (each worker's is a folder of it): pytest removes it with
-    # the runs it does not keep.
-    sys.pycache_prefix = str(Path(basetemp).parent / "pycache")
+    if sys.dont_write_bytecode:
+        # Nothing is to be written into the working tree (PYTHONDONTWRITEBYTECODE): the
+        # run's temporary folder then, which each worker's is a folder of and which pytest
+        # removes with the runs it does not keep. Otherwise ``__pycache__``, as pytest does.
+        sys.pycache_prefix = str(Path(basetemp).parent / "pycache")
     here = config.invocation_params.dir
     targets = [(here / arg.split("::")[0]).resolve() for arg in config.args]
     files = sorted(
