@@ -58,7 +58,10 @@ GOAL_US = Goal("at_most", 5.0, "µs")
 # fastjsonschema is a goal: both sides run pydantic-core (issue #25); msgspec is the anchor.
 GOAL_PARITY = Goal("ratio_at_least", 1.0)
 GOAL_NO_SLOWER_TYPE = Goal("at_most", 0, "types")
+# Issue #37: our msgspec target, from bytes, at least 5x mcp_types.
+GOAL_MSGSPEC = Goal("ratio_at_least", 5.0)
 OURS_DIR = SCRATCH / "ours" / "mcp_ext"
+OURS_MSGSPEC_DIR = SCRATCH / "ours_msgspec" / "mcp_msgspec"
 MSGSPEC_DIR = SCRATCH / "msgspec"
 MCP_TYPES_MODULES = ("mcp_types._v2026_07_28", "mcp_types")
 ROUNDS = 11  # interleaved rounds per comparison
@@ -335,6 +338,35 @@ def our_module() -> ModuleType:
     return load_module_from_file(models, "_bench_ours_models")
 
 
+def our_msgspec_validators(names: Iterable[str]) -> dict[str, Validator]:
+    """Our ``--target msgspec`` package of the corpus schema, generated into .bench/: its
+    cached strict decoder per example type, from bytes."""
+    try:
+        import msgspec  # noqa: F401
+    except ImportError:
+        raise Skip("msgspec is not installed") from None
+    schema_ts = revision_dir(REVISION) / "schema.ts"
+    run_command(
+        [*generate_command(schema_ts, OURS_MSGSPEC_DIR), "--target", "msgspec"],
+        cwd=ROOT,
+        timeout=GENERATE_TIMEOUT,
+        what="our compiler (--target msgspec)",
+    )
+    sys.path.insert(0, str(OURS_MSGSPEC_DIR.parent))
+    try:
+        package = importlib.import_module(OURS_MSGSPEC_DIR.name)
+    except Exception as exc:
+        raise Skip(f"our msgspec package does not import: {type(exc).__name__}: {exc}") from None
+    finally:
+        sys.path.remove(str(OURS_MSGSPEC_DIR.parent))
+    found: dict[str, Validator] = {}
+    for name in sorted(set(names)):
+        target = getattr(package.models, name, None)
+        if target is not None and not isinstance(target, NOT_TYPES):
+            found[name] = package.decoder(target).decode
+    return found
+
+
 def mcp_types_module() -> tuple[str, ModuleType]:
     for module_name in MCP_TYPES_MODULES:
         try:
@@ -467,6 +499,7 @@ METRICS = (
     ("from bytes vs mcp_types", "µs", GOAL_PARITY),
     ("from bytes vs json.loads + fastjsonschema", "µs", None),
     ("shipped mcp_ext vs mcp_types", "µs", GOAL_PARITY),
+    ("msgspec target from bytes vs mcp_types", "µs", GOAL_MSGSPEC),
 )
 
 
@@ -557,6 +590,32 @@ def run(report: Report) -> None:
     ms_json = party(report, "msgspec", examples, msgspec_of(True), **quiet)
     compare(report, "from bytes vs msgspec (anchor)", ours_json, ms_json, None, rounds=rounds)
     slower_types(report, ours_json, mcp_json, "example types slower than mcp_types, from bytes")
+
+    # Issue #37: our msgspec target, from bytes, against mcp_types and datamodel-codegen's
+    # msgspec Structs (which decode fewer of the examples: see the conformance notes).
+    ours_ms = party(
+        report,
+        "ours, --target msgspec (from bytes)",
+        examples,
+        attempt(lambda: our_msgspec_validators(names)),
+        raw=True,
+    )
+    compare(
+        report,
+        "msgspec target from bytes vs mcp_types",
+        ours_ms,
+        mcp_json,
+        GOAL_MSGSPEC,
+        rounds=rounds,
+    )
+    compare(
+        report,
+        "msgspec target vs datamodel-codegen msgspec",
+        ours_ms,
+        ms_json,
+        None,
+        rounds=rounds,
+    )
 
     shipped = party(report, "shipped mcp_ext", examples, of(attempt(shipped_module), False))
     compare(
