@@ -47,6 +47,8 @@ from bench import (
     ratios,
     revision_dir,
     run_command,
+    validation_agreement,
+    validation_memory,
 )
 
 Validator = Callable[[Any], object]
@@ -554,6 +556,8 @@ METRICS = (
     ("from bytes vs json.loads + fastjsonschema", "µs", None),
     ("shipped mcp_ext vs mcp_types", "µs", GOAL_PARITY),
     ("msgspec target from bytes vs mcp_types", "µs", GOAL_MSGSPEC),
+    *validation_agreement.metrics("ours, msgspec target"),
+    *validation_agreement.metrics("ours, pydantic target"),
 )
 
 
@@ -716,8 +720,6 @@ def run(report: Report) -> None:
 
     # Issue #37: peak memory per party, the MCP package's import per target (fresh
     # children), and whether each msgspec binding means what schema.json means.
-    from bench import validation_agreement, validation_memory
-
     validation_memory.run_memory(report)
     validation_memory.run_imports(report)
     values = [validation_agreement.Value(e.type_name, e.label, e.data, e.raw) for e in examples]

@@ -212,3 +212,33 @@ def test_vector_values_reads_accepted_and_rejected_values_of_the_named_types(
         ("Ping", {}, b"{}"),
     ]
     assert "missing required member" in values[1].label
+
+
+def test_agreement_rows_count_wrong_verdicts_and_undecodable_values_per_binding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def schema_ping(data: Any) -> None:
+        if data.get("method") != "ping":
+            raise ValueError("wrong method")
+
+    def lax(raw: bytes) -> None:
+        pass
+
+    monkeypatch.setattr(agreement, "generate_vectors", lambda: tmp_path)
+    monkeypatch.setattr(agreement, "vector_values", lambda folder, names: [value("Ping", {})])
+    monkeypatch.setattr(agreement, "schema_checks", lambda *a: ("oracle", {"Ping": schema_ping}))
+    monkeypatch.setattr(
+        agreement,
+        "bindings",
+        lambda *a: {"peer": {}, "ours, lax": {"Ping": lax}, "ours, gone": "no package"},
+    )
+    report = Report(out=lambda line: None)
+    agreement.run_agreement(report, [value("Ping", {"method": "ping"})], tmp_path)
+    rows = {r.metric: r for r in report.rows}
+    assert rows["verdicts unlike schema.json's, peer (of 2)"].value == 0
+    assert rows["values of a type it cannot decode, peer (of 2)"].value == 2
+    lax_row = rows["verdicts unlike schema.json's, ours, lax (of 2)"]
+    assert lax_row.value == 1 and lax_row.met is False
+    assert rows["values of a type it cannot decode, ours, lax (of 2)"].met is True
+    gone = [r for r in report.rows if "gone" in r.metric]
+    assert len(gone) == 2 and all(r.skipped == "no package" and r.met is None for r in gone)
