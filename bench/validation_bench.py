@@ -1,4 +1,6 @@
-"""Validation throughput over the official examples: ours vs mcp_types, fastjsonschema, msgspec.
+"""Validation throughput over the official examples: ours vs mcp_types, fastjsonschema,
+msgspec, jsonschema-rs; then memory and import cost (`bench.validation_memory`) and the
+agreement of each binding with ``schema.json`` (`bench.validation_agreement`).
 
 Every example ``examples/<Type>/*.json`` is read once up front, as bytes and parsed. Timed:
 
