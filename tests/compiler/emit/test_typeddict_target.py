@@ -1,0 +1,255 @@
+"""The TypedDict target (``generate --target typeddict``, issue #37): snippets compiled by
+the real pipeline into a package, imported, type-checked and asked what ``validate``
+accepts and refuses."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import itertools
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from click.testing import CliRunner
+
+from codegen.build.pipeline import build, package_doc
+from codegen.build.targets import TARGETS
+from codegen.cli import main
+from codegen.emit.python.typeddict import DEVIATIONS
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from tests.conftest import ROOT
+
+_counter = itertools.count()
+
+SHAPES = """
+export const VERSION = "2.0";
+/** An item. */
+export interface Item {
+  /** @pattern ^[a-z]+$ */
+  name: string;
+  /** @minimum 1
+   * @maximum 10 */
+  count?: number;
+  /** @minItems 1 */
+  tags?: string[];
+  note?: string | null;
+  gone?: string | undefined;
+  nested?: { deep: number };
+}
+/** A weird one. */
+export interface Wire { "a-b": boolean; from?: "x" | "y"; __hidden?: number; }
+export interface TextBlock { type: "text"; text: string; }
+export interface ImageBlock { type: "image"; data: string; }
+export type Block = TextBlock | ImageBlock;
+export type Kind = "a" | "b" | 3;
+export interface Sub extends Item { kind: Kind; block: Block; }
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonArray = JsonValue[];
+export type JsonValue = string | null | JsonArray | { [key: string]: JsonValue };
+export interface Closed { [key: string]: never }
+export type Pair = [string, number];
+"""
+
+
+def files_of(text: str) -> dict[str, str]:
+    schema = resolve([parse_module("s.ts", text)])
+    return build(
+        schema,
+        command="pytest",
+        emitters=TARGETS["typeddict"],
+        package_doc=package_doc("typeddict"),
+    )
+
+
+def write(folder: Path, text: str) -> None:
+    folder.mkdir(parents=True)
+    for rel, body in files_of(text).items():
+        (folder / rel).write_text(body, "utf-8")
+
+
+def package(tmp_path: Path, text: str) -> ModuleType:
+    name = f"td_pkg_{next(_counter)}_{abs(hash(str(tmp_path))) % 10**8}"
+    write(tmp_path / "pkgs" / name, text)
+    if str(tmp_path / "pkgs") not in sys.path:
+        sys.path.insert(0, str(tmp_path / "pkgs"))
+    importlib.invalidate_caches()
+    return importlib.import_module(name)
+
+
+def accepts(pkg: ModuleType, type_: object, value: object) -> bool:
+    try:
+        assert pkg.validate(value, type_) is value
+    except pkg.ValidationError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("type_name", "value", "ok"),
+    [
+        ("Item", {"name": "ab"}, True),
+        ("Item", {"name": "ab", "count": 10, "tags": ["x"], "note": None, "extra": 1}, True),
+        ("Item", {"name": "Ab"}, False),  # pattern
+        ("Item", {"name": "ab", "count": 0}, False),  # minimum
+        ("Item", {"name": "ab", "count": 10.5}, False),  # maximum
+        ("Item", {"name": "ab", "count": "3"}, False),  # no coercion
+        ("Item", {"name": "ab", "count": True}, False),  # a boolean is no number
+        ("Item", {"name": "ab", "count": float("nan")}, False),  # no JSON number
+        ("Item", {"name": "ab", "tags": []}, False),  # minItems
+        ("Item", {"name": "ab", "gone": None}, False),  # absent is not null
+        ("Item", {"name": "ab", "nested": {}}, False),  # nested required
+        ("Item", {}, False),
+        ("Item", [], False),
+        ("Wire", {"a-b": True, "from": "x"}, True),
+        ("Wire", {"a-b": True, "from": "z"}, False),
+        ("Block", {"type": "text", "text": "hi"}, True),
+        ("Block", {"type": "image", "text": "hi"}, False),
+        ("Kind", 3, True),
+        ("Kind", 3.0, True),  # one JSON number
+        ("Kind", "c", False),
+        ("Sub", {"name": "ab", "kind": "a", "block": {"type": "image", "data": ""}}, True),
+        ("Sub", {"name": "ab", "kind": "a"}, False),
+        ("Json", {"a": [1, "x", None, {"b": True}]}, True),
+        ("Json", {"a": [1, {"b": float("inf")}]}, False),
+        ("JsonArray", ["a", None, ["b"], {"c": ["d"]}], True),
+        ("JsonArray", ["a", 1], False),
+        ("Closed", {}, True),
+        ("Closed", {"k": 1}, False),
+        ("Pair", ["a", 1], True),
+        ("Pair", ["a", "b"], False),
+        ("Pair", ["a", 1, 2], False),
+    ],
+)
+def test_validate_accepts_and_refuses_as_the_schema(
+    tmp_path: Path, type_name: str, value: object, ok: bool
+) -> None:
+    pkg = package(tmp_path, SHAPES)
+    assert accepts(pkg, getattr(pkg, type_name), value) is ok
+    assert accepts(pkg, type_name, value) is ok  # by name too
+
+
+def test_validate_says_where_and_refuses_what_has_no_definition(tmp_path: Path) -> None:
+    pkg = package(tmp_path, SHAPES)
+    with pytest.raises(pkg.ValidationError, match=r"Sub: \['block'\]") as caught:
+        pkg.validate({"name": "ab", "kind": "a", "block": {"type": "x"}}, pkg.Sub)
+    assert caught.value.loc == ("block",)
+    with pytest.raises(TypeError, match="no definition"):
+        pkg.validate({"deep": 1}, pkg.models.ItemNested)  # an anonymous class
+    with pytest.raises(TypeError, match="no definition"):
+        pkg.validate({}, dict)
+
+
+def test_the_types_are_flat_typeddicts_with_wire_keys(tmp_path: Path) -> None:
+    pkg = package(tmp_path, SHAPES)
+    assert pkg.Sub.__required_keys__ == {"name", "kind", "block"}
+    assert pkg.Sub.__optional_keys__ == {"count", "tags", "note", "gone", "nested"}
+    assert pkg.Wire.__required_keys__ == {"a-b"}
+    assert pkg.Wire.__optional_keys__ == {"from", "__hidden"}
+    assert pkg.Item.__doc__ == "An item."
+    source = Path(pkg.models.__file__).read_text("utf-8")
+    assert "class Item(_t.TypedDict):" in source
+    assert 'Wire = _t.TypedDict(\n    "Wire",' in source  # the functional syntax
+    assert 'Kind: _t.TypeAlias = _t.Literal["a", "b", 3]\n' in source
+    assert '    gone: _t.NotRequired["str"]\n' in source
+
+
+def test_the_package_is_deterministic_and_lists_its_deviations() -> None:
+    first, second = files_of(SHAPES), files_of(SHAPES)
+    assert first == second
+    assert sorted(first) == [
+        "__init__.py",
+        "_runtime.py",
+        "models.py",
+        "py.typed",
+        "schema.json",
+        "validation.py",
+    ]
+    for line in DEVIATIONS:
+        words = " ".join(line.split()[:6])
+        assert words in " ".join(first["__init__.py"].split())
+        assert words in " ".join(first["models.py"].split())
+
+
+def test_the_docs_list_every_deviation() -> None:
+    text = " ".join((ROOT / "docs" / "targets" / "typeddict.md").read_text("utf-8").split())
+    for line in DEVIATIONS:
+        assert " ".join(line.split()) in text
+
+
+def test_hostile_names_and_strings_reach_the_code_escaped(tmp_path: Path) -> None:
+    text = '''
+/** Doc with """ quotes and a \\\\ backslash */
+export interface Evil { "a\\"b": "x\\"\\n"; "it's": number; TypedDict: string; _t: number; }
+/** Alias """ doc */
+export type Meta = Evil;
+'''
+    pkg = package(tmp_path, text)
+    value = {'a"b': 'x"\n', "it's": 1, "TypedDict": "m", "_t": 2}
+    assert pkg.validate(value, pkg.Meta) is value
+    assert not accepts(pkg, pkg.Evil, {**value, 'a"b': "x"})
+    assert pkg.models.Evil.__doc__ is None  # functional syntax: the docstring follows it
+    source = Path(pkg.models.__file__).read_text("utf-8")
+    docs = [
+        n.value.value
+        for n in ast.parse(source).body
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+    ]
+    assert 'Doc with """ quotes and a \\\\ backslash' in docs
+
+
+def test_the_package_imports_with_warnings_as_errors_and_type_checks(tmp_path: Path) -> None:
+    write(tmp_path / "checked" / "tdpkg", SHAPES)
+    user = tmp_path / "checked" / "user.py"
+    user.write_text(
+        "from tdpkg import Block, Item, Json, JsonArray, Kind, Sub, Wire, validate\n"
+        "\n"
+        "item: Item = {'name': 'ab', 'count': 3}\n"
+        "wire: Wire = {'a-b': True, 'from': 'x'}\n"
+        "kind: Kind = 3\n"
+        "sub = validate({'name': 'x'}, Sub)\n"
+        "name: str = sub['name']\n"
+        "block: Block = {'type': 'text', 'text': 'hi'}\n"
+        "json_value: Json = {'a': [1, 'b', None]}\n"
+        "checked = validate(json_value, Json)\n"
+        "mutual: JsonArray = ['a', None, ['b'], {'c': ['d']}]\n"
+        "print(item.get('count'), wire['a-b'], kind, name, block, checked)\n",
+        "utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "import tdpkg, tdpkg.validation"],
+        cwd=user.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir"]
+    mypy += ["/dev/null", "--config-file", "/dev/null"]
+    checked = subprocess.run(
+        [*mypy, "tdpkg", "user.py"], cwd=user.parent, capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stdout
+    # and mypy does read the types: a wrong member is an error
+    user.write_text("from tdpkg import Item\n\nitem: Item = {'name': 1}\n", "utf-8")
+    wrong = subprocess.run(
+        [*mypy, "tdpkg", "user.py"], cwd=user.parent, capture_output=True, text=True, check=False
+    )
+    assert wrong.returncode == 1 and "user.py:3" in wrong.stdout
+
+
+def test_generate_target_typeddict_writes_the_package(tmp_path: Path) -> None:
+    schema = tmp_path / "s.ts"
+    schema.write_text(SHAPES, "utf-8")
+    out = tmp_path / "out"
+    args = ["generate", "--schema", str(schema), "--out", str(out), "--no-cache", "-q"]
+    args += ["--target", "typeddict"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "--target typeddict" in (out / "models.py").read_text("utf-8").splitlines()[1]
+    assert (out / "_runtime.py").is_file() and not (out / "validators.py").exists()
+    assert "pydantic" not in (out / "_runtime.py").read_text("utf-8")
+    assert CliRunner().invoke(main, [*args, "--check"]).exit_code == 0
