@@ -21,7 +21,7 @@ from codegen.cli import main
 from codegen.emit.python.typeddict import DEVIATIONS
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
-from tests.conftest import ROOT
+from tests.conftest import ROOT, require_corpus
 
 _counter = itertools.count()
 
@@ -253,3 +253,49 @@ def test_generate_target_typeddict_writes_the_package(tmp_path: Path) -> None:
     assert (out / "_runtime.py").is_file() and not (out / "validators.py").exists()
     assert "pydantic" not in (out / "_runtime.py").read_text("utf-8")
     assert CliRunner().invoke(main, [*args, "--check"]).exit_code == 0
+
+
+@pytest.mark.corpus
+def test_the_mcp_package_imports_type_checks_and_validates(tmp_path: Path) -> None:
+    folder = require_corpus("2026-07-28")
+    out = tmp_path / "mcp_td"
+    args = ["generate", "--schema", str(folder / "schema.ts"), "--out", str(out)]
+    result = CliRunner().invoke(main, [*args, "--no-cache", "-q", "--target", "typeddict"])
+    assert result.exit_code == 0, result.output
+    user = tmp_path / "user.py"
+    user.write_text(
+        "from mcp_td import CallToolRequest, CallToolResult, ContentBlock, RequestMetaObject\n"
+        "from mcp_td import ValidationError, validate\n"
+        "\n"
+        "meta: RequestMetaObject = {\n"
+        "    'io.modelcontextprotocol/clientCapabilities': {},\n"
+        "    'io.modelcontextprotocol/protocolVersion': '2026-07-28',\n"
+        "}\n"
+        "request: CallToolRequest = {\n"
+        "    'jsonrpc': '2.0', 'id': 1, 'method': 'tools/call',\n"
+        "    'params': {'name': 'x', '_meta': meta},\n"
+        "}\n"
+        "block: ContentBlock = {'type': 'text', 'text': 'hi'}\n"
+        "result: CallToolResult = {'content': [block], 'resultType': 'complete'}\n"
+        "checked = validate(request, CallToolRequest)\n"
+        "print(checked['params']['name'], validate(result, CallToolResult))\n"
+        "try:\n"
+        "    validate({**request, 'params': {'name': 'x'}}, CallToolRequest)\n"
+        "except ValidationError as exc:\n"
+        "    assert exc.loc == ('params',), exc\n"
+        "else:\n"
+        "    raise AssertionError('params without _meta accepted')\n",
+        "utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-W", "error", "user.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir"]
+    mypy += ["/dev/null", "--config-file", "/dev/null", "mcp_td", "user.py"]
+    checked = subprocess.run(mypy, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stdout
