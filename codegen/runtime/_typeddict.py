@@ -19,13 +19,14 @@ refused when its definition is compiled (``SchemaUnsupported``), never skipped s
 from __future__ import annotations
 
 import json
+import logging
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast, overload
 
-__all__ = ["Alias", "SchemaUnsupported", "ValidationError", "Validator"]
+__all__ = ["Alias", "RPCError", "SchemaUnsupported", "ValidationError", "Validator", "serve"]
 
 T = TypeVar("T")
 Loc = tuple[str | int, ...]
@@ -467,3 +468,84 @@ _KEYWORDS.update(
         "prefixItems": _Sibling.prefix,
     }
 )
+
+
+# --------------------------------------------------------------------------- server
+
+PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
+INTERNAL_ERROR = -32603
+
+_logger = logging.getLogger(__name__.rpartition(".")[0] + ".server")
+
+
+class RPCError(Exception):
+    """A JSON-RPC error a handler answers with (``code``, ``message``, ``data``)."""
+
+    def __init__(self, code: int, message: str, data: object = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code, self.message, self.data = code, message, data
+
+    def to_error(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        return error if self.data is None else {**error, "data": self.data}
+
+
+def _answer(id_: object, error: RPCError) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": id_, "error": error.to_error()}
+
+
+# method -> (kind, handler attribute, message definition, result definition or None)
+Table = Mapping[str, tuple[str, str, str, str | None]]
+
+
+async def serve(
+    table: Table, validator: Validator, handler: object, raw: object, ctx: object
+) -> dict[str, Any] | None:
+    """One incoming message (JSON text or bytes, or a decoded object) answered as the
+    generated ``server.dispatch`` documents; never raises."""
+    if isinstance(raw, str | bytes):
+        try:
+            raw = json.loads(raw)
+        except ValueError as exc:
+            return _answer(None, RPCError(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
+    if not isinstance(raw, dict) or not isinstance(raw.get("method"), str):
+        if isinstance(raw, dict) and "method" not in raw and "id" in raw:
+            _logger.warning("dispatch() received a response; ignored")
+            return None
+        return _answer(None, RPCError(INVALID_REQUEST, "Invalid Request"))
+    message = cast("dict[str, Any]", raw)
+    method: str = message["method"]
+    is_request = "id" in message
+    id_ = message.get("id")
+    if is_request and (not isinstance(id_, str | int) or isinstance(id_, bool)):
+        return _answer(None, RPCError(INVALID_REQUEST, "Invalid Request", {"reason": "bad id"}))
+    entry = table.get(method)
+    if entry is None or (entry[0] == "request") != is_request:
+        if not is_request:  # an unknown notification is ignored, as JSON-RPC says
+            _logger.info("notification %s not served; ignored", method)
+            return None
+        return _answer(id_, RPCError(METHOD_NOT_FOUND, "Method not found", {"method": method}))
+    _, name, definition, result_definition = entry
+    errors = validator.errors(message, definition)
+    if errors:
+        found = errors[0]
+        if not is_request:
+            _logger.warning("notification %s refused: %s", method, found)
+            return None
+        data = {"loc": list(found.loc), "message": found.message}
+        return _answer(id_, RPCError(INVALID_PARAMS, "Invalid params", data))
+    try:
+        result = await getattr(handler, name)(message.get("params"), ctx)
+    except RPCError as exc:
+        return _answer(id_, exc) if is_request else None
+    except Exception:
+        _logger.exception("handler for %s failed", method)
+        return _answer(id_, RPCError(INTERNAL_ERROR, "Internal error")) if is_request else None
+    if not is_request:
+        return None
+    if result_definition is not None:
+        refused = validator.errors(result, result_definition)
+        if refused:
+            _logger.error("handler for %s returned what the schema refuses: %s", method, refused[0])
+            return _answer(id_, RPCError(INTERNAL_ERROR, "Internal error"))
+    return {"jsonrpc": "2.0", "id": id_, "result": result}

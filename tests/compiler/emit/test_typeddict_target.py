@@ -5,12 +5,15 @@ accepts and refuses."""
 from __future__ import annotations
 
 import ast
+import asyncio
 import importlib
 import itertools
+import json
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -298,4 +301,85 @@ def test_the_mcp_package_imports_type_checks_and_validates(tmp_path: Path) -> No
     mypy = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir"]
     mypy += ["/dev/null", "--config-file", "/dev/null", "mcp_td", "user.py"]
     checked = subprocess.run(mypy, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stdout
+
+
+PRELUDE = """
+export const JSONRPC_VERSION = "2.0";
+export type RequestId = string | number;
+export interface Request { method: string; params?: { [key: string]: unknown }; }
+export interface JSONRPCRequest extends Request { jsonrpc: typeof JSONRPC_VERSION; id: RequestId; }
+export interface Notification { method: string; params?: { [key: string]: unknown }; }
+export interface JSONRPCNotification extends Notification { jsonrpc: typeof JSONRPC_VERSION; }
+export interface Result { [key: string]: unknown; }
+export type EmptyResult = Result;
+export interface PingRequest extends JSONRPCRequest { method: "ping"; }
+export interface AddRequest extends JSONRPCRequest { method: "add"; params: { a: number; b: number }; }
+export interface AddResult extends Result { sum: number; }
+export interface TickNotification extends JSONRPCNotification { method: "tick"; }
+"""
+
+
+def test_the_server_stub_checks_messages_and_results_against_the_schema(
+    tmp_path: Path,
+) -> None:
+    pkg = package(tmp_path, PRELUDE)
+    server = importlib.import_module(pkg.__name__ + ".server")
+    seen: list[object] = []
+
+    class Handler(server.ServerHandler):  # type: ignore[misc, name-defined]
+        async def add(self, params: Any, ctx: Any) -> Any:
+            if params["a"] < 0:
+                raise server.RPCError(-32000, "negative", {"a": params["a"]})
+            if params["a"] == 0:
+                raise RuntimeError("boom")
+            if params["a"] == 9:
+                return {"sum": "nine"}  # the schema refuses it
+            return {"sum": params["a"] + params["b"]}
+
+        async def tick(self, params: Any, ctx: Any) -> None:
+            seen.append(ctx)
+
+    def run(raw: Any) -> Any:
+        return asyncio.run(server.dispatch(Handler(), raw, "ctx"))
+
+    call = '{"jsonrpc": "2.0", "id": 1, "method": "add", "params": {"a": %d, "b": 2}}'
+    assert run(call % 1) == {"jsonrpc": "2.0", "id": 1, "result": {"sum": 3}}
+    assert run(json.loads(call % 1))["result"] == {"sum": 3}  # a decoded message too
+    assert run(call % -1)["error"] == {"code": -32000, "message": "negative", "data": {"a": -1}}
+    assert run(call % 0)["error"] == {"code": -32603, "message": "Internal error"}
+    assert run(call % 9)["error"] == {"code": -32603, "message": "Internal error"}
+    assert run('{"jsonrpc": "2.0", "id": 2, "method": "ping"}')["error"]["code"] == -32601
+    assert run('{"jsonrpc": "2.0", "id": 2, "method": "nope"}')["error"]["code"] == -32601
+    assert run('{"jsonrpc": "2.0", "method": "tick"}') is None and seen == ["ctx"]
+    assert run('{"jsonrpc": "2.0", "method": "nope"}') is None
+    bad = run('{"jsonrpc": "2.0", "id": 3, "method": "add", "params": {"a": "1", "b": 2}}')
+    assert bad["error"]["code"] == -32602 and bad["error"]["data"]["loc"] == ["params", "a"]
+    assert run("{not json")["error"]["code"] == -32700
+    assert run("[1]")["error"]["code"] == -32600
+    assert run('{"jsonrpc": "2.0", "id": true, "method": "add"}')["error"]["code"] == -32600
+    assert run('{"jsonrpc": "2.0", "id": 1, "result": {}}') is None  # a response: ignored
+
+
+def test_the_server_stub_type_checks(tmp_path: Path) -> None:
+    write(tmp_path / "checked" / "spkg", PRELUDE)
+    user = tmp_path / "checked" / "user.py"
+    user.write_text(
+        "from spkg import AddResult\n"
+        "from spkg.models import AddRequestParams\n"
+        "from spkg.server import ServerHandler, dispatch\n"
+        "\n"
+        "\n"
+        "class Handler(ServerHandler[str]):\n"
+        "    async def add(self, params: AddRequestParams, ctx: str) -> AddResult:\n"
+        "        return {'sum': params['a'] + params['b']}\n"
+        "\n"
+        "\n"
+        "async def main() -> None:\n"
+        "    print(await dispatch(Handler(), b'{}', 'ctx'))\n",
+        "utf-8",
+    )
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir"]
+    mypy += ["/dev/null", "--config-file", "/dev/null", "spkg", "user.py"]
+    checked = subprocess.run(mypy, cwd=user.parent, capture_output=True, text=True, check=False)
     assert checked.returncode == 0, checked.stdout
