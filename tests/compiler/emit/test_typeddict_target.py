@@ -367,6 +367,7 @@ def test_the_server_stub_type_checks(tmp_path: Path) -> None:
     user.write_text(
         "from spkg import AddResult\n"
         "from spkg.models import AddRequestParams\n"
+        "from spkg.client import Client, Transport\n"
         "from spkg.server import ServerHandler, dispatch\n"
         "\n"
         "\n"
@@ -376,10 +377,35 @@ def test_the_server_stub_type_checks(tmp_path: Path) -> None:
         "\n"
         "\n"
         "async def main() -> None:\n"
-        "    print(await dispatch(Handler(), b'{}', 'ctx'))\n",
+        "    print(await dispatch(Handler(), b'{}', 'ctx'))\n"
+        "\n"
+        "\n"
+        "async def call(transport: Transport) -> int | float:\n"
+        "    return (await Client(transport).add({'a': 1, 'b': 2}))['sum']\n",
         "utf-8",
     )
     mypy = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir"]
     mypy += ["/dev/null", "--config-file", "/dev/null", "spkg", "user.py"]
     checked = subprocess.run(mypy, cwd=user.parent, capture_output=True, text=True, check=False)
     assert checked.returncode == 0, checked.stdout
+
+
+def test_the_client_stub_sends_the_params_and_checks_the_result(tmp_path: Path) -> None:
+    pkg = package(tmp_path, PRELUDE)
+    client_module = importlib.import_module(pkg.__name__ + ".client")
+    sent: list[tuple[str, Any]] = []
+
+    class Fake:
+        def __init__(self, result: Any) -> None:
+            self.result = result
+
+        async def request(self, method: str, params: Any) -> Any:
+            sent.append((method, params))
+            return self.result
+
+    result = asyncio.run(client_module.Client(Fake({"sum": 3})).add({"a": 1, "b": 2}))
+    assert result == {"sum": 3}
+    assert sent == [("add", {"a": 1, "b": 2})]
+    assert asyncio.run(client_module.Client(Fake({})).ping()) == {}
+    with pytest.raises(client_module.InvalidResult, match="sum"):
+        asyncio.run(client_module.Client(Fake({"sum": "3"})).add({"a": 1, "b": 2}))

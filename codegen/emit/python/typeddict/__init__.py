@@ -3,7 +3,8 @@ the schema's types, and ``validate(value, Type)`` against the package's ``schema
 
 The package: ``models.py`` (constants, one TypedDict per class the naming authority names,
 type aliases), ``validation.py`` (``validate``, ``ValidationError``), ``server.py`` (a
-typed handler base class and ``dispatch``, each message checked by ``validate``), ``_runtime.py``
+typed handler base class and ``dispatch``, each message checked by ``validate``),
+``client.py`` (typed requests over a ``Transport``, each result checked), ``_runtime.py``
 (static: ``codegen/runtime/_typeddict.py``, standard library only) and ``schema.json``.
 A TypedDict lists every member of its class (inherited ones too: TypedDicts are
 structural, so none needs a base); a member that may be absent is ``NotRequired``; a
@@ -20,6 +21,7 @@ from ....errors import Diagnostics
 from ....ir import Schema
 from ....paths import CODEGEN_DIR
 from ..backend import PythonBackend, backend_of
+from .client import emit_client
 from .module import MODELS, emit_models, emit_validation
 from .server import emit_server
 
@@ -52,5 +54,6 @@ def emit_typeddict(source: Schema | PythonBackend, diagnostics: Diagnostics) -> 
         MODELS: emit_models(backend, diagnostics, PACKAGE_DOC),
         **emit_validation(backend),
         **emit_server(backend),
+        **emit_client(backend),
         RUNTIME: RUNTIME_SOURCE.read_text("utf-8"),
     }
