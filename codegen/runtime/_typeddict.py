@@ -425,13 +425,18 @@ class Validator:
         self._module = module
         self._definitions = definitions  # Python name -> $defs key
         self._compiler: _Compiler | None = None
+        self._by_id: dict[int, list[str]] | None = None
 
     def definition(self, type_: object) -> str:
         """The ``schema.json`` definition ``type_`` stands for."""
         if isinstance(type_, str):
             names = [type_] if type_ in self._definitions else []
         else:
-            names = [n for n in self._definitions if getattr(self._module, n, None) is type_]
+            if self._by_id is None:  # the module's types, once: looked up by identity
+                self._by_id = {}
+                for n in self._definitions:
+                    self._by_id.setdefault(id(getattr(self._module, n, None)), []).append(n)
+            names = self._by_id.get(id(type_), [])
         if len(names) != 1:
             shown = getattr(type_, "__name__", repr(type_))
             why = "several definitions" if names else "no definition"
@@ -446,7 +451,10 @@ class Validator:
             self._compiler = _Compiler(json.loads(text))
         if name not in self._compiler.defs:
             raise TypeError(f"schema.json has no definition {name!r}")
-        found = self._compiler.definition(name)(value, ())
+        try:
+            found = self._compiler.definition(name)(value, ())
+        except RecursionError:  # a value nested deeper than Python's stack (or cyclic)
+            found = ((), "the value is nested too deeply to check")
         return [] if found is None else [ValidationError(name, *found)]
 
     @overload

@@ -146,6 +146,18 @@ def test_validate_says_where_and_refuses_what_has_no_definition(tmp_path: Path) 
         pkg.validate({}, dict)
 
 
+def test_a_value_too_deep_or_cyclic_is_refused_not_a_traceback(tmp_path: Path) -> None:
+    pkg = package(tmp_path, SHAPES)
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    cyclic: list[object] = []
+    cyclic.append(cyclic)
+    for value in (deep, cyclic):
+        with pytest.raises(pkg.ValidationError, match="nested too deeply"):
+            pkg.validate(value, pkg.Json)
+
+
 def test_the_types_are_flat_typeddicts_with_wire_keys(tmp_path: Path) -> None:
     pkg = package(tmp_path, SHAPES)
     assert pkg.Sub.__required_keys__ == {"name", "kind", "block"}
