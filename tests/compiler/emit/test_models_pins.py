@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from codegen import ir
-from codegen.emit.python.models import LARGE_CYCLE, doc_text
+from codegen.build.pipeline import load_schema
+from codegen.emit.python.models import LARGE_CYCLE, doc_text, emit_models
 from tests.compiler.emit.test_pydantic_emit import generate_models, import_source
 
 
@@ -267,3 +268,167 @@ def test_annotated_and_field_are_imported_for_their_one_use(
     assert module_text(tmp_path, ts) == HEAD.format(imports=imports) + (
         f"\n\nclass B(SchemaModel):\n    {field}\n"
     )
+
+
+# --------------------------------------------------------------------------- aliases
+
+RECURSIVE = """if TYPE_CHECKING:
+    # pydantic needs TypeAliasType to recurse; pyright reads a plain alias more reliably
+    {name}: TypeAlias = {value}
+else:
+    {name} = TypeAliasType("{name}", {value})
+"""
+
+
+def test_an_alias_names_its_own_inline_classes_and_reads_its_own_doc(tmp_path: Path) -> None:
+    """Two aliases with the same anonymous object each get their own class, and an alias's
+    ``@TJS-type integer`` makes it ``int``."""
+    ts = (
+        "export type A = { x: string } | number;\n"
+        "export type B = { x: string } | string;\n"
+        "/** @TJS-type integer */\nexport type N = number;\n"
+    )
+    text = module_text(tmp_path, ts)
+    assert text.endswith(
+        "\n\nclass A1(SchemaModel):\n    x: str\n"
+        "\n\nA: TypeAlias = A1 | int | float\n"
+        "\n\nclass B1(SchemaModel):\n    x: str\n"
+        "\n\nB: TypeAlias = B1 | str\n"
+        "\nN: TypeAlias = int\n"
+    ), text
+
+
+def test_a_recursive_alias_comes_after_the_models_it_names_and_rings_keep_their_place(
+    tmp_path: Path,
+) -> None:
+    """A quoted recursive alias runs anywhere, but waits for the models it names (so that
+    models using it are built after them); a ring of aliases without a model is no group:
+    each alias keeps its source place, around the class declared between them."""
+    ts = (
+        "export type J = M | J[];\n"
+        "export interface M { x: string }\n"
+        "export type P = string | Q[];\n"
+        "export interface X { y: string }\n"
+        "export type Q = boolean | P[];\n"
+    )
+    text = module_text(tmp_path, ts)
+    body = text[text.index("\n\n\nclass M") :]
+    assert body == (
+        "\n\n\nclass M(SchemaModel):\n    x: str\n\n\n"
+        + RECURSIVE.format(name="J", value='"M | list[J]"')
+        + "\n"
+        + RECURSIVE.format(name="P", value='"str | list[Q]"')
+        + "\n\nclass X(SchemaModel):\n    y: str\n\n\n"
+        + RECURSIVE.format(name="Q", value='"bool | list[P]"')
+    ), body
+
+
+def test_a_recursive_alias_declared_first_opens_its_group_with_the_model(tmp_path: Path) -> None:
+    """An alias and a model that name each other are one group: the alias (which needs
+    nothing when it runs) stays first, as declared, and the model is rebuilt after it."""
+    text = module_text(tmp_path, "export type J = M | J[];\nexport interface M { j?: J }\n")
+    assert text.endswith(
+        RECURSIVE.format(name="J", value='"M | list[J]"')
+        + "\n\nclass M(SchemaModel):\n    j: Omittable[J] = None\n\n\nM.model_rebuild()\n"
+    ), text
+
+
+def test_the_raw_text_quotes_a_recursive_alias_with_double_quotes_unless_it_holds_one(
+    tmp_path: Path,
+) -> None:
+    """Before formatting: ``"..."`` around a value without a double quote, else ``'...'``."""
+    (tmp_path / "s.ts").write_text('export type P = string | P[];\nexport type L = "a" | L[];\n')
+    raw = emit_models(load_schema([tmp_path / "s.ts"]))["models.py"]
+    assert '    P = TypeAliasType("P", "str | list[P]")\n' in raw
+    assert """    L = TypeAliasType("L", 'Literal["a"] | list[L]')\n""" in raw
+
+
+def test_an_alias_on_a_cycle_counts_towards_large_cycle(tmp_path: Path) -> None:
+    """39 classes and one alias make a cycle of ``LARGE_CYCLE``: built when used. The alias
+    becomes one pydantic definition (``TypeAliasType``) unless it is exactly one class."""
+    ts = "".join(f"export interface Big{i} {{ next?: Big{i + 1}; }}\n" for i in range(38))
+    ts += "export interface Big38 { next?: Link; }\nexport type Link = Big0 | string;\n"
+    ts += "".join(f"export interface Cls{i} {{ next?: Cls{i + 1}; }}\n" for i in range(38))
+    ts += "export interface Cls38 { next?: Named; }\nexport type Named = Cls0;\n"
+    source = module_text(tmp_path, ts)
+    deferred = re.findall(r"^class (\w+)\(SchemaModel, defer_build=True\):$", source, re.M)
+    assert sorted(deferred) == sorted(
+        [f"Big{i}" for i in range(39)] + [f"Cls{i}" for i in range(39)]
+    )
+    assert not re.search(r"^\w+\.model_rebuild\(\)$", source, re.M)  # no eager build
+    assert '    Link = TypeAliasType("Link", "Big0 | str")\n' in source
+    assert "\nNamed: TypeAlias = Cls0\n" in source
+    models = import_source(source, tmp_path / "again")
+    chain: object = "end"
+    for _ in range(40):  # Big38, Big0 to Big37, Big38 whose link is a string
+        chain = {"next": chain}
+    assert models.Big38.model_validate(chain).next.next is not None
+    with pytest.raises(ValidationError):
+        models.Big38.model_validate({"next": 3})
+
+
+# --------------------------------------------------------------------------- routes
+
+ROUTED = """export interface Ok { ok: true; value: string }
+export interface Failed { ok: false; error: string }
+export type Outcome = Ok | Failed;
+export interface A { k: "a"; x?: string }
+export interface B { k: "b" | "c"; y?: string }
+export interface C { k: "b" | "d" }
+export type U = A | B | C;
+export interface N { n: 1 }
+export type S = string | number | S[];
+export type T = boolean | number | T[];
+"""
+
+ROUTED_HEAD = """from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
+
+from pydantic import BeforeValidator as _BeforeValidator
+from pydantic import Discriminator as _Discriminator
+from pydantic import Tag as _Tag
+from typing_extensions import TypeAliasType
+
+from ._wire import Omittable
+from ._wire import SchemaModel as SchemaModel
+from ._wire import by_kind as _by_kind
+from ._wire import decode_wire_json as decode_wire_json
+from ._wire import not_bool as _not_bool
+from ._wire import only_bool as _only_bool
+from ._wire import router_reading_booleans as _router
+
+_kind_int_float_bool_list = _by_kind(int, float, bool, list)
+
+_kind_str_int_float_list = _by_kind(str, int, float, list)
+
+# A | B | C
+_route_9d7bbb3c58 = _router(
+    7, (("k", 0, 0, {"a": 1, "b": 6, "c": 2, "d": 4}),), {1: "A", 2: "B", 4: "C", 6: "B|C"}
+)
+
+# Ok | Failed
+_route_fa317e334e = _router(3, (("ok", 0, 0, {False: 2, True: 1}),), {1: "Ok", 2: "Failed"})
+
+
+class Ok(SchemaModel):
+"""
+
+
+def test_routes_come_first_sorted_with_the_router_and_guards_they_read(tmp_path: Path) -> None:
+    """Kind dispatchers, then routes, each sorted by name, before every class; a route with
+    a boolean tag reads booleans (``router_reading_booleans``); each literal guard a field
+    uses is imported from ``_wire`` under its own name."""
+    text = module_text(tmp_path, ROUTED)
+    assert text[: len(ROUTED_HEAD)] == ROUTED_HEAD
+    models = import_source(generate_models([tmp_path / "schema.ts"]), tmp_path / "again")
+    outcome: TypeAdapter[object] = TypeAdapter(models.Outcome)
+    assert type(outcome.validate_python({"ok": True, "value": "v"})) is models.Ok
+    assert type(outcome.validate_python({"ok": False, "error": "e"})) is models.Failed
+    for wrong in ({"ok": 1, "value": "v"}, {"ok": True, "error": "e"}):
+        with pytest.raises(ValidationError):
+            outcome.validate_python(wrong)
+    assert type(TypeAdapter(models.U).validate_python({"k": "d"})) is models.C
+    with pytest.raises(ValidationError):
+        models.N.model_validate({"n": True})
+    assert TypeAdapter(models.T).validate_python([True, [2]]) == [True, [2]]
