@@ -13,6 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 from codegen import ir
 from codegen.build.pipeline import load_schema
 from codegen.emit.python.models import LARGE_CYCLE, doc_text, emit_models
+from codegen.errors import Diagnostics
 from tests.compiler.emit.test_pydantic_emit import generate_models, import_source
 
 
@@ -343,28 +344,56 @@ def test_the_raw_text_quotes_a_recursive_alias_with_double_quotes_unless_it_hold
     assert """    L = TypeAliasType("L", 'Literal["a"] | list[L]')\n""" in raw
 
 
-def test_an_alias_on_a_cycle_counts_towards_large_cycle(tmp_path: Path) -> None:
-    """39 classes and one alias make a cycle of ``LARGE_CYCLE``: built when used. The alias
-    becomes one pydantic definition (``TypeAliasType``) unless it is exactly one class."""
+def test_aliases_on_a_cycle_count_towards_large_cycle(tmp_path: Path) -> None:
+    """Classes, aliases and an alias's inline class make cycles of ``LARGE_CYCLE`` or more:
+    built when used, with what that imports. An alias there becomes one pydantic definition
+    (``TypeAliasType``) unless it is exactly one class; an ``@untagged`` union there is
+    still not warned about."""
     ts = "".join(f"export interface Big{i} {{ next?: Big{i + 1}; }}\n" for i in range(38))
-    ts += "export interface Big38 { next?: Link; }\nexport type Link = Big0 | string;\n"
-    ts += "".join(f"export interface Cls{i} {{ next?: Cls{i + 1}; }}\n" for i in range(38))
+    ts += "export interface Big38 { next?: Link; }\n"
+    ts += "export type Link = Big0 | number | { via: Big0 };\n"  # with its own inline class
+    ts += "".join(f"export interface Cls{i} {{ next?: Cls{i + 1}; }}\n" for i in range(37))
+    ts += "export interface Cls37 { next?: Either; }\n"
+    ts += "/** @untagged */\nexport type Either = Cls38 | Twin;\n"
+    ts += "export interface Twin { next?: Named; }\n"
     ts += "export interface Cls38 { next?: Named; }\nexport type Named = Cls0;\n"
-    source = module_text(tmp_path, ts)
+    schema = tmp_path / "schema.ts"
+    schema.write_text(ts)
+    diagnostics = Diagnostics()
+    source = generate_models([schema], diagnostics)
+    assert not diagnostics.warnings, diagnostics.warnings
+    assert source[source.index("from __future__") :].startswith(DEFERRED_HEAD)
     deferred = re.findall(r"^class (\w+)\(SchemaModel, defer_build=True\):$", source, re.M)
     assert sorted(deferred) == sorted(
-        [f"Big{i}" for i in range(39)] + [f"Cls{i}" for i in range(39)]
+        [f"Big{i}" for i in range(39)] + ["Link1", "Twin"] + [f"Cls{i}" for i in range(39)]
     )
     assert not re.search(r"^\w+\.model_rebuild\(\)$", source, re.M)  # no eager build
-    assert '    Link = TypeAliasType("Link", "Big0 | str")\n' in source
+    assert '    Link = TypeAliasType("Link", "Big0 | int | float | Link1")\n' in source
+    assert '    Either = TypeAliasType("Either", "Cls38 | Twin")\n' in source
     assert "\nNamed: TypeAlias = Cls0\n" in source
-    models = import_source(source, tmp_path / "again")
-    chain: object = "end"
-    for _ in range(40):  # Big38, Big0 to Big37, Big38 whose link is a string
+    models = import_source(source, tmp_path)
+    chain: object = 5
+    for _ in range(40):  # Big38, Big0 to Big37, Big38 whose link is a number
         chain = {"next": chain}
     assert models.Big38.model_validate(chain).next.next is not None
     with pytest.raises(ValidationError):
-        models.Big38.model_validate({"next": 3})
+        models.Big38.model_validate({"next": "3"})
+    assert models.Big38.model_validate({"next": {"via": {}}}).next.via.next is None
+    assert models.Cls37.model_validate({"next": {"next": {}}}).next.next.next is None
+
+
+DEFERRED_HEAD = """from __future__ import annotations
+
+from collections.abc import Callable as _Callable
+from typing import TYPE_CHECKING, TypeAlias
+
+from pydantic import BaseModel
+from pydantic import GetCoreSchemaHandler as _GetCoreSchemaHandler
+from pydantic_core import CoreSchema as _CoreSchema
+from typing_extensions import TypeAliasType
+
+from ._wire import Omittable
+"""
 
 
 # --------------------------------------------------------------------------- routes
