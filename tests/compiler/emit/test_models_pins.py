@@ -247,6 +247,24 @@ export interface Child extends Omit<Base, "kind"> { x: string; }
     )
 
 
+def test_each_class_names_its_own_inline_class_of_one_structure(tmp_path: Path) -> None:
+    """The same anonymous object at the same key of two classes is two classes, each
+    named after its owner, and a flattened copy keeps its origin's (not the first
+    of that structure)."""
+    ts = """
+export interface Aaa { meta?: { a: string } }
+export interface Base { meta?: { a: string }; kind: string; }
+export interface Child extends Omit<Base, "kind"> { x: string; }
+"""
+    assert module_text(tmp_path, ts) == HEAD.format(imports="\n") + (
+        "\n\nclass AaaMeta(SchemaModel):\n    a: str\n"
+        "\n\nclass Aaa(SchemaModel):\n    meta: Omittable[AaaMeta] = None\n"
+        "\n\nclass BaseMeta(SchemaModel):\n    a: str\n"
+        "\n\nclass Base(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    kind: str\n"
+        "\n\nclass Child(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    x: str\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("ts", "field"),
     [
