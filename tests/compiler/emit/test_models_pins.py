@@ -175,6 +175,34 @@ def test_a_fractional_default_of_a_number_is_its_literal(tmp_path: Path) -> None
     assert import_source(source, tmp_path).P().t == 2.5
 
 
+def test_a_default_on_an_integer_field_is_an_int_of_the_right_kind(tmp_path: Path) -> None:
+    """``@TJS-type integer`` makes the field ``int``: a number default is kept, a boolean
+    one is not (a bool is no JSON integer); an integral ``2.0`` on a ``number`` is ``2``; a
+    default of a literal union is left out (``Literal`` is no scalar annotation)."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text(
+        "export interface D {\n"
+        "  /**\n   * @TJS-type integer\n   * @default 3\n   */\n  c?: number;\n"
+        "  /**\n   * @TJS-type integer\n   * @default true\n   */\n  d?: number;\n"
+        "  /** @default 2.0 */\n  e?: number;\n"
+        "  /** @default -0.5 */\n  f?: number;\n"
+        '  /** @default "x" */\n  g?: "x" | "y";\n'
+        "}\n"
+    )
+    source = generate_models([schema])
+    assert source.endswith(
+        "class D(SchemaModel):\n"
+        "    c: int = 3\n"
+        "    d: Omittable[int] = None\n"
+        "    e: int | float = 2\n"
+        "    f: int | float = -0.5\n"
+        '    g: Omittable[Literal["x", "y"]] = None\n'
+    )
+    made = import_source(source, tmp_path).D()
+    assert (made.c, made.d, made.e, made.f, made.g) == (3, None, 2, -0.5, None)
+    assert type(made.e) is int
+
+
 def ring(prefix: str, size: int) -> str:
     """``size`` interfaces, each referring to the next, the last to the first."""
     return "".join(
@@ -479,3 +507,57 @@ def test_routes_come_first_sorted_with_the_router_and_guards_they_read(tmp_path:
     with pytest.raises(ValidationError):
         models.N.model_validate({"n": True})
     assert TypeAdapter(models.T).validate_python([True, [2]]) == [True, [2]]
+
+
+# --------------------------------------------------------------------------- raw text
+
+RAW_TAIL = '''MAX: Final = 3
+"""The most."""
+MIN: Final = 1
+
+class A(SchemaModel):
+
+    x: str
+    b: Omittable[B] = None
+
+class B(SchemaModel):
+
+    a: Omittable[A] = None
+
+A.model_rebuild()
+B.model_rebuild()
+
+C: TypeAlias = A | None
+'''
+
+
+def raw_models(tmp_path: Path, ts: str) -> str:
+    """``emit_models``' own text, before the build formats it."""
+    (tmp_path / "s.ts").write_text(ts)
+    return emit_models(load_schema([tmp_path / "s.ts"]))["models.py"]
+
+
+def test_the_raw_text_is_one_block_per_item_each_after_one_blank_line(tmp_path: Path) -> None:
+    """The constants as one block, each class, a group's builds right after its last
+    class, each alias: one blank line before each (the formatter makes it two before a
+    class), nothing after the last."""
+    raw = raw_models(
+        tmp_path,
+        "/** The most. */\nexport const MAX = 3;\nexport const MIN = 1;\n"
+        "export interface A { x: string; b?: B }\nexport interface B { a?: A }\n"
+        "export type C = A | null;\n",
+    )
+    assert raw.startswith('"""Pydantic v2 models for s.ts.\n')
+    assert raw[raw.index("MAX: Final") :] == RAW_TAIL
+
+
+def test_the_raw_text_ends_with_the_build_when_used_call_in_emission_order(
+    tmp_path: Path,
+) -> None:
+    raw = raw_models(tmp_path, ring("Big", LARGE_CYCLE))
+    names = ["Big0", *(f"Big{i}" for i in range(LARGE_CYCLE - 1, 0, -1))]
+    assert raw.endswith(
+        '        setattr(model, "__get_pydantic_core_schema__", classmethod(get_core_schema))\n'
+        "\n_build_when_used(\n" + "".join(f"    {name},\n" for name in names) + ")\n"
+    )
+    assert raw.index("class Big39(") > raw.index("class Big0(")
