@@ -277,19 +277,65 @@ export interface Child extends Omit<Base, "kind"> { x: string; }
 
 def test_each_class_names_its_own_inline_class_of_one_structure(tmp_path: Path) -> None:
     """The same anonymous object at the same key of two classes is two classes, each
-    named after its owner, and a flattened copy keeps its origin's (not the first
-    of that structure)."""
+    named after its owner, and a flattened copy keeps (and is ordered after) its origin's,
+    not the first name of that structure."""
     ts = """
-export interface Aaa { meta?: { a: string } }
 export interface Base { meta?: { a: string }; kind: string; }
 export interface Child extends Omit<Base, "kind"> { x: string; }
+export interface Aaa { meta?: { a: string } }
 """
     assert module_text(tmp_path, ts) == HEAD.format(imports="\n") + (
-        "\n\nclass AaaMeta(SchemaModel):\n    a: str\n"
-        "\n\nclass Aaa(SchemaModel):\n    meta: Omittable[AaaMeta] = None\n"
         "\n\nclass BaseMeta(SchemaModel):\n    a: str\n"
         "\n\nclass Base(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    kind: str\n"
         "\n\nclass Child(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    x: str\n"
+        "\n\nclass AaaMeta(SchemaModel):\n    a: str\n"
+        "\n\nclass Aaa(SchemaModel):\n    meta: Omittable[AaaMeta] = None\n"
+    )
+
+
+EXTRAS = """
+export interface E1 { [k: string]: unknown; a: string }
+export interface E2 { [n: number]: unknown }
+export interface E3 { [k: string]: string }
+export interface C { a: string; b?: string }
+export interface D { a: string; c?: number }
+export interface F {
+  /** @untagged */
+  either: C | D;
+}
+"""
+
+
+def test_extras_are_typed_where_the_index_signature_says_more_than_any(tmp_path: Path) -> None:
+    """``[k: string]: unknown`` adds nothing (every model keeps extras); a value type, or
+    keys that must be digits, types ``__pydantic_extra__``. An ``@untagged`` union of
+    models no literal tells apart is not warned about."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text(EXTRAS)
+    diagnostics = Diagnostics()
+    source = generate_models([schema], diagnostics)
+    assert not diagnostics.warnings, diagnostics.warnings
+    text = source[source.index("from __future__") :]
+    assert text.startswith(
+        HEAD.format(imports="from typing import Annotated, Any\n\nfrom pydantic import Field\n\n")
+        + "\n\nclass E1(SchemaModel):\n    a: str\n"
+        "\n\nclass E2(SchemaModel):\n    __pydantic_extra__: "
+        'dict[Annotated[str, Field(pattern="^[0-9]+$")], Any] = Field(init=False)\n'
+        "\n\nclass E3(SchemaModel):\n    __pydantic_extra__: dict[str, str] = Field(init=False)\n"
+    ), text
+    models = import_source(source, tmp_path)
+    assert models.E1.model_validate({"a": "x", "b": [1]}).model_extra == {"b": [1]}
+    assert models.E2.model_validate({"7": [1]}).model_extra == {"7": [1]}
+    assert models.E3.model_validate({"k": "v"}).model_extra == {"k": "v"}
+    for model, wrong in ((models.E2, {"k": 1}), (models.E3, {"k": 1})):
+        with pytest.raises(ValidationError):
+            model.model_validate(wrong)
+
+
+def test_typed_extras_alone_import_field(tmp_path: Path) -> None:
+    text = module_text(tmp_path, "export interface E3 { [k: string]: string }\n")
+    assert text == HEAD.format(imports="\nfrom pydantic import Field\n\n") + (
+        "\n\nclass E3(SchemaModel):\n    __pydantic_extra__: dict[str, str] = Field(init=False)\n"
     )
 
 
