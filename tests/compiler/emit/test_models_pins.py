@@ -203,6 +203,42 @@ def test_a_default_on_an_integer_field_is_an_int_of_the_right_kind(tmp_path: Pat
     assert type(made.e) is int
 
 
+DEPRECATED = """export interface W {
+  /** @deprecated use b */
+  a?: string;
+  /** @deprecated */
+  b?: string;
+  /**
+   * Doc of c.
+   * @deprecated
+   */
+  fooBar: string;
+}
+"""
+
+
+def test_a_deprecated_field_warns_with_its_reason_or_deprecated(tmp_path: Path) -> None:
+    """``@deprecated`` is ``Field(deprecated=...)`` after the alias, with the tag's text or
+    ``"deprecated"``; the docstring states it last."""
+    text = module_text(tmp_path, DEPRECATED)
+    assert text.endswith(
+        "class W(SchemaModel):\n"
+        '    a: Annotated[Omittable[str], Field(deprecated="use b")] = None\n'
+        '    """Deprecated: use b"""\n\n'
+        '    b: Annotated[Omittable[str], Field(deprecated="deprecated")] = None\n'
+        '    """Deprecated."""\n\n'
+        '    foo_bar: Annotated[str, Field(alias="fooBar", deprecated="deprecated")]\n'
+        '    """Doc of c.\n\n    Deprecated.\n    """\n'
+    ), text
+    model = import_source(generate_models([tmp_path / "schema.ts"]), tmp_path / "again").W
+    made = model.model_validate({"a": "x", "b": "y", "fooBar": "z"})
+    with pytest.warns(DeprecationWarning, match="^use b$"):
+        assert made.a == "x"
+    with pytest.warns(DeprecationWarning, match="^deprecated$"):
+        assert made.b == "y"
+    assert model.model_fields["foo_bar"].description == "Doc of c.\n\nDeprecated."
+
+
 def ring(prefix: str, size: int) -> str:
     """``size`` interfaces, each referring to the next, the last to the first."""
     return "".join(
