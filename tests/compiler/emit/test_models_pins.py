@@ -4,6 +4,7 @@ exactly, and one module's text exactly: which ``@default`` is kept, bounds, alia
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -524,6 +525,58 @@ from ._wire import Omittable
 """
 
 
+def test_a_group_is_built_after_its_last_class_in_build_order(tmp_path: Path) -> None:
+    """Three classes on a cycle: emitted as their references force (C before B), then
+    each rebuilt, once, after the group's last class."""
+    ts = (
+        "export interface A { b?: B }\nexport interface B { c?: C }\nexport interface C { a?: A }\n"
+    )
+    assert module_text(tmp_path, ts) == HEAD.format(imports="\n") + (
+        "\n\nclass A(SchemaModel):\n    b: Omittable[B] = None\n"
+        "\n\nclass C(SchemaModel):\n    a: Omittable[A] = None\n"
+        "\n\nclass B(SchemaModel):\n    c: Omittable[C] = None\n"
+        "\n\nA.model_rebuild()\nC.model_rebuild()\nB.model_rebuild()\n"
+    )
+
+
+def test_recursive_aliases_alone_import_what_their_block_reads(tmp_path: Path) -> None:
+    """``if TYPE_CHECKING: X: TypeAlias = ...`` else ``TypeAliasType``: all three imported
+    though only the last runs."""
+    text = module_text(tmp_path, "export type P = string | P[];\n")
+    imports = "from typing import TYPE_CHECKING, TypeAlias\nfrom typing_extensions import TypeAliasType\n\n"
+    assert text == HEAD.format(imports=imports) + "\n" + RECURSIVE.format(
+        name="P", value='"str | list[P]"'
+    )
+
+
+def test_a_class_follows_what_its_fields_and_extras_name(tmp_path: Path) -> None:
+    """Every field's references (not only the last one's) and the extras' order the
+    module; the extras' inline class is the class's own, and what the extras' type needs is
+    imported."""
+    ts = """export interface H { a: J; b: string; [k: string]: string }
+export interface J { x: string }
+export type Aaa = { a: string } | number;
+export interface L { [k: string]: { a: string } }
+export interface K { [k: string]: "a" | "b" }
+export interface M { [k: string]: N }
+export interface N { y: string }
+"""
+    imports = "from typing import Literal, TypeAlias\n\nfrom pydantic import Field\n\n"
+    assert module_text(tmp_path, ts) == HEAD.format(imports=imports) + (
+        "\n\nclass J(SchemaModel):\n    x: str\n"
+        "\n\nclass H(SchemaModel):\n    __pydantic_extra__: dict[str, str] = Field(init=False)\n"
+        "\n    a: J\n    b: str\n"
+        "\n\nclass Aaa1(SchemaModel):\n    a: str\n"
+        "\n\nAaa: TypeAlias = Aaa1 | int | float\n"
+        "\n\nclass L1(SchemaModel):\n    a: str\n"
+        "\n\nclass L(SchemaModel):\n    __pydantic_extra__: dict[str, L1] = Field(init=False)\n"
+        "\n\nclass K(SchemaModel):\n"
+        '    __pydantic_extra__: dict[str, Literal["a", "b"]] = Field(init=False)\n'
+        "\n\nclass N(SchemaModel):\n    y: str\n"
+        "\n\nclass M(SchemaModel):\n    __pydantic_extra__: dict[str, N] = Field(init=False)\n"
+    )
+
+
 # --------------------------------------------------------------------------- routes
 
 ROUTED = """export interface Ok { ok: true; value: string }
@@ -589,6 +642,11 @@ def test_routes_come_first_sorted_with_the_router_and_guards_they_read(tmp_path:
     with pytest.raises(ValidationError):
         models.N.model_validate({"n": True})
     assert TypeAdapter(models.T).validate_python([True, [2]]) == [True, [2]]
+    # string tags alone: the router that reads strings only
+    (tmp_path / "strings").mkdir()
+    text = module_text(tmp_path / "strings", ROUTED[ROUTED.index("export interface A") :])
+    assert "\nfrom ._wire import router as _router\n" in text
+    assert "router_reading_booleans" not in text
 
 
 # --------------------------------------------------------------------------- raw text
@@ -630,7 +688,35 @@ def test_the_raw_text_is_one_block_per_item_each_after_one_blank_line(tmp_path: 
         "export type C = A | null;\n",
     )
     assert raw.startswith('"""Pydantic v2 models for s.ts.\n')
-    assert raw[raw.index("MAX: Final") :] == RAW_TAIL
+    assert raw[raw.index("from __future__") :] == (
+        "from __future__ import annotations\n\nfrom typing import Final, TypeAlias\n\n"
+        + RAW_WIRE
+        + "\n"
+        + RAW_TAIL
+    )
+    # no constants, no library import: no empty block, no empty import group
+    raw = raw_models(tmp_path, "export interface A { x: string }\n")
+    assert raw[raw.index("from __future__") :] == (
+        "from __future__ import annotations\n\n\n"
+        + RAW_WIRE
+        + "\nclass A(SchemaModel):\n\n    x: str\n"
+    )
+
+
+RAW_WIRE = """from ._wire import Omittable
+from ._wire import SchemaModel as SchemaModel
+from ._wire import decode_wire_json as decode_wire_json
+"""
+
+
+def test_the_docstring_names_the_schema_files_or_the_schema(tmp_path: Path) -> None:
+    (tmp_path / "a.ts").write_text("export interface A { x: string }\n")
+    (tmp_path / "b.ts").write_text("export interface B { y: string }\n")
+    schema = load_schema([tmp_path / "a.ts", tmp_path / "b.ts"])
+    raw = emit_models(schema)["models.py"]
+    assert raw.startswith('"""Pydantic v2 models for a.ts, b.ts.\n\n')
+    raw = emit_models(dataclasses.replace(schema, files=()))["models.py"]
+    assert raw.startswith('"""Pydantic v2 models for the schema.\n\n')
 
 
 def test_the_raw_text_ends_with_the_build_when_used_call_in_emission_order(
