@@ -240,6 +240,29 @@ def test_a_deprecated_field_warns_with_its_reason_or_deprecated(tmp_path: Path) 
     assert model.model_fields["foo_bar"].description == "Doc of c.\n\nDeprecated."
 
 
+def test_a_constant_is_its_literal_and_an_integral_float_an_int(tmp_path: Path) -> None:
+    """``2.0`` and ``1e21`` are written as the ints they are (as JSON reads them); a
+    fraction as its shortest repr; strings and booleans as Python literals."""
+    ts = (
+        "export const TWO = 2.0;\nexport const BIG = 1e21;\nexport const HALF = 0.5;\n"
+        'export const S = "a\\"b";\nexport const T = true;\n'
+    )
+    text = module_text(tmp_path, ts)
+    assert text.endswith(
+        "TWO: Final = 2\nBIG: Final = 1000000000000000000000\nHALF: Final = 0.5\n"
+        "S: Final = 'a\"b'\nT: Final = True\n"
+    ), text
+    models = import_source(generate_models([tmp_path / "schema.ts"]), tmp_path / "again")
+    assert (models.TWO, models.BIG, models.HALF, models.S, models.T) == (
+        2,
+        10**21,
+        0.5,
+        'a"b',
+        True,
+    )
+    assert type(models.TWO) is int
+
+
 def ring(prefix: str, size: int) -> str:
     """``size`` interfaces, each referring to the next, the last to the first."""
     return "".join(
@@ -486,6 +509,8 @@ def test_aliases_on_a_cycle_count_towards_large_cycle(tmp_path: Path) -> None:
     ts += "/** @untagged */\nexport type Either = Cls38 | Twin;\n"
     ts += "export interface Twin { next?: Named; }\n"
     ts += "export interface Cls38 { next?: Named; }\nexport type Named = Cls0;\n"
+    # what reaches a large cycle through another class waits for it too
+    ts += "export interface Far { near: Near; }\nexport interface Near { big?: Big0; }\n"
     schema = tmp_path / "schema.ts"
     schema.write_text(ts)
     diagnostics = Diagnostics()
@@ -494,7 +519,9 @@ def test_aliases_on_a_cycle_count_towards_large_cycle(tmp_path: Path) -> None:
     assert source[source.index("from __future__") :].startswith(DEFERRED_HEAD)
     deferred = re.findall(r"^class (\w+)\(SchemaModel, defer_build=True\):$", source, re.M)
     assert sorted(deferred) == sorted(
-        [f"Big{i}" for i in range(39)] + ["Link1", "Twin"] + [f"Cls{i}" for i in range(39)]
+        [f"Big{i}" for i in range(39)]
+        + ["Link1", "Twin", "Far", "Near"]
+        + [f"Cls{i}" for i in range(39)]
     )
     assert not re.search(r"^\w+\.model_rebuild\(\)$", source, re.M)  # no eager build
     assert '    Link = TypeAliasType("Link", "Big0 | int | float | Link1")\n' in source
@@ -509,6 +536,7 @@ def test_aliases_on_a_cycle_count_towards_large_cycle(tmp_path: Path) -> None:
         models.Big38.model_validate({"next": "3"})
     assert models.Big38.model_validate({"next": {"via": {}}}).next.via.next is None
     assert models.Cls37.model_validate({"next": {"next": {}}}).next.next.next is None
+    assert models.Far.model_validate({"near": {"big": {"next": {}}}}).near.big.next.next is None
 
 
 DEFERRED_HEAD = """from __future__ import annotations
