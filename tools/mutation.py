@@ -211,6 +211,7 @@ SHIMS = "tests/compiler/build_stage/test_shims.py"
 MODELS_TESTS = [
     *MODEL_TESTS,
     "tests/compiler/emit/test_models_pins.py",
+    "tests/compiler/emit/test_models_order_pins.py",  # the items' order, the raw text
     PYDANTIC_EMIT,
     *(
         f"--deselect={PYDANTIC_EMIT}::{name}"
