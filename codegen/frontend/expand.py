@@ -36,6 +36,7 @@ from typing import assert_never
 
 from .. import ir
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
+from ..ir.keys import key_name
 from ..ir.queries import rewrite
 from .expand_core import anonymous_class as _anonymous_class
 from .expand_core import flat_union as _flat_union
@@ -213,6 +214,12 @@ class _Expander(ExpanderGenerics):
             lazy = self.member_access(t, env)
             if lazy is not None:
                 return lazy
+            mapped = t.args[0]
+            if isinstance(mapped, ir.Ref) and mapped.name == MAPPED:
+                # ``{ [K in Keys]: F<K> }[Keys]``: each key's value, as TypeScript reads it;
+                # a key whose value is ``never`` (which the object leaves out) adds nothing
+                found = self.mapped_type(mapped, env, keep_never=True)
+                return self.indexed(found, self.type(t.args[1], env), t.span)
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)
@@ -226,7 +233,7 @@ class _Expander(ExpanderGenerics):
         if decl is None and t.name == "Omit" and len(args) == 2:  # ``Omit<T, keyof R>``
             keys = self.literal_keys(args[1])
             self.spend(len(keys), t.span)
-            return self.omit(ir.Omit(args[0], tuple(str(k) for k in keys), t.span))
+            return self.omit(ir.Omit(args[0], tuple(key_name(k) for k in keys), t.span))
         return dataclasses.replace(t, args=args)
 
 

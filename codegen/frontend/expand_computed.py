@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from .. import ir
 from ..ir import KEYOF
+from ..ir.keys import is_number_key, key_literal, key_name
 from ..ir.printer import quoted
 from . import conditional, infer
 from .expand_core import anonymous_class as _anonymous_class
@@ -89,7 +90,9 @@ class ExpanderComputed(ExpanderIntersections):
                 bound[name] = wanted
         return None
 
-    def mapped_type(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+    def mapped_type(
+        self, t: ir.Ref, env: dict[str, ir.TypeExpr], *, keep_never: bool = False
+    ) -> ir.TypeExpr:
         """``{ [K in Keys]: V }`` where V reads K, computed as TypeScript does once the keys
         are known: over ``keyof T`` (homomorphic) each of T's properties keeps its own
         ``?`` and ``readonly`` unless a modifier says otherwise (``-?`` also takes
@@ -108,12 +111,13 @@ class ExpanderComputed(ExpanderIntersections):
             name: ir.LiteralValue, was: ir.Property | None, inner: dict[str, ir.TypeExpr]
         ) -> ir.Property:
             return ir.Property(
-                str(name),
+                key_name(name),
                 at(ir.Literal(name, t.span), inner),  # ``K`` is the key as written: 1 is 1
                 optional=optional == "+" or (optional == "" and was is not None and was.optional),
                 readonly=readonly == "+" or (readonly == "" and was is not None and was.readonly),
                 doc=ir.EMPTY_DOC if was is None else was.doc,
                 span=t.span if was is None else was.span,
+                numeric_name=is_number_key(name),
             )
 
         def homomorphic(source: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
@@ -142,15 +146,19 @@ class ExpanderComputed(ExpanderIntersections):
                 return target  # TypeScript maps a primitive to itself
             index = self.index(source)
             index = index and dataclasses.replace(index, value=at(string, inner))
-            props = tuple(prop(p.name, p, inner) for p in self.properties(source))
-            return ir.Object(_present(props), index, t.span)
+            # over ``keyof T`` K is each key as ``keyof`` gives it: ``200``, not "200"
+            props = tuple(
+                prop(key_literal(p, t.span).value, p, inner) for p in self.properties(source)
+            )
+            return ir.Object(props if keep_never else _present(props), index, t.span)
 
         if isinstance(keys, ir.Ref) and keys.name == KEYOF:
             return homomorphic(self.type(keys.args[0], env), env)
         names = self.literal_keys(self.type(keys, env), strict=False)
         if names is None:  # ``string``: every key, as an index signature
             return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
-        return ir.Object(_present(tuple(prop(n, None, env) for n in names)), None, t.span)
+        props = tuple(prop(n, None, env) for n in names)
+        return ir.Object(props if keep_never else _present(props), None, t.span)
 
     def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """A template literal type whose holes name types: each hole read as the literals it

@@ -369,7 +369,9 @@ def shape(node: object, memo: dict[int, tuple[object, object]] | None = None) ->
         parts: list[object] = [type(node).__name__]
         for name, when_none in _fields(type(node)):
             value = getattr(node, name)
-            if when_none or value is not None:
+            # a "when set" field left at its default (None, False) adds nothing: shapes,
+            # and the digests in synthesized names, stay what they were before it existed
+            if when_none or (value is not None and value is not False):
                 parts.append(shape(value, memo))
         found = _Shape(parts)
     elif isinstance(node, tuple | list):
@@ -402,6 +404,23 @@ def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
 # The fields of a node that say where it was written and what its comment said, never
 # which types it holds: a rewrite of the types enters neither.
 SPAN_AND_DOC = ("span", "doc")
+
+# Per class, keyed exactly (``type(node)``): the fields a generic walk enters. As many
+# entries as the IR has kinds, plus the leaf classes (``str``, ``int``...) with none.
+_TYPE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def type_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node of class ``kind`` that may hold types: every field but its
+    span and doc; none when ``kind`` is no dataclass. A walk over every node of a large
+    typing asks this per node; ``dataclasses.fields`` is read once per class (#37)."""
+    found = _TYPE_FIELDS.get(kind)
+    if found is None:
+        found = ()
+        if dataclasses.is_dataclass(kind):
+            found = tuple(f.name for f in dataclasses.fields(kind) if f.name not in SPAN_AND_DOC)
+        _TYPE_FIELDS[kind] = found
+    return found
 
 
 def rewrite(
