@@ -1,0 +1,193 @@
+"""Pins of ``codegen.frontend.expand_computed`` (issues #36/#33), from its mutation
+survivors: conditional types distributed over a naked parameter and ``infer X extends C``
+(``conditional``, ``constrained``), mapped types whose value reads the key
+(``mapped_type``) and template literal types whose holes name types (``template``,
+``literals_of``). Each compiles a snippet and asserts the exact declarations, located
+warnings, spans, or the work spent from the budget at the limit and one past it."""
+
+from __future__ import annotations
+
+import pytest
+
+from codegen import ir
+from codegen.errors import Diagnostics
+from codegen.frontend import budget
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+from codegen.ir.printer import render
+from tests.compiler.frontend.test_expand_pins import compiled, error, shown, spans
+
+
+def degraded(text: str) -> tuple[dict[str, str], list[str]]:
+    """Each alias's type as text, and the located warnings of what degraded."""
+    diags = Diagnostics()
+    decls = resolve([parse_module("a.ts", text)], diags).decls
+    types = {k: render(d.type) for k, d in decls.items() if isinstance(d, ir.Alias)}
+    return types, [str(w) for w in diags.degraded]
+
+
+def costs(monkeypatch: pytest.MonkeyPatch, text: str, steps: int) -> str:
+    """``text`` compiles within ``steps`` of work and not within one less: the message."""
+    monkeypatch.setattr(budget, "MAX_WORK", steps)
+    compiled(text)
+    monkeypatch.setattr(budget, "MAX_WORK", steps - 1)
+    return error(text)
+
+
+# --------------------------------------------------------------------------- mapped_type
+
+WITH_KEY = "export type W<T> = { [K in keyof T]-?: [K, T[K]] };\n"
+
+
+def test_a_homomorphic_mapped_type_over_each_kind_of_type() -> None:
+    # over ``keyof T``: each property (its key as written), an array's items, a tuple's
+    # members by position, an index signature's value; a primitive maps to itself
+    types, warnings = degraded(
+        WITH_KEY + "export type D = W<{ a?: string | undefined; readonly b: number }>;\n"
+        "export type E = W<string[]>;\n"
+        "export type F = W<[string, number]>;\n"
+        "export type G = W<Record<string, number>>;\n"
+        "export type H = W<string>;\n"
+        "export type J = W<{ [k: string]: boolean; x: 1 }>;\n"
+    )
+    assert {k: v for k, v in types.items() if k != "W"} == {
+        "D": '{ a: ["a", string | undefined]; b: ["b", number] }',
+        "E": "[number, string][]",
+        "F": '[["0", string], ["1", number]]',
+        "G": "Record<string, [string, number]>",
+        "H": "string",
+        "J": '{ x: ["x", 1]; [k: string]: [string, boolean] }',
+    }
+    assert warnings == []
+
+
+def test_literal_keys_are_required_properties_and_string_an_index_signature() -> None:
+    # each literal key is a property, required unless ``?`` says otherwise; the key as
+    # written (``1`` is the number 1)
+    types, _ = degraded(
+        'export type L = { [K in "a" | 1]: [K] };\n'
+        'export type O = { [K in "a" | 1]?: [K] };\n'
+        "export type S = { [K in string]: [K] };\n"
+    )
+    assert types == {
+        "L": '{ a: ["a"]; 1: [1] }',
+        "O": '{ a?: ["a"]; 1?: [1] }',
+        "S": "Record<string, [string]>",
+    }
+
+
+def members(text: str, name: str) -> list[tuple[str, str, bool, bool, str, int, int]]:
+    """The properties of the declaration ``name``'s object type: name, type, optional,
+    readonly, doc and where each stands."""
+    decl = compiled(text).decls[name]
+    body = decl.body if isinstance(decl, ir.Interface) else decl.type  # type: ignore[union-attr]
+    assert isinstance(body, ir.Object)
+    return [
+        (p.name, render(p.type), p.optional, p.readonly, p.doc.description, p.span.line, p.span.col)
+        for p in body.properties
+    ]
+
+
+SOURCE = "export interface S {\n  /** the a */\n  readonly a?: string | undefined;\n  b: number | undefined;\n  c: 1 }\n"
+
+
+@pytest.mark.parametrize(
+    ("modifiers", "expected"),
+    [
+        # no modifier: each property keeps its own ``?`` and ``readonly``, doc and position
+        (
+            ": T[K] | null",
+            [
+                ("a", "string | undefined | null", True, True, "the a", 3, 3),
+                ("b", "number | undefined | null", False, False, "", 4, 3),
+                ("c", "1 | null", False, False, "", 5, 3),
+            ],
+        ),
+        # ``-?`` takes ``undefined`` out of the value too; ``-readonly`` the flag
+        (
+            "-?: T[K] | null",
+            [
+                ("a", "string | null", False, True, "the a", 3, 3),
+                ("b", "number | null", False, False, "", 4, 3),
+                ("c", "1 | null", False, False, "", 5, 3),
+            ],
+        ),
+        (
+            "+?: [T[K]]",
+            [
+                ("a", "[string | undefined]", True, True, "the a", 3, 3),
+                ("b", "[number | undefined]", True, False, "", 4, 3),
+                ("c", "[1]", True, False, "", 5, 3),
+            ],
+        ),
+    ],
+)
+def test_a_homomorphic_mapped_type_keeps_or_sets_each_modifier(
+    modifiers: str, expected: list[tuple[str, str, bool, bool, str, int, int]]
+) -> None:
+    text = SOURCE + f"export type M<T> = {{ [K in keyof T]{modifiers} }};\nexport type X = M<S>;\n"
+    assert members(text, "X") == expected
+
+
+@pytest.mark.parametrize(
+    ("mapped", "flags"),
+    [
+        ("{ -readonly [K in keyof T]: [T[K]] }", [(True, False), (False, False), (False, False)]),
+        ("{ +readonly [K in keyof T]-?: [T[K]] }", [(False, True), (False, True), (False, True)]),
+        ("{ readonly [K in keyof T]: [T[K]] }", [(True, True), (False, True), (False, True)]),
+    ],
+)
+def test_readonly_modifiers(mapped: str, flags: list[tuple[bool, bool]]) -> None:
+    text = SOURCE + f"export type M<T> = {mapped};\nexport type X = M<S>;\n"
+    assert [(m[2], m[3]) for m in members(text, "X")] == flags
+
+
+def test_a_mapped_type_over_literal_keys_stands_where_it_is_written() -> None:
+    text = 'export type L = { [K in "a" | "b"]: [K] };\n'
+    assert members(text, "L") == [
+        ("a", '["a"]', False, False, "", 1, 17),
+        ("b", '["b"]', False, False, "", 1, 17),
+    ]
+    t = compiled(text).decls["L"].type  # type: ignore[union-attr]
+    # each key's literal where the mapped type stands (a tuple's item, listed twice:
+    # as ``items`` and as ``members``)
+    assert spans(t) == [
+        ("Object", 1, 17),
+        ("property a", 1, 17),
+        ("Tuple", 1, 37),
+        ("Literal", 1, 17),
+        ("Literal", 1, 17),
+        ("property b", 1, 17),
+        ("Tuple", 1, 37),
+        ("Literal", 1, 17),
+        ("Literal", 1, 17),
+    ]
+
+
+def test_members_that_no_json_object_holds_are_left_out() -> None:
+    # a ``never`` value (``x: never``): the key is no member, over ``keyof`` or literals
+    types, _ = degraded(
+        "export type V<T> = { [K in keyof T]: [K, T[K]] };\n"
+        "export type D = V<{ a: never; b: 1 }>;\n"
+        'export type E = { [K in "a" | "b"]: K extends "a" ? never : K };\n'
+        'export type C = V<"lit">;\n'
+    )
+    assert (types["D"], types["E"], types["C"]) == ('{ b: ["b", 1] }', '{ b: "b" }', '"lit"')
+
+
+def test_over_a_union_of_a_type_parameter_it_distributes_each_member_a_class() -> None:
+    # ``Partial<A | B>`` is ``Partial<A> | Partial<B>``: each member of the union mapped,
+    # each anonymous one declared where it stands (after the argument's own members)
+    out = shown(
+        "export type V<T> = { [K in keyof T]: [K, T[K]] };\n"
+        "export type I = V<{ a: 1 } | { b: 2 } | string>;\n"
+        "export type J = V<{ a: 1 } | string>;\n"
+    )
+    assert {k: v for k, v in out.items() if k not in ("V",)} == {
+        "I1": [("a", "1", False)],
+        "I2": [("b", "2", False)],
+        "I1_cf71fcc2": [("a", '["a", 1]', False)],
+        "I2_20810f6c": [("b", '["b", 2]', False)],
+        "I": "I1_cf71fcc2 | I2_20810f6c | string",
+        "J": '{ a: ["a", 1] } | string',
+    }
