@@ -191,3 +191,113 @@ def test_over_a_union_of_a_type_parameter_it_distributes_each_member_a_class() -
         "I": "I1_cf71fcc2 | I2_20810f6c | string",
         "J": '{ a: ["a", 1] } | string',
     }
+
+
+# --------------------------------------------------------------------------- conditional
+
+IS_STR = 'export type IsStr<T> = T extends string ? "s" : "n";\n'
+
+
+def test_a_naked_parameter_distributes_over_each_member() -> None:
+    types, warnings = degraded(
+        IS_STR + "export type A = IsStr<string | number | boolean>;\n"
+        "export type B = IsStr<never>;\n"
+        'export type W<T> = [T] extends [string] ? "s" : "n";\n'
+        "export type C = W<string | number>;\n"
+        "export type D<T> = T extends string ? T[] : never;\n"
+        'export type E = D<"a" | "b" | 1>;\n'
+    )
+    assert (types["A"], types["B"], types["C"], types["E"]) == (
+        '"s" | "n"',
+        "never",
+        '"n"',  # ``[T]`` is no naked parameter: not distributed
+        '"a"[] | "b"[]',
+    )
+    assert warnings == []
+
+
+def test_a_distribution_spends_a_step_per_member(monkeypatch: pytest.MonkeyPatch) -> None:
+    one = IS_STR + "export type A = IsStr<string>;\n"
+    two = IS_STR + "export type A = IsStr<string | number>;\n"
+    message = costs(monkeypatch, one, 10)
+    assert message.startswith(
+        "a.ts:2:17: error: expanding the generic instance of 'IsStr' needs more than 9 steps"
+    )
+    costs(monkeypatch, two, 19)
+
+
+def test_an_infer_constraint_decides_or_degrades_where_it_is_written() -> None:
+    # ``infer V extends C``: what was inferred stays where it is assignable to C, else the
+    # pattern's check fails; where the declarations cannot say, a located degradation
+    types, warnings = degraded(
+        "export type F<T> = T extends { v: infer V extends `b${string}` } ? [V] : 'no';\n"
+        "export type X = F<{ v: `a${string}` }>;\n"
+        "export type Y = F<{ v: 'bq' }>;\n"
+        "export type Z = F<{ v: 'aq' }>;\n"
+        "export type G<T> = T extends { v: infer V; w: `b${string}` } ? [V] : 'no';\n"
+        "export type W = G<{ v: 1; w: `a${string}` }>;\n"
+    )
+    assert (types["X"], types["Y"], types["Z"], types["W"]) == (
+        "unknown",
+        '["bq"]',
+        '"no"',
+        "unknown",
+    )
+    assert warnings == [
+        "a.ts:1:20: warning: conditional type: cannot decide whether 'infer V' (string"
+        ' (pattern "^a.*$")) satisfies its constraint string (pattern "^b.*$"): degraded to'
+        " JsonValue (any JSON value)",
+        "a.ts:5:20: warning: conditional type: cannot decide from the declarations whether {"
+        ' v: 1; w: string (pattern "^a.*$") } extends { v: 1; w: string (pattern "^b.*$") }:'
+        " degraded to JsonValue (any JSON value)",
+    ]
+
+
+# --------------------------------------------------------------------------- template
+
+
+def test_a_template_s_holes_read_the_literals_their_types_stand_for() -> None:
+    # an enum, an alias of a union of literals and of aliases (in order); a union with a
+    # type that is no literal is a pattern
+    types, warnings = degraded(
+        'export enum Color { Red = "red", Blue = "blue" }\n'
+        'export type N = "x" | "y";\n'
+        'export type NN = N | "z";\n'
+        "export type T1 = `${Color}-${NN}`;\n"
+        "export type T3 = `${N | number}!`;\n"
+        'export type T5 = `<${"a" | NN}>`;\n'
+    )
+    assert (types["T1"], types["T3"], types["T5"]) == (
+        '"red-x" | "red-y" | "red-z" | "blue-x" | "blue-y" | "blue-z"',
+        'string (pattern "^.*!$")',
+        '"<a>" | "<x>" | "<y>" | "<z>"',
+    )
+    assert warnings == []
+
+
+def test_what_a_mapped_type_makes_stands_where_the_mapped_type_is_written() -> None:
+    # the array, tuple, mapping or object it makes at the mapped type (1:20); the values
+    # where they were written; a property where it was declared
+    s = compiled(
+        "export type W<T> = { [K in keyof T]: [T[K]] };\n"
+        "export type E = W<string[]>;\n"
+        "export type F = W<[string, number]>;\n"
+        "export type G = W<Record<string, number>>;\n"
+        "export type J = W<{ [k: string]: boolean; x: 1 }>;\n"
+        "export type S = { [K in string]: K };\n"
+    )
+    found = {n: spans(s.decls[n].type) for n in "EFGJS"}  # type: ignore[union-attr]
+    assert found["E"] == [("Array", 1, 20), ("Tuple", 1, 38), *[("Primitive", 2, 19)] * 2]
+    assert found["F"][:2] == [("Tuple", 1, 20), ("Tuple", 1, 38)]
+    assert found["G"] == [("Mapping", 1, 20), ("Tuple", 1, 38), *[("Primitive", 4, 34)] * 2]
+    assert found["J"] == [
+        ("Object", 1, 20),
+        ("property x", 5, 43),
+        ("Tuple", 1, 38),
+        ("Literal", 5, 46),
+        ("Literal", 5, 46),
+    ]
+    assert found["S"] == [("Mapping", 6, 17), ("Primitive", 6, 17)]
+    j = s.decls["J"].type  # type: ignore[union-attr]
+    assert isinstance(j, ir.Object) and j.index is not None
+    assert (render(j.index.value), j.index.span.line) == ("[boolean]", 5)

@@ -218,6 +218,16 @@ def test_an_index_signature_that_names_its_own_access_is_its_other_members() -> 
         "M": [("k", "boolean", False)],
         "N": ["index string | boolean | string | boolean"],
     }
+    # ``N["x"]``, a key no property has, inside ``N``'s own index signature: the same rule
+    assert shown('export interface N { [k: string]: string | N["x"] }\n') == {
+        "N": ["index string | string"]
+    }
+    assert shown(
+        'export interface N { [k: string]: string | number | N["x"] }\nexport type Y = N["y"];\n'
+    ) == {
+        "N": ["index string | number | string | number"],
+        "Y": "string | number | string | number",
+    }
     # the members kept are expanded: a reference to another declaration is that one
     assert shown(
         "export interface M { m: 1 }\nexport interface N { [k: string]: M | N[keyof N] }\n"
@@ -341,3 +351,7 @@ def test_a_member_read_from_an_expanded_declaration_is_not_expanded_again(
         "export interface A { x: string | number; y: boolean }\nexport type X = A['x' | 'y'];\n",
         12,
     )
+    # so is an index signature's value, by a key ``string`` or a literal no property has
+    index = "export interface D { [k: string]: number | string }\n"
+    costs(monkeypatch, index + "export type X = D[string];\n", 7)
+    costs(monkeypatch, index + "export type X = D['a'];\n", 7)
