@@ -73,11 +73,37 @@ def test_an_access_through_a_member_is_a_recursive_type_named_after_its_path() -
     assert (decl.span.line, decl.span.col) == (1, 25)  # where the member's type is written
 
 
+def test_the_references_to_a_recursive_member_stand_where_it_was_first_read() -> None:
+    # ``X["a"]`` at 1:30 (inside ``b``) is the first read: the reference inside ``XA`` and
+    # every later use (``c``, read once) are the one reference made there
+    schema = compiled('export interface X { a: { b: X["a"] } | null; c: X["a"] }\n')
+    assert spans(schema.decls["X"].body) == [  # type: ignore[union-attr]
+        ("Object", 1, 20),
+        ("property a", 1, 22),
+        ("Union", 1, 25),
+        ("Object", 1, 25),
+        ("property b", 1, 27),
+        ("Ref", 1, 30),
+        ("Primitive", 1, 41),
+        ("property c", 1, 47),
+        ("Ref", 1, 30),
+    ]
+    assert spans(schema.decls["XA"].type) == [  # type: ignore[union-attr]
+        ("Union", 1, 25),
+        ("Object", 1, 25),
+        ("property b", 1, 27),
+        ("Ref", 1, 30),
+        ("Primitive", 1, 41),
+    ]
+
+
 def test_a_recursive_member_that_is_an_object_is_an_interface() -> None:
     # ``X["a"]`` whose expansion is an object type (a conditional type's branch): an
     # interface; an intersection stays an alias
     text = 'export interface X { a: true extends true ? { b?: X["a"] } : never; d: X["a"] }\n'
-    assert isinstance(compiled(text).decls["XA"], ir.Interface)
+    decl = compiled(text).decls["XA"]
+    assert isinstance(decl, ir.Interface)
+    assert (decl.span.line, decl.span.col) == (1, 45)  # where its object type is written
     assert shown(text) == {
         "XA": [("b", "XA", True)],
         "X": [("a", "{ b?: XA }", False), ("d", "XA", False)],
