@@ -97,6 +97,21 @@ def test_omit_of_a_union_read_as_written_is_expanded(later: bool) -> None:
     assert shown(box + outside)["O"] == "{ x: Box_string | number }"
 
 
+def test_a_member_optional_in_a_later_member_is_optional() -> None:
+    # ``y`` is required in ``B`` (first) and optional in ``A``: optional; read inside ``A``
+    # (as written), ``x``'s ``Other`` is expanded as a reference to that interface
+    assert shown(
+        "export interface Other { o: 1 }\n"
+        "export interface B { k: 2; x: number; y: string }\n"
+        'export interface A { k: 1; x: Other; y?: string; o?: Omit<B | A, "k"> }\n'
+    )["A"] == [
+        ("k", "1", False),
+        ("x", "Other", False),
+        ("y", "string", True),
+        ("o", "{ x: number | Other; y?: string }", True),
+    ]
+
+
 def test_omit_of_a_union_spends_a_step_per_member_key(monkeypatch: pytest.MonkeyPatch) -> None:
     text = 'export type O = Omit<{ a: 1; b: 2 } | { a: 3; c: 4 }, "b">;\n'
     assert shown(text)["O"] == "{ a: 1 | 3 }"
@@ -145,6 +160,11 @@ def test_a_rest_member_naming_an_array_or_a_tuple_is_spliced() -> None:
         "J": "[string, ...number[]]",
     }
     assert warnings == []
+
+
+def test_a_rest_of_an_array_alone_is_that_array_where_the_tuple_stands() -> None:
+    schema = compiled("export type Ns = number[];\nexport type E = [...Ns];\n")
+    assert spans(schema.decls["E"].type) == [("Array", 2, 17), ("Primitive", 1, 18)]  # type: ignore[union-attr]
 
 
 def test_the_spliced_tuple_s_required_members() -> None:
@@ -247,6 +267,15 @@ def test_the_members_no_json_value_has_are_left_out() -> None:
         ' readonly __brand: "Id" }) or {} can be intersected with a primitive type: degraded'
         " to JsonValue (any JSON value)"
     ]
+
+
+def test_a_primitive_member_beside_one_object_member_stays() -> None:
+    # only ``never`` members leave the one object member alone: ``string & {}`` is
+    # ``string``, and stays beside it
+    assert shown("export type X = (string | { b: 1 }) & {};\n") == {
+        "X1": "{ b: 1 }",
+        "X": "string | X1",
+    }
 
 
 def test_members_with_values_beside_never_ones_are_declared() -> None:
@@ -369,6 +398,11 @@ def test_omit_of_an_inline_object_type_is_an_object_type() -> None:
         "GI": "{ z: 2 }",
     }
     assert warnings == []
+    schema = compiled('export type R = Omit<Record<string, number>, "a">;\n')
+    r = schema.decls["R"].type  # type: ignore[union-attr]
+    assert spans(r) == [("Object", 1, 17)]
+    assert isinstance(r, ir.Object) and r.index is not None
+    assert (r.index.span.line, r.index.span.col) == (1, 22)
     schema = compiled('export type I = Omit<{ a: 1; [k: string]: number } & { b: 2 }, "a">;\n')
     assert spans(schema.decls["I"].type) == [  # type: ignore[union-attr]
         ("Object", 1, 17),
