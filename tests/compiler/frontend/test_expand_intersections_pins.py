@@ -411,6 +411,21 @@ def test_omit_of_an_inline_object_type_is_an_object_type() -> None:
     ]
 
 
+def test_omit_of_an_intersection_keeps_the_index_signature_of_any_member() -> None:
+    # the first member that has one (not the first member), and the members of a named
+    # interface among them
+    types, warnings = degraded(
+        "export interface Base { b: string; a: number }\n"
+        'export type X = Omit<{ a: 1 } & { [k: string]: number; b: 2 }, "a">;\n'
+        'export type Y = Omit<{ a: 1; c: 3 } & Base, "a">;\n'
+    )
+    assert (types["X"], types["Y"], warnings) == (
+        "{ b: 2; [k: string]: number }",
+        "{ c: 3; b: string }",
+        [],
+    )
+
+
 def test_an_alias_cycle_through_omit_is_the_cycle_error() -> None:
     assert error('export type A = Omit<A, "x">;\n') == "a.ts:1:1: error: cycle: A -> A"
 
