@@ -446,3 +446,37 @@ def test_an_intersection_distributes_over_aliases_of_unions_and_nested_intersect
         "X2_df2a810b": "{ a: 1 } & { b: 2 } & X2",
         "X": "X1_b94d3d74 | X2_df2a810b",
     }
+
+
+def test_a_tag_through_an_alias_of_a_literal_names_the_member() -> None:
+    # ``k: KA`` with ``type KA = "a"``: the literal it stands for tells the members apart
+    assert shown(
+        'export type KA = "a";\nexport type KB = "b";\n'
+        "export type U = { k: KA; x: 1 } | { k: KB; y: 1 };\n"
+    ) == {
+        "KA": '"a"',
+        "KB": '"b"',
+        "UA": [("k", "KA", False), ("x", "1", False)],
+        "UB": [("k", "KB", False), ("y", "1", False)],
+        "U": "UA | UB",
+    }
+
+
+def test_an_intersection_of_named_types_inside_another_is_spliced() -> None:
+    # ``A & (B & C)`` is ``A & B & C``, also in each member of a distribution
+    out = shown(
+        "export interface B { b: 1 }\nexport interface C { c: 2 }\n"
+        "export type X = { a: 1 } & (B & C);\n"
+        "export type Y = ({ a: 1 } | { z: 2 }) & (B & C);\n"
+    )
+    assert (out["X"], out["Y1_4711d5c1"], out["Y2_d5a36d8b"]) == (
+        "{ a: 1 } & B & C",
+        "Y1 & B & C",
+        "Y2 & B & C",
+    )
+    schema = compiled(
+        "export interface B { b: 1 }\nexport interface C { c: 2 }\n"
+        "export type X = { a: 1 } & (B & C);\n"
+    )
+    x = schema.decls["X"].type  # type: ignore[union-attr]
+    assert isinstance(x, ir.Intersection) and len(x.members) == 3
