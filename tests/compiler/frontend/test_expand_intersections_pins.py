@@ -240,6 +240,9 @@ def test_a_distribution_spends_its_members_times_its_operands(
     message = costs(monkeypatch, two, 14)
     assert message.startswith("a.ts:1:17: error: expanding 'X' needs more than 13 steps")
     costs(monkeypatch, four, 23)
+    # the union's members are spent where the union stands, after the 8 nodes written
+    monkeypatch.setattr(budget, "MAX_WORK", 9)
+    assert error(two).startswith("a.ts:1:18: error: expanding 'X' needs more than 9 steps")
 
 
 def test_the_members_no_json_value_has_are_left_out() -> None:
@@ -480,3 +483,21 @@ def test_an_intersection_of_named_types_inside_another_is_spliced() -> None:
     )
     x = schema.decls["X"].type  # type: ignore[union-attr]
     assert isinstance(x, ir.Intersection) and len(x.members) == 3
+
+
+def test_aliases_of_unions_are_flattened_to_max_nesting_deep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # each alias of a union inside another is one level; past ``MAX_NESTING`` levels the
+    # alias stays one member of the distribution (here 1: ``A2`` is the third member)
+    text = (
+        "export type A0 = { x: 0 } | A1;\nexport type A1 = { x: 1 } | A2;\n"
+        "export type A2 = { x: 2 } | A3;\nexport type A3 = { x: 3 } | { x: 4 };\n"
+        "export type X = A0 & { k: 1 };\n"
+    )
+    assert shown(text)["X"] == "X1 | X2 | X3 | X4 | X5"
+    monkeypatch.setattr(expand_intersections, "MAX_NESTING", 1)
+    out = shown(text)
+    assert (out["X"], out["X3"]) == ("X1 | X2 | X3", "A2 & { k: 1 }")
+    monkeypatch.setattr(expand_intersections, "MAX_NESTING", 0)
+    assert shown(text)["X"] == "X1 | X2"
