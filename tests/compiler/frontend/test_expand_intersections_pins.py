@@ -279,6 +279,9 @@ def test_a_primitive_member_beside_one_object_member_stays() -> None:
         "X1": "{ b: 1 }",
         "X": "string | X1",
     }
+    # ``{ b: 1 } & {}`` is the object type itself, no intersection of one member
+    x1 = compiled("export type X = (string | { b: 1 }) & {};\n").decls["X1"]
+    assert isinstance(x1, ir.Alias) and isinstance(x1.type, ir.Object)
 
 
 def test_members_with_values_beside_never_ones_are_declared() -> None:
