@@ -301,3 +301,33 @@ def test_what_a_mapped_type_makes_stands_where_the_mapped_type_is_written() -> N
     j = s.decls["J"].type  # type: ignore[union-attr]
     assert isinstance(j, ir.Object) and j.index is not None
     assert (render(j.index.value), j.index.span.line) == ("[boolean]", 5)
+
+
+def test_the_keys_a_mapped_type_makes_stand_where_it_is_written() -> None:
+    # ``K`` over an array is ``number``, over a tuple each position, over an index
+    # signature ``string``: each at the mapped type (1:20); so are the union it makes of a
+    # distribution and the members it lifts, and a template's literals at the template
+    s = compiled(
+        "export type W<T> = { [K in keyof T]: [K] };\n"
+        "export type E = W<string[]>;\n"
+        "export type F = W<[string, number]>;\n"
+        "export type G = W<Record<string, number>>;\n"
+        "export type J = W<{ [k: string]: boolean; x: 1 }>;\n"
+        "export type V<T> = { [K in keyof T]: [K, T[K]] };\n"
+        "export type I = V<{ a: 1 } | { b: 2 } | string>;\n"
+        'export type N = "x" | "y";\n'
+        "export type T1 = `${N}-`;\n"
+        "export type U<T> = { [K in keyof T]-?: T[K] | undefined };\n"
+        "export type Q = U<{ a?: string }>;\n"
+    )
+    found = {n: spans(s.decls[n].type) for n in ("E", "F", "G", "I", "T1", "Q")}  # type: ignore[union-attr]
+    assert found["E"] == [("Array", 1, 20), ("Tuple", 1, 38), *[("Primitive", 1, 20)] * 2]
+    assert found["F"] == [("Tuple", 1, 20), *[("Tuple", 1, 38), *[("Literal", 1, 20)] * 2] * 4]
+    assert found["G"] == [("Mapping", 1, 20), ("Tuple", 1, 38), *[("Primitive", 1, 20)] * 2]
+    j = s.decls["J"].type  # type: ignore[union-attr]
+    assert isinstance(j, ir.Object) and j.index is not None
+    assert spans(j.index.value) == [("Tuple", 1, 38), *[("Primitive", 1, 20)] * 2]
+    assert found["I"] == [("Union", 6, 20), ("Ref", 6, 20), ("Ref", 6, 20), ("Primitive", 7, 41)]
+    assert found["T1"] == [("Union", 9, 18), ("Literal", 9, 18), ("Literal", 9, 18)]
+    # ``-?`` leaves one member of ``string | undefined``: that member, no union of one
+    assert found["Q"] == [("Object", 10, 20), ("property a", 11, 21), ("Primitive", 11, 25)]
