@@ -253,6 +253,20 @@ def test_an_infer_constraint_decides_or_degrades_where_it_is_written() -> None:
     ]
 
 
+def test_an_infer_constraint_names_a_declaration_or_a_parameter() -> None:
+    # the constraint is expanded where the conditional type stands: ``U`` its argument,
+    # ``Tag`` the alias
+    types, warnings = degraded(
+        'export type Tag = "a" | "b";\n'
+        "export type F<T, U> ="
+        ' T extends { v: infer V extends U; w: infer W extends Tag } ? [V, W] : "no";\n'
+        'export type X = F<{ v: 1; w: "a" }, number>;\n'
+        'export type Y = F<{ v: 1; w: "c" }, number>;\n'
+        'export type Z = F<{ v: "1"; w: "b" }, number>;\n'
+    )
+    assert (types["X"], types["Y"], types["Z"], warnings) == ('[1, "a"]', '"no"', '"no"', [])
+
+
 # --------------------------------------------------------------------------- template
 
 
