@@ -216,6 +216,26 @@ def test_a_naked_parameter_distributes_over_each_member() -> None:
     assert warnings == []
 
 
+def test_what_a_conditional_type_makes_stands_where_it_is_written() -> None:
+    # the union of a distribution, and of both branches where ``any`` is checked (each
+    # branch, as TypeScript: ``infer U`` of ``any`` is ``unknown``), at the conditional
+    s = compiled(
+        IS_STR + "export type A = IsStr<string | number | boolean>;\n"
+        'export type Unbox<T> = T extends { v: infer U } ? [U] : "no";\n'
+        "export type B = Unbox<any>;\n"
+    )
+    a, b = s.decls["A"].type, s.decls["B"].type  # type: ignore[union-attr]
+    assert spans(a) == [("Union", 1, 24), ("Literal", 1, 43), ("Literal", 1, 49)]
+    assert render(b) == '[unknown] | "no"'
+    assert spans(b) == [
+        ("Union", 3, 24),
+        ("Tuple", 3, 51),
+        ("Primitive", 3, 24),
+        ("Primitive", 3, 24),
+        ("Literal", 3, 57),
+    ]
+
+
 def test_a_distribution_spends_a_step_per_member(monkeypatch: pytest.MonkeyPatch) -> None:
     one = IS_STR + "export type A = IsStr<string>;\n"
     two = IS_STR + "export type A = IsStr<string | number>;\n"
