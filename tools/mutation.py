@@ -128,6 +128,7 @@ EXPAND_TESTS = [
     "tests/compiler/frontend/test_mapped_pins.py",  # mapped types that read their key (issue #33)
     "tests/compiler/frontend/test_expand_utilities_pins.py",  # from its survivors (issue #36)
     "tests/compiler/frontend/test_expand_core_pins.py",  # from its survivors (issue #36)
+    "tests/compiler/frontend/test_numeric_keys.py",  # keys written as numbers (issue #33)
 ]
 # Each split module's own pins beside EXPAND_TESTS (issues #36/#33): compile a snippet,
 # assert the exact IR; the computed types also with the conditional and infer pins, whose
@@ -195,6 +196,7 @@ REFERENCES_TESTS = [
     UNCHECKED_TYPINGS,
     "tests/compiler/frontend/test_ts_constructs.py",
     "tests/compiler/frontend/test_references_pins.py",
+    "tests/compiler/frontend/test_numeric_keys.py",
 ]
 # Module scoping: one name declared by several files (issue #21).
 SCOPING_TESTS = [
@@ -414,6 +416,11 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/emit/test_jsonschema_emit.py",
         "tests/compiler/revision/test_diff.py",
         "tests/compiler/ir/test_queries_pins.py",
+    ],
+    # keys written as numbers: the JSON key and what ``keyof`` gives (issue #33)
+    "codegen/ir/keys.py": [
+        "tests/compiler/frontend/test_numeric_keys.py",
+        "tests/compiler/frontend/test_parse_objects_pins.py",
     ],
     # the one place that knows which IR nodes hold which types (issue #36)
     "codegen/ir/walk.py": [

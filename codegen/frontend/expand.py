@@ -36,6 +36,7 @@ from typing import assert_never
 
 from .. import ir
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
+from ..ir.keys import key_name
 from ..ir.queries import rewrite
 from .expand_core import anonymous_class as _anonymous_class
 from .expand_core import flat_union as _flat_union
@@ -226,7 +227,7 @@ class _Expander(ExpanderGenerics):
         if decl is None and t.name == "Omit" and len(args) == 2:  # ``Omit<T, keyof R>``
             keys = self.literal_keys(args[1])
             self.spend(len(keys), t.span)
-            return self.omit(ir.Omit(args[0], tuple(str(k) for k in keys), t.span))
+            return self.omit(ir.Omit(args[0], tuple(key_name(k) for k in keys), t.span))
         return dataclasses.replace(t, args=args)
 
 

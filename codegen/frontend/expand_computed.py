@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from .. import ir
 from ..ir import KEYOF
+from ..ir.keys import is_number_key, key_literal, key_name
 from ..ir.printer import quoted
 from . import conditional, infer
 from .expand_core import anonymous_class as _anonymous_class
@@ -108,12 +109,13 @@ class ExpanderComputed(ExpanderIntersections):
             name: ir.LiteralValue, was: ir.Property | None, inner: dict[str, ir.TypeExpr]
         ) -> ir.Property:
             return ir.Property(
-                str(name),
+                key_name(name),
                 at(ir.Literal(name, t.span), inner),  # ``K`` is the key as written: 1 is 1
                 optional=optional == "+" or (optional == "" and was is not None and was.optional),
                 readonly=readonly == "+" or (readonly == "" and was is not None and was.readonly),
                 doc=ir.EMPTY_DOC if was is None else was.doc,
                 span=t.span if was is None else was.span,
+                numeric_name=is_number_key(name),
             )
 
         def homomorphic(source: ir.TypeExpr, inner: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
@@ -142,7 +144,10 @@ class ExpanderComputed(ExpanderIntersections):
                 return target  # TypeScript maps a primitive to itself
             index = self.index(source)
             index = index and dataclasses.replace(index, value=at(string, inner))
-            props = tuple(prop(p.name, p, inner) for p in self.properties(source))
+            # over ``keyof T`` K is each key as ``keyof`` gives it: ``200``, not "200"
+            props = tuple(
+                prop(key_literal(p, t.span).value, p, inner) for p in self.properties(source)
+            )
             return ir.Object(_present(props), index, t.span)
 
         if isinstance(keys, ir.Ref) and keys.name == KEYOF:

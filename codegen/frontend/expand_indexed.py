@@ -13,6 +13,7 @@ import dataclasses
 from .. import ir
 from ..errors import SchemaError, Unsupported
 from ..ir import INDEXED
+from ..ir.keys import key_name
 from ..ir.queries import shape
 from .expand_core import Access as _Access
 from .expand_core import flat_union as _flat_union
@@ -130,8 +131,8 @@ class ExpanderIndexed(ExpanderUtilities):
         props = {p.name: p for p in self.properties(t)}
         index = None
         for k in self.literal_keys(key):
-            if str(k) in props:
-                found.append(props[str(k)].type)
+            if key_name(k) in props:  # ``T[200]`` reads the key "200"
+                found.append(props[key_name(k)].type)
                 continue
             index = index or self.index(t)
             if index is not None:  # ``{ [k: string]: V }["a"]``: V, as TypeScript reads it

@@ -13,6 +13,7 @@ import dataclasses
 
 from .. import ir
 from ..errors import SchemaError
+from ..ir.keys import is_number_key, key_literal, key_name
 from ..ir.queries import shape
 from . import conditional, intrinsic
 from .expand_core import ExpanderCore
@@ -50,7 +51,7 @@ class ExpanderUtilities(ExpanderCore):
             if keys is None:
                 return ir.Mapping(args[1], span)
             self.spend(len(keys), span)
-            props = tuple(ir.Property(str(k), args[1], span=span) for k in keys)
+            props = tuple(_key_property(k, args[1], span) for k in keys)
             record = ir.Object(_present(props), None, span)
             return self.named(instance_name(name, args), record, span)
         if name in ("Partial", "Required"):
@@ -100,14 +101,15 @@ class ExpanderUtilities(ExpanderCore):
         index = self.index(args[0])
         if name == "Pick":
             keys = self.literal_keys(args[1])
-            props = tuple(p for p in props if p.name in keys)
+            wanted = {key_name(k) for k in keys}  # ``Pick<R, 200>`` keeps the key "200"
+            props = tuple(p for p in props if p.name in wanted)
             target = self.deref(args[0])
             if isinstance(target, ir.Primitive) and (
                 target.name == "any" or target.degraded is not None
             ):
                 # ``Pick<any, "a" | "b">`` is ``{ a: any; b: any }`` (``any[P]`` is
                 # ``any``); a degraded type (a package's that is not mapped) reads so too.
-                props = tuple(ir.Property(str(k), target, span=span) for k in dict.fromkeys(keys))
+                props = tuple(_key_property(k, target, span) for k in dict.fromkeys(keys))
             index = None
         else:
             optional = name == "Partial"
@@ -142,7 +144,13 @@ class ExpanderUtilities(ExpanderCore):
     def keyof(self, t: ir.TypeExpr, span: ir.Span) -> ir.TypeExpr:
         if self.index(t) is not None or isinstance(self.deref(t), ir.Mapping):
             return ir.Primitive("string", span)
-        names = [ir.Literal(p.name, span) for p in self.properties(t)]
+        names = [key_literal(p, span) for p in self.properties(t)]
         if not names:
             return ir.Primitive("never", span)
         return names[0] if len(names) == 1 else ir.Union(tuple(names), span)
+
+
+def _key_property(key: ir.LiteralValue, value: ir.TypeExpr, span: ir.Span) -> ir.Property:
+    """The property a literal key makes (``Record<200, V>``): a number key stays a number
+    for ``keyof``."""
+    return ir.Property(key_name(key), value, span=span, numeric_name=is_number_key(key))

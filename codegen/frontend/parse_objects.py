@@ -14,6 +14,7 @@ import tree_sitter
 
 from .. import ir
 from ..errors import SchemaError
+from ..ir.keys import number_name
 from ..ir.queries import shape
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .parse_source import SourceReader
@@ -106,6 +107,7 @@ class ObjectReader(SourceReader, abc.ABC):
             doc=doc,
             span=self.span(node),
             computed=computed,
+            numeric_name=_numeric_key(name_node),
         )
 
     def computed_name(self, node: tree_sitter.Node) -> tuple[str, str | None]:
@@ -233,18 +235,12 @@ def _one_index(found: list[ir.IndexSignature]) -> ir.IndexSignature | None:
     return dataclasses.replace(head, value=value, numeric=numeric, pattern=pattern)
 
 
-def number_name(value: int | float) -> str:
-    """A numeric property key as the string JavaScript makes of it (``1.50`` is "1.5",
-    ``0x10`` is "16")."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
-        value = int(value)
-    if isinstance(value, int):
-        return str(value) if abs(value) < 10**21 else number_name(float(value))
-    text = repr(value)
-    mantissa, e, exponent = text.partition("e")
-    if not e:
-        return text
-    return f"{mantissa}e{'+' if not exponent.startswith('-') else ''}{int(exponent)}"
+def _numeric_key(name: tree_sitter.Node) -> bool:
+    """``200: T`` or ``[200]: T``: a key TypeScript keeps a number (``keyof`` is ``200``)."""
+    if name.type == "computed_property_name":
+        inner = [c for c in name.named_children if c.type != "comment"]
+        return len(inner) == 1 and inner[0].type == "number"
+    return name.type == "number"
 
 
 def _entity_name(node: tree_sitter.Node) -> bool:

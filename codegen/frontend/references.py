@@ -26,11 +26,11 @@ from ..ir import (
     TEMPLATE,
     THIS,
 )
+from ..ir.keys import key_name
 from ..paths import DECLARATION_SUFFIXES, LIB_PATH
 from .infer import infer_names
 from .lib_globals import lib_type
 from .namespaces import NamespaceScope
-from .parse_objects import number_name
 from .totality import degrading
 
 _A_KIND = {"interface": "an interface", "alias": "a type alias"}  # what typeof rejects
@@ -45,7 +45,6 @@ class Rewriter:
         scope: dict[str, str],
         enum_members: dict[str, ir.LiteralValue] | None = None,
         unmapped: dict[str, str] | None = None,
-        left_out: Collection[str] = (),
         qualified: dict[str, str] | None = None,
         values: Collection[str] = (),
         namespaces: NamespaceScope | None = None,
@@ -53,7 +52,6 @@ class Rewriter:
         self.decls = decls
         self.scope = scope
         self.unmapped = unmapped or {}  # local name -> what an unmapped package import was
-        self.left_out = frozenset(left_out)  # classes with methods that typings declare
         self.values = frozenset(values)  # the typings' values left out (``unique symbol``s...)
         self.enum_members = enum_members or {}
         self.params: frozenset[str] = frozenset()  # the generic parameters in scope
@@ -134,7 +132,9 @@ class Rewriter:
         )
         props: list[ir.Property] = []
         for prop in obj.properties:
-            key = prop.name if prop.computed is None else self.computed_key(prop)
+            found = prop.name if prop.computed is None else self.computed_key(prop)
+            numeric = prop.numeric_name or isinstance(found, int | float)  # ``[E.Num]``: 1
+            key = key_name(found) if isinstance(found, int | float) else found
             if isinstance(key, ir.Primitive):
                 # A key no one here can read: every key may hold any value, loudly.
                 if index is not None and index.key_pattern is None:
@@ -148,7 +148,11 @@ class Rewriter:
                 raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
             props.append(
                 dataclasses.replace(
-                    prop, name=key, type=degrading(self.type, prop.type), computed=None
+                    prop,
+                    name=key,
+                    type=degrading(self.type, prop.type),
+                    computed=None,
+                    numeric_name=numeric,
                 )
             )
         return dataclasses.replace(obj, properties=tuple(props), index=index)
@@ -163,7 +167,7 @@ class Rewriter:
                 return value
         return None
 
-    def computed_key(self, prop: ir.Property) -> str | ir.Primitive | None:
+    def computed_key(self, prop: ir.Property) -> str | int | float | ir.Primitive | None:
         """The name ``[KEY]`` gives a property, as TypeScript reads it: the value of an enum
         member or of a const; None for a ``unique symbol`` (the only other kind of key
         TypeScript accepts there), a degraded ``unknown`` for a key that only a package
@@ -188,7 +192,7 @@ class Rewriter:
                 raise SchemaError(prop.span, f"cannot find name '{text}' (property key [{text}])")
         if isinstance(value, bool):
             raise SchemaError(prop.span, f"a property key must be a string or a number: [{text}]")
-        return value if isinstance(value, str) else number_name(value)
+        return value
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
         match t:
@@ -266,9 +270,6 @@ class Rewriter:
             return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
         if target is None and name in BUILTIN_GENERICS:  # a declaration shadows a builtin
             return self.builtin(t)
-        if target is None and name in self.left_out:
-            what = f"'{t.name}', a class with methods that the typings declare (left out)"
-            return ir.degraded(what, t.span)
         if target is None:
             return self.lib(t)
         if t.args and target.span.file == LIB_PATH:  # ``Uint8Array<ArrayBuffer>`` (TS 5.7)
@@ -407,9 +408,9 @@ def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
     members = t.members if isinstance(t, ir.Union) else (t,)
     keys = []
     for member in members:
-        if not (isinstance(member, ir.Literal) and isinstance(member.value, str)):
+        if not (isinstance(member, ir.Literal) and not isinstance(member.value, bool)):
             raise Unsupported(
-                member.span, "Omit keys must be a string literal or a union of string literals"
+                member.span, "Omit keys must be a string or number literal or a union of them"
             )
-        keys.append(member.value)
+        keys.append(key_name(member.value))  # ``Omit<R, 200>`` drops the key "200"
     return tuple(keys)

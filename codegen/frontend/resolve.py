@@ -97,7 +97,6 @@ def _resolve(
             scopes[home[name]],
             members,
             unmapped.get(home[name]),
-            left_out,
             qualified,
             values,
             namespaces.of(home[name]),

@@ -240,6 +240,10 @@ class Property:
     # into ``name`` (an enum member's or a const's value) or leaves out (a ``unique
     # symbol``: no JSON key); ``name`` is ``[E.Member]`` until then. None after resolve.
     computed: str | None = field(default=None, metadata={"shape": "when set"})
+    # ``200: T``, ``[1]: T``, a number-valued enum member or const as ``[KEY]``: TypeScript
+    # keeps the key a number, so ``keyof`` gives ``200``, not ``"200"`` (``name`` is the
+    # JSON key, "200", either way).
+    numeric_name: bool = field(default=False, metadata={"shape": "when set"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -369,7 +369,9 @@ def shape(node: object, memo: dict[int, tuple[object, object]] | None = None) ->
         parts: list[object] = [type(node).__name__]
         for name, when_none in _fields(type(node)):
             value = getattr(node, name)
-            if when_none or value is not None:
+            # a "when set" field left at its default (None, False) adds nothing: shapes,
+            # and the digests in synthesized names, stay what they were before it existed
+            if when_none or (value is not None and value is not False):
                 parts.append(shape(value, memo))
         found = _Shape(parts)
     elif isinstance(node, tuple | list):

@@ -170,6 +170,18 @@ class TypeWriter:
         Such a field is never a pydantic discriminator (pydantic refuses a validator
         there); the routes read boolean tags instead.
         """
+        fractions = [lit for lit in literals if _fraction(lit.value)]
+        if fractions:
+            # typing's Literal holds no float (PEP 586): ``2.5`` is the one float from 2.5
+            # to 2.5 (strict: no bool, no string), beside a Literal of the other values
+            whole = [lit for lit in literals if not _fraction(lit.value)]
+            parts = [self._literal(whole)] if whole else []
+            for lit in fractions:
+                value = escape.py_value(lit.value)  # finite: ``_fraction``
+                bound = f"{self.sym['Field']}(strict=True, ge={value}, le={value})"
+                text = f"{self.sym['Annotated']}[float, {bound}]"
+                parts.append(Annotation(text, imports={"Annotated", "Field"}))
+            return _merge(" | ".join(unique(p.text for p in parts)), parts)
         listed = ", ".join(py_literal(lit.value, lit.span) for lit in literals)
         text = f"{self.sym['Literal']}[{listed}]"
         values = [lit.value for lit in literals]
@@ -534,6 +546,11 @@ def _kinds_of(expr: ir.TypeExpr, text: str) -> dict[str, str] | None:
             return None
         case _:
             assert_never(expr)
+
+
+def _fraction(value: ir.LiteralValue) -> bool:
+    """A number literal no ``Literal[...]`` can hold (``2.5``)."""
+    return isinstance(value, float) and math.isfinite(value) and not value.is_integer()
 
 
 def _merge(text: str, parts: Iterable[Annotation]) -> Annotation:

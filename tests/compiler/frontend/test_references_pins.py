@@ -9,6 +9,7 @@ import pytest
 from codegen import ir
 from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.parse import parse_module
+from codegen.frontend.references import Rewriter
 from codegen.frontend.resolve import resolve
 from codegen.ir.printer import quoted
 
@@ -312,3 +313,316 @@ def test_an_array_interface_with_a_string_index_is_typescript_s_error() -> None:
         "a.ts:1:28: error: interface 'S' cannot extend a array type: an interface can only "
         "extend an object type or an intersection of object types"
     )
+
+
+# --------------------------------------------------------------------------- from the full run
+# (the survivors of references.py's first full mutation run, 261493e)
+
+
+def modules(*files: tuple[str, str]) -> ir.Schema:
+    return resolve([parse_module(path, text) for path, text in files])
+
+
+def test_a_computed_key_an_import_renames_is_the_value_of_the_imported_const() -> None:
+    s = modules(
+        ("a.ts", 'import { K as Key } from "./m";\nexport interface I { [Key]: string }'),
+        ("m.ts", 'export const K = "k";'),
+    )
+    assert members(s) == ([("k", "string")], None)
+
+
+@pytest.mark.parametrize(
+    ("declared", "key"),
+    [
+        ('namespace B { export const C = "c"; }', "B.C"),
+        # two deep: the const is the path's last name
+        ('namespace A { export namespace B { export const C = "c"; } }', "A.B.C"),
+    ],
+)
+def test_a_computed_key_written_through_namespaces_is_the_const_s_value(
+    declared: str, key: str
+) -> None:
+    s = schema("a.ts", f"{declared}\nexport interface I {{ [{key}]: string; d: number }}")
+    assert members(s) == ([("c", "string"), ("d", "number")], None)
+
+
+def test_a_computed_key_through_a_namespace_import_is_the_const_s_value() -> None:
+    s = modules(
+        ("a.ts", 'import * as ns from "./m";\nexport interface I { [ns.C]: string }'),
+        ("m.ts", 'export const C = "c";'),
+    )
+    assert members(s) == ([("c", "string")], None)
+
+
+def test_a_unique_symbol_key_of_a_namespace_import_is_no_json_property() -> None:
+    """``[ns.sym]``: no const, no enum member; the import's name is in scope, so the key
+    is a ``unique symbol`` TypeScript accepts there (and no JSON object has)."""
+    s = modules(
+        ("a.ts", 'import * as ns from "./m";\nexport interface I { [ns.sym]: string; b: number }'),
+        ("m.d.ts", "export declare const sym: unique symbol;"),
+    )
+    assert members(s) == ([("b", "number")], None)
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # a namespace two deep of typings holds the symbol
+        [
+            (
+                "a.d.ts",
+                "declare namespace A { namespace B { const s: unique symbol; } }\n"
+                "export interface I { [A.B.s]: string; b: number }",
+            )
+        ],
+        # a class's static symbol, through an import that renames the class
+        [
+            (
+                "a.ts",
+                'import { Cls as C } from "./m";\n'
+                "export interface I { [C.key]: string; b: number }",
+            ),
+            ("m.d.ts", "export declare class Cls { static readonly key: unique symbol; }"),
+        ],
+    ],
+)
+def test_a_unique_symbol_key_written_through_a_dotted_path_is_no_json_property(
+    files: list[tuple[str, str]],
+) -> None:
+    assert members(modules(*files)) == ([("b", "number")], None)
+
+
+@pytest.mark.parametrize("key", ["pkg.K", "pkg.K.A"])
+def test_a_dotted_key_of_an_unmapped_package_degrades_naming_its_head(key: str) -> None:
+    """The package's name is the key's first part however deep the key goes; the
+    properties after it stay, and the index it adds has the key's place."""
+    diags = Diagnostics()
+    text = f'import * as pkg from "pkg";\nexport interface I {{ [{key}]: string; b: number }}'
+    s = schema("a.ts", text, diags)
+    what = (
+        f"the property key [{key}] ('pkg' from package 'pkg', which is not mapped (map it "
+        "with --import-map pkg=PATH)): any key, any value"
+    )
+    i = s.interface("I")
+    assert i is not None
+    assert i.body.index == ir.IndexSignature(ir.degraded(what, span(2, 22)), span=span(2, 22))
+    assert [(p.name, quoted(p.type)) for p in i.body.properties] == [("b", "number")]
+    assert [str(w) for w in diags.warnings] == [
+        f"a.ts:2:22: warning: {what}: degraded to JsonValue (any JSON value)"
+    ]
+
+
+def test_an_unmapped_key_joins_the_index_signature_at_the_key_s_place() -> None:
+    s = schema(
+        "a.ts",
+        'import { K } from "pkg";\nexport interface I { [index: string]: number; [K]: string }',
+    )
+    what = UNMAPPED_K.removesuffix(": degraded to JsonValue (any JSON value)")
+    i = s.interface("I")
+    assert i is not None and i.body.index is not None
+    assert i.body.index.value == ir.Union(
+        (ir.Primitive("number", span(2, 39)), ir.degraded(what, span(2, 47))), span(2, 47)
+    )
+
+
+def test_a_read_computed_key_leaves_no_computed_text_behind() -> None:
+    s = schema("a.ts", 'const K = "k";\nexport interface I { [K]: string }')
+    i = s.interface("I")
+    assert i is not None
+    assert i.body.properties == (
+        ir.Property("k", ir.Primitive("string", span(2, 27)), span=span(2, 22)),
+    )
+
+
+NAMED_APART = (
+    "namespace Chat { export interface ChannelChat { a: string } }\n"
+    "namespace Info { export interface ChannelChat { b: number } }\n"
+)
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # one file
+        [
+            (
+                "a.ts",
+                f"{NAMED_APART}export type X = Chat.ChannelChat;\nexport type Y = Info.ChannelChat;",
+            )
+        ],
+        # typings' global namespaces, which another file writes the dotted paths of
+        [
+            (
+                "a.d.ts",
+                "\n\nexport type X = Chat.ChannelChat;\nexport type Y = Info.ChannelChat;",
+            ),
+            ("m.d.ts", NAMED_APART.replace("namespace", "declare namespace")),
+        ],
+    ],
+)
+def test_a_namespace_member_named_apart_is_the_one_its_dotted_path_names(
+    files: list[tuple[str, str]],
+) -> None:
+    """Two namespaces each hold a ``ChannelChat``: parse names them apart, and each
+    dotted path means its own namespace's."""
+    s = modules(*files)
+    path = files[0][0]
+    assert alias_type(s, "X") == ir.Ref("ChatChannelChat", (), span(3, 17, path))
+    assert alias_type(s, "Y") == ir.Ref("InfoChannelChat", (), span(4, 17, path))
+
+
+@pytest.mark.parametrize("name", ["pkg.T", "pkg.a.T"])
+def test_a_dotted_type_of_an_unmapped_package_degrades_naming_its_import(name: str) -> None:
+    s = schema("a.ts", f'import * as pkg from "pkg";\nexport type X = {name};')
+    what = "'pkg' from package 'pkg', which is not mapped (map it with --import-map pkg=PATH)"
+    assert alias_type(s) == ir.degraded(what, span(2, 17))
+
+
+def test_date_is_a_date_time_string_unless_a_file_declares_it() -> None:
+    """JSON has no dates: ``Date`` is the string its ``toJSON`` writes; a declared
+    ``Date`` is that declaration."""
+    s = schema("a.ts", "export type X = Date;")
+    assert alias_type(s) == ir.Primitive("string", span(1, 17), format="date-time")
+    s = schema("a.ts", "export interface Date { a: string }\nexport type X = Date;")
+    assert alias_type(s) == ir.Ref("Date", (), span(2, 17))
+
+
+def test_bigint_is_a_number_as_typescript_json_schema_reads_it() -> None:
+    assert alias_type(schema("a.ts", "export type X = bigint;")) == ir.Primitive(
+        "number", span(1, 17)
+    )
+    assert error("a.ts", "export type X = bigint<string>;") == (
+        "a.ts:1:17: error: unknown generic type 'bigint'"
+    )
+
+
+def test_a_member_of_a_declaration_that_is_no_namespace_is_an_unknown_type() -> None:
+    text = "export interface Foo { a: string }\nexport type X = Foo.Bar;"
+    assert error("a.ts", text) == "a.ts:2:17: error: unknown type 'Foo.Bar'"
+
+
+def test_a_lib_type_with_type_arguments_typescript_5_7_added_is_the_lib_type() -> None:
+    """``Uint8Array<ArrayBuffer>``: the lib's declaration takes no arguments here."""
+    s = schema("a.ts", "export type X = Uint8Array<ArrayBuffer>;")
+    assert alias_type(s) == ir.Ref("Uint8Array", (), span(1, 17))
+
+
+def test_a_mapped_type_s_key_is_in_scope_in_its_value_only() -> None:
+    """``K`` is a type parameter of the value; the value's other names are read, and
+    what follows the mapped type sees the declaration's scope again."""
+    s = schema("a.ts", 'export type X = { [K in "a" | "b"]: { k: K; at: Date } } | Date;\n')
+    at = 'string (format "date-time")'
+    assert quoted(alias_type(s)) == (
+        f'{{ a: {{ k: "a"; at: {at} }}; b: {{ k: "b"; at: {at} }} }} | {at}'
+    )
+    x = alias_type(s)
+    assert isinstance(x, ir.Union) and x.members[1] == ir.Primitive(
+        "string", span(1, 60), format="date-time"
+    )
+    assert error("a.ts", 'export type X = { [K in "a"]: { k: K } } | K;') == (
+        "a.ts:1:44: error: unknown type 'K'"
+    )
+
+
+def test_an_infer_constraint_is_read_in_the_declaration_s_scope() -> None:
+    """``infer U extends Str``: ``Str`` (an import's local name) is the imported alias,
+    and it decides which branch a tuple takes."""
+    s = modules(
+        (
+            "a.ts",
+            'import { S as Str } from "./m";\n'
+            'type C<T> = T extends [infer U extends Str] ? U : "no";\n'
+            'export type X = C<["a"]>;\nexport type Y = C<[1]>;',
+        ),
+        ("m.ts", "export type S = string;"),
+    )
+    assert alias_type(s, "X") == ir.Literal("a", span(3, 20))
+    assert alias_type(s, "Y") == ir.Literal("no", span(2, 51))
+
+
+def test_a_tuple_s_rest_and_an_intersection_s_members_are_read() -> None:
+    s = schema(
+        "a.ts", "export type X = [string, ...Date[]];\nexport type Y = { a: string } & { b: Date };"
+    )
+    x = alias_type(s)
+    assert isinstance(x, ir.Tuple)
+    assert x.rest == ir.Primitive("string", span(1, 29), format="date-time")
+    y = alias_type(s, "Y")
+    assert isinstance(y, ir.Intersection) and y.members[1] == ir.Object(
+        (
+            ir.Property(
+                "b", ir.Primitive("string", span(2, 38), format="date-time"), span=span(2, 35)
+            ),
+        ),
+        None,
+        span(2, 33),
+    )
+
+
+def test_typeof_an_enum_member_is_its_literal() -> None:
+    s = schema("a.ts", 'export enum E { A = "a", B = 2 }\nexport type X = typeof E.B;')
+    assert alias_type(s) == ir.Literal(2, span(2, 17))
+
+
+def test_typeof_a_generic_class_s_prototype_has_any_arguments_at_the_typeof() -> None:
+    """The rewriter's own output (expand then names ``C<any>`` apart, which no longer
+    shows where each argument came from): each is ``any`` located at the ``typeof``."""
+    module = parse_module("a.ts", "export declare class C<T, U> { a: T; b: U }")
+    rewriter = Rewriter({d.name: d for d in module.decls}, {})
+    at = span(5, 3)
+    any_ = ir.Primitive("any", at)
+    assert rewriter.type(ir.Typeof("C", at)) == ir.Object(
+        (ir.Property("prototype", ir.Ref("C", (any_, any_), at), span=at),), None, at
+    )
+
+
+# --------------------------------------------------------------------------- arrays, exactly
+
+
+def test_an_interface_of_an_array_interface_and_its_index_is_an_array_of_the_index() -> None:
+    """``interface M extends L { [i: number]: V }`` where L is ``string[]``: M is V[]
+    located at its base."""
+    s = schema(
+        "a.ts",
+        "export interface L extends Array<string> {}\n"
+        "export interface M extends L { [i: number]: string }",
+    )
+    assert alias_type(s, "M") == ir.Array(ir.Primitive("string", span(2, 45)), span(2, 28))
+
+
+def test_an_array_interface_becomes_an_alias_with_the_interface_s_place() -> None:
+    s = schema(
+        "a.ts",
+        "export interface L<T> extends Array<T> {}\nexport type X = L<string>;\n"
+        "export interface M extends Array<number> {}",
+    )
+    m = s.decls["M"]
+    assert isinstance(m, ir.Alias)
+    assert (m.exported, m.span, m.params) == (True, span(3, 1), ())
+    assert alias_type(s) == ir.Array(ir.Primitive("string", span(2, 19)), span(1, 31))
+
+
+def test_an_array_interface_with_members_has_a_length_and_numbered_items_at_its_body() -> None:
+    s = schema("a.ts", "export interface R extends Array<string> { type: string }")
+    r = s.interface("R")
+    assert r is not None
+    body = span(1, 42)
+    assert r.body.properties[0] == ir.Property("length", ir.Primitive("number", body), span=body)
+    assert r.body.index == ir.IndexSignature(
+        ir.Primitive("string", span(1, 34)), "n", span=body, numeric=True
+    )
+
+
+def test_an_interface_that_extends_an_import_s_local_name_stays_an_interface() -> None:
+    """``AA`` (``import { A as AA }``) names no array: E is an (empty) interface, and so is
+    B, which extends it."""
+    s = modules(
+        (
+            "a.ts",
+            'import { A as AA } from "./m";\nexport interface E extends AA {}\n'
+            "export interface B extends E {}",
+        ),
+        ("m.ts", "export interface A { a: string }"),
+    )
+    b = s.interface("B")
+    assert b is not None and b.extends == (ir.Ref("E", (), span(3, 28)),)
