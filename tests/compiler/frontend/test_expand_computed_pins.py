@@ -365,3 +365,25 @@ def test_the_keys_a_mapped_type_makes_stand_where_it_is_written() -> None:
     assert found["T1"] == [("Union", 9, 18), ("Literal", 9, 18), ("Literal", 9, 18)]
     # ``-?`` leaves one member of ``string | undefined``: that member, no union of one
     assert found["Q"] == [("Object", 10, 20), ("property a", 11, 21), ("Primitive", 11, 25)]
+
+
+def test_a_key_written_as_a_number_stays_a_number_to_keyof() -> None:
+    # over literal keys and over ``keyof`` alike: ``keyof`` of the mapped type gives 1,
+    # not "1" (TypeScript's numeric-like keys)
+    types, warnings = degraded(
+        'export type M = { [K in 1 | "a"]: [K] };\n'
+        "export type KM = keyof M;\n"
+        "export type W<T> = { [K in keyof T]: [K] };\n"
+        "export type R = W<{ 200: string; b: 1 }>;\n"
+        "export type KR = keyof R;\n"
+    )
+    assert (types["M"], types["KM"], types["R"], types["KR"], warnings) == (
+        '{ 1: [1]; a: ["a"] }',
+        '1 | "a"',
+        '{ 200: [200]; b: ["b"] }',
+        '200 | "b"',
+        [],
+    )
+    m = compiled('export type M = { [K in 1 | "a"]: [K] };\n').decls["M"].type  # type: ignore[union-attr]
+    assert isinstance(m, ir.Object)
+    assert [(p.name, p.numeric_name) for p in m.properties] == [("1", True), ("a", False)]
