@@ -30,7 +30,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import ir
 from ..errors import (
@@ -56,6 +56,7 @@ from .fastpath import (
     toolchain,
 )
 from .fastpath import display_path as display_path
+from .targets import DEFAULT_TARGET, PACKAGE_DOCS, TARGETS
 
 if TYPE_CHECKING:
     from .writer import WriteReport
@@ -68,20 +69,15 @@ DEFAULT_CACHE = REPO_ROOT / ".codegen-cache" if REPO_ROOT is not None else None
 # so that a no-op ``generate`` does not pay for jinja2 and friends.
 # Emitter modules relative to the compiler's package, whatever it is installed as.
 _COMPILER = __package__.rpartition(".")[0]
-EMITTERS: tuple[tuple[str, str], ...] = (
-    (".emit.python.models", "emit_models"),
-    (".emit.python.methods", "emit_registry"),
-    (".emit.python.validators", "emit_validators"),
-    (".emit.python.server", "emit_server"),
-    (".emit.python.client", "emit_client"),
-    (".emit.jsonschema", "emit_jsonschema"),
-)
+# ``generate --target``'s default: the pydantic models (``targets.TARGETS`` has the others).
+EMITTERS: tuple[tuple[str, str], ...] = TARGETS[DEFAULT_TARGET]
 
 # ``generate --test-vectors``: fed by the JSON Schema emitter's output, written to its own
 # folder (``codegen.emit.vectors``).
 VECTORS = (".emit.vectors", "emit_vectors")
 
-Emitter = Callable[[ir.Schema, Diagnostics], dict[str, str]]
+# A Python emitter is given the build's ``PythonBackend``, any other the schema itself.
+Emitter = Callable[[Any, Diagnostics], dict[str, str]]
 # How many times a build may name the schema again around the names the other generated
 # modules bind (each round takes at least one more name away).
 _NAMING_ROUNDS = 8
@@ -244,35 +240,39 @@ def build(
     diagnostics: Diagnostics | None = None,
     emitters: Sequence[tuple[str, str]] = EMITTERS,
     cache: Cache | None = None,
+    package_doc: str | None = None,
 ) -> dict[str, str]:
     """Run every emitter and the formatter; returns the whole output as ``{path: text}``.
 
-    ``cache`` only memoises formatting, which never changes the result.
+    ``cache`` only memoises formatting, which never changes the result. ``package_doc``:
+    the package's docstring, when the target has its own (``package.emit_package``).
     """
-    from ..emit.python.name_rules import python_schema
-    from ..emit.python.naming import assign_names, check_module_names, module_clashes
+    from ..emit.python.backend import PythonBackend
+    from ..emit.python.naming import check_module_names, module_clashes
     from ..emit.python.package import emit_package, shadowed_exports
     from ..ir.queries import protocol_of
     from .format import format_outputs
 
     diags = diagnostics if diagnostics is not None else Diagnostics()
-    # The Python emitters see the schema named for Python (``python_schema``); the JSON
+    # The Python emitters share one backend (``emit.python.backend``): the schema named for
+    # Python, its names, layouts, messages and registry, each computed once; the JSON
     # Schema keeps TypeScript's names. A name another generated module binds as well as
     # imports from models is given out again, avoiding it (a few rounds at most).
     reserved: frozenset[str] = frozenset()
     for _ in range(_NAMING_ROUNDS):
-        named, renames = python_schema(schema, reserved)
+        backend = PythonBackend(schema, reserved)
+        named = backend.schema
         found = Diagnostics()
         files: dict[str, str] = {}
         for module_name, func_name in emitters:
             emit: Emitter = getattr(importlib.import_module(module_name, _COMPILER), func_name)
             python = module_name.startswith(".emit.python")
-            for path, text in emit(named if python else schema, found).items():
+            for path, text in emit(backend if python else schema, found).items():
                 if path in files:
                     raise RuntimeError(f"two emitters both produce {path}")
                 files[path] = text
         others = {p: t for p, t in files.items() if p.endswith(".py") and p != "models.py"}
-        names = assign_names(named)
+        names = backend.names
         clashes = module_clashes(names, named, others)
         if not clashes:
             break
@@ -280,7 +280,7 @@ def build(
     check_module_names(names, named, others)
     diags.warnings.extend(found.warnings)
     diags.notes.extend(found.notes)
-    for rename in (*renames, *names.renames):
+    for rename in backend.all_renames:
         diags.note(str(rename).removeprefix(f"{rename.span}: "), rename.span)
     for name, module in sorted(shadowed_exports(files).items()):
         decl = named.decls.get(name)
@@ -293,7 +293,7 @@ def build(
         f"{span}: {degradation_message(what)}"
         for span, what in degraded_spots(tuple(schema.decls.values()))
     ]
-    files.update(emit_package(files, protocol_of(schema), degraded))
+    files.update(emit_package(files, protocol_of(schema), degraded, package_doc))
     formatted = format_outputs(files, cache)
     return {
         path: header(command) + text if path.endswith(".py") else text
@@ -307,6 +307,7 @@ def build_degrading(
     diagnostics: Diagnostics,
     emitters: Sequence[tuple[str, str]],
     cache: Cache | None,
+    doc: str | None = None,
 ) -> dict[str, str]:
     """``build``; where an emitter meets what the dialect cannot express (``Unsupported``),
     that position is degraded (``frontend.totality.degrade_position``, with the same
@@ -317,7 +318,12 @@ def build_degrading(
     for _ in range(len(schema.decls)):
         try:
             return build(
-                schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=cache
+                schema,
+                command=command,
+                diagnostics=diagnostics,
+                emitters=emitters,
+                cache=cache,
+                package_doc=doc,
             )
         except Unsupported as err:
             degraded = degrade_position(schema, err.span, err.message)
@@ -325,7 +331,14 @@ def build_degrading(
                 raise
             schema = degraded
             diagnostics.degrade(err.message, err.span)
-    return build(schema, command=command, diagnostics=diagnostics, emitters=emitters, cache=cache)
+    return build(
+        schema,
+        command=command,
+        diagnostics=diagnostics,
+        emitters=emitters,
+        cache=cache,
+        package_doc=doc,
+    )
 
 
 @dataclass(frozen=True)
@@ -366,28 +379,42 @@ def build_key(
     return key(*parts)
 
 
+def package_doc(target: str) -> str | None:
+    """The package docstring of ``target``, when it has its own (``targets.PACKAGE_DOCS``)."""
+    if target not in PACKAGE_DOCS:
+        return None
+    module, attribute = PACKAGE_DOCS[target]
+    text = getattr(importlib.import_module(module, _COMPILER), attribute)
+    assert isinstance(text, str)
+    return text
+
+
 def compile_sources(
     sources: Sequence[Source],
     *,
     command: str,
     cache: Cache | None = None,
-    emitters: Sequence[tuple[str, str]] = EMITTERS,
+    emitters: Sequence[tuple[str, str]] | None = None,
     options: Options = Options(),
     packages: dict[str, str] | None = None,
     vectors: bool = False,
+    target: str = DEFAULT_TARGET,
 ) -> Built:
     """parse -> resolve -> build, reusing whatever the cache already holds; with
-    ``vectors``, the test vectors too, from the built ``schema.json``.
+    ``vectors``, the test vectors too, from the built ``schema.json``. ``target`` picks
+    the emitters (``targets.TARGETS``) unless ``emitters`` are given.
 
     ``command`` names every option, so it is part of the build key."""
     store = cache if cache is not None else Cache(None)
+    if emitters is None:
+        emitters = TARGETS[target]
     entry = build_key(sources, command, emitters, vectors)
     built = store.get_object("build", entry, Built, Built.valid, (*IR_CLASSES, Warning_, Note))
     if built is not None:
         return built
     diagnostics = Diagnostics()
     schema = resolve_sources(sources, diagnostics, options, packages or {}, store)
-    files = build_degrading(schema, command, diagnostics, emitters, store)
+    files = build_degrading(schema, command, diagnostics, emitters, store, package_doc(target))
     vector_files: dict[str, str] = {}
     if vectors:
         module, func = VECTORS
@@ -436,6 +463,7 @@ def generate(
     options: Options = Options(),
     strict: bool = False,
     vectors_dir: Path | None = None,
+    target: str = DEFAULT_TARGET,
 ) -> GenerateResult:
     """Compile ``source`` into ``out_dir``; with ``check``, only report what is stale.
 
@@ -444,7 +472,8 @@ def generate(
     on its line), raised before anything is written (to either folder).
     ``vectors_dir``: also the test vectors, into that folder (its own manifest; checked
     with ``check`` as the package is), which must not be ``out_dir``, nor hold it or lie
-    inside it.
+    inside it. ``target``: which bindings (``targets.TARGETS``); ``command`` must name it
+    (it keys the build and the manifest).
     """
     from .writer import Manifest, stale_files
 
@@ -481,6 +510,7 @@ def generate(
         options=options,
         packages=packages,
         vectors=vectors_dir is not None,
+        target=target,
     )
     result = GenerateResult(
         files=built.files, overrides=built.overrides, cache=cache.stats, vectors=built.vectors

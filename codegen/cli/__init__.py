@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import click
 
+from ..build.targets import DEFAULT_TARGET, TARGETS
 from ..paths import DEFAULT_SCHEMA, PROGRAM, default_out, version
 from .collector import fewer_collections
 from .common import EXIT_STALE, run_or_exit
@@ -140,6 +141,14 @@ def main() -> None:
     "and near-misses it rejects, each checked against the emitted JSON Schema "
     "(docs/test-vectors.md). With --check, DIR is checked too.",
 )
+@click.option(
+    "--target",
+    type=click.Choice(sorted(TARGETS)),
+    default=DEFAULT_TARGET,
+    show_default=True,
+    help="Which bindings: pydantic v2 models with stubs and validators (the default), or "
+    "another target docs/targets/ describes. The JSON Schema ships with each.",
+)
 def generate(
     source: Path,
     out: Path | None,
@@ -154,6 +163,7 @@ def generate(
     protocol: str | None,
     strict: bool,
     test_vectors: Path | None,
+    target: str,
 ) -> None:
     """Compile the schema into Pydantic models, stubs, validators and a JSON Schema."""
     if out is None:
@@ -165,6 +175,8 @@ def generate(
             raise click.UsageError(
                 "--test-vectors needs a TypeScript schema, not --from-jsonschema"
             )
+        if target != DEFAULT_TARGET:
+            raise click.UsageError("--target needs a TypeScript schema, not --from-jsonschema")
         from ..build.from_jsonschema import generate_from_jsonschema
 
         run_or_exit(lambda: generate_from_jsonschema(from_jsonschema, out))
@@ -185,6 +197,8 @@ def generate(
         argv += ["--default-number-type", default_number_type]
     if protocol is not None:
         argv += ["--protocol", protocol]
+    if target != DEFAULT_TARGET:
+        argv += ["--target", target]
     command = "make generate" if argv == ["generate"] else _command(argv)
     with fewer_collections():  # the command's own run only (see collector.py)
         result = run_or_exit(
@@ -197,6 +211,7 @@ def generate(
                 options=options,
                 strict=strict,
                 vectors_dir=test_vectors,
+                target=target,
             )
         )
 

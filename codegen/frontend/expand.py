@@ -214,6 +214,12 @@ class _Expander(ExpanderGenerics):
             lazy = self.member_access(t, env)
             if lazy is not None:
                 return lazy
+            mapped = t.args[0]
+            if isinstance(mapped, ir.Ref) and mapped.name == MAPPED:
+                # ``{ [K in Keys]: F<K> }[Keys]``: each key's value, as TypeScript reads it;
+                # a key whose value is ``never`` (which the object leaves out) adds nothing
+                found = self.mapped_type(mapped, env, keep_never=True)
+                return self.indexed(found, self.type(t.args[1], env), t.span)
         args = tuple(self.type(a, env) for a in t.args)
         if t.name == KEYOF:
             return self.keyof(args[0], t.span)

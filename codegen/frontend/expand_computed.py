@@ -90,7 +90,9 @@ class ExpanderComputed(ExpanderIntersections):
                 bound[name] = wanted
         return None
 
-    def mapped_type(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
+    def mapped_type(
+        self, t: ir.Ref, env: dict[str, ir.TypeExpr], *, keep_never: bool = False
+    ) -> ir.TypeExpr:
         """``{ [K in Keys]: V }`` where V reads K, computed as TypeScript does once the keys
         are known: over ``keyof T`` (homomorphic) each of T's properties keeps its own
         ``?`` and ``readonly`` unless a modifier says otherwise (``-?`` also takes
@@ -148,14 +150,15 @@ class ExpanderComputed(ExpanderIntersections):
             props = tuple(
                 prop(key_literal(p, t.span).value, p, inner) for p in self.properties(source)
             )
-            return ir.Object(_present(props), index, t.span)
+            return ir.Object(props if keep_never else _present(props), index, t.span)
 
         if isinstance(keys, ir.Ref) and keys.name == KEYOF:
             return homomorphic(self.type(keys.args[0], env), env)
         names = self.literal_keys(self.type(keys, env), strict=False)
         if names is None:  # ``string``: every key, as an index signature
             return ir.Mapping(at(ir.Primitive("string", t.span), env), t.span)
-        return ir.Object(_present(tuple(prop(n, None, env) for n in names)), None, t.span)
+        props = tuple(prop(n, None, env) for n in names)
+        return ir.Object(props if keep_never else _present(props), None, t.span)
 
     def template(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         """A template literal type whose holes name types: each hole read as the literals it

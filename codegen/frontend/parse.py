@@ -77,8 +77,6 @@ class _ModuleParser(DeclarationReader):
         super().__init__(path, text)
         self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.exported_namespaces: list[str] = []  # ``export namespace N`` at top level
-        # of the ambient values left out (``skipped``), the classes (types TypeScript can name)
-        self.left_out: list[str] = []
         self.defaults: set[str] = set()  # ``export default X``
         self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A
         self.assigned = ""  # ``export = X``
@@ -143,7 +141,6 @@ class _ModuleParser(DeclarationReader):
         roots = frozenset(local for imp in imported if not imp.reexport for local, _ in imp.names)
         marked, members = qualify_namespaces(marked, self.paths, self.enum_members, roots)
         namespaces = tuple(dict.fromkeys(self.exported_namespaces))
-        left_out = tuple(dict.fromkeys(self.left_out))
         default = min(self.defaults) if len(self.defaults) == 1 else ""
         values = tuple(sorted(self.skipped - {d.name for d in marked}))
         typed_values = tuple(sorted(self.skipped & {d.name for d in marked}))
@@ -156,7 +153,6 @@ class _ModuleParser(DeclarationReader):
             default=default,
             values=values,
             typed_values=typed_values,
-            left_out=left_out,
             namespaces=namespaces,
             export_names=tuple(self.export_names.items()),
             umd_global=self.umd_global,
@@ -176,6 +172,7 @@ class _ModuleParser(DeclarationReader):
         namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
         top = block == self.tree.root_node  # triple-slash directives head a file
+        recorded = 0  # decls[:recorded] have their namespace path in self.paths
         for node in _children(block):
             if node.type == "comment":
                 comment = self.text(node)
@@ -216,8 +213,11 @@ class _ModuleParser(DeclarationReader):
                 imports.append(self.import_statement(node))
             elif node.type != "empty_statement":
                 decls.extend(self.declaration(node, doc, span, exported=namespace, ambient=ambient))
-            for decl in decls:  # nested namespaces recorded theirs first
+            # Each declaration once (nested namespaces recorded theirs first): not all of
+            # them again per statement, which was quadratic in a flat file's statements.
+            for decl in decls[recorded:]:
                 self.paths.setdefault((decl.name, decl.span), tuple(self.ns_path))
+            recorded = len(decls)
             doc = ir.EMPTY_DOC
         scope = tuple(self.ns_path)
         # Only a type of this very scope merges with the namespace, not a flattened inner one.
@@ -390,7 +390,7 @@ class _ModuleParser(DeclarationReader):
         ambient: bool = False,
     ) -> list[ir.Decl]:
         if node.type == "interface_declaration":
-            return [self.interface(node, doc, span, exported, ambient=ambient)]
+            return [self.interface(node, doc, span, exported)]
         if node.type == "type_alias_declaration":
             name = self.text(self.field(node, "name"))
             params = self.type_parameters(node)
@@ -428,7 +428,7 @@ class _ModuleParser(DeclarationReader):
             # A bare ``namespace N { ... }`` parses as an expression: a namespace still,
             # in typings too (where other expressions are skipped).
             inner = node.named_children[0]
-            if inner.type in ("internal_module", "module"):
+            if inner.type == "internal_module":  # ``module N`` is a statement, never this
                 return self.declaration(inner, doc, span, exported=exported, ambient=ambient)
             if inner.type in _UNSUPPORTED and not ambient:
                 self.unsupported(inner)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .. import ir
-from ..errors import Diagnostics, SchemaError, Warning_
+from ..errors import Diagnostics, SchemaError
 from .queries import flat_properties, protocol_of
 
 Direction = Literal["client_to_server", "server_to_client", "both"]
@@ -151,25 +151,9 @@ def method_of(schema: ir.Schema, decl: ir.Decl) -> str | None:
     return method if method is not None else tagged  # "" is a method too
 
 
-# The last schema's messages: the registry, the emitters of one build and the diff ask for
-# them. One entry, keyed by identity; the warnings are replayed to every caller.
-_last: list[tuple[ir.Schema, tuple[Message, ...], tuple[Warning_, ...]]] = []
-
-
 def messages(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Message, ...]:
-    """Every message of the schema, in declaration order; a method declared twice is an error."""
-    if _last and _last[0][0] is schema:
-        _, found, warnings = _last[0]
-    else:
-        collected = Diagnostics()
-        found = _messages(schema, collected)
-        warnings = tuple(collected.warnings)
-        _last[:] = [(schema, found, warnings)]
-    diagnostics.warnings.extend(warnings)
-    return found
-
-
-def _messages(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[Message, ...]:
+    """Every message of the schema, in declaration order; a method declared twice is an
+    error. A build asks once per schema (``emit.python.backend`` keeps them)."""
     listed = _directions(schema)
     has_unions = any(name in schema.decls for name in DIRECTION_UNIONS)
     mcp = protocol_of(schema) == "mcp"

@@ -6,16 +6,18 @@ from __future__ import annotations
 from ... import ir
 from ...errors import Diagnostics
 from ...ir.queries import protocol_of
+from .backend import PythonBackend, backend_of
 from .methods import model_imports, template
-from .registry import build_registry
 from .server import signature
 
 MODULE = "client.py"
 
 
-def emit_client(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
+def emit_client(source: ir.Schema | PythonBackend, diagnostics: Diagnostics) -> dict[str, str]:
     del diagnostics  # the registry's warnings are reported once, by emit_registry
-    entries = build_registry(schema, Diagnostics())
+    backend = backend_of(source)
+    schema = backend.schema
+    entries = backend.registry(Diagnostics())
     requests = [e for e in entries if e.kind == "request" and e.client_sends]
     text = template("client.py.jinja").render(
         requests=[signature(e) for e in requests],

@@ -12,7 +12,8 @@ from ... import ir
 from ...errors import Diagnostics
 from ...ir.queries import protocol_of
 from ...templating import template as template
-from .registry import MethodEntry, build_registry
+from .backend import PythonBackend, backend_of
+from .registry import MethodEntry
 
 MODULE = "methods.py"
 
@@ -44,8 +45,10 @@ def model_imports(entries: Iterable[MethodEntry], *, messages: bool = True) -> l
     return import_order(names)
 
 
-def emit_registry(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
-    entries = build_registry(schema, diagnostics)
+def emit_registry(source: ir.Schema | PythonBackend, diagnostics: Diagnostics) -> dict[str, str]:
+    backend = backend_of(source)
+    schema = backend.schema
+    entries = backend.registry(diagnostics)
     text = template("methods.py.jinja").render(
         entries=entries,
         imports=model_imports(entries),

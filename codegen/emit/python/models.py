@@ -80,7 +80,8 @@ from ...ir.queries import is_integer_alias, tag_number
 from ..json_text import loads_strict
 from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
-from .layout import ClassLayout, Layouts
+from .backend import PythonBackend, backend_of
+from .layout import ClassLayout
 from .model_parts import (
     COLLECTIONS,
     PRIVATE,
@@ -107,8 +108,7 @@ from .model_parts import (
     route_text,
 )
 from .moved import plan_moves, property_body, property_doc
-from .name_rules import for_python
-from .naming import Names, assign_names
+from .naming import Names
 from .ordering import Item, cycles, topological_order
 from .render import render as _render
 
@@ -162,10 +162,10 @@ LARGE_MODULE = 2000
 
 
 class _ModelsEmitter:
-    def __init__(self, schema: ir.Schema, diagnostics: Diagnostics) -> None:
-        self.schema = schema
-        self.names: Names = assign_names(schema)
-        self.layouts = Layouts(schema, self.names)
+    def __init__(self, backend: PythonBackend, diagnostics: Diagnostics) -> None:
+        schema = self.schema = backend.schema
+        self.names: Names = backend.names
+        self.layouts = backend.layouts
         self.writer = TypeWriter(schema, self.names, self.layouts, diagnostics)
         self.classes = self.writer.classes
         self.described = len(self.classes) > LARGE_MODULE  # descriptions in ``Field``
@@ -559,11 +559,13 @@ class _ModelsEmitter:
 
 
 def emit_models(
-    schema: ir.Schema, diagnostics: Diagnostics | None = None, module: str = "models.py"
+    source: ir.Schema | PythonBackend,
+    diagnostics: Diagnostics | None = None,
+    module: str = "models.py",
 ) -> dict[str, str]:
-    """The models module for ``schema`` as ``{module: text}``; warnings go to ``diagnostics``."""
+    """The models module for ``source`` as ``{module: text}``; warnings go to ``diagnostics``."""
     diags = diagnostics if diagnostics is not None else Diagnostics()
     return {
-        module: _ModelsEmitter(for_python(schema), diags).emit(),
+        module: _ModelsEmitter(backend_of(source), diags).emit(),
         WIRE_RUNTIME: WIRE_SOURCE.read_text("utf-8"),
     }

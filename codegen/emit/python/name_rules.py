@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ... import ir
-from ...ir.queries import SPAN_AND_DOC, rewrite
+from ...ir.queries import rewrite, type_fields
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
@@ -219,15 +219,9 @@ def _attribute_problem(name: str) -> str | None:
     return None
 
 
-# One entry, keyed by identity: the passes of one build ask for the same schema.
-_last_keys: list[tuple[ir.Schema, dict[str, ir.Span]]] = []
-
-
 def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
     """Every property key written anywhere in the schema (object literals too), with
     where it is first written."""
-    if _last_keys and _last_keys[0][0] is schema:
-        return _last_keys[0][1]
     keys: dict[str, ir.Span] = {}
     seen: set[int] = set()  # a node held several times (an inline copy) is walked once
 
@@ -241,13 +235,11 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
         if isinstance(node, tuple):
             for item in node:
                 walk(item)
-        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-            for f in dataclasses.fields(node):
-                if f.name not in SPAN_AND_DOC:
-                    walk(getattr(node, f.name))
+        else:
+            for name in type_fields(type(node)):
+                walk(getattr(node, name))
 
     walk(tuple(schema.decls.values()))
-    _last_keys[:] = [(schema, keys)]
     return keys
 
 
@@ -287,10 +279,11 @@ def attribute_map(keys: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def attribute_renames(schema: ir.Schema, attributes: dict[str, str]) -> list[Rename]:
-    """The attributes that are not their key's plain snake_case words, and why."""
+def attribute_renames(keys: dict[str, ir.Span], attributes: dict[str, str]) -> list[Rename]:
+    """The attributes that are not their key's plain snake_case words, and why (``keys``:
+    ``property_keys`` of the schema)."""
     renames: list[Rename] = []
-    for key, span in property_keys(schema).items():
+    for key, span in keys.items():
         plain, attr = _plain_attribute(key), attributes[key]
         if attr == plain:
             continue
@@ -384,14 +377,17 @@ class ModuleNames:
 
 
 def declaration_names(
-    schema: ir.Schema, reserved: frozenset[str] = frozenset()
+    schema: ir.Schema,
+    reserved: frozenset[str] = frozenset(),
+    keys: dict[str, ir.Span] | None = None,
 ) -> tuple[dict[str, str], tuple[Rename, ...]]:
     """Schema type name -> its Python name, with the renames (see the module rules).
 
     Names Python can have as they are are taken first, in source order; then each other
     one, in source order, gets its base name plus the fewest trailing ``_`` that make it
-    free. Constants are named by ``assign_names``."""
-    attributes = set(attribute_map(property_keys(schema)).values())
+    free. Constants are named by ``assign_names``. ``keys``: ``property_keys(schema)``,
+    when the caller has it."""
+    attributes = set(attribute_map(keys if keys is not None else property_keys(schema)).values())
     module = ModuleNames(attributes, reserved)
     types = [d for d in schema.decls.values() if not isinstance(d, ir.Const)]
     names: dict[str, str] = {}
@@ -414,13 +410,15 @@ def declaration_names(
 
 
 def python_schema(
-    schema: ir.Schema, reserved: frozenset[str] = frozenset()
+    schema: ir.Schema,
+    reserved: frozenset[str] = frozenset(),
+    keys: dict[str, ir.Span] | None = None,
 ) -> tuple[ir.Schema, tuple[Rename, ...]]:
     """``schema`` with every declaration named as Python can have it (``reserved``: names
     other generated modules bind as well), and the renames. A renamed declaration keeps
     its TypeScript name as its JSON Schema key (``qualname``); every reference and every
     ``@result`` tag follows it. Without a rename the schema itself is returned."""
-    _, renames = declaration_names(schema, reserved)
+    _, renames = declaration_names(schema, reserved, keys)
     if not renames:
         return schema, ()
     moved = {r.old: r.new for r in renames}
@@ -447,18 +445,3 @@ def python_schema(
             new = dataclasses.replace(new, name=moved[name], qualname=new.qualname or name)
         decls[moved.get(name, name)] = new
     return dataclasses.replace(schema, decls=decls), renames
-
-
-# The last schema named: every Python emitter of one build asks for it. One entry, keyed by
-# identity (as ``registry.build_registry``).
-_last_python: list[tuple[ir.Schema, ir.Schema]] = []
-
-
-def for_python(schema: ir.Schema) -> ir.Schema:
-    """``python_schema(schema)``'s schema, for an emitter called on its own (a build hands
-    the emitters a schema already named, which this returns as it is)."""
-    if _last_python and _last_python[0][0] is schema:
-        return _last_python[0][1]
-    named = python_schema(schema)[0]
-    _last_python[:] = [(schema, named)]
-    return named

@@ -70,9 +70,6 @@ from .name_rules import (
     upper_snake,
 )
 
-# One entry, keyed by identity: the passes of one build ask for the same schema.
-_last_names: list[tuple[ir.Schema, Names]] = []
-
 
 @dataclass(frozen=True, slots=True)
 class Names:
@@ -188,18 +185,13 @@ def check_module_names(names: Names, schema: ir.Schema, modules: dict[str, str])
             )
 
 
-def assign_names(schema: ir.Schema) -> Names:
+def assign_names(schema: ir.Schema, keys: dict[str, ir.Span] | None = None) -> Names:
     """Name every class, alias, attribute and constant of a schema ``python_schema`` has
-    named (its declarations keep their names here)."""
-    if _last_names and _last_names[0][0] is schema:
-        return _last_names[0][1]
-    names = _assign_names(schema)
-    _last_names[:] = [(schema, names)]
-    return names
-
-
-def _assign_names(schema: ir.Schema) -> Names:
-    attributes = attribute_map(property_keys(schema))
+    named (its declarations keep their names here). ``keys``: ``property_keys(schema)``,
+    when the caller has it. A build asks once per schema (``backend.PythonBackend``)."""
+    if keys is None:
+        keys = property_keys(schema)
+    attributes = attribute_map(keys)
     module = ModuleNames(set(attributes.values()), frozenset())
     types = [d for d in schema.decls.values() if not isinstance(d, ir.Const)]
     for decl in types:
@@ -223,5 +215,5 @@ def _assign_names(schema: ir.Schema) -> Names:
     declared = {spec.name for spec in specs if spec.inline_of is None}
     aliases = tuple(d.name for d in types if d.name not in declared)
     helpers = {h: f"_{h}" if h in module.taken else h for h in HELPER_NAMES}
-    renames = (*module.renames, *attribute_renames(schema, attributes))
+    renames = (*module.renames, *attribute_renames(keys, attributes))
     return Names(tuple(specs), inline, attributes, constants, aliases, helpers, renames)

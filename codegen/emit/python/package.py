@@ -14,7 +14,7 @@ import functools
 import re
 from collections.abc import Mapping, Sequence
 
-from ...escape import one_line, py_str
+from ...escape import docstring, one_line, py_str
 
 INIT = "__init__.py"
 # PEP 561: the package's own annotations are what type checkers use.
@@ -167,13 +167,20 @@ DEGRADED_COMMENT = (
 
 
 def emit_package(
-    files: Mapping[str, str], protocol: str = "mcp", degraded: Sequence[str] = ()
+    files: Mapping[str, str],
+    protocol: str = "mcp",
+    degraded: Sequence[str] = (),
+    doc: str | None = None,
 ) -> dict[str, str]:
     """The ``__init__`` and ``py.typed``. ``degraded`` (one located line per spot compiled as
-    ``JsonValue``) becomes the tuple ``DEGRADED``; with none, nothing is written for it."""
+    ``JsonValue``) becomes the tuple ``DEGRADED``; with none, nothing is written for it.
+    ``doc``: more of the package's docstring (a target's deviations from the schema)."""
     shadowed = shadowed_exports(files)
     owner: dict[str, str] = {}
-    lines = [MCP_DOCSTRING if protocol == "mcp" else GENERIC_DOCSTRING, ""]
+    first = MCP_DOCSTRING if protocol == "mcp" else GENERIC_DOCSTRING
+    if doc:
+        first = docstring(first.strip('"') + "\n\n" + doc)
+    lines = [first, ""]
     for path, public in _public_modules(files).items():
         stem = path.removesuffix(".py")
         names = [n for n in public if shadowed.get(n) != stem]

@@ -22,8 +22,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ... import ir
-from ...errors import Diagnostics, SchemaError, Warning_
-from ...ir.messages import Direction, Kind, messages, properties_of
+from ...errors import Diagnostics, SchemaError
+from ...ir.messages import Direction, Kind, Message, messages, properties_of
 
 if TYPE_CHECKING:
     from .naming import Names
@@ -141,34 +141,26 @@ def _result_name(
     )
 
 
-# The last schema's registry: three emitters of one build ask for it (registry, server,
-# client). One entry, keyed by identity; the warnings are replayed to every caller.
-_last_registry: list[tuple[ir.Schema, tuple[MethodEntry, ...], tuple[Warning_, ...]]] = []
-
-
 def build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
-    """Every method of the schema, sorted by method name."""
-    from .name_rules import for_python
-
-    schema = for_python(schema)
-    if _last_registry and _last_registry[0][0] is schema:
-        _, entries, warnings = _last_registry[0]
-    else:
-        found = Diagnostics()
-        entries = _build_registry(schema, found)
-        warnings = tuple(found.warnings)
-        _last_registry[:] = [(schema, entries, warnings)]
-    diagnostics.warnings.extend(warnings)
-    return entries
-
-
-def _build_registry(schema: ir.Schema, diagnostics: Diagnostics) -> tuple[MethodEntry, ...]:
+    """Every method of ``schema`` named as the build names it, sorted by method name (an
+    emitter of a build asks its ``backend.PythonBackend``, which runs this pass once)."""
+    from .name_rules import python_schema
     from .naming import assign_names
 
-    inline = assign_names(schema)
+    named = python_schema(schema)[0]
+    return registry_of(named, assign_names(named), messages(named, diagnostics), diagnostics)
+
+
+def registry_of(
+    schema: ir.Schema,
+    inline: Names,
+    found: tuple[Message, ...],
+    diagnostics: Diagnostics,
+) -> tuple[MethodEntry, ...]:
+    """The registry of a schema named for Python, given its names and its messages."""
     entries: dict[str, MethodEntry] = {}
     names: dict[str, MethodEntry] = {}
-    for message in messages(schema, diagnostics):
+    for message in found:
         decl, method = message.decl, message.method
         params_prop = message.properties.get("params")
         params = None

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from ... import ir
 from ...errors import Diagnostics
 from ...ir.queries import protocol_of
+from .backend import PythonBackend, backend_of
 from .methods import model_imports, template
-from .registry import MethodEntry, build_registry
+from .registry import MethodEntry
 
 MODULE = "server.py"
 
@@ -47,9 +48,11 @@ def handler_annotation(sig: Signature) -> Signature:
     return sig
 
 
-def emit_server(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
+def emit_server(source: ir.Schema | PythonBackend, diagnostics: Diagnostics) -> dict[str, str]:
     del diagnostics  # the registry's warnings are reported once, by emit_registry
-    entries = build_registry(schema, Diagnostics())
+    backend = backend_of(source)
+    schema = backend.schema
+    entries = backend.registry(Diagnostics())
     requests = [e for e in entries if e.kind == "request" and e.client_sends]
     notifications = [e for e in entries if e.kind == "notification" and e.client_sends]
     text = template("server.py.jinja").render(

@@ -31,8 +31,9 @@ from ...errors import Diagnostics, SchemaError
 from ...ir.queries import closed_literals, deref, flat_index, flat_properties, protocol_of
 from ...paths import CODEGEN_DIR
 from ..json_text import loads_strict
+from .backend import PythonBackend, backend_of
 from .methods import import_order, template
-from .name_rules import attribute_name, for_python, snake_case
+from .name_rules import attribute_name, snake_case
 
 MODULE = "validators.py"
 # The static runtime validators.py imports: hand-written, copied into the package verbatim.
@@ -311,9 +312,9 @@ def checkers(rules: list[Rule]) -> list[tuple[str, str, str, str]]:
     return [out[key] for key in sorted(out)]
 
 
-def emit_validators(schema: ir.Schema, diagnostics: Diagnostics) -> dict[str, str]:
+def emit_validators(source: ir.Schema | PythonBackend, diagnostics: Diagnostics) -> dict[str, str]:
     del diagnostics  # bad invariant tags are errors; nothing here is a warning
-    schema = for_python(schema)
+    schema = backend_of(source).schema
     rules = _Compiler(schema).rules()
     by_owner: dict[str, list[Rule]] = {}
     for rule in rules:

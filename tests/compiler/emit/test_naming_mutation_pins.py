@@ -41,9 +41,9 @@ def test_class_specs_without_a_module_takes_names_of_its_own() -> None:
 
 
 def test_a_name_python_cannot_have_reaching_the_names_is_a_located_compiler_error() -> None:
-    """``python_schema`` renames such a type first; ``_assign_names`` says so if not."""
+    """``python_schema`` renames such a type first; ``assign_names`` says so if not."""
     with pytest.raises(SchemaError) as info:
-        naming._assign_names(schema(interface("class", span=SPAN2)))
+        naming.assign_names(schema(interface("class", span=SPAN2)))
     assert str(info.value) == "s.ts:2:1: error: type 'class' is no Python name: a Python keyword"
 
 

@@ -8,11 +8,11 @@ import keyword
 import pytest
 
 from codegen import ir
+from codegen.emit.python.backend import PythonBackend, backend_of
 from codegen.emit.python.class_specs import ClassSpec, needs_class, spec_parts
 from codegen.emit.python.name_rules import (
     attribute_name,
     declaration_names,
-    for_python,
     property_keys,
     python_schema,
 )
@@ -493,12 +493,20 @@ def test_a_result_tag_follows_a_renamed_type_and_other_tags_stay() -> None:
     )
 
 
-def test_the_memos_answer_the_same_schema_with_the_same_result() -> None:
+def test_the_backend_names_its_schema_once() -> None:
     s = schema(interface("Exception", prop("x")))
-    assert property_keys(s) is property_keys(s)
-    assert for_python(s) is for_python(s)
-    assert assign_names(for_python(s)) is assign_names(for_python(s))
-    assert list(for_python(s).decls) == ["Exception_"]
+    backend = PythonBackend(s)
+    assert backend.names is backend.names
+    assert backend.layouts is backend.layouts
+    assert list(backend.schema.decls) == ["Exception_"]
+    assert backend.source is s
+    assert [str(r) for r in backend.all_renames] == [
+        str(r) for r in (*python_schema(s)[1], *assign_names(backend.schema).renames)
+    ]
+    # the backend of a build is handed on as it is; a plain schema is named afresh
+    assert backend_of(backend) is backend
+    assert list(backend_of(s).schema.decls) == ["Exception_"]
+    assert property_keys(s) == property_keys(backend.schema)
 
 
 def test_the_clashes_of_every_module_are_gathered() -> None:

@@ -11,6 +11,7 @@ import dataclasses
 import pytest
 
 from codegen import ir
+from codegen.emit.python.backend import PythonBackend
 from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
@@ -379,21 +380,25 @@ def test_messages_are_in_declaration_order() -> None:
     assert [x.method for x in m.messages(s, Diagnostics())] == ["b", "a"]
 
 
-def test_the_last_schemas_warnings_are_replayed_to_every_caller() -> None:
-    s = schema('export interface Thing { method: "t"; }\n')
+def test_the_backends_messages_replay_their_warnings_to_every_caller() -> None:
+    backend = PythonBackend(schema('export interface Thing { method: "t"; }\n'))
     first, second = Diagnostics(), Diagnostics()
-    one = m.messages(s, first)
-    two = m.messages(s, second)
+    one = backend.messages(first)
+    two = backend.messages(second)
     assert one == two == ()
     assert [w.message for w in first.warnings] == [w.message for w in second.warnings]
     assert len(second.warnings) == 1
-    # another schema (even an equal one) is read afresh
-    other = schema('export interface GoRequest { method: "go"; }\n')
-    assert [x.method for x in m.messages(other, Diagnostics())] == ["go"]
-    assert [x.method for x in m.messages(s, Diagnostics())] == []
+    # another schema (even an equal one) has its own backend
+    other = PythonBackend(schema('export interface GoRequest { method: "go"; }\n'))
+    assert [x.method for x in other.messages(Diagnostics())] == ["go"]
 
 
-def test_the_last_schemas_messages_are_the_same_objects() -> None:
-    s = schema('export interface GoRequest { method: "go"; }\n')
-    first = m.messages(s, Diagnostics())
-    assert m.messages(s, Diagnostics()) is first
+def test_the_backends_messages_and_registry_are_computed_once() -> None:
+    text = 'export interface GoRequest { method: "go"; }\nexport interface GoResult {}\n'
+    backend = PythonBackend(schema(text))
+    first = backend.messages(Diagnostics())
+    assert backend.messages(Diagnostics()) is first
+    diags = Diagnostics()
+    entries = backend.registry(diags)
+    assert backend.registry(Diagnostics()) is entries
+    assert [e.method for e in entries] == ["go"]

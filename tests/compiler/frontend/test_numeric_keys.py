@@ -10,6 +10,7 @@ the models and the JSON Schema, and compares with typescript-json-schema.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +154,31 @@ def load_schema_text(text: str) -> ir.Schema:
         path = Path(folder) / "schema.ts"
         path.write_text(text)
         return load_schema([path])
+
+
+# ``{ [K in Keys]: F<K> }[Keys]`` where F gives ``never`` for some keys: each key's value,
+# the ``never`` ones adding nothing (the object leaves such a key out, so the access read
+# it as "not a data property" and degraded once the status codes stayed numbers).
+SUCCESS_DATA = """
+type Succ = 200 | 204 | 205;
+interface R {
+  200: { content: { "application/json": { id: number } } };
+  204: { headers: {} };
+  205: { headers: {} };
+}
+type Get<T> = "content" extends keyof T ? T["content"] : never;
+type Data<Rs> = { [K in Succ & keyof Rs]: Get<Rs[K]> extends never ? never : Get<Rs[K]> }[
+  Succ & keyof Rs
+];
+export type D = Data<R>;
+export type Tags = { [K in "x" | "y" | "z"]: K extends "y" ? never : K }["x" | "y" | "z"];
+"""
+
+
+def test_an_access_to_a_mapped_type_by_its_keys_skips_the_keys_whose_value_is_never(
+    tmp_path: Path,
+) -> None:
+    good = [{"application/json": {"id": 1}}]
+    defs = _agree(tmp_path, SUCCESS_DATA, "D", good, [{}, {"headers": {}}])
+    assert "$comment" not in json.dumps(defs)  # nothing degraded
+    _agree(tmp_path, SUCCESS_DATA, "Tags", ["x", "z"], ["y", "w"])

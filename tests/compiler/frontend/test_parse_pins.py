@@ -6,11 +6,14 @@ or the exact located error, so that a change of meaning in the parser shows.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from codegen import ir
 from codegen.errors import SchemaError
 from codegen.frontend.parse import parse_module
+from codegen.ir import INDEXED
 from codegen.ir.queries import degraded_spots
 
 EMPTY = ir.EMPTY_DOC
@@ -1562,3 +1565,240 @@ def test_a_computed_literal_key_is_its_name_and_a_symbol_key_no_member() -> None
     assert isinstance(named, ir.Interface)
     assert [(p.name, p.computed) for p in named.body.properties] == [("[E.A]", "E.A"), ("[k]", "k")]
     assert located("interface A { [a.b()]: 1 }").startswith("t.ts:1:15: error: unsupported")
+
+
+# ---------------------------------------------------------------------- statements (issue #36)
+# Pins of what the split left in parse.py (statements, imports, exports, ``typeof`` of
+# tuples and declared constants, ``declare global``), from its survivors at 261493e.
+
+
+def test_typeof_a_path_into_a_declared_constant_indexes_its_type_key_by_key() -> None:
+    # zod's ``typeof ZodIssueCode.invalid_type``: ``typeof K.a.b`` is ``(typeof K)["a"]["b"]``
+    module = parse(
+        'declare const Codes: { readonly a: { readonly b: "x" } };\n'
+        "export type T = typeof Codes.a.b;\n"
+        "export type U = typeof Codes;\n"
+        "export type V = typeof Other.a;",
+        "t.d.ts",
+    )
+    t, u, v = module.decls
+    assert isinstance(u.type, ir.Object) and u.type.span == S(3, 17, "t.d.ts")
+    at = S(2, 17, "t.d.ts")  # every node of the path stands at its ``typeof``
+    codes = dataclasses.replace(u.type, span=at)
+    inner = ir.Ref(INDEXED, (codes, ir.Literal("a", at)), at)
+    assert t == ir.Alias(
+        "T", ir.Ref(INDEXED, (inner, ir.Literal("b", at)), at), True, EMPTY, S(2, 1, "t.d.ts")
+    )
+    # a path whose head is no constant of this file is left to resolve, as written
+    assert v.type == ir.Typeof("Other.a", S(4, 17, "t.d.ts"))
+
+
+def test_typeof_a_path_that_a_namespace_s_constant_spells_is_left_to_resolve() -> None:
+    # ``Codes.a`` inside ``Outer`` is ``Outer.Codes``'s constant, not the file's ``Codes``
+    module = parse(
+        'declare const Codes: { readonly a: "x" };\n'
+        'declare namespace Outer { namespace Codes { const a = "y"; }\n'
+        "  type T = typeof Codes.a; }",
+        "t.d.ts",
+    )
+    (t,) = module.decls
+    assert t.type == ir.Typeof("Codes.a", S(3, 12, "t.d.ts"))
+    assert module.enum_members == (("Codes.a", "y"),)  # the member resolve reads
+
+
+def test_typings_imports_inside_module_blocks_join_the_file_s_unless_bound() -> None:
+    # each name once, and none the file binds itself (its imports and declarations first);
+    # a block's re-exports are its own, and an import binding nothing (``import "z"``) stays
+    module = parse(
+        'import { B } from "b";\ntype A = 1;\ndeclare module "m" {\n  export * from "x";\n'
+        '  import { A, B, C, D } from "y";\n  import "z";\n  import * as B from "w";\n'
+        '  import * as E from "v";\n}\ndeclare module "n" {\n  import { A } from "u";\n'
+        '  import { D } from "u2";\n  import * as E from "v2";\n  import F = require("f");\n}',
+        "t.d.ts",
+    )
+    assert module.imports == (
+        ir.Import("b", (("B", "B"),), S(1, 1, "t.d.ts")),
+        ir.Import("y", (("C", "C"), ("D", "D")), S(5, 3, "t.d.ts")),
+        ir.Import("z", (), S(6, 3, "t.d.ts")),
+        ir.Import("v", (), S(8, 3, "t.d.ts"), alias="E"),
+        ir.Import("f", (), S(14, 3, "t.d.ts"), alias="F"),
+    )
+
+
+def test_an_export_of_a_name_only_re_exported_is_an_unknown_local_name() -> None:
+    # ``export { A } from "./x"`` binds no ``A`` here (TypeScript: "Cannot find name 'A'")
+    assert error('export { A } from "./x";\nexport { A };') == (
+        "t.ts:2:10: error: export of unknown local declaration 'A'"
+    )
+
+
+def test_a_typings_module_s_default_values_and_globals_are_recorded_exactly() -> None:
+    module = parse(
+        "declare const BRAND: unique symbol;\ntype BRAND = 1;\ndeclare function f(): void;\n"
+        "export { f };\nexport default interface X { a: 1 }",
+        "t.d.ts",
+    )
+    assert (module.default, module.values, module.typed_values) == ("X", ("f",), ("BRAND",))
+    assert (module.assigned, module.umd_global, module.left_out) == ("", "", ())
+    assert (module.export_names, module.namespaces, module.namespace_members) == ((), (), ())
+
+
+@pytest.mark.parametrize(
+    ("source", "default"),
+    [
+        ("export default interface X {}", "X"),
+        ("export default class X { a: string }", "X"),
+        ("export default X;\ntype X = 1;", "X"),
+        ("export interface X {}", ""),  # exported, not as ``default``
+        ("namespace N { export default interface X {} }", ""),  # a namespace's, not the file's
+        # two defaults (TypeScript: "A module cannot have multiple default exports"): none
+        ("export default interface X {}\nexport default Y;\ntype Y = 1;", ""),
+    ],
+)
+def test_the_default_export_is_the_one_declaration_exported_as_default(
+    source: str, default: str
+) -> None:
+    assert parse(source).default == default
+
+
+def test_export_names_record_renames_at_top_level_only() -> None:
+    # importers may write ``D`` for ``C``; a plain ``export { C }`` and a namespace's
+    # ``export { A as B }`` name nothing new for the file
+    assert parse("type C = 1;\nexport { C as D };").export_names == (("D", "C"),)
+    assert parse("type C = 1;\nexport { C };").export_names == ()
+    module = parse("namespace N { type A = 1; export { A as B }; }")
+    assert (module.export_names, module.namespace_members) == ((), (("N", ("A",)),))
+
+
+def test_a_namespace_passes_on_a_name_of_the_enclosing_scope_it_exports() -> None:
+    # ``Messages.Tool`` is the file's ``Tool``: no error, and ``Messages`` holds ``Tool``
+    module = parse("type Tool = 1;\nnamespace Messages { export { Tool }; type Own = 2; }")
+    assert [(d.name, d.exported) for d in module.decls] == [("Tool", False), ("Own", True)]
+    assert module.namespace_members == (("Messages", ("Own", "Tool")),)
+
+
+def test_dotted_namespaces_record_each_level_s_members_by_dotted_path() -> None:
+    module = parse("namespace A.B.C { type T = 1; }\nnamespace O { namespace P.Q { type U = 1; } }")
+    assert module.namespace_members == (
+        ("A", ("B",)),
+        ("A.B", ("C",)),
+        ("A.B.C", ("T",)),
+        ("O", ("P", "U")),  # a nested namespace's names count for its parent too
+        ("O.P", ("Q",)),
+        ("O.P.Q", ("U",)),
+    )
+    # ``export namespace A.B``: what ``import { A }`` may bring is ``A``
+    assert parse("export namespace A.B { type T = 1; }").namespaces == ("A",)
+
+
+def test_a_umd_global_is_the_module_s_top_level_export_as_namespace() -> None:
+    assert parse("export as namespace X;\nexport interface A {}", "t.d.ts").umd_global == "X"
+    assert parse("export as namespace /* c */ X;", "t.d.ts").umd_global == "X"
+    # inside a namespace it names no module: ignored
+    assert parse("declare namespace N { export as namespace X; }", "t.d.ts").umd_global == ""
+
+
+def test_export_assignment_and_namespace_re_export_skip_comments() -> None:
+    assert parse("export = /* c */ X;\ninterface X {}", "t.d.ts").assigned == "X"
+    (star,) = parse('export * as /* c */ ns from "./x";').imports
+    assert star == ir.Import("./x", (), S(1, 1), reexport=True, alias="ns")
+
+
+def test_default_and_namespace_imports_with_comments_in_their_clause() -> None:
+    module = parse(
+        'import D from "./x";\nimport E, /* c */ { A } from "./y";\nimport * /* c */ as z from "./z";'
+    )
+    assert module.imports == (
+        ir.Import("./x", (("D", "default"),), S(1, 1)),
+        ir.Import("./y", (("E", "default"), ("A", "A")), S(2, 1)),
+        ir.Import("./z", (), S(3, 1), alias="z"),
+    )
+
+
+@pytest.mark.parametrize("path", ["/abs.d.ts", "a\\\\b.d.ts", "c:x.d.ts", ""])
+def test_a_reference_path_that_is_not_relative_is_a_located_error(path: str) -> None:
+    assert error(f'// c\n/// <reference path="{path}" />', "t.d.ts") == (
+        "t.d.ts:2:1: error: unsupported construct: reference path that is not a relative file path"
+    )
+
+
+def test_a_reference_path_is_relative_to_the_referencing_file() -> None:
+    module = parse(
+        '/// <reference path="./x.d.ts" />\n/// <reference path="../y.d.ts" />\n'
+        '/// <reference path="z.d.ts" />',
+        "t.d.ts",
+    )
+    assert [(i.source, i.reference) for i in module.imports] == [
+        ("./x.d.ts", True),
+        ("../y.d.ts", True),
+        ("./z.d.ts", True),
+    ]
+
+
+def test_a_module_s_own_declaration_of_a_global_s_name_is_renamed_and_exported_so() -> None:
+    # @types/node's ``AbortSignal``: the module's own takes ``AbortSignal_local``, which an
+    # importer of ``AbortSignal`` reaches; the global block's keeps the name
+    module = parse(
+        "export interface AbortSignal { a: string }\n"
+        "declare global { interface AbortSignal { b: string }\n"
+        "  namespace NodeJS { interface AbortSignal {} } }\n"
+        "declare namespace N { interface AbortSignal {} }",
+        "m.d.ts",
+    )
+    assert [(d.name, d.exported) for d in module.decls] == [
+        ("AbortSignal_local", True),
+        ("AbortSignal", True),
+        ("NodeJSAbortSignal", True),  # a namespace's member is named by its path
+        ("NAbortSignal", True),
+    ]
+    assert module.export_names == (("AbortSignal", "AbortSignal_local"),)
+    unexported = parse(
+        "interface AbortSignal { a: string }\nexport type Y = AbortSignal;\n"
+        "declare global { interface AbortSignal { b: string } }",
+        "m.d.ts",
+    )
+    assert [d.name for d in unexported.decls] == ["AbortSignal_local", "Y", "AbortSignal"]
+    assert unexported.export_names == ()  # no importer reaches the module's own
+
+
+def test_a_syntax_error_after_a_global_block_of_a_module_is_still_reported() -> None:
+    # ``global { }`` inside ``declare module`` is tolerated, and only it
+    assert error('declare module "m" { global { interface G {} } }\ntype B = ;', "t.d.ts") == (
+        "t.d.ts:2:9: error: syntax error: missing type identifier"
+    )
+
+
+def test_a_degraded_declaration_keeps_its_export_and_its_statement_s_span() -> None:
+    found = decl("/** D */\nexport class C { m(): void {} }")
+    what = "unsupported construct: class with methods or untyped fields (use an interface)"
+    assert found == ir.Alias("C", ir.degraded(what, S(2, 18)), True, ir.Doc("D"), S(2, 1))
+
+
+def test_a_global_namespace_s_member_does_not_rename_the_module_s_own_type() -> None:
+    # ``declare global { namespace NodeJS { interface Foo } }`` declares ``NodeJS.Foo``,
+    # not a global ``Foo``: the module's own ``Foo`` keeps its name
+    module = parse(
+        "interface Foo { a: string }\nexport type Y = Foo;\n"
+        "declare global { namespace NodeJS { interface Foo { b: 1 } } }",
+        "m.d.ts",
+    )
+    assert [d.name for d in module.decls] == ["Foo", "Y", "NodeJSFoo"]
+    assert module.export_names == ()
+
+
+def test_a_bidirectional_control_in_a_name_is_a_located_error() -> None:
+    # the check runs on every file before its statements are read
+    assert error("type A = 1;\ntype B\u202eC = 2;") == (
+        "t.ts:2:6: error: invalid character U+202E in the name 'B\\u202eC'"
+    )
+
+
+def test_global_ended_by_a_semicolon_is_no_global_block() -> None:
+    # ``global;`` is a statement of its own: the block after it is a bare block, refused,
+    # not the declarations of a global augmentation (``global { ... }``)
+    assert error('declare module "m" { global; { interface A {} } }', "t.d.ts") == (
+        "t.d.ts:1:30: error: unsupported construct: statement block"
+    )
+    assert [d.name for d in parse('declare module "m" { global { interface A {} } }').decls] == [
+        "A"
+    ]

@@ -1,0 +1,51 @@
+"""The Python back end of one schema (``codegen.emit.python.backend``): computed once per
+build and handed to every Python emitter, with no module-level memo of the last schema."""
+
+from __future__ import annotations
+
+import sys
+
+from codegen.build.pipeline import build
+from codegen.emit.python.backend import PythonBackend
+from codegen.emit.python.models import emit_models
+from codegen.errors import Diagnostics
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+
+TEXT = (
+    'export interface GoRequest { method: "go"; params?: { n: number } }\n'
+    "export interface GoResult { ok: boolean }\n"
+    "export type EmptyResult = {};\n"
+)
+
+
+def _holds(value: object, target: object, depth: int = 0) -> bool:
+    if value is target:
+        return True
+    if depth > 2:
+        return False
+    if isinstance(value, list | tuple):
+        return any(_holds(item, target, depth + 1) for item in value)
+    if isinstance(value, dict):
+        return any(_holds(item, target, depth + 1) for item in value.values())
+    return False
+
+
+def test_a_build_leaves_no_schema_in_any_compiler_module() -> None:
+    schema = resolve([parse_module("a.ts", TEXT)])
+    build(schema, command="test")
+    holders = [
+        f"{name}.{attr}"
+        for name, module in list(sys.modules.items())
+        if name.startswith("codegen.")
+        for attr, value in vars(module).items()
+        if _holds(value, schema)
+    ]
+    assert holders == []
+
+
+def test_an_emitter_given_the_backend_uses_its_names() -> None:
+    backend = PythonBackend(resolve([parse_module("a.ts", TEXT)]))
+    (models, _) = emit_models(backend, Diagnostics()).values()
+    assert "class GoRequestParams(" in models
+    assert emit_models(backend.source)["models.py"] == models  # named afresh: the same text
