@@ -387,3 +387,15 @@ def test_a_key_written_as_a_number_stays_a_number_to_keyof() -> None:
     m = compiled('export type M = { [K in 1 | "a"]: [K] };\n').decls["M"].type  # type: ignore[union-attr]
     assert isinstance(m, ir.Object)
     assert [(p.name, p.numeric_name) for p in m.properties] == [("1", True), ("a", False)]
+
+
+def test_a_never_value_leaves_its_key_out_but_adds_nothing_when_indexed() -> None:
+    # the object leaves the key out (no JSON object holds it); ``{ ... }[keyof T]`` reads
+    # every key's value, ``never`` adding nothing (no "not a data property" degradation)
+    types, warnings = degraded(
+        "export type Vals<T> = { [K in keyof T]: T[K] extends 1 ? never : [T[K]] }[keyof T];\n"
+        "export type V = Vals<{ a: 1; b: 2 }>;\n"
+        "export type NoOnes<T> = { [K in keyof T]: T[K] extends 1 ? never : [T[K]] };\n"
+        "export type D = NoOnes<{ a: 1; b: 2 }>;\n"
+    )
+    assert (types["V"], types["D"], warnings) == ("[2]", "{ b: [2] }", [])
