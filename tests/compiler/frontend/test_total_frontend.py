@@ -882,3 +882,22 @@ def test_a_union_checked_against_itself_is_decided_member_by_member(tmp_path: Pa
     good = [{"a": m5}, {"a": m5, "b": m5}]
     bad = [{"b": m5}, {"a": {**m5, "p0": 0}}, {"a": m5, "b": {"kind": "m5"}}]
     _agree(tmp_path, snippet, "Patched", good, bad)
+
+
+def test_a_template_hole_of_an_inline_intersection_is_its_literals(tmp_path: Path) -> None:
+    """`` `s${keyof T & number}` `` is ``"s200" | "s7"`` and `` `s${"a" & string}` `` is
+    ``"sa"`` (tsc, typescript-json-schema), as through an alias; no ``^s.*$`` pattern."""
+    snippet = (
+        "interface T { 200: string; 7: number; name: string }\n"
+        "export type X = `s${keyof T & number}`;\nexport type Y = `s${'a' & string}`;\n"
+        "export interface U { x: X; y: Y }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "U",
+        [{"x": "s200", "y": "sa"}, {"x": "s7", "y": "sa"}],
+        [{"x": "sname", "y": "sa"}, {"x": "s200", "y": "sb"}, {"x": "s", "y": "sa"}],
+    )
+    assert defs["X"] == {"enum": ["s200", "s7"], "type": "string"}
+    assert defs["Y"] == {"const": "sa", "type": "string"}
