@@ -901,3 +901,13 @@ def test_a_template_hole_of_an_inline_intersection_is_its_literals(tmp_path: Pat
     )
     assert defs["X"] == {"enum": ["s200", "s7"], "type": "string"}
     assert defs["Y"] == {"const": "sa", "type": "string"}
+
+
+def test_a_namespace_import_reads_a_renamed_export_through_export_star(tmp_path: Path) -> None:
+    """``ns.Pub`` of ``import * as ns from "./a"``, where ``a`` does ``export * from "./b"``
+    and ``b`` does ``export { Inner as Pub }``, is ``Inner`` (tsc), not an unknown type."""
+    (tmp_path / "b.ts").write_text("interface Inner { z: boolean }\nexport { Inner as Pub };\n")
+    (tmp_path / "a.ts").write_text('export * from "./b";\n')
+    snippet = 'import * as ns from "./a";\nexport interface Holder { p: ns.Pub }\n'
+    defs = _agree(tmp_path, snippet, "Holder", [{"p": {"z": True}}], [{"p": {"z": 1}}, {}])
+    assert defs["Holder"]["properties"]["p"] == {"$ref": "#/$defs/Inner"}
