@@ -273,7 +273,7 @@ class DeclarationReader(TypeReader):
                     self.tuple_consts[name] = declared_type  # ``declare const K: readonly [...]``
                     self.skipped.add(name)
                 else:
-                    if kind.type == "const" and declared is not None:
+                    if declared is not None:  # ``typeof`` a ``let`` is its declared type too
                         self.value_types[name] = declared
                     self.skipped.add(name)
                     if declared is not None and inner is not None and inner.type == "object_type":

@@ -911,3 +911,19 @@ def test_a_namespace_import_reads_a_renamed_export_through_export_star(tmp_path:
     snippet = 'import * as ns from "./a";\nexport interface Holder { p: ns.Pub }\n'
     defs = _agree(tmp_path, snippet, "Holder", [{"p": {"z": True}}], [{"p": {"z": 1}}, {}])
     assert defs["Holder"]["properties"]["p"] == {"$ref": "#/$defs/Inner"}
+
+
+def test_typeof_a_declared_let_is_its_declared_type(tmp_path: Path) -> None:
+    """``declare let L: T; type X = typeof L`` is ``T`` (tsc), as for ``declare const``."""
+    snippet = (
+        "export interface T { a: string }\ndeclare let L: T;\ndeclare let S: 'on' | 'off';\n"
+        "export type X = typeof L;\nexport interface U { x: X; s: typeof S }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "U",
+        [{"x": {"a": "1"}, "s": "on"}],
+        [{"x": {}, "s": "on"}, {"x": {"a": "1"}, "s": "no"}],
+    )
+    assert defs["X"] == {"$ref": "#/$defs/T"}
