@@ -50,6 +50,9 @@ class DeclarationReader(TypeReader):
             declared = child.child_by_field_name("name")
             if child.type == "variable_declarator" and declared is not None:
                 self.skipped.add(self.text(declared))
+                annotation = child.child_by_field_name("type")
+                if node.type == "variable_declaration" and annotation and not self.namespaces:
+                    self.value_types[self.text(declared)] = annotation  # ``typeof`` a ``var``
 
     def enum(self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool) -> ir.Alias:
         """``enum E { A = "a", B }``: the union of its member values (as typescript-json-schema)."""

@@ -913,17 +913,22 @@ def test_a_namespace_import_reads_a_renamed_export_through_export_star(tmp_path:
     assert defs["Holder"]["properties"]["p"] == {"$ref": "#/$defs/Inner"}
 
 
-def test_typeof_a_declared_let_is_its_declared_type(tmp_path: Path) -> None:
-    """``declare let L: T; type X = typeof L`` is ``T`` (tsc), as for ``declare const``."""
+def test_typeof_a_declared_let_or_var_is_its_declared_type(tmp_path: Path) -> None:
+    """``declare let L: T; type X = typeof L`` is ``T`` (tsc), as for ``declare const``;
+    so is ``typeof V`` of ``declare var V: T``."""
     snippet = (
         "export interface T { a: string }\ndeclare let L: T;\ndeclare let S: 'on' | 'off';\n"
-        "export type X = typeof L;\nexport interface U { x: X; s: typeof S }\n"
+        "declare var V: T;\nexport type X = typeof L;\nexport interface U { x: X; s: typeof S; v: typeof V }\n"
     )
     defs = _agree(
         tmp_path,
         snippet,
         "U",
-        [{"x": {"a": "1"}, "s": "on"}],
-        [{"x": {}, "s": "on"}, {"x": {"a": "1"}, "s": "no"}],
+        [{"x": {"a": "1"}, "s": "on", "v": {"a": "2"}}],
+        [
+            {"x": {}, "s": "on", "v": {"a": "2"}},
+            {"x": {"a": "1"}, "s": "no", "v": {"a": "2"}},
+            {"x": {"a": "1"}, "s": "on", "v": {"a": 2}},
+        ],
     )
     assert defs["X"] == {"$ref": "#/$defs/T"}
