@@ -8,7 +8,7 @@ NODE_DIR := .e2e-node
 HARNESS_DIR := .conformance-node
 LINT_PATHS := codegen negotiation demos examples tests bench conformance tools hatch_build.py
 
-.PHONY: generate templates test test-all check bench bench-record bench-load bench-replicas bench-corpus bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
+.PHONY: generate templates test test-all check bench bench-record bench-load bench-replicas bench-corpus bench-scale bench-generality clean venv e2e-node conformance-node redis-server docs conformance mutation
 
 venv: $(STAMP)
 
@@ -118,6 +118,11 @@ bench-load: $(STAMP)
 # alone (also a section of `make bench`; the peer's run on that file takes a minute or more).
 bench-corpus: $(STAMP)
 	$(PY) -m bench --only corpus --results bench/RESULTS-corpus.md
+
+# The compiler's cost by typing size, a synthetic series up to 80k lines, beside
+# typescript-json-schema (minutes; 1k, 5k and 20k lines alone are a section of `make bench`).
+bench-scale: $(STAMP)
+	$(PY) -m bench --only scale --scale-full --results bench/RESULTS-scale.md
 
 # A sweep of 100+ real typings from npm (issue #33; an hour or more, not part of `make test`):
 # each compiled unmodified, imported under -W error and compared with typescript-json-schema;

@@ -365,6 +365,17 @@ def one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else " " for ch in text)
 
 
+SKIP_REASON_CHARS = 100
+
+
+def skipped_cell(reason: str) -> str:
+    """A row that could not run says why in the table itself, never only in the log."""
+    text = one_line(reason).strip() or "no reason given"
+    if len(text) > SKIP_REASON_CHARS:
+        text = text[: SKIP_REASON_CHARS - 1] + "…"
+    return f"skipped: {text}"
+
+
 def table_cells(row: Row) -> tuple[str, ...]:
     ratio = row.ratio
     met = row.met
@@ -373,7 +384,7 @@ def table_cells(row: Row) -> tuple[str, ...]:
         ratio_text += f" ({fmt_range(row.ratio_stats)})"
     return (
         one_line(row.metric),
-        fmt_value(row.value, row.unit),
+        fmt_value(row.value, row.unit) if row.value is not None else skipped_cell(row.skipped),
         fmt_range(row.stats),
         "" if row.peer is None else fmt_value(row.peer, row.unit),
         ratio_text,

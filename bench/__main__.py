@@ -88,6 +88,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--detail", action="store_true", help="per-type validation figures (slowest types)"
     )
+    parser.add_argument(
+        "--scale-full",
+        action="store_true",
+        help="the scale section up to 80k lines, with typescript-json-schema beside (minutes)",
+    )
     return parser.parse_args(argv)
 
 
@@ -104,6 +109,7 @@ def main(
         "runs": max(1, args.runs),
         "peer_runs": max(1, args.peer_runs),
         "detail": int(args.detail),
+        "scale_full": int(args.scale_full),
     }
     if args.rounds > 0:
         options["rounds"] = args.rounds

@@ -21,6 +21,7 @@ DISTRIBUTIONS = (
     "mcp-types",
     "fastjsonschema",
     "msgspec",
+    "jsonschema-rs",
     "jinja2",
     "ruff",
 )

@@ -1,4 +1,6 @@
-"""Validation throughput over the official examples: ours vs mcp_types, fastjsonschema, msgspec.
+"""Validation throughput over the official examples: ours vs mcp_types, fastjsonschema,
+msgspec, jsonschema-rs; then memory and import cost (`bench.validation_memory`) and the
+agreement of each binding with ``schema.json`` (`bench.validation_agreement`).
 
 Every example ``examples/<Type>/*.json`` is read once up front, as bytes and parsed. Timed:
 
@@ -47,6 +49,8 @@ from bench import (
     ratios,
     revision_dir,
     run_command,
+    validation_agreement,
+    validation_memory,
 )
 
 Validator = Callable[[Any], object]
@@ -62,6 +66,9 @@ GOAL_NO_SLOWER_TYPE = Goal("at_most", 0, "types")
 GOAL_MSGSPEC = Goal("ratio_at_least", 5.0)
 OURS_DIR = SCRATCH / "ours" / "mcp_ext"
 OURS_MSGSPEC_DIR = SCRATCH / "ours_msgspec" / "mcp_msgspec"
+# Private names for the generated packages, so the project's own mcp_ext is left alone.
+OURS_NAME = "_bench_ours_mcp_ext"
+OURS_MSGSPEC_NAME = "_bench_ours_mcp_msgspec"
 MSGSPEC_DIR = SCRATCH / "msgspec"
 MCP_TYPES_MODULES = ("mcp_types._v2026_07_28", "mcp_types")
 ROUNDS = 11  # interleaved rounds per comparison
@@ -148,6 +155,29 @@ def fastjsonschema_validators(schema_json: Path, names: Iterable[str]) -> dict[s
             # No "$schema": fastjsonschema knows drafts 04-07 only, and $defs refs resolve
             # as plain JSON pointers.
             found[name] = fastjsonschema.compile({"$defs": defs, "$ref": f"#/$defs/{name}"})
+    return found
+
+
+def jsonschema_rs_validators(schema_json: Path, names: Iterable[str]) -> dict[str, Validator]:
+    """jsonschema-rs compiled from ``$defs/<Type>`` of the official ``schema.json``.
+
+    An anchor, like msgspec: it only checks (``validate`` raises), it builds no objects.
+    """
+    try:
+        import jsonschema_rs
+    except ImportError:
+        raise Skip(
+            "jsonschema-rs is not installed (no wheel for this platform? `make` installs"
+            " it with the dev extra)"
+        ) from None
+    document = json.loads(schema_json.read_text("utf-8"))
+    defs = document.get("$defs", {})
+    found: dict[str, Validator] = {}
+    for name in sorted(set(names)):
+        if name in defs:
+            found[name] = jsonschema_rs.validator_for(
+                {**document, "$ref": f"#/$defs/{name}"}
+            ).validate
     return found
 
 
@@ -320,6 +350,37 @@ def common(a: Conformance, b: Conformance) -> list[Example]:
 # -- the three parties ---------------------------------------------------------------------
 
 
+def load_package(folder: Path, name: str) -> ModuleType:
+    """Import the generated package in ``folder`` under the private name ``name``.
+
+    As a package, not file by file: its modules import each other relatively
+    (``from ._wire import ...``), and the project's own ``mcp_ext`` stays untouched.
+    """
+    init = folder / "__init__.py"
+    spec = importlib.util.spec_from_file_location(
+        name, init, submodule_search_locations=[str(folder)]
+    )
+    if not init.is_file() or spec is None or spec.loader is None:
+        raise Skip(f"no generated package at {folder}")
+    for stale in [m for m in sys.modules if m == name or m.startswith(f"{name}.")]:
+        del sys.modules[stale]  # a package generated anew in the same process
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        for loaded in [m for m in sys.modules if m == name or m.startswith(f"{name}.")]:
+            del sys.modules[loaded]
+        raise Skip(f"importing {folder} failed: {type(exc).__name__}: {exc}") from None
+    return module
+
+
+def import_ours() -> ModuleType:
+    """The models of our pydantic package already generated into .bench/."""
+    load_package(OURS_DIR, OURS_NAME)
+    return importlib.import_module(f"{OURS_NAME}.models")
+
+
 def our_module() -> ModuleType:
     """Generate our package from the corpus schema into .bench/ and import its models.
 
@@ -332,10 +393,7 @@ def our_module() -> ModuleType:
         timeout=GENERATE_TIMEOUT,
         what="our compiler",
     )
-    models = OURS_DIR / "models.py"
-    if not models.is_file():
-        raise Skip(f"the compiler wrote no {models.relative_to(ROOT)}")
-    return load_module_from_file(models, "_bench_ours_models")
+    return import_ours()
 
 
 def our_msgspec_validators(names: Iterable[str]) -> dict[str, Validator]:
@@ -352,16 +410,16 @@ def our_msgspec_validators(names: Iterable[str]) -> dict[str, Validator]:
         timeout=GENERATE_TIMEOUT,
         what="our compiler (--target msgspec)",
     )
-    sys.path.insert(0, str(OURS_MSGSPEC_DIR.parent))
-    try:
-        package = importlib.import_module(OURS_MSGSPEC_DIR.name)
-    except Exception as exc:
-        raise Skip(f"our msgspec package does not import: {type(exc).__name__}: {exc}") from None
-    finally:
-        sys.path.remove(str(OURS_MSGSPEC_DIR.parent))
+    return our_msgspec_decoders(names)
+
+
+def our_msgspec_decoders(names: Iterable[str]) -> dict[str, Validator]:
+    """The cached strict decoders of our msgspec package already generated into .bench/."""
+    package = load_package(OURS_MSGSPEC_DIR, OURS_MSGSPEC_NAME)
+    models = importlib.import_module(f"{OURS_MSGSPEC_NAME}.models")
     found: dict[str, Validator] = {}
     for name in sorted(set(names)):
-        target = getattr(package.models, name, None)
+        target = getattr(models, name, None)
         if target is not None and not isinstance(target, NOT_TYPES):
             found[name] = package.decoder(target).decode
     return found
@@ -500,6 +558,8 @@ METRICS = (
     ("from bytes vs json.loads + fastjsonschema", "µs", None),
     ("shipped mcp_ext vs mcp_types", "µs", GOAL_PARITY),
     ("msgspec target from bytes vs mcp_types", "µs", GOAL_MSGSPEC),
+    *validation_agreement.metrics("ours, msgspec target"),
+    *validation_agreement.metrics("ours, pydantic target"),
 )
 
 
@@ -519,6 +579,7 @@ def run(report: Report) -> None:
     schema_json = revision_dir() / "schema.json"
     fjs = attempt(lambda: fastjsonschema_validators(schema_json, names))
     ms = attempt(lambda: msgspec_module(schema_json))
+    jrs = attempt(lambda: jsonschema_rs_validators(schema_json, names))
 
     def of(
         module: ModuleType | tuple[str, ModuleType] | str, from_json: bool
@@ -537,6 +598,7 @@ def run(report: Report) -> None:
         "mcp_types": party(report, mcp_name, examples, of(mcp, False)),
         "fastjsonschema": party(report, "fastjsonschema (official schema.json)", examples, fjs),
         "msgspec": party(report, "msgspec (Structs from schema.json)", examples, msgspec_of(False)),
+        "jsonschema-rs": party(report, "jsonschema-rs (official schema.json)", examples, jrs),
     }
     if isinstance(ours, str) or not ours.accepted.passed:
         reason = ours if isinstance(ours, str) else "no example passed our models"
@@ -567,6 +629,14 @@ def run(report: Report) -> None:
         rounds=rounds,
     )
     compare(report, "from dicts vs msgspec (anchor)", ours, peers["msgspec"], None, rounds=rounds)
+    compare(
+        report,
+        "from dicts vs jsonschema-rs (anchor: checks only)",
+        ours,
+        peers["jsonschema-rs"],
+        None,
+        rounds=rounds,
+    )
 
     quiet = {"quiet": True, "raw": True}
     ours_json = party(report, "ours", examples, of(ours_module, True), **quiet)
@@ -589,6 +659,21 @@ def run(report: Report) -> None:
     )
     ms_json = party(report, "msgspec", examples, msgspec_of(True), **quiet)
     compare(report, "from bytes vs msgspec (anchor)", ours_json, ms_json, None, rounds=rounds)
+    jrs_json = party(
+        report,
+        "json.loads + jsonschema-rs",
+        examples,
+        jrs if isinstance(jrs, str) else from_bytes(jrs),
+        **quiet,
+    )
+    compare(
+        report,
+        "from bytes vs json.loads + jsonschema-rs (anchor: checks only)",
+        ours_json,
+        jrs_json,
+        None,
+        rounds=rounds,
+    )
     slower_types(report, ours_json, mcp_json, "example types slower than mcp_types, from bytes")
 
     # Issue #37: our msgspec target, from bytes, against mcp_types and datamodel-codegen's
@@ -616,6 +701,14 @@ def run(report: Report) -> None:
         None,
         rounds=rounds,
     )
+    compare(
+        report,
+        "msgspec target vs json.loads + jsonschema-rs (anchor)",
+        ours_ms,
+        jrs_json,
+        None,
+        rounds=rounds,
+    )
 
     shipped = party(report, "shipped mcp_ext", examples, of(attempt(shipped_module), False))
     compare(
@@ -626,3 +719,10 @@ def run(report: Report) -> None:
         GOAL_PARITY,
         rounds=rounds,
     )
+
+    # Issue #37: peak memory per party, the MCP package's import per target (fresh
+    # children), and whether each msgspec binding means what schema.json means.
+    validation_memory.run_memory(report)
+    validation_memory.run_imports(report)
+    values = [validation_agreement.Value(e.type_name, e.label, e.data, e.raw) for e in examples]
+    validation_agreement.run_agreement(report, values, schema_json)

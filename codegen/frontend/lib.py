@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from .. import ir
+from ..ir.queries import type_fields
 from ..paths import LIB_PATH
 from .parse import parse_module
 
@@ -75,17 +76,23 @@ _TEXT += "".join(
 
 
 @functools.cache
+def _lib() -> ir.Module:
+    """The lib's declarations, parsed once per process (the IR is immutable)."""
+    return parse_module(LIB_PATH, _TEXT)
+
+
+@functools.cache
 def lib_names() -> frozenset[str]:
     """The names this lib declares (globals a module's own declaration may shadow)."""
-    return frozenset(d.name for d in parse_module(LIB_PATH, _TEXT).decls)
+    return frozenset(d.name for d in _lib().decls)
 
 
 def with_lib(modules: Sequence[ir.Module]) -> list[ir.Module]:
     """``modules``, plus a module of the lib interfaces they use and do not declare."""
     declared = {decl.name for module in modules for decl in module.decls}
-    used = {name for module in modules for name in _names(module.decls)}
-    lib = parse_module(LIB_PATH, _TEXT)
+    lib = _lib()
     offered = {d.name: d for d in lib.decls if d.name not in declared}
+    used = _names(tuple(module.decls for module in modules))
     pending = sorted(used & offered.keys())
     found: set[str] = set()
     while pending:  # and the lib interfaces that those use (``buffer: ArrayBuffer``)
@@ -99,13 +106,16 @@ def with_lib(modules: Sequence[ir.Module]) -> list[ir.Module]:
     return [*modules, dataclasses.replace(lib, decls=wanted)]
 
 
-def _names(node: object) -> Iterator[str]:
-    """Every type name a parsed declaration mentions."""
-    if isinstance(node, ir.Ref):
-        yield node.name
-    if isinstance(node, tuple):
-        for item in node:
-            yield from _names(item)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for f in dataclasses.fields(node):  # spans and docs hold no type names
-            yield from _names(getattr(node, f.name))
+def _names(node: object) -> set[str]:
+    """Every type name a parsed declaration (or tuple of them) mentions; iterative."""
+    found: set[str] = set()
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, tuple):
+            pending.extend(current)
+            continue
+        if isinstance(current, ir.Ref):
+            found.add(current.name)
+        pending.extend(getattr(current, name) for name in type_fields(type(current)))
+    return found

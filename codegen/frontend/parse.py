@@ -172,6 +172,7 @@ class _ModuleParser(DeclarationReader):
         namespace_docs: list[tuple[str, int, str]] = []
         doc = ir.EMPTY_DOC
         top = block == self.tree.root_node  # triple-slash directives head a file
+        recorded = 0  # decls[:recorded] have their namespace path in self.paths
         for node in _children(block):
             if node.type == "comment":
                 comment = self.text(node)
@@ -212,8 +213,11 @@ class _ModuleParser(DeclarationReader):
                 imports.append(self.import_statement(node))
             elif node.type != "empty_statement":
                 decls.extend(self.declaration(node, doc, span, exported=namespace, ambient=ambient))
-            for decl in decls:  # nested namespaces recorded theirs first
+            # Each declaration once (nested namespaces recorded theirs first): not all of
+            # them again per statement, which was quadratic in a flat file's statements.
+            for decl in decls[recorded:]:
                 self.paths.setdefault((decl.name, decl.span), tuple(self.ns_path))
+            recorded = len(decls)
             doc = ir.EMPTY_DOC
         scope = tuple(self.ns_path)
         # Only a type of this very scope merges with the namespace, not a flattened inner one.

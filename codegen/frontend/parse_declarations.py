@@ -14,7 +14,7 @@ from collections.abc import Callable
 import tree_sitter
 
 from .. import ir
-from ..ir.queries import SPAN_AND_DOC, rewrite
+from ..ir.queries import SPAN_AND_DOC, rewrite, type_fields
 from .enum_values import constant_value
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .parse_source import named_children as _children
@@ -304,6 +304,8 @@ class DeclarationReader(TypeReader):
         as TypeScript types ``typeof X``, with the ``typeof`` of other values inside it
         replaced too; a value whose type reads itself degrades there. A value's type that
         nothing reads is never parsed."""
+        if not self.value_types:  # nothing to read: no walk of every declaration
+            return {}
         parsed: dict[str, ir.TypeExpr] = {}
         wanted = [n for n in _typeof_names(decls) if n in self.value_types]
         while wanted:
@@ -412,15 +414,25 @@ def _non_public(member: tree_sitter.Node, text: Callable[[tree_sitter.Node], str
 
 
 def _typeof_names(nodes: tuple[object, ...]) -> list[str]:
-    """The names that ``typeof`` reads in ``nodes``."""
+    """The names that ``typeof`` reads in ``nodes``, in the order ``rewrite`` meets them
+    (each node held several times once), without copying every node as it does."""
     found: list[str] = []
+    seen: set[int] = set()
 
-    def collect(node: object) -> object:
+    def collect(node: object) -> None:
+        if isinstance(node, str | int | float | bool | None) or id(node) in seen:
+            return
         if isinstance(node, ir.Typeof):
             found.append(node.name)
-        return node
+        if isinstance(node, tuple):
+            for item in node:
+                collect(item)
+        else:
+            for name in type_fields(type(node)):
+                collect(getattr(node, name))
+        seen.add(id(node))
 
-    rewrite(nodes, collect, keep=SPAN_AND_DOC)
+    collect(nodes)
     return found
 
 

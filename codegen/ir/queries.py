@@ -405,6 +405,23 @@ def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
 # which types it holds: a rewrite of the types enters neither.
 SPAN_AND_DOC = ("span", "doc")
 
+# Per class, keyed exactly (``type(node)``): the fields a generic walk enters. As many
+# entries as the IR has kinds, plus the leaf classes (``str``, ``int``...) with none.
+_TYPE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def type_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node of class ``kind`` that may hold types: every field but its
+    span and doc; none when ``kind`` is no dataclass. A walk over every node of a large
+    typing asks this per node; ``dataclasses.fields`` is read once per class (#37)."""
+    found = _TYPE_FIELDS.get(kind)
+    if found is None:
+        found = ()
+        if dataclasses.is_dataclass(kind):
+            found = tuple(f.name for f in dataclasses.fields(kind) if f.name not in SPAN_AND_DOC)
+        _TYPE_FIELDS[kind] = found
+    return found
+
 
 def rewrite(
     node: _T, change: Callable[[object], object], *, keep: tuple[str, ...] = ("span",)

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ... import ir
-from ...ir.queries import SPAN_AND_DOC, rewrite
+from ...ir.queries import rewrite, type_fields
 from ...paths import CODEGEN_DIR
 
 # Names the generated models module defines itself; a schema name equal to one of them is
@@ -235,10 +235,9 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
         if isinstance(node, tuple):
             for item in node:
                 walk(item)
-        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-            for f in dataclasses.fields(node):
-                if f.name not in SPAN_AND_DOC:
-                    walk(getattr(node, f.name))
+        else:
+            for name in type_fields(type(node)):
+                walk(getattr(node, name))
 
     walk(tuple(schema.decls.values()))
     return keys

@@ -3,6 +3,8 @@ typescript-json-schema reads them, only where a schema uses them and does not de
 
 from __future__ import annotations
 
+import pytest
+
 from codegen import ir
 from codegen.frontend.lib import with_lib
 from codegen.frontend.parse import parse_module
@@ -82,3 +84,21 @@ def test_the_typed_arrays_bring_the_lib_interfaces_they_use() -> None:
     assert render(resolve([parse_module("d.ts", "export type D = bigint;")]).decls["D"].type) == (
         "number"
     )
+
+
+def test_the_lib_is_parsed_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``with_lib`` parsed the lib's text again at every call, beside ``lib_names``'s own
+    parse (#37): once is enough, its IR is immutable."""
+    from codegen.frontend import lib
+
+    parsed: list[str] = []
+
+    def counted(path: str, text: str) -> ir.Module:
+        parsed.append(path)
+        return parse_module(path, text)
+
+    monkeypatch.setattr(lib, "parse_module", counted)
+    schema = parse_module("a.ts", "export interface A { e: Error; r?: { deep: RegExp[] }[] }")
+    for _ in range(3):
+        assert [d.name for d in with_lib([schema])[-1].decls] == ["Error", "RegExp"]
+    assert len(parsed) <= 1  # none when an earlier test parsed it already

@@ -308,3 +308,47 @@ def test_a_namespace_constant_without_a_literal_type_or_value_is_only_a_value() 
     )
     assert module.enum_members == (("N.V", "v"),)
     assert module.values == ("Nothing", "U", "V", "X")
+
+
+def test_the_names_typeof_reads_come_in_rewrite_s_order_without_a_copy() -> None:
+    """``_typeof_names`` walked every declaration with ``rewrite``, copying each node to
+    throw the copy away (#37); its walk meets the names in the same order, a node held
+    twice once (the order decides which value of a cycle degrades)."""
+    from codegen.frontend import parse_declarations
+    from codegen.ir.queries import SPAN_AND_DOC, rewrite
+
+    shared = ir.Typeof("S", S(1, 1))
+    nodes = (
+        ir.Alias("T", ir.Union((ir.Typeof("A", S(1, 2)), shared), S(1, 3)), True, EMPTY, S(1, 4)),
+        ir.Alias("U", ir.Tuple((shared, ir.Typeof("B", S(2, 2))), S(2, 3)), True, EMPTY, S(2, 4)),
+        ir.Alias("V", ref("Array", 3, 1, ir.Typeof("A", S(3, 2))), True, EMPTY, S(3, 4)),
+    )
+    met: list[str] = []
+
+    def collect(node: object) -> object:
+        if isinstance(node, ir.Typeof):
+            met.append(node.name)
+        return node
+
+    rewrite(nodes, collect, keep=SPAN_AND_DOC)
+    assert met == ["A", "S", "B", "A"]
+    assert parse_declarations._typeof_names(nodes) == met
+
+
+def test_a_module_without_declared_values_is_not_walked_for_typeof(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from codegen.frontend import parse_declarations
+
+    walked: list[object] = []
+    original = parse_declarations._typeof_names
+
+    def counted(nodes: tuple[object, ...]) -> list[str]:
+        walked.append(nodes)
+        return original(nodes)
+
+    monkeypatch.setattr(parse_declarations, "_typeof_names", counted)
+    parse("export interface A { a: string }\nexport type B = A[];\n")
+    assert walked == []
+    parse("declare const V: string[];\nexport type T = typeof V;\n")
+    assert len(walked) == 2  # the declarations, then V's type

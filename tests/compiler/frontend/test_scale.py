@@ -261,3 +261,30 @@ def test_a_lib_filter_of_one_union_is_computed_once(
     for bad in [{"p0": "x"}, {"p1": [None]}]:
         with pytest.raises(ValidationError):
             adapter.validate_json(json.dumps(bad))
+
+
+def test_a_flat_file_records_each_declarations_scope_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each statement of a file recorded the namespace path of every declaration read so far
+    again: quadratic in a flat file's statements (a 20k-line typing of interfaces spent a
+    quarter of ``generate``'s CPU there, #37). Each declaration is recorded once."""
+    from codegen.frontend import parse
+
+    recorded: list[object] = []
+
+    class Counting(dict[Any, Any]):
+        def setdefault(self, key: Any, default: Any = None) -> Any:
+            recorded.append(key)
+            return super().setdefault(key, default)
+
+    original = parse._ModuleParser.__init__
+
+    def init(self: Any, path: str, text: str) -> None:
+        original(self, path, text)
+        self.paths = Counting()
+
+    monkeypatch.setattr(parse._ModuleParser, "__init__", init)
+    n = 200
+    text = "".join(f"export interface I{i} {{ a: string }}\n" for i in range(n))
+    module = parse.parse_module("flat.ts", text)
+    assert [d.name for d in module.decls] == [f"I{i}" for i in range(n)]
+    assert len(recorded) == n  # was n (n + 1) / 2

@@ -3,6 +3,8 @@ mutation results: exact answers for each type shape, on hand-built and compiled 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from codegen import ir
@@ -360,3 +362,16 @@ def test_protocol_of_reads_the_option_else_mcp_marker() -> None:
     assert q.protocol_of(ir.Schema({})) == "generic"
     assert q.protocol_of(ir.Schema(marker, protocol="generic")) == "generic"
     assert q.protocol_of(ir.Schema({}, protocol="mcp")) == "mcp"
+
+
+def test_type_fields_are_every_field_but_span_and_doc_read_once_per_class() -> None:
+    """The generic walks (the lib's names, every property key) read a kind's fields through
+    ``type_fields``, once per class, not ``dataclasses.fields`` once per node (#37)."""
+    type_fields = q.type_fields
+    assert type_fields(ir.Property) == tuple(
+        f.name for f in dataclasses.fields(ir.Property) if f.name not in ("span", "doc")
+    )
+    assert "type" in type_fields(ir.Property) and "name" in type_fields(ir.Property)
+    assert type_fields(ir.Ref) == ("name", "args", "kind")
+    assert type_fields(str) == type_fields(int) == type_fields(type) == ()
+    assert type_fields(ir.Property) is type_fields(ir.Property)  # read once
