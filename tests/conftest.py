@@ -31,6 +31,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # Under pytest-xdist each worker rewrites a share of the test modules' asserts for all
+    # (tests/rewrite_cache.py).
+    from tests.rewrite_cache import share_rewriting
+
+    share_rewriting(config, ROOT)
+
+
 # Lines a test asks to print at the end of the run (the fuzz test's seed).
 SUMMARY: list[str] = []
 

@@ -22,6 +22,7 @@ import pytest
 from negotiation import __version__
 from tests.conftest import ROOT
 from tests.test_install import OFFLINE
+from tests.venvs import fresh_venv, pip_into
 
 SHIPPED = ("negotiation", "mcp_ext", "mcp_negotiation_conformance", "mcp_negotiation_codegen")
 NOT_SHIPPED = ("tests", "demos", "examples", "bench", "conformance", "codegen", "tools")
@@ -67,13 +68,12 @@ def _run(args: list[str | Path], cwd: Path) -> subprocess.CompletedProcess[str]:
 def editable(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A venv outside the repository with ``pip install --no-deps -e <repo>``: its bin/."""
     tmp = tmp_path_factory.mktemp("editable")
-    venv = tmp / "venv"
-    assert _run([sys.executable, "-m", "venv", venv], tmp).returncode == 0
-    pip = _run([venv / "bin/python", "-m", "pip", "install", "-q", "--no-deps", "-e", ROOT], tmp)
+    python = fresh_venv(tmp / "venv")
+    pip = _run(pip_into(python, "install", "-q", "--no-deps", "-e", ROOT), tmp)
     if pip.returncode != 0 and any(s in pip.stderr for s in OFFLINE):
         pytest.skip(f"the package index is unreachable: {pip.stderr.strip().splitlines()[-1]}")
     assert pip.returncode == 0, pip.stderr
-    return venv / "bin"
+    return python.parent
 
 
 @pytest.mark.slow

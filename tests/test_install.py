@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.venvs import fresh_venv, pip_into
 
 pytestmark = pytest.mark.slow
 
@@ -89,14 +90,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ):
         assert f"mcp_negotiation_codegen/{needed}" in names
 
-    venv = tmp / "venv"
-    assert _run([sys.executable, "-m", "venv", venv], tmp).returncode == 0
+    python = fresh_venv(tmp / "venv")
     requirement = f"mcp-negotiation[codegen] @ {wheel.as_uri()}"
-    pip = _run([venv / "bin/python", "-m", "pip", "install", "-q", requirement], tmp)
+    pip = _run(pip_into(python, "install", "-q", requirement), tmp)
     if pip.returncode != 0 and any(s in pip.stderr for s in OFFLINE):
         pytest.skip(f"the package index is unreachable: {pip.stderr.strip().splitlines()[-1]}")
     assert pip.returncode == 0, pip.stderr
-    return venv / "bin"
+    return python.parent
 
 
 @pytest.fixture

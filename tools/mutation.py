@@ -228,6 +228,36 @@ MODEL_TESTS = [
     "tests/compiler/emit/test_golden.py",
 ]
 
+# The models emitter: the above, its pins, then the tests that compile snippets to models
+# in-process and use them (issue #36). Not their mypy/ruff subprocesses nor the
+# hash-seed subprocess (they import the original code), nor its four property tests of
+# the models at run time (hundreds of examples each: half the seconds of each surviving
+# mutant's run; the routes' dispatch, extras and bounds, pinned as text in the pins).
+PYDANTIC_EMIT = "tests/compiler/emit/test_pydantic_emit.py"
+SHIMS = "tests/compiler/build_stage/test_shims.py"
+MODELS_TESTS = [
+    *MODEL_TESTS,
+    "tests/compiler/emit/test_models_pins.py",
+    "tests/compiler/emit/test_models_order_pins.py",  # the items' order, the raw text
+    PYDANTIC_EMIT,
+    *(
+        f"--deselect={PYDANTIC_EMIT}::{name}"
+        for name in (
+            "test_output_is_byte_identical_across_hash_seeds",
+            "test_snippet_models_are_mypy_strict_and_ruff_clean",
+            "test_routes_accept_and_pick_exactly_what_smart_mode_does",
+            "test_kind_dispatch_accepts_and_returns_what_smart_mode_does",
+            "test_untrusted_extra_keys_round_trip",
+            "test_bounds_on_numbers_keep_ints_and_check_every_member",
+        )
+    ),
+    "tests/compiler/emit/test_rest_tuple_pins.py",
+    SHIMS,
+    f"--deselect={SHIMS}::test_shimmed_snippet_is_mypy_strict_and_ruff_clean",
+    "tests/compiler/emit/test_field_descriptions.py",  # the LARGE_MODULE descriptions
+    "tests/compiler/emit/test_methods.py",  # the request/result pairs and their registry
+]
+
 # The revision differ's tests (issue #36: the structural differ and its queries of one
 # schema's declarations): their pins, then the inline schemas of test_diff.py and
 # test_migrate_inline.py. Not test_diff.py's property tests (60 drawn schemas each) nor the
@@ -521,9 +551,9 @@ TARGETS: dict[str, list[str]] = {
     # the models module's render data, import tables and text helpers, split from
     # models.py (issue #36): their pins, then the goldens (the whole module's text)
     "codegen/emit/python/model_parts.py": MODEL_TESTS,
-    # the models emitter itself, with the same and its pins (test_pydantic_emit.py would
-    # add its mypy subprocess to every mutant)
-    "codegen/emit/python/models.py": [*MODEL_TESTS, "tests/compiler/emit/test_models_pins.py"],
+    # the models emitter itself, with the same, its pins and the in-process compiles of
+    # snippets to models (issue #36)
+    "codegen/emit/python/models.py": MODELS_TESTS,
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests

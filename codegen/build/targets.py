@@ -14,7 +14,10 @@ JSONSCHEMA = (".emit.jsonschema", "emit_jsonschema")
 
 # A target whose package says more than the default docstring (what it deviates from the
 # schema in) names the module attribute holding that docstring's text.
-PACKAGE_DOCS: dict[str, tuple[str, str]] = {"msgspec": (".emit.python.msgspec", "PACKAGE_DOC")}
+PACKAGE_DOCS: dict[str, tuple[str, str]] = {
+    "msgspec": (".emit.python.msgspec", "PACKAGE_DOC"),
+    "typeddict": (".emit.python.typeddict", "PACKAGE_DOC"),
+}
 
 TARGETS: dict[str, tuple[tuple[str, str], ...]] = {
     "pydantic": (
@@ -26,4 +29,5 @@ TARGETS: dict[str, tuple[tuple[str, str], ...]] = {
         JSONSCHEMA,
     ),
     "msgspec": ((".emit.python.msgspec", "emit_msgspec"), JSONSCHEMA),
+    "typeddict": ((".emit.python.typeddict", "emit_typeddict"), JSONSCHEMA),
 }

@@ -11,7 +11,6 @@ import re
 import shlex
 import subprocess
 import sys
-import venv
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ import pytest
 
 from tests.conftest import PythonForks
 from tests.e2e.servers import http_server
+from tests.venvs import fresh_venv, pip_into
 
 REPO = Path(__file__).resolve().parents[2]
 PROFILES = REPO / "conformance" / "profiles"
@@ -36,14 +36,12 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         check=True, capture_output=True, timeout=300,
     )  # fmt: skip
     (wheel,) = wheels.glob("mcp_negotiation-*.whl")
-    env_dir = root / "venv"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
-    python = env_dir / "bin" / "python"
+    python = fresh_venv(root / "venv")
     subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--no-index", "--no-deps", str(wheel)],
+        pip_into(python, "install", "-q", "--no-index", "--no-deps", wheel),
         check=True, capture_output=True, timeout=300,
     )  # fmt: skip
-    yield env_dir / "bin" / "mcp-negotiation-conformance"
+    yield python.parent / "mcp-negotiation-conformance"
 
 
 def _clean_env() -> dict[str, str]:

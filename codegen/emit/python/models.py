@@ -87,13 +87,11 @@ from .model_parts import (
     PRIVATE,
     PYDANTIC,
     PYDANTIC_CORE,
-    RE,
     ROUTE_HELPERS,
     SHIM_FUNCTION,
     SHIM_HELPERS,
     TYPING,
     TYPING_EXTENSIONS,
-    WARNINGS,
     WIRE_EXPORTS,
     WIRE_MODULE,
     WIRE_RUNTIME,
@@ -525,9 +523,7 @@ class _ModelsEmitter:
                 (module, self._import_lines(module, names, used))
                 for module, names in (
                     ("collections.abc", COLLECTIONS),
-                    ("re", RE),
                     ("typing", TYPING),
-                    ("warnings", WARNINGS),
                     ("pydantic", PYDANTIC),
                     ("pydantic_core", PYDANTIC_CORE),
                     ("typing_extensions", TYPING_EXTENSIONS),

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import PythonForks
+
 DEGRADED = ": degraded to JsonValue (any JSON value)"
 FINE = "export interface Fine { ok: string }\n"  # the rest of the file: still compiled
 
@@ -99,11 +101,14 @@ ROOT = Path(__file__).resolve().parents[3]
 CODEGEN_ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-def _generate(tmp_path: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+def _generate(tmp_path: Path, forks: PythonForks, *flags: str) -> subprocess.CompletedProcess[str]:
     out = tmp_path / ("strict" if flags else "out") / "pkg"
     command = ["generate", "--schema", "schema.ts", "--out", str(out), "--no-cache", *flags]
+    # A fork of the tests' warm interpreter (tests/forkserver.py), as test_hostile.py's
+    # runs: `python -m codegen` without importing the compiler again (the import under
+    # `-W error` below stays a fresh interpreter).
     return subprocess.run(
-        [sys.executable, "-m", "codegen", *command],
+        forks(["-m", "codegen", *command]),
         cwd=tmp_path,
         env=CODEGEN_ENV,
         capture_output=True,
@@ -124,12 +129,12 @@ def _comments(node: object) -> list[str]:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_limitation_degrades_where_it_stands_and_strict_refuses_it(
-    tmp_path: Path, case: str
+    tmp_path: Path, case: str, python_forks: PythonForks
 ) -> None:
     snippet, spot, message, stands = CASES[case]
     (tmp_path / "schema.ts").write_text(snippet + FINE)
     where = f"schema.ts:{spot}"
-    done = _generate(tmp_path)
+    done = _generate(tmp_path, python_forks)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert f"{where}: warning: {message}{DEGRADED}" in done.stderr.splitlines()
@@ -150,7 +155,7 @@ def test_a_limitation_degrades_where_it_stands_and_strict_refuses_it(
         check=False,
     )
     assert imported.returncode == 0, imported.stderr
-    strict = _generate(tmp_path, "--strict")
+    strict = _generate(tmp_path, python_forks, "--strict")
     assert strict.returncode == 2
     assert f"{where}: error: {message}{DEGRADED}" in strict.stderr.splitlines()
     assert not (tmp_path / "strict").exists()

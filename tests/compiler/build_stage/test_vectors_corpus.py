@@ -48,6 +48,10 @@ MSGSPEC_DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {
 }
 
 
+# The same for the TypedDict target's ``validate`` (docs/targets/typeddict.md): none.
+TYPEDDICT_DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {}
+
+
 @dataclass
 class Run:
     """What running one corpus's vectors found."""
@@ -187,6 +191,42 @@ def run_msgspec(label: str, source: Path, tmp: Path, options: Options = DEFAULT)
             del sys.modules[module]
 
 
+def run_typeddict(label: str, source: Path, tmp: Path, options: Options = DEFAULT) -> set[Any]:
+    """Every vector through ``validate`` of the TypedDict package of ``source``: the
+    (label, definition, verdict, why) on which it and the schema disagree."""
+    package = "vectors_typeddict_" + label.replace("-", "_")
+    generate(
+        source,
+        tmp / package,
+        command="test --target typeddict",
+        cache_dir=None,
+        options=options,
+        vectors_dir=tmp / "vectors",
+        target="typeddict",
+    )
+    names = python_names(source, options)
+    sys.path.insert(0, str(tmp))
+    try:
+        validation = importlib.import_module(f"{package}.validation")
+        found: set[Any] = set()
+        for name, data in vector_files(tmp / "vectors"):
+            for verdict in ("accept", "reject"):
+                for vector in data[verdict]:
+                    # By the type's name: two aliases may be one object (``Literal["x"]``).
+                    got = not validation.validate.errors(vector["value"], names[name])
+                    if got != (verdict == "accept"):
+                        found.add((label, name, verdict, vector["why"]))
+        return found
+    finally:
+        sys.path.remove(str(tmp))
+        for module in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+            del sys.modules[module]
+
+
+def _expected_typeddict(label: str) -> set[tuple[str, str, str, str]]:
+    return {d for found in TYPEDDICT_DEVIATIONS.values() for d in found if d[0] == label}
+
+
 def _expected_msgspec(label: str) -> set[tuple[str, str, str, str]]:
     return {d for found in MSGSPEC_DEVIATIONS.values() for d in found if d[0] == label}
 
@@ -256,6 +296,38 @@ def test_protocol_vectors_agree_with_the_msgspec_package(name: str, tmp_path: Pa
 def test_large_protocol_vectors_agree_with_the_msgspec_package(name: str, tmp_path: Path) -> None:
     found = run_msgspec(name, PROTOCOL_DIR / name, tmp_path, PROTOCOLS[name].options)
     assert found == _expected_msgspec(name)
+
+
+@pytest.mark.corpus
+def test_mcp_latest_vectors_agree_with_the_typeddict_validate(tmp_path: Path) -> None:
+    folder = require_corpus(LATEST)
+    assert run_typeddict("mcp", folder / "schema.ts", tmp_path) == _expected_typeddict("mcp")
+
+
+def test_repository_schema_vectors_agree_with_the_typeddict_validate(tmp_path: Path) -> None:
+    assert run_typeddict("schema", ROOT / "schema", tmp_path) == _expected_typeddict("schema")
+
+
+@pytest.mark.parametrize("name", _protocols(large=False))
+def test_protocol_vectors_agree_with_the_typeddict_validate(name: str, tmp_path: Path) -> None:
+    found = run_typeddict(name, PROTOCOL_DIR / name, tmp_path, PROTOCOLS[name].options)
+    assert found == _expected_typeddict(name)
+
+
+@pytest.mark.full_corpus
+@pytest.mark.parametrize("name", _protocols(large=True))
+def test_large_protocol_vectors_agree_with_the_typeddict_validate(
+    name: str, tmp_path: Path
+) -> None:
+    found = run_typeddict(name, PROTOCOL_DIR / name, tmp_path, PROTOCOLS[name].options)
+    assert found == _expected_typeddict(name)
+
+
+def test_the_typeddict_deviations_are_the_ones_its_docs_list() -> None:
+    text = (ROOT / "docs" / "targets" / "typeddict.md").read_text("utf-8")
+    for members in TYPEDDICT_DEVIATIONS.values():
+        for label, definition, _, _ in members:
+            assert f"{label}'s `{definition}`" in text, definition
 
 
 def test_the_msgspec_deviations_are_the_ones_its_docs_list() -> None:

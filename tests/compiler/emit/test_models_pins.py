@@ -1,6 +1,8 @@
-"""Pins for ``codegen.emit.python.models`` read from the survivors of its mutation run of
+"""Pins for ``codegen.emit.python.models`` read from the survivors of its mutation runs of
 2026-11-29 (issue #36): a docstring's prose (links, known values, deprecation), each
-exactly, and one module's text exactly: which ``@default`` is kept, bounds, aliases."""
+exactly, and modules' text exactly: which ``@default`` is kept, bounds, deprecation,
+constants, inline classes, extras, routes and their imports (the order of a module's items
+and its raw text: ``test_models_order_pins.py``)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ import re
 from pathlib import Path
 
 import pytest
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from codegen import ir
 from codegen.emit.python.models import LARGE_CYCLE, doc_text
+from codegen.errors import Diagnostics
 from tests.compiler.emit.test_pydantic_emit import generate_models, import_source
 
 
@@ -173,6 +176,93 @@ def test_a_fractional_default_of_a_number_is_its_literal(tmp_path: Path) -> None
     assert import_source(source, tmp_path).P().t == 2.5
 
 
+def test_a_default_on_an_integer_field_is_an_int_of_the_right_kind(tmp_path: Path) -> None:
+    """``@TJS-type integer`` makes the field ``int``: a number default is kept, a boolean
+    one is not (a bool is no JSON integer); an integral ``2.0`` on a ``number`` is ``2``; a
+    default of a literal union is left out (``Literal`` is no scalar annotation)."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text(
+        "export interface D {\n"
+        "  /**\n   * @TJS-type integer\n   * @default 3\n   */\n  c?: number;\n"
+        "  /**\n   * @TJS-type integer\n   * @default true\n   */\n  d?: number;\n"
+        "  /** @default 2.0 */\n  e?: number;\n"
+        "  /** @default -0.5 */\n  f?: number;\n"
+        '  /** @default "x" */\n  g?: "x" | "y";\n'
+        "}\n"
+    )
+    source = generate_models([schema])
+    assert source.endswith(
+        "class D(SchemaModel):\n"
+        "    c: int = 3\n"
+        "    d: Omittable[int] = None\n"
+        "    e: int | float = 2\n"
+        "    f: int | float = -0.5\n"
+        '    g: Omittable[Literal["x", "y"]] = None\n'
+    )
+    made = import_source(source, tmp_path).D()
+    assert (made.c, made.d, made.e, made.f, made.g) == (3, None, 2, -0.5, None)
+    assert type(made.e) is int
+
+
+DEPRECATED = """export interface W {
+  /** @deprecated use b */
+  a?: string;
+  /** @deprecated */
+  b?: string;
+  /**
+   * Doc of c.
+   * @deprecated
+   */
+  fooBar: string;
+}
+"""
+
+
+def test_a_deprecated_field_warns_with_its_reason_or_deprecated(tmp_path: Path) -> None:
+    """``@deprecated`` is ``Field(deprecated=...)`` after the alias, with the tag's text or
+    ``"deprecated"``; the docstring states it last."""
+    text = module_text(tmp_path, DEPRECATED)
+    assert text.endswith(
+        "class W(SchemaModel):\n"
+        '    a: Annotated[Omittable[str], Field(deprecated="use b")] = None\n'
+        '    """Deprecated: use b"""\n\n'
+        '    b: Annotated[Omittable[str], Field(deprecated="deprecated")] = None\n'
+        '    """Deprecated."""\n\n'
+        '    foo_bar: Annotated[str, Field(alias="fooBar", deprecated="deprecated")]\n'
+        '    """Doc of c.\n\n    Deprecated.\n    """\n'
+    ), text
+    model = import_source(generate_models([tmp_path / "schema.ts"]), tmp_path / "again").W
+    made = model.model_validate({"a": "x", "b": "y", "fooBar": "z"})
+    with pytest.warns(DeprecationWarning, match="^use b$"):
+        assert made.a == "x"
+    with pytest.warns(DeprecationWarning, match="^deprecated$"):
+        assert made.b == "y"
+    assert model.model_fields["foo_bar"].description == "Doc of c.\n\nDeprecated."
+
+
+def test_a_constant_is_its_literal_and_an_integral_float_an_int(tmp_path: Path) -> None:
+    """``2.0`` and ``1e21`` are written as the ints they are (as JSON reads them); a
+    fraction as its shortest repr; strings and booleans as Python literals."""
+    ts = (
+        "export const TWO = 2.0;\nexport const BIG = 1e21;\nexport const HALF = 0.5;\n"
+        'export const S = "a\\"b";\nexport const T = true;\n'
+    )
+    text = module_text(tmp_path, ts)
+    assert text.endswith(
+        "TWO: Final = 2\nBIG: Final = 1000000000000000000000\nHALF: Final = 0.5\n"
+        "S: Final = 'a\"b'\nT: Final = True\n"
+    ), text
+    models = import_source(generate_models([tmp_path / "schema.ts"]), tmp_path / "again")
+    assert (models.TWO, models.BIG, models.HALF, models.S, models.T) == (
+        2,
+        10**21,
+        0.5,
+        'a"b',
+        True,
+    )
+    assert type(models.TWO) is int
+
+
 def ring(prefix: str, size: int) -> str:
     """``size`` interfaces, each referring to the next, the last to the first."""
     return "".join(
@@ -245,6 +335,70 @@ export interface Child extends Omit<Base, "kind"> { x: string; }
     )
 
 
+def test_each_class_names_its_own_inline_class_of_one_structure(tmp_path: Path) -> None:
+    """The same anonymous object at the same key of two classes is two classes, each
+    named after its owner, and a flattened copy keeps (and is ordered after) its origin's,
+    not the first name of that structure."""
+    ts = """
+export interface Base { meta?: { a: string }; kind: string; }
+export interface Child extends Omit<Base, "kind"> { x: string; }
+export interface Aaa { meta?: { a: string } }
+"""
+    assert module_text(tmp_path, ts) == HEAD.format(imports="\n") + (
+        "\n\nclass BaseMeta(SchemaModel):\n    a: str\n"
+        "\n\nclass Base(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    kind: str\n"
+        "\n\nclass Child(SchemaModel):\n    meta: Omittable[BaseMeta] = None\n    x: str\n"
+        "\n\nclass AaaMeta(SchemaModel):\n    a: str\n"
+        "\n\nclass Aaa(SchemaModel):\n    meta: Omittable[AaaMeta] = None\n"
+    )
+
+
+EXTRAS = """
+export interface E1 { [k: string]: unknown; a: string }
+export interface E2 { [n: number]: unknown }
+export interface E3 { [k: string]: string }
+export interface C { a: string; b?: string }
+export interface D { a: string; c?: number }
+export interface F {
+  /** @untagged */
+  either: C | D;
+}
+"""
+
+
+def test_extras_are_typed_where_the_index_signature_says_more_than_any(tmp_path: Path) -> None:
+    """``[k: string]: unknown`` adds nothing (every model keeps extras); a value type, or
+    keys that must be digits, types ``__pydantic_extra__``. An ``@untagged`` union of
+    models no literal tells apart is not warned about."""
+    schema = tmp_path / "schema.ts"
+    schema.write_text(EXTRAS)
+    diagnostics = Diagnostics()
+    source = generate_models([schema], diagnostics)
+    assert not diagnostics.warnings, diagnostics.warnings
+    text = source[source.index("from __future__") :]
+    assert text.startswith(
+        HEAD.format(imports="from typing import Annotated, Any\n\nfrom pydantic import Field\n\n")
+        + "\n\nclass E1(SchemaModel):\n    a: str\n"
+        "\n\nclass E2(SchemaModel):\n    __pydantic_extra__: "
+        'dict[Annotated[str, Field(pattern="^[0-9]+$")], Any] = Field(init=False)\n'
+        "\n\nclass E3(SchemaModel):\n    __pydantic_extra__: dict[str, str] = Field(init=False)\n"
+    ), text
+    models = import_source(source, tmp_path)
+    assert models.E1.model_validate({"a": "x", "b": [1]}).model_extra == {"b": [1]}
+    assert models.E2.model_validate({"7": [1]}).model_extra == {"7": [1]}
+    assert models.E3.model_validate({"k": "v"}).model_extra == {"k": "v"}
+    for model, wrong in ((models.E2, {"k": 1}), (models.E3, {"k": 1})):
+        with pytest.raises(ValidationError):
+            model.model_validate(wrong)
+
+
+def test_typed_extras_alone_import_field(tmp_path: Path) -> None:
+    text = module_text(tmp_path, "export interface E3 { [k: string]: string }\n")
+    assert text == HEAD.format(imports="\nfrom pydantic import Field\n\n") + (
+        "\n\nclass E3(SchemaModel):\n    __pydantic_extra__: dict[str, str] = Field(init=False)\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("ts", "field"),
     [
@@ -267,3 +421,75 @@ def test_annotated_and_field_are_imported_for_their_one_use(
     assert module_text(tmp_path, ts) == HEAD.format(imports=imports) + (
         f"\n\nclass B(SchemaModel):\n    {field}\n"
     )
+
+
+# --------------------------------------------------------------------------- routes
+
+ROUTED = """export interface Ok { ok: true; value: string }
+export interface Failed { ok: false; error: string }
+export type Outcome = Ok | Failed;
+export interface A { k: "a"; x?: string }
+export interface B { k: "b" | "c"; y?: string }
+export interface C { k: "b" | "d" }
+export type U = A | B | C;
+export interface N { n: 1 }
+export type S = string | number | S[];
+export type T = boolean | number | T[];
+"""
+
+ROUTED_HEAD = """from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
+
+from pydantic import BeforeValidator as _BeforeValidator
+from pydantic import Discriminator as _Discriminator
+from pydantic import Tag as _Tag
+from typing_extensions import TypeAliasType
+
+from ._wire import Omittable
+from ._wire import SchemaModel as SchemaModel
+from ._wire import by_kind as _by_kind
+from ._wire import decode_wire_json as decode_wire_json
+from ._wire import not_bool as _not_bool
+from ._wire import only_bool as _only_bool
+from ._wire import router_reading_booleans as _router
+
+_kind_int_float_bool_list = _by_kind(int, float, bool, list)
+
+_kind_str_int_float_list = _by_kind(str, int, float, list)
+
+# A | B | C
+_route_9d7bbb3c58 = _router(
+    7, (("k", 0, 0, {"a": 1, "b": 6, "c": 2, "d": 4}),), {1: "A", 2: "B", 4: "C", 6: "B|C"}
+)
+
+# Ok | Failed
+_route_fa317e334e = _router(3, (("ok", 0, 0, {False: 2, True: 1}),), {1: "Ok", 2: "Failed"})
+
+
+class Ok(SchemaModel):
+"""
+
+
+def test_routes_come_first_sorted_with_the_router_and_guards_they_read(tmp_path: Path) -> None:
+    """Kind dispatchers, then routes, each sorted by name, before every class; a route with
+    a boolean tag reads booleans (``router_reading_booleans``); each literal guard a field
+    uses is imported from ``_wire`` under its own name."""
+    text = module_text(tmp_path, ROUTED)
+    assert text[: len(ROUTED_HEAD)] == ROUTED_HEAD
+    models = import_source(generate_models([tmp_path / "schema.ts"]), tmp_path / "again")
+    outcome: TypeAdapter[object] = TypeAdapter(models.Outcome)
+    assert type(outcome.validate_python({"ok": True, "value": "v"})) is models.Ok
+    assert type(outcome.validate_python({"ok": False, "error": "e"})) is models.Failed
+    for wrong in ({"ok": 1, "value": "v"}, {"ok": True, "error": "e"}):
+        with pytest.raises(ValidationError):
+            outcome.validate_python(wrong)
+    assert type(TypeAdapter(models.U).validate_python({"k": "d"})) is models.C
+    with pytest.raises(ValidationError):
+        models.N.model_validate({"n": True})
+    assert TypeAdapter(models.T).validate_python([True, [2]]) == [True, [2]]
+    # string tags alone: the router that reads strings only
+    (tmp_path / "strings").mkdir()
+    text = module_text(tmp_path / "strings", ROUTED[ROUTED.index("export interface A") :])
+    assert "\nfrom ._wire import router as _router\n" in text
+    assert "router_reading_booleans" not in text

@@ -18,6 +18,7 @@ import pytest
 
 from codegen.frontend import lib_names
 from tests.compiler.build_stage.test_totality_net import DEGRADED, _generate
+from tests.conftest import PythonForks
 
 ROOT = Path(__file__).resolve().parents[3]
 NODE_MODULES = ROOT / ".e2e-node" / "node_modules"
@@ -63,9 +64,11 @@ SPOTS = {
 }
 
 
-def test_lib_globals_degrade_naming_their_lib_or_mean_their_json(tmp_path: Path) -> None:
+def test_lib_globals_degrade_naming_their_lib_or_mean_their_json(
+    tmp_path: Path, python_forks: PythonForks
+) -> None:
     (tmp_path / "schema.ts").write_text(SNIPPET)
-    done = _generate(tmp_path)
+    done = _generate(tmp_path, python_forks)
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if ": warning: " in line]
     assert warnings == [
@@ -99,7 +102,7 @@ for bad in ({**good, "result": {"x": 1}}, {**good, "key": None}, {**good, "home"
         check=False,
     )
     assert imported.returncode == 0, imported.stderr
-    strict = _generate(tmp_path, "--strict")
+    strict = _generate(tmp_path, python_forks, "--strict")
     assert strict.returncode == 2
     errors = [line for line in strict.stderr.splitlines() if ": error: " in line]
     assert errors == [w.replace(": warning: ", ": error: ") for w in warnings]
@@ -122,17 +125,21 @@ for bad in ({**good, "result": {"x": 1}}, {**good, "key": None}, {**good, "home"
         ),
     ],
 )
-def test_a_name_no_lib_declares_stays_an_error(tmp_path: Path, ts: str, message: str) -> None:
+def test_a_name_no_lib_declares_stays_an_error(
+    tmp_path: Path, ts: str, message: str, python_forks: PythonForks
+) -> None:
     (tmp_path / "schema.ts").write_text(ts)
-    done = _generate(tmp_path)
+    done = _generate(tmp_path, python_forks)
     assert (done.returncode, done.stderr.strip()) == (2, message)
 
 
-def test_a_schema_declaration_shadows_the_lib_name(tmp_path: Path) -> None:
+def test_a_schema_declaration_shadows_the_lib_name(
+    tmp_path: Path, python_forks: PythonForks
+) -> None:
     (tmp_path / "schema.ts").write_text(
         "export interface Buffer { n: number }\nexport interface A { b: Buffer }\n"
     )
-    done = _generate(tmp_path)
+    done = _generate(tmp_path, python_forks)
     assert done.returncode == 0 and "warning" not in done.stderr, done.stderr
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.compiler.build_stage.test_totality_net import CODEGEN_ENV, DEGRADED, _generate
+from tests.conftest import PythonForks
 
 # name -> (files, check run after ``import pkg, pydantic``)
 CASES: dict[str, tuple[dict[str, str], str]] = {
@@ -218,14 +219,14 @@ def test_the_name_compiles_imports_and_validates(tmp_path: Path, case: str) -> N
 
 
 def test_typeof_a_value_no_type_describes_degrades_and_an_unknown_one_is_an_error(
-    tmp_path: Path,
+    tmp_path: Path, python_forks: PythonForks
 ) -> None:
     (tmp_path / "schema.ts").write_text(
         "declare namespace g.maps.geometry.encoding { function decode(p: string): number[] }\n"
         "export declare function helper(): void;\n"
         "export interface Geo { e: typeof g.maps.geometry.encoding; h: typeof helper; ok: 1 }\n"
     )
-    done = _generate(tmp_path)
+    done = _generate(tmp_path, python_forks)
     what = (
         "(a value of the typings: a function, a namespace or an object with methods, not JSON data)"
     )
@@ -234,7 +235,7 @@ def test_typeof_a_value_no_type_describes_degrades_and_an_unknown_one_is_an_erro
         f"schema.ts:3:63: warning: 'typeof helper' {what}{DEGRADED}",
     ]
     (tmp_path / "schema.ts").write_text("export interface A { a: typeof nothing }\n")
-    done = _generate(tmp_path)
+    done = _generate(tmp_path, python_forks)
     assert (done.returncode, done.stderr.strip()) == (
         2,
         "schema.ts:1:25: error: unknown const 'nothing' in 'typeof nothing'",

@@ -1,0 +1,99 @@
+"""``client.py`` of the TypedDict package: one typed async method per request the client
+sends, over the same minimal ``Transport`` as the other targets' clients: params go out as
+they are (a TypedDict is a plain dict), the result comes back checked by ``validate``
+against its definition in ``schema.json``, and a result the schema refuses raises
+``InvalidResult``.
+"""
+
+from __future__ import annotations
+
+from .... import escape
+from ....errors import Diagnostics
+from ..backend import PythonBackend
+from ..msgspec.server import schema_names
+from .module import definitions
+
+CLIENT = "client.py"
+
+
+def emit_client(backend: PythonBackend) -> dict[str, str]:
+    """The module text; none for a schema without a request the client sends."""
+    known = definitions(backend)
+    entries = [
+        e
+        for e in backend.registry(Diagnostics())
+        if e.client_sends and e.kind == "request" and e.result in known
+    ]
+    if not entries:
+        return {}
+    methods = []
+    for entry in entries:
+        method = escape.py_str(entry.method)
+        doc = escape.docstring(f"``{entry.method}``.")
+        if entry.params is None:
+            signature, sent = "self", "None"
+        else:
+            annotation = entry.params.annotation.replace("dict[str, Any]", "dict[str, _t.Any]")
+            default = " | None = None" if entry.params.optional else ""
+            signature, sent = f"self, params: {annotation}{default}", "_wire(params)"
+        methods.append(
+            f"    async def {entry.python_name}({signature}) -> {entry.result}:\n"
+            f"        {doc}\n"
+            f"        result = await self.transport.request({method}, {sent})\n"
+            f"        return _t.cast({escape.py_str(entry.result or 'None')}, "
+            f"_result({method}, result, {escape.py_str(entry.result or '')}))\n"
+        )
+    names = schema_names(entries)
+    from_models = f"from .models import {', '.join(names)}\n" if names else ""
+    body = "\n".join(methods)
+    text = f'''"""The client side: one typed async method per request, over a minimal ``Transport``.
+
+A ``Transport`` sends one request (its params as plain JSON, or None) and returns the
+JSON-RPC ``result`` member as plain JSON; when the peer answers with an error it raises
+``RPCError``. Each method returns the result once ``validate`` has checked it against
+``schema.json``; a result the schema refuses raises ``InvalidResult``.
+"""
+
+from __future__ import annotations
+
+import typing as _t
+
+from .validation import validate
+{from_models}
+__all__ = ["Client", "InvalidResult", "Transport"]
+
+
+class Transport(_t.Protocol):
+    async def request(self, method: str, params: dict[str, _t.Any] | None) -> _t.Any:
+        """Send a request; return the response's ``result``; raise ``RPCError`` on error."""
+        ...
+
+
+class InvalidResult(ValueError):
+    """The peer's result does not match the schema; ``reason`` says where."""
+
+    def __init__(self, method: str, reason: str) -> None:
+        super().__init__(f"invalid result for {{method}}: {{reason}}")
+        self.method = method
+        self.reason = reason
+
+
+def _wire(params: object) -> dict[str, _t.Any] | None:
+    return _t.cast("dict[str, _t.Any] | None", params)
+
+
+def _result(method: str, result: object, definition: str) -> object:
+    errors = validate.errors(result, definition)
+    if errors:
+        raise InvalidResult(method, str(errors[0]))
+    return result
+
+
+class Client:
+    """Typed requests over ``transport``."""
+
+    def __init__(self, transport: Transport) -> None:
+        self.transport = transport
+
+{body}'''
+    return {CLIENT: text}
