@@ -216,6 +216,13 @@ def check_imports(
                 seen.add(imp.alias)
                 if target.assigned in exported and target.assigned != imp.alias:
                     scope[imp.alias] = target.assigned  # ``x`` is what ``export =`` names
+                else:  # ``ns.B`` of ``export { A as B }`` there (re-exported too) is ``A``
+                    for name in _members_written(module.decls, imp.alias):
+                        real = exported.get(name) and _declared_name(
+                            target, name, by_path, packages
+                        )
+                        if real and real != name:
+                            scope[f"{imp.alias}.{name}"] = real
             for local, name in imp.names:
                 found = exported.get(name)
                 if not found:
@@ -317,3 +324,24 @@ def _names_used(node: object) -> Iterator[str]:
         for f in dataclasses.fields(node):
             if f.name not in SPAN_AND_DOC:
                 yield from _names_used(getattr(node, f.name))
+
+
+def _members_written(node: object, alias: str) -> set[str]:
+    """The ``X`` of each ``alias.X`` (``alias.X.Y`` too) that a parsed declaration writes."""
+    found: set[str] = set()
+    pending = [node]
+    while pending:  # iterative: parse bounds nesting, but a walk need not rely on it
+        item = pending.pop()
+        if isinstance(item, ir.Ref | ir.Typeof):
+            head, _, rest = item.name.partition(".")
+            if head == alias and rest:
+                found.add(rest.split(".")[0])
+        if isinstance(item, tuple):
+            pending.extend(item)
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            pending.extend(
+                getattr(item, f.name)
+                for f in dataclasses.fields(item)
+                if f.name not in SPAN_AND_DOC
+            )
+    return found

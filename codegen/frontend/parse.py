@@ -584,6 +584,8 @@ def _global_keyword(node: tree_sitter.Node) -> bool:
     after = node.next_sibling
     if node.type == "expression_statement" and len(words) == 2 and words[1].is_missing:
         words = words[:1]  # or a statement ``global`` that lacks its ``;``
+    elif node.type == "expression_statement" and len(words) == 1:
+        pass  # ``global`` + line break + ``{``: tsc reads no statement end there either
     elif not node.is_error:
         return False
     return (

@@ -50,6 +50,9 @@ class DeclarationReader(TypeReader):
             declared = child.child_by_field_name("name")
             if child.type == "variable_declarator" and declared is not None:
                 self.skipped.add(self.text(declared))
+                annotation = child.child_by_field_name("type")
+                if node.type == "variable_declaration" and annotation and not self.namespaces:
+                    self.value_types[self.text(declared)] = annotation  # ``typeof`` a ``var``
 
     def enum(self, node: tree_sitter.Node, doc: ir.Doc, span: ir.Span, exported: bool) -> ir.Alias:
         """``enum E { A = "a", B }``: the union of its member values (as typescript-json-schema)."""
@@ -273,7 +276,7 @@ class DeclarationReader(TypeReader):
                     self.tuple_consts[name] = declared_type  # ``declare const K: readonly [...]``
                     self.skipped.add(name)
                 else:
-                    if kind.type == "const" and declared is not None:
+                    if declared is not None:  # ``typeof`` a ``let`` is its declared type too
                         self.value_types[name] = declared
                     self.skipped.add(name)
                     if declared is not None and inner is not None and inner.type == "object_type":

@@ -502,4 +502,6 @@ def _names_a_type(t: ir.TypeExpr) -> bool:
             return True
         case ir.Union():
             return any(_names_a_type(m) for m in t.members)
+        case ir.Intersection():
+            return True  # ``${"a" & string}``: what it leaves is expand's to compute
     return False

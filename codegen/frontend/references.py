@@ -234,10 +234,12 @@ class Rewriter:
             head = t.name.split(".", 1)[0]
             if (
                 self.namespaces.unknown_head(t.name, self.scope)
-                and head not in self.decls
                 and self.enum_member(t.name) is None
             ):
-                return self.lib(t)  # no file declares the head: a lib global, or unknown
+                if head not in self.decls:
+                    return self.lib(t)  # no file declares the head: a lib global, or unknown
+                if not self.is_enum(head) and lib_type(t) is None:
+                    return self.no_namespace(t, self.decls[head])
         name = self.scope.get(t.name, t.name)
         if name == "Date" and name not in self.decls and not t.args:
             return ir.Primitive("string", t.span, format="date-time")  # JSON has no dates
@@ -288,6 +290,22 @@ class Rewriter:
         ``// @ts-ignore`` such a line in) its error type, ``any``, loudly; never the
         ``Name`` of another scope."""
         what = f"namespace '{namespace}' has no exported member '{name}'"
+        if not t.span.file.endswith(DECLARATION_SUFFIXES):
+            raise SchemaError(t.span, what)
+        return ir.Primitive("any", t.span, degraded=f"'{t.name}': {what} (any, as TypeScript)")
+
+    def is_enum(self, name: str) -> bool:
+        return any(key.startswith(f"{name}.") for key in self.enum_members)
+
+    def no_namespace(self, t: ir.Ref, head: ir.Decl) -> ir.TypeExpr:
+        """``Foo.Bar`` where ``Foo`` is an interface, alias or const and no namespace:
+        TypeScript's error (TS2702, TS2503), never the file's own ``Bar``; in typings
+        (unchecked, as ``not_held`` says) its error type ``any``, loudly."""
+        name = t.name.split(".", 1)[0]
+        if isinstance(head, ir.Const):
+            what = f"cannot find namespace '{name}'"
+        else:
+            what = f"'{name}' only refers to a type, but is being used as a namespace here"
         if not t.span.file.endswith(DECLARATION_SUFFIXES):
             raise SchemaError(t.span, what)
         return ir.Primitive("any", t.span, degraded=f"'{t.name}': {what} (any, as TypeScript)")

@@ -130,6 +130,47 @@ def test_in_typings_a_member_a_namespace_does_not_hold_is_any_loudly() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("head", "what"),
+    [
+        ("interface Foo { x: string }", "'Foo' only refers to a type, but is being used as a"),
+        ("type Foo = { x: string };", "'Foo' only refers to a type, but is being used as a"),
+        ("const Foo = 1;", "cannot find namespace 'Foo'"),
+    ],
+)
+def test_a_type_used_as_a_namespace_is_typescript_s_error_not_the_file_s_own_name(
+    head: str, what: str
+) -> None:
+    """``Foo.Bar`` over an interface ``Foo`` is tsc's TS2702, never the file's ``Bar``."""
+    text = f"{head}\nexport interface Bar {{ y: number }}\nexport type X = Foo.Bar;"
+    assert error("a.ts", text).startswith(f"a.ts:3:17: error: {what}")
+
+
+def test_in_typings_a_type_used_as_a_namespace_is_any_loudly() -> None:
+    diags = Diagnostics()
+    text = "interface Foo { x: string }\ninterface Bar { y: number }\nexport type X = Foo.Bar;"
+    x = schema("a.d.ts", text, diags).decls["X"]
+    assert isinstance(x, ir.Alias) and x.type == ir.Primitive(
+        "any",
+        ir.Span("a.d.ts", 3, 17),
+        degraded="'Foo.Bar': 'Foo' only refers to a type, but is being used as a namespace"
+        " here (any, as TypeScript)",
+    )
+    assert [w.degraded for w in diags.warnings].count(True) == 1
+
+
+def test_a_dotted_name_over_an_enum_a_merged_namespace_or_the_lib_still_resolves() -> None:
+    text = (
+        "export enum E { A = 'a' }\nexport interface Foo { x: string }\n"
+        "export namespace Foo { export interface Bar { q: number } }\n"
+        "export interface Intl { own: string }\nexport interface Bar { y: number }\n"
+        "export interface I { e: E.A; f: Foo.Bar; o: Intl.DateTimeFormatOptions; b: Bar }"
+    )
+    props = dict(members(schema("a.ts", text))[0])
+    assert props["e"] == '"a"' and props["f"] == "'FooBar'" and props["b"] == "'Bar'"
+    assert props["o"] != "Bar" and "Intl" not in props["o"]
+
+
 # --------------------------------------------------------------------------- conditionals
 
 
@@ -498,7 +539,9 @@ def test_bigint_is_a_number_as_typescript_json_schema_reads_it() -> None:
 
 def test_a_member_of_a_declaration_that_is_no_namespace_is_an_unknown_type() -> None:
     text = "export interface Foo { a: string }\nexport type X = Foo.Bar;"
-    assert error("a.ts", text) == "a.ts:2:17: error: unknown type 'Foo.Bar'"
+    assert error("a.ts", text) == (
+        "a.ts:2:17: error: 'Foo' only refers to a type, but is being used as a namespace here"
+    )
 
 
 def test_a_lib_type_with_type_arguments_typescript_5_7_added_is_the_lib_type() -> None:

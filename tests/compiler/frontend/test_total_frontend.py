@@ -882,3 +882,53 @@ def test_a_union_checked_against_itself_is_decided_member_by_member(tmp_path: Pa
     good = [{"a": m5}, {"a": m5, "b": m5}]
     bad = [{"b": m5}, {"a": {**m5, "p0": 0}}, {"a": m5, "b": {"kind": "m5"}}]
     _agree(tmp_path, snippet, "Patched", good, bad)
+
+
+def test_a_template_hole_of_an_inline_intersection_is_its_literals(tmp_path: Path) -> None:
+    """`` `s${keyof T & number}` `` is ``"s200" | "s7"`` and `` `s${"a" & string}` `` is
+    ``"sa"`` (tsc, typescript-json-schema), as through an alias; no ``^s.*$`` pattern."""
+    snippet = (
+        "interface T { 200: string; 7: number; name: string }\n"
+        "export type X = `s${keyof T & number}`;\nexport type Y = `s${'a' & string}`;\n"
+        "export interface U { x: X; y: Y }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "U",
+        [{"x": "s200", "y": "sa"}, {"x": "s7", "y": "sa"}],
+        [{"x": "sname", "y": "sa"}, {"x": "s200", "y": "sb"}, {"x": "s", "y": "sa"}],
+    )
+    assert defs["X"] == {"enum": ["s200", "s7"], "type": "string"}
+    assert defs["Y"] == {"const": "sa", "type": "string"}
+
+
+def test_a_namespace_import_reads_a_renamed_export_through_export_star(tmp_path: Path) -> None:
+    """``ns.Pub`` of ``import * as ns from "./a"``, where ``a`` does ``export * from "./b"``
+    and ``b`` does ``export { Inner as Pub }``, is ``Inner`` (tsc), not an unknown type."""
+    (tmp_path / "b.ts").write_text("interface Inner { z: boolean }\nexport { Inner as Pub };\n")
+    (tmp_path / "a.ts").write_text('export * from "./b";\n')
+    snippet = 'import * as ns from "./a";\nexport interface Holder { p: ns.Pub }\n'
+    defs = _agree(tmp_path, snippet, "Holder", [{"p": {"z": True}}], [{"p": {"z": 1}}, {}])
+    assert defs["Holder"]["properties"]["p"] == {"$ref": "#/$defs/Inner"}
+
+
+def test_typeof_a_declared_let_or_var_is_its_declared_type(tmp_path: Path) -> None:
+    """``declare let L: T; type X = typeof L`` is ``T`` (tsc), as for ``declare const``;
+    so is ``typeof V`` of ``declare var V: T``."""
+    snippet = (
+        "export interface T { a: string }\ndeclare let L: T;\ndeclare let S: 'on' | 'off';\n"
+        "declare var V: T;\nexport type X = typeof L;\nexport interface U { x: X; s: typeof S; v: typeof V }\n"
+    )
+    defs = _agree(
+        tmp_path,
+        snippet,
+        "U",
+        [{"x": {"a": "1"}, "s": "on", "v": {"a": "2"}}],
+        [
+            {"x": {}, "s": "on", "v": {"a": "2"}},
+            {"x": {"a": "1"}, "s": "no", "v": {"a": "2"}},
+            {"x": {"a": "1"}, "s": "on", "v": {"a": 2}},
+        ],
+    )
+    assert defs["X"] == {"$ref": "#/$defs/T"}

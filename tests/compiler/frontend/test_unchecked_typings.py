@@ -229,6 +229,25 @@ def test_a_global_block_inside_a_module_declaration_declares_globals(tmp_path: P
     _agree(module, defs, "U", [good], [{**good, "x": {}}, {**good, "g": {"d": "1"}}])
 
 
+def test_a_global_block_after_a_line_break_is_still_the_global_augmentation(
+    tmp_path: Path,
+) -> None:
+    """``global`` + line break + ``{ ... }`` in ``declare module "m"``: tsc reads the
+    augmentation there too (no statement ends after ``global``; ``G`` is found), not an
+    expression statement and a block; it was "unsupported construct: statement block"."""
+    module, defs, found = _compiled(
+        tmp_path,
+        {
+            "schema.ts": '/// <reference path="node.d.ts" />\nexport interface U { g: G; y: Y }\n',
+            "node.d.ts": 'declare module "m" {\n  global\n  {\n    interface G { d: number }\n'
+            "  }\n  interface Y { b: string }\n}\n",
+        },
+    )
+    assert found == []
+    good = {"g": {"d": 1}, "y": {"b": "b"}}
+    _agree(module, defs, "U", [good], [{**good, "g": {"d": "1"}}, {**good, "y": {}}])
+
+
 def test_a_global_word_elsewhere_is_still_a_syntax_error(tmp_path: Path) -> None:
     (tmp_path / "schema.ts").write_text("global { interface X { a: string } }\n")
     with pytest.raises(SchemaError) as info:
