@@ -70,9 +70,6 @@ class _Expander(ExpanderGenerics):
                         self.instantiate(decl, (), decl.span)
                 continue
             self.out[name] = self.expanded_source(name, decl)
-        while self.pending:
-            name = self.pending.pop(0)
-            self.out[name] = self.decl(self.instances[name], {})
         return self.out
 
     def decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
@@ -115,7 +112,9 @@ class _Expander(ExpanderGenerics):
         again: ``this`` is the declaration the member is read from (``interface Sub extends
         TreeNode {}`` has ``parent?: Sub`` of ``TreeNode``'s ``parent?: this``)."""
         own = {p.name for p in decl.body.properties}
-        me = ir.Ref(decl.name, tuple(ir.Ref(p.name, (), decl.span) for p in decl.params))
+        # ``decl`` is a source interface or an instance (``G_string``, ``Page`` used bare):
+        # its own name, without arguments, is the type being declared
+        me = ir.Ref(decl.name)
         added: dict[str, ir.Property] = {}
         pending = list(decl.extends)
         seen: set[str] = set()

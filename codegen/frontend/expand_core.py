@@ -32,10 +32,10 @@ class ExpanderCore(abc.ABC):
         self.out: dict[str, ir.Decl] = {}
         self.instances: dict[str, ir.Decl] = {}
         self.shapes: dict[str, object] = {}  # synthesized name -> the structure it names
-        self.pending: list[str] = []
         self.context: list[str] = []  # where the type being expanded stands: Decl, Prop...
         self.following: set[str] = set()  # aliases being followed for a distribution
-        self.inlining: dict[tuple[str, object], bool] = {}  # generic aliases -> used within
+        # generic alias instances being expanded -> their name, whether used within
+        self.inlining: dict[tuple[str, object], tuple[str, bool]] = {}
         self.budget = Budget()
         self.constructs: list[tuple[str, ir.Span]] = []  # expansions under way, outermost first
         self.nesting = 0  # generic instances being expanded inside one another

@@ -79,22 +79,25 @@ class ExpanderGenerics(ExpanderComputed):
             known = self.instantiated.get((f"{decl.name}=", key[1]))
             if known is not None:  # declared once, by its first use: one type, one name
                 return ir.Ref(known, (), span)
-            if key in self.inlining:
-                self.inlining[key] = True
+            under_way = self.inlining.get(key)
+            if under_way is not None:
+                # the instance being expanded, under the name its first use gave it (``J``
+                # used bare and ``J<string>`` inside it are one type)
+                self.inlining[key] = (under_way[0], True)
                 self.back_refs += 1
-                return ir.Ref(name, (), span)
+                return ir.Ref(under_way[0], (), span)
             done = self.inlined.get(key)
             if done is not None:
                 # Expanded once per distinct argument list, as TypeScript caches an
                 # instantiation: ``ReadonlyDeep<X>`` reached again through each alias that
                 # nests X costs a lookup, not X's whole expansion again.
                 return done
-            self.inlining[key] = False
+            self.inlining[key] = (name, False)
             marks = (self.back_refs, self.raw_reads)
             try:
                 body = self.type(decl.type, env)
             finally:
-                recursive = self.inlining.pop(key)
+                recursive = self.inlining.pop(key)[1]
             if not recursive:
                 if marks == (self.back_refs, self.raw_reads):
                     # Kept only when it names nothing still under way (a name that may

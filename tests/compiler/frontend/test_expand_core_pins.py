@@ -6,11 +6,13 @@ makes for a verdict only (``forget``)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from codegen import ir
-from codegen.errors import Diagnostics
-from codegen.frontend import budget, expand_core
+from codegen.errors import Diagnostics, SchemaError
+from codegen.frontend import budget, expand, expand_core
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from codegen.ir.printer import render
@@ -273,3 +275,216 @@ def test_a_base_s_this_typed_member_is_the_derived_interface_s() -> None:
             "extends Base",
         ],
     }
+
+
+# ------------------------------------------------- lookups and names, on IR (issue #36)
+
+SPAN = ir.Span("a.ts", 3, 7)
+OTHER = ir.Span("a.ts", 9, 2)
+BOX = ir.Interface(
+    "Box",
+    ir.Object((ir.Property("v", ir.Ref("T")),), methods=("get",)),
+    params=(ir.TypeParam("T"),),
+)
+PAIR = ir.Alias("Pair", ir.Tuple((ir.Ref("T"), ir.Ref("T"))), params=(ir.TypeParam("T"),))
+PLAIN = ir.Interface("Plain", ir.Object((ir.Property("p", ir.Primitive("string")),)))
+NAME = ir.Alias("Name", ir.Primitive("string"))
+LIMIT = ir.Const("LIMIT", 3)
+
+
+def expander(*decls: ir.Decl) -> expand._Expander:
+    return expand._Expander({d.name: d for d in decls})
+
+
+def test_a_reference_to_a_const_or_to_no_declaration_has_no_method() -> None:
+    # only interfaces (with their bases) and aliases of object types declare methods
+    e = expander(BOX, LIMIT)
+    assert e.has_method(ir.Ref("Box", (ir.Primitive("string"),)), "get") is True
+    assert e.has_method(ir.Ref("LIMIT"), "get") is False
+    assert e.has_method(ir.Ref("Nowhere"), "get") is False
+
+
+def test_only_a_declaration_with_type_parameters_is_a_generic() -> None:
+    e = expander(BOX, PAIR, PLAIN, NAME, LIMIT)
+    assert (e.generic("Box"), e.generic("Pair")) == (BOX, PAIR)
+    assert [e.generic(n) for n in ("Plain", "Name", "LIMIT", "Nowhere")] == [None] * 4
+
+
+def test_a_free_name_is_the_first_that_nothing_is_declared_or_synthesized_as() -> None:
+    e = expander(PLAIN)
+    assert e.free_name("Other") == "Other"
+    assert e.free_name("Plain") == "Plain_2"  # declared in the source
+    e.shapes["Plain_2"] = ()  # synthesized already
+    e.shapes["Syn"] = ()
+    assert (e.free_name("Plain"), e.free_name("Syn")) == ("Plain_3", "Syn_2")
+
+
+def test_written_as_interface_reads_an_instance_s_generic() -> None:
+    # an instance is written as its generic is (``Box_string`` of ``interface Box<T>``)
+    e = expander(BOX, PAIR, PLAIN, NAME)
+    e.made_of["Box_string"] = ("Box", (ir.Primitive("string"),))
+    e.made_of["Pair_string"] = ("Pair", (ir.Primitive("string"),))
+    assert [e.written_as_interface(n) for n in ("Box_string", "Plain", "Box")] == [True] * 3
+    assert [e.written_as_interface(n) for n in ("Pair_string", "Name", "Nowhere")] == [False] * 3
+
+
+def test_a_source_declaration_is_expanded_once_and_read_as_written_while_under_way() -> None:
+    box_of_name = ir.Alias("B", ir.Ref("Box", (ir.Ref("Name"),)))
+    e = expander(BOX, NAME, box_of_name)
+    done = e.expanded_source("B", box_of_name)
+    assert done == ir.Alias("B", ir.Ref("Box_Name"))
+    assert e.expanded_source("B", box_of_name) is done  # kept: no second expansion
+    assert (e.busy, e.raw_reads, list(e.instances)) == (set(), 0, ["Box_Name"])
+    e.busy.add("Name")  # its expansion under way: read as written, and counted so
+    assert e.expanded_source("Name", NAME) is NAME
+    assert (e.raw_reads, "Name" in e.expanded) == (1, False)
+
+
+def test_work_is_spent_up_to_the_limit_and_one_step_past_it_is_the_located_error() -> None:
+    e = expander()
+    e.budget.limit = 10
+    e.spend(4, SPAN)
+    e.spend(6, SPAN)
+    assert e.budget.spent == 10  # at the limit: still allowed
+    with pytest.raises(SchemaError) as info:
+        e.spend(1, SPAN)
+    assert str(info.value) == (
+        "a.ts:3:7: error: expanding this type needs more than 10 steps of type expansion"
+        " (the compiler's work budget); the type grows without bound or is too large to expand"
+    )
+
+
+@pytest.mark.parametrize(
+    ("context", "constructs", "where"),
+    [
+        (["Outer", "Inner"], [], "a.ts:3:7: error: expanding 'Outer' "),
+        (
+            ["Outer"],
+            [("the generic instance of 'G'", OTHER), ("the generic instance of 'H'", SPAN)],
+            "a.ts:9:2: error: expanding the generic instance of 'G' ",
+        ),
+    ],
+)
+def test_work_past_the_budget_blames_the_outermost_expansion_under_way(
+    context: list[str], constructs: list[tuple[str, ir.Span]], where: str
+) -> None:
+    # the declaration being expanded, or the outermost construct at its own span
+    e = expander()
+    e.budget.limit = 5
+    e.context, e.constructs = context, constructs
+    e.spend(5, SPAN)
+    with pytest.raises(SchemaError) as info:
+        e.spend(2, SPAN)
+    assert str(info.value).startswith(where + "needs more than 5 steps")
+    assert e.budget.spent == 7
+
+
+def test_a_recursive_instance_under_a_taken_name_is_declared_and_refers_to_itself() -> None:
+    # ``Tree<string>`` names itself in its body; ``Tree_string`` is declared already: the
+    # instance takes the digest's name and its own reference follows it (``declare``)
+    out = shown(
+        "export interface Tree<T> { v: T; kids: Tree<T>[] }\n"
+        "export interface Tree_string { other: number }\n"
+        "export type A = Tree<string>;\n"
+    )
+    name = out["A"]
+    assert isinstance(name, str) and name.startswith("Tree_string_")
+    assert out[name] == [("v", "string", False), ("kids", f"{name}[]", False)]
+    assert out["Tree_string"] == [("other", "number", False)]
+
+
+def test_a_member_path_of_the_declaration_being_expanded_is_read_as_its_member() -> None:
+    # ``C["a"]["b"]`` inside ``C``: the member's declared type, read lazily (TypeScript);
+    # the same path again is the same type; through an object member it is a recursive
+    # type declared under the path's name (``CS``)
+    assert shown(
+        "export interface C { a: { b: string }; x: C['a']['b']; y: C['a']['b'] }\n"
+        "export interface D { s: { n?: D['s'] }; t: D['s'] }\n"
+    ) == {
+        "C": [("a", "{ b: string }", False), ("x", "string", False), ("y", "string", False)],
+        "DS": [("n", "DS", True)],
+        "D": [("s", "DS", False), ("t", "DS", False)],
+    }
+
+
+def test_declaring_a_recursive_instance_spends_the_instance_cost_blamed_at_its_use() -> None:
+    # ``declare``: ``add`` of a generic instance (its cost spent, located where it is
+    # used), then its own references follow the name it got
+    tree = ir.Interface("Plain", ir.Object((ir.Property("kids", ir.Array(ir.Ref("Plain"))),)))
+    e = expander(PLAIN)
+    final = e.declare("Plain", tree, SPAN)
+    assert final.startswith("Plain_") and e.budget.spent == expand_core.INSTANCE_COST
+    assert e.out[final] == ir.Interface(
+        final, ir.Object((ir.Property("kids", ir.Array(ir.Ref(final))),))
+    )
+    e = expander()
+    e.budget.limit = expand_core.INSTANCE_COST - 1
+    with pytest.raises(SchemaError) as info:
+        e.declare("Tree", dataclasses.replace(tree, name="Tree"), SPAN)
+    assert str(info.value).startswith("a.ts:3:7: error: expanding this type needs more than 99")
+
+
+def test_has_method_reads_the_declaration_as_written_not_its_expansion() -> None:
+    # a method has no data member: the expanded declaration lost it
+    e = expander(BOX)
+    e.out["Box"] = ir.Interface("Box", ir.Object((ir.Property("v", ir.Ref("T")),)))
+    assert e.has_method(ir.Ref("Box"), "get") is True
+
+
+@pytest.mark.parametrize(
+    "decl",
+    [
+        ir.Alias("A", ir.Ref("A")),
+        ir.Alias("A", ir.Omit(ir.Ref("A"), ("x",))),
+        ir.Alias("A", ir.Intersection((ir.Ref("A"), ir.Object()))),
+        ir.Interface("A", ir.Object(), extends=(ir.Ref("A"),)),
+    ],
+    ids=["alias", "omit", "intersection", "base"],
+)
+def test_has_method_ends_on_a_cycle_of_declarations(decl: ir.Decl) -> None:
+    # each declaration is read once on a path: a cycle has no method, and no end is no
+    # answer (the checks refuse such a cycle first; ``has_method`` does not rely on it)
+    assert expander(decl).has_method(ir.Ref("A"), "m") is False
+
+
+def test_forgotten_instances_lose_their_shape_declaration_and_generic() -> None:
+    e = expander(BOX)
+    kept = (set(e.out), set(e.instances), dict(e.instantiated))
+    obj = ir.Interface("S", ir.Object((ir.Property("s", ir.Primitive("string")),)))
+    lifted = e.add("S", obj, SPAN)  # no generic's instance: no ``made_of`` entry
+    made = e.add("Box_string", dataclasses.replace(obj, name="Box_string"), SPAN, generic=True)
+    e.made_of[made] = ("Box", (ir.Primitive("string"),))
+    e.instantiated[("Box", ())] = made
+    e.forget(*kept)
+    assert (e.out, e.instances, e.shapes, e.instantiated) == ({}, {}, {}, {})
+    assert (e.instance(made), e.lookup(lifted)) == (None, None)
+
+
+def _own(name: str) -> ir.Property:
+    return ir.Property(name, ir.Primitive("string"))
+
+
+@pytest.mark.parametrize(
+    ("base", "names"),
+    [
+        (ir.Ref("A"), ["a"]),
+        (ir.Omit(ir.Ref("A"), ("x",)), ["a"]),
+        (ir.Intersection((ir.Ref("A"), ir.Object((_own("b"),)))), ["b", "a"]),
+    ],
+    ids=["base", "omit", "intersection"],
+)
+def test_properties_end_on_a_cycle_of_bases(base: ir.TypeExpr, names: list[str]) -> None:
+    # each interface is read once on a path: its own members, and a base's first (the
+    # checks refuse such a cycle first; ``properties`` does not rely on it)
+    decl = ir.Interface("A", ir.Object((_own("a"),)), extends=(base,))
+    assert [p.name for p in expander(decl).properties(ir.Ref("A"))] == names
+
+
+def test_the_same_structure_added_twice_under_its_name_is_one_declaration() -> None:
+    # a synthesized name is kept for one structure: asked again for it, the same name;
+    # another structure wanting it gets the name plus its structure's digest
+    e = expander()
+    obj = ir.Interface("S", ir.Object((_own("s"),)))
+    assert (e.add("S", obj, SPAN), e.add("S", obj, OTHER)) == ("S", "S")
+    other = e.add("S", ir.Interface("S", ir.Object((_own("t"),))), SPAN)
+    assert other.startswith("S_") and sorted(e.out) == ["S", other]

@@ -744,3 +744,157 @@ def test_a_generic_used_bare_and_with_its_defaults_spelled_out_is_declared_under
     assert decls["Feature_P"] == [("g", "P", False)]
     assert decls["C"] == [("features", "Feature_P[]", False)]
     assert decls["D"] == [("one", "Feature", False)]
+
+
+# ------------------------------------------------------ expand.py's own rules (issue #36)
+
+
+def test_a_base_from_an_unmapped_package_is_an_index_signature_of_its_degraded_type() -> None:
+    # ``extends Readable`` of a package with no typings mapped: any other member, of any
+    # value; the other bases are kept, and the index signature stands where the base does
+    s = compiled(
+        'import { Readable } from "stream";\n'
+        "export interface Base { b: number }\n"
+        "export interface R extends Readable, Base { a: string }\n"
+    )
+    r = s.decls["R"]
+    assert isinstance(r, ir.Interface) and r.body.index is not None
+    assert [render(b) for b in r.extends] == ["Base"]
+    assert [p.name for p in r.body.properties] == ["a"]
+    value = r.body.index.value
+    assert isinstance(value, ir.Primitive) and value.name == "unknown"
+    assert value.degraded == (
+        "'Readable' from package 'stream', which is not mapped (map it with --import-map"
+        " stream=PATH)"
+    )
+    assert r.body.index.span == value.span == ir.Span("a.ts", 3, 28)
+
+
+def test_a_spread_tuple_alias_is_spliced_into_the_tuple() -> None:
+    # ``[boolean, ...A]`` with ``A`` a tuple: A's members, an optional one kept optional
+    assert shown("export type A = [number, string?];\nexport type B = [boolean, ...A];\n") == {
+        "A": "[number, string?]",
+        "B": "[boolean, number, string?]",
+    }
+
+
+def test_omit_of_another_type_s_keys_is_omit_of_those_literal_keys() -> None:
+    # ``Omit<S, keyof R>``: the keys computed, each a literal, in R's order
+    out = shown(
+        "export interface R { c: boolean; a: string }\n"
+        "export interface S { a: string; b: number; c: boolean }\n"
+        "export type O = Omit<S, keyof R>;\n"
+        "export type K = keyof O;\n"
+    )
+    assert (out["O"], out["K"]) == ('Omit<S, "c" | "a">', '"b"')
+    o = compiled(
+        "export interface R { c: boolean; a: string }\n"
+        "export interface S { a: string; b: number; c: boolean }\n"
+        "export type O = Omit<S, keyof R>;\n"
+    ).decls["O"]
+    assert isinstance(o, ir.Alias) and isinstance(o.type, ir.Omit)
+    assert (o.type.keys, o.type.span) == (("c", "a"), ir.Span("a.ts", 3, 17))
+
+
+def test_a_union_left_with_one_member_is_that_member() -> None:
+    # ``never | X`` is ``X``: no union of one member
+    s = compiled("export type V = [never][number] | string;\n")
+    v = s.decls["V"]
+    assert isinstance(v, ir.Alias) and v.type == ir.Primitive("string", ir.Span("a.ts", 1, 35))
+
+
+def test_this_in_a_base_s_member_is_the_generic_instance_itself() -> None:
+    # ``G<string>`` inherits ``next?: this``: a ``G_string`` (no type arguments left on the
+    # instance's name); ``P`` used bare with its defaults is ``P`` itself, no second instance
+    s = compiled(
+        "export interface Base { next?: this; id: string }\n"
+        "export interface G<T> extends Base { v: T }\n"
+        "export interface P<T = number> extends Base { v: T }\n"
+        "export type X = G<string>;\n"
+    )
+    assert sorted(s.decls) == ["Base", "G_string", "P", "X"]
+    nexts = {}
+    for name in ("G_string", "P"):
+        decl = s.decls[name]
+        assert isinstance(decl, ir.Interface)
+        nexts[name] = next(p.type for p in decl.body.properties if p.name == "next")
+    # each at the span of ``this`` in Base
+    assert nexts == {
+        "G_string": ir.Ref("G_string", (), ir.Span("a.ts", 1, 32)),
+        "P": ir.Ref("P", (), ir.Span("a.ts", 1, 32)),
+    }
+
+
+@pytest.mark.parametrize("limit", [4, 5])
+def test_the_work_of_an_inherited_this_is_located_at_this(
+    monkeypatch: pytest.MonkeyPatch, limit: int
+) -> None:
+    # ``D`` re-reads ``next?: this`` of ``Base``: the steps of that ``this`` (itself, then
+    # ``D``) stand at ``this`` in Base; six steps compile it all
+    text = "export interface Base { next?: this }\nexport interface D extends Base { x: string }\n"
+    monkeypatch.setattr(budget, "MAX_WORK", limit)
+    assert error(text).startswith(f"a.ts:1:32: error: expanding 'D' needs more than {limit} steps")
+    monkeypatch.setattr(budget, "MAX_WORK", 6)
+    assert shown(text)["D"] == [("x", "string", False), ("next", "D", True), "extends Base"]
+
+
+def test_this_in_members_inherited_through_two_levels_and_hidden_by_a_redeclaration() -> None:
+    # ``this`` is the interface the member is read from, however far up it was declared;
+    # a member declared nearer (``D``'s ``up: A``) hides the base's and keeps its own type
+    assert shown(
+        "export interface A { up?: this; a: string }\n"
+        "export interface B extends A { b?: this[] }\n"
+        "export interface C extends B { c: number }\n"
+        "export interface D extends B { up?: A }\n"
+    ) == {
+        "A": [("up", "A", True), ("a", "string", False)],
+        "B": [("b", "B[]", True), ("up", "B", True), "extends A"],
+        "C": [("c", "number", False), ("b", "C[]", True), ("up", "C", True), "extends B"],
+        "D": [("up", "A", True), ("b", "D[]", True), "extends B"],
+    }
+
+
+def test_this_in_members_of_every_base_after_one_seen_hidden_or_unknown() -> None:
+    # ``L`` reaches ``B`` twice (through ``C`` and itself) and still reads ``A`` after it;
+    # ``M``'s own ``x`` hides A2's and A2's next member is read; ``X``'s unmapped base and
+    # ``Y``'s alias base (no interface) are passed over for ``A``; ``Q`` reads its bases
+    # nearest first, in order (B, A3, then B's A)
+    out = shown(
+        'import { Readable } from "stream";\n'
+        "export interface A { up?: this; a: string }\n"
+        "export interface B extends A { b?: this[] }\n"
+        "export interface C extends B { c: number }\n"
+        "export interface L extends C, B {}\n"
+        "export interface A2 { x: string | number; up?: this }\n"
+        "export interface M extends A2 { x: string }\n"
+        "export interface X extends Readable, A {}\n"
+        "export type AA = { k: string };\n"
+        "export interface Y extends AA, A {}\n"
+        "export interface A3 { z?: this }\n"
+        "export interface Q extends B, A3 {}\n"
+    )
+    assert out["L"] == [("b", "L[]", True), ("up", "L", True), "extends C", "extends B"]
+    assert out["M"] == [("x", "string", False), ("up", "M", True), "extends A2"]
+    assert out["X"] == [("up", "X", True), "extends A", "index unknown"]
+    assert out["Y"] == [("k", "string", False), ("up", "Y", True), "extends A"]
+    assert out["Q"] == [
+        ("b", "Q[]", True),
+        ("z", "Q", True),
+        ("up", "Q", True),
+        "extends B",
+        "extends A3",
+    ]
+
+
+def test_this_in_members_a_base_s_omit_keeps() -> None:
+    # ``extends Omit<B, "a">``: B's other members are inherited, ``this`` read as ``O``
+    assert shown(
+        "export interface A { up?: this; a: string }\n"
+        "export interface B extends A { b?: this[] }\n"
+        "export interface O extends Omit<B, 'a'> { c: number }\n"
+    )["O"] == [
+        ("c", "number", False),
+        ("b", "O[]", True),
+        ("up", "O", True),
+        'extends Omit<B, "a">',
+    ]
