@@ -564,6 +564,13 @@ TARGETS: dict[str, list[str]] = {
     # the models emitter itself, with the same, its pins and the in-process compiles of
     # snippets to models (issue #36)
     "codegen/emit/python/models.py": MODELS_TESTS,
+    # the Python back end of one schema, shared by every target (issue #37)
+    "codegen/emit/python/backend.py": [
+        "tests/compiler/emit/test_backend.py",
+        "tests/compiler/emit/test_naming_pins.py",
+        "tests/compiler/frontend/test_messages_pins.py",
+        "tests/compiler/emit/test_golden.py",
+    ],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
