@@ -49,3 +49,20 @@ def test_an_emitter_given_the_backend_uses_its_names() -> None:
     (models, _) = emit_models(backend, Diagnostics()).values()
     assert "class GoRequestParams(" in models
     assert emit_models(backend.source)["models.py"] == models  # named afresh: the same text
+
+
+def test_the_registry_s_warnings_reach_each_caller_that_asks() -> None:
+    # ``GoRequest`` names no result beside ``EmptyResult``: the registry assumes it, with a
+    # located warning, which the backend keeps and gives every caller (the pass runs once)
+    text = (
+        'export interface GoRequest { method: "go"; params?: { n: number } }\n'
+        "export type EmptyResult = {};\n"
+    )
+    backend = PythonBackend(resolve([parse_module("a.ts", text)]))
+    first, second = Diagnostics(), Diagnostics()
+    entries = backend.registry(first)
+    assert backend.registry(second) is entries
+    for diags in (first, second):
+        (warning,) = [w for w in diags.warnings if "names no result" in str(w)]
+        assert str(warning).startswith("a.ts:1:")
+        assert "assuming 'EmptyResult'" in str(warning)
