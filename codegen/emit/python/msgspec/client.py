@@ -14,6 +14,23 @@ from .server import params_annotation, schema_names
 
 CLIENT = "client.py"
 
+# The generated client's ``Transport`` protocol and ``InvalidResult``: the same text in every
+# target's client that builds it here (the pydantic one has it in its template).
+TRANSPORT = '''class Transport(_t.Protocol):
+    async def request(self, method: str, params: dict[str, _t.Any] | None) -> _t.Any:
+        """Send a request; return the response's ``result``; raise ``RPCError`` on error."""
+        ...
+
+
+class InvalidResult(ValueError):
+    """The peer's result does not match the schema; ``reason`` says where."""
+
+    def __init__(self, method: str, reason: str) -> None:
+        super().__init__(f"invalid result for {method}: {reason}")
+        self.method = method
+        self.reason = reason
+'''
+
 
 def emit_client(backend: PythonBackend) -> dict[str, str]:
     """The module text; none for a schema without a request the client sends."""
@@ -59,20 +76,7 @@ from .messages import typed
 {from_models}
 __all__ = ["Client", "InvalidResult", "Transport"]
 
-class Transport(_t.Protocol):
-    async def request(self, method: str, params: dict[str, _t.Any] | None) -> _t.Any:
-        """Send a request; return the response's ``result``; raise ``RPCError`` on error."""
-        ...
-
-
-class InvalidResult(ValueError):
-    """The peer's result does not match the schema; ``reason`` says where."""
-
-    def __init__(self, method: str, reason: str) -> None:
-        super().__init__(f"invalid result for {{method}}: {{reason}}")
-        self.method = method
-        self.reason = reason
-
+{TRANSPORT}
 
 def _wire(params: object) -> dict[str, _t.Any] | None:
     if params is None or params is _msgspec.UNSET:

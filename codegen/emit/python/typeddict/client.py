@@ -10,6 +10,7 @@ from __future__ import annotations
 from .... import escape
 from ....errors import Diagnostics
 from ..backend import PythonBackend
+from ..msgspec.client import TRANSPORT
 from ..msgspec.server import schema_names
 from .module import definitions
 
@@ -63,20 +64,7 @@ from .validation import validate
 __all__ = ["Client", "InvalidResult", "Transport"]
 
 
-class Transport(_t.Protocol):
-    async def request(self, method: str, params: dict[str, _t.Any] | None) -> _t.Any:
-        """Send a request; return the response's ``result``; raise ``RPCError`` on error."""
-        ...
-
-
-class InvalidResult(ValueError):
-    """The peer's result does not match the schema; ``reason`` says where."""
-
-    def __init__(self, method: str, reason: str) -> None:
-        super().__init__(f"invalid result for {{method}}: {{reason}}")
-        self.method = method
-        self.reason = reason
-
+{TRANSPORT}
 
 def _wire(params: object) -> dict[str, _t.Any] | None:
     return _t.cast("dict[str, _t.Any] | None", params)
