@@ -113,11 +113,9 @@ class _Compiler:
     def definition(self, name: str) -> Check:
         found = self.compiled.get(name)
         if found is None:
-            # A placeholder first, so a definition that refers to itself compiles once.
-            slot: list[Check] = []
-            self.compiled[name] = lambda v, loc: slot[0](v, loc)
-            slot.append(self.compile(self.defs[name], name))
-            found = self.compiled[name] = slot[0]
+            # Kept only once compiled (a ``$ref`` is looked up when checked, so none recurs
+            # here): a definition refused with SchemaUnsupported is refused again if asked.
+            found = self.compiled[name] = self.compile(self.defs[name], name)
         return found
 
     def compile(self, schema: Any, where: str) -> Check:
@@ -514,7 +512,7 @@ async def serve(
     if isinstance(raw, str | bytes):
         try:
             raw = json.loads(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             return _answer(None, RPCError(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
     if not isinstance(raw, dict) or not isinstance(raw.get("method"), str):
         if isinstance(raw, dict) and "method" not in raw and "id" in raw:
