@@ -8,6 +8,7 @@ limit and one past it, each message exactly)."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 from pathlib import Path
@@ -16,30 +17,31 @@ from typing import Any
 
 import pytest
 
-from codegen.runtime._typeddict import (
-    Alias,
-    RPCError,
-    SchemaUnsupported,
-    ValidationError,
-    Validator,
-    serve,
-)
+from codegen.runtime import _typeddict as rt
 
 
-def validator(folder: Path, defs: dict[str, Any], *, key: str = "$defs") -> Validator:
+@pytest.fixture(autouse=True)
+def _imported_afresh() -> None:
+    """The keyword table is built when the module is imported (by factories such as the
+    bounds'): imported afresh for each test, so that it is built by the code under test
+    even where the module was imported before (as mutation testing does)."""
+    importlib.reload(rt)
+
+
+def validator(folder: Path, defs: dict[str, Any], *, key: str = "$defs") -> rt.Validator:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "schema.json").write_text(json.dumps({key: defs}), "utf-8")
-    return Validator(folder, SimpleNamespace(), {name: name for name in defs})
+    return rt.Validator(folder, SimpleNamespace(), {name: name for name in defs})
 
 
-def first(v: Validator, value: object, name: str = "T") -> tuple[tuple[object, ...], str] | None:
+def first(v: rt.Validator, value: object, name: str = "T") -> tuple[tuple[object, ...], str] | None:
     """The first refusal of ``value`` as ``name`` (location, message), or None."""
     errors = v.errors(value, name)
     assert len(errors) <= 1
     return (errors[0].loc, errors[0].message) if errors else None
 
 
-def check(tmp_path: Path, schema: object) -> Validator:
+def check(tmp_path: Path, schema: object) -> rt.Validator:
     return validator(tmp_path, {"T": schema})
 
 
@@ -47,20 +49,20 @@ def check(tmp_path: Path, schema: object) -> Validator:
 
 
 def test_a_validation_error_says_the_definition_the_place_and_why() -> None:
-    error = ValidationError("Item", ("a", 0), "expected string, got 1")
+    error = rt.ValidationError("Item", ("a", 0), "expected string, got 1")
     assert str(error) == "Item: ['a'][0]: expected string, got 1"
     assert (error.definition, error.loc, error.message) == (
         "Item",
         ("a", 0),
         "expected string, got 1",
     )
-    assert str(ValidationError("Item", (), "no")) == "Item: value: no"
+    assert str(rt.ValidationError("Item", (), "no")) == "Item: value: no"
     assert isinstance(error, ValueError)
-    assert issubclass(SchemaUnsupported, TypeError)
+    assert issubclass(rt.SchemaUnsupported, TypeError)
 
 
 def test_an_alias_marker_is_named_and_slotted() -> None:
-    marker = Alias("Json")
+    marker = rt.Alias("Json")
     assert marker.__name__ == "Json"
     assert repr(marker) == "<alias Json>"
     assert not hasattr(marker, "__dict__")
@@ -406,7 +408,7 @@ def test_a_definitions_document_is_read_too(tmp_path: Path) -> None:
 
 def test_a_schema_with_no_definitions_has_none(tmp_path: Path) -> None:
     (tmp_path / "schema.json").write_text("{}", "utf-8")
-    v = Validator(tmp_path, SimpleNamespace(), {"A": "A"})
+    v = rt.Validator(tmp_path, SimpleNamespace(), {"A": "A"})
     with pytest.raises(TypeError, match=r"^schema\.json has no definition 'A'$"):
         v.errors(1, "A")
 
@@ -437,7 +439,7 @@ def test_what_it_cannot_check_is_refused_where_written_each_time(
 ) -> None:
     v = check(tmp_path, schema)
     for _ in range(2):  # asked again: the same refusal, not a half-compiled definition
-        with pytest.raises(SchemaUnsupported) as caught:
+        with pytest.raises(rt.SchemaUnsupported) as caught:
             v.errors({}, "T")
         assert str(caught.value) == message
 
@@ -450,18 +452,18 @@ def test_validate_returns_the_value_or_raises_the_first_refusal(tmp_path: Path) 
     value = {"a": 1}
     assert v(value, "T") is value
     assert v.errors(value, "T") == []
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(rt.ValidationError) as caught:
         v({}, "T")
     assert str(caught.value) == "T: value: the required member 'a' is missing"
 
 
 def test_validate_finds_a_type_by_identity_or_name(tmp_path: Path) -> None:
-    item, shared = type("Item", (), {}), Alias("Shared")
+    item, shared = type("Item", (), {}), rt.Alias("Shared")
     module = SimpleNamespace(Item=item, Shared=shared, Twin=shared)
     (tmp_path / "schema.json").write_text(
         json.dumps({"$defs": {"item": {"type": "object"}, "shared": {"type": "null"}}}), "utf-8"
     )
-    v = Validator(tmp_path, module, {"Item": "item", "Shared": "shared", "Twin": "shared"})
+    v = rt.Validator(tmp_path, module, {"Item": "item", "Shared": "shared", "Twin": "shared"})
     assert v.definition(item) == "item"
     assert v.definition("Item") == "item"
     assert v.definition("Shared") == "shared"
@@ -481,7 +483,7 @@ def test_validate_finds_a_type_by_identity_or_name(tmp_path: Path) -> None:
 
 
 def test_the_schema_is_read_once_on_first_use(tmp_path: Path) -> None:
-    v = Validator(tmp_path, SimpleNamespace(), {"T": "T"})  # no schema.json yet: not read
+    v = rt.Validator(tmp_path, SimpleNamespace(), {"T": "T"})  # no schema.json yet: not read
     (tmp_path / "schema.json").write_text(json.dumps({"$defs": {"T": {"type": "null"}}}))
     assert v.errors(None, "T") == []
     (tmp_path / "schema.json").write_text(json.dumps({"$defs": {"T": {"type": "string"}}}))
@@ -529,9 +531,9 @@ class Handler:
         self.seen.append(("add", params, ctx))
         a = params["a"]
         if a < 0:
-            raise RPCError(-32000, "negative", {"a": a})
+            raise rt.RPCError(-32000, "negative", {"a": a})
         if a == 0:
-            raise RPCError(-32001, "zero")
+            raise rt.RPCError(-32001, "zero")
         if a == 1:
             raise RuntimeError("boom")
         if a == 9:
@@ -547,12 +549,12 @@ class Handler:
         if params == {"n": 1}:
             raise RuntimeError("boom")
         if params == {"n": 2}:
-            raise RPCError(-32000, "ignored")
+            raise rt.RPCError(-32000, "ignored")
 
 
 def run(tmp_path: Path, raw: object, handler: Handler | None = None) -> Any:
     v = validator(tmp_path, MESSAGES)
-    return asyncio.run(serve(TABLE, v, handler or Handler(), raw, "ctx"))
+    return asyncio.run(rt.serve(TABLE, v, handler or Handler(), raw, "ctx"))
 
 
 def request(method: str, params: object = None, id_: object = 1) -> dict[str, Any]:
@@ -561,12 +563,12 @@ def request(method: str, params: object = None, id_: object = 1) -> dict[str, An
 
 
 def test_rpc_error_to_error() -> None:
-    error = RPCError(-32000, "nope", {"x": 1})
+    error = rt.RPCError(-32000, "nope", {"x": 1})
     assert str(error) == "-32000: nope"
     assert (error.code, error.message, error.data) == (-32000, "nope", {"x": 1})
     assert error.to_error() == {"code": -32000, "message": "nope", "data": {"x": 1}}
-    assert RPCError(-1, "m").to_error() == {"code": -1, "message": "m"}
-    assert RPCError(-1, "m", 0).to_error() == {"code": -1, "message": "m", "data": 0}
+    assert rt.RPCError(-1, "m").to_error() == {"code": -1, "message": "m"}
+    assert rt.RPCError(-1, "m", 0).to_error() == {"code": -1, "message": "m", "data": 0}
 
 
 def test_serve_answers_a_request_with_its_checked_result(tmp_path: Path) -> None:
