@@ -2,3 +2,380 @@
 the exact text each emits for a snippet, and what the package does with it."""
 
 from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from codegen import ir
+from codegen.emit.python.backend import backend_of
+from codegen.emit.python.typeddict import emit_typeddict
+from codegen.emit.python.typeddict.module import TypeWriter, class_syntax
+from codegen.errors import Diagnostics, SchemaError
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
+
+HEADER = "import typing as _t\n\nfrom . import _runtime as _rt\n"
+
+
+def schema_of(text: str) -> ir.Schema:
+    return resolve([parse_module("s.ts", text)])
+
+
+def emitted(source: str | ir.Schema) -> dict[str, str]:
+    schema = schema_of(source) if isinstance(source, str) else source
+    return emit_typeddict(schema, Diagnostics())
+
+
+def models(source: str | ir.Schema) -> str:
+    """``models.py`` after its docstring and imports."""
+    text = emitted(source)["models.py"]
+    head, found, body = text.partition(HEADER)
+    assert found and head.startswith('"""TypedDicts. Deviations from schema.json:')
+    return body
+
+
+# Every kind of member the annotations spell, the two syntaxes, constants and aliases.
+KINDS = r"""export const MAX = 3;
+export const NAME = "n\"x";
+export const HALF = 0.5;
+/** Plain. */
+export interface Plain {
+  /** The text. */
+  text: string;
+  flag?: boolean;
+  nothing: null;
+  any: unknown;
+  obj: object;
+  never_: never;
+  half: 0.5;
+  one: 1;
+  list: number[];
+  pair: [string, boolean];
+  empty: [];
+  rest: [string, ...number[]];
+  opt: [string, number?];
+  map: Record<string, boolean>;
+  bag: {};
+  index: { [k: string]: string };
+  mixed: "a" | 1 | 0.5 | "a" | true | undefined | string | string;
+  wide: string | unknown;
+  inline: { x: number };
+}
+export interface Soft { match: string; }
+export interface Mangled { __x: string; }
+export interface Dunder { __x__: string; }
+export interface Key { class: string; }
+export interface Nothing {}
+export type Later = Early | null;
+export type Early = string;
+/** Self. */
+export type Tree = { kids: Tree[] } | string;
+export type Lits = "a" | "b";
+"""
+
+KINDS_MODELS = '''
+
+
+MAX: _t.Final = 3
+NAME: _t.Final = 'n"x'
+HALF: _t.Final = 0.5
+
+
+class PlainInline(_t.TypedDict):
+    x: "int | float"
+
+
+class Plain(_t.TypedDict):
+    """Plain."""
+    text: "str"
+    """The text."""
+    flag: _t.NotRequired["bool"]
+    nothing: "None"
+    any: "_t.Any"
+    obj: "dict[str, _t.Any]"
+    half: "float"
+    one: "_t.Literal[1]"
+    list: "list[int | float]"
+    pair: "tuple[str, bool]"
+    empty: "tuple[()]"
+    rest: "list[str | int | float]"
+    opt: "list[str | int | float]"
+    map: "dict[str, bool]"
+    bag: "dict[str, _t.Any]"
+    index: "dict[str, str]"
+    mixed: '_t.Literal["a", 1, True] | float | str'
+    wide: "_t.Any"
+    inline: "PlainInline"
+
+
+Soft = _t.TypedDict(
+    "Soft",
+    {
+        "match": "str",
+    },
+)
+
+
+Mangled = _t.TypedDict(
+    "Mangled",
+    {
+        "__x": "str",
+    },
+)
+
+
+class Dunder(_t.TypedDict):
+    __x__: "str"
+
+
+Key = _t.TypedDict(
+    "Key",
+    {
+        "class": "str",
+    },
+)
+
+
+class Nothing(_t.TypedDict):
+    pass
+
+
+class Tree1(_t.TypedDict):
+    kids: "list[Tree]"
+
+
+if _t.TYPE_CHECKING:
+    Early: _t.TypeAlias = str
+    Later: _t.TypeAlias = Early | None
+    Tree: _t.TypeAlias = "Tree1 | str"
+    """Self."""
+    Lits: _t.TypeAlias = _t.Literal["a", "b"]
+else:
+    Early = _rt.Alias("Early")
+    Later = _rt.Alias("Later")
+    Tree = _rt.Alias("Tree")
+    Lits = _rt.Alias("Lits")
+
+
+__all__ = [
+    "Dunder",
+    "Early",
+    "HALF",
+    "Key",
+    "Later",
+    "Lits",
+    "MAX",
+    "Mangled",
+    "NAME",
+    "Nothing",
+    "Plain",
+    "PlainInline",
+    "Soft",
+    "Tree",
+    "Tree1",
+]
+'''
+
+
+def test_each_kind_of_type_is_spelt_exactly() -> None:
+    assert models(KINDS) == KINDS_MODELS
+
+
+# Anonymous classes inside arrays, tuples, unions and rests: each owner's own class, and an
+# inherited member keeps the class of the interface that declares it.
+INLINE = """export interface A { x: { n: number }[]; t: [{ m: string }]; u: { k: boolean } | null; r: [string, ...{ q: null }[]]; }
+export interface B { x: { n: number }[]; t: [{ m: string }]; u: { k: boolean } | null; r: [string, ...{ q: null }[]]; }
+export interface C extends A { extra?: string; }
+export type Al = { z: number }[];
+export type Rec = { [key: string]: { v: number } };
+"""
+
+INLINE_MODELS = """
+
+
+class AX(_t.TypedDict):
+    n: "int | float"
+
+
+class AT(_t.TypedDict):
+    m: "str"
+
+
+class AU(_t.TypedDict):
+    k: "bool"
+
+
+class AR(_t.TypedDict):
+    q: "None"
+
+
+class A(_t.TypedDict):
+    x: "list[AX]"
+    t: "tuple[AT]"
+    u: "AU | None"
+    r: "list[str | AR]"
+
+
+class BX(_t.TypedDict):
+    n: "int | float"
+
+
+class BT(_t.TypedDict):
+    m: "str"
+
+
+class BU(_t.TypedDict):
+    k: "bool"
+
+
+class BR(_t.TypedDict):
+    q: "None"
+
+
+class B(_t.TypedDict):
+    x: "list[BX]"
+    t: "tuple[BT]"
+    u: "BU | None"
+    r: "list[str | BR]"
+
+
+class C(_t.TypedDict):
+    x: "list[AX]"
+    t: "tuple[AT]"
+    u: "AU | None"
+    r: "list[str | AR]"
+    extra: _t.NotRequired["str"]
+
+
+class Al1(_t.TypedDict):
+    z: "int | float"
+
+
+class Rec1(_t.TypedDict):
+    v: "int | float"
+
+
+if _t.TYPE_CHECKING:
+    Al: _t.TypeAlias = list[Al1]
+    Rec: _t.TypeAlias = dict[str, Rec1]
+else:
+    Al = _rt.Alias("Al")
+    Rec = _rt.Alias("Rec")
+
+
+__all__ = [
+    "A",
+    "AR",
+    "AT",
+    "AU",
+    "AX",
+    "Al",
+    "Al1",
+    "B",
+    "BR",
+    "BT",
+    "BU",
+    "BX",
+    "C",
+    "Rec",
+    "Rec1",
+]
+"""
+
+
+def test_anonymous_classes_are_their_owners() -> None:
+    assert models(INLINE) == INLINE_MODELS
+
+
+def test_numbers_are_ints_where_the_schema_says_integer() -> None:
+    text = "export type integer = number;\nexport interface N { n: number; i: integer; f: 2.0 }\n"
+    schema = schema_of(text)
+    fields = 'class N(_t.TypedDict):\n    n: "{}"\n    i: "int"\n    f: "_t.Literal[2]"\n'
+    assert fields.format("int | float") in models(schema)
+    assert "    integer: _t.TypeAlias = int | float\n" in models(schema)
+    integers = dataclasses.replace(schema, default_number_type="integer")
+    assert fields.format("int") in models(integers)
+    assert "    integer: _t.TypeAlias = int\n" in models(integers)
+
+
+@pytest.mark.parametrize(
+    ("key", "ok"),
+    [
+        ("name", True),
+        ("_x", True),
+        ("__x__", True),  # a dunder is not mangled
+        ("__", True),
+        ("__x", False),  # mangled in a class body
+        ("___x", False),
+        ("match", False),  # a soft keyword
+        ("_", False),
+        ("class", False),
+        ("a-b", False),
+        ("1a", False),
+        ("", False),
+    ],
+)
+def test_which_keys_the_class_syntax_can_write(key: str, ok: bool) -> None:
+    assert class_syntax(key) is ok
+
+
+SPAN = ir.Span("s.ts", 3, 7)
+
+
+@pytest.mark.parametrize(
+    ("expr", "message"),
+    [
+        (ir.Ref("Nope", span=SPAN), "s.ts:3:7: error: unknown type 'Nope'"),
+        (
+            ir.Ref("LIMIT", span=SPAN),
+            "s.ts:3:7: error: 'LIMIT' is a const, not a type; use 'typeof LIMIT'",
+        ),
+        (ir.Typeof("LIMIT", SPAN), "s.ts:3:7: error: 'typeof LIMIT' was not resolved to a literal"),
+        (
+            ir.Object(properties=(ir.Property("z", ir.Primitive("string")),), span=SPAN),
+            "s.ts:3:7: error: an anonymous object type here has no class name; declare it as "
+            "an interface",
+        ),
+    ],
+)
+def test_what_resolve_left_unresolved_is_a_located_error(expr: ir.TypeExpr, message: str) -> None:
+    backend = backend_of(schema_of("export const LIMIT = 3;\nexport interface A { a: string }\n"))
+    with pytest.raises(SchemaError) as caught:
+        TypeWriter(backend).annotation(expr, "A", "a")
+    assert str(caught.value) == message
+
+
+VALIDATION = '''"""``validate(value, Type)``: ``value`` checked against the package's ``schema.json``
+as the definition of ``Type`` (a TypedDict or alias of ``models``, or its name)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import _runtime as _rt
+from . import models as _models
+from ._runtime import SchemaUnsupported, ValidationError
+
+# Python name -> schema.json definition
+DEFINITIONS: dict[str, str] = {
+    "I": "I",
+    "NSI": "NS.I",
+}
+
+validate = _rt.Validator(Path(__file__).parent, _models, DEFINITIONS)
+
+__all__ = ["DEFINITIONS", "SchemaUnsupported", "ValidationError", "validate"]
+'''
+
+
+def test_validate_maps_each_declared_name_to_its_definition() -> None:
+    text = (
+        "export namespace NS { export interface I { a: string } }\nexport interface I { b: NS.I }\n"
+    )
+    assert emitted(text)["validation.py"] == VALIDATION
+    # anonymous classes have no definition of their own; aliases do
+    rows = emitted(INLINE)["validation.py"].split("DEFINITIONS: dict[str, str] = {\n")[1]
+    assert rows.startswith(
+        '    "A": "A",\n    "Al": "Al",\n    "B": "B",\n    "C": "C",\n    "Rec": "Rec",\n}'
+    )
