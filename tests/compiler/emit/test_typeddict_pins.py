@@ -4,12 +4,14 @@ the exact text each emits for a snippet, and what the package does with it."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
+import codegen
 from codegen import ir
 from codegen.emit.python.backend import backend_of
-from codegen.emit.python.typeddict import emit_typeddict
+from codegen.emit.python.typeddict import DEVIATIONS, emit_typeddict
 from codegen.emit.python.typeddict.module import TypeWriter, class_syntax
 from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.parse import parse_module
@@ -379,3 +381,204 @@ def test_validate_maps_each_declared_name_to_its_definition() -> None:
     assert rows.startswith(
         '    "A": "A",\n    "Al": "Al",\n    "B": "B",\n    "C": "C",\n    "Rec": "Rec",\n}'
     )
+
+
+# Requests with params, optional params, open params and none; notifications with params
+# and without: the server's and the client's exact text.
+METHODS = """export const JSONRPC_VERSION = "2.0";
+export type RequestId = string | number;
+export interface Request { method: string; params?: { [key: string]: unknown }; }
+export interface JSONRPCRequest extends Request { jsonrpc: typeof JSONRPC_VERSION; id: RequestId; }
+export interface Notification { method: string; params?: { [key: string]: unknown }; }
+export interface JSONRPCNotification extends Notification { jsonrpc: typeof JSONRPC_VERSION; }
+export interface Result { [key: string]: unknown; }
+export type EmptyResult = Result;
+export interface PingRequest extends JSONRPCRequest { method: "ping"; }
+export interface AddRequest extends JSONRPCRequest { method: "add"; params: { a: number; b: number }; }
+export interface AddResult extends Result { sum: number; }
+export interface TickNotification extends JSONRPCNotification { method: "tick"; }
+export interface EchoRequest extends JSONRPCRequest { method: "echo"; params?: { text?: string; [key: string]: unknown }; }
+export interface EchoResult extends Result { text: string; }
+export interface FreeRequest extends JSONRPCRequest { method: "free"; params: { [key: string]: unknown }; }
+export interface LogNotification extends JSONRPCNotification { method: "log"; params: { level: string }; }
+export interface BareRequest { jsonrpc: typeof JSONRPC_VERSION; id: RequestId; method: "bare"; }
+"""
+
+SERVER = '''"""The server side: a typed handler base class and a transport-agnostic ``dispatch``.
+
+Subclass ``ServerHandler`` and override one async method per request you serve; the
+defaults answer -32601, and notifications default to doing nothing. ``dispatch(handler,
+raw, ctx)`` checks one message against ``schema.json``, calls the handler and returns the
+JSON-RPC response as a dict, or None for a notification: -32700/-32600 for a malformed
+message, -32601 for an unknown or unserved method, -32602 where the schema refuses the
+message, whatever ``RPCError`` a handler raises, -32603 for a handler crash or a result
+the schema refuses (logged, not sent).
+"""
+
+from __future__ import annotations
+
+import typing as _t
+
+from . import _runtime as _rt
+from ._runtime import RPCError
+from .validation import validate
+from .models import AddRequestParams, AddResult, EchoRequestParams, EchoResult, EmptyResult, LogNotificationParams
+
+__all__ = ["RPCError", "ServerHandler", "dispatch"]
+
+ContextT = _t.TypeVar("ContextT")
+
+
+def _not_served(method: str) -> RPCError:
+    return RPCError(_rt.METHOD_NOT_FOUND, "Method not found", {"method": method})
+
+
+class ServerHandler(_t.Generic[ContextT]):
+    """One async method per message the client sends; override the ones you serve."""
+
+    async def add(self, params: AddRequestParams, ctx: ContextT) -> AddResult:
+        """``add``."""
+        raise _not_served("add")
+
+    async def bare(self, params: None, ctx: ContextT) -> EmptyResult:
+        """``bare``."""
+        raise _not_served("bare")
+
+    async def echo(self, params: EchoRequestParams | None, ctx: ContextT) -> EchoResult:
+        """``echo``."""
+        raise _not_served("echo")
+
+    async def free(self, params: dict[str, _t.Any], ctx: ContextT) -> EmptyResult:
+        """``free``."""
+        raise _not_served("free")
+
+    async def log(self, params: LogNotificationParams, ctx: ContextT) -> None:
+        """``log``."""
+        return None
+
+    async def ping(self, params: dict[str, _t.Any] | None, ctx: ContextT) -> EmptyResult:
+        """``ping``."""
+        raise _not_served("ping")
+
+    async def tick(self, params: dict[str, _t.Any] | None, ctx: ContextT) -> None:
+        """``tick``."""
+        return None
+
+
+_METHODS: dict[str, tuple[str, str, str, str | None]] = {
+    "add": ("request", "add", "AddRequest", "AddResult"),
+    "bare": ("request", "bare", "BareRequest", "EmptyResult"),
+    "echo": ("request", "echo", "EchoRequest", "EchoResult"),
+    "free": ("request", "free", "FreeRequest", "EmptyResult"),
+    "log": ("notification", "log", "LogNotification", None),
+    "ping": ("request", "ping", "PingRequest", "EmptyResult"),
+    "tick": ("notification", "tick", "TickNotification", None),
+}
+
+
+async def dispatch(
+    handler: ServerHandler[ContextT], raw: bytes | str | dict[str, _t.Any], ctx: ContextT
+) -> dict[str, _t.Any] | None:
+    """Answer one incoming message; None when no response is due (a notification)."""
+    return await _rt.serve(_METHODS, validate, handler, raw, ctx)
+'''
+
+CLIENT = '''"""The client side: one typed async method per request, over a minimal ``Transport``.
+
+A ``Transport`` sends one request (its params as plain JSON, or None) and returns the
+JSON-RPC ``result`` member as plain JSON; when the peer answers with an error it raises
+``RPCError``. Each method returns the result once ``validate`` has checked it against
+``schema.json``; a result the schema refuses raises ``InvalidResult``.
+"""
+
+from __future__ import annotations
+
+import typing as _t
+
+from .validation import validate
+from .models import AddRequestParams, AddResult, EchoRequestParams, EchoResult, EmptyResult
+
+__all__ = ["Client", "InvalidResult", "Transport"]
+
+
+class Transport(_t.Protocol):
+    async def request(self, method: str, params: dict[str, _t.Any] | None) -> _t.Any:
+        """Send a request; return the response's ``result``; raise ``RPCError`` on error."""
+        ...
+
+
+class InvalidResult(ValueError):
+    """The peer's result does not match the schema; ``reason`` says where."""
+
+    def __init__(self, method: str, reason: str) -> None:
+        super().__init__(f"invalid result for {method}: {reason}")
+        self.method = method
+        self.reason = reason
+
+
+def _wire(params: object) -> dict[str, _t.Any] | None:
+    return _t.cast("dict[str, _t.Any] | None", params)
+
+
+def _result(method: str, result: object, definition: str) -> object:
+    errors = validate.errors(result, definition)
+    if errors:
+        raise InvalidResult(method, str(errors[0]))
+    return result
+
+
+class Client:
+    """Typed requests over ``transport``."""
+
+    def __init__(self, transport: Transport) -> None:
+        self.transport = transport
+
+    async def add(self, params: AddRequestParams) -> AddResult:
+        """``add``."""
+        result = await self.transport.request("add", _wire(params))
+        return _t.cast("AddResult", _result("add", result, "AddResult"))
+
+    async def bare(self) -> EmptyResult:
+        """``bare``."""
+        result = await self.transport.request("bare", None)
+        return _t.cast("EmptyResult", _result("bare", result, "EmptyResult"))
+
+    async def echo(self, params: EchoRequestParams | None = None) -> EchoResult:
+        """``echo``."""
+        result = await self.transport.request("echo", _wire(params))
+        return _t.cast("EchoResult", _result("echo", result, "EchoResult"))
+
+    async def free(self, params: dict[str, _t.Any]) -> EmptyResult:
+        """``free``."""
+        result = await self.transport.request("free", _wire(params))
+        return _t.cast("EmptyResult", _result("free", result, "EmptyResult"))
+
+    async def ping(self, params: dict[str, _t.Any] | None = None) -> EmptyResult:
+        """``ping``."""
+        result = await self.transport.request("ping", _wire(params))
+        return _t.cast("EmptyResult", _result("ping", result, "EmptyResult"))
+'''
+
+
+def test_the_server_and_client_modules_exactly() -> None:
+    files = emitted(METHODS)
+    assert files["server.py"] == SERVER
+    assert files["client.py"] == CLIENT
+
+
+def test_no_server_or_client_without_methods() -> None:
+    assert sorted(emitted("export interface A { a: string }\n")) == [
+        "_runtime.py",
+        "models.py",
+        "validation.py",
+    ]
+
+
+def test_the_package_ships_its_runtime_verbatim() -> None:
+    files = emitted(METHODS)
+    assert sorted(files) == ["_runtime.py", "client.py", "models.py", "server.py", "validation.py"]
+    runtime = Path(codegen.__file__).parent / "runtime" / "_typeddict.py"
+    assert files["_runtime.py"] == runtime.read_text("utf-8")
+    doc = files["models.py"].split('"""')[1]
+    assert doc.startswith("TypedDicts. Deviations from schema.json:\n\n* The types check nothing")
+    assert doc.count("\n* ") == len(DEVIATIONS)
