@@ -306,13 +306,20 @@ def test_bounds_at_their_limits(
 def test_multiple_of_integers_and_fractions(tmp_path: Path) -> None:
     v = validator(
         tmp_path,
-        {"Int": {"multipleOf": 3}, "Frac": {"multipleOf": 2.5}, "Tiny": {"multipleOf": 1e-308}},
+        {
+            "Int": {"multipleOf": 3},
+            "Frac": {"multipleOf": 2.5},
+            "Tiny": {"multipleOf": 1e-308},
+            "Tenth": {"multipleOf": 0.1},
+        },
     )
     assert first(v, 9, "Int") is None and first(v, 0, "Int") is None
     assert first(v, 10, "Int") == ((), "10 is not a multiple of 3")
     assert first(v, 10**30 + 1, "Int") == ((), f"{10**30 + 1} is not a multiple of 3")  # exact
     assert first(v, 9.0, "Int") is None
     assert first(v, 7.5, "Frac") is None
+    # a fraction divides, never ``%`` (``1 % 0.1`` is 0.0999...; ``1 / 0.1`` is 10.0)
+    assert first(v, 1, "Tenth") is None and first(v, 0.5, "Tenth") is None
     assert first(v, 7, "Frac") == ((), "7 is not a multiple of 2.5")
     assert first(v, 1e308, "Tiny") == ((), "1e+308 is not a multiple of 1e-308")  # no overflow
     assert first(v, "9", "Int") is None and first(v, False, "Int") is None
