@@ -10,6 +10,8 @@ import pytest
 
 import codegen
 from codegen import ir
+from codegen.build.pipeline import build
+from codegen.build.targets import TARGETS
 from codegen.emit.python.backend import backend_of
 from codegen.emit.python.typeddict import DEVIATIONS, emit_typeddict
 from codegen.emit.python.typeddict.module import TypeWriter, class_syntax
@@ -582,3 +584,88 @@ def test_the_package_ships_its_runtime_verbatim() -> None:
     doc = files["models.py"].split('"""')[1]
     assert doc.startswith("TypedDicts. Deviations from schema.json:\n\n* The types check nothing")
     assert doc.count("\n* ") == len(DEVIATIONS)
+
+
+# Edges: absent-only unions (``never``), ``any``, aliases of ``undefined``/``never``/``any``,
+# a string and a boolean constant.
+EDGES = """export const VERSION = "2.0";
+export const ON = true;
+export interface U { c: 1 | 1.0; e: [undefined?]; f: "x" | undefined; g: any; h?: never[] }
+export type Nothing = undefined;
+export type Impossible = never;
+export type Anything = any;
+"""
+
+EDGES_MODELS = """
+
+
+VERSION: _t.Final = "2.0"
+ON: _t.Final = True
+
+
+class U(_t.TypedDict):
+    c: "_t.Literal[1]"
+    e: "list[_t.Never]"
+    f: '_t.Literal["x"]'
+    g: "_t.Any"
+    h: _t.NotRequired["list[_t.Never]"]
+
+
+if _t.TYPE_CHECKING:
+    Nothing: _t.TypeAlias = None
+    Impossible: _t.TypeAlias = _t.Never
+    Anything: _t.TypeAlias = _t.Any
+else:
+    Nothing = _rt.Alias("Nothing")
+    Impossible = _rt.Alias("Impossible")
+    Anything = _rt.Alias("Anything")
+
+
+__all__ = [
+    "Anything",
+    "Impossible",
+    "Nothing",
+    "ON",
+    "U",
+    "VERSION",
+]
+"""
+
+
+def test_the_edges_are_spelt_exactly() -> None:
+    assert models(EDGES) == EDGES_MODELS
+
+
+# Members copied by Pick/Omit/intersections name the anonymous class the pydantic target's
+# models name (the same naming authority, the same owner of each copied property).
+COPIES = """export interface A { x: { n: number }; y: { m: string }; z?: string }
+export interface D extends Omit<A, "y"> { w: { k: boolean } }
+export interface P extends Pick<A, "x"> {}
+export type I = A & { v: { q: null } };
+export interface R extends Required<A> {}
+export type Q = Partial<A>;
+export interface O extends A { x: { n: number; o: string } }
+export interface G<T> { g: T; h: { t: T } }
+export interface GI extends G<string> {}
+export type GA = G<number>;
+"""
+
+
+def _member_classes(text: str, classes: tuple[str, ...]) -> dict[str, str]:
+    found = {}
+    for name in classes:
+        body = text.split(f"\nclass {name}(", 1)[1].split("\n\n", 1)[0]
+        for line in body.splitlines()[1:]:
+            key, _, annotation = line.strip().partition(": ")
+            found[f"{name}.{key}"] = annotation.strip('"')
+    return found
+
+
+def test_copied_members_name_the_classes_the_pydantic_models_name() -> None:
+    schema = schema_of(COPIES)
+    pydantic = build(schema, command="t", emitters=TARGETS["pydantic"], package_doc="d")
+    ours = _member_classes(emitted(schema)["models.py"], ("A", "D"))
+    theirs = _member_classes(pydantic["models.py"], ("A", "D"))
+    assert ours["A.x"] == theirs["A.x"] == "Pick_A_xX"
+    assert ours["D.x"] == theirs["D.x"] == "Pick_A_xX"
+    assert ours["D.w"] == theirs["D.w"] == "DW"
