@@ -669,3 +669,235 @@ def test_copied_members_name_the_classes_the_pydantic_models_name() -> None:
     assert ours["A.x"] == theirs["A.x"] == "Pick_A_xX"
     assert ours["D.x"] == theirs["D.x"] == "Pick_A_xX"
     assert ours["D.w"] == theirs["D.w"] == "DW"
+
+
+# Namespaced declarations, a generic, and anonymous classes in mappings, index signatures and
+# aliases of the same shape: each its own owner's.
+OWNERS = """export namespace NS {
+  /** A namespaced alias. */
+  export type T = string | number;
+  /** A namespaced interface. */
+  export interface I { a: string }
+}
+/** Top alias. */
+export type U = NS.T | null;
+export interface G<T> { g: T }
+export interface GS extends G<string> {}
+export interface M1 { m: Record<string, { v: number }>; n: { [k: string]: { w: string } } }
+export interface M2 { m: Record<string, { v: number }>; n: { [k: string]: { w: string } } }
+export type Al = { z: number }[];
+export type Bl = { z: number }[];
+"""
+
+OWNERS_MODELS = '''
+
+
+class I(_t.TypedDict):
+    """A namespaced interface."""
+    a: "str"
+
+
+class G_string(_t.TypedDict):
+    g: "str"
+
+
+class GS(_t.TypedDict):
+    g: "str"
+
+
+class M1M(_t.TypedDict):
+    v: "int | float"
+
+
+class M1N(_t.TypedDict):
+    w: "str"
+
+
+class M1(_t.TypedDict):
+    m: "dict[str, M1M]"
+    n: "dict[str, M1N]"
+
+
+class M2M(_t.TypedDict):
+    v: "int | float"
+
+
+class M2N(_t.TypedDict):
+    w: "str"
+
+
+class M2(_t.TypedDict):
+    m: "dict[str, M2M]"
+    n: "dict[str, M2N]"
+
+
+class Al1(_t.TypedDict):
+    z: "int | float"
+
+
+class Bl1(_t.TypedDict):
+    z: "int | float"
+
+
+if _t.TYPE_CHECKING:
+    T: _t.TypeAlias = str | int | float
+    """A namespaced alias."""
+    U: _t.TypeAlias = T | None
+    """Top alias."""
+    Al: _t.TypeAlias = list[Al1]
+    Bl: _t.TypeAlias = list[Bl1]
+else:
+    T = _rt.Alias("T")
+    U = _rt.Alias("U")
+    Al = _rt.Alias("Al")
+    Bl = _rt.Alias("Bl")
+
+
+__all__ = [
+    "Al",
+    "Al1",
+    "Bl",
+    "Bl1",
+    "GS",
+    "G_string",
+    "I",
+    "M1",
+    "M1M",
+    "M1N",
+    "M2",
+    "M2M",
+    "M2N",
+    "T",
+    "U",
+]
+'''
+
+OWNERS_DEFINITIONS = """    "Al": "Al",
+    "Bl": "Bl",
+    "GS": "GS",
+    "G_string": "G_string",
+    "I": "I",
+    "M1": "M1",
+    "M2": "M2",
+    "T": "T",
+    "U": "U",
+"""
+
+
+def test_each_anonymous_class_is_its_owners_in_mappings_and_aliases() -> None:
+    files = emitted(OWNERS)
+    assert models(OWNERS) == OWNERS_MODELS
+    # the generic itself has no definition: its instance does
+    assert (
+        files["validation.py"]
+        .split("DEFINITIONS: dict[str, str] = {\n")[1]
+        .startswith(OWNERS_DEFINITIONS + "}\n")
+    )
+
+
+NO_ALIASES_MODELS = """
+
+
+class NSI(_t.TypedDict):
+    a: "str"
+
+
+class I(_t.TypedDict):
+    b: "NSI"
+
+
+__all__ = [
+    "I",
+    "NSI",
+]
+"""
+
+
+def test_a_schema_without_aliases_has_no_alias_block() -> None:
+    text = (
+        "export namespace NS { export interface I { a: string } }\nexport interface I { b: NS.I }\n"
+    )
+    assert models(text) == NO_ALIASES_MODELS
+
+
+# Anonymous classes that are dicts (an intersection, an Omit of an index signature): aliases
+# with no declaration of their own, so no docstring.
+DICTS = """export interface Base { [k: string]: number }
+export interface H { a: Base & { [k: string]: number }; b: Omit<Base, "x"> }
+"""
+
+DICTS_MODELS = """
+
+
+class H(_t.TypedDict):
+    a: "HA"
+    b: "HB"
+
+
+if _t.TYPE_CHECKING:
+    Base: _t.TypeAlias = dict[str, int | float]
+    HA: _t.TypeAlias = dict[str, int | float]
+    HB: _t.TypeAlias = dict[str, int | float]
+else:
+    Base = _rt.Alias("Base")
+    HA = _rt.Alias("HA")
+    HB = _rt.Alias("HB")
+
+
+__all__ = [
+    "Base",
+    "H",
+    "HA",
+    "HB",
+]
+"""
+
+
+def test_anonymous_dict_classes_are_aliases() -> None:
+    assert models(DICTS) == DICTS_MODELS
+
+
+# Names Python keeps for itself: renamed, their docstrings and definitions kept.
+RENAMED = """/** Named None. */
+export interface None { a: string }
+/** Named True. */
+export type True = string | None;
+export interface Uses { n: None; t: True }
+"""
+
+RENAMED_MODELS = '''
+
+
+class None_(_t.TypedDict):
+    """Named None."""
+    a: "str"
+
+
+class Uses(_t.TypedDict):
+    n: "None_"
+    t: "True_"
+
+
+if _t.TYPE_CHECKING:
+    True_: _t.TypeAlias = str | None_
+    """Named True."""
+else:
+    True_ = _rt.Alias("True_")
+
+
+__all__ = [
+    "None_",
+    "True_",
+    "Uses",
+]
+'''
+
+
+def test_renamed_declarations_keep_their_docs_and_definitions() -> None:
+    files = emitted(RENAMED)
+    assert models(RENAMED) == RENAMED_MODELS
+    rows = files["validation.py"].split("DEFINITIONS: dict[str, str] = {\n")[1]
+    assert rows.startswith("""    "None_": "None",
+    "True_": "True",
+    "Uses": "Uses",
+}\n""")
