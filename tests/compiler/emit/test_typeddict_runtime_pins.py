@@ -31,7 +31,8 @@ def _imported_afresh() -> None:
 def validator(folder: Path, defs: dict[str, Any], *, key: str = "$defs") -> rt.Validator:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "schema.json").write_text(json.dumps({key: defs}), "utf-8")
-    return rt.Validator(folder, SimpleNamespace(), {name: name for name in defs})
+    types = SimpleNamespace(**{name: rt.Alias(name) for name in defs})  # a package's models
+    return rt.Validator(folder, types, {name: name for name in defs})
 
 
 def first(v: rt.Validator, value: object, name: str = "T") -> tuple[tuple[object, ...], str] | None:
@@ -350,6 +351,20 @@ def test_any_of_one_of_all_of_and_not(tmp_path: Path) -> None:
     assert first(v, "a", "Not") == ((), '"a" is not allowed')
 
 
+def test_not_and_one_of_over_objects(tmp_path: Path) -> None:
+    named = {"properties": {"a": {"type": "string"}}, "required": ["a"]}
+    v = validator(
+        tmp_path,
+        {"Not": {"not": named}, "One": {"oneOf": [named, {"properties": {"a": {"type": "null"}}}]}},
+    )
+    assert first(v, {"a": "x"}, "Not") == ((), '{"a": "x"} is not allowed')
+    assert first(v, {"a": 1}, "Not") is None
+    assert first(v, {"a": "x"}, "One") is None
+    assert first(v, {"a": None}, "One") is None
+    assert first(v, {}, "One") is None  # only the second: it requires nothing
+    assert first(v, {"a": 1}, "One") == ((), '{"a": 1} matches 0 of oneOf')
+
+
 def test_keywords_check_in_their_sorted_order(tmp_path: Path) -> None:
     # Written pattern first; ``minLength`` sorts before it and refuses first.
     v = check(tmp_path, {"pattern": "^b", "minLength": 2, "type": "string"})
@@ -458,6 +473,8 @@ def test_validate_returns_the_value_or_raises_the_first_refusal(tmp_path: Path) 
     v = check(tmp_path, {"type": "object", "required": ["a"]})
     value = {"a": 1}
     assert v(value, "T") is value
+    with pytest.raises(TypeError, match="no definition"):
+        v(value, None)
     assert v.errors(value, "T") == []
     with pytest.raises(rt.ValidationError) as caught:
         v({}, "T")
