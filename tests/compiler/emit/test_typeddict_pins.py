@@ -386,7 +386,8 @@ def test_validate_maps_each_declared_name_to_its_definition() -> None:
 
 
 # Requests with params, optional params, open params and none; notifications with params
-# and without: the server's and the client's exact text.
+# and without; messages only the server sends (in neither module): the server's and the
+# client's exact text.
 METHODS = """export const JSONRPC_VERSION = "2.0";
 export type RequestId = string | number;
 export interface Request { method: string; params?: { [key: string]: unknown }; }
@@ -404,6 +405,11 @@ export interface EchoResult extends Result { text: string; }
 export interface FreeRequest extends JSONRPCRequest { method: "free"; params: { [key: string]: unknown }; }
 export interface LogNotification extends JSONRPCNotification { method: "log"; params: { level: string }; }
 export interface BareRequest { jsonrpc: typeof JSONRPC_VERSION; id: RequestId; method: "bare"; }
+/** @direction serverToClient */
+export interface SampleRequest extends JSONRPCRequest { method: "sample"; }
+export interface SampleResult extends Result { s: string; }
+/** @direction serverToClient */
+export interface ChangedNotification extends JSONRPCNotification { method: "changed"; }
 """
 
 SERVER = '''"""The server side: a typed handler base class and a transport-agnostic ``dispatch``.
@@ -901,3 +907,23 @@ def test_renamed_declarations_keep_their_docs_and_definitions() -> None:
     "True_": "True",
     "Uses": "Uses",
 }\n""")
+
+
+TICK_ONLY = """export const JSONRPC_VERSION = "2.0";
+export interface Notification { method: string; params?: { [key: string]: unknown }; }
+export interface JSONRPCNotification extends Notification { jsonrpc: typeof JSONRPC_VERSION; }
+export interface TickNotification extends JSONRPCNotification { method: "tick"; }
+"""
+
+
+def test_a_server_of_notifications_only_imports_no_models_and_has_no_client() -> None:
+    files = emitted(TICK_ONLY)
+    assert "client.py" not in files
+    server = files["server.py"]
+    assert "from .validation import validate\n\n__all__" in server
+    assert "from .models" not in server
+    assert (
+        "    async def tick(self, params: dict[str, _t.Any] | None, ctx: ContextT) -> None:\n"
+        in server
+    )
+    assert '    "tick": ("notification", "tick", "TickNotification", None),\n}' in server
