@@ -19,7 +19,7 @@ import keyword
 from typing import assert_never
 
 from .... import escape, ir
-from ....errors import Diagnostics, SchemaError
+from ....errors import SchemaError
 from ....ir.queries import is_integer_alias
 from ....ir.walk import children
 from ..backend import PythonBackend
@@ -239,9 +239,9 @@ class _Models:
         return "\n\n\n".join([*(p for p in parts if p), f"__all__ = [\n{listed}]"]) + "\n"
 
 
-def emit_models(backend: PythonBackend, diagnostics: Diagnostics, doc: str) -> str:
-    """``models.py``; ``diagnostics`` as every target's (this one adds no warning: what the
-    types cannot say is in ``DEVIATIONS``, and ``validate`` checks it)."""
+def emit_models(backend: PythonBackend, doc: str) -> str:
+    """``models.py``. It adds no warning: what the types cannot say is in ``DEVIATIONS``,
+    and ``validate`` checks it."""
     return _Models(backend).emit(doc)
 
 
