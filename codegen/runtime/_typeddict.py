@@ -500,6 +500,18 @@ def _answer(id_: object, error: RPCError) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": id_, "error": error.to_error()}
 
 
+def _not_json(constant: str) -> Any:
+    """``NaN``, ``Infinity``, ``-Infinity``: ``json.loads`` takes them; JSON has none."""
+    raise ValueError(f"{constant} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400: no JSON number is infinite
+        raise ValueError(f"{text} is out of the range of a float")
+    return value
+
+
 # method -> (kind, handler attribute, message definition, result definition or None)
 Table = Mapping[str, tuple[str, str, str, str | None]]
 
@@ -511,7 +523,9 @@ async def serve(
     generated ``server.dispatch`` documents; never raises."""
     if isinstance(raw, str | bytes):
         try:
-            raw = json.loads(raw)
+            raw = json.loads(raw, parse_constant=_not_json, parse_float=_finite)
+            # no lone surrogates (``json.loads`` takes them from \u escapes): UnicodeError
+            json.dumps(raw, ensure_ascii=False).encode("utf-8")
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             return _answer(None, RPCError(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
     if not isinstance(raw, dict) or not isinstance(raw.get("method"), str):

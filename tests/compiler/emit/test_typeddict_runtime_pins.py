@@ -726,3 +726,24 @@ def test_serve_answers_no_notification(tmp_path: Path, caplog: pytest.LogCapture
         assert run(tmp_path, message, handler) is None
     assert handler.seen == [("tick", {"n": n}, "ctx") for n in (0, 1, 2)]
     assert [r.getMessage() for r in caplog.records] == ["handler for tick failed"]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["NaN", "Infinity", "-Infinity", "1e400", '"\\ud800"', '"a\\udc00"', '{"\\udfff": 1}'],
+)
+def test_serve_answers_text_that_is_no_json_with_a_parse_error(tmp_path: Path, bad: str) -> None:
+    """``json.loads`` takes NaN, Infinity, 1e400 (as inf) and lone surrogates; JSON (RFC 8259)
+    has none of them, here in a member the schema leaves open (the echo's params)."""
+    raw = '{"jsonrpc": "2.0", "id": 1, "method": "echo", "params": {"x": ' + bad + "}}"
+    handler = Handler()
+    for text in (raw, raw.encode()):
+        answer = run(tmp_path, text, handler)
+        assert answer["id"] is None and answer["error"]["code"] == -32700, answer
+        assert answer["error"]["message"] == "Parse error"
+    assert handler.seen == []
+    # the same numbers and strings as JSON has them are served
+    good = (
+        '{"jsonrpc": "2.0", "id": 1, "method": "echo", "params": {"x": [1e300, "\\ud83d\\ude00"]}}'
+    )
+    assert run(tmp_path, good)["result"] == {"anything": {"x": [1e300, "\U0001f600"]}}
