@@ -108,6 +108,7 @@ from .model_parts import (
 from .moved import plan_moves, property_body, property_doc
 from .naming import Names
 from .ordering import Item, cycles, topological_order
+from .package import ModuleText, public_names
 from .render import render as _render
 
 # --------------------------------------------------------------------------- docstrings
@@ -516,21 +517,36 @@ class _ModelsEmitter:
             wire["move_legacy"] = SHIM_FUNCTION
         if rest_tuple.REST_TUPLE in plan.imports:
             wire["RestTuple"] = rest_tuple.REST_TUPLE
-        return _render(
+        imports = [
+            (module, self._import_lines(module, names, used))
+            for module, names in (
+                ("collections.abc", COLLECTIONS),
+                ("typing", TYPING),
+                ("pydantic", PYDANTIC),
+                ("pydantic_core", PYDANTIC_CORE),
+                ("typing_extensions", TYPING_EXTENSIONS),
+            )
+            if used & set(names)
+        ] + [(WIRE_MODULE, import_lines(WIRE_MODULE, wire))]
+        # The public names of the text, in its order (``package.public_names`` of it, not
+        # parsed again): the explicit re-exports, the constants, then the items (the routes
+        # are private: ``_route_``, ``_kind_``). A recursive alias is public as the ``if
+        # TYPE_CHECKING`` block that binds it twice, which ``public_names`` knows by that
+        # name only.
+        dual = self.sym["TYPE_CHECKING"] == "TYPE_CHECKING"
+        bound = [
+            *public_names("\n".join(line for _, lines in imports for line in lines)),
+            *(
+                self.names.constants[d.name]
+                for d in self.schema.decls.values()
+                if isinstance(d, ir.Const)
+            ),
+            *(name for name in ordered.names if dual or name not in recursive),
+        ]
+        text = _render(
             "module.py.jinja",
             sources=", ".join(PurePath(f).name for f in self.schema.files) or "the schema",
-            imports=[
-                (module, self._import_lines(module, names, used))
-                for module, names in (
-                    ("collections.abc", COLLECTIONS),
-                    ("typing", TYPING),
-                    ("pydantic", PYDANTIC),
-                    ("pydantic_core", PYDANTIC_CORE),
-                    ("typing_extensions", TYPING_EXTENSIONS),
-                )
-                if used & set(names)
-            ]
-            + [(WIRE_MODULE, import_lines(WIRE_MODULE, wire))],
+            imports=imports,
             sym=self.sym,
             # One blank line before each; ruff format makes it two before a class.
             blocks=[
@@ -552,6 +568,7 @@ class _ModelsEmitter:
                 ),
             ],
         )
+        return ModuleText(text, [name for name in bound if not name.startswith("_")])
 
 
 def emit_models(
