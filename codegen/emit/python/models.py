@@ -173,14 +173,20 @@ class _ModelsEmitter:
         self.origin = {
             id(prop): spec.name for spec in self.names.classes for prop in spec.body.properties
         }
+        self.aliases: dict[str, Annotation] = {}  # ``alias_annotation``
 
     # ------------------------------------------------------------------ fields
 
-    def field(self, layout: ClassLayout, prop: ir.Property, imports: set[str]) -> Field:
+    def field(
+        self, layout: ClassLayout, prop: ir.Property, imports: set[str], refs: set[str]
+    ) -> Field:
+        """The field of ``prop``; the library names and classes its annotation uses are
+        added to ``imports`` and ``refs``."""
         owner = self.origin.get(id(prop), layout.name)
         attr = self.names.attribute(prop.name)
         ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
         imports |= ann.imports
+        refs |= ann.refs
         kwargs: list[str] = []
         annotation = ann.text
         constraints = self._constraints(prop)
@@ -281,11 +287,8 @@ class _ModelsEmitter:
         """The class of ``layout``; ``deferred`` (a member of a large cycle, or a class that
         reaches one) is built when first used (``_build_when_used``)."""
         spec = layout.spec
-        fields = [self.field(layout, prop, plan.imports) for prop in layout.declared]
         refs: set[str] = set()
-        for prop in layout.declared:
-            owner = self.origin.get(id(prop), layout.name)
-            refs |= self.writer.annotation(prop.type, owner, prop.name, prop.doc).refs
+        fields = [self.field(layout, prop, plan.imports, refs) for prop in layout.declared]
         extra, extra_key = "", "str"
         if layout.declares_extra and layout.extra is not None:
             ann = self.writer.annotation(layout.extra, layout.name, "")
@@ -340,7 +343,7 @@ class _ModelsEmitter:
         if is_integer_alias(self.schema, decl.name):
             ann = Annotation("int")  # JSON Schema's ``integer``, as the schema emitter reads it
         else:
-            ann = self.writer.annotation(decl.type, decl.name, "", decl.doc)
+            ann = self.alias_annotation(decl)
         plan.imports |= ann.imports
         quote = "'" if '"' in ann.text else '"'
         text = _render(
@@ -370,6 +373,15 @@ class _ModelsEmitter:
             model=False,
         )
 
+    def alias_annotation(self, decl: ir.Alias) -> Annotation:
+        """An alias's value, computed once: ordering, cycles and the alias item read it."""
+        found = self.aliases.get(decl.name)
+        if found is None:
+            found = self.aliases[decl.name] = self.writer.annotation(
+                decl.type, decl.name, "", decl.doc
+            )
+        return found
+
     def edges(self, plan: Plan) -> dict[str, list[str]]:
         """What each class and alias refers to (through fields, bases and alias values)."""
         edges: dict[str, set[str]] = {
@@ -378,7 +390,7 @@ class _ModelsEmitter:
         for name in self.names.aliases:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias) and not is_integer_alias(self.schema, name):
-                edges[name] = set(self.writer.annotation(decl.type, name, "", decl.doc).refs)
+                edges[name] = set(self.alias_annotation(decl).refs)
         return {name: sorted(targets) for name, targets in edges.items()}
 
     def large_cycles(self, edges: dict[str, list[str]]) -> list[list[str]]:
@@ -405,7 +417,7 @@ class _ModelsEmitter:
         decl = self.schema.decls[name]
         if not isinstance(decl, ir.Alias) or is_integer_alias(self.schema, name):
             return False
-        return self.writer.annotation(decl.type, name, "", decl.doc).text in self.classes
+        return self.alias_annotation(decl).text in self.classes
 
     def recursive_aliases(self) -> set[str]:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
@@ -414,7 +426,7 @@ class _ModelsEmitter:
         for name in aliases:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias):
-                refs = self.writer.annotation(decl.type, name, "", decl.doc).refs
+                refs = self.alias_annotation(decl).refs
                 edges[name] = refs & aliases
         recursive: set[str] = set()
         for start in sorted(edges):
