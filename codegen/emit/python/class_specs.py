@@ -169,11 +169,11 @@ def _suffixes(parts: list[ir.TypeExpr]) -> list[str]:
 
 def _position_names(owner: str, key: str, found: list[ir.TypeExpr]) -> list[str]:
     """What the anonymous types at one position want to be called (see the module rules)."""
+    if not found:  # most positions: no name to make
+        return []
     # Settled whole: a key that opens with a combining mark (``"\u0301x"``) joins the
     # owner's last letter under NFKC, which no trailing ``_`` in ``free`` undoes.
     stem = settle(owner + pascal_case(key))
-    if not found:
-        return []
     if len(found) == 1 and key:
         return [stem]
     return [stem + suffix for suffix in _suffixes(found)]
