@@ -423,7 +423,9 @@ class _ModelsEmitter:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
         aliases = set(self.names.aliases)
         edges: dict[str, set[str]] = {}
-        for name in aliases:
+        # In declaration order: the first annotation of an alias warns, and warnings come
+        # out in the order they are found (a set's order changes with the hash seed).
+        for name in self.names.aliases:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias):
                 refs = self.alias_annotation(decl).refs
