@@ -3,8 +3,10 @@ and the PEP 561 ``py.typed`` marker.
 
 It runs after the other emitters, over their output text, so that each emitter alone
 decides what it exports: a module's ``__all__`` when it has one, else its public
-top-level definitions. Two modules exporting one name is a compiler bug, not a schema
-error, because the naming authority gives every schema name one home.
+top-level definitions. A models module states them itself (``ModuleText``): it is the
+largest text by far, and parsing it again cost a sixth of a compile and most of its peak
+memory. Two modules exporting one name is a compiler bug, not a schema error, because the
+naming authority gives every schema name one home.
 """
 
 from __future__ import annotations
