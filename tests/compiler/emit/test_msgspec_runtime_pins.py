@@ -5,6 +5,7 @@ past it. The compiled packages' own tests are ``test_msgspec_target.py``."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, ClassVar, Literal
 
 import msgspec
@@ -291,8 +292,26 @@ class Plain(msgspec.Struct, kw_only=True):
     name: str | msgspec.UnsetType = msgspec.UNSET
 
 
-class Kind(msgspec.Struct, kw_only=True, tag_field="type", tag="kind"):
-    value: int
+# The runtime keeps one decoder per type and one stand-in per tag field for the process:
+# where a test is about how they are made, it makes a type or a tag field no test used yet.
+_fresh = itertools.count()
+
+
+def fresh_plain() -> Any:
+    """A new ``Plain``: a count, and the lowered ``Contents``."""
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [
+        ("count", int),
+        ("contents", Contents | None, None),
+    ]
+    return msgspec.defstruct(f"Plain{next(_fresh)}", fields, kw_only=True)
+
+
+def fresh_tagged() -> tuple[str, Any]:
+    """A new tag field and a Struct tagged on it (tag ``kind``)."""
+    field = f"kind_{next(_fresh)}"
+    return field, msgspec.defstruct(
+        "Kind", [("value", int)], kw_only=True, tag_field=field, tag="kind"
+    )
 
 
 def test_convert_and_typed_do_not_coerce() -> None:
@@ -319,12 +338,29 @@ def test_absent_is_not_null() -> None:
         rt.decode(b'{"count": 1, "name": null}', Plain)
 
 
-@pytest.mark.parametrize("raw", [b'{"count": "1"}', b'{"count": 1.0}', b"{}"])
-def test_decode_is_strict(raw: bytes) -> None:
-    with pytest.raises(msgspec.ValidationError):
-        rt.decode(raw, Plain)
-    with pytest.raises(msgspec.ValidationError):
-        rt.decoder(Plain).decode(raw)
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b'{"count": "1"}', "Expected `int`, got `str` - at `$.count`"),
+        (b'{"count": 1.0}', "Expected `int`, got `float` - at `$.count`"),
+        (b'{"count": true}', "Expected `int`, got `bool` - at `$.count`"),
+        (b"{}", "Object missing required field `count`"),
+    ],
+)
+def test_a_decoder_is_strict(raw: bytes, message: str) -> None:
+    with pytest.raises(msgspec.ValidationError) as caught:
+        rt.decoder(fresh_plain()).decode(raw)
+    assert str(caught.value) == message
+    with pytest.raises(msgspec.ValidationError) as caught:
+        rt.decode(raw, fresh_plain())
+    assert str(caught.value) == message
+
+
+def test_a_decoder_knows_the_lowered_types() -> None:
+    raw = b'{"count": 1, "contents": {"uri": "u", "blob": "b"}}'
+    got = rt.decoder(fresh_plain()).decode(raw)
+    assert (got.count, got.contents) == (1, Blob(uri="u", blob="b"))
+    assert rt.decode(raw, fresh_plain()).contents == Blob(uri="u", blob="b")
 
 
 def test_numbers_are_finite() -> None:
@@ -336,29 +372,48 @@ def test_numbers_are_finite() -> None:
         rt.decode(b'"2"', int)
 
 
-def test_a_tagged_struct_requires_its_tag_wherever_it_stands_alone() -> None:
-    assert rt.decode(b'{"type": "kind", "value": 1}', Kind) == Kind(value=1)
-    assert rt.typed({"type": "kind", "value": 1}, Kind) == Kind(value=1)
-    with pytest.raises(msgspec.ValidationError, match="missing required field `type`"):
-        rt.decode(b'{"value": 1}', Kind)
-    with pytest.raises(msgspec.ValidationError, match="missing required field `type`"):
-        rt.typed({"value": 1}, Kind)
+@pytest.mark.parametrize("how", ["decode", "typed"])
+def test_a_tagged_struct_requires_its_tag_wherever_it_stands_alone(how: str) -> None:
+    field, kind = fresh_tagged()
+
+    def read(value: dict[str, object]) -> object:
+        if how == "typed":
+            return rt.typed(value, kind)
+        return rt.decode(msgspec.json.encode(value), kind)
+
+    assert read({field: "kind", "value": 1}) == kind(value=1)
+    with pytest.raises(msgspec.ValidationError) as caught:
+        read({"value": 1})
+    assert str(caught.value) == f"Object missing required field `{field}`"
+    with pytest.raises(msgspec.ValidationError) as caught:
+        read({field: "other", "value": 1})
+    assert str(caught.value) == f"Invalid value 'other' - at `$.{field}`"
     # the stand-in member the tag falls to holds no value
     with pytest.raises(msgspec.ValidationError) as caught:
-        rt.decode(b'{"type": "\\u0000untagged"}', Kind)
+        read({field: "\x00untagged"})
     assert str(caught.value) == "Object missing required field `never`"
-    with pytest.raises(msgspec.ValidationError, match="Expected `array` of length <= 0"):
-        rt.decode(b'{"type": "\\u0000untagged", "never": [1]}', Kind)
-    with pytest.raises(msgspec.ValidationError, match="Expected `array` of length >= 1"):
-        rt.decode(b'{"type": "\\u0000untagged", "never": []}', Kind)
+    with pytest.raises(msgspec.ValidationError) as caught:
+        read({field: "\x00untagged", "never": [1]})
+    assert str(caught.value) == "Expected `array` of length <= 0 - at `$.never`"
+    with pytest.raises(msgspec.ValidationError) as caught:
+        read({field: "\x00untagged", "never": []})
+    assert str(caught.value) == "Expected `array` of length >= 1 - at `$.never`"
+
+
+def test_an_untagged_struct_or_any_other_type_is_decoded_as_it_is() -> None:
+    plain = fresh_plain()
+    assert rt.decoder(plain).decode(b'{"count": 2}') == plain(count=2)
+    assert rt.typed({"count": 2}, plain) == plain(count=2)
+    assert rt.typed([1], list[int]) == [1] and rt.decode(b"[1]", list[int]) == [1]
 
 
 def test_the_stand_in_of_a_tag_field_is_made_once_per_field() -> None:
-    first = rt.untagged("pin_field")
-    assert rt.untagged("pin_field") is first
-    assert rt.untagged("other_pin_field") is not first
+    field = f"pin_{next(_fresh)}"
+    first = rt.untagged(field)
+    assert rt.untagged(field) is first
+    assert rt.untagged(field + "_other") is not first
     config = first.__struct_config__  # type: ignore[attr-defined]
-    assert (config.tag_field, config.tag) == ("pin_field", "\x00untagged")
+    assert (config.tag_field, config.tag) == (field, "\x00untagged")
     assert first.__name__ == "Untagged" and first.__struct_fields__ == ("never",)  # type: ignore[attr-defined]
 
 
