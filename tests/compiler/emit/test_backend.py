@@ -7,7 +7,7 @@ import sys
 
 from codegen.build.pipeline import build
 from codegen.emit.python.backend import PythonBackend
-from codegen.emit.python.models import emit_models
+from codegen.emit.python.pydantic.models import emit_models
 from codegen.errors import Diagnostics
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
