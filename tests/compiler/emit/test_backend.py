@@ -11,7 +11,7 @@ from codegen import ir
 from codegen.build.pipeline import build
 from codegen.emit.python import backend, name_rules, naming
 from codegen.emit.python.backend import PythonBackend
-from codegen.emit.python.models import emit_models
+from codegen.emit.python.pydantic.models import emit_models
 from codegen.errors import Diagnostics
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve

@@ -16,8 +16,8 @@ from ....errors import Diagnostics
 from ....ir.walk import children
 from ..backend import PythonBackend
 from ..layout import ClassLayout
-from ..models import doc_text
 from ..ordering import components
+from ..pydantic.models import doc_text
 from .types import ANY, Lowered, Rules, TypeWriter, choose_tags, property_meta
 
 MODELS = "models.py"

@@ -24,9 +24,9 @@ from ....ir.queries import is_integer_alias
 from ....ir.walk import children
 from ..backend import PythonBackend
 from ..layout import ClassLayout
-from ..models import doc_text
 from ..msgspec.module import alias_values, recursive_aliases
 from ..msgspec.types import py_literal
+from ..pydantic.models import doc_text
 
 MODELS = "models.py"
 VALIDATION = "validation.py"

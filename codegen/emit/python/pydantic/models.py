@@ -31,9 +31,9 @@ Policy of the generated models (one rule each, applied everywhere):
   discriminated unions; others are left to pydantic's smart mode, with a warning.
 * **Moved fields:** ``@moved <legacy> <target.path>`` on a declaration gives that model
   alone a before-validator moving the legacy field into place (on a copy) and a read-only
-  property with the legacy name (see ``codegen.emit.python.moved``).
+  property with the legacy name (see ``codegen.emit.python.pydantic.moved``).
 
-Validation speed (why the unions look the way they do; see ``codegen.emit.python.routes``):
+Validation speed (why the unions look the way they do; see ``codegen.emit.python.pydantic.routes``):
 
 * Smart mode validates the input against *every* member of a union of models and keeps the
   best match, so a union of n models costs n model validations. Where no literal field
@@ -73,15 +73,17 @@ import json
 import re
 from pathlib import PurePath
 
-from ... import escape, ir
-from ...errors import Diagnostics
-from ...escape import Code
-from ...ir.queries import is_integer_alias, tag_number
-from ..json_text import loads_strict
+from .... import escape, ir
+from ....errors import Diagnostics
+from ....escape import Code
+from ....ir.queries import is_integer_alias, tag_number
+from ...json_text import loads_strict
+from ..backend import PythonBackend, backend_of
+from ..layout import ClassLayout
+from ..naming import Names
+from ..ordering import Item, cycles, topological_order
 from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
-from .backend import PythonBackend, backend_of
-from .layout import ClassLayout
 from .model_parts import (
     COLLECTIONS,
     PRIVATE,
@@ -106,8 +108,6 @@ from .model_parts import (
     route_text,
 )
 from .moved import plan_moves, property_body, property_doc
-from .naming import Names
-from .ordering import Item, cycles, topological_order
 from .render import render as _render
 
 # --------------------------------------------------------------------------- docstrings

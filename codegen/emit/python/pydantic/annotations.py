@@ -7,7 +7,7 @@ Mappings: ``string`` -> ``str`` (``@format byte`` too: base64 text is kept as se
 ``str`` (the known values go to the docstring); ``Record<string, V>`` and index-only
 objects -> ``dict[str, V]``; tuples -> ``tuple[...]``. A union of models that all carry a
 distinct literal in one field becomes a pydantic discriminated union on that field; other
-unions of models get a route when one pays (``codegen.emit.python.routes``) and otherwise stay
+unions of models get a route when one pays (``codegen.emit.python.pydantic.routes``) and otherwise stay
 in pydantic's smart mode, with a warning; unions of distinct kinds with a container
 dispatch on the input's type (see ``TypeWriter._route_by_kind``).
 """
@@ -19,11 +19,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from ... import escape, ir
-from ...errors import Diagnostics, SchemaError, Unsupported
+from .... import escape, ir
+from ....errors import Diagnostics, SchemaError, Unsupported
+from ..layout import ClassLayout, Layouts
+from ..naming import Names
 from . import rest_tuple
-from .layout import ClassLayout, Layouts
-from .naming import Names
 from .routes import (
     KeyRule,
     Route,
@@ -384,7 +384,7 @@ class TypeWriter:
         """Make a union of models cheap to validate, keeping what it accepts and picks.
 
         A literal field with a distinct value per member is a pydantic discriminator
-        (checked in Rust); failing that a route (``codegen.emit.python.routes``) drops the
+        (checked in Rust); failing that a route (``codegen.emit.python.pydantic.routes``) drops the
         members that cannot match before smart mode picks among the rest.
         """
         annotated = self.sym["Annotated"]
