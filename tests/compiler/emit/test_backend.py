@@ -4,11 +4,17 @@ build and handed to every Python emitter, with no module-level memo of the last 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
+import pytest
+
+from codegen import ir
 from codegen.build.pipeline import build
 from codegen.emit.python.backend import PythonBackend
+from codegen.emit.python.msgspec import emit_msgspec
 from codegen.emit.python.pydantic.models import emit_models
-from codegen.errors import Diagnostics
+from codegen.emit.python.typeddict import emit_typeddict
+from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 
@@ -66,3 +72,39 @@ def test_the_registry_s_warnings_reach_each_caller_that_asks() -> None:
         (warning,) = [w for w in diags.warnings if "names no result" in str(w)]
         assert str(warning).startswith("a.ts:1:")
         assert "assuming 'EmptyResult'" in str(warning)
+
+
+AT = ir.Span("a.ts", 3, 7)
+
+
+@pytest.mark.parametrize(
+    ("ref", "error"),
+    [
+        (ir.Ref("Missing", span=AT), "a.ts:3:7: error: unknown type 'Missing'"),
+        (
+            ir.Ref("VERSION", span=AT),
+            "a.ts:3:7: error: 'VERSION' is a const, not a type; use 'typeof VERSION'",
+        ),
+        # resolve instantiates generics; arguments left on a reference were once dropped
+        # by the msgspec and TypedDict targets without a word
+        (
+            ir.Ref("Id", (ir.Primitive("string"),), span=AT),
+            "a.ts:3:7: error: generic type arguments on 'Id' are not supported",
+        ),
+    ],
+)
+@pytest.mark.parametrize("emit", [emit_models, emit_msgspec, emit_typeddict])
+def test_every_target_refuses_a_bad_reference_with_one_located_error(
+    emit: Callable[[ir.Schema, Diagnostics], dict[str, str]], ref: ir.Ref, error: str
+) -> None:
+    """The targets ask ``ir.queries.declaration_of`` what a reference names (#37)."""
+    schema = ir.Schema(
+        {
+            "Id": ir.Alias("Id", ir.Primitive("string")),
+            "Box": ir.Interface("Box", ir.Object((ir.Property("id", ref),))),
+            "VERSION": ir.Const("VERSION", "1"),
+        }
+    )
+    with pytest.raises(SchemaError) as raised:
+        emit(schema, Diagnostics())
+    assert str(raised.value) == error
