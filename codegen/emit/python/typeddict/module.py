@@ -23,10 +23,10 @@ from ....errors import Diagnostics, SchemaError, Unsupported
 from ....ir.queries import declaration_of, is_integer_alias
 from ....ir.walk import children
 from ..backend import PythonBackend
+from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..msgspec.module import alias_values, recursive_aliases
 from ..msgspec.types import py_literal
-from ..pydantic.models import doc_text
 
 MODELS = "models.py"
 VALIDATION = "validation.py"
