@@ -10,6 +10,7 @@ import pytest
 
 from codegen import ir
 from codegen.build.pipeline import build
+from codegen.emit.python import backend, name_rules, naming
 from codegen.emit.python.backend import PythonBackend
 from codegen.emit.python.msgspec import emit_msgspec
 from codegen.emit.python.pydantic.models import emit_models
@@ -72,6 +73,26 @@ def test_the_registry_s_warnings_reach_each_caller_that_asks() -> None:
         (warning,) = [w for w in diags.warnings if "names no result" in str(w)]
         assert str(warning).startswith("a.ts:1:")
         assert "assuming 'EmptyResult'" in str(warning)
+
+
+def test_the_property_keys_are_walked_once_per_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The walk over every property of the schema feeds the declaration names
+    # (``python_schema``) and the attribute names (``assign_names``): the backend walks
+    # once and hands the keys to both; each fallback that walks again is counted.
+    walk = name_rules.property_keys
+    walked: list[ir.Schema] = []
+
+    def counting(schema: ir.Schema) -> dict[str, ir.Span]:
+        walked.append(schema)
+        return walk(schema)
+
+    for module in (backend, name_rules, naming):
+        monkeypatch.setattr(module, "property_keys", counting)
+    source = resolve([parse_module("a.ts", TEXT)])
+    made = PythonBackend(source)
+    assert made.names.attribute("ok") == "ok"
+    assert made.layouts is made.layouts
+    assert walked == [source]
 
 
 AT = ir.Span("a.ts", 3, 7)
