@@ -13,7 +13,8 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 
 from codegen import ir
-from codegen.emit.python.pydantic.models import LARGE_CYCLE, doc_text
+from codegen.emit.python.docstrings import doc_text
+from codegen.emit.python.pydantic.models import LARGE_CYCLE
 from codegen.errors import Diagnostics
 from tests.compiler.emit.test_pydantic_emit import generate_models, import_source
 

@@ -15,9 +15,9 @@ from .... import escape, ir
 from ....errors import Diagnostics
 from ....ir.walk import children
 from ..backend import PythonBackend
+from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..ordering import components
-from ..pydantic.models import doc_text
 from .types import ANY, Lowered, Rules, TypeWriter, choose_tags, property_meta
 
 MODELS = "models.py"

@@ -21,6 +21,7 @@ from typing import assert_never
 
 from .... import escape, ir
 from ....errors import Diagnostics, SchemaError, Unsupported
+from ....ir.queries import declaration_of
 from ..layout import ClassLayout, Layouts
 from ..naming import Names
 from . import rest_tuple
@@ -98,8 +99,8 @@ class TypeWriter:
                 return self._primitive(name, doc, expr.span)
             case ir.Literal():
                 return self._literal([expr])
-            case ir.Ref(name=name, args=args):
-                return self._ref(name, args, expr.span)
+            case ir.Ref():
+                return self._ref(expr)
             case ir.Array(items=items):
                 inner = self.annotation(items, owner, key)
                 return self._wrap("list[{}]", inner)
@@ -224,14 +225,9 @@ class TypeWriter:
             return Annotation(text, imports={"Annotated", "Any", "Field"})
         raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
-    def _ref(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> Annotation:
-        decl = self.schema.decls.get(name)
-        if decl is None:
-            raise SchemaError(span, f"unknown type '{name}'")
-        if args:
-            raise SchemaError(span, f"generic type arguments on '{name}' are not supported")
-        if isinstance(decl, ir.Const):
-            raise SchemaError(span, f"'{name}' is a const, not a type; use 'typeof {name}'")
+    def _ref(self, ref: ir.Ref) -> Annotation:
+        decl = declaration_of(self.schema, ref)
+        name = ref.name
         nullable = False
         if isinstance(decl, ir.Alias) and name not in self.classes:
             known = self._nullable.get(name)

@@ -69,8 +69,6 @@ The module header (generator and regenerate command) is added by ``codegen.build
 from __future__ import annotations
 
 import inspect
-import json
-import re
 from pathlib import PurePath
 
 from .... import escape, ir
@@ -79,6 +77,7 @@ from ....escape import Code
 from ....ir.queries import is_integer_alias, tag_number
 from ...json_text import loads_strict
 from ..backend import PythonBackend, backend_of
+from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..naming import Names
 from ..ordering import Item, cycles, topological_order
@@ -111,22 +110,6 @@ from .moved import plan_moves, property_body, property_doc
 from .render import render as _render
 
 # --------------------------------------------------------------------------- docstrings
-
-_LINK = re.compile(r"\{@link\s+([^}|]+?)\s*(?:\|\s*([^}]+?)\s*)?\}")
-
-
-def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
-    """The prose of a JSDoc comment for a docstring: links as text, deprecation last."""
-    text = _LINK.sub(lambda m: m.group(2) or m.group(1), doc.description).strip()
-    if known_values:
-        values = ", ".join(f"``{json.dumps(v)}``" for v in known_values)
-        text = (text + "\n\n" if text else "") + f"Known values: {values} (others allowed)."
-    deprecated = doc.get("deprecated")
-    if deprecated is not None:
-        note = "Deprecated" + (": " + deprecated.strip() if deprecated.strip() else ".")
-        text = (text + "\n\n" if text else "") + note
-    return text
-
 
 docstring = escape.docstring
 
