@@ -104,8 +104,8 @@ def test_emitted_public_names_match_a_parse(source: str, tmp_path: object) -> No
     from pathlib import Path
 
     from codegen.build.pipeline import load_schema
-    from codegen.emit.python.models import emit_models
     from codegen.emit.python.package import ModuleText
+    from codegen.emit.python.pydantic.models import emit_models
 
     assert isinstance(tmp_path, Path)
     path = tmp_path / "schema.ts"
@@ -120,8 +120,8 @@ def test_the_mcp_models_public_names_match_a_parse(target: str) -> None:
     from codegen.build.pipeline import load_schema, schema_files
     from codegen.emit.python import msgspec, typeddict
     from codegen.emit.python.backend import PythonBackend
-    from codegen.emit.python.models import emit_models
     from codegen.emit.python.package import ModuleText
+    from codegen.emit.python.pydantic.models import emit_models
     from codegen.errors import Diagnostics
 
     backend = PythonBackend(load_schema(schema_files(ROOT / "schema")))
