@@ -225,8 +225,8 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
     keys: dict[str, ir.Span] = {}
     seen: set[int] = set()  # a node held several times (an inline copy) is walked once
     # Depth first, in field order, as a recursive walk; a leaf (a name, a flag, a
-    # number: no fields to enter) is never stacked, which halves the work on a large
-    # typing (most values are leaves).
+    # number) is never stacked, which halves the work on a large typing (most values are
+    # leaves). Anything else stacked that holds no node (a list, say) adds nothing.
     pending: list[object] = [tuple(schema.decls.values())]
     while pending:
         node = pending.pop()
@@ -237,21 +237,13 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
             if isinstance(node, ir.Property):
                 keys.setdefault(node.name, node.span)
         inner = node if isinstance(node, tuple) else _inner(node)
-        pending.extend(item for item in reversed(inner) if _enters(type(item)))
+        pending.extend(item for item in reversed(inner) if not isinstance(item, _LEAVES))
     return keys
 
 
 # The nodes a property key walk may meet more than once (checked by identity).
 _SHARED = (tuple, ir.Object, ir.Union, ir.Property)
-_ENTERS: dict[type, bool] = {}
-
-
-def _enters(kind: type) -> bool:
-    """Whether a value of class ``kind`` may hold a property: a tuple or an IR node."""
-    found = _ENTERS.get(kind)
-    if found is None:
-        found = _ENTERS[kind] = kind is tuple or bool(type_fields(kind))
-    return found
+_LEAVES = (str, int, float, type(None))  # bool is an int
 
 
 def _inner(node: object) -> tuple[object, ...]:
