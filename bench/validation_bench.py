@@ -722,7 +722,7 @@ def run(report: Report) -> None:
     )
     handwritten = party(
         report,
-        "hand-written msgspec Structs (bench/handwritten_msgspec.py)",
+        "hand-written msgspec Structs (bench/handwritten_msgspec/)",
         examples,
         attempt(lambda: handwritten_decoders(names)),
         raw=True,

@@ -9,14 +9,19 @@ for the bounds the schema states, a ``__post_init__`` where msgspec cannot say i
 ``text``/``blob``). Decoding is strict (msgspec's default: no coercion) and drops unknown
 members, as the target does.
 
-Where they are simpler than the schema (each makes them faster, not slower, so the ratio
-against them is on the safe side):
+The Structs are in ``base`` (scalars, envelopes, errors, capabilities, content,
+resources) and ``messages`` (the rest); ``decoder(name)`` gives the decoder for the type
+an example folder names.
 
-* a response whose result may also be an ``InputRequiredResult`` (``tools/call``,
-  ``prompts/get``, ``resources/read``) is typed as its complete result only;
-* an untagged union msgspec cannot decode is one Struct with the members of each side,
-  checked in ``__post_init__`` (resource contents, elicitation parameters, property
-  schemas, input responses), and an input response is not checked further;
+Where they are simpler than the schema (each makes them faster, or no slower, so the
+ratio against them is on the safe side):
+
+* an untagged union msgspec cannot decode is one Struct with the members of each side
+  made optional, checked in ``__post_init__`` where a side needs a member (resource
+  contents, elicitation parameters, property schemas); a result that may be an
+  ``InputRequiredResult`` (``tools/call``, ``prompts/get``, ``resources/read``), which any
+  result is, has its complete members optional; an input response is not checked beyond
+  its members' types;
 * the members an index signature allows beside the named ones (``_meta``, JSON objects)
   are a plain ``dict``.
 """

@@ -356,10 +356,6 @@ class ReadResourceResult(CacheableResult, kw_only=True):
     contents: list[ResourceContents]
 
 
-class ReadResourceResultResponse(Response, kw_only=True):
-    result: ReadResourceResult
-
-
 class ResourceListChangedNotification(
     Notification, tag="notifications/resources/list_changed", kw_only=True
 ):

@@ -14,6 +14,7 @@ from bench.handwritten_msgspec.base import (
     JSONObject,
     LoggingLevel,
     Model,
+    NonNegative,
     Notification,
     NotificationParams,
     Number,
@@ -23,6 +24,7 @@ from bench.handwritten_msgspec.base import (
     Request,
     RequestId,
     RequestParams,
+    ResourceContents,
     Response,
     Result,
     ResultMeta,
@@ -179,7 +181,7 @@ class GetPromptResult(Result, kw_only=True):
 
 
 class GetPromptResultResponse(Response, kw_only=True):
-    result: GetPromptResult
+    result: GetPromptResultOrInput
 
 
 class PromptListChangedNotification(
@@ -244,7 +246,7 @@ class CallToolResult(Result, kw_only=True):
 
 
 class CallToolResultResponse(Response, kw_only=True):
-    result: CallToolResult
+    result: CallToolResultOrInput
 
 
 class ToolListChangedNotification(
@@ -532,3 +534,33 @@ InputResponses = dict[str, InputResponse]
 class InputRequiredResult(Result, kw_only=True):
     input_requests: InputRequests | UnsetType = UNSET
     request_state: str | UnsetType = UNSET
+
+
+# A result that may also be an InputRequiredResult, which any Result is (all its own
+# members are optional): the complete result's members become optional beside it.
+
+
+class OrInput(Result, kw_only=True):
+    input_requests: InputRequests | UnsetType = UNSET
+    request_state: str | UnsetType = UNSET
+
+
+class CallToolResultOrInput(OrInput, kw_only=True):
+    content: list[ContentBlock] | UnsetType = UNSET
+    structured_content: Any | UnsetType = UNSET
+    is_error: bool | UnsetType = UNSET
+
+
+class GetPromptResultOrInput(OrInput, kw_only=True):
+    description: str | UnsetType = UNSET
+    messages: list[PromptMessage] | UnsetType = UNSET
+
+
+class ReadResourceResultOrInput(OrInput, kw_only=True):
+    ttl_ms: NonNegative | UnsetType = UNSET
+    cache_scope: Literal["public", "private"] | UnsetType = UNSET
+    contents: list[ResourceContents] | UnsetType = UNSET
+
+
+class ReadResourceResultResponse(Response, kw_only=True):
+    result: ReadResourceResultOrInput
