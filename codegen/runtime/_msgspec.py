@@ -344,9 +344,9 @@ def decode_message(
         return _invalid("a message must be a JSON object")
     except msgspec.DecodeError as exc:
         return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
-    id = envelope.id if envelope.id is not msgspec.UNSET else None
+    id = envelope.id  # UNSET when absent: like null, no request id (`_is_id`)
     known_id = id if _is_id(id) else None
-    has_id = envelope.id is not msgspec.UNSET
+    has_id = id is not msgspec.UNSET
     if envelope.jsonrpc != "2.0":
         return _invalid('"jsonrpc" must be "2.0"', known_id)
     if envelope.method is not msgspec.UNSET:
@@ -402,7 +402,7 @@ def _response(
         return _invalid('a result response needs an "id"', respond=False)
     raw = envelope.result
     assert isinstance(raw, msgspec.Raw)
-    if not bytes(raw).lstrip().startswith(b"{"):
+    if not bytes(raw).startswith(b"{"):  # a Raw value starts at its first character
         return _invalid('"result" must be an object', id, False)
     if method is None:
         return ParsedResponse(id, result=msgspec.json.decode(raw))

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from codegen.emit.python import models as models_emitter
+from codegen.emit.python.pydantic import models as models_emitter
 from tests.compiler.emit.test_pydantic_emit import compile_ts, dump, generate_models
 
 # Every kind of text a description can hold: a tab and deeper indentation on later lines
