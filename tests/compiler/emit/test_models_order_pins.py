@@ -1,4 +1,4 @@
-"""Pins for ``codegen.emit.python.models`` read from the survivors of its mutation runs of
+"""Pins for ``codegen.emit.python.pydantic.models`` read from the survivors of its mutation runs of
 2026-11-29 (issue #36): the order of a models module's items (aliases, recursive aliases,
 rings, groups and their builds, cycles of ``LARGE_CYCLE`` built when used) and
 ``emit_models``' own text before formatting."""
@@ -13,7 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from codegen.build.pipeline import load_schema
-from codegen.emit.python.models import LARGE_CYCLE, emit_models
+from codegen.emit.python.pydantic.models import LARGE_CYCLE, emit_models
 from codegen.errors import Diagnostics
 from tests.compiler.emit.test_models_pins import HEAD, module_text, ring
 from tests.compiler.emit.test_pydantic_emit import generate_models, import_source

@@ -15,8 +15,8 @@ from .... import escape, ir
 from ....errors import Diagnostics
 from ....ir.walk import children
 from ..backend import PythonBackend
+from ..docstrings import doc_text
 from ..layout import ClassLayout
-from ..models import doc_text
 from ..ordering import components
 from .types import ANY, Lowered, Rules, TypeWriter, choose_tags, property_meta
 
