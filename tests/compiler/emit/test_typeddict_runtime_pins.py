@@ -729,10 +729,20 @@ def test_serve_answers_no_notification(tmp_path: Path, caplog: pytest.LogCapture
 
 
 @pytest.mark.parametrize(
-    "bad",
-    ["NaN", "Infinity", "-Infinity", "1e400", '"\\ud800"', '"a\\udc00"', '{"\\udfff": 1}'],
+    ("bad", "reason"),
+    [
+        ("NaN", "NaN is not JSON"),
+        ("Infinity", "Infinity is not JSON"),
+        ("-Infinity", "-Infinity is not JSON"),
+        ("1e400", "1e400 is out of the range of a float"),
+        ('"\\ud800"', "'utf-8' codec can't encode character '\\ud800'"),
+        ('"a\\udc00"', "'utf-8' codec can't encode character '\\udc00'"),
+        ('{"\\udfff": 1}', "'utf-8' codec can't encode character '\\udfff'"),
+    ],
 )
-def test_serve_answers_text_that_is_no_json_with_a_parse_error(tmp_path: Path, bad: str) -> None:
+def test_serve_answers_text_that_is_no_json_with_a_parse_error(
+    tmp_path: Path, bad: str, reason: str
+) -> None:
     """``json.loads`` takes NaN, Infinity, 1e400 (as inf) and lone surrogates; JSON (RFC 8259)
     has none of them, here in a member the schema leaves open (the echo's params)."""
     raw = '{"jsonrpc": "2.0", "id": 1, "method": "echo", "params": {"x": ' + bad + "}}"
@@ -741,6 +751,7 @@ def test_serve_answers_text_that_is_no_json_with_a_parse_error(tmp_path: Path, b
         answer = run(tmp_path, text, handler)
         assert answer["id"] is None and answer["error"]["code"] == -32700, answer
         assert answer["error"]["message"] == "Parse error"
+        assert answer["error"]["data"]["reason"].startswith(reason), answer
     assert handler.seen == []
     # the same numbers and strings as JSON has them are served
     good = (
