@@ -57,5 +57,6 @@ def emit_typeddict(source: Schema | PythonBackend, diagnostics: Diagnostics) -> 
         **emit_validation(backend),
         **emit_server(backend),
         **emit_client(backend),
-        RUNTIME: RUNTIME_SOURCE.read_text("utf-8"),
+        # Bytes decoded as UTF-8 whatever the locale (the static file is copied verbatim).
+        RUNTIME: RUNTIME_SOURCE.read_bytes().decode(),
     }
