@@ -19,12 +19,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from codegen.build.pipeline import build, package_doc
+from codegen.build.pipeline import build, generate, package_doc
 from codegen.build.targets import TARGETS
 from codegen.cli import main
 from codegen.emit.python.dataclasses import DEVIATIONS
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
+from tests.compiler.build_stage.test_protocol_corpus import CORPUS
+from tests.compiler.build_stage.test_protocol_corpus import PROTOCOLS as PROTOCOL_DIR
 from tests.compiler.emit.test_typeddict_target import PRELUDE, SHAPES
 from tests.conftest import ROOT, require_corpus
 
@@ -491,3 +493,30 @@ def test_the_client_stub_sends_wire_names_and_builds_the_result(tmp_path: Path) 
     assert sent[-1] == ("ping", None)
     with pytest.raises(client_module.InvalidResult, match="sum"):
         asyncio.run(client_module.Client(Fake({"sum": "3"})).add(params))
+
+
+@pytest.mark.full_corpus
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_every_corpus_package_imports_and_type_checks(name: str, tmp_path: Path) -> None:
+    out = tmp_path / ("dc_" + name.replace("-", "_"))
+    generate(
+        PROTOCOL_DIR / name,
+        out,
+        command="test --target dataclasses",
+        cache_dir=None,
+        options=CORPUS[name].options,
+        target="dataclasses",
+    )
+    modules = [f"{out.name}.{p.stem}" for p in sorted(out.glob("*.py")) if p.stem != "__init__"]
+    run = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "import " + ", ".join([out.name, *modules])],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir"]
+    mypy += ["/dev/null", "--config-file", "/dev/null", out.name]
+    checked = subprocess.run(mypy, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stdout
