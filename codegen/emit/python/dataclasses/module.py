@@ -369,9 +369,9 @@ class _Models:
         if doc:
             lines += [f"    {doc}", ""]
         for key, prop in layout.fields.items():
+            # Never ``model_extra``: the naming authority gives no attribute a name of
+            # pydantic's ``BaseModel`` (the key ``model_extra`` is ``model_extra_``).
             attr = self.backend.names.attribute(key)
-            if attr == EXTRA:  # the naming authority never gives it (a BaseModel attribute)
-                raise SchemaError(prop.span, f"the member {key!r} would take '{EXTRA}'")
             ann = self.writer.annotation(prop.type, self.owner(layout, key, prop), key)
             if prop.optional:
                 lines.append(f"    {attr}: {ann} | _rt.UnsetType = _rt.UNSET")
