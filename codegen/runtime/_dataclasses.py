@@ -292,7 +292,7 @@ class Codec:
         """``obj`` as plain JSON: each dataclass as an object of its wire names, its
         ``UNSET`` members left out and its other members (``model_extra``) kept; tuples as
         arrays. It checks nothing: ``from_wire`` of the result does."""
-        fields = self._by_type.get(type(obj))
+        fields = self._fields_of(type(obj))
         if fields is not None:
             out: dict[str, Any] = {}
             for attr, key, _ in fields.fields:
@@ -309,6 +309,13 @@ class Codec:
         if obj is UNSET:
             raise ValueError("UNSET is absence: it has no JSON value")
         return obj
+
+    def _fields_of(self, cls: type) -> Fields | None:
+        """The table of a package class, or of the first one a user's subclass derives from."""
+        found = self._by_type.get(cls)
+        if found is None and cls.__mro__[1:2] != (object,):
+            found = next((self._by_type[b] for b in cls.__mro__ if b in self._by_type), None)
+        return found
 
     def encode(self, result: object) -> object:
         return self.to_wire(result)

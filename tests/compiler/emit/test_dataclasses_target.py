@@ -153,6 +153,12 @@ def test_from_wire_builds_the_classes_with_wire_names_absent_and_extra(tmp_path:
     with pytest.raises(ValueError, match="absence"):
         pkg.to_wire(pkg.UNSET)
 
+    class Mine(pkg.Item):  # type: ignore[misc, name-defined]
+        """A user's subclass is written as the class it derives from."""
+
+    assert pkg.to_wire([Mine(name="m", count=2)]) == [{"name": "m", "count": 2}]
+    assert pkg.to_wire([True, 1, "s", None]) == [True, 1, "s", None]
+
 
 def test_the_classes_are_slotted_keyword_only_mutable_and_flat(tmp_path: Path) -> None:
     pkg = package(tmp_path, SHAPES)
