@@ -48,6 +48,34 @@ export type Plain = string[] | number[];
 export type Pair = [Circle, Square] | [Square, Circle] | Circle[];
 export const LIMIT = 3;
 export const NAME = "n";
+export interface Other { nested: { inner: Shape }; pick?: { a: number } | Circle; }
+export interface Base1 { n: { a: number }; }
+export interface Base2 { n: { a: number }; }
+export interface SubOfBase2 extends Base2 { m?: string; }
+export type WithInline = { inner: Shape } | Square;
+export type WithInline2 = { inner: Shape } | Circle;
+export type Both = Point | WithInline | Alias2;
+export interface Tri { sides: number; kind: "tri" | "triangle"; half: 0.5; open?: { o?: number }; }
+export type Tris = Tri | Square | { o?: number; p?: string };
+export type Nope = never;
+export type WithNope = Nope | Circle;
+export type C1 = Circle; export type C2 = C1; export type C3 = C2; export type C4 = C3;
+export type C5 = C4; export type C6 = C5; export type C7 = C6; export type C8 = C7; export type C9 = C8;
+export type Far = C9 | C8 | Square;
+export type IntOr = integer | Point;
+export type MapOr = Record<string, Circle> | Point;
+export type D5 = Circle[][][][][] | Square[][][][][];
+export type LP = string[] | number[] | Circle;
+export type IL1 = { z: number }[];
+export type IL2 = { z: number }[];
+export type UL = IL1 | Square[];
+export type UL2 = IL2 | Circle[];
+export type PlainPair = [string, number];
+export interface UsesPair { p: PlainPair; }
+export interface DictHolder { m: { [k: string]: Circle }; }
+export type Cyc1 = Cyc2 | string;
+export type Cyc2 = Cyc3[] | Point;
+export type Cyc3 = Cyc1 | null;
 export interface Holder {
   shape: ShapeRef; pts: Point[]; byName: Record<string, Circle>; plain: Record<string, string>;
   alias?: Alias2; tuple?: Row; nested: { inner: Shape }; maybe?: Point | undefined;
@@ -161,7 +189,14 @@ def test_a_schema_of_no_alias_or_constant_has_no_block_for_them() -> None:
     files = _emit("export interface A { a: string }")
     assert "TYPE_CHECKING" not in files["models.py"]
     assert '__all__ = [\n    "A",\n]\n' in files["models.py"]
-    assert "import _runtime as _rt\n\n\n\n@_dc" in files["models.py"]
+    assert files["models.py"] == (
+        '"""The doc."""\n\n\nfrom __future__ import annotations\n\nimport dataclasses as _dc\n'
+        "import typing as _t\n\nfrom . import _runtime as _rt\n\n\n\n"
+        "@_dc.dataclass(slots=True, kw_only=True)\nclass A:\n    a: str\n"
+        "    model_extra: dict[str, _t.Any] = _dc.field(default_factory=dict)\n"
+        '    """The members the class does not name, by wire name."""\n\n\n'
+        '__all__ = [\n    "A",\n]\n'
+    )
     assert "_ALIASES: dict[str, _rt.Spec] = {\n\n}" in files["wire.py"]
 
 
@@ -239,12 +274,76 @@ def test_several_array_members_are_one_list_member_as_deep_as_they_go() -> None:
     assert pair.count("length=2") == 2 and pair.count('frozenset({"array"})') == 3
 
 
+def test_anonymous_classes_are_the_ones_of_their_owner() -> None:
+    wire = _emit()["wire.py"]
+    # Two declarations with one anonymous structure at one key: each its own class.
+    assert '("nested", "nested", _rt.Ref("OtherNested"))' in wire
+    assert '("n", "n", _rt.Ref("Base2N")), ("m", "m", None),' in wire  # inherited: its owner's
+    assert (
+        '"Base1": _rt.Fields(\n        _m.Base1,\n        (("n", "n", _rt.Ref("Base1N")),),' in wire
+    )
+    assert '_rt.Ref("WithInline1"), frozenset({"inner"}), (), frozenset({"inner"})), ' in _alias(
+        wire, "Both"
+    )
+    assert '_rt.Ref("WithInline21")' in _alias(wire, "WithInline2")
+    assert '_rt.Ref("IL11")' in _alias(wire, "UL") and '_rt.Ref("IL21")' in _alias(wire, "UL2")
+    assert '("m", "m", _rt.DictOf(_rt.Ref("Circle"))),' in wire  # an inline map
+    assert '("p", "p", _rt.Ref("PlainPair"))' in wire  # a fixed tuple is built
+    assert '    "PlainPair": _rt.TupleOf((None, None,)),' in wire
+    models = _emit()["models.py"]
+    assert "    WithInline2: _t.TypeAlias = WithInline21 | Circle\n" in models
+
+
+def test_what_a_union_member_says_of_itself() -> None:
+    wire = _emit()["wire.py"]
+    tris = _alias(wire, "Tris")
+    # every literal a member fixes, a float one left out (no Literal holds it)
+    assert (
+        '(("kind", ("tri", "triangle",)), ), frozenset({"half", "kind", "open", "sides"})' in tris
+    )
+    assert '_rt.Ref("Tris1"), frozenset(), (), frozenset({"o", "p"}))' in tris  # requires none
+    assert '_rt.Member(frozenset(), None, definition="Nope")' in _alias(wire, "WithNope")
+    far = _alias(wire, "Far")
+    # a chain of names followed 8 deep to the class it names
+    assert '_rt.Member(frozenset({"object"}), _rt.Ref("C9"), definition="C9")' in far
+    assert '_rt.Ref("C8"), frozenset({"kind", "r"}), (("kind", ("circle",)), )' in far
+    # an alias of a class: its class's keys and literals
+    assert '_rt.Ref("Alias2"), frozenset({"kind", "r"}), (("kind", ("circle",)), )' in _alias(
+        wire, "Both"
+    )
+    assert '_rt.Member(frozenset({"number"}), None, definition="integer"), ' in _alias(
+        wire, "IntOr"
+    )
+    assert '_rt.Member(frozenset({"object"}), _rt.DictOf(_rt.Ref("Circle"))), ' in _alias(
+        wire, "MapOr"
+    )
+    assert '_rt.UnionOf((_rt.Member(frozenset({"array"}), None), ' in _alias(wire, "LP")
+    d5 = _alias(wire, "D5")
+    # arrays of arrays merge 4 deep; the fifth level keeps the first member's items
+    assert d5.count('frozenset({"array"})') == 5 and '_rt.Ref("Square")' not in d5
+    assert d5.endswith('_rt.ListOf(_rt.Ref("Circle"))),)))),)))),)))),)))),)),')
+    assert '_rt.Ref("OtherPick"), frozenset({"a"}), (), frozenset({"a"})), ' in wire
+
+
 def test_specs_know_what_needs_building_and_each_kind() -> None:
     backend = _backend()
     specs = Specs(backend, alias_values(backend), recursive_aliases(backend)[2])
-    inline = ir.Object(properties=(ir.Property("q", ir.Primitive("string")),))
-    with pytest.raises(SchemaError, match="has no class name; declare it as an interface"):
+    where = ir.Span("s.ts", 7, 3)
+    inline = ir.Object(properties=(ir.Property("q", ir.Primitive("string")),), span=where)
+    with pytest.raises(SchemaError, match="has no class name; declare it as an interface") as e:
         specs.spec(inline, "Nowhere", "k")
+    assert e.value.span == where
+    # a union written inside a union is its members
+    nested = ir.Union((ir.Ref("Point"), ir.Union((ir.Ref("Circle"), ir.Primitive("string")))))
+    assert specs.union([nested], "", "") == specs.union(
+        [ir.Ref("Point"), ir.Ref("Circle"), ir.Primitive("string")], "", ""
+    )
+    # a cycle of aliases: each takes every kind the cycle reaches
+    assert specs.kinds_of["Cyc1"] == frozenset({"array", "object", "string"})
+    assert specs.kinds_of["Cyc2"] == frozenset({"array", "object"})
+    assert specs.kinds_of["Cyc3"] == frozenset({"array", "object", "string", "null"})
+    assert specs.kinds_of["Nope"] == frozenset()
+    assert specs.kinds(ir.Mapping(ir.Primitive("string"))) == frozenset({"object"})
     assert specs.needs >= {"Shape", "ShapeRef", "Row", "Bag", "Lists", "Deep", "Pair"}
     assert not specs.needs & {"integer", "Plain"}
     assert specs.kinds_of["Kinds"] == frozenset(
@@ -283,6 +382,16 @@ BUILT: list[tuple[str, Any, Any]] = [
     ("Bag", {"a": {"x": 1}}, {"a": "Point"}),
     ("Half", 0.5, "float"),
     ("Shape", {"kind": "square", "side": 1, "center": {"x": 1}}, "Square"),
+    ("UL", [{"kind": "square", "side": 1}], ["Square"]),
+    ("UL", [{"z": 1}], ["IL11"]),
+    ("Both", {"inner": {"kind": "circle", "r": 1}}, "WithInline1"),
+    ("Both", {"kind": "circle", "r": 1}, "Circle"),
+    ("Tris", {"sides": 3, "kind": "triangle", "half": 0.5}, "Tri"),
+    ("Tris", {"o": 1}, "Tris1"),
+    ("Far", {"kind": "square", "side": 1}, "Square"),
+    ("MapOr", {"a": {"kind": "circle", "r": 1}}, {"a": "Circle"}),
+    ("LP", [1, 2], ["int", "int"]),
+    ("Cyc1", [{"x": 1}, None, "s"], ["Point", "NoneType", "str"]),
 ]
 
 

@@ -256,6 +256,10 @@ class Specs:
         lists: list[tuple[ir.TypeExpr, str, str]] = []
         for (member, o, k), spec in zip(flat, specs, strict=True):
             resolved = self._resolve(member)
+            if isinstance(resolved, ir.Ref) and isinstance(
+                self.values.get(resolved.name), ir.Array
+            ):
+                resolved = self.values[resolved.name]  # an alias of an array is an array
             if isinstance(resolved, ir.Array):
                 if not lists:
                     texts.append("")  # where the list member stands
@@ -337,9 +341,8 @@ def _set_text(items: Sequence[str]) -> str:
 
 
 class _Models:
-    def __init__(self, backend: PythonBackend, diagnostics: Diagnostics) -> None:
+    def __init__(self, backend: PythonBackend) -> None:
         self.backend = backend
-        self.diagnostics = diagnostics
         self.values = alias_values(backend)
         _, _, self.alias_order = recursive_aliases(backend)
         self.writer = TypeWriter(backend, self.values)
@@ -495,6 +498,7 @@ __all__ = [
 
 
 def emit_models(backend: PythonBackend, diagnostics: Diagnostics, doc: str) -> dict[str, str]:
-    """``models.py`` and ``wire.py``."""
-    models = _Models(backend, diagnostics)
+    """``models.py`` and ``wire.py`` (no warning of their own: ``diagnostics`` is unused)."""
+    del diagnostics
+    models = _Models(backend)
     return {MODELS: models.emit(doc), WIRE: models.wire()}
