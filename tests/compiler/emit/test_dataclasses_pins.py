@@ -76,6 +76,24 @@ export interface DictHolder { m: { [k: string]: Circle }; }
 export type Cyc1 = Cyc2 | string;
 export type Cyc2 = Cyc3[] | Point;
 export type Cyc3 = Cyc1 | null;
+export type IL3 = IL2;
+export type UL3 = IL3 | Square[];
+export type Both2 = Point | WithInline2;
+export interface UsesIL { l: IL1; }
+export interface PA { q: { w: number }[] | Circle[]; }
+export interface PB { q: { w: number }[] | Square[]; }
+export interface TA { t: [{ a: number }, string]; }
+export interface TB { t: [{ a: number }, number]; }
+export interface RA { t: [string, ...{ a: number }[]]; }
+export interface RB { t: [number, ...{ a: number }[]]; }
+export interface EA { id: string; [k: string]: { e: number } | string; }
+export interface EB { id: string; [k: string]: { e: number } | string; }
+export interface Two { kind: "two"; version: 2; }
+export type Twos = Two | Circle;
+export type U1 = Circle | "u1"; export type U2 = U1 | "u2"; export type U3 = U2 | "u3";
+export type U4 = U3 | "u4"; export type U5 = U4 | "u5"; export type U6 = U5 | "u6";
+export type U7 = U6 | "u7"; export type U8 = U7 | "u8"; export type U9 = U8 | "u9";
+export type Deep9 = U9 | Point;
 export interface Holder {
   shape: ShapeRef; pts: Point[]; byName: Record<string, Circle>; plain: Record<string, string>;
   alias?: Alias2; tuple?: Row; nested: { inner: Shape }; maybe?: Point | undefined;
@@ -325,6 +343,30 @@ def test_what_a_union_member_says_of_itself() -> None:
     assert '_rt.Ref("OtherPick"), frozenset({"a"}), (), frozenset({"a"})), ' in wire
 
 
+def test_each_place_names_its_own_anonymous_class() -> None:
+    wire = _emit()["wire.py"]
+    assert '_rt.Ref("IL21")' in _alias(wire, "UL3")  # through a name: the alias of the array
+    assert '_rt.Ref("WithInline21")' in _alias(wire, "Both2")  # a union alias's own
+    assert '(("l", "l", _rt.Ref("IL1")),),' in wire  # an alias holding a class is built
+    assert '_rt.Ref("PAQ")' in wire and '_rt.Ref("PBQ")' in wire  # in an array member
+    assert '(("t", "t", _rt.TupleOf((_rt.Ref("TAT"), None,))),),' in wire  # in a fixed tuple
+    assert '(("t", "t", _rt.TupleOf((_rt.Ref("TBT"), None,))),),' in wire
+    assert '_rt.Ref("RAT")' in wire and '_rt.Ref("RBT")' in wire  # in a rest tuple
+    assert '_rt.UnionOf((_rt.Member(frozenset({"object"}), _rt.Ref("EB1"), ' in wire  # an extra
+    assert '(("kind", ("two",)), ("version", (2,)), )' in _alias(wire, "Twos")
+
+
+def test_aliases_of_unions_expand_eight_deep() -> None:
+    deep = _alias(_emit()["wire.py"], "Deep9")
+    # U9 .. U2 give their literals (one string member); U1, at the ninth level, stays itself
+    assert deep == (
+        '    "Deep9": _rt.UnionOf((_rt.Member(frozenset({"object", "string"}), _rt.Ref("U1"), '
+        'definition="U1"), _rt.Member(frozenset({"string"}), None), _rt.Member('
+        'frozenset({"object"}), _rt.Ref("Point"), frozenset({"x"}), (), '
+        'frozenset({"label", "x", "y"}), definition="Point"),)),'
+    )
+
+
 def test_specs_know_what_needs_building_and_each_kind() -> None:
     backend = _backend()
     specs = Specs(backend, alias_values(backend), recursive_aliases(backend)[2])
@@ -333,11 +375,6 @@ def test_specs_know_what_needs_building_and_each_kind() -> None:
     with pytest.raises(SchemaError, match="has no class name; declare it as an interface") as e:
         specs.spec(inline, "Nowhere", "k")
     assert e.value.span == where
-    # a union written inside a union is its members
-    nested = ir.Union((ir.Ref("Point"), ir.Union((ir.Ref("Circle"), ir.Primitive("string")))))
-    assert specs.union([nested], "", "") == specs.union(
-        [ir.Ref("Point"), ir.Ref("Circle"), ir.Primitive("string")], "", ""
-    )
     # a cycle of aliases: each takes every kind the cycle reaches
     assert specs.kinds_of["Cyc1"] == frozenset({"array", "object", "string"})
     assert specs.kinds_of["Cyc2"] == frozenset({"array", "object"})

@@ -213,8 +213,7 @@ class Specs:
                         "interface",
                     )
                 return f"_rt.Ref({escape.py_str(inline)})"
-            case _:
-                return None
+        return None
 
     def _expand(
         self, members: Sequence[ir.TypeExpr], owner: str, key: str, depth: int = 0
@@ -224,11 +223,10 @@ class Specs:
         out: list[tuple[ir.TypeExpr, str, str]] = []
         for member in _without_undefined(members):
             value = self.values.get(member.name) if isinstance(member, ir.Ref) else None
+            # (A union written inside a union is none: resolve flattens them.)
             if isinstance(value, ir.Union) and depth < 8:
                 assert isinstance(member, ir.Ref)
                 out += self._expand(value.members, member.name, "", depth + 1)
-            elif isinstance(member, ir.Union) and depth < 8:
-                out += self._expand(member.members, owner, key, depth + 1)
             else:
                 out.append((member, owner, key))
         return out
