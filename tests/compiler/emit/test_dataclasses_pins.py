@@ -94,6 +94,9 @@ export type U1 = Circle | "u1"; export type U2 = U1 | "u2"; export type U3 = U2 
 export type U4 = U3 | "u4"; export type U5 = U4 | "u5"; export type U6 = U5 | "u6";
 export type U7 = U6 | "u7"; export type U8 = U7 | "u8"; export type U9 = U8 | "u9";
 export type Deep9 = U9 | Point;
+export type PlainRest = [string, ...number[]];
+export interface MA { m: Record<string, { ma: number }>; }
+export interface MB { m: Record<string, { ma: number }>; }
 export interface Holder {
   shape: ShapeRef; pts: Point[]; byName: Record<string, Circle>; plain: Record<string, string>;
   alias?: Alias2; tuple?: Row; nested: { inner: Shape }; maybe?: Point | undefined;
@@ -354,6 +357,8 @@ def test_each_place_names_its_own_anonymous_class() -> None:
     assert '_rt.Ref("RAT")' in wire and '_rt.Ref("RBT")' in wire  # in a rest tuple
     assert '_rt.UnionOf((_rt.Member(frozenset({"object"}), _rt.Ref("EB1"), ' in wire  # an extra
     assert '(("kind", ("two",)), ("version", (2,)), )' in _alias(wire, "Twos")
+    assert '(("m", "m", _rt.DictOf(_rt.Ref("MBM"))),),' in wire  # in a map's values
+    assert '    "PlainRest": None,' in wire  # a rest tuple of plain items is kept as it is
 
 
 def test_aliases_of_unions_expand_eight_deep() -> None:
