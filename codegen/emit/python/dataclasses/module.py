@@ -25,8 +25,8 @@ from ....errors import Diagnostics, SchemaError
 from ....ir.queries import closed_literals, is_integer_alias
 from ....ir.walk import children
 from ..backend import PythonBackend
+from ..docstrings import doc_text
 from ..layout import ClassLayout
-from ..models import doc_text
 from ..msgspec.module import alias_values, recursive_aliases
 from ..msgspec.types import py_literal
 from ..typeddict.module import TypeWriter, definitions
