@@ -581,6 +581,9 @@ TARGETS: dict[str, list[str]] = {
     # (not test_msgspec_target.py: its packages import a copy of the file's text, and
     # mutants/ holds the trampolined text)
     "codegen/runtime/_msgspec.py": ["tests/compiler/emit/test_msgspec_runtime_pins.py"],
+    # the dataclasses package's static runtime (issue #37), the same way: in process with
+    # hand-written dataclasses, tables and schema.json fragments
+    "codegen/runtime/_dataclasses.py": ["tests/compiler/emit/test_dataclasses_runtime_pins.py"],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/pydantic/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
