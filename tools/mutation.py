@@ -288,6 +288,21 @@ REVISION_TESTS = [
     "tests/compiler/revision/test_migrate_inline.py",
 ]
 
+# The dataclasses target's stubs and package: their pins, then the compiled packages'
+# server and client answering in process.
+DATACLASSES_TARGET = "tests/compiler/emit/test_dataclasses_target.py"
+DATACLASSES_STUBS = [
+    "tests/compiler/emit/test_dataclasses_stubs_pins.py",
+    *(
+        f"{DATACLASSES_TARGET}::{name}"
+        for name in (
+            "test_the_server_stub_gives_dataclasses_and_checks_both_ways",
+            "test_the_client_stub_sends_wire_names_and_builds_the_result",
+            "test_the_package_is_deterministic_and_lists_its_deviations",
+        )
+    ),
+]
+
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
     "negotiation/variants/_forms.py": [
@@ -575,6 +590,12 @@ TARGETS: dict[str, list[str]] = {
     "codegen/emit/python/dataclasses/module.py": [
         "tests/compiler/emit/test_dataclasses_pins.py",
     ],
+    # the dataclasses target's stubs and package (issue #37): their text and files, then
+    # the stubs run in process (not the mypy or ``python -W error`` subprocess tests)
+    **{
+        f"codegen/emit/python/dataclasses/{name}": DATACLASSES_STUBS
+        for name in ("server.py", "client.py", "__init__.py")
+    },
     # a JSDoc comment's prose for every target's docstrings, split from models.py (issue #37)
     "codegen/emit/python/docstrings.py": ["tests/compiler/emit/test_models_pins.py"],
     # the msgspec package's static runtime (issue #37), in process with hand-written Structs
