@@ -284,6 +284,27 @@ def test_the_hook_refuses_every_type_but_the_packages() -> None:
         assert str(caught.value) == f"{type_!r} is no type of this package"
 
 
+def test_a_member_resolves_its_type_once_and_keeps_it() -> None:
+    # A union is decided on every value decoded: its members' thunks (which only defer a
+    # forward reference) run once, not once per value.
+    calls: list[int] = []
+
+    def text() -> type[Text]:
+        calls.append(1)
+        return Text
+
+    class Counted(rt.Dispatch):
+        objects = (rt.Member(text, frozenset({"text"})),)
+
+    for _ in range(3):
+        assert Counted.lower({"uri": "u", "text": "t"}) == Text(uri="u", text="t")
+    assert rt.decode(b'[{"uri": "v", "text": "w"}]', list[Counted]) == [Text(uri="v", text="w")]
+    assert len(calls) == 1
+    with pytest.raises(ValueError, match=r"^Object matches no member"):
+        Counted.lower({"uri": "u"})  # refused before its type is needed
+    assert len(calls) == 1
+
+
 # ---------------------------------------------------------------- strict decoding
 
 
