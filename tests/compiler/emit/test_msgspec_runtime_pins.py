@@ -305,6 +305,44 @@ def test_a_member_resolves_its_type_once_and_keeps_it() -> None:
     assert len(calls) == 1
 
 
+class Node(msgspec.Struct, kw_only=True):
+    name: str
+    children: list[Node] = []
+
+
+class Wrap(msgspec.Struct, kw_only=True):
+    tree: Node
+    contents: list[Contents]
+
+
+class NodeOrWrap(rt.Dispatch):
+    """One member holds no lowered type (a recursive Struct), the other holds one."""
+
+    objects = (
+        rt.Member(lambda: Wrap, frozenset({"tree"})),
+        rt.Member(lambda: Node, frozenset({"name"})),
+    )
+
+
+def test_a_member_converts_with_the_hook_exactly_where_its_type_needs_it() -> None:
+    # The hook is left out of msgspec.convert (a cheaper call) only for a member type
+    # with no lowered type anywhere in it, recursive Structs included.
+    tree = {"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}]}
+    expected = Node(name="a", children=[Node(name="b", children=[Node(name="c")])])
+    for _ in range(2):  # the first decision and the kept one
+        assert NodeOrWrap.lower(tree) == expected
+        got = NodeOrWrap.lower({"tree": tree, "contents": [{"uri": "u", "blob": "b"}, "s"]})
+        assert got == Wrap(tree=expected, contents=[Blob(uri="u", blob="b"), "s"])  # type: ignore[list-item]
+    with pytest.raises(
+        msgspec.ValidationError, match=r"^Expected `str`, got `int` - at `\$.children\[0\].name`$"
+    ):
+        NodeOrWrap.lower({"name": "a", "children": [{"name": 1}]})  # strict without the hook
+    with pytest.raises(
+        msgspec.ValidationError, match=r"Object matches no member .* `\$.contents\[0\]`"
+    ):
+        NodeOrWrap.lower({"tree": tree, "contents": [{"uri": "u"}]})
+
+
 # ---------------------------------------------------------------- strict decoding
 
 
