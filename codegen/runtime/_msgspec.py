@@ -187,7 +187,7 @@ class Dispatch(Lowered):
     def lower(cls, value: object) -> object:
         if type_of(value) is dict:  # _kind(value) == "object", on the hot path
             for member in cls.objects:
-                if member.type is not None and member.admits(value):  # type: ignore[arg-type]
+                if member.type is not None and member.admits(value):
                     return member.convert(value)
             if not cls.objects:
                 raise ValueError(f"Expected {_expected(cls)}, got object")
