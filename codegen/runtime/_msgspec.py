@@ -96,7 +96,8 @@ class Member:
         )
         self._nested = tuple(self.nested.items())
         self._resolved: Any = _UNRESOLVED
-        self._hook = True  # whether its type holds a lowered type (``_needs_hook``)
+
+    _hook: bool  # whether its type holds a lowered type: set with ``_resolved``
 
     def admits(self, value: Mapping[str, object]) -> bool:
         if not self.required <= value.keys():
@@ -146,11 +147,7 @@ def _needs_hook(type_: Any) -> bool:
     """Whether ``type_`` holds a type msgspec decodes only through ``dec_hook``."""
     import msgspec.inspect  # only once per union member: not at the package's import
 
-    try:
-        info = msgspec.inspect.type_info(type_)
-    except (TypeError, ValueError):  # pragma: no cover - convert with the hook says why
-        return True
-    return _holds(info, msgspec.inspect.CustomType, set())
+    return _holds(msgspec.inspect.type_info(type_), msgspec.inspect.CustomType, set())
 
 
 def _holds(node: object, custom: type, seen: set[int]) -> bool:
