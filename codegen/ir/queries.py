@@ -484,6 +484,6 @@ def _rewrite(
             for name in _field_names(type(found))
             if name not in keep
         }
-        found = dataclasses.replace(found, **fields)
+        found = ir.replace(found, **fields)
     memo[id(node)] = (node, found)
     return found  # type: ignore[return-value]

@@ -9,7 +9,6 @@ dataclass fields of every kind, that no field holding a type is left out.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar, assert_never
 
@@ -138,4 +137,4 @@ def _replace(node: _N, **fields: object) -> _N:
     """``node`` with ``fields`` set, or ``node`` itself when each is the one it holds."""
     if all(_same(getattr(node, name), value) for name, value in fields.items()):
         return node
-    return dataclasses.replace(node, **fields)  # type: ignore[type-var]
+    return ir.replace(node, **fields)
