@@ -21,11 +21,11 @@ PACKAGE_DOCS: dict[str, tuple[str, str]] = {
 
 TARGETS: dict[str, tuple[tuple[str, str], ...]] = {
     "pydantic": (
-        (".emit.python.models", "emit_models"),
-        (".emit.python.methods", "emit_registry"),
-        (".emit.python.validators", "emit_validators"),
-        (".emit.python.server", "emit_server"),
-        (".emit.python.client", "emit_client"),
+        (".emit.python.pydantic.models", "emit_models"),
+        (".emit.python.pydantic.methods", "emit_registry"),
+        (".emit.python.pydantic.validators", "emit_validators"),
+        (".emit.python.pydantic.server", "emit_server"),
+        (".emit.python.pydantic.client", "emit_client"),
         JSONSCHEMA,
     ),
     "msgspec": ((".emit.python.msgspec", "emit_msgspec"), JSONSCHEMA),

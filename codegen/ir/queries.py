@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar, assert_never
 
 from .. import ir
+from ..errors import SchemaError
 from .walk import children
 
 _T = TypeVar("_T")
@@ -77,6 +78,23 @@ def bad_constraint_tags(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], 
                 check(node.index.doc, node.index.span)
         pending.extend(reversed(children(node)))
     return tuple(found)
+
+
+# --------------------------------------------------------------------------- references
+
+
+def declaration_of(schema: ir.Schema, ref: ir.Ref) -> ir.Decl:
+    """The declaration a type reference names, or a located error: no declaration has the
+    name, generic arguments are left on it (resolve instantiates generics, so only a
+    hand-built schema has them), or it names a constant, which is a value."""
+    decl = schema.decls.get(ref.name)
+    if decl is None:
+        raise SchemaError(ref.span, f"unknown type '{ref.name}'")
+    if ref.args:
+        raise SchemaError(ref.span, f"generic type arguments on '{ref.name}' are not supported")
+    if isinstance(decl, ir.Const):
+        raise SchemaError(ref.span, f"'{ref.name}' is a const, not a type; use 'typeof {ref.name}'")
+    return decl
 
 
 # --------------------------------------------------------------------------- integers

@@ -183,6 +183,7 @@ def untagged(tag_field: str) -> type:
 
 
 _DECODERS: dict[object, msgspec.json.Decoder[Any]] = {}
+_TOO_DEEP = "JSON nested too deeply"
 
 
 def _tag_required(type_: Any) -> Any:
@@ -245,7 +246,10 @@ def decode(data: bytes | str, type_: object) -> Any:
     """``data`` (JSON text) decoded as ``type_`` (a class, or an alias of a union: then
     typed ``Any``); ``msgspec.ValidationError`` or ``msgspec.DecodeError`` when it is not
     one."""
-    return decoder(type_).decode(data)  # type: ignore[arg-type]
+    try:
+        return decoder(type_).decode(data)  # type: ignore[arg-type]
+    except RecursionError:  # msgspec parses nesting to Python's recursion limit
+        raise msgspec.DecodeError(_TOO_DEEP) from None
 
 
 # --------------------------------------------------------------------------- JSON-RPC
@@ -336,17 +340,24 @@ def decode_message(
     method's message type), or by ``result``/``error`` (a response; ``method`` types its
     result). One decision, then one strict decode. Never raises."""
     try:
+        return _dispatch(raw, methods, method)
+    except RecursionError:  # the envelope or a result nested deeper than msgspec parses
+        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": _TOO_DEEP}))
+    except msgspec.DecodeError as exc:  # bad JSON, or a message ``decode`` found too deep
+        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
+
+
+def _dispatch(raw: bytes | str, methods: Mapping[str, Method], method: str | None) -> Parsed:
+    try:
         envelope = _ENVELOPE.decode(raw)
     except msgspec.ValidationError:
         text = raw.lstrip()[:1]
         if text in (b"[", "["):
             return _invalid("batches are not supported")
         return _invalid("a message must be a JSON object")
-    except msgspec.DecodeError as exc:
-        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
-    id = envelope.id if envelope.id is not msgspec.UNSET else None
+    id = envelope.id  # UNSET when absent: like null, no request id (`_is_id`)
     known_id = id if _is_id(id) else None
-    has_id = envelope.id is not msgspec.UNSET
+    has_id = id is not msgspec.UNSET
     if envelope.jsonrpc != "2.0":
         return _invalid('"jsonrpc" must be "2.0"', known_id)
     if envelope.method is not msgspec.UNSET:
@@ -402,7 +413,7 @@ def _response(
         return _invalid('a result response needs an "id"', respond=False)
     raw = envelope.result
     assert isinstance(raw, msgspec.Raw)
-    if not bytes(raw).lstrip().startswith(b"{"):
+    if not bytes(raw).startswith(b"{"):  # a Raw value starts at its first character
         return _invalid('"result" must be an object', id, False)
     if method is None:
         return ParsedResponse(id, result=msgspec.json.decode(raw))
