@@ -288,6 +288,21 @@ REVISION_TESTS = [
     "tests/compiler/revision/test_migrate_inline.py",
 ]
 
+# The dataclasses target's stubs and package: their pins, then the compiled packages'
+# server and client answering in process.
+DATACLASSES_TARGET = "tests/compiler/emit/test_dataclasses_target.py"
+DATACLASSES_STUBS = [
+    "tests/compiler/emit/test_dataclasses_stubs_pins.py",
+    *(
+        f"{DATACLASSES_TARGET}::{name}"
+        for name in (
+            "test_the_server_stub_gives_dataclasses_and_checks_both_ways",
+            "test_the_client_stub_sends_wire_names_and_builds_the_result",
+            "test_the_package_is_deterministic_and_lists_its_deviations",
+        )
+    ),
+]
+
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
     "negotiation/variants/_forms.py": [
@@ -575,12 +590,21 @@ TARGETS: dict[str, list[str]] = {
     "codegen/emit/python/dataclasses/module.py": [
         "tests/compiler/emit/test_dataclasses_pins.py",
     ],
+    # the dataclasses target's stubs and package (issue #37): their text and files, then
+    # the stubs run in process (not the mypy or ``python -W error`` subprocess tests)
+    **{
+        f"codegen/emit/python/dataclasses/{name}": DATACLASSES_STUBS
+        for name in ("server.py", "client.py", "__init__.py")
+    },
     # a JSDoc comment's prose for every target's docstrings, split from models.py (issue #37)
     "codegen/emit/python/docstrings.py": ["tests/compiler/emit/test_models_pins.py"],
     # the msgspec package's static runtime (issue #37), in process with hand-written Structs
     # (not test_msgspec_target.py: its packages import a copy of the file's text, and
     # mutants/ holds the trampolined text)
     "codegen/runtime/_msgspec.py": ["tests/compiler/emit/test_msgspec_runtime_pins.py"],
+    # the dataclasses package's static runtime (issue #37), the same way: in process with
+    # hand-written dataclasses, tables and schema.json fragments
+    "codegen/runtime/_dataclasses.py": ["tests/compiler/emit/test_dataclasses_runtime_pins.py"],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/pydantic/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
