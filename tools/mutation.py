@@ -288,6 +288,15 @@ REVISION_TESTS = [
     "tests/compiler/revision/test_migrate_inline.py",
 ]
 
+# The msgspec target's emitters (issue #37): its compile-a-snippet tests, its pins, and the
+# msgspec vector runs of two whole schemas, in-process (``generate`` then import).
+VECTORS_CORPUS = "tests/compiler/build_stage/test_vectors_corpus.py"
+MSGSPEC_TESTS = [
+    "tests/compiler/emit/test_msgspec_target.py",
+    f"{VECTORS_CORPUS}::test_mcp_latest_vectors_agree_with_the_msgspec_package",
+    f"{VECTORS_CORPUS}::test_repository_schema_vectors_agree_with_the_msgspec_package",
+]
+
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
     "negotiation/variants/_forms.py": [
@@ -571,6 +580,13 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_messages_pins.py",
         "tests/compiler/emit/test_golden.py",
     ],
+    # the msgspec target (issue #37): snippets compiled in-process to a package, imported
+    # and asked what it accepts; then the in-process vector runs of the MCP schema and the
+    # repository's own (not the protocol corpus: seconds per surviving mutant)
+    **{
+        f"codegen/emit/python/msgspec/{name}.py": MSGSPEC_TESTS
+        for name in ("types", "module", "server", "client", "__init__")
+    },
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
