@@ -289,12 +289,13 @@ REVISION_TESTS = [
 ]
 
 # The msgspec target's emitters (issue #37): its compile-a-snippet tests, its pins, and the
-# msgspec vector runs of two whole schemas, in-process (``generate`` then import).
+# msgspec vector runs of two whole schemas in-process (``generate``, import, decode): the
+# repository's own and A2A's (the MCP corpus lies outside the tree that mutants/ copies).
 VECTORS_CORPUS = "tests/compiler/build_stage/test_vectors_corpus.py"
 MSGSPEC_TESTS = [
     "tests/compiler/emit/test_msgspec_target.py",
-    f"{VECTORS_CORPUS}::test_mcp_latest_vectors_agree_with_the_msgspec_package",
     f"{VECTORS_CORPUS}::test_repository_schema_vectors_agree_with_the_msgspec_package",
+    f"{VECTORS_CORPUS}::test_protocol_vectors_agree_with_the_msgspec_package[a2a]",
 ]
 
 TARGETS: dict[str, list[str]] = {
@@ -580,9 +581,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_messages_pins.py",
         "tests/compiler/emit/test_golden.py",
     ],
-    # the msgspec target (issue #37): snippets compiled in-process to a package, imported
-    # and asked what it accepts; then the in-process vector runs of the MCP schema and the
-    # repository's own (not the protocol corpus: seconds per surviving mutant)
+    # the msgspec target (issue #37): its emitter modules, each with MSGSPEC_TESTS
     **{
         f"codegen/emit/python/msgspec/{name}.py": MSGSPEC_TESTS
         for name in ("types", "module", "server", "client", "__init__")
@@ -611,7 +610,16 @@ TARGETS: dict[str, list[str]] = {
 
 # Copied next to the mutated package so that tests, golden files and the generated
 # bindings are found from inside mutants/ exactly as from the worktree.
-ALSO_COPY = ["tests", "generated", "schema", "bench", "demos", "examples", "pyproject.toml"]
+ALSO_COPY = [
+    "tests",
+    "generated",
+    "schema",
+    "bench",
+    "demos",
+    "examples",
+    "docs",  # the targets' pages, which their tests read (issue #37)
+    "pyproject.toml",
+]
 
 
 def _child(module: str, jobs: int) -> None:
