@@ -84,7 +84,7 @@ def recursive_aliases(backend: PythonBackend) -> tuple[set[str], set[str], list[
     for component in components(edges):
         if len(component) > 1 or component[0] in edges[component[0]]:
             recursive |= set(component)
-            if all(_json_shaped(values[n], set(component), values) for n in component):
+            if _means_any_json(set(component), values):
                 any_json |= set(component)
         order.extend(component)
     return recursive, any_json, order
@@ -114,6 +114,49 @@ def _json_shaped(
             return all(_json_shaped(m, cycle, values, depth + 1) for m in members)
         case _:
             return False
+
+
+def _means_any_json(cycle: set[str], values: dict[str, ir.TypeExpr]) -> bool:
+    """Whether the cycle is JSON's own value type: each alias JSON-shaped, and each alias
+    an array or a map holds takes every JSON kind (``string | JMap[]`` does not: read as
+    ``Any``, its arrays would take numbers the schema refuses)."""
+    if not all(_json_shaped(values[n], cycle, values) for n in cycle):
+        return False
+    held: set[str] = set()
+    for name in cycle:
+        _held(values[name], held)
+    every = {*_JSON_SCALARS, "array", "object"}
+    return all(_shapes(values[name], values, set()) >= every for name in held)
+
+
+def _held(expr: ir.TypeExpr, out: set[str]) -> None:
+    """The aliases a JSON-shaped type holds as array items or map values."""
+    match expr:
+        case ir.Array(items=ir.Ref(name=name)) | ir.Mapping(value=ir.Ref(name=name)):
+            out.add(name)
+        case ir.Object(index=ir.IndexSignature(value=ir.Ref(name=name))):
+            out.add(name)
+        case ir.Union(members=members):
+            for member in members:
+                _held(member, out)
+
+
+def _shapes(expr: ir.TypeExpr, values: dict[str, ir.TypeExpr], seen: set[str]) -> set[str]:
+    """The JSON kinds a JSON-shaped type takes (through the aliases of its cycle)."""
+    match expr:
+        case ir.Primitive(name=name):
+            return {name}
+        case ir.Ref(name=name):
+            if name in seen:
+                return set()
+            seen.add(name)
+            return _shapes(values[name], values, seen)
+        case ir.Array():
+            return {"array"}
+        case ir.Union(members=members):
+            return set().union(*(_shapes(m, values, seen) for m in members))
+        case _:  # a map of the cycle's aliases
+            return {"object"}
 
 
 class _Models:
