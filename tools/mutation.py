@@ -294,6 +294,7 @@ REVISION_TESTS = [
 VECTORS_CORPUS = "tests/compiler/build_stage/test_vectors_corpus.py"
 MSGSPEC_TESTS = [
     "tests/compiler/emit/test_msgspec_target.py",
+    "tests/compiler/emit/test_msgspec_pins.py",  # from the survivors (issue #37)
     f"{VECTORS_CORPUS}::test_repository_schema_vectors_agree_with_the_msgspec_package",
     f"{VECTORS_CORPUS}::test_protocol_vectors_agree_with_the_msgspec_package[a2a]",
 ]
