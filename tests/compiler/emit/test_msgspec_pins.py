@@ -253,3 +253,238 @@ def test_a_cycle_short_of_any_json_refuses_what_it_leaves_out(
     tmp_path: Path, type_name: str, raw: str, ok: bool
 ) -> None:
     assert accepts(package(tmp_path, CYCLES), type_name, raw) is ok
+
+
+NUMBERS = """
+/** @TJS-type integer
+ * @minimum 1 */
+export type Int = number;
+/** @maximum 3 */
+export type Small = number;
+export interface H {
+  i: Int;
+  /** @maximum 1.5
+   * @exclusiveMinimum 0.5
+   * @multipleOf 0.5 */
+  r: number;
+  /** @TJS-type integer */
+  c: number;
+  /** @exclusiveMaximum 2.5
+   * @minimum -1.5
+   * @multipleOf 1.5 */
+  q: number;
+  /** @TJS-type number */
+  f: number;
+}
+"""
+
+
+def test_integer_tags_and_fractional_bounds_are_kept_for_int() -> None:
+    """``@TJS-type integer`` (on a property or an alias) is ``int``, as the schema's
+    ``"type": "integer"``; a fractional bound on ``int`` is rounded inwards and a fractional
+    ``multipleOf`` p/q is p (msgspec takes only integers there)."""
+    text = models(NUMBERS)
+    assert block(text, "class H(").splitlines()[1:] == [
+        "    i: Int",
+        "    r: _t.Annotated[int, _msgspec.Meta(gt=0, le=1, multiple_of=1)] | "
+        "_t.Annotated[float, _msgspec.Meta(gt=0.5, le=1.5, multiple_of=0.5)]",
+        "    c: int",
+        "    q: _t.Annotated[int, _msgspec.Meta(ge=-1, lt=3, multiple_of=3)] | "
+        "_t.Annotated[float, _msgspec.Meta(ge=-1.5, lt=2.5, multiple_of=1.5)]",
+        "    f: int | float",
+    ]
+    assert "Int: _t.TypeAlias = _t.Annotated[int, _msgspec.Meta(ge=1)]\n" in text
+    small = "_t.Annotated[int, _msgspec.Meta(le=3)] | _t.Annotated[float, _msgspec.Meta(le=3)]"
+    assert f"Small: _t.TypeAlias = {small}\n" in text
+    assert "    f: int | float\n" in models(NUMBERS, integer=True)  # the tag wins
+
+
+@pytest.mark.parametrize(
+    ("type_name", "raw", "ok"),
+    [
+        ("Int", "1", True),
+        ("Int", "1.5", False),  # "type": "integer"
+        ("Int", "0", False),
+        ("Small", "3", True),
+        ("Small", "3.5", False),
+        ("H", '{"i": 1, "r": 1, "c": 2, "q": 0, "f": 1}', True),
+        ("H", '{"i": 1, "r": 1.5, "c": 2, "q": 1.5, "f": 1.5}', True),
+        ("H", '{"i": 1, "r": 1, "c": 2.5, "q": 0, "f": 1}', False),  # c is an integer
+        ("H", '{"i": 1, "r": 2, "c": 2, "q": 0, "f": 1}', False),  # r <= 1.5
+        ("H", '{"i": 1, "r": 0.5, "c": 2, "q": 0, "f": 1}', False),  # r > 0.5
+        ("H", '{"i": 1, "r": 1, "c": 2, "q": 3, "f": 1}', False),  # q < 2.5
+        ("H", '{"i": 1, "r": 1, "c": 2, "q": -3, "f": 1}', False),  # q >= -1.5
+        ("H", '{"i": 1, "r": 1, "c": 2, "q": 1, "f": 1}', False),  # q: a multiple of 1.5
+    ],
+)
+def test_integer_tags_and_fractional_bounds_decode_as_the_schema_means(
+    tmp_path: Path, type_name: str, raw: str, ok: bool
+) -> None:
+    assert accepts(package(tmp_path, NUMBERS), type_name, raw) is ok
+
+
+ROUTED = """
+export interface A { kind: "a"; x: string; }
+export interface B { kind: "b"; y?: number; }
+export interface Inner { type: "in"; n: number; }
+export interface N1 { box: Inner; opt?: string; }
+export type AB = A | B;
+export type Mixed = AB | A | N1 | Record<string, string> | string[] | [1, 2] | ["x"] | string | null;
+export type Two = string[] | number[] | boolean;
+export type One = A | N1 | string[] | number;
+"""
+
+MIXED = """\
+if _t.TYPE_CHECKING:
+    _Union1: _t.TypeAlias = '_T_A | _T_B | N1 | dict[str, str] | list[str] | \
+tuple[_t.Literal[1], _t.Literal[2]] | tuple[_t.Literal["x"]] | str | None'
+else:
+
+    class _Union1(_rt.Dispatch):
+        objects = (\
+_rt.Member(lambda: _T_A, frozenset({"kind", "x"}), {"kind": frozenset({"a"})}, {}), \
+_rt.Member(lambda: _T_B, frozenset({"kind"}), {"kind": frozenset({"b"})}, {}), \
+_rt.Member(lambda: N1, frozenset({"box"}), {}, \
+{"box": _rt.Member(None, frozenset({"n", "type"}), {"type": frozenset({"in"})}, {})}), \
+_rt.Member(lambda: dict[str, str], frozenset(), {}, {}),)
+        others = {"null": lambda: None, "string": lambda: str}
+        arrays = ((None, (None, ), lambda: list[str]), \
+(2, (frozenset({1}), frozenset({2}), ), lambda: tuple[_t.Literal[1], _t.Literal[2]]), \
+(1, (frozenset({"x"}), ), lambda: tuple[_t.Literal["x"]]),)"""
+
+
+def test_a_routed_union_lists_each_member_once_with_what_it_requires() -> None:
+    """Members of aliased unions come in flat, each once; an object member by its required
+    keys and literals and, one level down, those of a required Struct member; arrays by
+    length and literal items; the other kinds by kind."""
+    text = models(ROUTED)
+    start = text.index("if _t.TYPE_CHECKING:\n    _Union1:")
+    assert text[start : start + len(MIXED)] == MIXED
+    assert "Mixed: _t.TypeAlias = _Union1\n" in text
+
+
+def test_one_array_member_of_a_routed_union_is_taken_by_kind() -> None:
+    text = models(ROUTED)
+    one = text[text.index("    class _Union3(_rt.Dispatch):") :].split("\n\n\n")[0]
+    assert one.splitlines()[1:] == [
+        '        objects = (_rt.Member(lambda: _T_A, frozenset({"kind", "x"}), '
+        '{"kind": frozenset({"a"})}, {}), _rt.Member(lambda: N1, frozenset({"box"}), {}, '
+        '{"box": _rt.Member(None, frozenset({"n", "type"}), '
+        '{"type": frozenset({"in"})}, {})}),)',
+        '        others = {"array": lambda: list[str], "number": lambda: int | float}',
+    ]
+
+
+def test_several_array_members_of_any_length_are_noted() -> None:
+    text, diagnostics = emitted(ROUTED)
+    arrays = "(None, (None, ), lambda: list[str]), (None, (None, ), lambda: list[int | float])"
+    assert f"        arrays = ({arrays},)\n" in text["models.py"]
+    notes = [str(n) for n in diagnostics.notes]
+    note = "msgspec target: several array members of any length (docs/targets/msgspec.md)"
+    assert [n for n in notes if note in n] == [f"s.ts:{PRELUDE.count(chr(10)) + 8}:19: {note}"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "member"),
+    [
+        ('{"kind": "a", "x": "s"}', "A"),
+        ('{"kind": "b"}', "B"),
+        ('{"box": {"type": "in", "n": 1}}', "N1"),
+        ('{"k": "v"}', "dict"),
+        ('["y"]', "list"),
+        ('"s"', "str"),
+        ("null", "NoneType"),
+    ],
+)
+def test_a_routed_union_decodes_the_member_its_rules_pick(
+    tmp_path: Path, raw: str, member: str
+) -> None:
+    pkg = package(tmp_path, ROUTED)
+    assert type(pkg.decode(raw, pkg.Mixed)).__name__ == member
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ['{"box": {"type": "out", "n": 1}}', '{"kind": 1}', "[1]", "[2, 1]", "1", "true"],
+)
+def test_a_routed_union_refuses_what_no_member_takes(tmp_path: Path, raw: str) -> None:
+    assert not accepts(package(tmp_path, ROUTED), "Mixed", raw)
+
+
+@pytest.mark.parametrize("raw", ['["x"]', '{"kind": "c"}'])
+def test_a_routed_union_accepts_an_array_and_an_object_its_members_take(
+    tmp_path: Path, raw: str
+) -> None:
+    assert accepts(package(tmp_path, ROUTED), "Mixed", raw)
+
+
+TAGS = """
+export interface P { method: "p"; type: "x"; }
+export interface Q { method: "q"; type: "x"; }
+export type PQ = P | Q;
+export interface R { a: 1; b: "r"; }
+export interface S { a: 2; b: "s"; }
+export type RS = R | S;
+export interface T { zz: "t"; aa: "t1"; }
+export interface U { zz: "u"; aa: "u1"; }
+export type TU = T | U;
+export interface V { type?: "v"; k: "v"; }
+export interface W { type?: "w"; k: "w"; }
+export type VW = V | W;
+export interface X { type: "x"; m: "a"; }
+export interface Y { type: "y"; m: "b"; }
+export interface Z { type: "x"; m: "c"; }
+export type XY = X | Y;
+export type XZ = X | Z;
+export interface M1 { type: "a" | "b"; }
+export interface M2 { type: "c"; }
+export type MM = M1 | M2;
+"""
+
+
+def test_the_tag_is_the_first_key_every_member_fixes_to_a_distinct_string() -> None:
+    """``type``, ``method``... first, then by name; a key is skipped where two members
+    share its value, one member has a number or several values, or it is optional; a
+    Struct keeps the one tag of its first union, and a union no key tells apart without
+    changing it is routed."""
+    text = models(TAGS)
+    heads = [line for line in text.splitlines() if line.startswith("class ")]
+    config = "_msgspec.Struct, kw_only=True, omit_defaults=True"
+    assert heads[-13:] == [
+        f'class P({config}, tag_field="method", tag="p"):',
+        f'class Q({config}, tag_field="method", tag="q"):',
+        f'class R({config}, tag_field="b", tag="r"):',
+        f'class S({config}, tag_field="b", tag="s"):',
+        f'class T({config}, tag_field="aa", tag="t1"):',
+        f'class U({config}, tag_field="aa", tag="u1"):',
+        f'class V({config}, tag_field="k", tag="v"):',
+        f'class W({config}, tag_field="k", tag="w"):',
+        f'class X({config}, tag_field="type", tag="x"):',
+        f'class Y({config}, tag_field="type", tag="y"):',
+        f"class Z({config}):",
+        f"class M1({config}):",
+        f"class M2({config}):",
+    ]
+    assert "XZ: _t.TypeAlias = _Union1\n" in text
+    assert "MM: _t.TypeAlias = _Union2\n" in text
+    assert '    _T_X = X | _rt.untagged("type")\n' in text
+
+
+@pytest.mark.parametrize(
+    ("type_name", "raw", "ok"),
+    [
+        ("PQ", '{"method": "q", "type": "x"}', True),
+        ("PQ", '{"method": "r", "type": "x"}', False),
+        ("VW", '{"k": "w"}', True),
+        ("VW", '{"k": "w", "type": "v"}', False),
+        ("XZ", '{"type": "x", "m": "c"}', True),
+        ("XZ", '{"type": "x", "m": "a"}', True),
+        ("XZ", '{"type": "x", "m": "b"}', False),
+        ("MM", '{"type": "b"}', True),
+        ("MM", '{"type": "d"}', False),
+    ],
+)
+def test_tagged_and_routed_unions_decode_as_the_schema_means(
+    tmp_path: Path, type_name: str, raw: str, ok: bool
+) -> None:
+    assert accepts(package(tmp_path, TAGS), type_name, raw) is ok

@@ -18,7 +18,7 @@ from ..backend import PythonBackend
 from ..layout import ClassLayout
 from ..models import doc_text
 from ..ordering import components
-from .types import ANY, Lowered, Rules, TypeWriter, choose_tags, property_meta
+from .types import ANY, NO_META, Lowered, Rules, TypeWriter, choose_tags, doc_meta, property_meta
 
 MODELS = "models.py"
 MESSAGES = "messages.py"
@@ -258,8 +258,9 @@ class _Models:
                 "else:\n"
                 f"    {name} = {runtime}"
             )
+        meta = doc_meta(decl.doc, decl.span) if decl is not None else NO_META
         if name in self.recursive:
-            ann = self.writer.annotation(value, name, "")
+            ann = self.writer.annotation(value, name, "", meta)
             static = escape.py_str(ann.text)
             return (
                 "if _t.TYPE_CHECKING:\n"
@@ -268,7 +269,7 @@ class _Models:
                 f"    class {name}(_rt.Recursive):\n"
                 f"        definition = staticmethod(lambda: {ann.text})"
             )
-        ann = self.writer.annotation(value, name, "")
+        ann = self.writer.annotation(value, name, "", meta)
         doc = escape.docstring(doc_text(decl.doc)) if decl is not None else ""
         return f"{name}: _t.TypeAlias = {ann.text}" + (f"\n{doc}" if doc else "")
 
