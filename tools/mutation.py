@@ -289,14 +289,14 @@ REVISION_TESTS = [
 ]
 
 # The msgspec target's emitters (issue #37): its compile-a-snippet tests, its pins, and the
-# msgspec vector runs of two whole schemas in-process (``generate``, import, decode): the
-# repository's own and A2A's (the MCP corpus lies outside the tree that mutants/ copies).
+# msgspec vector run of the repository's own schema in-process (``generate``, import,
+# decode); not the protocol corpus' (seconds per surviving mutant) nor MCP's (its corpus
+# lies outside the tree that mutants/ copies).
 VECTORS_CORPUS = "tests/compiler/build_stage/test_vectors_corpus.py"
 MSGSPEC_TESTS = [
     "tests/compiler/emit/test_msgspec_target.py",
     "tests/compiler/emit/test_msgspec_pins.py",  # from the survivors (issue #37)
     f"{VECTORS_CORPUS}::test_repository_schema_vectors_agree_with_the_msgspec_package",
-    f"{VECTORS_CORPUS}::test_protocol_vectors_agree_with_the_msgspec_package[a2a]",
 ]
 
 TARGETS: dict[str, list[str]] = {
