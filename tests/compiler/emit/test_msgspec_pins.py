@@ -6,22 +6,46 @@ tags msgspec checks, and the located errors. Texts come from the emitter in-proc
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import importlib
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
+from codegen.build.pipeline import build
+from codegen.build.targets import TARGETS
 from codegen.emit.python.msgspec import emit_msgspec
 from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from tests.compiler.emit.test_msgspec_target import PRELUDE, accepts, package
 
+Built = Callable[[str], ModuleType]
 
-def emitted(text: str, *, integer: bool = False) -> tuple[dict[str, str], Diagnostics]:
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The package of a snippet, built once per test module (by the real build)."""
+    found: dict[str, ModuleType] = {}
+
+    def get(text: str) -> ModuleType:
+        if text not in found:
+            found[text] = package(tmp_path_factory.mktemp("pkg"), text)
+        return found[text]
+
+    return get
+
+
+def emitted(
+    text: str, *, integer: bool = False, prelude: str = PRELUDE
+) -> tuple[dict[str, str], Diagnostics]:
     """The msgspec package's Python modules for ``text`` (with the JSON-RPC prelude), and
     what the emitter warned and noted."""
-    schema = resolve([parse_module("s.ts", PRELUDE + text)])
+    schema = resolve([parse_module("s.ts", prelude + text)])
     if integer:  # ``--default-number-type integer``
         schema = dataclasses.replace(schema, default_number_type="integer")
     diagnostics = Diagnostics()
@@ -145,7 +169,7 @@ def test_tuples_with_optional_or_rest_items_are_noted_as_deviations() -> None:
         ('"rest": ["a", 1]', False),  # the list's items are the tuple's item types
     ],
 )
-def test_each_annotation_decodes_as_the_schema_means(tmp_path: Path, raw: str, ok: bool) -> None:
+def test_each_annotation_decodes_as_the_schema_means(built: Built, raw: str, ok: bool) -> None:
     base = {
         "flag": "true",
         "nothing": "null",
@@ -172,7 +196,7 @@ def test_each_annotation_decodes_as_the_schema_means(tmp_path: Path, raw: str, o
     }
     key = raw.split('"')[1]
     members = [f'"{k}": {v}' for k, v in base.items() if k != key] + [raw]
-    assert accepts(package(tmp_path, KINDS), "Kinds", "{" + ", ".join(members) + "}") is ok
+    assert accepts(built(KINDS), "Kinds", "{" + ", ".join(members) + "}") is ok
 
 
 def test_an_infinite_bound_is_a_located_error() -> None:
@@ -210,8 +234,8 @@ def test_aliases_of_unions_are_flattened_eight_levels_deep() -> None:
     assert f'    _Union1: _t.TypeAlias = "{static}"\n' in text
 
 
-def test_a_routed_union_reaches_a_member_union_it_keeps_whole(tmp_path: Path) -> None:
-    pkg = package(tmp_path, CHAIN)
+def test_a_routed_union_reaches_a_member_union_it_keeps_whole(built: Built) -> None:
+    pkg = built(CHAIN)
     assert type(pkg.decode('{"type": "s10"}', pkg.U0)) is pkg.S10
     assert type(pkg.decode('{"type": "s0"}', pkg.U0)) is pkg.S0
     assert not accepts(pkg, "U0", '{"type": "s11"}')
@@ -250,9 +274,9 @@ def test_only_a_cycle_of_every_json_kind_is_read_as_any_json() -> None:
     ],
 )
 def test_a_cycle_short_of_any_json_refuses_what_it_leaves_out(
-    tmp_path: Path, type_name: str, raw: str, ok: bool
+    built: Built, type_name: str, raw: str, ok: bool
 ) -> None:
-    assert accepts(package(tmp_path, CYCLES), type_name, raw) is ok
+    assert accepts(built(CYCLES), type_name, raw) is ok
 
 
 NUMBERS = """
@@ -318,9 +342,9 @@ def test_integer_tags_and_fractional_bounds_are_kept_for_int() -> None:
     ],
 )
 def test_integer_tags_and_fractional_bounds_decode_as_the_schema_means(
-    tmp_path: Path, type_name: str, raw: str, ok: bool
+    built: Built, type_name: str, raw: str, ok: bool
 ) -> None:
-    assert accepts(package(tmp_path, NUMBERS), type_name, raw) is ok
+    assert accepts(built(NUMBERS), type_name, raw) is ok
 
 
 ROUTED = """
@@ -397,9 +421,9 @@ def test_several_array_members_of_any_length_are_noted() -> None:
     ],
 )
 def test_a_routed_union_decodes_the_member_its_rules_pick(
-    tmp_path: Path, raw: str, member: str
+    built: Built, raw: str, member: str
 ) -> None:
-    pkg = package(tmp_path, ROUTED)
+    pkg = built(ROUTED)
     assert type(pkg.decode(raw, pkg.Mixed)).__name__ == member
 
 
@@ -407,15 +431,15 @@ def test_a_routed_union_decodes_the_member_its_rules_pick(
     "raw",
     ['{"box": {"type": "out", "n": 1}}', '{"kind": 1}', "[1]", "[2, 1]", "1", "true"],
 )
-def test_a_routed_union_refuses_what_no_member_takes(tmp_path: Path, raw: str) -> None:
-    assert not accepts(package(tmp_path, ROUTED), "Mixed", raw)
+def test_a_routed_union_refuses_what_no_member_takes(built: Built, raw: str) -> None:
+    assert not accepts(built(ROUTED), "Mixed", raw)
 
 
 @pytest.mark.parametrize("raw", ['["x"]', '{"kind": "c"}'])
 def test_a_routed_union_accepts_an_array_and_an_object_its_members_take(
-    tmp_path: Path, raw: str
+    built: Built, raw: str
 ) -> None:
-    assert accepts(package(tmp_path, ROUTED), "Mixed", raw)
+    assert accepts(built(ROUTED), "Mixed", raw)
 
 
 TAGS = """
@@ -485,6 +509,212 @@ def test_the_tag_is_the_first_key_every_member_fixes_to_a_distinct_string() -> N
     ],
 )
 def test_tagged_and_routed_unions_decode_as_the_schema_means(
-    tmp_path: Path, type_name: str, raw: str, ok: bool
+    built: Built, type_name: str, raw: str, ok: bool
 ) -> None:
-    assert accepts(package(tmp_path, TAGS), type_name, raw) is ok
+    assert accepts(built(TAGS), type_name, raw) is ok
+
+
+NESTED = """
+export interface Base { box: { type: "in"; n: number }; }
+export interface Own { box: { type: "own" }; extra: string; }
+export interface Kid extends Base { k: string; }
+export type BK = Kid | Own | string;
+export interface Deep { type: "d"; }
+export interface Mid { type: "m"; deep: Deep; }
+export interface Two { mid: Mid; opt?: Mid; plain: { n: number }; }
+export type TwoOr = Two | Own | number;
+"""
+
+
+def test_a_routed_union_reads_the_literals_of_inline_members_own_and_inherited() -> None:
+    """One level down, a required member that is an inline object (declared by the class
+    or by its base) brings its required keys and literals."""
+    text = models(NESTED)
+    kid = (
+        '_rt.Member(lambda: Kid, frozenset({"box", "k"}), {}, {"box": _rt.Member(None, '
+        'frozenset({"n", "type"}), {"type": frozenset({"in"})}, {})})'
+    )
+    own = (
+        '_rt.Member(lambda: Own, frozenset({"box", "extra"}), {}, {"box": _rt.Member(None, '
+        'frozenset({"type"}), {"type": frozenset({"own"})}, {})})'
+    )
+    assert f"        objects = ({kid}, {own},)\n" in text
+    # one level only; an optional member brings nothing, a required one its keys
+    mid = '_rt.Member(None, frozenset({"deep", "type"}), {"type": frozenset({"m"})}, {})'
+    plain = '_rt.Member(None, frozenset({"n"}), {}, {})'
+    two = f'_rt.Member(lambda: Two, frozenset({{"mid", "plain"}}), {{}}, {{"mid": {mid}, "plain": {plain}}})'
+    assert f"        objects = ({two}, {own},)\n" in text
+
+
+@pytest.mark.parametrize(
+    ("raw", "member"),
+    [
+        ('{"box": {"type": "in", "n": 1}, "k": "a"}', "Kid"),
+        ('{"box": {"type": "own"}, "extra": "e"}', "Own"),
+        ('{"box": {"type": "own"}, "k": "a"}', None),
+        ('{"box": {"type": "in"}, "k": "a"}', None),
+    ],
+)
+def test_a_routed_union_picks_by_the_literal_one_level_down(
+    built: Built, raw: str, member: str | None
+) -> None:
+    pkg = built(NESTED)
+    if member is None:
+        assert not accepts(pkg, "BK", raw)
+    else:
+        assert type(pkg.decode(raw, pkg.BK)).__name__ == member
+
+
+METHODS = """
+export interface PingRequest extends JSONRPCRequest { method: "ping"; }
+export interface AddRequest extends JSONRPCRequest { method: "add"; params: { a: number; b: number }; }
+export interface AddResult extends Result { sum: number; }
+export interface TickNotification extends JSONRPCNotification { method: "tick"; }
+export interface ListRequest extends JSONRPCRequest { method: "list"; params?: { cursor?: string }; }
+export interface ListResult extends Result { items: string[]; }
+"""
+
+# A JSON-RPC base whose requests have no params member at all.
+BARE = """
+export interface JSONRPCRequest { jsonrpc: "2.0"; id: string | number; method: string; }
+export interface JSONRPCNotification { jsonrpc: "2.0"; method: string; }
+export interface Result { [key: string]: unknown; }
+export interface StopRequest extends JSONRPCRequest { method: "stop"; }
+export interface StopResult extends Result { ok: boolean; }
+export interface BeatNotification extends JSONRPCNotification { method: "beat"; }
+"""
+
+MODELS_IMPORT = (
+    "from .models import AddRequestParams, AddResult, EmptyResult, ListRequestParams, ListResult"
+)
+
+
+def test_the_handler_types_params_as_the_structs_have_them() -> None:
+    """Required params are the Struct; optional ones may be ``UNSET``; a request without a
+    params member gets None. Each request's default answers -32601, a notification's does
+    nothing; the table maps each wire method to its handler."""
+    server = emitted(METHODS)[0]["server.py"]
+    assert MODELS_IMPORT + "\n" in server
+    methods = server[server.index("    async def add") : server.index("\n\n_HANDLERS")]
+    assert methods.splitlines() == [
+        "    async def add(self, params: AddRequestParams, ctx: ContextT) -> AddResult:",
+        '        """``add``."""',
+        '        raise _not_served("add")',
+        "",
+        "    async def list(self, params: ListRequestParams | _msgspec.UnsetType, ctx: "
+        "ContextT) -> ListResult:",
+        '        """``list``."""',
+        '        raise _not_served("list")',
+        "",
+        "    async def ping(self, params: dict[str, _t.Any] | _msgspec.UnsetType, ctx: "
+        "ContextT) -> EmptyResult:",
+        '        """``ping``."""',
+        '        raise _not_served("ping")',
+        "",
+        "    async def tick(self, params: dict[str, _t.Any] | _msgspec.UnsetType, ctx: "
+        "ContextT) -> None:",
+        '        """``tick``."""',
+        "        return None",
+    ]
+    table = '    "add": "add",\n    "list": "list",\n    "ping": "ping",\n    "tick": "tick",\n'
+    assert "_HANDLERS: dict[str, str] = {\n" + table + "}\n" in server
+    bare = emitted(BARE, prelude="")[0]["server.py"]
+    assert "from .models import StopResult\n" in bare
+    assert "    async def stop(self, params: None, ctx: ContextT) -> StopResult:\n" in bare
+    assert "    async def beat(self, params: None, ctx: ContextT) -> None:\n" in bare
+
+
+def test_the_client_sends_optional_params_as_none_by_default() -> None:
+    client = emitted(METHODS)[0]["client.py"]
+    assert MODELS_IMPORT + "\n" in client
+    body = client[client.index("    async def add") :]
+    assert body.splitlines() == [
+        "    async def add(self, params: AddRequestParams) -> AddResult:",
+        '        """``add``."""',
+        '        result = await self.transport.request("add", _wire(params))',
+        '        return _t.cast("AddResult", _result("add", result, AddResult))',
+        "",
+        "    async def list(self, params: ListRequestParams | None = None) -> ListResult:",
+        '        """``list``."""',
+        '        result = await self.transport.request("list", _wire(params))',
+        '        return _t.cast("ListResult", _result("list", result, ListResult))',
+        "",
+        "    async def ping(self, params: dict[str, _t.Any] | None = None) -> EmptyResult:",
+        '        """``ping``."""',
+        '        result = await self.transport.request("ping", _wire(params))',
+        '        return _t.cast("EmptyResult", _result("ping", result, EmptyResult))',
+    ]
+    bare = emitted(BARE, prelude="")[0]["client.py"]
+    assert "from .models import StopResult\n" in bare
+    assert bare.endswith(
+        "    async def stop(self) -> StopResult:\n"
+        '        """``stop``."""\n'
+        '        result = await self.transport.request("stop", None)\n'
+        '        return _t.cast("StopResult", _result("stop", result, StopResult))\n'
+    )
+
+
+def test_the_method_table_names_each_message_and_result() -> None:
+    messages = emitted(METHODS)[0]["messages.py"]
+    names = "AddRequest, AddResult, EmptyResult, ListRequest, ListResult, PingRequest, "
+    assert f"from .models import {names}TickNotification\n" in messages
+    assert (
+        "METHODS: dict[str, _rt.Method] = {\n"
+        '    "add": _rt.Method("request", lambda: AddRequest, lambda: AddResult),\n'
+        '    "list": _rt.Method("request", lambda: ListRequest, lambda: ListResult),\n'
+        '    "ping": _rt.Method("request", lambda: PingRequest, lambda: EmptyResult),\n'
+        '    "tick": _rt.Method("notification", lambda: TickNotification),\n'
+        "}\n"
+    ) in messages
+
+
+def test_stubs_exist_only_for_what_the_client_sends() -> None:
+    """Only a notification: a server, no client; no method at all: neither, and a method
+    table that imports nothing."""
+    only = BARE.replace(
+        'export interface StopRequest extends JSONRPCRequest { method: "stop"; }\n', ""
+    )
+    files = emitted(only, prelude="")[0]
+    assert "server.py" in files and "client.py" not in files
+    none = emitted("export interface Lone { a: string; }\n", prelude="")[0]
+    assert "server.py" not in none and "client.py" not in none
+    assert "from .models import" not in none["messages.py"]
+    assert "METHODS: dict[str, _rt.Method] = {\n\n}\n" in none["messages.py"]
+    assert sorted(none) == ["_runtime.py", "messages.py", "models.py"]
+
+
+def test_the_bare_stubs_send_and_receive_no_params(tmp_path: Path) -> None:
+    name = f"msgspec_bare_{abs(hash(str(tmp_path))) % 10**8}"
+    folder = tmp_path / name
+    folder.mkdir()
+    schema = resolve([parse_module("s.ts", BARE)])
+    emitters = TARGETS["msgspec"]
+    for rel, body in build(schema, command="pytest", emitters=emitters).items():
+        (folder / rel).write_text(body, "utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        pkg = importlib.import_module(name)
+    finally:
+        sys.path.remove(str(tmp_path))
+    server = importlib.import_module(pkg.__name__ + ".server")
+    client = importlib.import_module(pkg.__name__ + ".client")
+    seen: list[object] = []
+
+    class Handler(server.ServerHandler):  # type: ignore[misc, name-defined]
+        async def stop(self, params: object, ctx: object) -> object:
+            seen.append(params)
+            return pkg.models.StopResult(ok=True)
+
+    raw = '{"jsonrpc": "2.0", "id": 1, "method": "stop"}'
+    answer = asyncio.run(server.dispatch(Handler(), raw, None))
+    assert answer == {"jsonrpc": "2.0", "id": 1, "result": {"ok": True}} and seen == [None]
+    sent: list[tuple[str, object]] = []
+
+    class Fake:
+        async def request(self, method: str, params: object) -> object:
+            sent.append((method, params))
+            return {"ok": False}
+
+    result = asyncio.run(client.Client(Fake()).stop())
+    assert type(result) is pkg.models.StopResult and result.ok is False
+    assert sent == [("stop", None)]
