@@ -359,7 +359,7 @@ def emit_models(backend: PythonBackend, diagnostics: Diagnostics, doc: str) -> s
     return _Models(backend, diagnostics).emit(doc)
 
 
-def emit_messages(backend: PythonBackend, diagnostics: Diagnostics) -> dict[str, str]:
+def emit_messages(backend: PythonBackend) -> dict[str, str]:
     """``messages.py``: the method table and the decoders (none for a schema of no method)."""
     entries = backend.registry(Diagnostics())  # warned once, by the registry emitter
     used = sorted(
@@ -416,5 +416,4 @@ __all__ = [
     "typed",
 ]
 '''
-    del diagnostics
     return {MESSAGES: text}
