@@ -93,9 +93,7 @@ def recursive_aliases(backend: PythonBackend) -> tuple[set[str], set[str], list[
 _JSON_SCALARS = {"string", "number", "boolean", "null"}
 
 
-def _json_shaped(
-    expr: ir.TypeExpr, cycle: set[str], values: dict[str, ir.TypeExpr], depth: int = 0
-) -> bool:
+def _json_shaped(expr: ir.TypeExpr, cycle: set[str]) -> bool:
     """Whether ``expr`` holds nothing but unconstrained JSON scalars, and arrays and
     string-keyed maps of the cycle's aliases (JSON's own value type: ``JSONValue``,
     ``JSONObject``, ``JSONArray``), assuming the cycle means any JSON value."""
@@ -111,7 +109,7 @@ def _json_shaped(
         ):
             return isinstance(value, ir.Ref) and value.name in cycle
         case ir.Union(members=members):
-            return all(_json_shaped(m, cycle, values, depth + 1) for m in members)
+            return all(_json_shaped(m, cycle) for m in members)
         case _:
             return False
 
@@ -120,7 +118,7 @@ def _means_any_json(cycle: set[str], values: dict[str, ir.TypeExpr]) -> bool:
     """Whether the cycle is JSON's own value type: each alias JSON-shaped, and each alias
     an array or a map holds takes every JSON kind (``string | JMap[]`` does not: read as
     ``Any``, its arrays would take numbers the schema refuses)."""
-    if not all(_json_shaped(values[n], cycle, values) for n in cycle):
+    if not all(_json_shaped(values[n], cycle) for n in cycle):
         return False
     held: set[str] = set()
     for name in cycle:
