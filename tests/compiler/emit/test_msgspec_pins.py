@@ -718,3 +718,174 @@ def test_the_bare_stubs_send_and_receive_no_params(tmp_path: Path) -> None:
     result = asyncio.run(client.Client(Fake()).stop())
     assert type(result) is pkg.models.StopResult and result.ok is False
     assert sent == [("stop", None)]
+
+
+SHAPES = """
+export const NAME = "n\\"x";
+export const LIMIT = 3;
+export const ON = true;
+/** A documented one. */
+export interface Wire {
+  "kebab-case": string;
+  "opt-one"?: number;
+  "a\\"b": string;
+  plain: string;
+}
+export interface Empty {}
+export interface Extra { a: string; [key: string]: string; }
+export interface Loose { a: string; [key: string]: unknown; }
+export interface OnlyIndex { [key: string]: number }
+/** An alias doc. */
+export type Self = { next?: Self } | string;
+export type Mix = ({ b?: Mix } & { c: string }) | number;
+export type Loop = Loop[] | string;
+export type P = Q | string;
+export type Q = P[] | number;
+"""
+
+SHAPES_TEXT = '''\
+NAME: _t.Final = 'n"x'
+LIMIT: _t.Final = 3
+ON: _t.Final = True
+
+
+class Wire(_msgspec.Struct, kw_only=True, omit_defaults=True):
+    """A documented one."""
+    kebab_case: str = _msgspec.field(name="kebab-case")
+    opt_one: int | float | _msgspec.UnsetType = _msgspec.field(default=_msgspec.UNSET, \
+name="opt-one")
+    plain: str
+
+
+class Empty(_msgspec.Struct, kw_only=True, omit_defaults=True):
+    pass
+
+
+class Extra(_msgspec.Struct, kw_only=True, omit_defaults=True):
+    a: str
+
+
+class Loose(_msgspec.Struct, kw_only=True, omit_defaults=True):
+    a: str
+
+
+class Self1(_msgspec.Struct, kw_only=True, omit_defaults=True):
+    next: Self | _msgspec.UnsetType = _msgspec.UNSET
+
+
+class Mix1(_msgspec.Struct, kw_only=True, omit_defaults=True):
+    b: Mix | _msgspec.UnsetType = _msgspec.UNSET
+    c: str
+
+
+if _t.TYPE_CHECKING:
+    _Union1: _t.TypeAlias = "Q | str"
+else:
+
+    class _Union1(_rt.Dispatch):
+        objects = ()
+        others = {"array": lambda: Q, "number": lambda: Q, "string": lambda: str}
+
+
+OnlyIndex: _t.TypeAlias = dict[str, int | float]
+
+
+Self: _t.TypeAlias = Self1 | str
+"""An alias doc."""
+
+
+Mix: _t.TypeAlias = Mix1 | int | float
+
+
+if _t.TYPE_CHECKING:
+    Loop: _t.TypeAlias = "list[Loop] | str"
+else:
+
+    class Loop(_rt.Recursive):
+        definition = staticmethod(lambda: list[Loop] | str)
+
+
+if _t.TYPE_CHECKING:
+    P: _t.TypeAlias = "_Union1"
+else:
+
+    class P(_rt.Recursive):
+        definition = staticmethod(lambda: _Union1)
+
+
+if _t.TYPE_CHECKING:
+    Q: _t.TypeAlias = "list[P] | int | float"
+else:
+
+    class Q(_rt.Recursive):
+        definition = staticmethod(lambda: list[P] | int | float)
+
+
+__all__ = [
+    "Empty",
+    "Extra",
+    "LIMIT",
+    "Loop",
+    "Loose",
+    "Mix",
+    "Mix1",
+    "NAME",
+    "ON",
+    "OnlyIndex",
+    "P",
+    "Q",
+    "Self",
+    "Self1",
+    "Wire",
+]
+'''
+
+
+def test_the_models_module_text_in_its_order() -> None:
+    """Constants, Structs (wire names as ``name=``, optional members ``UNSET``, an empty
+    one ``pass``), the lowered types, then the aliases after what they name: a class of
+    only an index signature is a dict, an alias whose value reaches itself through an
+    array or a union is ``Recursive``, one that reaches itself only inside a class is
+    not; ``__all__`` sorted."""
+    files, _ = emitted(SHAPES, prelude="")
+    text = files["models.py"]
+    assert text[text.index("NAME: _t.Final") :] == SHAPES_TEXT
+
+
+def test_unnameable_members_warn_and_extra_members_are_noted() -> None:
+    _, diagnostics = emitted(SHAPES, prelude="")
+    assert [str(w) for w in diagnostics.warnings] == [
+        "s.ts:9:3: warning: msgspec cannot name the member 'a\"b' of 'Wire' (a quote, "
+        "backslash or control character): it is left out of the Struct, neither kept nor "
+        "checked"
+    ]
+    assert [str(n) for n in diagnostics.notes] == [
+        "s.ts:13:1: msgspec target: index signature beside properties (docs/targets/msgspec.md)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("type_name", "raw", "ok"),
+    [
+        ("Wire", '{"kebab-case": "k", "plain": "p", "a\\"b": 1}', True),  # left out
+        ("Wire", '{"kebab_case": "k", "plain": "p"}', False),
+        ("Wire", '{"kebab-case": "k", "plain": "p", "opt-one": "1"}', False),
+        ("Empty", '{"any": 1}', True),
+        ("OnlyIndex", '{"a": 1.5}', True),
+        ("OnlyIndex", '{"a": "1"}', False),
+        ("Self", '{"next": {"next": "x"}}', True),
+        ("Self", '{"next": 1}', False),
+        ("Mix", '{"c": "c", "b": {"c": "d", "b": 2}}', True),
+        ("Mix", '{"c": "c", "b": {"b": 2}}', False),
+        ("Loop", '[["a"], "b"]', True),
+        ("Loop", "[[1]]", False),
+        ("P", '[[1, "s"], 2]', True),
+        ("P", "[true]", False),
+        ("Q", '["s"]', True),
+        ("Q", '"s"', False),
+    ],
+)
+def test_the_models_decode_as_the_schema_means(
+    built: Built, type_name: str, raw: str, ok: bool
+) -> None:
+    assert accepts(built(SHAPES), type_name, raw) is ok
