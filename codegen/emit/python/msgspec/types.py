@@ -80,9 +80,6 @@ class Meta:
     # ``@TJS-type integer`` (True) or ``number`` (False) on a ``number``; None: the default
     integer: bool | None = None
 
-    def of(self, kind: str) -> dict[str, str]:
-        return {STRING: self.string, NUMBER: self.number, ARRAY: self.array}.get(kind, {})
-
 
 NO_META = Meta()
 
