@@ -16,10 +16,13 @@ from types import ModuleType
 
 import pytest
 
+from codegen import ir
 from codegen.build.pipeline import build
 from codegen.build.targets import TARGETS
+from codegen.emit.python.backend import backend_of
 from codegen.emit.python.msgspec import emit_msgspec
-from codegen.errors import Diagnostics, SchemaError
+from codegen.emit.python.msgspec.types import TypeWriter, py_literal
+from codegen.errors import Diagnostics, SchemaError, Unsupported
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from tests.compiler.emit.test_msgspec_target import PRELUDE, accepts, package
@@ -889,3 +892,114 @@ def test_the_models_decode_as_the_schema_means(
     built: Built, type_name: str, raw: str, ok: bool
 ) -> None:
     assert accepts(built(SHAPES), type_name, raw) is ok
+
+
+def _writer() -> TypeWriter:
+    text = "export const C = 1;\nexport interface K { a: string }\nexport type integer = number;\n"
+    return TypeWriter(backend_of(resolve([parse_module("s.ts", text)])), set(), {})
+
+
+AT = ir.Span("t.ts", 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("expr", "error"),
+    [
+        (ir.Ref("Nope", span=AT), "t.ts:2:3: error: unknown type 'Nope'"),
+        (ir.Ref("C", span=AT), "t.ts:2:3: error: 'C' is a const, not a type; use 'typeof C'"),
+        (ir.Typeof("C", span=AT), "t.ts:2:3: error: 'typeof C' was not resolved to a literal"),
+        (
+            ir.Primitive("symbol", span=AT),  # type: ignore[arg-type]
+            "t.ts:2:3: error: the type 'symbol' has no Python equivalent here",
+        ),
+    ],
+)
+def test_what_no_annotation_stands_for_is_a_located_error(expr: ir.TypeExpr, error: str) -> None:
+    with pytest.raises(SchemaError) as found:
+        _writer().annotation(expr, "K", "a")
+    assert str(found.value) == error
+    assert isinstance(found.value, Unsupported) is ("symbol" in error)
+
+
+@pytest.mark.parametrize(
+    ("expr", "text", "kinds", "nullable"),
+    [
+        (
+            ir.Primitive("never"),
+            "_t.Annotated[list[_t.Any], _msgspec.Meta(min_length=1, max_length=0)]",
+            set(),
+            False,
+        ),
+        (ir.Ref("integer"), "int", {"number"}, False),  # ``type integer = number``
+        (ir.Primitive("undefined"), "None", {"null"}, True),
+        (
+            ir.Primitive("any"),
+            "_t.Any",
+            {"object", "array", "string", "number", "boolean", "null"},
+            True,
+        ),
+        (ir.Literal(0.5), "_t.Annotated[float, _msgspec.Meta(ge=0.5, le=0.5)]", {"number"}, False),
+        (ir.Literal("a"), '_t.Literal["a"]', {"string"}, False),
+        (ir.Ref("K"), "K", {"object"}, False),
+    ],
+)
+def test_each_primitive_and_reference_annotation(
+    expr: ir.TypeExpr, text: str, kinds: set[str], nullable: bool
+) -> None:
+    found = _writer().annotation(expr, "K", "a")
+    assert (found.text, set(found.kinds), found.nullable, found.lowered) == (
+        text,
+        kinds,
+        nullable,
+        False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("expr", "kinds"),
+    [
+        (ir.Primitive("string"), {"string"}),
+        (ir.Primitive("number"), {"number"}),
+        (ir.Primitive("boolean"), {"boolean"}),
+        (ir.Primitive("null"), {"null"}),
+        (ir.Primitive("undefined"), {"null"}),
+        (ir.Primitive("unknown"), {"object", "array", "string", "number", "boolean", "null"}),
+        (ir.Primitive("object"), {"object"}),
+        (ir.Primitive("never"), set()),
+        (ir.Literal(True), {"boolean"}),
+        (ir.Literal(1), {"number"}),
+        (ir.Literal("x"), {"string"}),
+        (ir.Ref("integer"), {"number"}),
+        (ir.Ref("K"), {"object"}),
+        (ir.Typeof("C"), set()),
+        (ir.Tuple(()), {"array"}),
+        (ir.Array(ir.Primitive("string")), {"array"}),
+        (ir.Mapping(ir.Primitive("string")), {"object"}),
+        (ir.Union((ir.Primitive("undefined"), ir.Literal(1))), {"number"}),  # absent, not null
+    ],
+)
+def test_the_json_kinds_of_each_type(expr: ir.TypeExpr, kinds: set[str]) -> None:
+    assert set(_writer().kinds(expr)) == kinds
+
+
+def test_a_never_item_admits_only_the_empty_array(built: Built) -> None:
+    pkg = built("export interface E { none: never[]; }\n")
+    assert accepts(pkg, "E", '{"none": []}')
+    assert not accepts(pkg, "E", '{"none": [1]}')
+    assert not accepts(pkg, "E", '{"none": [[]]}')
+
+
+def test_a_literal_is_python_text_and_a_fraction_is_no_literal() -> None:
+    """The TypedDict target writes its ``Literal`` values with this too."""
+    assert [py_literal(v, AT) for v in (True, False, 'a"b', 3, -2.0)] == [
+        "True",
+        "False",
+        "'a\"b'",
+        "3",
+        "-2",
+    ]
+    with pytest.raises(SchemaError) as found:
+        py_literal(0.5, AT)
+    assert str(found.value) == (
+        "t.ts:2:3: error: a non-integer number literal (0.5) cannot be a Literal"
+    )
