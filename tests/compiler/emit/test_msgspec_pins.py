@@ -679,6 +679,8 @@ def test_stubs_exist_only_for_what_the_client_sends() -> None:
     )
     files = emitted(only, prelude="")[0]
     assert "server.py" in files and "client.py" not in files
+    assert "from .models" not in files["server.py"]  # a params-less notification names none
+    assert "\nfrom .messages import RPCError, decode_message\n\n__all__" in files["server.py"]
     none = emitted("export interface Lone { a: string; }\n", prelude="")[0]
     assert "server.py" not in none and "client.py" not in none
     assert "from .models import" not in none["messages.py"]
@@ -1003,3 +1005,15 @@ def test_a_literal_is_python_text_and_a_fraction_is_no_literal() -> None:
     assert str(found.value) == (
         "t.ts:2:3: error: a non-integer number literal (0.5) cannot be a Literal"
     )
+
+
+def test_the_stubs_import_each_member_of_a_union_of_params() -> None:
+    text = """
+export interface ByName { name: string; }
+export interface ById { id: number; }
+export interface FindRequest extends JSONRPCRequest { method: "find"; params: ByName | ById; }
+"""
+    files = emitted(text)[0]
+    for stub in ("server.py", "client.py"):
+        assert "from .models import ById, ByName, EmptyResult\n" in files[stub]
+    assert "    async def find(self, params: ByName | ById) -> EmptyResult:\n" in files["client.py"]
