@@ -1017,3 +1017,30 @@ export interface FindRequest extends JSONRPCRequest { method: "find"; params: By
     for stub in ("server.py", "client.py"):
         assert "from .models import ById, ByName, EmptyResult\n" in files[stub]
     assert "    async def find(self, params: ByName | ById) -> EmptyResult:\n" in files["client.py"]
+
+
+MCP_JSON = """
+export type JSONValue = string | number | boolean | null | JSONArray | JSONObject;
+export type JSONArray = JSONValue[];
+export type JSONObject = { [key: string]: JSONValue };
+export type Loop = Loop[] | string;
+export type Both = Loop | string;
+export interface Holder { two?: Loop | undefined; }
+"""
+
+
+def test_json_values_are_any_and_a_kind_two_members_take_goes_to_the_first() -> None:
+    """MCP's ``JSONValue`` cycle is ``Any`` at run time (its array and object aliases a list
+    and a dict of ``Any``); a union where a lowered member and another take strings sends
+    strings to the first, noted; ``| undefined`` on an optional member is its absence."""
+    files, diagnostics = emitted(MCP_JSON, prelude="")
+    text = files["models.py"]
+    assert "else:\n    JSONValue = _t.Any\n" in text
+    assert "else:\n    JSONArray = list[_t.Any]\n" in text
+    assert "else:\n    JSONObject = dict[str, _t.Any]\n" in text
+    assert '        others = {"array": lambda: Loop, "string": lambda: Loop}\n' in text
+    assert "Both: _t.TypeAlias = _Union1\n" in text
+    assert "    two: Loop | _msgspec.UnsetType = _msgspec.UNSET\n" in text
+    assert [str(n) for n in diagnostics.notes] == [
+        "s.ts:6:20: msgspec target: several string members, one lowered (docs/targets/msgspec.md)"
+    ]
