@@ -173,7 +173,6 @@ class Lowered:
 
     name: str
     static: str  # what type checkers see
-    kind: str  # "dispatch" or "recursive"
     objects: list[tuple[str, Rules]] = field(default_factory=list)
     others: dict[str, str] = field(default_factory=dict)  # JSON kind -> runtime type text
     # by length and literal items (``Ann.item_values``)
@@ -496,7 +495,7 @@ class TypeWriter:
         static = " | ".join(_unique(a.text for a in anns))
         found = self.lowered.get(static)
         if found is None:
-            found = Lowered(f"_Union{len(self.lowered) + 1}", static, "dispatch")
+            found = Lowered(f"_Union{len(self.lowered) + 1}", static)
             seen: set[str] = set()
             for ann in anns:
                 if OBJECT in ann.kinds and ann.text not in seen:
