@@ -1044,3 +1044,13 @@ def test_json_values_are_any_and_a_kind_two_members_take_goes_to_the_first() -> 
     assert [str(n) for n in diagnostics.notes] == [
         "s.ts:6:20: msgspec target: several string members, one lowered (docs/targets/msgspec.md)"
     ]
+
+
+def test_a_template_literal_is_a_pattern_beside_the_member_s_own_constraints() -> None:
+    text = models(
+        "export interface T { /** @minLength 2 */ both: `a${string}`; any: string | unknown; }\n"
+    )
+    assert block(text, "class T(").splitlines()[1:] == [
+        '    both: _t.Annotated[str, _msgspec.Meta(min_length=2, pattern="^a.*$")]',
+        "    any: _t.Any",
+    ]
