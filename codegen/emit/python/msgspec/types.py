@@ -123,9 +123,6 @@ def int_meta(meta: dict[str, str]) -> dict[str, str]:
     is a multiple of p/q exactly when it is one of p)."""
     out: dict[str, str] = {}
     for key, text in meta.items():
-        if text.lstrip("-").isdigit():
-            out[key] = text
-            continue
         exact = Fraction(text)
         if key == "multiple_of":
             out[key] = str(exact.numerator)
