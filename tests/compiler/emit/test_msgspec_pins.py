@@ -1054,3 +1054,39 @@ def test_a_template_literal_is_a_pattern_beside_the_member_s_own_constraints() -
         '    both: _t.Annotated[str, _msgspec.Meta(min_length=2, pattern="^a.*$")]',
         "    any: _t.Any",
     ]
+
+
+TAGGED = """
+export interface W {
+  /** @minimum 1 */
+  n: number | null;
+  /** @minItems 1
+   * @maxLength 3 */
+  tags: string[];
+  /** @minItems 2
+   * @maxLength 3 */
+  rest: [string, ...string[]];
+  /** @TJS-maxLength 3 */
+  s: string;
+  /** @see integer */
+  f: number;
+  /** @maximum 1e20 */
+  big: number;
+}
+"""
+
+
+def test_each_constraint_applies_to_the_kind_it_constrains() -> None:
+    """A bound reaches each number member of a union; an array's ``@maxLength`` (a string
+    keyword) constrains neither it nor its items; ``@TJS-`` tags read as the plain ones;
+    only ``@TJS-type`` says integer; a large bound is an exact ``int``."""
+    assert block(models(TAGGED), "class W(").splitlines()[1:] == [
+        "    n: _t.Annotated[int, _msgspec.Meta(ge=1)] | _t.Annotated[float, "
+        "_msgspec.Meta(ge=1)] | None",
+        "    tags: _t.Annotated[list[str], _msgspec.Meta(min_length=1)]",
+        "    rest: _t.Annotated[list[str], _msgspec.Meta(min_length=2)]",
+        "    s: _t.Annotated[str, _msgspec.Meta(max_length=3)]",
+        "    f: int | float",
+        "    big: _t.Annotated[int, _msgspec.Meta(le=100000000000000000000)] | "
+        "_t.Annotated[float, _msgspec.Meta(le=1e+20)]",
+    ]
