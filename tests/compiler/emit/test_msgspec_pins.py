@@ -1090,3 +1090,19 @@ def test_each_constraint_applies_to_the_kind_it_constrains() -> None:
         "    big: _t.Annotated[int, _msgspec.Meta(le=100000000000000000000)] | "
         "_t.Annotated[float, _msgspec.Meta(le=1e+20)]",
     ]
+
+
+NEAR_JSON = """
+export type E = number | boolean | null | E[] | { [key: string]: E } | `x${string}`;
+export type G = string | number | boolean | null | G[] | { [key: string]: G }
+  | (string | number)[] | { [key: string]: string | number };
+"""
+
+
+def test_a_cycle_with_a_constrained_or_compound_member_is_not_any_json() -> None:
+    """Only plain scalars, and arrays and maps of the cycle's own aliases, make JSON's
+    value type: a pattern on the string, or an array or a map of a union, is lowered."""
+    text = models(NEAR_JSON)
+    assert "    class E(_rt.Recursive):\n" in text
+    assert "    class G(_rt.Recursive):\n" in text
+    assert "else:\n    E =" not in text and "else:\n    G =" not in text
