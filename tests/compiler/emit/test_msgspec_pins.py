@@ -1106,3 +1106,26 @@ def test_a_cycle_with_a_constrained_or_compound_member_is_not_any_json() -> None
     assert "    class E(_rt.Recursive):\n" in text
     assert "    class G(_rt.Recursive):\n" in text
     assert "else:\n    E =" not in text and "else:\n    G =" not in text
+
+
+HELD = """
+export type H = string | number | boolean | null | H[] | { [key: string]: K };
+export type K = string | H[];
+export type V1 = string | V2;
+export type V2 = number | V3;
+export type V3 = boolean | null | V1[] | { [key: string]: V1 };
+"""
+
+
+def test_every_alias_a_map_holds_must_take_every_json_kind() -> None:
+    """K, held as a map's values, takes only strings and arrays: H and K are lowered. V1
+    reaches every kind through the unions of V2 and V3: ``Any``."""
+    text = models(HELD)
+    assert "    class H(_rt.Recursive):\n" in text
+    assert "    class K(_rt.Recursive):\n" in text
+    for name in ("V1", "V2", "V3"):
+        assert f"else:\n    {name} = " in text
+
+
+def test_a_string_constant_is_written_double_quoted() -> None:
+    assert 'JSONRPC_VERSION: _t.Final = "2.0"\n' in models("")
