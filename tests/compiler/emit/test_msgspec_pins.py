@@ -1129,3 +1129,37 @@ def test_every_alias_a_map_holds_must_take_every_json_kind() -> None:
 
 def test_a_string_constant_is_written_double_quoted() -> None:
     assert 'JSONRPC_VERSION: _t.Final = "2.0"\n' in models("")
+
+
+OWNERS = """
+export interface A { box: { x: string }; }
+export interface B { box: { x: string }; }
+export interface C extends A { c: string; }
+export interface X { a: string; [key: string]: { b: string } | string; }
+"""
+
+
+def test_an_inline_member_names_the_class_of_its_declaring_interface() -> None:
+    """Two interfaces with the same anonymous member type get a class each; an inherited
+    member keeps its base's; an index signature of an inline object beside properties
+    compiles, noted."""
+    files, diagnostics = emitted(OWNERS, prelude="")
+    text = files["models.py"]
+    assert block(text, "class A(").splitlines()[1:] == ["    box: ABox"]
+    assert block(text, "class B(").splitlines()[1:] == ["    box: BBox"]
+    assert block(text, "class C(").splitlines()[1:] == ["    box: ABox", "    c: str"]
+    assert block(text, "class X(").splitlines()[1:] == ["    a: str"]
+    assert [str(n) for n in diagnostics.notes] == [
+        "s.ts:5:1: msgspec target: index signature beside properties (docs/targets/msgspec.md)"
+    ]
+
+
+def test_an_any_json_alias_is_its_union_for_type_checkers() -> None:
+    text = models(CYCLES)
+    static = "str | int | float | bool | None | list[Json] | dict[str, Json]"
+    assert (
+        "if _t.TYPE_CHECKING:\n"
+        f'    Json: _t.TypeAlias = "{static}"\n'
+        "else:\n"
+        "    Json = str | int | float | bool | None | list[_t.Any] | dict[str, _t.Any]\n"
+    ) in text
