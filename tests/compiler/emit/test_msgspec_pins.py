@@ -1163,3 +1163,43 @@ def test_an_any_json_alias_is_its_union_for_type_checkers() -> None:
         "else:\n"
         "    Json = str | int | float | bool | None | list[_t.Any] | dict[str, _t.Any]\n"
     ) in text
+
+
+ALIASES = """
+export type P1 = { a: string } | number;
+export type P2 = { a: string } | boolean;
+export type R1 = { a: string } | R1[];
+export type R2 = { a: string } | R2[] | boolean;
+export interface N { "a b": string; "X-ray": string; }
+"""
+
+
+def test_each_alias_names_its_own_inline_class_and_wire_names_keep_spaces() -> None:
+    """Two aliases (plain or recursive) of the same anonymous object each name their own
+    class; a wire name with a space or capitals is a field msgspec can name."""
+    text = models(ALIASES)
+    assert "P1: _t.TypeAlias = P11 | int | float\n" in text
+    assert "P2: _t.TypeAlias = P21 | bool\n" in text
+    assert "        definition = staticmethod(lambda: R11 | list[R1])\n" in text
+    assert "        definition = staticmethod(lambda: R21 | list[R2] | bool)\n" in text
+    assert block(text, "class N(").splitlines()[1:] == [
+        '    a_b: str = _msgspec.field(name="a b")',
+        '    x_ray: str = _msgspec.field(name="X-ray")',
+    ]
+
+
+def test_an_infinite_bound_on_an_alias_is_located_at_the_alias() -> None:
+    with pytest.raises(SchemaError) as found:
+        emitted("/** @maximum 1e400 */\nexport type Big = number;\n", prelude="")
+    assert str(found.value) == "s.ts:2:1: error: the bound inf has no finite value"
+
+
+def test_the_notes_come_in_the_order_of_their_places() -> None:
+    text = (
+        "export interface T { opt: [string, number?]; }\nexport type Two = string[] | number[];\n"
+    )
+    _, diagnostics = emitted(text, prelude="")
+    assert [str(n).split(": msgspec target: ")[1] for n in diagnostics.notes] == [
+        "tuple with optional or rest items (docs/targets/msgspec.md)",
+        "several array members of any length (docs/targets/msgspec.md)",
+    ]
