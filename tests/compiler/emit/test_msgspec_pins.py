@@ -55,8 +55,8 @@ def emitted(
     return emit_msgspec(schema, diagnostics), diagnostics
 
 
-def models(text: str, *, integer: bool = False) -> str:
-    return emitted(text, integer=integer)[0]["models.py"]
+def models(text: str, *, integer: bool = False, prelude: str = PRELUDE) -> str:
+    return emitted(text, integer=integer, prelude=prelude)[0]["models.py"]
 
 
 def block(text: str, first: str) -> str:
@@ -1203,3 +1203,37 @@ def test_the_notes_come_in_the_order_of_their_places() -> None:
         "tuple with optional or rest items (docs/targets/msgspec.md)",
         "several array members of any length (docs/targets/msgspec.md)",
     ]
+
+
+PROBED = """
+export interface NumKeys { [key: number]: string }
+export interface TextBlock { type: "text"; text: string; }
+export interface ImageBlock { type: "image"; data: string; }
+export interface H { block: TextBlock | ImageBlock; }
+export interface A { v: { type: "x"; a: string } | { type: "y" }; }
+export interface B { v: { type: "x"; a: string } | { type: "y" }; }
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JSONValue = string | number | boolean | null | JSONArray | JSONObject;
+export type JSONArray = JSONValue[];
+export type JSONObject = { [key: string]: JSONValue };
+"""
+
+
+def test_every_class_s_unions_are_tagged_and_every_json_cycle_is_any() -> None:
+    """The first pass reads every class's members (after a dict class too), each inline
+    union member by its own declaring interface: a union written only in a member is
+    tagged; a dict class of numeric keys keeps their pattern; two JSON cycles are both
+    ``Any``."""
+    text = models(PROBED, prelude="")
+    assert block(text, "class H(").splitlines()[1:] == ["    block: _T_TextBlock | _T_ImageBlock"]
+    assert block(text, "class A(").splitlines()[1:] == ["    v: _T_AVX | _T_AVY"]
+    assert block(text, "class B(").splitlines()[1:] == ["    v: _T_BVX | _T_BVY"]
+    tagged = 'kw_only=True, omit_defaults=True, tag_field="type", tag="y"):'
+    assert f"class BVY(_msgspec.Struct, {tagged}\n" in text
+    key = '_t.Annotated[str, _msgspec.Meta(pattern="^[0-9]+$")]'
+    assert f"NumKeys: _t.TypeAlias = dict[{key}, str]\n" in text
+    assert (
+        "else:\n    Json = str | int | float | bool | None | list[_t.Any] | dict[str, _t.Any]\n"
+        in text
+    )
+    assert "else:\n    JSONValue = _t.Any\n" in text
