@@ -1237,3 +1237,37 @@ def test_every_class_s_unions_are_tagged_and_every_json_cycle_is_any() -> None:
         in text
     )
     assert "else:\n    JSONValue = _t.Any\n" in text
+
+
+NESTED_UNIONS = """
+export interface A { kind: "a"; x: string; }
+export interface N1 { box: string; }
+export type Routed = A | N1 | string;
+export type Outer = Routed | number;
+export type Lits = A | N1 | 1 | 2;
+export type AT = string[] | [number] | boolean;
+export interface F { xs: (0.5 | 1)[]; }
+export type P = Q | string;
+export type Q = P[] | number;
+export type Outer2 = P | boolean;
+"""
+
+
+def test_a_routed_union_inside_another_is_routed_with_its_members() -> None:
+    """A routed alias beside another member is lowered, not a native union; two literals
+    of one kind share its entry; a tuple of open items is no list of any length (no
+    note); a fractional literal item leaves the items open; a recursive alias's kinds
+    are its cycle's fixed point (P takes arrays and numbers through Q)."""
+    files, diagnostics = emitted(NESTED_UNIONS, prelude="")
+    text = files["models.py"]
+    assert "Outer: _t.TypeAlias = _Union2\n" in text
+    assert '        others = {"number": lambda: int | float, "string": lambda: str}\n' in text
+    assert '        others = {"number": lambda: _t.Literal[1] | _t.Literal[2]}\n' in text
+    arrays = "(None, (None, ), lambda: list[str]), (1, (None, ), lambda: tuple[int | float])"
+    assert f"        arrays = ({arrays},)\n" in text
+    assert (
+        "    xs: list[_t.Annotated[float, _msgspec.Meta(ge=0.5, le=0.5)] | _t.Literal[1]]\n" in text
+    )
+    others = '"array": lambda: P, "boolean": lambda: bool, "number": lambda: P, "string": lambda: P'
+    assert f"        others = {{{others}}}\n" in text
+    assert diagnostics.notes == []
