@@ -2,7 +2,7 @@
 
 Schemas come from untrusted authors, so a name, a literal, a JSDoc text or a file name
 must never be able to end the construct it is written into. Each kind of place has one
-function here, and templates reach them as jinja filters (``codegen.emit.python.render``):
+function here, and templates reach them as jinja filters (``codegen.emit.python.pydantic.render``):
 
 * ``py_str`` / ``py_value``: a Python literal whose value equals the input (``repr``);
   non-printable characters (controls, bidi overrides, zero-width, surrogates, line
@@ -16,7 +16,7 @@ function here, and templates reach them as jinja filters (``codegen.emit.python.
   compiler bug and raises.
 
 Values the filters produce are ``Code``: the render environment refuses any other
-string that could break out of where it is pasted (see ``codegen.emit.python.render``).
+string that could break out of where it is pasted (see ``codegen.emit.python.pydantic.render``).
 """
 
 from __future__ import annotations

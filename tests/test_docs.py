@@ -6,6 +6,8 @@ test_copy_paste_conformance.py, and type-checks in test_guides_typecheck.py.)"""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -119,3 +121,32 @@ def test_the_readme_round_trip_claim_names_the_one_field_dumped_as_null() -> Non
     assert "structuredContent" not in result.model_dump(by_alias=True, exclude_unset=True)
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert 'a plain `model_dump()` writes `"structuredContent": null`' in readme
+
+
+def test_the_readme_target_examples_run_as_printed(tmp_path: Path) -> None:
+    """The compiler section's example of each target (issue #37): the package its comment's
+    command generates (from this repository's ``schema/``) reads the section's request."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n### Targets:", 1)[1].split("\n### ", 1)[0]
+    prelude, *examples = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert prelude.startswith("raw = b'") and len(examples) == 4
+    targets = []
+    for example in examples:
+        command = re.match(r"# mcp-negotiation-codegen (generate .*)\n", example)
+        assert command, example
+        args = command.group(1).split()
+        args[args.index("--schema") + 1] = str(ROOT / "schema")
+        args[args.index("--out") + 1] = str(tmp_path / args[args.index("--out") + 1])
+        targets.append(args[args.index("--target") + 1] if "--target" in args else "pydantic")
+        built = subprocess.run(
+            [sys.executable, "-m", "codegen", *args, "--no-cache", "-q"],
+            cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        )  # fmt: skip
+        assert built.returncode == 0, built.stderr[-2000:]
+        ran = subprocess.run(
+            [sys.executable, "-c", prelude + example],
+            cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert ran.returncode == 0, ran.stderr[-2000:]
+        assert ran.stdout == "forecast\n"
+    assert targets == ["pydantic", "msgspec", "typeddict", "dataclasses"]

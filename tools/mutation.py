@@ -563,7 +563,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_intersect_parts_pins.py",  # object_parts (issue #33)
     ],
     # route planning for unions of models (pydantic callable discriminators)
-    "codegen/emit/python/routes.py": [
+    "codegen/emit/python/pydantic/routes.py": [
         "tests/compiler/emit/test_routes_pins.py",
         "tests/compiler/emit/test_pydantic_emit.py",
         "tests/compiler/frontend/test_real_world_constructs.py",
@@ -571,10 +571,10 @@ TARGETS: dict[str, list[str]] = {
     ],
     # the models module's render data, import tables and text helpers, split from
     # models.py (issue #36): their pins, then the goldens (the whole module's text)
-    "codegen/emit/python/model_parts.py": MODEL_TESTS,
+    "codegen/emit/python/pydantic/model_parts.py": MODEL_TESTS,
     # the models emitter itself, with the same, its pins and the in-process compiles of
     # snippets to models (issue #36)
-    "codegen/emit/python/models.py": MODELS_TESTS,
+    "codegen/emit/python/pydantic/models.py": MODELS_TESTS,
     # the Python back end of one schema, shared by every target (issue #37)
     "codegen/emit/python/backend.py": [
         "tests/compiler/emit/test_backend.py",
@@ -587,8 +587,18 @@ TARGETS: dict[str, list[str]] = {
         f"codegen/emit/python/msgspec/{name}.py": MSGSPEC_TESTS
         for name in ("types", "module", "server", "client", "__init__")
     },
+    # the dataclasses target's models and wire tables (issue #37): its pins, in process
+    "codegen/emit/python/dataclasses/module.py": [
+        "tests/compiler/emit/test_dataclasses_pins.py",
+    ],
+    # a JSDoc comment's prose for every target's docstrings, split from models.py (issue #37)
+    "codegen/emit/python/docstrings.py": ["tests/compiler/emit/test_models_pins.py"],
+    # the msgspec package's static runtime (issue #37), in process with hand-written Structs
+    # (not test_msgspec_target.py: its packages import a copy of the file's text, and
+    # mutants/ holds the trampolined text)
+    "codegen/runtime/_msgspec.py": ["tests/compiler/emit/test_msgspec_runtime_pins.py"],
     # rest tuple members in the models (issue #21)
-    "codegen/emit/python/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
+    "codegen/emit/python/pydantic/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
     "codegen/frontend/parse.py": PARSE_TESTS,
     "codegen/frontend/parse_declarations.py": PARSE_TESTS,

@@ -17,17 +17,19 @@ JSONSCHEMA = (".emit.jsonschema", "emit_jsonschema")
 PACKAGE_DOCS: dict[str, tuple[str, str]] = {
     "msgspec": (".emit.python.msgspec", "PACKAGE_DOC"),
     "typeddict": (".emit.python.typeddict", "PACKAGE_DOC"),
+    "dataclasses": (".emit.python.dataclasses", "PACKAGE_DOC"),
 }
 
 TARGETS: dict[str, tuple[tuple[str, str], ...]] = {
     "pydantic": (
-        (".emit.python.models", "emit_models"),
-        (".emit.python.methods", "emit_registry"),
-        (".emit.python.validators", "emit_validators"),
-        (".emit.python.server", "emit_server"),
-        (".emit.python.client", "emit_client"),
+        (".emit.python.pydantic.models", "emit_models"),
+        (".emit.python.pydantic.methods", "emit_registry"),
+        (".emit.python.pydantic.validators", "emit_validators"),
+        (".emit.python.pydantic.server", "emit_server"),
+        (".emit.python.pydantic.client", "emit_client"),
         JSONSCHEMA,
     ),
     "msgspec": ((".emit.python.msgspec", "emit_msgspec"), JSONSCHEMA),
     "typeddict": ((".emit.python.typeddict", "emit_typeddict"), JSONSCHEMA),
+    "dataclasses": ((".emit.python.dataclasses", "emit_dataclasses"), JSONSCHEMA),
 }

@@ -7,7 +7,9 @@ A module imports only from its own layer or below. Within the middle layer, ``em
 imports ``revision``, nor ``frontend`` (what it asks of a resolved schema is an IR query,
 ``codegen.ir``), and ``revision`` reads only the JSON Schema emitter (its proof works on
 emitted schemas) and, for ``migrate``, the Python naming authority. Nothing but the
-command line imports ``cli``. The whole graph is a DAG.
+command line imports ``cli``. The whole graph is a DAG. Under ``emit/python/``, each target
+has its folder and reads only its own and what every target shares (``emit/python/``'s own
+modules), which reads no target.
 """
 
 from __future__ import annotations
@@ -48,6 +50,24 @@ REVISION_MAY_READ = {
     "codegen.emit.python.class_specs": "migrate",
 }
 
+# One folder per output target (issue #37). The TypedDict target still reads the msgspec
+# target's alias analysis, literal text and the client's Transport text; the dataclasses
+# target reads those too, and the TypedDict target's annotations and definition order.
+PYTHON_TARGETS = ("pydantic", "msgspec", "typeddict", "dataclasses")
+TARGET_MAY_READ = {
+    ("typeddict", "msgspec"),
+    ("dataclasses", "msgspec"),
+    ("dataclasses", "typeddict"),
+}
+
+
+def target_of(module: str) -> str | None:
+    """``codegen.emit.python.msgspec.types`` -> ``msgspec``; None outside a target's folder."""
+    parts = module.split(".")
+    if parts[:3] == ["codegen", "emit", "python"] and len(parts) > 3:
+        return parts[3] if parts[3] in PYTHON_TARGETS else None
+    return None
+
 
 def layer(module: str) -> int:
     best = max((p for p in LAYERS if module == p or module.startswith(p + ".")), key=len)
@@ -72,6 +92,12 @@ def violations(root: Path) -> list[str]:
                 found.append(f"{where} (an emitter never reads the revision tools)")
             if this.startswith("codegen.emit") and target.startswith("codegen.frontend"):
                 found.append(f"{where} (an emitter never reads the front end: IR queries)")
+            if this.startswith("codegen.emit") and target_of(target) not in (
+                None,
+                target_of(this),
+            ):
+                if (target_of(this), target_of(target)) not in TARGET_MAY_READ:
+                    found.append(f"{where} (a target's folder is read by itself only)")
             if this.startswith("codegen.revision") and target.startswith("codegen.emit"):
                 allowed = REVISION_MAY_READ.get(target, "")
                 if allowed == "" or (allowed is not None and not this.endswith(allowed)):
@@ -95,18 +121,26 @@ def test_the_compiler_is_layered_and_acyclic() -> None:
             "only the command line",
         ),
         (
-            "emit/python/models.py",
+            "emit/python/pydantic/models.py",
             "from codegen.revision import changes\n",
             "never reads the revision",
         ),
-        ("revision/proof.py", "from codegen.emit.python import models\n", "revision reads only"),
+        (
+            "revision/proof.py",
+            "from codegen.emit.python.pydantic import models\n",
+            "revision reads only",
+        ),
         ("revision/changes.py", "from codegen.revision import proof\n", "import cycle"),
         (
-            "emit/python/server.py",
-            "    from ...frontend import expand\n",
+            "emit/python/pydantic/server.py",
+            "    from ....frontend import expand\n",
             "never reads the front end",
         ),
         ("emit/jsonschema.py", "from codegen.frontend.parse import parse_module\n", "front end"),
+        ("emit/python/msgspec/module.py", "from ..pydantic import models\n", "by itself only"),
+        ("emit/python/typeddict/module.py", "from ..pydantic.models import x\n", "by itself"),
+        ("emit/python/backend.py", "    from .msgspec import types\n", "by itself only"),
+        ("emit/python/msgspec/types.py", "from ..typeddict import module\n", "by itself"),
     ],
 )
 def test_a_planted_import_is_caught(tmp_path: Path, module: str, planted: str, reason: str) -> None:

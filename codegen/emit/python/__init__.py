@@ -1,1 +1,2 @@
-"""The Python back end: everything that knows Python names (naming, ordering, the method registry) and the emitters of the generated package."""
+"""The Python back end: what every Python target shares (naming, ordering, the method
+registry, layouts, the package's ``__init__``), and one folder per target with its emitters."""

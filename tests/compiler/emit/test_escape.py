@@ -6,7 +6,7 @@ import jinja2
 import pytest
 
 from codegen import escape
-from codegen.emit.python import render
+from codegen.emit.python.pydantic import render
 from codegen.errors import SchemaError
 from codegen.ir import Span
 

@@ -21,11 +21,11 @@ from codegen.errors import Diagnostics, SchemaError
 from tests.conftest import require_corpus
 
 BINDING_EMITTERS = (
-    ("codegen.emit.python.models", "emit_models"),
-    ("codegen.emit.python.methods", "emit_registry"),
-    ("codegen.emit.python.validators", "emit_validators"),
-    ("codegen.emit.python.server", "emit_server"),
-    ("codegen.emit.python.client", "emit_client"),
+    ("codegen.emit.python.pydantic.models", "emit_models"),
+    ("codegen.emit.python.pydantic.methods", "emit_registry"),
+    ("codegen.emit.python.pydantic.validators", "emit_validators"),
+    ("codegen.emit.python.pydantic.server", "emit_server"),
+    ("codegen.emit.python.pydantic.client", "emit_client"),
 )
 
 # The JSON-RPC envelope every snippet builds on, in the dialect of MCP's schema.ts.

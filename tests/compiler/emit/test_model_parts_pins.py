@@ -1,4 +1,4 @@
-"""The text helpers of the models module (``codegen.emit.python.model_parts``): an import
+"""The text helpers of the models module (``codegen.emit.python.pydantic.model_parts``): an import
 block in isort's layout, a number's literal and a route's definition, each exactly, and
 the route run as the generated module runs it (issue #36)."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from codegen import ir
-from codegen.emit.python.model_parts import import_lines, number_text, route_text
-from codegen.emit.python.routes import Route, RouteKey
+from codegen.emit.python.pydantic.model_parts import import_lines, number_text, route_text
+from codegen.emit.python.pydantic.routes import Route, RouteKey
 from codegen.errors import SchemaError
 from codegen.runtime._wire import router
 

@@ -1,4 +1,4 @@
-"""Pins for ``codegen.emit.python.models`` read from the survivors of its mutation runs of
+"""Pins for ``codegen.emit.python.pydantic.models`` read from the survivors of its mutation runs of
 2026-11-29 (issue #36): a docstring's prose (links, known values, deprecation), each
 exactly, and modules' text exactly: which ``@default`` is kept, bounds, deprecation,
 constants, inline classes, extras, routes and their imports (the order of a module's items
@@ -13,7 +13,8 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 
 from codegen import ir
-from codegen.emit.python.models import LARGE_CYCLE, doc_text
+from codegen.emit.python.docstrings import doc_text
+from codegen.emit.python.pydantic.models import LARGE_CYCLE
 from codegen.errors import Diagnostics
 from tests.compiler.emit.test_pydantic_emit import generate_models, import_source
 

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from codegen.build.format import format_python
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import emit_jsonschema
-from codegen.emit.python.models import emit_models
+from codegen.emit.python.pydantic.models import emit_models
 from codegen.errors import Diagnostics, SchemaError
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -725,7 +725,7 @@ def _shared_models() -> ModuleType:
 _GENERATE = """
 import sys
 from pathlib import Path
-from codegen.emit.python.models import emit_models
+from codegen.emit.python.pydantic.models import emit_models
 from codegen.build.pipeline import load_schema
 sys.stdout.write(emit_models(load_schema([Path(sys.argv[1])]))["models.py"])
 """

@@ -1,4 +1,4 @@
-"""The rest tuple helper of the models module (``codegen.emit.python.rest_tuple``): the text
+"""The rest tuple helper of the models module (``codegen.emit.python.pydantic.rest_tuple``): the text
 it writes, run as the module runs it (issue #21)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from codegen import ir
-from codegen.emit.python import rest_tuple
+from codegen.emit.python.pydantic import rest_tuple
 from codegen.errors import SchemaError
 from codegen.frontend.parse import parse_module
 
@@ -34,7 +34,7 @@ def test_the_annotation_is_the_static_type_and_the_helper() -> None:
 
 def test_the_models_module_imports_the_helper_from_the_runtime(tmp_path: Any) -> None:
     from codegen.build.pipeline import load_schema
-    from codegen.emit.python.models import emit_models
+    from codegen.emit.python.pydantic.models import emit_models
 
     schema = tmp_path / "rest.ts"
     schema.write_text("export interface Row { cells: [string, ...number[]] }\n", "utf-8")

@@ -1,4 +1,4 @@
-"""Pins of ``codegen.emit.python.routes`` (route planning for unions of models), from
+"""Pins of ``codegen.emit.python.pydantic.routes`` (route planning for unions of models), from
 mutation results: exact masks, keys, groups and thresholds of ``plan_route``."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import hashlib
 import pytest
 
 from codegen import ir
-from codegen.emit.python import routes as r
+from codegen.emit.python.pydantic import routes as r
 
 K = r.KeyRule
 

@@ -45,7 +45,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from codegen.build.pipeline import Options, load_schema, schema_files
 from codegen.emit.jsonschema import emit_jsonschema
-from codegen.emit.python.models import emit_models
+from codegen.emit.python.pydantic.models import emit_models
 from codegen.errors import Diagnostics
 from tests.compiler.build_stage.test_protocol_corpus import CORPUS as PROTOCOLS
 from tests.compiler.emit.test_pydantic_emit import import_source

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from codegen.build.pipeline import generate
-from codegen.emit.python.validators import RUNTIME, RUNTIME_SOURCE
+from codegen.emit.python.pydantic.validators import RUNTIME, RUNTIME_SOURCE
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "generated" / "mcp_ext"

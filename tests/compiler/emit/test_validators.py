@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen.emit.python.validators import emit_validators
+from codegen.emit.python.pydantic.validators import emit_validators
 from codegen.errors import Diagnostics, SchemaError
 from negotiation.features import FeatureTag, parse_tag
 from tests.compiler.emit.test_methods import PRELUDE, build_from_text, load

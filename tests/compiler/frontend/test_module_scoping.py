@@ -21,7 +21,7 @@ from codegen import ir
 from codegen.build.format import format_python
 from codegen.build.pipeline import Options, load_schema
 from codegen.emit.jsonschema import schema_document
-from codegen.emit.python.models import emit_models
+from codegen.emit.python.pydantic.models import emit_models
 from codegen.errors import Diagnostics, SchemaError
 from codegen.frontend.resolve import resolve
 from tests.compiler.emit.test_pydantic_emit import import_source

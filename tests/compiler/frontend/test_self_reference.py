@@ -26,7 +26,7 @@ from pydantic import TypeAdapter, ValidationError
 from codegen.build.format import format_python
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
-from codegen.emit.python.models import emit_models
+from codegen.emit.python.pydantic.models import emit_models
 from codegen.errors import SchemaError
 from codegen.frontend import expand
 from tests.compiler.emit.test_pydantic_emit import import_source

@@ -20,7 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 from codegen.build.format import format_python
 from codegen.build.pipeline import load_schema
 from codegen.emit.jsonschema import schema_document
-from codegen.emit.python.models import emit_models
+from codegen.emit.python.pydantic.models import emit_models
 from codegen.errors import Diagnostics, SchemaError
 from tests.compiler.build_stage.test_protocol_corpus import oracle_definitions
 from tests.compiler.emit.test_pydantic_emit import import_source

@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 
 from codegen import ir
+from codegen.errors import SchemaError
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from codegen.ir import queries as q
@@ -375,3 +376,43 @@ def test_type_fields_are_every_field_but_span_and_doc_read_once_per_class() -> N
     assert type_fields(ir.Ref) == ("name", "args", "kind")
     assert type_fields(str) == type_fields(int) == type_fields(type) == ()
     assert type_fields(ir.Property) is type_fields(ir.Property)  # read once
+
+
+AT = ir.Span("a.ts", 3, 7)
+REFERABLE = hand(
+    ir.Alias("Id", S),
+    ir.Interface("Box", ir.Object((prop("id", ir.Ref("Id")),))),
+    ir.Const("VERSION", "1"),
+)
+
+
+def test_declaration_of_is_the_declaration_a_reference_names() -> None:
+    assert q.declaration_of(REFERABLE, ir.Ref("Id", span=AT)) is REFERABLE.decls["Id"]
+    assert q.declaration_of(REFERABLE, ir.Ref("Box", span=AT)) is REFERABLE.decls["Box"]
+
+
+@pytest.mark.parametrize(
+    ("ref", "error"),
+    [
+        (ir.Ref("Missing", span=AT), "a.ts:3:7: error: unknown type 'Missing'"),
+        (
+            ir.Ref("Box", (S,), span=AT),
+            "a.ts:3:7: error: generic type arguments on 'Box' are not supported",
+        ),
+        (
+            ir.Ref("VERSION", span=AT),
+            "a.ts:3:7: error: 'VERSION' is a const, not a type; use 'typeof VERSION'",
+        ),
+        # an unknown name is reported as unknown, with or without arguments; arguments on a
+        # const are reported before what the const is (the pydantic emitter's order)
+        (ir.Ref("Missing", (S,), span=AT), "a.ts:3:7: error: unknown type 'Missing'"),
+        (
+            ir.Ref("VERSION", (S,), span=AT),
+            "a.ts:3:7: error: generic type arguments on 'VERSION' are not supported",
+        ),
+    ],
+)
+def test_declaration_of_a_bad_reference_is_a_located_error(ref: ir.Ref, error: str) -> None:
+    with pytest.raises(SchemaError) as raised:
+        q.declaration_of(REFERABLE, ref)
+    assert str(raised.value) == error and raised.value.span == AT

@@ -26,7 +26,7 @@ from typing import assert_never
 
 from .... import escape, ir
 from ....errors import SchemaError, Unsupported
-from ....ir.queries import closed_literals, is_integer_alias, tag_number
+from ....ir.queries import closed_literals, declaration_of, is_integer_alias, tag_number
 from ..backend import PythonBackend
 from ..layout import ClassLayout
 
@@ -248,8 +248,8 @@ class TypeWriter:
             case ir.Literal(value=value):
                 text = f"_t.Literal[{py_literal(value, expr.span)}]"
                 return Ann(text, frozenset({_literal_kind(value)}))
-            case ir.Ref(name=name):
-                return self._ref(name, expr.span)
+            case ir.Ref():
+                return self._ref(expr)
             case ir.Array(items=items):
                 inner = self.annotation(items, owner, key)
                 text = with_meta(f"list[{inner.text}]", meta.array)
@@ -330,12 +330,9 @@ class TypeWriter:
             return Ann(text, frozenset())
         raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
-    def _ref(self, name: str, span: ir.Span) -> Ann:
-        decl = self.schema.decls.get(name)
-        if decl is None:
-            raise SchemaError(span, f"unknown type '{name}'")
-        if isinstance(decl, ir.Const):
-            raise SchemaError(span, f"'{name}' is a const, not a type; use 'typeof {name}'")
+    def _ref(self, ref: ir.Ref) -> Ann:
+        declaration_of(self.schema, ref)  # a located error unless it names a type
+        name = ref.name
         if is_integer_alias(self.schema, name):
             return Ann("int", frozenset({NUMBER}))
         if name not in self.values:

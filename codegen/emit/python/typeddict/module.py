@@ -20,13 +20,14 @@ from typing import assert_never
 
 from .... import escape, ir
 from ....errors import Diagnostics, SchemaError, Unsupported
-from ....ir.queries import is_integer_alias
+from ....ir.queries import declaration_of, is_integer_alias
 from ....ir.walk import children
 from ..backend import PythonBackend
+from ..docstrings import doc_text
 from ..layout import ClassLayout
-from ..models import doc_text
 from ..msgspec.module import alias_values, recursive_aliases
 from ..msgspec.types import py_literal
+from ..package import ModuleText
 
 MODELS = "models.py"
 VALIDATION = "validation.py"
@@ -66,8 +67,8 @@ class TypeWriter:
                 return "float"  # no Literal holds a float
             case ir.Literal(value=value):
                 return f"_t.Literal[{py_literal(value, expr.span)}]"
-            case ir.Ref(name=name):
-                return self._ref(name, expr.span)
+            case ir.Ref():
+                return self._ref(expr)
             case ir.Array(items=items):
                 return f"list[{self.annotation(items, owner, key)}]"
             case ir.Tuple(items=items, min_items=None, rest=None):
@@ -115,13 +116,9 @@ class TypeWriter:
             return simple[name]
         raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
-    def _ref(self, name: str, span: ir.Span) -> str:
-        decl = self.schema.decls.get(name)
-        if decl is None:
-            raise SchemaError(span, f"unknown type '{name}'")
-        if isinstance(decl, ir.Const):
-            raise SchemaError(span, f"'{name}' is a const, not a type; use 'typeof {name}'")
-        return "int" if is_integer_alias(self.schema, name) else name
+    def _ref(self, ref: ir.Ref) -> str:
+        declaration_of(self.schema, ref)  # a located error unless it names a type
+        return "int" if is_integer_alias(self.schema, ref.name) else ref.name
 
     def union(
         self, members: list[ir.TypeExpr] | tuple[ir.TypeExpr, ...], owner: str, key: str
@@ -240,7 +237,9 @@ class _Models:
         exported = sorted(set(self.exported))
         listed = "".join(f"    {escape.py_str(name)},\n" for name in exported)
         parts = [escape.docstring(doc), _HEADER, constants, *dicts, aliases]
-        return "\n\n\n".join([*(p for p in parts if p), f"__all__ = [\n{listed}]"]) + "\n"
+        text = "\n\n\n".join([*(p for p in parts if p), f"__all__ = [\n{listed}]"]) + "\n"
+        # Its ``__all__`` closes the module: stated, so the package need not parse it all.
+        return ModuleText(text, exported)
 
 
 def emit_models(backend: PythonBackend, diagnostics: Diagnostics, doc: str) -> str:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import ir
-from ...errors import Diagnostics
-from ...ir.queries import protocol_of
-from .backend import PythonBackend, backend_of
+from .... import ir
+from ....errors import Diagnostics
+from ....ir.queries import protocol_of
+from ..backend import PythonBackend, backend_of
+from ..registry import MethodEntry
 from .methods import model_imports, template
-from .registry import MethodEntry
 
 MODULE = "server.py"
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-from ... import ir
-from ...errors import SchemaError
+from .... import ir
+from ....errors import SchemaError
+from ..layout import Layouts
+from ..name_rules import attribute_name
+from ..naming import Names
 from .annotations import TypeWriter
-from .layout import Layouts
-from .name_rules import attribute_name
-from .naming import Names
 
 TAG = "moved"
 

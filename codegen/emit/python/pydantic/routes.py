@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from ... import ir
+from .... import ir
 
 Tag = str | bool  # a literal value the router reads from the input
 

@@ -6,9 +6,9 @@ string, so what a template renders is ``Code``: it can be pasted into another te
 
 from __future__ import annotations
 
-from ...escape import Code
-from ...templating import environment as environment
-from ...templating import template as template
+from ....escape import Code
+from ....templating import environment as environment
+from ....templating import template as template
 
 
 def render(name: str, **context: object) -> Code:

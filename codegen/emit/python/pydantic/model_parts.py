@@ -1,5 +1,5 @@
 """The parts of a models module that are no pass over the schema, for
-``codegen.emit.python.models``: the render data its templates read (a field, a ``@moved``
+``codegen.emit.python.pydantic.models``: the render data its templates read (a field, a ``@moved``
 shim, a class, an alias, the plan of items), the library names it imports and the private
 names it binds them to, the wire runtime it imports, and the text of an import block, a
 number and a route.
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ... import escape, ir
-from ...errors import SchemaError
-from ...escape import Code
-from ...paths import CODEGEN_DIR
-from .ordering import Item
-from .package import import_key
+from .... import escape, ir
+from ....errors import SchemaError
+from ....escape import Code
+from ....paths import CODEGEN_DIR
+from ..ordering import Item
+from ..package import import_key
 from .routes import Route, group_tag
 
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ... import ir
-from ...errors import Diagnostics
-from ...ir.queries import protocol_of
-from ...templating import template as template
-from .backend import PythonBackend, backend_of
-from .registry import MethodEntry
+from .... import ir
+from ....errors import Diagnostics
+from ....ir.queries import protocol_of
+from ....templating import template as template
+from ..backend import PythonBackend, backend_of
+from ..registry import MethodEntry
 
 MODULE = "methods.py"
 

@@ -7,7 +7,7 @@ Mappings: ``string`` -> ``str`` (``@format byte`` too: base64 text is kept as se
 ``str`` (the known values go to the docstring); ``Record<string, V>`` and index-only
 objects -> ``dict[str, V]``; tuples -> ``tuple[...]``. A union of models that all carry a
 distinct literal in one field becomes a pydantic discriminated union on that field; other
-unions of models get a route when one pays (``codegen.emit.python.routes``) and otherwise stay
+unions of models get a route when one pays (``codegen.emit.python.pydantic.routes``) and otherwise stay
 in pydantic's smart mode, with a warning; unions of distinct kinds with a container
 dispatch on the input's type (see ``TypeWriter._route_by_kind``).
 """
@@ -19,11 +19,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from ... import escape, ir
-from ...errors import Diagnostics, SchemaError, Unsupported
+from .... import escape, ir
+from ....errors import Diagnostics, SchemaError, Unsupported
+from ....ir.queries import declaration_of
+from ..layout import ClassLayout, Layouts
+from ..naming import Names
 from . import rest_tuple
-from .layout import ClassLayout, Layouts
-from .naming import Names
 from .routes import (
     KeyRule,
     Route,
@@ -98,8 +99,8 @@ class TypeWriter:
                 return self._primitive(name, doc, expr.span)
             case ir.Literal():
                 return self._literal([expr])
-            case ir.Ref(name=name, args=args):
-                return self._ref(name, args, expr.span)
+            case ir.Ref():
+                return self._ref(expr)
             case ir.Array(items=items):
                 inner = self.annotation(items, owner, key)
                 return self._wrap("list[{}]", inner)
@@ -224,14 +225,9 @@ class TypeWriter:
             return Annotation(text, imports={"Annotated", "Any", "Field"})
         raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
-    def _ref(self, name: str, args: tuple[ir.TypeExpr, ...], span: ir.Span) -> Annotation:
-        decl = self.schema.decls.get(name)
-        if decl is None:
-            raise SchemaError(span, f"unknown type '{name}'")
-        if args:
-            raise SchemaError(span, f"generic type arguments on '{name}' are not supported")
-        if isinstance(decl, ir.Const):
-            raise SchemaError(span, f"'{name}' is a const, not a type; use 'typeof {name}'")
+    def _ref(self, ref: ir.Ref) -> Annotation:
+        decl = declaration_of(self.schema, ref)
+        name = ref.name
         nullable = False
         if isinstance(decl, ir.Alias) and name not in self.classes:
             known = self._nullable.get(name)
@@ -299,16 +295,19 @@ class TypeWriter:
             "number": (int, float),
             "boolean": bool,
         }
+        open_members = primitives & open_kinds.keys()
         known = [
             lit
             for lit in literal_members
             if any(
                 isinstance(lit.value, open_kinds[p])
                 and (p != "number" or not isinstance(lit.value, bool))
-                for p in primitives & open_kinds.keys()
+                for p in open_members
             )
         ]
-        closed = [lit for lit in literal_members if lit not in known]
+        # Equal literals are classed alike, so which are known is told by identity.
+        known_ids = {id(lit) for lit in known}
+        closed = [lit for lit in literal_members if id(lit) not in known_ids]
         parts: list[Annotation] = []
         if closed:
             parts.append(self._literal(closed))
@@ -384,7 +383,7 @@ class TypeWriter:
         """Make a union of models cheap to validate, keeping what it accepts and picks.
 
         A literal field with a distinct value per member is a pydantic discriminator
-        (checked in Rust); failing that a route (``codegen.emit.python.routes``) drops the
+        (checked in Rust); failing that a route (``codegen.emit.python.pydantic.routes``) drops the
         members that cannot match before smart mode picks among the rest.
         """
         annotated = self.sym["Annotated"]

@@ -26,14 +26,14 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal, assert_never
 
-from ... import ir
-from ...errors import Diagnostics, SchemaError
-from ...ir.queries import closed_literals, deref, flat_index, flat_properties, protocol_of
-from ...paths import CODEGEN_DIR
-from ..json_text import loads_strict
-from .backend import PythonBackend, backend_of
+from .... import ir
+from ....errors import Diagnostics, SchemaError
+from ....ir.queries import closed_literals, deref, flat_index, flat_properties, protocol_of
+from ....paths import CODEGEN_DIR
+from ...json_text import loads_strict
+from ..backend import PythonBackend, backend_of
+from ..name_rules import attribute_name, snake_case
 from .methods import import_order, template
-from .name_rules import attribute_name, snake_case
 
 MODULE = "validators.py"
 # The static runtime validators.py imports: hand-written, copied into the package verbatim.

@@ -3,10 +3,10 @@ request, the ``Transport`` protocol it runs over, and ``InvalidResult``."""
 
 from __future__ import annotations
 
-from ... import ir
-from ...errors import Diagnostics
-from ...ir.queries import protocol_of
-from .backend import PythonBackend, backend_of
+from .... import ir
+from ....errors import Diagnostics
+from ....ir.queries import protocol_of
+from ..backend import PythonBackend, backend_of
 from .methods import model_imports, template
 from .server import signature
 
