@@ -303,6 +303,17 @@ DATACLASSES_STUBS = [
     ),
 ]
 
+# The msgspec target's emitters (issue #37): its compile-a-snippet tests, its pins, and the
+# msgspec vector run of the repository's own schema in-process (``generate``, import,
+# decode); not the protocol corpus' (seconds per surviving mutant) nor MCP's (its corpus
+# lies outside the tree that mutants/ copies).
+VECTORS_CORPUS = "tests/compiler/build_stage/test_vectors_corpus.py"
+MSGSPEC_TESTS = [
+    "tests/compiler/emit/test_msgspec_target.py",
+    "tests/compiler/emit/test_msgspec_pins.py",  # from the survivors (issue #37)
+    f"{VECTORS_CORPUS}::test_repository_schema_vectors_agree_with_the_msgspec_package",
+]
+
 TARGETS: dict[str, list[str]] = {
     "negotiation/cursors.py": [RUNTIME],
     "negotiation/variants/_forms.py": [
@@ -586,6 +597,11 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_messages_pins.py",
         "tests/compiler/emit/test_golden.py",
     ],
+    # the msgspec target (issue #37): its emitter modules, each with MSGSPEC_TESTS
+    **{
+        f"codegen/emit/python/msgspec/{name}.py": MSGSPEC_TESTS
+        for name in ("types", "module", "server", "client", "__init__")
+    },
     # the dataclasses target's models and wire tables (issue #37): its pins, in process
     "codegen/emit/python/dataclasses/module.py": [
         "tests/compiler/emit/test_dataclasses_pins.py",
@@ -629,7 +645,16 @@ TARGETS: dict[str, list[str]] = {
 
 # Copied next to the mutated package so that tests, golden files and the generated
 # bindings are found from inside mutants/ exactly as from the worktree.
-ALSO_COPY = ["tests", "generated", "schema", "bench", "demos", "examples", "pyproject.toml"]
+ALSO_COPY = [
+    "tests",
+    "generated",
+    "schema",
+    "bench",
+    "demos",
+    "examples",
+    "docs",  # the targets' pages, which their tests read (issue #37)
+    "pyproject.toml",
+]
 
 
 def _child(module: str, jobs: int) -> None:
