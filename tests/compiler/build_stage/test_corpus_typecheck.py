@@ -1,0 +1,128 @@
+"""Every target's package of MCP's schema and of every protocol typing imports under
+``python -W error`` and type-checks under ``mypy --strict`` with a small user file that
+uses one of its types (issue #37).
+
+One mypy run per package, each with no cache and no config. A target joins with one entry
+in ``USER_FILES`` (and ``codegen.build.targets.TARGETS``). The default run checks the
+smallest typing (geojson) on each target; the others and MCP's schema run under
+``full_corpus`` (about 25 s of CPU per typing).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from codegen import ir
+from codegen.build.pipeline import Options, generate, load_schema, schema_files
+from codegen.build.targets import TARGETS
+from codegen.emit.python.name_rules import python_schema
+from tests.compiler.build_stage.test_protocol_corpus import CORPUS, PROTOCOLS
+from tests.conftest import require_corpus
+
+LATEST = "2026-07-28"
+DEFAULT = "geojson"  # the smallest typing: about 5 s of CPU over the three targets
+
+# What a user's file does with one class of the package (``{package}``, ``{type}``): take
+# a value in through the target's own way in, typed as that class.
+USER_FILES: dict[str, str] = {
+    "pydantic": (
+        "from {package} import {type}\n"
+        "\n\n"
+        "def load(raw: str) -> {type}:\n"
+        "    return {type}.model_validate_json(raw)\n"
+    ),
+    "msgspec": (
+        "from {package} import {type}, decode\n"
+        "\n\n"
+        "def load(raw: bytes) -> {type}:\n"
+        "    return decode(raw, {type})\n"
+    ),
+    "typeddict": (
+        "from {package} import {type}, validate\n"
+        "\n\n"
+        "def load(value: object) -> {type}:\n"
+        "    return validate(value, {type})\n"
+    ),
+}
+# The class is a type to mypy, not ``Any``: were it ``Any``, the ignore would be unused,
+# an error under ``--strict`` (warn_unused_ignores).
+NOT_ANY = "\n\nwrong: {type} = 1  # type: ignore[assignment]\n"
+
+MYPY = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null"]
+MYPY += ["--config-file", "/dev/null"]
+
+
+def first_class(source: Path, options: Options) -> str:
+    """The Python name of the schema's first non-generic interface."""
+    named, _ = python_schema(load_schema(schema_files(source), options=options))
+    for name, decl in named.decls.items():
+        if isinstance(decl, ir.Interface) and not decl.params:
+            return name
+    raise AssertionError(f"{source} has no interface")
+
+
+def check_package(label: str, source: Path, options: Options, target: str, tmp_path: Path) -> None:
+    package = f"{label}_{target}".replace("-", "_")
+    folder = tmp_path / package
+    generate(
+        source,
+        folder,
+        command=f"test --target {target}",
+        cache_dir=None,
+        options=options,
+        target=target,
+    )
+    modules = sorted(
+        package if p.stem == "__init__" else f"{package}.{p.stem}" for p in folder.glob("*.py")
+    )
+    imported = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "".join(f"import {m}\n" for m in modules)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert imported.returncode == 0, imported.stderr
+    user = tmp_path / "user.py"
+    type_ = first_class(source, options)
+    user.write_text((USER_FILES[target] + NOT_ANY).format(package=package, type=type_), "utf-8")
+    checked = subprocess.run(
+        [*MYPY, package, user.name], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    # every module of the package was checked, and the user's file
+    found = re.search(r"no issues found in (\d+) source files", checked.stdout)
+    assert found is not None and int(found[1]) == len(modules) + 1, checked.stdout
+
+
+def test_every_target_has_a_user_file() -> None:
+    assert sorted(USER_FILES) == sorted(TARGETS)
+
+
+def _cases(large: bool) -> list[tuple[str, str]]:
+    names = [n for n in sorted(CORPUS) if (n != DEFAULT) == large]
+    return [(name, target) for name in names for target in sorted(TARGETS)]
+
+
+@pytest.mark.parametrize(("name", "target"), _cases(large=False))
+def test_the_small_typing_imports_and_type_checks(name: str, target: str, tmp_path: Path) -> None:
+    check_package(name, PROTOCOLS / name, CORPUS[name].options, target, tmp_path)
+
+
+@pytest.mark.full_corpus
+@pytest.mark.parametrize(("name", "target"), _cases(large=True))
+def test_each_typing_imports_and_type_checks(name: str, target: str, tmp_path: Path) -> None:
+    check_package(name, PROTOCOLS / name, CORPUS[name].options, target, tmp_path)
+
+
+@pytest.mark.corpus
+@pytest.mark.full_corpus
+@pytest.mark.parametrize("target", sorted(TARGETS))
+def test_the_mcp_schema_imports_and_type_checks(target: str, tmp_path: Path) -> None:
+    folder = require_corpus(LATEST)
+    check_package("mcp", folder / "schema.ts", Options(), target, tmp_path)
