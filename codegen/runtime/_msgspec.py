@@ -20,7 +20,7 @@ it with the value already decoded as plain JSON (dict, list, str, int, float, bo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, TypeVar, overload
+from typing import Annotated, Any, ClassVar, TypeVar, cast, overload
 
 import msgspec
 
@@ -67,8 +67,11 @@ class Member(msgspec.Struct, frozen=True):
 
     type: Callable[[], Any] | None  # None: the rules of a member's member
     required: frozenset[str] = frozenset()
-    literals: Mapping[str, frozenset[object]] = msgspec.field(default_factory=dict)
-    nested: Mapping[str, Member] = msgspec.field(default_factory=dict)
+    # typed factories: a bare ``dict`` is ``dict[Unknown, Unknown]`` to pyright --strict
+    literals: Mapping[str, frozenset[object]] = msgspec.field(
+        default_factory=dict[str, frozenset[object]]
+    )
+    nested: Mapping[str, Member] = msgspec.field(default_factory=dict[str, "Member"])
 
     def admits(self, value: Mapping[str, object]) -> bool:
         if not self.required <= value.keys():
@@ -78,7 +81,7 @@ class Member(msgspec.Struct, frozen=True):
                 return False
         for key, inner in self.nested.items():
             held = value.get(key)
-            if not isinstance(held, dict) or not inner.admits(held):
+            if not isinstance(held, dict) or not inner.admits(cast("dict[str, object]", held)):
                 return False
         return True
 
@@ -141,21 +144,28 @@ def _expected(cls: type[Dispatch]) -> str:
 class Recursive(Lowered):
     """A self-referring alias; subclasses set ``definition``."""
 
-    definition: ClassVar[Callable[[], Any]]
+    # each subclass sets ``staticmethod(lambda: T)``: a bare callable would bind as a method
+    definition: ClassVar[staticmethod[[], Any]]
 
     @classmethod
     def lower(cls, value: object) -> object:
         return convert(value, cls.definition())
 
 
-_KINDS = {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}
+_KINDS: dict[type, str] = {
+    dict: "object",
+    list: "array",
+    str: "string",
+    bool: "boolean",
+    type(None): "null",
+}
 
 
 def _kind(value: object) -> str:
     return _KINDS.get(type(value), "number")
 
 
-def dec_hook(type_: type, value: object) -> object:
+def dec_hook(type_: object, value: object) -> object:
     """msgspec's hook for the package's lowered types."""
     if isinstance(type_, type) and issubclass(type_, Lowered):
         return type_.lower(value)
@@ -391,7 +401,7 @@ def _response(
         if envelope.result is not msgspec.UNSET:
             return _invalid("a response has a result or an error, not both", id, False)
         error = envelope.error
-        fields = error if isinstance(error, dict) else {}
+        fields = cast("dict[str, Any]", error) if isinstance(error, dict) else {}
         code = fields.get("code")
         if not (
             _is_id(code) and not isinstance(code, str) and isinstance(fields.get("message"), str)

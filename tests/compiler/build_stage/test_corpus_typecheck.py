@@ -10,6 +10,7 @@ smallest typing (geojson) on each target; the others and MCP's schema run under
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from codegen.build.pipeline import Options, generate, load_schema, schema_files
 from codegen.build.targets import TARGETS
 from codegen.emit.python.name_rules import python_schema
 from tests.compiler.build_stage.test_protocol_corpus import CORPUS, PROTOCOLS
-from tests.conftest import require_corpus
+from tests.conftest import ROOT, require_corpus
 
 LATEST = "2026-07-28"
 DEFAULT = "geojson"  # the smallest typing: about 5 s of CPU over the three targets
@@ -55,6 +56,9 @@ NOT_ANY = "\n\nwrong: {type} = 1  # type: ignore[assignment]\n"
 
 MYPY = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null"]
 MYPY += ["--config-file", "/dev/null"]
+PYRIGHT = Path(sys.executable).with_name("pyright")
+# The packages' static runtimes, copied into them verbatim (codegen/runtime/).
+RUNTIMES = ("_msgspec.py", "_typeddict.py")
 
 
 def first_class(source: Path, options: Options) -> str:
@@ -66,7 +70,34 @@ def first_class(source: Path, options: Options) -> str:
     raise AssertionError(f"{source} has no interface")
 
 
-def check_package(label: str, source: Path, options: Options, target: str, tmp_path: Path) -> None:
+def pyright_errors(folder: Path, *paths: Path) -> list[str]:
+    """``pyright --strict`` over ``paths``: each error as ``file:line: message``."""
+    if not PYRIGHT.exists():
+        pytest.skip("pyright is not installed (it is in the dev extra)")
+    config = {"typeCheckingMode": "strict", "pythonVersion": "3.11"}
+    (folder / "pyrightconfig.json").write_text(json.dumps(config), "utf-8")
+    done = subprocess.run(
+        [str(PYRIGHT), "--pythonpath", sys.executable, "-p", str(folder), "--outputjson"]
+        + [str(p) for p in paths],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    try:
+        report = json.loads(done.stdout)
+    except ValueError:
+        raise AssertionError(done.stdout + done.stderr) from None
+    return [
+        f"{Path(d['file']).name}:{d['range']['start']['line'] + 1}: {d['message']}"
+        for d in report["generalDiagnostics"]
+        if d["severity"] == "error"
+    ]
+
+
+def check_package(label: str, source: Path, options: Options, target: str, tmp_path: Path) -> Path:
+    """The package of ``source`` for ``target``, generated into ``tmp_path``, imported and
+    checked with mypy (and a user file beside it): the user file's path."""
     package = f"{label}_{target}".replace("-", "_")
     folder = tmp_path / package
     generate(
@@ -88,7 +119,7 @@ def check_package(label: str, source: Path, options: Options, target: str, tmp_p
         check=False,
     )
     assert imported.returncode == 0, imported.stderr
-    user = tmp_path / "user.py"
+    user = tmp_path / f"user_{package}.py"
     type_ = first_class(source, options)
     user.write_text((USER_FILES[target] + NOT_ANY).format(package=package, type=type_), "utf-8")
     checked = subprocess.run(
@@ -98,6 +129,7 @@ def check_package(label: str, source: Path, options: Options, target: str, tmp_p
     # every module of the package was checked, and the user's file
     found = re.search(r"no issues found in (\d+) source files", checked.stdout)
     assert found is not None and int(found[1]) == len(modules) + 1, checked.stdout
+    return user
 
 
 def test_every_target_has_a_user_file() -> None:
@@ -126,3 +158,20 @@ def test_each_typing_imports_and_type_checks(name: str, target: str, tmp_path: P
 def test_the_mcp_schema_imports_and_type_checks(target: str, tmp_path: Path) -> None:
     folder = require_corpus(LATEST)
     check_package("mcp", folder / "schema.ts", Options(), target, tmp_path)
+
+
+def test_the_static_runtimes_pass_pyright_strict(tmp_path: Path) -> None:
+    runtime = ROOT / "codegen" / "runtime"
+    assert pyright_errors(tmp_path, *(runtime / name for name in RUNTIMES)) == []
+
+
+@pytest.mark.full_corpus
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_each_typing_passes_pyright_strict(name: str, tmp_path: Path) -> None:
+    """One pyright run over the typing's package of each target and their user files."""
+    users = [
+        check_package(name, PROTOCOLS / name, CORPUS[name].options, target, tmp_path)
+        for target in sorted(TARGETS)
+    ]
+    packages = [tmp_path / u.stem.removeprefix("user_") for u in users]
+    assert pyright_errors(tmp_path, *packages, *users) == []
