@@ -101,7 +101,7 @@ def _key(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return ("array", tuple(_key(v) for v in cast("Sequence[Any]", value)))
     if isinstance(value, dict):
-        members = cast("dict[Any, Any]", value)
+        members = cast("Mapping[Any, Any]", value)  # not dict: redundant to mypy
         return ("object", frozenset((k, _key(v)) for k, v in members.items()))
     return ("other", id(value))
 
@@ -193,7 +193,8 @@ def _object_check(c: _Compiler, s: Mapping[str, Any], where: str) -> Check:
     def check(value: Any, loc: Loc) -> tuple[Loc, str] | None:
         if not isinstance(value, dict):
             return None
-        for key, member in cast("dict[Any, Any]", value).items():
+        members = cast("Mapping[Any, Any]", value)  # not dict: redundant to mypy
+        for key, member in members.items():
             here: Loc = (*loc, key)
             matched = False
             if key in props:
