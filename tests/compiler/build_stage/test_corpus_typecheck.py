@@ -180,3 +180,18 @@ def test_each_typing_passes_pyright_strict(name: str, tmp_path: Path) -> None:
     ]
     packages = [tmp_path / u.stem.removeprefix("user_") for u in users]
     assert pyright_errors(tmp_path, *packages, *users) == []
+
+
+def test_msgspec_models_import_the_runtime_only_where_they_use_it(tmp_path: Path) -> None:
+    """An unused import is a pyright --strict error (devtools-protocol's, json-schema's)."""
+    from tests.compiler.emit.test_msgspec_target import files_of, package
+
+    plain = "export interface Item { name: string; size?: number }"
+    assert "_runtime" not in files_of(plain)["models.py"]
+    assert package(tmp_path, plain).Item(name="x").name == "x"
+    for uses in (
+        "export interface Node { kids: Kid[] } export type Kid = Node | Kid[] | string;",
+        "export interface A { k: 'a' } export interface B { k: 'b' } export type U = A | B;",
+        "export interface A { a: string } export interface B { b: string } export type U = A | B;",
+    ):
+        assert "from . import _runtime as _rt" in files_of(uses)["models.py"], uses
