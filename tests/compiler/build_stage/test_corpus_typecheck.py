@@ -95,9 +95,11 @@ def pyright_errors(folder: Path, *paths: Path) -> list[str]:
     ]
 
 
-def check_package(label: str, source: Path, options: Options, target: str, tmp_path: Path) -> Path:
-    """The package of ``source`` for ``target``, generated into ``tmp_path``, imported and
-    checked with mypy (and a user file beside it): the user file's path."""
+def write_package(
+    label: str, source: Path, options: Options, target: str, tmp_path: Path
+) -> tuple[Path, Path]:
+    """The package of ``source`` for ``target`` and a user file beside it, written into
+    ``tmp_path``: (package folder, user file)."""
     package = f"{label}_{target}".replace("-", "_")
     folder = tmp_path / package
     generate(
@@ -108,6 +110,16 @@ def check_package(label: str, source: Path, options: Options, target: str, tmp_p
         options=options,
         target=target,
     )
+    user = tmp_path / f"user_{package}.py"
+    type_ = first_class(source, options)
+    user.write_text((USER_FILES[target] + NOT_ANY).format(package=package, type=type_), "utf-8")
+    return folder, user
+
+
+def check_package(label: str, source: Path, options: Options, target: str, tmp_path: Path) -> None:
+    """The package imports under ``-W error`` and passes mypy --strict with its user file."""
+    folder, user = write_package(label, source, options, target, tmp_path)
+    package = folder.name
     modules = sorted(
         package if p.stem == "__init__" else f"{package}.{p.stem}" for p in folder.glob("*.py")
     )
@@ -119,9 +131,6 @@ def check_package(label: str, source: Path, options: Options, target: str, tmp_p
         check=False,
     )
     assert imported.returncode == 0, imported.stderr
-    user = tmp_path / f"user_{package}.py"
-    type_ = first_class(source, options)
-    user.write_text((USER_FILES[target] + NOT_ANY).format(package=package, type=type_), "utf-8")
     checked = subprocess.run(
         [*MYPY, package, user.name], cwd=tmp_path, capture_output=True, text=True, check=False
     )
@@ -129,7 +138,6 @@ def check_package(label: str, source: Path, options: Options, target: str, tmp_p
     # every module of the package was checked, and the user's file
     found = re.search(r"no issues found in (\d+) source files", checked.stdout)
     assert found is not None and int(found[1]) == len(modules) + 1, checked.stdout
-    return user
 
 
 def test_every_target_has_a_user_file() -> None:
@@ -170,16 +178,19 @@ def test_the_static_runtimes_and_methodless_stubs_pass_pyright_strict(tmp_path: 
     assert pyright_errors(tmp_path, *files) == []
 
 
+def _source(name: str) -> tuple[Path, Options]:
+    if name == "mcp":
+        return require_corpus(LATEST) / "schema.ts", Options()
+    return PROTOCOLS / name, CORPUS[name].options
+
+
 @pytest.mark.full_corpus
-@pytest.mark.parametrize("name", sorted(CORPUS))
+@pytest.mark.parametrize("name", [pytest.param("mcp", marks=pytest.mark.corpus), *sorted(CORPUS)])
 def test_each_typing_passes_pyright_strict(name: str, tmp_path: Path) -> None:
     """One pyright run over the typing's package of each target and their user files."""
-    users = [
-        check_package(name, PROTOCOLS / name, CORPUS[name].options, target, tmp_path)
-        for target in sorted(TARGETS)
-    ]
-    packages = [tmp_path / u.stem.removeprefix("user_") for u in users]
-    assert pyright_errors(tmp_path, *packages, *users) == []
+    source, options = _source(name)
+    written = [write_package(name, source, options, t, tmp_path) for t in sorted(TARGETS)]
+    assert pyright_errors(tmp_path, *(path for pair in written for path in pair)) == []
 
 
 def test_msgspec_models_import_the_runtime_only_where_they_use_it(tmp_path: Path) -> None:
@@ -195,3 +206,30 @@ def test_msgspec_models_import_the_runtime_only_where_they_use_it(tmp_path: Path
         "export interface A { a: string } export interface B { b: string } export type U = A | B;",
     ):
         assert "from . import _runtime as _rt" in files_of(uses)["models.py"], uses
+
+
+RESULTS = """
+export interface JSONRPCRequest {
+  jsonrpc: "2.0"; id: string | number; method: string; params?: { [key: string]: unknown };
+}
+export interface AddRequest extends JSONRPCRequest { method: "add"; params: { a: number }; }
+export interface AddResponse { jsonrpc: "2.0"; id: string | number; result: { sum: number }; }
+export interface WatchRequest extends JSONRPCRequest { method: "watch"; }
+"""
+
+
+def test_the_pydantic_client_casts_no_result_that_is_any(tmp_path: Path) -> None:
+    """``WatchResult`` (no ``WatchResponse``) is ``Any``: a ``cast`` to it is a pyright
+    --strict error (a2a's ``tasks/resubscribe``); ``AddResult`` is a class."""
+    schema = tmp_path / "s.ts"
+    lines = RESULTS.splitlines(keepends=True)
+    for text, casts in (("".join(lines), {"AddResult"}), ("".join(lines[:4] + lines[6:]), set())):
+        schema.write_text(text, "utf-8")
+        out = tmp_path / "rpkg"
+        options = Options(protocol="generic")
+        generate(schema, out, command="test", cache_dir=None, options=options)
+        client = (out / "client.py").read_text("utf-8")
+        assert "async def watch(" in client
+        assert set(re.findall(r"return cast\((\w+),", client)) == casts
+        imported = re.search(r"^from typing import .*\bcast\b", client, re.MULTILINE)
+        assert (imported is not None) == bool(casts)  # imported only where used
