@@ -64,6 +64,9 @@ GOAL_PARITY = Goal("ratio_at_least", 1.0)
 GOAL_NO_SLOWER_TYPE = Goal("at_most", 0, "types")
 # Issue #37: our msgspec target, from bytes, at least 5x mcp_types.
 GOAL_MSGSPEC = Goal("ratio_at_least", 5.0)
+# Issue #37: and within 1.5x of msgspec Structs written by hand for the same messages.
+GOAL_HANDWRITTEN = Goal("at_most", 1.5, "×")
+HANDWRITTEN_METRIC = "msgspec target ÷ hand-written msgspec Structs, from bytes"
 OURS_DIR = SCRATCH / "ours" / "mcp_ext"
 OURS_MSGSPEC_DIR = SCRATCH / "ours_msgspec" / "mcp_msgspec"
 # Private names for the generated packages, so the project's own mcp_ext is left alone.
@@ -425,6 +428,21 @@ def our_msgspec_decoders(names: Iterable[str]) -> dict[str, Validator]:
     return found
 
 
+def handwritten_decoders(names: Iterable[str]) -> dict[str, Validator]:
+    """The hand-written Structs' strict decoders (``bench/handwritten_msgspec.py``), from
+    bytes, for the example types they cover."""
+    try:
+        from bench import handwritten_msgspec
+    except ImportError as exc:
+        raise Skip(f"hand-written msgspec Structs: {exc}") from None
+    found: dict[str, Validator] = {}
+    for name in sorted(set(names)):
+        decoder = handwritten_msgspec.decoder(name)
+        if decoder is not None:
+            found[name] = decoder.decode
+    return found
+
+
 def mcp_types_module() -> tuple[str, ModuleType]:
     for module_name in MCP_TYPES_MODULES:
         try:
@@ -558,6 +576,7 @@ METRICS = (
     ("from bytes vs json.loads + fastjsonschema", "µs", None),
     ("shipped mcp_ext vs mcp_types", "µs", GOAL_PARITY),
     ("msgspec target from bytes vs mcp_types", "µs", GOAL_MSGSPEC),
+    (HANDWRITTEN_METRIC, "×", GOAL_HANDWRITTEN),
     *validation_agreement.metrics("ours, msgspec target"),
     *validation_agreement.metrics("ours, pydantic target"),
 )
@@ -701,6 +720,26 @@ def run(report: Report) -> None:
         None,
         rounds=rounds,
     )
+    handwritten = party(
+        report,
+        "hand-written msgspec Structs (bench/handwritten_msgspec/)",
+        examples,
+        attempt(lambda: handwritten_decoders(names)),
+        raw=True,
+    )
+    both = compare(
+        report,
+        "msgspec target vs hand-written msgspec Structs",
+        ours_ms,
+        handwritten,
+        None,
+        rounds=rounds,
+    )
+    if both is None:
+        report.skip("see the row above", [(HANDWRITTEN_METRIC, "×", GOAL_HANDWRITTEN)])
+    else:
+        over = ratios(*both)  # ours ÷ hand-written, round by round
+        report.row(HANDWRITTEN_METRIC, over.median, "×", goal=GOAL_HANDWRITTEN, stats=over)
     compare(
         report,
         "msgspec target vs json.loads + jsonschema-rs (anchor)",

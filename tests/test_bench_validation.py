@@ -17,6 +17,7 @@ from bench import (
     Report,
     Row,
     Skip,
+    example_files,
     format_table,
     markdown_table,
     validation_bench,
@@ -242,3 +243,41 @@ def test_agreement_rows_count_wrong_verdicts_and_undecodable_values_per_binding(
     assert rows["values of a type it cannot decode, ours, lax (of 2)"].met is True
     gone = [r for r in report.rows if "gone" in r.metric]
     assert len(gone) == 2 and all(r.skipped == "no package" and r.met is None for r in gone)
+
+
+def test_hand_written_structs_decode_the_examples_and_are_strict() -> None:
+    import msgspec
+
+    from bench import handwritten_msgspec as hand
+
+    try:
+        files = example_files()
+    except Skip as skip:
+        pytest.skip(str(skip))
+    decoded = []
+    for path in files:
+        decoder = hand.decoder(path.parent.name)
+        assert decoder is not None, path.parent.name
+        try:
+            decoder.decode(path.read_bytes())
+        except msgspec.ValidationError:
+            continue
+        decoded.append(path)
+    assert len(decoded) == len(files)
+    call = json.loads(next((files[0].parent.parent / "CallToolRequest").glob("*.json")).read_text())
+    text = {"type": "text", "text": "hi"}
+    rejected = [
+        ("CallToolRequest", {k: v for k, v in call.items() if k != "method"}),  # no tag
+        ("CallToolRequest", {**call, "method": "tools/list"}),
+        ("CallToolRequest", {**call, "id": None}),
+        ("TextContent", {"text": "hi"}),
+        ("TextContent", {**text, "annotations": {"priority": 2}}),  # Meta(le=1)
+        ("TextContent", {**text, "text": 1}),  # no coercion
+        ("BlobResourceContents", {"uri": "a:b"}),  # neither text nor blob
+    ]
+    for name, value in rejected:
+        decoder = hand.decoder(name)
+        assert decoder is not None
+        with pytest.raises(msgspec.ValidationError):
+            decoder.decode(json.dumps(value))
+    assert hand.decoder("NoSuchType") is None

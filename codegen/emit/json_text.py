@@ -61,32 +61,46 @@ def _scalar(value: Any) -> str:
 
 
 def _write(value: Any, out: list[str], newline: str) -> None:
-    """Append ``value``'s text; ``newline`` is a line break and the current indent."""
+    """Append ``value``'s text; ``newline`` is a line break and the current indent.
+
+    A string member or item (most of a JSON Schema) is written in its parent's loop, not
+    by a call of its own."""
     if isinstance(value, str):
         out.append(_escape(value))
     elif isinstance(value, dict):
         if not value:
             out.append("{}")
             return
-        if not all(isinstance(key, str) for key in value):
-            raise _Unusual  # json converts other keys to strings first, then sorts
+        try:
+            keys = sorted(value)
+        except TypeError:  # keys of several types: json converts them to strings first
+            raise _Unusual from None
         inner = newline + "  "
-        first = True
-        for key in sorted(value):
-            out.append(("{" if first else ",") + inner + _escape(key) + ": ")
-            first = False
-            _write(value[key], out, inner)
+        lead = "{" + inner
+        for key in keys:
+            if not isinstance(key, str):
+                raise _Unusual  # json converts other keys to strings first, then sorts
+            item = value[key]
+            if isinstance(item, str):
+                out.append(lead + _escape(key) + ": " + _escape(item))
+            else:
+                out.append(lead + _escape(key) + ": ")
+                _write(item, out, inner)
+            lead = "," + inner
         out.append(newline + "}")
     elif isinstance(value, list | tuple):
         if not value:
             out.append("[]")
             return
         inner = newline + "  "
-        first = True
+        lead = "[" + inner
         for item in value:
-            out.append(("[" if first else ",") + inner)
-            first = False
-            _write(item, out, inner)
+            if isinstance(item, str):
+                out.append(lead + _escape(item))
+            else:
+                out.append(lead)
+                _write(item, out, inner)
+            lead = "," + inner
         out.append(newline + "]")
     else:
         out.append(_scalar(value))

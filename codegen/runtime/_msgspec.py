@@ -193,6 +193,7 @@ def untagged(tag_field: str) -> type:
 
 
 _DECODERS: dict[object, msgspec.json.Decoder[Any]] = {}
+_TOO_DEEP = "JSON nested too deeply"
 
 
 def _tag_required(type_: Any) -> Any:
@@ -255,7 +256,10 @@ def decode(data: bytes | str, type_: object) -> Any:
     """``data`` (JSON text) decoded as ``type_`` (a class, or an alias of a union: then
     typed ``Any``); ``msgspec.ValidationError`` or ``msgspec.DecodeError`` when it is not
     one."""
-    return decoder(type_).decode(data)  # type: ignore[arg-type]
+    try:
+        return decoder(type_).decode(data)  # type: ignore[arg-type]
+    except RecursionError:  # msgspec parses nesting to Python's recursion limit
+        raise msgspec.DecodeError(_TOO_DEEP) from None
 
 
 # --------------------------------------------------------------------------- JSON-RPC
@@ -346,14 +350,21 @@ def decode_message(
     method's message type), or by ``result``/``error`` (a response; ``method`` types its
     result). One decision, then one strict decode. Never raises."""
     try:
+        return _dispatch(raw, methods, method)
+    except RecursionError:  # the envelope or a result nested deeper than msgspec parses
+        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": _TOO_DEEP}))
+    except msgspec.DecodeError as exc:  # bad JSON, or a message ``decode`` found too deep
+        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
+
+
+def _dispatch(raw: bytes | str, methods: Mapping[str, Method], method: str | None) -> Parsed:
+    try:
         envelope = _ENVELOPE.decode(raw)
     except msgspec.ValidationError:
         text = raw.lstrip()[:1]
         if text in (b"[", "["):
             return _invalid("batches are not supported")
         return _invalid("a message must be a JSON object")
-    except msgspec.DecodeError as exc:
-        return ParseFailure(_error(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
     id = envelope.id  # UNSET when absent: like null, no request id (`_is_id`)
     known_id = id if _is_id(id) else None
     has_id = id is not msgspec.UNSET

@@ -169,23 +169,28 @@ def _suffixes(parts: list[ir.TypeExpr]) -> list[str]:
 
 def _position_names(owner: str, key: str, found: list[ir.TypeExpr]) -> list[str]:
     """What the anonymous types at one position want to be called (see the module rules)."""
+    if not found:  # most positions: no name to make
+        return []
     # Settled whole: a key that opens with a combining mark (``"\u0301x"``) joins the
     # owner's last letter under NFKC, which no trailing ``_`` in ``free`` undoes.
     stem = settle(owner + pascal_case(key))
-    if not found:
-        return []
     if len(found) == 1 and key:
         return [stem]
     return [stem + suffix for suffix in _suffixes(found)]
 
 
-def class_specs(schema: ir.Schema, module: ModuleNames | None = None) -> list[ClassSpec]:
+def class_specs(
+    schema: ir.Schema,
+    module: ModuleNames | None = None,
+    memo: dict[int, tuple[object, object]] | None = None,
+) -> list[ClassSpec]:
     """Every class to generate, declarations and anonymous objects, in source order
     (an anonymous object just before the class that owns it). ``module`` holds the names
-    taken; anonymous classes take free ones (plus ``_`` where theirs is taken)."""
+    taken; anonymous classes take free ones (plus ``_`` where theirs is taken). ``memo``:
+    the structures (``shape``) found, kept for the caller to ask again."""
     names = module if module is not None else ModuleNames(set(), frozenset())
     specs: list[ClassSpec] = []
-    memo: dict[int, tuple[object, object]] = {}  # one structure per node for the pass
+    memo = {} if memo is None else memo  # one structure per node
 
     def position(
         owner: ClassSpec,

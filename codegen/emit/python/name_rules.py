@@ -224,23 +224,30 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
     where it is first written."""
     keys: dict[str, ir.Span] = {}
     seen: set[int] = set()  # a node held several times (an inline copy) is walked once
-
-    def walk(node: object) -> None:
-        if isinstance(node, tuple | ir.Object | ir.Union | ir.Property):
+    # Depth first, in field order, as a recursive walk; a leaf (a name, a flag, a
+    # number) is never stacked, which halves the work on a large typing (most values are
+    # leaves). Anything else stacked that holds no node (a list, say) adds nothing.
+    pending: list[object] = [tuple(schema.decls.values())]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, _SHARED):
             if id(node) in seen:
-                return
+                continue
             seen.add(id(node))
-        if isinstance(node, ir.Property):
-            keys.setdefault(node.name, node.span)
-        if isinstance(node, tuple):
-            for item in node:
-                walk(item)
-        else:
-            for name in type_fields(type(node)):
-                walk(getattr(node, name))
-
-    walk(tuple(schema.decls.values()))
+            if isinstance(node, ir.Property):
+                keys.setdefault(node.name, node.span)
+        inner = node if isinstance(node, tuple) else _inner(node)
+        pending.extend(item for item in reversed(inner) if not isinstance(item, _LEAVES))
     return keys
+
+
+# The nodes a property key walk may meet more than once (checked by identity).
+_SHARED = (tuple, ir.Object, ir.Union, ir.Property)
+_LEAVES = (str, int, float, type(None))  # bool is an int
+
+
+def _inner(node: object) -> tuple[object, ...]:
+    return tuple(getattr(node, name) for name in type_fields(type(node)))
 
 
 def _rank(key: str, wanted: str) -> tuple[int, int, str]:

@@ -203,7 +203,10 @@ def assign_names(schema: ir.Schema, keys: dict[str, ir.Span] | None = None) -> N
     for const in schema.decls.values():
         if isinstance(const, ir.Const):
             constants[const.name] = module.free(upper_snake(const.name) or "CONSTANT", const.span)
-    specs = class_specs(schema, module)
+    # The structures of the anonymous types, found once: the emitters ask ``inline_class``
+    # for the same types (``Names._shapes``).
+    shapes: dict[int, tuple[object, object]] = {}
+    specs = class_specs(schema, module, shapes)
     inline: dict[tuple[str, str, object], str] = {}
     by_owner: dict[tuple[str, str], list[ClassSpec]] = {}
     for spec in specs:
@@ -216,4 +219,6 @@ def assign_names(schema: ir.Schema, keys: dict[str, ir.Span] | None = None) -> N
     aliases = tuple(d.name for d in types if d.name not in declared)
     helpers = {h: f"_{h}" if h in module.taken else h for h in HELPER_NAMES}
     renames = (*module.renames, *attribute_renames(keys, attributes))
-    return Names(tuple(specs), inline, attributes, constants, aliases, helpers, renames)
+    return Names(
+        tuple(specs), inline, attributes, constants, aliases, helpers, renames, _shapes=shapes
+    )

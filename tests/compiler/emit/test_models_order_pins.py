@@ -278,3 +278,42 @@ def test_the_raw_text_ends_with_the_build_when_used_call_in_emission_order(
         "\n_build_when_used(\n" + "".join(f"    {name},\n" for name in names) + ")\n"
     )
     assert raw.index("class Big39(") > raw.index("class Big0(")
+
+
+def test_union_warnings_come_in_declaration_order_whatever_the_hash_seed(
+    tmp_path: Path,
+) -> None:
+    """The aliases' warnings come out as the aliases are declared: they were found in the
+    order of a set of names, which changes from one run to the next with the hash seed."""
+    import os
+    import subprocess
+    import sys
+
+    source = tmp_path / "s.ts"
+    source.write_text(
+        "export interface A { x: string; y?: string }\n"
+        "export interface B { x: string; z?: number }\n"
+        "export interface C { x: string; w?: boolean }\n"
+        "export type First = A | B;\nexport type Second = B | C;\n"
+        "export type Third = A | C;\nexport type Fourth = A | B | C;\n"
+    )
+    script = (
+        "import sys\nfrom pathlib import Path\n"
+        "from codegen.build.pipeline import load_schema\n"
+        "from codegen.emit.python.pydantic.models import emit_models\n"
+        "from codegen.errors import Diagnostics\n"
+        "d = Diagnostics()\nemit_models(load_schema([Path(sys.argv[1])]), d)\n"
+        "print(' '.join(str(w.span.line) for w in d.warnings))\n"
+    )
+    lines = set()
+    for seed in ("1", "2", "3", "4", "5"):
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(source)],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[3],
+        )
+        lines.add(done.stdout.strip())
+    assert lines == {"4 5 6 7"}

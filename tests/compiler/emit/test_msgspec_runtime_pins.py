@@ -782,3 +782,33 @@ def test_a_failure_answers_only_where_a_response_may_be_sent() -> None:
     }
     silent = rt.decode_message(b'{"jsonrpc": "2.0", "method": "nope"}', METHODS)
     assert silent.code == -32601 and silent.response() is None  # type: ignore[union-attr]
+
+
+# Deeper than msgspec parses: it stops at Python's recursion limit with a RecursionError.
+_DEEP = "[" * 5000 + "]" * 5000
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"jsonrpc": "2.0", "id": 1, "method": "add", "params": {"a": 1, "b": 2, "x": '
+        + _DEEP
+        + "}}",
+        '{"jsonrpc": "2.0", "method": "tick", "x": ' + _DEEP + "}",
+        '{"jsonrpc": "2.0", "id": 1, "result": {"sum": 3, "x": ' + _DEEP + "}}",
+        '{"x": ' + _DEEP + "}",
+    ],
+)
+def test_a_message_nested_too_deeply_is_a_parse_error(raw: str) -> None:
+    too_deep = failure(-32700, "Parse error", {"reason": "JSON nested too deeply"}, None, True)
+    for method in (None, "add"):
+        assert rt.decode_message(raw, METHODS, method=method) == too_deep
+        assert rt.decode_message(raw.encode(), METHODS, method=method) == too_deep
+
+
+def test_decode_refuses_a_value_nested_too_deeply_with_a_decode_error() -> None:
+    for raw in ('{"sum": 3, "x": ' + _DEEP + "}", "[" + _DEEP + "]"):
+        with pytest.raises(msgspec.DecodeError) as caught:
+            rt.decode(raw.encode(), dict[str, Any] if raw[0] == "{" else list[Any])
+        assert str(caught.value) == "JSON nested too deeply"
+        assert caught.value.__cause__ is None and caught.value.__suppress_context__

@@ -249,6 +249,42 @@ def test_a_response_is_typed_by_its_method(tmp_path: Path) -> None:
     assert type(request.message) is pkg.AddRequest and request.message.params.b == 2
 
 
+# Deeper than msgspec can parse: it stops at Python's recursion limit (RecursionError).
+_DEEP = "[" * 5000 + "]" * 5000
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"x": ' + _DEEP + "}}",
+        '{"jsonrpc": "2.0", "method": "tick", "params": {"x": ' + _DEEP + "}}",
+        '{"jsonrpc": "2.0", "id": 1, "result": {"sum": 3, "x": ' + _DEEP + "}}",
+        '{"jsonrpc": "2.0", "id": 1, "x": ' + _DEEP + "}",
+    ],
+)
+def test_a_message_nested_too_deeply_is_a_parse_error_not_a_traceback(
+    tmp_path: Path, raw: str
+) -> None:
+    pkg = package(tmp_path, MESSAGES)
+    for method in (None, "add"):
+        parsed = pkg.decode_message(raw.encode(), method=method)
+        assert type(parsed).__name__ == "ParseFailure"
+        assert parsed.error == {
+            "code": -32700,
+            "message": "Parse error",
+            "data": {"reason": "JSON nested too deeply"},
+        }
+        assert parsed.id is None and parsed.respond
+
+
+def test_decode_refuses_a_value_nested_too_deeply(tmp_path: Path) -> None:
+    pkg = package(tmp_path, MESSAGES)
+    for raw in ('{"sum": 3, "x": ' + _DEEP + "}", '{"sum": 3, "x": {"y": ' + _DEEP + "}}"):
+        for data in (raw, raw.encode()):
+            with pytest.raises(msgspec.DecodeError, match=r"^JSON nested too deeply$"):
+                pkg.decode(data, pkg.AddResult)
+
+
 def test_the_package_is_deterministic_and_lists_its_deviations() -> None:
     first, second = files_of(UNIONS + MESSAGES), files_of(UNIONS + MESSAGES)
     assert first == second

@@ -73,3 +73,62 @@ def test_the_generated_modules(path: object) -> None:
     assert isinstance(path, Path)
     text = path.read_text("utf-8")
     assert public_names(text) == full_parse_names(text)
+
+
+# Models modules whose public names the emitter states (``package.ModuleText``): each must
+# be what a full parse of the text finds, in the same order.
+EMITTED = {
+    "recursive alias": "export type J = string | number | J[] | { [key: string]: J };\n",
+    "TYPE_CHECKING taken": (
+        "export interface TYPE_CHECKING { a: string }\n"
+        "export type J = string | J[];\nexport interface Uses { j: J; t: TYPE_CHECKING }\n"
+    ),
+    "routes and constants": (
+        "export const LATEST = '1';\nexport const RATE = 0.5;\n"
+        "export interface A { kind?: 'a'; x: string }\n"
+        "export interface B { kind?: 'b'; y: number }\n"
+        "export interface Holder { item: A | B; value: string | number | Holder[] }\n"
+    ),
+    "large cycle": "".join(
+        f"export interface N{i} {{ next?: N{(i + 1) % 45}; alias?: L{i} }}\n"
+        f"export type L{i} = N{(i + 1) % 45} | string;\n"
+        for i in range(45)
+    )
+    + "export interface Reaches { n: N0 }\n",
+    "underscored": "export interface _Hidden { a: string }\nexport interface Shown { h: _Hidden }\n",
+}
+
+
+@pytest.mark.parametrize("source", EMITTED.values(), ids=list(EMITTED))
+def test_emitted_public_names_match_a_parse(source: str, tmp_path: object) -> None:
+    from pathlib import Path
+
+    from codegen.build.pipeline import load_schema
+    from codegen.emit.python.package import ModuleText
+    from codegen.emit.python.pydantic.models import emit_models
+
+    assert isinstance(tmp_path, Path)
+    path = tmp_path / "schema.ts"
+    path.write_text(source)
+    text = emit_models(load_schema([path]))["models.py"]
+    assert isinstance(text, ModuleText)
+    assert public_names(text) == full_parse_names(str(text))
+
+
+@pytest.mark.parametrize("target", ["pydantic", "msgspec", "typeddict"])
+def test_the_mcp_models_public_names_match_a_parse(target: str) -> None:
+    from codegen.build.pipeline import load_schema, schema_files
+    from codegen.emit.python import msgspec, typeddict
+    from codegen.emit.python.backend import PythonBackend
+    from codegen.emit.python.package import ModuleText
+    from codegen.emit.python.pydantic.models import emit_models
+    from codegen.errors import Diagnostics
+
+    backend = PythonBackend(load_schema(schema_files(ROOT / "schema")))
+    if target == "pydantic":
+        text = emit_models(backend)["models.py"]
+    else:
+        module = msgspec if target == "msgspec" else typeddict
+        text = module.emit_models(backend, Diagnostics(), module.PACKAGE_DOC)
+    assert isinstance(text, ModuleText)
+    assert public_names(text) == full_parse_names(str(text))

@@ -373,6 +373,40 @@ def test_the_server_stub_checks_messages_and_results_against_the_schema(
     assert run('{"jsonrpc": "2.0", "id": 1, "result": {}}') is None  # a response: ignored
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="serve() parses with json.loads, which takes NaN, Infinity, 1e400 (as inf) and lone "
+    "surrogates (validate() does not look into members the schema leaves open) and raises "
+    "RecursionError past Python's recursion limit; the fix is in codegen/runtime/_typeddict.py, "
+    "under mutation testing now (reported to the lead)",
+)
+@pytest.mark.parametrize(
+    "bad",
+    [
+        *("NaN", "Infinity", "-Infinity", "1e400"),
+        *('"\\ud800"', '"a\\udc00"', '{"\\udfff": 1}'),
+        "[" * 5000 + "]" * 5000,  # deeper than json.loads parses
+    ],
+    ids=["NaN", "Infinity", "-Infinity", "1e400", "ud800", "udc00", "key-udfff", "deep"],
+)
+def test_the_server_stub_answers_text_that_is_not_json_with_a_parse_error(
+    tmp_path: Path, bad: str
+) -> None:
+    """As the pydantic (``parse_message``) and msgspec (``decode_message``) packages do:
+    ``bad`` is no JSON (RFC 8259), here in a member the schema leaves open."""
+    pkg = package(tmp_path, PRELUDE)
+    server = importlib.import_module(pkg.__name__ + ".server")
+
+    class Handler(server.ServerHandler):  # type: ignore[misc, name-defined]
+        async def add(self, params: Any, ctx: Any) -> Any:
+            return {"sum": params["a"] + params["b"]}
+
+    raw = '{"jsonrpc": "2.0", "id": 1, "method": "add", "params": {"a": 1, "b": 2, "x": %s}}'
+    for text in (raw % bad, (raw % bad).encode()):
+        answer = asyncio.run(server.dispatch(Handler(), text, "ctx"))
+        assert answer is not None and answer.get("error", {}).get("code") == -32700, answer
+
+
 def test_the_server_stub_type_checks(tmp_path: Path) -> None:
     write(tmp_path / "checked" / "spkg", PRELUDE)
     user = tmp_path / "checked" / "user.py"

@@ -18,6 +18,7 @@ from ..backend import PythonBackend
 from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..ordering import components
+from ..package import ModuleText
 from .types import ANY, Lowered, Rules, TypeWriter, choose_tags, property_meta
 
 MODELS = "models.py"
@@ -273,7 +274,7 @@ class _Models:
             self.diagnostics.note(f"msgspec target: {what} (docs/targets/msgspec.md)", span)
         exported = sorted(set(self.exported))
         listed = "".join(f"    {escape.py_str(name)},\n" for name in exported)
-        return (
+        text = (
             "\n\n\n".join(
                 [
                     *parts[:2],
@@ -286,6 +287,8 @@ class _Models:
             )
             + "\n"
         )
+        # Its ``__all__`` closes the module: stated, so the package need not parse it all.
+        return ModuleText(text, exported)
 
 
 def _member(type_text: str, rules: Rules) -> str:

@@ -295,16 +295,19 @@ class TypeWriter:
             "number": (int, float),
             "boolean": bool,
         }
+        open_members = primitives & open_kinds.keys()
         known = [
             lit
             for lit in literal_members
             if any(
                 isinstance(lit.value, open_kinds[p])
                 and (p != "number" or not isinstance(lit.value, bool))
-                for p in primitives & open_kinds.keys()
+                for p in open_members
             )
         ]
-        closed = [lit for lit in literal_members if lit not in known]
+        # Equal literals are classed alike, so which are known is told by identity.
+        known_ids = {id(lit) for lit in known}
+        closed = [lit for lit in literal_members if id(lit) not in known_ids]
         parts: list[Annotation] = []
         if closed:
             parts.append(self._literal(closed))

@@ -81,6 +81,7 @@ from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..naming import Names
 from ..ordering import Item, cycles, topological_order
+from ..package import ModuleText, public_names
 from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .model_parts import (
@@ -136,10 +137,14 @@ LARGE_CYCLE = 40
 # ``Field(description=...)``, the same text pydantic reads from the docstring otherwise
 # (``attribute_description``), and its root classes turn ``use_attribute_docstrings`` off
 # (the others inherit it). On Python < 3.13 pydantic finds each class's source by copying
-# the module's lines from the class on: classes x lines at import (@octokit/types, ~20k
-# classes and 235k lines: 54 s of a 71 s import). Smaller modules keep the docstrings
-# (editors show them): MCP's has ~150 classes, the largest of the test corpus 1359.
-LARGE_MODULE = 2000
+# the module's lines from the class on and parses it: about 0.4 ms a class, then classes x
+# lines (@octokit/types, ~20k classes and 235k lines: 54 s of a 71 s import). Measured
+# (synthetic typings, CPU, fresh interpreter): docstrings add 27 % to the import at 184
+# classes (+75 ms), 33 % at 366 (+157 ms), 37 % at 730 (+0.35 s), 47 % at 1445 (+0.96 s).
+# The trade: editors show attribute docstrings, descriptions in ``Field`` they do not. At
+# 300 the docstrings cost at most ~0.13 s: MCP's module (~110 classes), a2a, lsp-types and
+# dap (229) keep them; octokit-webhooks (703) and DevTools (1359: 1.7 s -> 1.1 s) do not.
+LARGE_MODULE = 300
 
 
 class _ModelsEmitter:
@@ -155,14 +160,20 @@ class _ModelsEmitter:
         self.origin = {
             id(prop): spec.name for spec in self.names.classes for prop in spec.body.properties
         }
+        self.aliases: dict[str, Annotation] = {}  # ``alias_annotation``
 
     # ------------------------------------------------------------------ fields
 
-    def field(self, layout: ClassLayout, prop: ir.Property, imports: set[str]) -> Field:
+    def field(
+        self, layout: ClassLayout, prop: ir.Property, imports: set[str], refs: set[str]
+    ) -> Field:
+        """The field of ``prop``; the library names and classes its annotation uses are
+        added to ``imports`` and ``refs``."""
         owner = self.origin.get(id(prop), layout.name)
         attr = self.names.attribute(prop.name)
         ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
         imports |= ann.imports
+        refs |= ann.refs
         kwargs: list[str] = []
         annotation = ann.text
         constraints = self._constraints(prop)
@@ -263,11 +274,8 @@ class _ModelsEmitter:
         """The class of ``layout``; ``deferred`` (a member of a large cycle, or a class that
         reaches one) is built when first used (``_build_when_used``)."""
         spec = layout.spec
-        fields = [self.field(layout, prop, plan.imports) for prop in layout.declared]
         refs: set[str] = set()
-        for prop in layout.declared:
-            owner = self.origin.get(id(prop), layout.name)
-            refs |= self.writer.annotation(prop.type, owner, prop.name, prop.doc).refs
+        fields = [self.field(layout, prop, plan.imports, refs) for prop in layout.declared]
         extra, extra_key = "", "str"
         if layout.declares_extra and layout.extra is not None:
             ann = self.writer.annotation(layout.extra, layout.name, "")
@@ -322,7 +330,7 @@ class _ModelsEmitter:
         if is_integer_alias(self.schema, decl.name):
             ann = Annotation("int")  # JSON Schema's ``integer``, as the schema emitter reads it
         else:
-            ann = self.writer.annotation(decl.type, decl.name, "", decl.doc)
+            ann = self.alias_annotation(decl)
         plan.imports |= ann.imports
         quote = "'" if '"' in ann.text else '"'
         text = _render(
@@ -352,6 +360,15 @@ class _ModelsEmitter:
             model=False,
         )
 
+    def alias_annotation(self, decl: ir.Alias) -> Annotation:
+        """An alias's value, computed once: ordering, cycles and the alias item read it."""
+        found = self.aliases.get(decl.name)
+        if found is None:
+            found = self.aliases[decl.name] = self.writer.annotation(
+                decl.type, decl.name, "", decl.doc
+            )
+        return found
+
     def edges(self, plan: Plan) -> dict[str, list[str]]:
         """What each class and alias refers to (through fields, bases and alias values)."""
         edges: dict[str, set[str]] = {
@@ -360,7 +377,7 @@ class _ModelsEmitter:
         for name in self.names.aliases:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias) and not is_integer_alias(self.schema, name):
-                edges[name] = set(self.writer.annotation(decl.type, name, "", decl.doc).refs)
+                edges[name] = set(self.alias_annotation(decl).refs)
         return {name: sorted(targets) for name, targets in edges.items()}
 
     def large_cycles(self, edges: dict[str, list[str]]) -> list[list[str]]:
@@ -387,16 +404,18 @@ class _ModelsEmitter:
         decl = self.schema.decls[name]
         if not isinstance(decl, ir.Alias) or is_integer_alias(self.schema, name):
             return False
-        return self.writer.annotation(decl.type, name, "", decl.doc).text in self.classes
+        return self.alias_annotation(decl).text in self.classes
 
     def recursive_aliases(self) -> set[str]:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
         aliases = set(self.names.aliases)
         edges: dict[str, set[str]] = {}
-        for name in aliases:
+        # In declaration order: the first annotation of an alias warns, and warnings come
+        # out in the order they are found (a set's order changes with the hash seed).
+        for name in self.names.aliases:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias):
-                refs = self.writer.annotation(decl.type, name, "", decl.doc).refs
+                refs = self.alias_annotation(decl).refs
                 edges[name] = refs & aliases
         recursive: set[str] = set()
         for start in sorted(edges):
@@ -499,21 +518,36 @@ class _ModelsEmitter:
             wire["move_legacy"] = SHIM_FUNCTION
         if rest_tuple.REST_TUPLE in plan.imports:
             wire["RestTuple"] = rest_tuple.REST_TUPLE
-        return _render(
+        imports = [
+            (module, self._import_lines(module, names, used))
+            for module, names in (
+                ("collections.abc", COLLECTIONS),
+                ("typing", TYPING),
+                ("pydantic", PYDANTIC),
+                ("pydantic_core", PYDANTIC_CORE),
+                ("typing_extensions", TYPING_EXTENSIONS),
+            )
+            if used & set(names)
+        ] + [(WIRE_MODULE, import_lines(WIRE_MODULE, wire))]
+        # The public names of the text, in its order (``package.public_names`` of it, not
+        # parsed again): the explicit re-exports, the constants, then the items (the routes
+        # are private: ``_route_``, ``_kind_``). A recursive alias is public as the ``if
+        # TYPE_CHECKING`` block that binds it twice, which ``public_names`` knows by that
+        # name only.
+        dual = self.sym["TYPE_CHECKING"] == "TYPE_CHECKING"
+        bound = [
+            *public_names("\n".join(line for _, lines in imports for line in lines)),
+            *(
+                self.names.constants[d.name]
+                for d in self.schema.decls.values()
+                if isinstance(d, ir.Const)
+            ),
+            *(name for name in ordered.names if dual or name not in recursive),
+        ]
+        text = _render(
             "module.py.jinja",
             sources=", ".join(PurePath(f).name for f in self.schema.files) or "the schema",
-            imports=[
-                (module, self._import_lines(module, names, used))
-                for module, names in (
-                    ("collections.abc", COLLECTIONS),
-                    ("typing", TYPING),
-                    ("pydantic", PYDANTIC),
-                    ("pydantic_core", PYDANTIC_CORE),
-                    ("typing_extensions", TYPING_EXTENSIONS),
-                )
-                if used & set(names)
-            ]
-            + [(WIRE_MODULE, import_lines(WIRE_MODULE, wire))],
+            imports=imports,
             sym=self.sym,
             # One blank line before each; ruff format makes it two before a class.
             blocks=[
@@ -535,6 +569,7 @@ class _ModelsEmitter:
                 ),
             ],
         )
+        return ModuleText(text, [name for name in bound if not name.startswith("_")])
 
 
 def emit_models(

@@ -27,6 +27,7 @@ from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..msgspec.module import alias_values, recursive_aliases
 from ..msgspec.types import py_literal
+from ..package import ModuleText
 
 MODELS = "models.py"
 VALIDATION = "validation.py"
@@ -236,7 +237,9 @@ class _Models:
         exported = sorted(set(self.exported))
         listed = "".join(f"    {escape.py_str(name)},\n" for name in exported)
         parts = [escape.docstring(doc), _HEADER, constants, *dicts, aliases]
-        return "\n\n\n".join([*(p for p in parts if p), f"__all__ = [\n{listed}]"]) + "\n"
+        text = "\n\n\n".join([*(p for p in parts if p), f"__all__ = [\n{listed}]"]) + "\n"
+        # Its ``__all__`` closes the module: stated, so the package need not parse it all.
+        return ModuleText(text, exported)
 
 
 def emit_models(backend: PythonBackend, diagnostics: Diagnostics, doc: str) -> str:
