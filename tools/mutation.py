@@ -571,6 +571,10 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_messages_pins.py",
         "tests/compiler/emit/test_golden.py",
     ],
+    # the dataclasses target's models and wire tables (issue #37): its pins, in process
+    "codegen/emit/python/dataclasses/module.py": [
+        "tests/compiler/emit/test_dataclasses_pins.py",
+    ],
     # a JSDoc comment's prose for every target's docstrings, split from models.py (issue #37)
     "codegen/emit/python/docstrings.py": ["tests/compiler/emit/test_models_pins.py"],
     # the msgspec package's static runtime (issue #37), in process with hand-written Structs

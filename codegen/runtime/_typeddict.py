@@ -24,9 +24,17 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar, cast, overload
+from typing import Any, Protocol, TypeVar, cast, overload
 
-__all__ = ["Alias", "RPCError", "SchemaUnsupported", "ValidationError", "Validator", "serve"]
+__all__ = [
+    "Alias",
+    "Codec",
+    "RPCError",
+    "SchemaUnsupported",
+    "ValidationError",
+    "Validator",
+    "serve",
+]
 
 T = TypeVar("T")
 Loc = tuple[str | int, ...]
@@ -508,11 +516,25 @@ def _answer(id_: object, error: RPCError) -> dict[str, Any]:
 Table = Mapping[str, tuple[str, str, str, str | None]]
 
 
+class Codec(Protocol):
+    """How a package whose types are not plain dicts hands a handler its params and reads
+    its result back (the dataclasses target's): both on values ``schema.json`` holds."""
+
+    def params(self, message: dict[str, Any], definition: str) -> object: ...
+    def encode(self, result: object) -> object: ...
+
+
 async def serve(
-    table: Table, validator: Validator, handler: object, raw: object, ctx: object
+    table: Table,
+    validator: Validator,
+    handler: object,
+    raw: object,
+    ctx: object,
+    codec: Codec | None = None,
 ) -> dict[str, Any] | None:
     """One incoming message (JSON text or bytes, or a decoded object) answered as the
-    generated ``server.dispatch`` documents; never raises."""
+    generated ``server.dispatch`` documents; never raises. Without ``codec`` the handler
+    is given the params as they came and returns plain JSON."""
     if isinstance(raw, str | bytes):
         try:
             raw = json.loads(raw)
@@ -545,7 +567,10 @@ async def serve(
         data = {"loc": list(found.loc), "message": found.message}
         return _answer(id_, RPCError(INVALID_PARAMS, "Invalid params", data))
     try:
-        result = await getattr(handler, name)(message.get("params"), ctx)
+        params = message.get("params") if codec is None else codec.params(message, definition)
+        result = await getattr(handler, name)(params, ctx)
+        if codec is not None and is_request:
+            result = codec.encode(result)
     except RPCError as exc:
         return _answer(id_, exc) if is_request else None
     except Exception:
