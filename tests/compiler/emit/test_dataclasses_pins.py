@@ -20,7 +20,7 @@ from codegen.build.targets import TARGETS
 from codegen.emit.python.backend import PythonBackend
 from codegen.emit.python.dataclasses.module import Specs, emit_models
 from codegen.emit.python.msgspec.module import alias_values, recursive_aliases
-from codegen.errors import Diagnostics, SchemaError
+from codegen.errors import SchemaError
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 
@@ -117,7 +117,7 @@ def _emit(text: str | None = None) -> dict[str, str]:
     """``models.py`` and ``wire.py`` as the emitter writes them (before formatting), run
     afresh by each test (``make mutation`` runs each test against each mutant)."""
     backend = _backend() if text is None else PythonBackend(resolve([parse_module("s.ts", text)]))
-    return emit_models(backend, Diagnostics(), "The doc.")
+    return emit_models(backend, "The doc.")
 
 
 def _package(tmp_path: Path, name: str) -> ModuleType:

@@ -63,9 +63,10 @@ def emit_dataclasses(source: Schema | PythonBackend, diagnostics: Diagnostics) -
     """The dataclasses package's Python modules as ``{path: text}``."""
     backend = backend_of(source)
     return {
-        **emit_models(backend, diagnostics, PACKAGE_DOC),
+        **emit_models(backend, PACKAGE_DOC),
         **emit_server(backend),
         **emit_client(backend),
-        RUNTIME: RUNTIME_SOURCE.read_text("utf-8"),
-        SCHEMA_CHECK: SCHEMA_CHECK_SOURCE.read_text("utf-8"),
+        # Bytes decoded as UTF-8 whatever the locale (the static files are copied verbatim).
+        RUNTIME: RUNTIME_SOURCE.read_bytes().decode(),
+        SCHEMA_CHECK: SCHEMA_CHECK_SOURCE.read_bytes().decode(),
     }

@@ -29,6 +29,8 @@ def emit_client(backend: PythonBackend) -> dict[str, str]:
         return {}
     methods = []
     for entry in entries:
+        result = entry.result
+        assert result is not None  # a request's result, one of ``known``
         method = escape.py_str(entry.method)
         doc = escape.docstring(f"``{entry.method}``.")
         if entry.params is None:
@@ -38,14 +40,15 @@ def emit_client(backend: PythonBackend) -> dict[str, str]:
             default = " | None = None" if entry.params.optional else ""
             signature, sent = f"self, params: {annotation}{default}", "_wire(params)"
         methods.append(
-            f"    async def {entry.python_name}({signature}) -> {entry.result}:\n"
+            f"    async def {entry.python_name}({signature}) -> {result}:\n"
             f"        {doc}\n"
             f"        result = await self.transport.request({method}, {sent})\n"
-            f"        return _t.cast({escape.py_str(entry.result or 'None')}, "
-            f"_result({method}, result, {escape.py_str(entry.result or '')}))\n"
+            f"        return _t.cast({escape.py_str(result)}, "
+            f"_result({method}, result, {escape.py_str(result)}))\n"
         )
     names = schema_names(entries)
-    from_models = f"from .models import {', '.join(names)}\n" if names else ""
+    # never empty: each request's result is a name
+    from_models = f"from .models import {', '.join(names)}\n"
     body = "\n".join(methods)
     text = f'''"""The client side: one typed async method per request, over a minimal ``Transport``.
 

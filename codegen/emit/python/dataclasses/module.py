@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .... import escape, ir
-from ....errors import Diagnostics, SchemaError
+from ....errors import SchemaError
 from ....ir.queries import closed_literals, is_integer_alias
 from ....ir.walk import children
 from ..backend import PythonBackend
@@ -495,8 +495,8 @@ __all__ = [
 '''
 
 
-def emit_models(backend: PythonBackend, diagnostics: Diagnostics, doc: str) -> dict[str, str]:
-    """``models.py`` and ``wire.py`` (no warning of their own: ``diagnostics`` is unused)."""
-    del diagnostics
+def emit_models(backend: PythonBackend, doc: str) -> dict[str, str]:
+    """``models.py`` and ``wire.py`` (no warning of their own: the backend's names and layouts
+    have said theirs)."""
     models = _Models(backend)
     return {MODELS: models.emit(doc), WIRE: models.wire()}

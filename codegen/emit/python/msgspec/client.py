@@ -55,8 +55,8 @@ def emit_client(backend: PythonBackend) -> dict[str, str]:
             f"        return _t.cast({escape.py_str(entry.result or 'None')}, "
             f"_result({method}, result, {entry.result}))\n"
         )
-    names = schema_names(entries)
-    from_models = f"from .models import {', '.join(names)}\n" if names else ""
+    # never empty: each request has a result type (the registry refuses one without)
+    from_models = f"from .models import {', '.join(schema_names(entries))}\n"
     body = "\n".join(methods)
     text = f'''"""The client side: one typed async method per request, over a minimal ``Transport``.
 
