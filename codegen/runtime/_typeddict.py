@@ -109,7 +109,8 @@ def _key(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return ("array", tuple(_key(v) for v in cast("Sequence[Any]", value)))
     if isinstance(value, dict):
-        return ("object", frozenset((k, _key(v)) for k, v in value.items()))
+        members = cast("Mapping[Any, Any]", value)  # not dict: redundant to mypy
+        return ("object", frozenset((k, _key(v)) for k, v in members.items()))
     return ("other", id(value))
 
 
@@ -198,8 +199,9 @@ def _object_check(c: _Compiler, s: Mapping[str, Any], where: str) -> Check:
     def check(value: Any, loc: Loc) -> tuple[Loc, str] | None:
         if not isinstance(value, dict):
             return None
-        for key, member in value.items():
-            here = (*loc, key)
+        members = cast("Mapping[Any, Any]", value)  # not dict: redundant to mypy
+        for key, member in members.items():
+            here: Loc = (*loc, key)
             matched = False
             if key in props:
                 matched = True
@@ -550,7 +552,7 @@ async def serve(
             json.dumps(raw, ensure_ascii=False).encode("utf-8")
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             return _answer(None, RPCError(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
-    if not isinstance(raw, dict) or not isinstance(raw.get("method"), str):
+    if not isinstance(raw, dict) or not isinstance(cast("dict[str, Any]", raw).get("method"), str):
         if isinstance(raw, dict) and "method" not in raw and "id" in raw:
             _logger.warning("dispatch() received a response; ignored")
             return None
