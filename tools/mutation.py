@@ -268,6 +268,24 @@ MODELS_TESTS = [
     "tests/compiler/emit/test_methods.py",  # the request/result pairs and their registry
 ]
 
+# The TypedDict target's in-process tests (issue #37): not its mypy and ``python -W error``
+# subprocesses (they import the original code), nor the docs check (docs/ is not copied
+# next to the mutants).
+TYPEDDICT = "tests/compiler/emit/test_typeddict_target.py"
+TYPEDDICT_TESTS = [
+    TYPEDDICT,
+    *(
+        f"--deselect={TYPEDDICT}::{name}"
+        for name in (
+            "test_the_docs_list_every_deviation",
+            "test_the_package_imports_with_warnings_as_errors_and_type_checks",
+            "test_the_mcp_package_imports_type_checks_and_validates",
+            "test_the_server_stub_type_checks",
+        )
+    ),
+    "tests/compiler/emit/test_typeddict_pins.py",
+]
+
 # The revision differ's tests (issue #36: the structural differ and its queries of one
 # schema's declarations): their pins, then the inline schemas of test_diff.py and
 # test_migrate_inline.py. Not test_diff.py's property tests (60 drawn schemas each) nor the
@@ -624,6 +642,14 @@ TARGETS: dict[str, list[str]] = {
     # the dataclasses package's static runtime (issue #37), the same way: in process with
     # hand-written dataclasses, tables and schema.json fragments
     "codegen/runtime/_dataclasses.py": ["tests/compiler/emit/test_dataclasses_runtime_pins.py"],
+    # the TypedDict target (issue #37): its package compiled from snippets and used
+    # in-process, then its pins; its runtime unit-style (a generated package's
+    # ``_runtime.py`` is a copy that the mutants never reach)
+    "codegen/emit/python/typeddict/module.py": TYPEDDICT_TESTS,
+    "codegen/emit/python/typeddict/server.py": TYPEDDICT_TESTS,
+    "codegen/emit/python/typeddict/client.py": TYPEDDICT_TESTS,
+    "codegen/emit/python/typeddict/__init__.py": TYPEDDICT_TESTS,
+    "codegen/runtime/_typeddict.py": ["tests/compiler/emit/test_typeddict_runtime_pins.py"],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/pydantic/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests

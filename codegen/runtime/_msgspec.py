@@ -20,7 +20,7 @@ it with the value already decoded as plain JSON (dict, list, str, int, float, bo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, TypeVar, overload
+from typing import Annotated, Any, ClassVar, TypeVar, cast, overload
 
 import msgspec
 
@@ -109,7 +109,7 @@ class Member:
                     return False
         for key, inner in self._nested:
             held = value.get(key)
-            if not isinstance(held, dict) or not inner.admits(held):
+            if not isinstance(held, dict) or not inner.admits(cast("dict[str, object]", held)):
                 return False
         return True
 
@@ -155,7 +155,7 @@ def _holds(node: object, custom: type, seen: set[int]) -> bool:
     if isinstance(node, custom):
         return True
     if isinstance(node, tuple):
-        return any(_holds(item, custom, seen) for item in node)
+        return any(_holds(item, custom, seen) for item in cast("tuple[object, ...]", node))
     if not isinstance(node, msgspec.Struct) or id(node) in seen:
         return False
     seen.add(id(node))
@@ -183,9 +183,10 @@ class Dispatch(Lowered):
     @classmethod
     def lower(cls, value: object) -> object:
         if type_of(value) is dict:  # _kind(value) == "object", on the hot path
+            members = cast("dict[str, object]", value)  # pyright --strict: dict[Unknown, ...]
             for member in cls.objects:
-                if member.type is not None and member.admits(value):
-                    return member.convert(value)
+                if member.type is not None and member.admits(members):
+                    return member.convert(members)
             if not cls.objects:
                 raise ValueError(f"Expected {_expected(cls)}, got object")
             raise ValueError("Object matches no member of the union (required keys, literals)")
@@ -220,14 +221,21 @@ def _expected(cls: type[Dispatch]) -> str:
 class Recursive(Lowered):
     """A self-referring alias; subclasses set ``definition``."""
 
-    definition: ClassVar[Callable[[], Any]]
+    # each subclass sets ``staticmethod(lambda: T)``: a bare callable would bind as a method
+    definition: ClassVar[staticmethod[[], Any]]
 
     @classmethod
     def lower(cls, value: object) -> object:
         return convert(value, cls.definition())
 
 
-_KINDS = {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}
+_KINDS: dict[type, str] = {
+    dict: "object",
+    list: "array",
+    str: "string",
+    bool: "boolean",
+    type(None): "null",
+}
 
 
 def _kind(value: object) -> str:
@@ -237,7 +245,7 @@ def _kind(value: object) -> str:
 _LOWER: dict[object, Callable[[object], object]] = {}
 
 
-def dec_hook(type_: type, value: object) -> object:
+def dec_hook(type_: object, value: object) -> object:
     """msgspec's hook for the package's lowered types."""
     lower = _LOWER.get(type_)
     if lower is None:
@@ -487,7 +495,7 @@ def _response(
         if envelope.result is not msgspec.UNSET:
             return _invalid("a response has a result or an error, not both", id, False)
         error = envelope.error
-        fields = error if isinstance(error, dict) else {}
+        fields = cast("dict[str, Any]", error) if isinstance(error, dict) else {}
         code = fields.get("code")
         if not (
             _is_id(code) and not isinstance(code, str) and isinstance(fields.get("message"), str)

@@ -318,7 +318,7 @@ def _msgspec_accepts(package: ModuleType, type_name: str, text: str | bytes) -> 
 
 def _typeddict_accepts(package: ModuleType, type_name: str, text: str | bytes) -> bool:
     # The package reads values already parsed: here as the oracle parses (the server stub
-    # parses with json.loads, too loosely: an xfail test in test_typeddict_target.py).
+    # refuses the same text that is no JSON: test_typeddict_target.py).
     try:
         value = strict_loads(text.decode("utf-8") if isinstance(text, bytes) else text)
     except ValueError:

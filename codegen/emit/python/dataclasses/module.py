@@ -343,7 +343,7 @@ class _Models:
         self.backend = backend
         self.values = alias_values(backend)
         _, _, self.alias_order = recursive_aliases(backend)
-        self.writer = TypeWriter(backend, self.values)
+        self.writer = TypeWriter(backend)
         self.origin = {
             id(prop): spec.name for spec in backend.names.classes for prop in spec.body.properties
         }

@@ -64,5 +64,6 @@ def emit_msgspec(source: Schema | PythonBackend, diagnostics: Diagnostics) -> di
         **emit_messages(backend),
         **emit_server(backend),
         **emit_client(backend),
-        RUNTIME: RUNTIME_SOURCE.read_text("utf-8"),
+        # Bytes decoded as UTF-8 whatever the locale (the static file is copied verbatim).
+        RUNTIME: RUNTIME_SOURCE.read_bytes().decode(),
     }

@@ -29,9 +29,10 @@ _HEADER = """from __future__ import annotations
 import typing as _t
 
 import msgspec as _msgspec
-
-from . import _runtime as _rt
 """
+# Only where the module uses it (tags, lowered unions, recursive aliases): an unused
+# import is a pyright --strict error in the user's package.
+_RUNTIME_IMPORT = "from . import _runtime as _rt\n"
 
 
 def _alias_refs(expr: ir.TypeExpr, out: set[str]) -> None:
@@ -309,6 +310,8 @@ class _Models:
         ]
         aliases = [self.alias(name) for name in self.alias_order]
         lowered = [self.lowered(found) for found in self.writer.lowered.values()]
+        if self.tags or lowered or any(name in self.recursive for name in self.alias_order):
+            parts[1] += "\n" + _RUNTIME_IMPORT
         for span, what in sorted(set(self.writer.deviations), key=lambda d: (str(d[0]), d[1])):
             self.diagnostics.note(f"msgspec target: {what} (docs/targets/msgspec.md)", span)
         exported = sorted(set(self.exported))
