@@ -23,7 +23,22 @@ export type E = number | boolean | null | E[] | { [key: string]: E } | `x${strin
 export interface A { kind: "a"; v: string }
 export interface B { kind: "b"; w: number }
 export type R = A | B | (number[] | `x${string}`)[] | [string, string];
-export interface F { a: { [key: string]: number } | `x${string}`; b?: [number] | `x${string}` }
+export interface F {
+  a: { [key: string]: number } | `x${string}`;
+  b?: [number] | `x${string}`;
+  c?: A | `x${string}`;
+  d?: number | `x${string}`;
+}
+export type X = `x${string}`;
+export type Y = number | `x${string}`;
+export type W = `x${string}` | undefined;
+export type T = A | B | `x${string}`;
+export interface G {
+  x: X | number[];
+  y: Y | string[];
+  w: W | { [key: string]: number };
+  t: T | number[];
+}
 """
 
 CHILD = """
@@ -59,6 +74,17 @@ CASES: list[tuple[str, str, list[object]]] = [
     ("F", '{"a": "xk", "b": "xb"}', ["ok", {"a": "xk", "b": "xb"}]),
     ("F", '{"a": "k"}', ["refused", PATTERN]),
     ("F", '{"a": "xk", "b": "b"}', ["refused", PATTERN + " - at `$.b`"]),
+    (
+        "G",
+        '{"x": [1], "y": ["s"], "w": {"k": 1}, "t": [1]}',
+        ["ok", {"x": [1], "y": ["s"], "w": {"k": 1}, "t": [1]}],
+    ),
+    (
+        "G",
+        '{"x": "xa", "y": "xb", "w": "xc", "t": "xd"}',
+        ["ok", {"x": "xa", "y": "xb", "w": "xc", "t": "xd"}],
+    ),
+    ("G", '{"x": [1], "y": 2, "w": "c", "t": [1]}', ["refused", PATTERN]),
     ("R", '{"kind": "b", "w": "s"}', ["refused", "Expected `int | float`, got `str` - at `$.w`"]),
 ]
 
@@ -100,10 +126,17 @@ def test_many_decodes_through_a_pattern_string_union_keep_the_process_alive(
 
 def test_a_pattern_string_beside_a_list_or_dict_is_routed_and_beside_a_tuple_is_not() -> None:
     models = files_of(SCHEMA)["models.py"]
-    assert "    a: _Union1\n" in models  # a map beside a pattern: routed
-    assert '"string": lambda: _t.Annotated[str, _msgspec.Meta(pattern="^x.*$")]' in models
-    # a fixed tuple and a Struct keep apart from a pattern in msgspec's plans: native
-    assert 'tuple[int | float] | _t.Annotated[str, _msgspec.Meta(pattern="^x.*$")]' in models
+    fields = models[models.index("class F(") :].split("\n\n\n")[0]
+    pattern = '_t.Annotated[str, _msgspec.Meta(pattern="^x.*$")]'
+    assert "    a: _Union1\n" in fields  # a map beside a pattern: routed
+    assert f'"string": lambda: {pattern}' in models
+    # a fixed tuple, a Struct and scalars keep apart from a pattern in msgspec's plans
+    assert f"tuple[int | float] | {pattern} | _msgspec.UnsetType" in fields
+    assert f"_T_A | {pattern} | _msgspec.UnsetType" in fields
+    assert f"int | float | {pattern} | _msgspec.UnsetType" in fields
+    # an alias holding a pattern, alone or in a native union, brings it along
+    routed = models[models.index("class G(") :].split("\n\n\n")[0].splitlines()[1:]
+    assert [line.split(":")[1].strip().startswith("_Union") for line in routed] == [True] * 4
     # at run time (the quoted texts are for type checkers only)
     native = [
         line
