@@ -571,6 +571,12 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/frontend/test_messages_pins.py",
         "tests/compiler/emit/test_golden.py",
     ],
+    # the package ``__init__``: every module's public names, models' stated by their
+    # emitter (``ModuleText``, issue #37); its pins, then the check against a full parse
+    "codegen/emit/python/package.py": [
+        "tests/compiler/emit/test_package_pins.py",
+        "tests/compiler/emit/test_package_names.py",
+    ],
     # a JSDoc comment's prose for every target's docstrings, split from models.py (issue #37)
     "codegen/emit/python/docstrings.py": ["tests/compiler/emit/test_models_pins.py"],
     # the msgspec package's static runtime (issue #37), in process with hand-written Structs

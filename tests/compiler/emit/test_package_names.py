@@ -6,8 +6,16 @@ import ast
 
 import pytest
 
+from codegen.emit.python import package
 from codegen.emit.python.package import public_names
 from tests.conftest import ROOT
+
+
+@pytest.fixture(autouse=True)
+def _fresh_reading() -> None:
+    # ``public_names`` caches what it read of a text: each test reads for itself (else
+    # an earlier test's answer, or one cached before a mutated copy was made, is seen).
+    package._public_names.cache_clear()
 
 
 def full_parse_names(text: str) -> list[str]:
