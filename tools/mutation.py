@@ -266,6 +266,8 @@ MODELS_TESTS = [
     f"--deselect={SHIMS}::test_shimmed_snippet_is_mypy_strict_and_ruff_clean",
     "tests/compiler/emit/test_field_descriptions.py",  # the LARGE_MODULE descriptions
     "tests/compiler/emit/test_methods.py",  # the request/result pairs and their registry
+    # the public names the emitter states (``ModuleText``) against a parse of its text
+    "tests/compiler/emit/test_package_names.py::test_emitted_public_names_match_a_parse",
 ]
 
 # The revision differ's tests (issue #36: the structural differ and its queries of one
