@@ -172,6 +172,36 @@ def test_a_head_all_is_read_without_parsing_the_rest(text: str, names: list[str]
     assert public_names(text) == names
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # the head's own lists and assignments are not the ``__all__``
+        ('X = [1]\n__all__ = ["a"]\ndef broken(:\n    return [1]\n', ["a"]),
+        ('Y = 2\n__all__ = ["a"]\n)(\n', ["a"]),
+    ],
+    ids=["a list before it", "an assignment before it"],
+)
+def test_the_head_all_is_the_one_that_opens_the_match(text: str, names: list[str]) -> None:
+    """The ``__all__`` read is the statement from the matched line to its first ``]`` at a
+    line end: not a list before it, not the last ``]`` of the text, and an assignment to
+    another name before it changes nothing (the rest still is not parsed)."""
+    assert public_names(text) == names
+
+
+def test_an_earlier_all_of_another_shape_wins() -> None:
+    """Python keeps the first binding the full reading sees: an ``__all__`` tuple before
+    the list found in the head is the module's ``__all__``."""
+    assert public_names('__all__ = ("first",)\n__all__ = ["second"]\n') == ["first"]
+    assert public_names('__all__ = ("first",)\nX = 1\n__all__ = ["second"]\n') == ["first"]
+
+
+def test_a_match_inside_a_string_is_no_all() -> None:
+    """A ``__all__ = [`` line inside a string that reaches a list assigned to another name
+    names no ``__all__``: the module's definitions are its public names."""
+    text = 'S = """\n__all__ = [\n"""\nX = ["a"]\n'
+    assert public_names(text) == ["S", "X"]
+
+
 def test_the_mcp_package_init_is_what_emit_package_makes_of_its_modules() -> None:
     """``generated/mcp_ext/__init__.py`` is this function's output, formatted: the same
     statements for the same modules."""
