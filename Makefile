@@ -114,8 +114,8 @@ mutation: $(STAMP)
 bench-load: $(STAMP)
 	$(PY) -m bench --only load --results bench/RESULTS-load.md
 
-# Cold compile time on the largest corpus typings vs typescript-json-schema + datamodel-codegen
-# alone (also a section of `make bench`; the peer's run on that file takes a minute or more).
+# Cold compile CPU time on the three largest corpus typings vs typescript-json-schema +
+# datamodel-codegen, alone (also a section of `make bench`; the peer takes minutes).
 bench-corpus: $(STAMP)
 	$(PY) -m bench --only corpus --results bench/RESULTS-corpus.md
 

@@ -72,17 +72,17 @@ def measure(
     cwd: Path,
     env: dict[str, str] | None = None,
     what: str,
+    stdout: Path | None = None,
 ) -> Usage:
-    """Run ``argv`` to completion; its own CPU time and peak memory (``os.wait4``).
+    """Run ``argv`` to completion; its own CPU time and peak memory (``os.wait4``), its
+    output written to ``stdout`` when given (else dropped).
 
     A missing program, a timeout or a failing exit is a `Skip` naming ``what``.
     """
-    with tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryFile() as err, open(stdout or os.devnull, "wb") as out:
         start = time.perf_counter()
         try:
-            process = subprocess.Popen(
-                list(argv), cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err
-            )
+            process = subprocess.Popen(list(argv), cwd=cwd, env=env, stdout=out, stderr=err)
         except FileNotFoundError:
             raise Skip(f"{what}: {argv[0]} not found") from None
         timer = threading.Timer(timeout, process.kill)

@@ -453,14 +453,19 @@ def test_corpus_files_are_listed_largest_first(tmp_path: Path) -> None:
     ]
 
 
-def test_corpus_bench_times_the_largest_file_ours_compiles_and_names_the_refused_ones(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def corpus_tree(tmp_path: Path, names: Sequence[str]) -> list[Path]:
     files = []
-    for name in ("refused", "compiles", "smaller"):
+    for name in names:
         (tmp_path / name).mkdir()
         files.append(tmp_path / name / "types.d.ts")
         files[-1].write_text("export interface A {}\n")
+    return files
+
+
+def test_corpus_bench_times_the_three_largest_files_ours_compiles_and_names_the_refused_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = corpus_tree(tmp_path, ("refused", "first", "second", "third", "fourth"))
     tried: list[str] = []
 
     def fake_run(schema: Path) -> Callable[[], float]:
@@ -474,12 +479,47 @@ def test_corpus_bench_times_the_largest_file_ours_compiles_and_names_the_refused
 
     monkeypatch.setattr(corpus_bench, "ours_run", fake_run)
     report, lines = collecting_report()
-    assert corpus_bench.largest_compiling(report, files) == files[1]
-    assert tried == ["refused", "compiles"]
+    assert corpus_bench.largest_compiling(report, files) == files[1:4]
+    assert tried == ["refused", "first", "second", "third"]
     assert any("ours refuses refused/types.d.ts" in line and "error: no" in line for line in lines)
+    assert corpus_bench.largest_compiling(report, files, count=1) == files[1:2]
     monkeypatch.setattr(corpus_bench, "ours_run", lambda schema: fake_run(files[0]))
     with pytest.raises(Skip, match="refuses every corpus file"):
         corpus_bench.largest_compiling(report, files)
+
+
+def test_each_timed_corpus_file_has_its_own_row_held_to_ten_times_the_peer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = corpus_tree(tmp_path, ("fast", "slow", "third", "fourth"))
+    cpu = {"fast": 0.1, "slow": 0.5, "third": 0.2, "fourth": 9.0}
+
+    def fake_ours(schema: Path) -> Callable[[], float]:
+        return lambda: cpu[schema.parent.name]
+
+    def fake_peer(schema: Path, stages: list[tuple[float, float]]) -> Callable[[], float]:
+        def once() -> float:
+            stages.append((1.0, 2.0))
+            return 3.0
+
+        return once
+
+    monkeypatch.setattr(corpus_bench, "corpus_files", lambda: files)
+    monkeypatch.setattr(corpus_bench, "ours_run", fake_ours)
+    monkeypatch.setattr(corpus_bench, "peer_run", fake_peer)
+    monkeypatch.setattr(peer_pipeline, "ensure_tjs", lambda: None)
+    monkeypatch.setattr(peer_pipeline, "ensure_datamodel_codegen", lambda: None)
+    report, lines = collecting_report()
+    corpus_bench.run(report)
+    rows = [(r.metric.split(", ")[1].split(" ")[0], r.value, r.peer, r.met) for r in report.rows]
+    assert rows == [
+        ("fast/types.d.ts", 0.1, 3.0, True),
+        ("slow/types.d.ts", 0.5, 3.0, False),
+        ("third/types.d.ts", 0.2, 3.0, True),
+    ]
+    assert {r.goal for r in report.rows} == {corpus_bench.GOAL_VS_PEER}
+    assert corpus_bench.GOAL_VS_PEER.text() == "≥ 10×"
+    assert sum("peer stages on slow (CPU medians)" in line for line in lines) == 1
 
 
 def test_a_full_run_writes_no_results_file_unless_asked(

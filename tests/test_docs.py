@@ -129,7 +129,7 @@ def test_the_readme_target_examples_run_as_printed(tmp_path: Path) -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("\n### Targets:", 1)[1].split("\n### ", 1)[0]
     prelude, *examples = re.findall(r"```python\n(.*?)```", section, re.S)
-    assert prelude.startswith("raw = b'") and len(examples) == 3
+    assert prelude.startswith("raw = b'") and len(examples) == 4
     targets = []
     for example in examples:
         command = re.match(r"# mcp-negotiation-codegen (generate .*)\n", example)
@@ -149,4 +149,4 @@ def test_the_readme_target_examples_run_as_printed(tmp_path: Path) -> None:
         )  # fmt: skip
         assert ran.returncode == 0, ran.stderr[-2000:]
         assert ran.stdout == "forecast\n"
-    assert targets == ["pydantic", "msgspec", "typeddict"]
+    assert targets == ["pydantic", "msgspec", "typeddict", "dataclasses"]

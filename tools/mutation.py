@@ -273,6 +273,24 @@ MODELS_TESTS = [
     "tests/compiler/emit/test_package_names.py::test_emitted_public_names_match_a_parse",
 ]
 
+# The TypedDict target's in-process tests (issue #37): not its mypy and ``python -W error``
+# subprocesses (they import the original code), nor the docs check (docs/ is not copied
+# next to the mutants).
+TYPEDDICT = "tests/compiler/emit/test_typeddict_target.py"
+TYPEDDICT_TESTS = [
+    TYPEDDICT,
+    *(
+        f"--deselect={TYPEDDICT}::{name}"
+        for name in (
+            "test_the_docs_list_every_deviation",
+            "test_the_package_imports_with_warnings_as_errors_and_type_checks",
+            "test_the_mcp_package_imports_type_checks_and_validates",
+            "test_the_server_stub_type_checks",
+        )
+    ),
+    "tests/compiler/emit/test_typeddict_pins.py",
+]
+
 # The revision differ's tests (issue #36: the structural differ and its queries of one
 # schema's declarations): their pins, then the inline schemas of test_diff.py and
 # test_migrate_inline.py. Not test_diff.py's property tests (60 drawn schemas each) nor the
@@ -291,6 +309,32 @@ REVISION_TESTS = [
     "tests/compiler/revision/test_diff.py",
     *(f"--deselect=tests/compiler/revision/test_diff.py::{name}" for name in DIFF_PROPERTIES),
     "tests/compiler/revision/test_migrate_inline.py",
+]
+
+# The dataclasses target's stubs and package: their pins, then the compiled packages'
+# server and client answering in process.
+DATACLASSES_TARGET = "tests/compiler/emit/test_dataclasses_target.py"
+DATACLASSES_STUBS = [
+    "tests/compiler/emit/test_dataclasses_stubs_pins.py",
+    *(
+        f"{DATACLASSES_TARGET}::{name}"
+        for name in (
+            "test_the_server_stub_gives_dataclasses_and_checks_both_ways",
+            "test_the_client_stub_sends_wire_names_and_builds_the_result",
+            "test_the_package_is_deterministic_and_lists_its_deviations",
+        )
+    ),
+]
+
+# The msgspec target's emitters (issue #37): its compile-a-snippet tests, its pins, and the
+# msgspec vector run of the repository's own schema in-process (``generate``, import,
+# decode); not the protocol corpus' (seconds per surviving mutant) nor MCP's (its corpus
+# lies outside the tree that mutants/ copies).
+VECTORS_CORPUS = "tests/compiler/build_stage/test_vectors_corpus.py"
+MSGSPEC_TESTS = [
+    "tests/compiler/emit/test_msgspec_target.py",
+    "tests/compiler/emit/test_msgspec_pins.py",  # from the survivors (issue #37)
+    f"{VECTORS_CORPUS}::test_repository_schema_vectors_agree_with_the_msgspec_package",
 ]
 
 TARGETS: dict[str, list[str]] = {
@@ -582,12 +626,38 @@ TARGETS: dict[str, list[str]] = {
         "tests/compiler/emit/test_package_pins.py",
         "tests/compiler/emit/test_package_names.py",
     ],
+    # the msgspec target (issue #37): its emitter modules, each with MSGSPEC_TESTS
+    **{
+        f"codegen/emit/python/msgspec/{name}.py": MSGSPEC_TESTS
+        for name in ("types", "module", "server", "client", "__init__")
+    },
+    # the dataclasses target's models and wire tables (issue #37): its pins, in process
+    "codegen/emit/python/dataclasses/module.py": [
+        "tests/compiler/emit/test_dataclasses_pins.py",
+    ],
+    # the dataclasses target's stubs and package (issue #37): their text and files, then
+    # the stubs run in process (not the mypy or ``python -W error`` subprocess tests)
+    **{
+        f"codegen/emit/python/dataclasses/{name}": DATACLASSES_STUBS
+        for name in ("server.py", "client.py", "__init__.py")
+    },
     # a JSDoc comment's prose for every target's docstrings, split from models.py (issue #37)
     "codegen/emit/python/docstrings.py": ["tests/compiler/emit/test_models_pins.py"],
     # the msgspec package's static runtime (issue #37), in process with hand-written Structs
     # (not test_msgspec_target.py: its packages import a copy of the file's text, and
     # mutants/ holds the trampolined text)
     "codegen/runtime/_msgspec.py": ["tests/compiler/emit/test_msgspec_runtime_pins.py"],
+    # the dataclasses package's static runtime (issue #37), the same way: in process with
+    # hand-written dataclasses, tables and schema.json fragments
+    "codegen/runtime/_dataclasses.py": ["tests/compiler/emit/test_dataclasses_runtime_pins.py"],
+    # the TypedDict target (issue #37): its package compiled from snippets and used
+    # in-process, then its pins; its runtime unit-style (a generated package's
+    # ``_runtime.py`` is a copy that the mutants never reach)
+    "codegen/emit/python/typeddict/module.py": TYPEDDICT_TESTS,
+    "codegen/emit/python/typeddict/server.py": TYPEDDICT_TESTS,
+    "codegen/emit/python/typeddict/client.py": TYPEDDICT_TESTS,
+    "codegen/emit/python/typeddict/__init__.py": TYPEDDICT_TESTS,
+    "codegen/runtime/_typeddict.py": ["tests/compiler/emit/test_typeddict_runtime_pins.py"],
     # rest tuple members in the models (issue #21)
     "codegen/emit/python/pydantic/rest_tuple.py": ["tests/compiler/emit/test_rest_tuple_pins.py"],
     # the parser, split by what it reads (issue #36): each reader with the parser's tests
@@ -612,7 +682,16 @@ TARGETS: dict[str, list[str]] = {
 
 # Copied next to the mutated package so that tests, golden files and the generated
 # bindings are found from inside mutants/ exactly as from the worktree.
-ALSO_COPY = ["tests", "generated", "schema", "bench", "demos", "examples", "pyproject.toml"]
+ALSO_COPY = [
+    "tests",
+    "generated",
+    "schema",
+    "bench",
+    "demos",
+    "examples",
+    "docs",  # the targets' pages, which their tests read (issue #37)
+    "pyproject.toml",
+]
 
 
 def _child(module: str, jobs: int) -> None:

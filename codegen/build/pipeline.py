@@ -428,7 +428,9 @@ def compile_sources(
         tuple(diagnostics.notes),
         vector_files,
     )
-    if read_compiler_hash() == compiler_hash():
+    if store.root is None:
+        pass  # nothing is filed (--no-cache): no reason to hash the compiler's sources again
+    elif read_compiler_hash() == compiler_hash():
         store.put_object("build", entry, built)
     else:  # the compiler was edited while it ran: keep nothing filed under the old hash
         store.forget_stored(("parse", "build"))

@@ -17,6 +17,7 @@ JSONSCHEMA = (".emit.jsonschema", "emit_jsonschema")
 PACKAGE_DOCS: dict[str, tuple[str, str]] = {
     "msgspec": (".emit.python.msgspec", "PACKAGE_DOC"),
     "typeddict": (".emit.python.typeddict", "PACKAGE_DOC"),
+    "dataclasses": (".emit.python.dataclasses", "PACKAGE_DOC"),
 }
 
 TARGETS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -30,4 +31,5 @@ TARGETS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "msgspec": ((".emit.python.msgspec", "emit_msgspec"), JSONSCHEMA),
     "typeddict": ((".emit.python.typeddict", "emit_typeddict"), JSONSCHEMA),
+    "dataclasses": ((".emit.python.dataclasses", "emit_dataclasses"), JSONSCHEMA),
 }

@@ -146,8 +146,9 @@ def main() -> None:
     type=click.Choice(sorted(TARGETS)),
     default=DEFAULT_TARGET,
     show_default=True,
-    help="Which bindings: pydantic v2 models with stubs and validators (the default), or "
-    "another target docs/targets/ describes. The JSON Schema ships with each.",
+    help="Which bindings: pydantic v2 models with stubs and validators (the default), "
+    "msgspec Structs, TypedDicts or dataclasses (docs/targets/ describes each). The JSON "
+    "Schema ships with each.",
 )
 def generate(
     source: Path,

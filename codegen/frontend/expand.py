@@ -31,7 +31,6 @@ module, lowest first: ``expand_core`` (state, lookups, synthesized declarations)
 
 from __future__ import annotations
 
-import dataclasses
 from typing import assert_never
 
 from .. import ir
@@ -64,7 +63,7 @@ class _Expander(ExpanderGenerics):
                     if isinstance(decl, ir.Alias) and not isinstance(decl.type, ir.Object):
                         # Inlined where used, but a declaration of its own when bare.
                         env = self.arguments(decl, (), decl.span)
-                        bare = dataclasses.replace(decl, params=())
+                        bare = ir.replace(decl, params=())
                         self.out[name] = self.decl(bare, env)
                     else:
                         self.instantiate(decl, (), decl.span)
@@ -90,7 +89,7 @@ class _Expander(ExpanderGenerics):
                     # value: an index signature of the degraded type, which keeps saying so.
                     bases = tuple(b for b in bases if b not in unknown)
                     index = ir.IndexSignature(unknown[0], span=unknown[0].span)
-                    body = dataclasses.replace(body, index=index)
+                    body = ir.replace(body, index=index)
                 # ``params?: never`` over an inherited ``params``: the base loses the key.
                 kept = {q.name for q in body.properties}
                 dropped = tuple(p.name for p in decl.body.properties if p.name not in kept)
@@ -101,10 +100,10 @@ class _Expander(ExpanderGenerics):
                         else ir.Omit(b, dropped, b.span)
                         for b in bases
                     )
-                return dataclasses.replace(decl, body=body, extends=bases, params=())
+                return ir.replace(decl, body=body, extends=bases, params=())
             case ir.Alias():
                 value = degrading(self.type, decl.type, env)
-                return dataclasses.replace(decl, type=value, params=())
+                return ir.replace(decl, type=value, params=())
         return decl
 
     def with_own_this(self, decl: ir.Interface) -> ir.Object:
@@ -134,11 +133,11 @@ class _Expander(ExpanderGenerics):
                 own.add(prop.name)
                 if THIS in _names(prop.type):
                     typed = rewrite(prop.type, lambda n: _this_is(n, me))
-                    added[prop.name] = dataclasses.replace(prop, type=typed)
+                    added[prop.name] = ir.replace(prop, type=typed)
             pending.extend(found.extends)
         if not added:
             return decl.body
-        return dataclasses.replace(decl.body, properties=(*decl.body.properties, *added.values()))
+        return ir.replace(decl.body, properties=(*decl.body.properties, *added.values()))
 
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
         props = []
@@ -156,14 +155,14 @@ class _Expander(ExpanderGenerics):
                     # only value is ``undefined`` (``x: undefined``, ``x: void``), which JSON
                     # spells by leaving the key out.
                     continue
-                props.append(dataclasses.replace(prop, type=t))
+                props.append(ir.replace(prop, type=t))
             if obj.index is None:
-                return dataclasses.replace(obj, properties=tuple(props))
+                return ir.replace(obj, properties=tuple(props))
             value = degrading(self.type, obj.index.value, env)
-            index = dataclasses.replace(obj.index, value=value)
+            index = ir.replace(obj.index, value=value)
         finally:
             self.members -= 1
-        return dataclasses.replace(obj, properties=tuple(props), index=index)
+        return ir.replace(obj, properties=tuple(props), index=index)
 
     def type(self, t: ir.TypeExpr, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
         self.spend(1, t.span)
@@ -171,26 +170,26 @@ class _Expander(ExpanderGenerics):
             case ir.Ref():
                 return self.ref(t, env)
             case ir.Array():
-                return dataclasses.replace(t, items=self.type(t.items, env))
+                return ir.replace(t, items=self.type(t.items, env))
             case ir.Tuple():
                 items = tuple(self.type(i, env) for i in t.items)
                 rest = None if t.rest is None else self.type(t.rest, env)
                 if isinstance(rest, ir.Ref) and rest.name == SPREAD:
-                    return self.spread(dataclasses.replace(t, items=items), rest)
-                return dataclasses.replace(t, items=items, rest=rest)
+                    return self.spread(ir.replace(t, items=items), rest)
+                return ir.replace(t, items=items, rest=rest)
             case ir.Union():
                 members = _flat_union(tuple(self.type(m, env) for m in t.members))
                 if len(members) == 1:  # ``never | X``: X
                     return members[0]
                 if sum(1 for m in members if _anonymous_class(m)) > 1:
                     members = self.lift(members, t.span)
-                return dataclasses.replace(t, members=members)
+                return ir.replace(t, members=members)
             case ir.Intersection():
                 return self.intersection(t, tuple(self.type(m, env) for m in t.members))
             case ir.Omit():
-                return self.omit(dataclasses.replace(t, base=self.type(t.base, env)))
+                return self.omit(ir.replace(t, base=self.type(t.base, env)))
             case ir.Mapping():
-                return dataclasses.replace(t, value=self.type(t.value, env))
+                return ir.replace(t, value=self.type(t.value, env))
             case ir.Object():
                 return self.object(t, env)
             case ir.Primitive() | ir.Literal() | ir.Typeof():
@@ -233,11 +232,11 @@ class _Expander(ExpanderGenerics):
             keys = self.literal_keys(args[1])
             self.spend(len(keys), t.span)
             return self.omit(ir.Omit(args[0], tuple(key_name(k) for k in keys), t.span))
-        return dataclasses.replace(t, args=args)
+        return ir.replace(t, args=args)
 
 
 def _this_is(node: object, me: ir.Ref) -> object:
     """``this`` as ``me``: the rewrite of an inherited member."""
     if isinstance(node, ir.Ref) and node.name == THIS:
-        return ir.Ref(THIS, (dataclasses.replace(me, span=node.span),), node.span)
+        return ir.Ref(THIS, (ir.replace(me, span=node.span),), node.span)
     return node

@@ -9,7 +9,6 @@ properties, over ``string`` an index signature.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from .. import ir
@@ -139,13 +138,13 @@ class ExpanderComputed(ExpanderIntersections):
                 items = tuple(
                     at(ir.Literal(str(i), t.span), inner) for i in range(len(target.items))
                 )
-                return dataclasses.replace(target, items=items, span=t.span)
+                return ir.replace(target, items=items, span=t.span)
             if isinstance(target, ir.Mapping):
                 return ir.Mapping(at(string, inner), t.span)
             if isinstance(target, ir.Primitive | ir.Literal):
                 return target  # TypeScript maps a primitive to itself
             index = self.index(source)
-            index = index and dataclasses.replace(index, value=at(string, inner))
+            index = index and ir.replace(index, value=at(string, inner))
             # over ``keyof T`` K is each key as ``keyof`` gives it: ``200``, not "200"
             props = tuple(
                 prop(key_literal(p, t.span).value, p, inner) for p in self.properties(source)
@@ -195,4 +194,4 @@ def _without_undefined(t: ir.TypeExpr) -> ir.TypeExpr:
     )
     if len(kept) == len(t.members) or not kept:
         return t
-    return kept[0] if len(kept) == 1 else dataclasses.replace(t, members=kept)
+    return kept[0] if len(kept) == 1 else ir.replace(t, members=kept)

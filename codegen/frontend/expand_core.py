@@ -124,7 +124,7 @@ class ExpanderCore(abc.ABC):
     def add(self, name: str, decl: ir.Decl, span: ir.Span, *, generic: bool = False) -> str:
         """Declare a synthesized type; returns its name. The name is kept for one structure
         only: another structure that wants it gets the name plus its structure's digest."""
-        structure = shape(dataclasses.replace(decl, name=""))
+        structure = shape(ir.replace(decl, name=""))
         template = self.source.get(name)
         if template is not None and template.kind != "const" and template.params:
             pass  # a generic's defaults instance takes the generic's name: it is not emitted
@@ -142,7 +142,7 @@ class ExpanderCore(abc.ABC):
             # budget (as its body's expansion was), which ends a blow-up where it starts.
             self.spend(INSTANCE_COST, span)
         self.shapes[name] = structure
-        self.instances[name] = self.out[name] = dataclasses.replace(decl, name=name)
+        self.instances[name] = self.out[name] = ir.replace(decl, name=name)
         return name
 
     def declare(self, name: str, decl: ir.Decl, span: ir.Span) -> str:
@@ -160,7 +160,7 @@ class ExpanderCore(abc.ABC):
 
         def renamed(node: object) -> object:
             if isinstance(node, ir.Ref) and node.name == name and not node.args:
-                return dataclasses.replace(node, name=final)
+                return ir.replace(node, name=final)
             return node
 
         self.instances[final] = self.out[final] = rewrite(self.out[final], renamed)

@@ -8,8 +8,6 @@ under its name. Bounded by ``MAX_ARGUMENT_NODES`` and ``MAX_NESTING`` (``budget`
 
 from __future__ import annotations
 
-import dataclasses
-
 from .. import ir
 from ..errors import SchemaError
 from ..ir.queries import shape
@@ -124,7 +122,7 @@ class ExpanderGenerics(ExpanderComputed):
             return ir.Ref(name, (), span)
         self.reserved[key] = [False]
         try:
-            made = self.decl(dataclasses.replace(decl, name=name), env)
+            made = self.decl(ir.replace(decl, name=name), env)
         finally:
             recursive = self.reserved.pop(key)[0]
         if recursive:

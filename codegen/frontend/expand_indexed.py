@@ -8,8 +8,6 @@ expanded is read lazily, as TypeScript reads it, and declared under its path's n
 
 from __future__ import annotations
 
-import dataclasses
-
 from .. import ir
 from ..errors import SchemaError, Unsupported
 from ..ir import INDEXED
@@ -189,4 +187,4 @@ class ExpanderIndexed(ExpanderUtilities):
             return f
         if not kept:
             return ir.Primitive("never", f.span)
-        return kept[0] if len(kept) == 1 else dataclasses.replace(f, members=kept)
+        return kept[0] if len(kept) == 1 else ir.replace(f, members=kept)

@@ -8,7 +8,6 @@ anonymous object types lifts each into a declaration; ``[A, ...Ns]`` splices ``N
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 
@@ -154,9 +153,9 @@ class ExpanderIntersections(ExpanderIndexed):
             parts = tuple(by_shape.values())
             value = parts[0] if len(parts) == 1 else ir.Union(parts, t.span)
             optional = any(p.optional for p in kept)
-            props.append(dataclasses.replace(first, type=value, optional=optional))
+            props.append(ir.replace(first, type=value, optional=optional))
         if self.raw_reads != raw:  # read from a declaration as written: expand its types
-            props = [dataclasses.replace(p, type=self.type(p.type, {})) for p in props]
+            props = [ir.replace(p, type=self.type(p.type, {})) for p in props]
         return ir.Object(tuple(props), None, t.span)
 
     def objects(self, t: ir.Intersection, members: tuple[ir.TypeExpr, ...]) -> ir.TypeExpr:
@@ -186,7 +185,7 @@ class ExpanderIntersections(ExpanderIndexed):
             rest, items, min_items = ir.degraded(what, marker.span), t.items, t.min_items
         if not items and rest is not None:
             return ir.Array(rest, t.span)
-        return dataclasses.replace(t, items=items, min_items=min_items, rest=rest)
+        return ir.replace(t, items=items, min_items=min_items, rest=rest)
 
     def through_alias(self, t: ir.TypeExpr) -> ir.TypeExpr:
         """What an alias reference stands for; a reference already being followed (an alias

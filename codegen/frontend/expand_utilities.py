@@ -9,8 +9,6 @@ mapped types are; ``Readonly<T>`` is ``T``.
 
 from __future__ import annotations
 
-import dataclasses
-
 from .. import ir
 from ..errors import SchemaError
 from ..ir.keys import is_number_key, key_literal, key_name
@@ -69,9 +67,7 @@ class ExpanderUtilities(ExpanderCore):
             if isinstance(target, ir.Array):
                 return target  # mapped over an array, as TypeScript maps it: an array
             if isinstance(target, ir.Tuple):  # ``Partial<[A, B]>`` is ``[A?, B?]``
-                return dataclasses.replace(
-                    target, min_items=0 if name == "Partial" else None, span=span
-                )
+                return ir.replace(target, min_items=0 if name == "Partial" else None, span=span)
         # ``interface Foo { r: Partial<Foo> }``: the instance being made names itself.
         key, made = (f"{name}<>", shape(args)), instance_name(name, args)
         known = self.instantiated.get(key)
@@ -96,7 +92,7 @@ class ExpanderUtilities(ExpanderCore):
         raw = self.raw_reads
         props = self.properties(args[0])
         if self.raw_reads != raw:  # read from a declaration as written: expand its types
-            props = tuple(dataclasses.replace(p, type=self.type(p.type, {})) for p in props)
+            props = tuple(ir.replace(p, type=self.type(p.type, {})) for p in props)
         self.spend(len(props), span)
         index = self.index(args[0])
         if name == "Pick":
@@ -113,7 +109,7 @@ class ExpanderUtilities(ExpanderCore):
             index = None
         else:
             optional = name == "Partial"
-            props = tuple(dataclasses.replace(p, optional=optional) for p in props)
+            props = tuple(ir.replace(p, optional=optional) for p in props)
         return self.named(made, ir.Object(_present(props), index, span), span)
 
     def named(self, name: str, body: ir.Object, span: ir.Span) -> ir.Ref:

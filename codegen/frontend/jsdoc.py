@@ -52,6 +52,8 @@ def _trim(lines: list[str]) -> str:
 def _split_inline_tags(line: str) -> list[str]:
     """TypeScript starts a tag at any ``@name`` after whitespace (``Text @minimum 3``),
     except inside backticks or an inline ``{@link ...}``."""
+    if "@" not in line:  # most lines: no character by character scan (#37)
+        return [line]
     pieces: list[str] = []
     start = 0
     ticks = braces = 0

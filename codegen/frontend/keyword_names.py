@@ -192,10 +192,22 @@ def _spaced(source: bytes, spans: list[tuple[int, int]]) -> bytes:
     return bytes(repaired)
 
 
+# What the source must hold for ``mapped_keyword_keys`` to find anything: ``[`` then a
+# contextual keyword or a comment, whitespace between (any non-ASCII byte counts, for
+# Unicode spaces). A superset (``[type]`` matches too) that a linear scan finds.
+_MAPPED_KEYWORD_TEXT = re.compile(
+    rb"\[[\s\x80-\xff]*(?:/[/*]|(?:"
+    + b"|".join(sorted(word.encode() for word in CONTEXTUAL_KEYWORDS))
+    + rb")\b)"
+)
+
+
 def mapped_keyword_keys(root: tree_sitter.Node, source: bytes) -> list[int]:
     """Start offsets of the contextual keywords that key a mapped type the grammar read as
     a member with the computed name ``keyword in T`` (a type member, not an object
     literal's key, where ``[type in o]`` is a value)."""
+    if _MAPPED_KEYWORD_TEXT.search(source) is None:
+        return []  # the walk below visits every node of the tree (#37)
     found: list[int] = []
     pending = [root]
     while pending:

@@ -107,15 +107,23 @@ def with_lib(modules: Sequence[ir.Module]) -> list[ir.Module]:
 
 
 def _names(node: object) -> set[str]:
-    """Every type name a parsed declaration (or tuple of them) mentions; iterative."""
+    """Every type name a parsed declaration (or tuple of them) mentions; iterative.
+
+    It visits every node of every module (#37: a large typing's second-largest walk in
+    resolve), so classes are compared exactly (IR classes have no subclasses, and the IR
+    holds plain tuples) and the many text fields are never pushed."""
     found: set[str] = set()
     pending = [node]
     while pending:
         current = pending.pop()
-        if isinstance(current, tuple):
-            pending.extend(current)
+        kind = type(current)
+        if kind is tuple:
+            pending.extend(current)  # type: ignore[arg-type]
             continue
-        if isinstance(current, ir.Ref):
-            found.add(current.name)
-        pending.extend(getattr(current, name) for name in type_fields(type(current)))
+        if kind is ir.Ref:
+            found.add(current.name)  # type: ignore[attr-defined]
+        for name in type_fields(kind):
+            value = getattr(current, name)
+            if type(value) is not str:
+                pending.append(value)
     return found

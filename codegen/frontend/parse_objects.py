@@ -8,7 +8,6 @@ the keys they are written with. A member's type is the type-expression reader's
 from __future__ import annotations
 
 import abc
-import dataclasses
 
 import tree_sitter
 
@@ -232,7 +231,7 @@ def _one_index(found: list[ir.IndexSignature]) -> ir.IndexSignature | None:
             "type (a key's value depends on the signatures that admit it)",
             found[1].span,
         )
-    return dataclasses.replace(head, value=value, numeric=numeric, pattern=pattern)
+    return ir.replace(head, value=value, numeric=numeric, pattern=pattern)
 
 
 def _numeric_key(name: tree_sitter.Node) -> bool:

@@ -8,7 +8,6 @@ name is a located error, a name from an unmapped package degrades.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection
 from typing import assert_never
 
@@ -64,10 +63,9 @@ class Rewriter:
         if decl.kind != "const" and decl.params:
             self.params = frozenset(p.name for p in decl.params)
             params = tuple(
-                dataclasses.replace(p, default=p.default and self.type(p.default))
-                for p in decl.params
+                ir.replace(p, default=p.default and self.type(p.default)) for p in decl.params
             )
-            decl = dataclasses.replace(decl, params=params)
+            decl = ir.replace(decl, params=params)
         match decl:
             case ir.Interface():
                 bases = tuple(degrading(self.type, base) for base in decl.extends)
@@ -78,7 +76,7 @@ class Rewriter:
                     # (V, or a narrower type, as TypeScript requires): the items are V
                     items = degrading(self.type, body.index.value)
                     if isinstance(bases[0], ir.Array):
-                        bases = (dataclasses.replace(bases[0], items=items),)
+                        bases = (ir.replace(bases[0], items=items),)
                     elif self.names_array_interface(bases[0]):
                         bases = (ir.Array(items, bases[0].span),)
                 if len(bases) == 1 and (
@@ -100,13 +98,11 @@ class Rewriter:
                         "length", ir.Primitive("number", body.span), span=body.span
                     )
                     index = ir.IndexSignature(arrays[0].items, "n", span=body.span, numeric=True)
-                    body = dataclasses.replace(
-                        body, properties=(length, *body.properties), index=index
-                    )
+                    body = ir.replace(body, properties=(length, *body.properties), index=index)
                     bases = tuple(b for b in bases if not isinstance(b, ir.Array))
-                return dataclasses.replace(decl, body=self.object(body), extends=bases)
+                return ir.replace(decl, body=self.object(body), extends=bases)
             case ir.Alias():
-                return dataclasses.replace(decl, type=degrading(self.type, decl.type))
+                return ir.replace(decl, type=degrading(self.type, decl.type))
             case ir.Const():
                 return decl
 
@@ -127,9 +123,7 @@ class Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        index = obj.index and dataclasses.replace(
-            obj.index, value=degrading(self.type, obj.index.value)
-        )
+        index = obj.index and ir.replace(obj.index, value=degrading(self.type, obj.index.value))
         props: list[ir.Property] = []
         for prop in obj.properties:
             found = prop.name if prop.computed is None else self.computed_key(prop)
@@ -138,7 +132,7 @@ class Rewriter:
             if isinstance(key, ir.Primitive):
                 # A key no one here can read: every key may hold any value, loudly.
                 if index is not None and index.key_pattern is None:
-                    index = dataclasses.replace(index, value=ir.Union((index.value, key), key.span))
+                    index = ir.replace(index, value=ir.Union((index.value, key), key.span))
                 else:
                     index = ir.IndexSignature(key, span=prop.span)
                 continue
@@ -147,7 +141,7 @@ class Rewriter:
             if key != prop.name and any(p.name == key for p in obj.properties):
                 raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
             props.append(
-                dataclasses.replace(
+                ir.replace(
                     prop,
                     name=key,
                     type=degrading(self.type, prop.type),
@@ -155,7 +149,7 @@ class Rewriter:
                     numeric_name=numeric,
                 )
             )
-        return dataclasses.replace(obj, properties=tuple(props), index=index)
+        return ir.replace(obj, properties=tuple(props), index=index)
 
     def enum_member(self, name: str) -> ir.LiteralValue | None:
         """The value of ``Enum.Member``, also written through its namespaces
@@ -201,19 +195,19 @@ class Rewriter:
             case ir.Typeof():
                 return self.typeof(t)
             case ir.Array():
-                return dataclasses.replace(t, items=self.type(t.items))
+                return ir.replace(t, items=self.type(t.items))
             case ir.Tuple():
                 items = tuple(self.type(i) for i in t.items)
                 rest = None if t.rest is None else self.type(t.rest)
-                return dataclasses.replace(t, items=items, rest=rest)
+                return ir.replace(t, items=items, rest=rest)
             case ir.Union():
-                return dataclasses.replace(t, members=tuple(self.type(m) for m in t.members))
+                return ir.replace(t, members=tuple(self.type(m) for m in t.members))
             case ir.Intersection():
-                return dataclasses.replace(t, members=tuple(self.type(m) for m in t.members))
+                return ir.replace(t, members=tuple(self.type(m) for m in t.members))
             case ir.Omit():
-                return dataclasses.replace(t, base=self.type(t.base))
+                return ir.replace(t, base=self.type(t.base))
             case ir.Mapping():
-                return dataclasses.replace(t, value=self.type(t.value))
+                return ir.replace(t, value=self.type(t.value))
             case ir.Object():
                 return self.object(t)
             case ir.Primitive() | ir.Literal():
@@ -252,24 +246,24 @@ class Rewriter:
             name = self.qualified.get(name) or name.rsplit(".", 1)[1]
             if name not in self.decls:
                 return self.lib(t)
-            t = dataclasses.replace(t, name=name)
+            t = ir.replace(t, name=name)
         target = self.decls.get(name)
         if name == CONDITIONAL:
             return self.conditional(t)
         if name == INFER:  # its name is declared here, not used: only the constraint is read
-            return dataclasses.replace(t, args=(t.args[0], *map(self.type, t.args[1:])))
+            return ir.replace(t, args=(t.args[0], *map(self.type, t.args[1:])))
         if name == MAPPED:  # its key is a type parameter of the value
             key = t.args[0]
             assert isinstance(key, ir.Literal)
             outer, self.params = self.params, self.params | {str(key.value)}
             try:
-                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
+                return ir.replace(t, args=tuple(self.type(a) for a in t.args))
             finally:
                 self.params = outer
         if name in (KEYOF, INDEXED, SPREAD, TEMPLATE, FUNCTION, THIS) or (
             isinstance(target, ir.Interface | ir.Alias) and target.params
         ):
-            return dataclasses.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
+            return ir.replace(t, name=name, args=tuple(self.type(a) for a in t.args))
         if target is None and name in BUILTIN_GENERICS:  # a declaration shadows a builtin
             return self.builtin(t)
         if target is None:
@@ -345,7 +339,7 @@ class Rewriter:
             other = self.type(no)
         finally:
             self.params = outer
-        return dataclasses.replace(t, args=(checked, pattern, picked, other))
+        return ir.replace(t, args=(checked, pattern, picked, other))
 
     def builtin(self, t: ir.Ref) -> ir.TypeExpr:
         """``Array``/``ReadonlyArray``/``Omit`` become IR nodes; the utilities
@@ -358,12 +352,12 @@ class Rewriter:
             )
         if t.name == "Omit":
             if _computed_keys(t.args[1]):  # ``Omit<T, keyof R>``: expand computes the keys
-                return dataclasses.replace(t, args=tuple(self.type(a) for a in t.args))
+                return ir.replace(t, args=tuple(self.type(a) for a in t.args))
             return ir.Omit(self.type(t.args[0]), _omit_keys(t.args[1]), t.span)
         args = tuple(self.type(a) for a in t.args)
         if t.name in ("Array", "ReadonlyArray", "ArrayLike"):  # ArrayLike: as the oracle
             return ir.Array(args[0], t.span)
-        return dataclasses.replace(t, args=args)
+        return ir.replace(t, args=args)
 
     def typeof(self, t: ir.Typeof) -> ir.TypeExpr:
         name = self.scope.get(t.name, t.name)

@@ -16,8 +16,10 @@ Two stages use these nodes:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass, field, fields
 from typing import Literal as Lit
+from typing import TypeVar
 
 # Generic names TypeScript itself defines, with their arity; resolve checks the arity and,
 # with expand, rewrites them (unless the schema declares a type of that name).
@@ -453,3 +455,43 @@ class Schema:
     def interface(self, name: str) -> Interface | None:
         decl = self.decls.get(name)
         return decl if isinstance(decl, Interface) else None
+
+
+# --------------------------------------------------------------------------- copies
+
+_N = TypeVar("_N")
+# Per node class: its field names and the same as a set; None for a class whose
+# ``__init__`` does more than set them (``__post_init__``, a field outside it).
+_FIELD_NAMES: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+
+
+def replace(node: _N, /, **changes: object) -> _N:
+    """``dataclasses.replace(node, **changes)`` for an IR node: a new node of its class
+    with ``changes`` and every other field as ``node`` holds it.
+
+    The passes copy nodes tens of thousands of times on a large typing (#37), and
+    ``dataclasses.replace`` reads the class's field table and builds keyword arguments
+    for ``__init__`` on each call; this sets the fields directly, as a frozen dataclass's
+    ``__init__`` itself does. Any other class, or a name the class does not have, goes
+    to ``dataclasses.replace`` (and its error)."""
+    kind = type(node)
+    if kind in _FIELD_NAMES:
+        known = _FIELD_NAMES[kind]
+    else:
+        known = _FIELD_NAMES[kind] = _plain_fields(kind)
+    if known is None or not known[1].issuperset(changes):
+        return dataclasses.replace(node, **changes)  # type: ignore[type-var]
+    copy = object.__new__(kind)
+    for name in known[0]:
+        object.__setattr__(copy, name, changes[name] if name in changes else getattr(node, name))
+    return copy
+
+
+def _plain_fields(kind: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    if not dataclasses.is_dataclass(kind) or hasattr(kind, "__post_init__"):
+        return None
+    every = fields(kind)
+    if not all(f.init for f in every):
+        return None
+    names = tuple(f.name for f in every)
+    return names, frozenset(names)

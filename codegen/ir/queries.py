@@ -371,31 +371,62 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return found
 
 
+# Per class, keyed exactly (``type(node)``): how ``shape`` reads a node of that class.
+# A leaf (``str``, ``int``...) is itself; a dataclass, its kept fields (``_fields``); a
+# tuple or list, its items. Other classes are looked up once with ``isinstance`` (a
+# subclass of ``str`` is a leaf, of ``tuple`` a sequence) and kept here (#37: a large
+# typing asks this for every node, often many times).
+_LEAF, _SEQUENCE, _OTHER = "leaf", "sequence", "other"
+_HOW: dict[type, str | tuple[tuple[str, bool], ...]] = {}
+
+
+def _how(cls: type) -> str | tuple[tuple[str, bool], ...]:
+    found = _HOW.get(cls)
+    if found is None:
+        if issubclass(cls, str | int | float | bool) or cls is type(None):
+            found = _LEAF
+        elif dataclasses.is_dataclass(cls):
+            found = _fields(cls)
+        elif issubclass(cls, tuple | list):
+            found = _SEQUENCE
+        else:
+            found = _OTHER
+        _HOW[cls] = found
+    return found
+
+
 def shape(node: object, memo: dict[int, tuple[object, object]] | None = None) -> object:
     """A node's structure without source positions: equal shapes are one type (the key of
     every "same type" test and of the digests in synthesized names). ``memo``
     (id -> (node, structure)) shares the work over nodes that one tree, or one pass,
     holds several times (an inline copy of an indexed member, a nested anonymous type)."""
-    if isinstance(node, str | int | float | bool | None):
-        return (type(node).__name__, node)  # bool and int stay apart
-    memo = {} if memo is None else memo
+    return _shape(node, {} if memo is None else memo)
+
+
+def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
+    cls = type(node)
+    how = _HOW.get(cls)
+    if how is None:
+        how = _how(cls)
+    if how is _LEAF:
+        return (cls.__name__, node)  # bool and int stay apart
     hit = memo.get(id(node))
     if hit is not None:
         return hit[1]
     found: object
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        parts: list[object] = [type(node).__name__]
-        for name, when_none in _fields(type(node)):
+    if how is _SEQUENCE:
+        found = _Shape([_shape(item, memo) for item in node])  # type: ignore[attr-defined]
+    elif isinstance(how, str):  # _OTHER
+        found = (cls.__name__, node)
+    else:
+        parts: list[object] = [cls.__name__]
+        for name, when_none in how:
             value = getattr(node, name)
             # a "when set" field left at its default (None, False) adds nothing: shapes,
             # and the digests in synthesized names, stay what they were before it existed
             if when_none or (value is not None and value is not False):
-                parts.append(shape(value, memo))
+                parts.append(_shape(value, memo))
         found = _Shape(parts)
-    elif isinstance(node, tuple | list):
-        found = _Shape(shape(item, memo) for item in node)
-    else:
-        found = (type(node).__name__, node)
     memo[id(node)] = (node, found)
     return found
 
@@ -471,6 +502,6 @@ def _rewrite(
             for name in _field_names(type(found))
             if name not in keep
         }
-        found = dataclasses.replace(found, **fields)
+        found = ir.replace(found, **fields)
     memo[id(node)] = (node, found)
     return found  # type: ignore[return-value]

@@ -20,7 +20,7 @@ it with the value already decoded as plain JSON (dict, list, str, int, float, bo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, TypeVar, overload
+from typing import Annotated, Any, ClassVar, TypeVar, cast, overload
 
 import msgspec
 
@@ -61,26 +61,105 @@ class Lowered(metaclass=_LoweredType):
         raise NotImplementedError
 
 
-class Member(msgspec.Struct, frozen=True):
+class Member:
     """One object member of a ``Dispatch`` union: the keys it requires and, per literal
-    key, the values it admits."""
+    key, the values it admits. Its checks are prepared once, when it is made: a union is
+    decided on every value the package decodes."""
 
-    type: Callable[[], Any] | None  # None: the rules of a member's member
-    required: frozenset[str] = frozenset()
-    literals: Mapping[str, frozenset[object]] = msgspec.field(default_factory=dict)
-    nested: Mapping[str, Member] = msgspec.field(default_factory=dict)
+    __slots__ = (
+        "_hook",
+        "_literals",
+        "_nested",
+        "_resolved",
+        "literals",
+        "nested",
+        "required",
+        "type",
+    )
+
+    def __init__(
+        self,
+        type: Callable[[], Any] | None,  # None: the rules of a member's member
+        required: frozenset[str] = frozenset(),
+        literals: Mapping[str, frozenset[object]] | None = None,
+        nested: Mapping[str, Member] | None = None,
+    ) -> None:
+        self.type = type
+        self.required = required
+        self.literals: Mapping[str, frozenset[object]] = literals or {}
+        self.nested: Mapping[str, Member] = nested or {}
+        # Per literal key: the string values (a set lookup for the usual case) and the
+        # rest, compared kind by kind (``_is_in``).
+        self._literals = tuple(
+            (key, frozenset(a for a in allowed if type_of(a) is str), _not_strings(allowed))
+            for key, allowed in self.literals.items()
+        )
+        self._nested = tuple(self.nested.items())
+        self._resolved: Any = _UNRESOLVED
+
+    _hook: bool  # whether its type holds a lowered type: set with ``_resolved``
 
     def admits(self, value: Mapping[str, object]) -> bool:
         if not self.required <= value.keys():
             return False
-        for key, allowed in self.literals.items():
-            if key in value and not _is_in(value[key], allowed):
-                return False
-        for key, inner in self.nested.items():
+        for key, strings, others in self._literals:
+            if key in value:
+                held = value[key]
+                if held not in strings if type_of(held) is str else not _is_in(held, others):
+                    return False
+        for key, inner in self._nested:
             held = value.get(key)
-            if not isinstance(held, dict) or not inner.admits(held):
+            if not isinstance(held, dict) or not inner.admits(cast("dict[str, object]", held)):
                 return False
         return True
+
+    def target(self) -> Any:
+        """The member's type, resolved on first use (the package's names all exist by
+        then) and kept: the thunk only defers a forward reference."""
+        found = self._resolved
+        if found is _UNRESOLVED:
+            assert self.type is not None, "a member's member has no type of its own"
+            found = self._resolved = self.type()
+            self._hook = _needs_hook(found)
+        return found
+
+    def convert(self, value: object) -> Any:
+        """``value`` (plain JSON) as the member's type, as strictly as ``convert``."""
+        target = self._resolved
+        if target is _UNRESOLVED:
+            target = self.target()
+        if self._hook:
+            return convert(value, target)
+        # msgspec.convert is strict by default; without keywords the call costs less
+        # than half (measured), and a type with no lowered type needs no hook.
+        return msgspec.convert(value, target)
+
+
+type_of = type
+_UNRESOLVED: Any = object()
+
+
+def _not_strings(allowed: frozenset[object]) -> frozenset[object]:
+    return frozenset(a for a in allowed if type_of(a) is not str)
+
+
+def _needs_hook(type_: Any) -> bool:
+    """Whether ``type_`` holds a type msgspec decodes only through ``dec_hook``."""
+    import msgspec.inspect  # only once per union member: not at the package's import
+
+    return _holds(msgspec.inspect.type_info(type_), msgspec.inspect.CustomType, set())
+
+
+def _holds(node: object, custom: type, seen: set[int]) -> bool:
+    # msgspec.inspect's nodes are Structs (a recursive type's nodes form a cycle).
+    if isinstance(node, custom):
+        return True
+    if isinstance(node, tuple):
+        return any(_holds(item, custom, seen) for item in cast("tuple[object, ...]", node))
+    if not isinstance(node, msgspec.Struct) or id(node) in seen:
+        return False
+    seen.add(id(node))
+    return any(_holds(getattr(node, name), custom, seen) for name in node.__struct_fields__)
 
 
 def _is_in(value: object, allowed: frozenset[object]) -> bool:
@@ -103,14 +182,15 @@ class Dispatch(Lowered):
 
     @classmethod
     def lower(cls, value: object) -> object:
-        kind = _kind(value)
-        if kind == "object":
+        if type_of(value) is dict:  # _kind(value) == "object", on the hot path
+            members = cast("dict[str, object]", value)  # pyright --strict: dict[Unknown, ...]
             for member in cls.objects:
-                if member.admits(value) and member.type is not None:  # type: ignore[arg-type]
-                    return convert(value, member.type())
+                if member.type is not None and member.admits(members):
+                    return member.convert(members)
             if not cls.objects:
                 raise ValueError(f"Expected {_expected(cls)}, got object")
             raise ValueError("Object matches no member of the union (required keys, literals)")
+        kind = _kind(value)
         if kind == "array" and cls.arrays:
             items: list[object] = value  # type: ignore[assignment]
             for length, values, type_ in cls.arrays:
@@ -141,25 +221,38 @@ def _expected(cls: type[Dispatch]) -> str:
 class Recursive(Lowered):
     """A self-referring alias; subclasses set ``definition``."""
 
-    definition: ClassVar[Callable[[], Any]]
+    # each subclass sets ``staticmethod(lambda: T)``: a bare callable would bind as a method
+    definition: ClassVar[staticmethod[[], Any]]
 
     @classmethod
     def lower(cls, value: object) -> object:
         return convert(value, cls.definition())
 
 
-_KINDS = {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}
+_KINDS: dict[type, str] = {
+    dict: "object",
+    list: "array",
+    str: "string",
+    bool: "boolean",
+    type(None): "null",
+}
 
 
 def _kind(value: object) -> str:
     return _KINDS.get(type(value), "number")
 
 
-def dec_hook(type_: type, value: object) -> object:
+_LOWER: dict[object, Callable[[object], object]] = {}
+
+
+def dec_hook(type_: object, value: object) -> object:
     """msgspec's hook for the package's lowered types."""
-    if isinstance(type_, type) and issubclass(type_, Lowered):
-        return type_.lower(value)
-    raise NotImplementedError(f"{type_!r} is no type of this package")
+    lower = _LOWER.get(type_)
+    if lower is None:
+        if not (isinstance(type_, type) and issubclass(type_, Lowered)):
+            raise NotImplementedError(f"{type_!r} is no type of this package")
+        lower = _LOWER[type_] = type_.lower
+    return lower(value)
 
 
 def convert(value: object, type_: Any) -> Any:
@@ -402,7 +495,7 @@ def _response(
         if envelope.result is not msgspec.UNSET:
             return _invalid("a response has a result or an error, not both", id, False)
         error = envelope.error
-        fields = error if isinstance(error, dict) else {}
+        fields = cast("dict[str, Any]", error) if isinstance(error, dict) else {}
         code = fields.get("code")
         if not (
             _is_id(code) and not isinstance(code, str) and isinstance(fields.get("message"), str)

@@ -24,9 +24,17 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar, cast, overload
+from typing import Any, Protocol, TypeVar, cast, overload
 
-__all__ = ["Alias", "RPCError", "SchemaUnsupported", "ValidationError", "Validator", "serve"]
+__all__ = [
+    "Alias",
+    "Codec",
+    "RPCError",
+    "SchemaUnsupported",
+    "ValidationError",
+    "Validator",
+    "serve",
+]
 
 T = TypeVar("T")
 Loc = tuple[str | int, ...]
@@ -101,7 +109,8 @@ def _key(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return ("array", tuple(_key(v) for v in cast("Sequence[Any]", value)))
     if isinstance(value, dict):
-        return ("object", frozenset((k, _key(v)) for k, v in value.items()))
+        members = cast("Mapping[Any, Any]", value)  # not dict: redundant to mypy
+        return ("object", frozenset((k, _key(v)) for k, v in members.items()))
     return ("other", id(value))
 
 
@@ -113,11 +122,9 @@ class _Compiler:
     def definition(self, name: str) -> Check:
         found = self.compiled.get(name)
         if found is None:
-            # A placeholder first, so a definition that refers to itself compiles once.
-            slot: list[Check] = []
-            self.compiled[name] = lambda v, loc: slot[0](v, loc)
-            slot.append(self.compile(self.defs[name], name))
-            found = self.compiled[name] = slot[0]
+            # Kept only once compiled (a ``$ref`` is looked up when checked, so none recurs
+            # here): a definition refused with SchemaUnsupported is refused again if asked.
+            found = self.compiled[name] = self.compile(self.defs[name], name)
         return found
 
     def compile(self, schema: Any, where: str) -> Check:
@@ -192,8 +199,9 @@ def _object_check(c: _Compiler, s: Mapping[str, Any], where: str) -> Check:
     def check(value: Any, loc: Loc) -> tuple[Loc, str] | None:
         if not isinstance(value, dict):
             return None
-        for key, member in value.items():
-            here = (*loc, key)
+        members = cast("Mapping[Any, Any]", value)  # not dict: redundant to mypy
+        for key, member in members.items():
+            here: Loc = (*loc, key)
             matched = False
             if key in props:
                 matched = True
@@ -502,21 +510,49 @@ def _answer(id_: object, error: RPCError) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": id_, "error": error.to_error()}
 
 
+def _not_json(constant: str) -> Any:
+    """``NaN``, ``Infinity``, ``-Infinity``: ``json.loads`` takes them; JSON has none."""
+    raise ValueError(f"{constant} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400: no JSON number is infinite
+        raise ValueError(f"{text} is out of the range of a float")
+    return value
+
+
 # method -> (kind, handler attribute, message definition, result definition or None)
 Table = Mapping[str, tuple[str, str, str, str | None]]
 
 
+class Codec(Protocol):
+    """How a package whose types are not plain dicts hands a handler its params and reads
+    its result back (the dataclasses target's): both on values ``schema.json`` holds."""
+
+    def params(self, message: dict[str, Any], definition: str) -> object: ...
+    def encode(self, result: object) -> object: ...
+
+
 async def serve(
-    table: Table, validator: Validator, handler: object, raw: object, ctx: object
+    table: Table,
+    validator: Validator,
+    handler: object,
+    raw: object,
+    ctx: object,
+    codec: Codec | None = None,
 ) -> dict[str, Any] | None:
     """One incoming message (JSON text or bytes, or a decoded object) answered as the
-    generated ``server.dispatch`` documents; never raises."""
+    generated ``server.dispatch`` documents; never raises. Without ``codec`` the handler
+    is given the params as they came and returns plain JSON."""
     if isinstance(raw, str | bytes):
         try:
-            raw = json.loads(raw)
-        except ValueError as exc:
+            raw = json.loads(raw, parse_constant=_not_json, parse_float=_finite)
+            # no lone surrogates (``json.loads`` takes them from \u escapes): UnicodeError
+            json.dumps(raw, ensure_ascii=False).encode("utf-8")
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             return _answer(None, RPCError(PARSE_ERROR, "Parse error", {"reason": str(exc)[:200]}))
-    if not isinstance(raw, dict) or not isinstance(raw.get("method"), str):
+    if not isinstance(raw, dict) or not isinstance(cast("dict[str, Any]", raw).get("method"), str):
         if isinstance(raw, dict) and "method" not in raw and "id" in raw:
             _logger.warning("dispatch() received a response; ignored")
             return None
@@ -543,7 +579,10 @@ async def serve(
         data = {"loc": list(found.loc), "message": found.message}
         return _answer(id_, RPCError(INVALID_PARAMS, "Invalid params", data))
     try:
-        result = await getattr(handler, name)(message.get("params"), ctx)
+        params = message.get("params") if codec is None else codec.params(message, definition)
+        result = await getattr(handler, name)(params, ctx)
+        if codec is not None and is_request:
+            result = codec.encode(result)
     except RPCError as exc:
         return _answer(id_, exc) if is_request else None
     except Exception:

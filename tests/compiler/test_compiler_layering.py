@@ -51,9 +51,14 @@ REVISION_MAY_READ = {
 }
 
 # One folder per output target (issue #37). The TypedDict target still reads the msgspec
-# target's alias analysis, literal text and the client's Transport text.
+# target's alias analysis, literal text and the client's Transport text; the dataclasses
+# target reads those too, and the TypedDict target's annotations and definition order.
 PYTHON_TARGETS = ("pydantic", "msgspec", "typeddict", "dataclasses")
-TARGET_MAY_READ = {("typeddict", "msgspec")}
+TARGET_MAY_READ = {
+    ("typeddict", "msgspec"),
+    ("dataclasses", "msgspec"),
+    ("dataclasses", "typeddict"),
+}
 
 
 def target_of(module: str) -> str | None:

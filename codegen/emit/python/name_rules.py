@@ -87,15 +87,16 @@ HELPER_NAMES = (
 )
 
 
-@functools.cache  # pydantic is imported once, and only by a build that names something
+@functools.cache  # read once, and only by a build that names something
 def class_namespace_names() -> frozenset[str]:
     """Every attribute a generated model class has before its fields: pydantic's
     ``BaseModel`` and its metaclass (``type``'s and ``ABCMeta``'s among them), read from the
-    classes. A field of one of these names shadows it (pydantic warns, or breaks); a type
-    of one of these names is read from the class body instead of the module."""
-    from pydantic import BaseModel
+    classes (recorded per pydantic version: ``pydantic_namespace``, which spares importing
+    pydantic). A field of one of these names shadows it (pydantic warns, or breaks); a
+    type of one of these names is read from the class body instead of the module."""
+    from .pydantic_namespace import live_names, recorded_names
 
-    return frozenset(dir(BaseModel)) | frozenset(dir(type(BaseModel)))
+    return recorded_names() or live_names()
 
 
 # pydantic refuses fields in these namespaces, not only exact matches.

@@ -10,6 +10,7 @@ MCP's latest official schema, the repository's own ``schema/`` and every protoco
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import sys
@@ -59,6 +60,11 @@ MSGSPEC_DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {
 
 # The same for the TypedDict target's ``validate`` (docs/targets/typeddict.md): none.
 TYPEDDICT_DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {}
+
+# The same for the dataclasses target's ``from_wire`` (docs/targets/dataclasses.md), and
+# its round trip: ``to_wire(from_wire(x)) == x`` for every vector it accepts (a failed one
+# is recorded with the verdict "round-trip"). None.
+DATACLASSES_DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {}
 
 
 @dataclass
@@ -232,6 +238,68 @@ def run_typeddict(label: str, source: Path, tmp: Path, options: Options = DEFAUL
             del sys.modules[module]
 
 
+def run_dataclasses(label: str, source: Path, tmp: Path, options: Options = DEFAULT) -> set[Any]:
+    """Every vector through ``from_wire`` of the dataclasses package of ``source``, and each
+    accepted one back through ``to_wire``: the (label, definition, verdict, why) on which
+    it and the schema disagree, or on which the round trip changed the value."""
+    package = "vectors_dataclasses_" + label.replace("-", "_")
+    generate(
+        source,
+        tmp / package,
+        command="test --target dataclasses",
+        cache_dir=None,
+        options=options,
+        vectors_dir=tmp / "vectors",
+        target="dataclasses",
+    )
+    names = python_names(source, options)
+    sys.path.insert(0, str(tmp))
+    try:
+        wire = importlib.import_module(f"{package}.wire")
+        found: set[Any] = set()
+        for name, data in vector_files(tmp / "vectors"):
+            for verdict in ("accept", "reject"):
+                for vector in data[verdict]:
+                    try:
+                        built = wire.from_wire(vector["value"], names[name])
+                        got = True
+                    except wire.ValidationError:
+                        got = False
+                    if got != (verdict == "accept"):
+                        found.add((label, name, verdict, vector["why"]))
+                    elif got and wire.to_wire(built) != vector["value"]:
+                        found.add((label, name, "round-trip", vector["why"]))
+                    elif got and _misbuilt(wire, built):
+                        found.add((label, name, "wrong class", vector["why"]))
+        return found
+    finally:
+        sys.path.remove(str(tmp))
+        for module in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+            del sys.modules[module]
+
+
+def _misbuilt(wire: Any, built: Any) -> bool:
+    """Whether some dataclass inside ``built`` holds a value its own ``schema.json``
+    definition refuses (a union member picked wrongly); anonymous classes have none."""
+    stack = [built]
+    while stack:
+        node = stack.pop()
+        if dataclasses.is_dataclass(node):
+            name = type(node).__name__
+            if name in wire.DEFINITIONS and wire.codec.validator.errors(wire.to_wire(node), name):
+                return True
+            stack += [getattr(node, f.name) for f in dataclasses.fields(node)]
+        elif isinstance(node, list | tuple):
+            stack += node
+        elif isinstance(node, dict):
+            stack += node.values()
+    return False
+
+
+def _expected_dataclasses(label: str) -> set[tuple[str, str, str, str]]:
+    return {d for found in DATACLASSES_DEVIATIONS.values() for d in found if d[0] == label}
+
+
 def _expected_typeddict(label: str) -> set[tuple[str, str, str, str]]:
     return {d for found in TYPEDDICT_DEVIATIONS.values() for d in found if d[0] == label}
 
@@ -330,6 +398,40 @@ def test_large_protocol_vectors_agree_with_the_typeddict_validate(
 ) -> None:
     found = run_typeddict(name, PROTOCOL_DIR / name, tmp_path, PROTOCOLS[name].options)
     assert found == _expected_typeddict(name)
+
+
+@pytest.mark.corpus
+def test_mcp_latest_vectors_agree_with_the_dataclasses_from_wire(tmp_path: Path) -> None:
+    folder = require_corpus(LATEST)
+    found = run_dataclasses("mcp", folder / "schema.ts", tmp_path)
+    assert found == _expected_dataclasses("mcp")
+
+
+def test_repository_schema_vectors_agree_with_the_dataclasses_from_wire(tmp_path: Path) -> None:
+    found = run_dataclasses("schema", ROOT / "schema", tmp_path)
+    assert found == _expected_dataclasses("schema")
+
+
+@pytest.mark.parametrize("name", _protocols(large=False))
+def test_protocol_vectors_agree_with_the_dataclasses_from_wire(name: str, tmp_path: Path) -> None:
+    found = run_dataclasses(name, PROTOCOL_DIR / name, tmp_path, PROTOCOLS[name].options)
+    assert found == _expected_dataclasses(name)
+
+
+@pytest.mark.full_corpus
+@pytest.mark.parametrize("name", _protocols(large=True))
+def test_large_protocol_vectors_agree_with_the_dataclasses_from_wire(
+    name: str, tmp_path: Path
+) -> None:
+    found = run_dataclasses(name, PROTOCOL_DIR / name, tmp_path, PROTOCOLS[name].options)
+    assert found == _expected_dataclasses(name)
+
+
+def test_the_dataclasses_deviations_are_the_ones_its_docs_list() -> None:
+    text = (ROOT / "docs" / "targets" / "dataclasses.md").read_text("utf-8")
+    for members in DATACLASSES_DEVIATIONS.values():
+        for label, definition, _, _ in members:
+            assert f"{label}'s `{definition}`" in text, definition
 
 
 def test_the_typeddict_deviations_are_the_ones_its_docs_list() -> None:

@@ -156,6 +156,9 @@ def test_a_value_no_member_takes_is_refused_with_why(value: object, message: str
 )
 def test_a_literal_value_decides_where_it_is_written(value: dict[str, Any], admitted: bool) -> None:
     assert ByLiteral.objects[0].admits(value) is admitted
+    # a member prepares its checks when it is made: one made here decides the same
+    fresh = rt.Member(lambda: Tagged, frozenset({"value"}), {"kind": frozenset({"a", 1})})
+    assert fresh.admits(value) is admitted
     if not admitted:  # the next member, an open object, takes it as it is
         assert ByLiteral.lower(value) == value
 
@@ -282,6 +285,70 @@ def test_the_hook_refuses_every_type_but_the_packages() -> None:
         with pytest.raises(NotImplementedError) as caught:
             rt.dec_hook(type_, 1)  # type: ignore[arg-type]
         assert str(caught.value) == f"{type_!r} is no type of this package"
+
+
+def test_the_rules_of_a_members_member_decode_nothing() -> None:
+    rules = rt.Member(None, frozenset({"k"}))
+    assert rules.admits({"k": 1}) is True
+    with pytest.raises(AssertionError, match=r"^a member's member has no type of its own$"):
+        rules.convert({"k": 1})
+
+
+def test_a_member_resolves_its_type_once_and_keeps_it() -> None:
+    # A union is decided on every value decoded: its members' thunks (which only defer a
+    # forward reference) run once, not once per value.
+    calls: list[int] = []
+
+    def text() -> type[Text]:
+        calls.append(1)
+        return Text
+
+    class Counted(rt.Dispatch):
+        objects = (rt.Member(text, frozenset({"text"})),)
+
+    for _ in range(3):
+        assert Counted.lower({"uri": "u", "text": "t"}) == Text(uri="u", text="t")
+    assert rt.decode(b'[{"uri": "v", "text": "w"}]', list[Counted]) == [Text(uri="v", text="w")]
+    assert len(calls) == 1
+    with pytest.raises(ValueError, match=r"^Object matches no member"):
+        Counted.lower({"uri": "u"})  # refused before its type is needed
+    assert len(calls) == 1
+
+
+class Node(msgspec.Struct, kw_only=True):
+    name: str
+    children: list[Node] = []
+
+
+class Wrap(msgspec.Struct, kw_only=True):
+    tree: Node
+    contents: list[Contents]
+
+
+def test_a_member_converts_with_the_hook_exactly_where_its_type_needs_it() -> None:
+    # The hook is left out of msgspec.convert (a cheaper call) only for a member type
+    # with no lowered type anywhere in it, recursive Structs included. (Members made
+    # here: a member decides once whether its type needs the hook.)
+    class NodeOrWrap(rt.Dispatch):
+        objects = (
+            rt.Member(lambda: Wrap, frozenset({"tree"})),
+            rt.Member(lambda: Node, frozenset({"name"})),
+        )
+
+    tree = {"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}]}
+    expected = Node(name="a", children=[Node(name="b", children=[Node(name="c")])])
+    for _ in range(2):  # the first decision and the kept one
+        assert NodeOrWrap.lower(tree) == expected
+        got = NodeOrWrap.lower({"tree": tree, "contents": [{"uri": "u", "blob": "b"}, "s"]})
+        assert got == Wrap(tree=expected, contents=[Blob(uri="u", blob="b"), "s"])  # type: ignore[list-item]
+    with pytest.raises(
+        msgspec.ValidationError, match=r"^Expected `str`, got `int` - at `\$.children\[0\].name`$"
+    ):
+        NodeOrWrap.lower({"name": "a", "children": [{"name": 1}]})  # strict without the hook
+    with pytest.raises(
+        msgspec.ValidationError, match=r"Object matches no member .* `\$.contents\[0\]`"
+    ):
+        NodeOrWrap.lower({"tree": tree, "contents": [{"uri": "u"}]})
 
 
 # ---------------------------------------------------------------- strict decoding

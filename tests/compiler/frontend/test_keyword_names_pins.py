@@ -337,3 +337,33 @@ def test_type_stars_after_other_statements_and_not_after_a_comment() -> None:
     assert kn.type_only_stars(_parser().parse(source).root_node, source) == [22]
     commented = b'export type /* c */ * from "x";'
     assert kn.type_only_stars(_parser().parse(commented).root_node, commented) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "keyword"),
+    [
+        (b"type M = { [type in K]: V };", b"type"),
+        (b"type M = { [ /* c */ type in K]: V };", b"type"),
+        (b"type M = { [// c\n readonly in K]: V };", b"readonly"),
+        ("type M = { [\u00a0type in K]: V };".encode(), b"type"),
+        (b"type M = { [type /* c */ in K]: V };", b"type"),
+    ],
+)
+def test_the_text_check_before_the_walk_lets_each_mapped_keyword_key_through(
+    source: bytes, keyword: bytes
+) -> None:
+    """The walk over every node runs only when the text may hold such a key (#37): a
+    comment or a Unicode space after ``[`` still reaches it."""
+    root = _parser().parse(source).root_node
+    assert kn.mapped_keyword_keys(root, source) == [source.index(keyword, source.index(b"["))]
+
+
+def test_a_text_without_a_keyword_after_a_bracket_skips_the_walk() -> None:
+    source = b"type M = { [types in K]: V; [k: string]: type };"
+
+    class Untouchable:
+        @property
+        def children(self) -> list[object]:
+            raise AssertionError("the tree was walked")
+
+    assert kn.mapped_keyword_keys(Untouchable(), source) == []  # type: ignore[arg-type]

@@ -61,8 +61,9 @@ def emit_msgspec(source: Schema | PythonBackend, diagnostics: Diagnostics) -> di
     backend = backend_of(source)
     return {
         MODELS: emit_models(backend, diagnostics, PACKAGE_DOC),
-        **emit_messages(backend, diagnostics),
+        **emit_messages(backend),
         **emit_server(backend),
         **emit_client(backend),
-        RUNTIME: RUNTIME_SOURCE.read_text("utf-8"),
+        # Bytes decoded as UTF-8 whatever the locale (the static file is copied verbatim).
+        RUNTIME: RUNTIME_SOURCE.read_bytes().decode(),
     }

@@ -52,11 +52,12 @@ def emit_client(backend: PythonBackend) -> dict[str, str]:
             f"    async def {entry.python_name}({signature}) -> {entry.result}:\n"
             f"        {doc}\n"
             f"        result = await self.transport.request({method}, {sent})\n"
-            f"        return _t.cast({escape.py_str(entry.result or 'None')}, "
+            # ``str()``: a request's result is always named (the registry refuses one without)
+            f"        return _t.cast({escape.py_str(str(entry.result))}, "
             f"_result({method}, result, {entry.result}))\n"
         )
-    names = schema_names(entries)
-    from_models = f"from .models import {', '.join(names)}\n" if names else ""
+    # never empty: each request has a result type (the registry refuses one without)
+    from_models = f"from .models import {', '.join(schema_names(entries))}\n"
     body = "\n".join(methods)
     text = f'''"""The client side: one typed async method per request, over a minimal ``Transport``.
 

@@ -19,7 +19,7 @@ from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..ordering import components
 from ..package import ModuleText
-from .types import ANY, Lowered, Rules, TypeWriter, choose_tags, property_meta
+from .types import ANY, NO_META, Lowered, Rules, TypeWriter, choose_tags, doc_meta, property_meta
 
 MODELS = "models.py"
 MESSAGES = "messages.py"
@@ -29,9 +29,10 @@ _HEADER = """from __future__ import annotations
 import typing as _t
 
 import msgspec as _msgspec
-
-from . import _runtime as _rt
 """
+# Only where the module uses it (tags, lowered unions, recursive aliases): an unused
+# import is a pyright --strict error in the user's package.
+_RUNTIME_IMPORT = "from . import _runtime as _rt\n"
 
 
 def _alias_refs(expr: ir.TypeExpr, out: set[str]) -> None:
@@ -85,7 +86,7 @@ def recursive_aliases(backend: PythonBackend) -> tuple[set[str], set[str], list[
     for component in components(edges):
         if len(component) > 1 or component[0] in edges[component[0]]:
             recursive |= set(component)
-            if all(_json_shaped(values[n], set(component), values) for n in component):
+            if _means_any_json(set(component), values):
                 any_json |= set(component)
         order.extend(component)
     return recursive, any_json, order
@@ -94,9 +95,7 @@ def recursive_aliases(backend: PythonBackend) -> tuple[set[str], set[str], list[
 _JSON_SCALARS = {"string", "number", "boolean", "null"}
 
 
-def _json_shaped(
-    expr: ir.TypeExpr, cycle: set[str], values: dict[str, ir.TypeExpr], depth: int = 0
-) -> bool:
+def _json_shaped(expr: ir.TypeExpr, cycle: set[str]) -> bool:
     """Whether ``expr`` holds nothing but unconstrained JSON scalars, and arrays and
     string-keyed maps of the cycle's aliases (JSON's own value type: ``JSONValue``,
     ``JSONObject``, ``JSONArray``), assuming the cycle means any JSON value."""
@@ -112,9 +111,52 @@ def _json_shaped(
         ):
             return isinstance(value, ir.Ref) and value.name in cycle
         case ir.Union(members=members):
-            return all(_json_shaped(m, cycle, values, depth + 1) for m in members)
+            return all(_json_shaped(m, cycle) for m in members)
         case _:
             return False
+
+
+def _means_any_json(cycle: set[str], values: dict[str, ir.TypeExpr]) -> bool:
+    """Whether the cycle is JSON's own value type: each alias JSON-shaped, and each alias
+    an array or a map holds takes every JSON kind (``string | JMap[]`` does not: read as
+    ``Any``, its arrays would take numbers the schema refuses)."""
+    if not all(_json_shaped(values[n], cycle) for n in cycle):
+        return False
+    held: set[str] = set()
+    for name in cycle:
+        _held(values[name], held)
+    every = {*_JSON_SCALARS, "array", "object"}
+    return all(_shapes(values[name], values, set()) >= every for name in held)
+
+
+def _held(expr: ir.TypeExpr, out: set[str]) -> None:
+    """The aliases a JSON-shaped type holds as array items or map values."""
+    match expr:
+        case ir.Array(items=ir.Ref(name=name)) | ir.Mapping(value=ir.Ref(name=name)):
+            out.add(name)
+        case ir.Object(index=ir.IndexSignature(value=ir.Ref(name=name))):
+            out.add(name)
+        case ir.Union(members=members):
+            for member in members:
+                _held(member, out)
+
+
+def _shapes(expr: ir.TypeExpr, values: dict[str, ir.TypeExpr], seen: set[str]) -> set[str]:
+    """The JSON kinds a JSON-shaped type takes (through the aliases of its cycle)."""
+    match expr:
+        case ir.Primitive(name=name):
+            return {name}
+        case ir.Ref(name=name):
+            if name in seen:
+                return set()
+            seen.add(name)
+            return _shapes(values[name], values, seen)
+        case ir.Array():
+            return {"array"}
+        case ir.Union(members=members):
+            return set().union(*(_shapes(m, values, seen) for m in members))
+        case _:  # a map of the cycle's aliases
+            return {"object"}
 
 
 class _Models:
@@ -216,8 +258,9 @@ class _Models:
                 "else:\n"
                 f"    {name} = {runtime}"
             )
+        meta = doc_meta(decl.doc, decl.span) if decl is not None else NO_META
         if name in self.recursive:
-            ann = self.writer.annotation(value, name, "")
+            ann = self.writer.annotation(value, name, "", meta)
             static = escape.py_str(ann.text)
             return (
                 "if _t.TYPE_CHECKING:\n"
@@ -226,7 +269,7 @@ class _Models:
                 f"    class {name}(_rt.Recursive):\n"
                 f"        definition = staticmethod(lambda: {ann.text})"
             )
-        ann = self.writer.annotation(value, name, "")
+        ann = self.writer.annotation(value, name, "", meta)
         doc = escape.docstring(doc_text(decl.doc)) if decl is not None else ""
         return f"{name}: _t.TypeAlias = {ann.text}" + (f"\n{doc}" if doc else "")
 
@@ -267,6 +310,8 @@ class _Models:
         ]
         aliases = [self.alias(name) for name in self.alias_order]
         lowered = [self.lowered(found) for found in self.writer.lowered.values()]
+        if self.tags or lowered or any(name in self.recursive for name in self.alias_order):
+            parts[1] += "\n" + _RUNTIME_IMPORT
         for span, what in sorted(set(self.writer.deviations), key=lambda d: (str(d[0]), d[1])):
             self.diagnostics.note(f"msgspec target: {what} (docs/targets/msgspec.md)", span)
         exported = sorted(set(self.exported))
@@ -318,7 +363,7 @@ def emit_models(backend: PythonBackend, diagnostics: Diagnostics, doc: str) -> s
     return _Models(backend, diagnostics).emit(doc)
 
 
-def emit_messages(backend: PythonBackend, diagnostics: Diagnostics) -> dict[str, str]:
+def emit_messages(backend: PythonBackend) -> dict[str, str]:
     """``messages.py``: the method table and the decoders (none for a schema of no method)."""
     entries = backend.registry(Diagnostics())  # warned once, by the registry emitter
     used = sorted(
@@ -375,5 +420,4 @@ __all__ = [
     "typed",
 ]
 '''
-    del diagnostics
     return {MESSAGES: text}

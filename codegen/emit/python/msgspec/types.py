@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import assert_never
 
 from .... import escape, ir
@@ -76,9 +77,8 @@ class Meta:
     string: dict[str, str] = field(default_factory=dict)
     number: dict[str, str] = field(default_factory=dict)
     array: dict[str, str] = field(default_factory=dict)
-
-    def of(self, kind: str) -> dict[str, str]:
-        return {STRING: self.string, NUMBER: self.number, ARRAY: self.array}.get(kind, {})
+    # ``@TJS-type integer`` (True) or ``number`` (False) on a ``number``; None: the default
+    integer: bool | None = None
 
 
 NO_META = Meta()
@@ -92,8 +92,16 @@ def number_text(value: int | float, span: ir.Span) -> str:
 
 def property_meta(prop: ir.Property) -> Meta:
     """The constraints of ``prop``'s JSDoc tags (the JSON Schema's keywords)."""
+    return doc_meta(prop.doc, prop.span)
+
+
+def doc_meta(doc: ir.Doc, span: ir.Span) -> Meta:
+    """The constraints of a property's or an alias's JSDoc tags, as the JSON Schema
+    emitter reads them onto its schema."""
     meta = Meta()
-    for tag in prop.doc.tags:
+    for tag in doc.tags:
+        if tag.name == "TJS-type" and tag.text.strip() in ("integer", "number"):
+            meta.integer = tag.text.strip() == "integer"
         name = tag.name.removeprefix("TJS-")
         for table, target in (
             (STRING_TAGS, meta.string),
@@ -103,10 +111,25 @@ def property_meta(prop: ir.Property) -> Meta:
             if name in table:
                 number = tag_number(name, tag.text)
                 if number is not None:
-                    target[table[name]] = number_text(number, prop.span)
+                    target[table[name]] = number_text(number, span)
         if name == "pattern" and tag.text.strip():
             meta.string["pattern"] = escape.py_str(tag.text.strip())
     return meta
+
+
+def int_meta(meta: dict[str, str]) -> dict[str, str]:
+    """Number constraints as msgspec takes them on ``int`` (integer values only): a
+    fractional bound rounded inwards, a fractional ``multipleOf`` p/q as ``p`` (an integer
+    is a multiple of p/q exactly when it is one of p)."""
+    out: dict[str, str] = {}
+    for key, text in meta.items():
+        exact = Fraction(text)
+        if key == "multiple_of":
+            out[key] = str(exact.numerator)
+        else:
+            rounded = math.ceil(exact) if key in ("ge", "lt") else math.floor(exact)
+            out[key] = str(rounded)
+    return out
 
 
 def with_meta(text: str, meta: dict[str, str]) -> str:
@@ -147,7 +170,6 @@ class Lowered:
 
     name: str
     static: str  # what type checkers see
-    kind: str  # "dispatch" or "recursive"
     objects: list[tuple[str, Rules]] = field(default_factory=list)
     others: dict[str, str] = field(default_factory=dict)  # JSON kind -> runtime type text
     # by length and literal items (``Ann.item_values``)
@@ -288,9 +310,12 @@ class TypeWriter:
     def _primitive(self, name: str, meta: Meta, span: ir.Span) -> Ann:
         if name == "number":
             bounds = meta.number
-            if self.schema.default_number_type == "integer":
-                return Ann(with_meta("int", bounds), frozenset({NUMBER}))
-            text = f"{with_meta('int', bounds)} | {with_meta('float', bounds)}"
+            integer = meta.integer
+            if integer is None:
+                integer = self.schema.default_number_type == "integer"
+            if integer:
+                return Ann(with_meta("int", int_meta(bounds)), frozenset({NUMBER}))
+            text = f"{with_meta('int', int_meta(bounds))} | {with_meta('float', bounds)}"
             return Ann(text, frozenset({NUMBER}))
         if name == "boolean":
             return Ann("bool", frozenset({BOOLEAN}))
@@ -464,7 +489,7 @@ class TypeWriter:
         static = " | ".join(_unique(a.text for a in anns))
         found = self.lowered.get(static)
         if found is None:
-            found = Lowered(f"_Union{len(self.lowered) + 1}", static, "dispatch")
+            found = Lowered(f"_Union{len(self.lowered) + 1}", static)
             seen: set[str] = set()
             for ann in anns:
                 if OBJECT in ann.kinds and ann.text not in seen:

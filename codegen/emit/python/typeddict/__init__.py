@@ -48,12 +48,15 @@ PACKAGE_DOC = "TypedDicts. Deviations from schema.json:\n\n" + "\n".join(
 
 
 def emit_typeddict(source: Schema | PythonBackend, diagnostics: Diagnostics) -> dict[str, str]:
-    """The TypedDict package's Python modules as ``{path: text}``."""
+    """The TypedDict package's Python modules as ``{path: text}``. ``diagnostics`` as every
+    target's emitter takes it: this one warns of nothing itself (``DEVIATIONS`` says what
+    its types cannot)."""
     backend = backend_of(source)
     return {
-        MODELS: emit_models(backend, diagnostics, PACKAGE_DOC),
+        MODELS: emit_models(backend, PACKAGE_DOC),
         **emit_validation(backend),
         **emit_server(backend),
         **emit_client(backend),
-        RUNTIME: RUNTIME_SOURCE.read_text("utf-8"),
+        # Bytes decoded as UTF-8 whatever the locale (the static file is copied verbatim).
+        RUNTIME: RUNTIME_SOURCE.read_bytes().decode(),
     }

@@ -30,6 +30,7 @@ def emit_client(backend: PythonBackend) -> dict[str, str]:
     methods = []
     for entry in entries:
         method = escape.py_str(entry.method)
+        definition = escape.py_str(str(entry.result))  # a definition's name: filtered above
         doc = escape.docstring(f"``{entry.method}``.")
         if entry.params is None:
             signature, sent = "self", "None"
@@ -41,11 +42,10 @@ def emit_client(backend: PythonBackend) -> dict[str, str]:
             f"    async def {entry.python_name}({signature}) -> {entry.result}:\n"
             f"        {doc}\n"
             f"        result = await self.transport.request({method}, {sent})\n"
-            f"        return _t.cast({escape.py_str(entry.result or 'None')}, "
-            f"_result({method}, result, {escape.py_str(entry.result or '')}))\n"
+            f"        return _t.cast({definition}, _result({method}, result, {definition}))\n"
         )
-    names = schema_names(entries)
-    from_models = f"from .models import {', '.join(names)}\n" if names else ""
+    # never empty: each request's result is a definition
+    from_models = f"from .models import {', '.join(schema_names(entries))}\n"
     body = "\n".join(methods)
     text = f'''"""The client side: one typed async method per request, over a minimal ``Transport``.
 

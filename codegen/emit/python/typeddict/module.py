@@ -19,7 +19,7 @@ import keyword
 from typing import assert_never
 
 from .... import escape, ir
-from ....errors import Diagnostics, SchemaError, Unsupported
+from ....errors import SchemaError
 from ....ir.queries import declaration_of, is_integer_alias
 from ....ir.walk import children
 from ..backend import PythonBackend
@@ -54,15 +54,14 @@ def class_syntax(key: str) -> bool:
 class TypeWriter:
     """Annotations of the TypedDict target."""
 
-    def __init__(self, backend: PythonBackend, values: dict[str, ir.TypeExpr]) -> None:
+    def __init__(self, backend: PythonBackend) -> None:
         self.schema = backend.schema
         self.names = backend.names
-        self.values = values
 
     def annotation(self, expr: ir.TypeExpr, owner: str, key: str) -> str:
         match expr:
             case ir.Primitive(name=name):
-                return self._primitive(name, expr.span)
+                return self._primitive(name)
             case ir.Literal(value=float(value)) if not value.is_integer():
                 return "float"  # no Literal holds a float
             case ir.Literal(value=value):
@@ -99,7 +98,7 @@ class TypeWriter:
             case _:
                 assert_never(expr)
 
-    def _primitive(self, name: str, span: ir.Span) -> str:
+    def _primitive(self, name: str) -> str:
         simple = {
             "string": "str",
             "boolean": "bool",
@@ -112,9 +111,7 @@ class TypeWriter:
         }
         if name == "number":
             return "int" if self.schema.default_number_type == "integer" else "int | float"
-        if name in simple:
-            return simple[name]
-        raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
+        return simple[name]  # every other ``ir.PrimitiveName``
 
     def _ref(self, ref: ir.Ref) -> str:
         declaration_of(self.schema, ref)  # a located error unless it names a type
@@ -158,12 +155,11 @@ def _refs(expr: ir.TypeExpr) -> set[str]:
 
 
 class _Models:
-    def __init__(self, backend: PythonBackend, diagnostics: Diagnostics) -> None:
+    def __init__(self, backend: PythonBackend) -> None:
         self.backend = backend
-        self.diagnostics = diagnostics
         self.values = alias_values(backend)
         _, _, self.alias_order = recursive_aliases(backend)
-        self.writer = TypeWriter(backend, self.values)
+        self.writer = TypeWriter(backend)
         self.origin = {
             id(prop): spec.name for spec in backend.names.classes for prop in spec.body.properties
         }
@@ -242,8 +238,10 @@ class _Models:
         return ModuleText(text, exported)
 
 
-def emit_models(backend: PythonBackend, diagnostics: Diagnostics, doc: str) -> str:
-    return _Models(backend, diagnostics).emit(doc)
+def emit_models(backend: PythonBackend, doc: str) -> str:
+    """``models.py``. It adds no warning: what the types cannot say is in ``DEVIATIONS``,
+    and ``validate`` checks it."""
+    return _Models(backend).emit(doc)
 
 
 def definitions(backend: PythonBackend) -> dict[str, str]:
