@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from codegen import ir
 from codegen.build.pipeline import load_schema
 from codegen.emit.python.pydantic.models import LARGE_CYCLE, emit_models
 from codegen.errors import Diagnostics
@@ -335,7 +336,7 @@ def test_an_alias_value_is_annotated_once_per_module(
         "export type K = { k: J };\nexport interface Holder { ab: AB; k: K }\n"
     )
     schema = load_schema([path])
-    decls = {id(d.type): d.name for d in schema.decls.values() if type(d).__name__ == "Alias"}
+    decls = {id(d.type): d.name for d in schema.decls.values() if isinstance(d, ir.Alias)}
     calls: list[str] = []
     annotation = TypeWriter.annotation
 
