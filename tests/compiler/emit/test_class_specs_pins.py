@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +49,28 @@ def test_a_known_kind_inside_a_union_still_reaches_its_objects() -> None:
         (ir.Literal("a"), ir.Ref("T"), ir.Array(ir.Primitive("string")), ir.Array(inline))
     )
     assert list(class_specs.inline_class_types(union)) == [inline]
+
+
+def test_the_structures_found_are_kept_for_the_caller(tmp_path: Path) -> None:
+    """``class_specs`` hands the structures of the anonymous types it found to the memo it
+    is given (the naming asks ``inline_class`` for the same types again, issue #37): each
+    inline class's structure is the one kept there, not a structure computed again."""
+    from codegen.build.pipeline import load_schema
+
+    path = tmp_path / "s.ts"
+    path.write_text(
+        "export interface A { a: { x: string }; b: { y: { z: number } }[] }\n"
+        "export type B = { c: { w: boolean } } | string;\n"
+    )
+    memo: dict[int, tuple[object, object]] = {}
+    specs = class_specs.class_specs(load_schema([path]), None, memo)
+    inline = [spec for spec in specs if spec.inline_of is not None]
+    assert [(spec.name, spec.inline_of) for spec in inline] == [
+        ("AA", ("A", "a")),
+        ("ABY", ("AB", "y")),
+        ("AB", ("A", "b")),
+        ("B1C", ("B1", "c")),
+        ("B1", ("B", "")),
+    ]
+    kept = [found for _, found in memo.values()]
+    assert all(any(found is spec.structure for found in kept) for spec in inline)

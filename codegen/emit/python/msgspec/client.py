@@ -52,7 +52,8 @@ def emit_client(backend: PythonBackend) -> dict[str, str]:
             f"    async def {entry.python_name}({signature}) -> {entry.result}:\n"
             f"        {doc}\n"
             f"        result = await self.transport.request({method}, {sent})\n"
-            f"        return _t.cast({escape.py_str(entry.result or 'None')}, "
+            # ``str()``: a request's result is always named (the registry refuses one without)
+            f"        return _t.cast({escape.py_str(str(entry.result))}, "
             f"_result({method}, result, {entry.result}))\n"
         )
     # never empty: each request has a result type (the registry refuses one without)

@@ -68,6 +68,8 @@ class Ann:
     # (one entry); None where an item is no closed set of literals.
     item_values: tuple[list[str] | None, ...] = ()
     struct: str | None = None  # the Struct the text names, alone
+    # msgspec's node for the text holds a pattern-constrained string (``_native``)
+    pattern: bool = False
 
 
 @dataclass
@@ -201,7 +203,7 @@ class TypeWriter:
         self.lowered: dict[str, Lowered] = {}  # by static text
         self.deviations: list[tuple[ir.Span, str]] = []
         self._kinds: dict[str, frozenset[str]] = {}
-        self._lowered_alias: dict[str, bool] = {}
+        self._alias_anns: dict[str, Ann] = {}
 
     # ------------------------------------------------------------------ annotations
 
@@ -237,7 +239,8 @@ class TypeWriter:
                 constraints = dict(meta.string)
                 if pattern is not None:
                     constraints["pattern"] = escape.py_str(pattern)
-                return Ann(with_meta("str", constraints), frozenset({STRING}))
+                text = with_meta("str", constraints)
+                return Ann(text, frozenset({STRING}), pattern="pattern" in constraints)
             case ir.Primitive(name=name):
                 return self._primitive(name, meta, expr.span)
             case ir.Literal(value=float(value)) if not value.is_integer():
@@ -340,8 +343,10 @@ class TypeWriter:
         kinds = self.kinds_of_alias(name)
         if name in self.any_json:
             return Ann(name, kinds, nullable=NULL in kinds)
-        lowered = name in self.recursive or self._alias_is_lowered(name)
-        return Ann(name, kinds, lowered=lowered, nullable=NULL in kinds)
+        if name in self.recursive:
+            return Ann(name, kinds, lowered=True, nullable=NULL in kinds)
+        value = self._alias_ann(name)
+        return Ann(name, kinds, value.lowered, NULL in kinds, pattern=value.pattern)
 
     def _struct(self, name: str) -> Ann:
         """A Struct; a tagged one as ``_T_<name>``, which requires its tag also where it
@@ -349,11 +354,10 @@ class TypeWriter:
         text = f"_T_{name}" if self.tags and name in self.tags else name
         return Ann(text, frozenset({OBJECT}), struct=name)
 
-    def _alias_is_lowered(self, name: str) -> bool:
-        found = self._lowered_alias.get(name)
+    def _alias_ann(self, name: str) -> Ann:
+        found = self._alias_anns.get(name)
         if found is None:
-            found = self.annotation(self.values[name], name, "").lowered
-            self._lowered_alias[name] = found
+            found = self._alias_anns[name] = self.annotation(self.values[name], name, "")
         return found
 
     def kinds_of_alias(self, name: str) -> frozenset[str]:
@@ -437,15 +441,17 @@ class TypeWriter:
         nullable = NULL in kinds
         texts = _unique(a.text for a in anns)
         if len(texts) == 1:
-            return Ann(texts[0], kinds, anns[0].lowered, nullable)
+            return Ann(texts[0], kinds, anns[0].lowered, nullable, pattern=anns[0].pattern)
         if self._native(anns):
-            return Ann(" | ".join(texts), kinds, False, nullable)
+            pattern = any(a.pattern for a in anns)
+            return Ann(" | ".join(texts), kinds, False, nullable, pattern=pattern)
         # A member that is an alias of a union brings its own members.
         flat = self._expand(kept, 0)
         if flat != kept:
             anns = [self.annotation(m, owner, key, meta) for m in flat]
         if self._tagged(anns) and self._native(anns, tagged=True):
-            return Ann(" | ".join(_unique(a.text for a in anns)), kinds, False, nullable)
+            text = " | ".join(_unique(a.text for a in anns))
+            return Ann(text, kinds, False, nullable, pattern=any(a.pattern for a in anns))
         return self._dispatch(anns, kinds, span)
 
     def _tagged(self, anns: Sequence[Ann]) -> bool:
@@ -480,6 +486,11 @@ class TypeWriter:
         non_null = [a for a in anns if a.kinds != {NULL}]
         if any(a.lowered for a in anns):
             return len(non_null) == 1
+        if any(a.pattern for a in anns) and any(_containers(a) for a in anns):
+            # msgspec 0.22 frees (and walks, when collecting garbage) such a union's
+            # compiled pattern as if it were the list's or dict's plan: the interpreter
+            # crashes (msgspec/msgspec#717, #37). Routed, each kind is its own plan.
+            return False
         for kind in (ARRAY,) if tagged else (OBJECT, ARRAY):
             if len(_unique(a.text for a in anns if kind in a.kinds)) > 1:
                 return False
@@ -575,6 +586,12 @@ def choose_tags(
                         tags[struct] = (key, value)
                     break
     return tags
+
+
+def _containers(ann: Ann) -> bool:
+    """Whether msgspec reads ``ann`` as a dict, list, set or variadic tuple (a Struct and
+    a fixed tuple are kept apart from a pattern in its plans)."""
+    return bool(ann.kinds & {OBJECT, ARRAY}) and ann.struct is None and ann.length is None
 
 
 def _unique(texts: Iterable[str]) -> list[str]:

@@ -27,6 +27,24 @@ class Field:
     note: str = ""  # a trailing comment
 
 
+# The formatter's line length (``codegen.build.format.LINE_LENGTH``; emit does not import build).
+LINE_LENGTH = 100
+
+
+def code_width(line: str) -> int:
+    """At least the width ruff gives ``line``: a non-ASCII character counts 2 (East Asian
+    wide ones are 2 to ruff). Overestimating only costs a needless wrap."""
+    return sum(1 if ch.isascii() else 2 for ch in line)
+
+
+def noted_on_first_line(annotation: str, note: str) -> Code:
+    """``annotation`` in parentheses with ``note`` after the opening one. A field too long
+    for one line is wrapped by ruff, which moves a trailing comment to the statement's last
+    line; pyright reports the field (and reads ``# pyright: ignore``) on its first line,
+    the name's. A comment after an opening parenthesis stays there (ruff, as black)."""
+    return Code(f"(  # {note}\n        {annotation}\n    )")
+
+
 @dataclass
 class Shim:
     """A ``@moved`` tag as the template writes it (literals already Python text)."""

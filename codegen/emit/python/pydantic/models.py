@@ -86,6 +86,7 @@ from . import rest_tuple
 from .annotations import Annotation, TypeWriter, py_literal
 from .model_parts import (
     COLLECTIONS,
+    LINE_LENGTH,
     PRIVATE,
     PYDANTIC,
     PYDANTIC_CORE,
@@ -103,7 +104,9 @@ from .model_parts import (
     Field,
     Plan,
     Shim,
+    code_width,
     import_lines,
+    noted_on_first_line,
     number_text,
     route_text,
 )
@@ -214,6 +217,8 @@ class _ModelsEmitter:
             # pydantic fields are keyword-only, so a required field may override an optional
             # one; pyright applies the positional dataclass rule.
             note = "pyright: ignore[reportGeneralTypeIssues]"
+            if code_width(f"    {attr}: {annotation}") > LINE_LENGTH:
+                annotation, note = noted_on_first_line(annotation, note), ""
         doc = "" if self.described else docstring(text)
         return Field(attr, annotation, value, doc, note)
 
