@@ -18,10 +18,10 @@ so ``to_wire(from_wire(x)) == x`` holds for every value ``x`` the schema accepts
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal, TypeAlias, TypeVar, overload
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast, overload
 
 from ._schema import Alias, SchemaUnsupported, ValidationError, Validator
 
@@ -39,6 +39,7 @@ __all__ = [
     "UnionOf",
     "UnsetType",
     "ValidationError",
+    "no_extra",
 ]
 
 T = TypeVar("T")
@@ -59,6 +60,12 @@ class UnsetType(enum.Enum):
 UNSET: Final = UnsetType.UNSET
 
 EXTRA = "model_extra"  # the field of every class that keeps the members it does not name
+
+
+def no_extra() -> dict[str, Any]:
+    """The default of every class's ``model_extra``: a typed ``dict`` (pyright --strict
+    takes a bare ``default_factory=dict`` as ``dict[Unknown, Unknown]``)."""
+    return {}
 
 
 # ----------------------------------------------------------------- the tables' nodes
@@ -103,7 +110,9 @@ class Member:
     named: frozenset[str] = frozenset()
     length: int | None = None
     definition: str | None = None
-    keys: dict[str, frozenset[tuple[str, object]]] = field(default_factory=dict, compare=False)
+    keys: dict[str, frozenset[tuple[str, object]]] = field(
+        default_factory=dict[str, frozenset[tuple[str, object]]], compare=False
+    )
 
     def __post_init__(self) -> None:
         for key, values in self.literals:
@@ -137,7 +146,9 @@ class Fields:
     fields: tuple[tuple[str, str, Spec], ...]
     extra: Spec = None
     required: frozenset[str] = frozenset()
-    by_key: dict[str, tuple[str, Spec]] = field(default_factory=dict, compare=False)
+    by_key: dict[str, tuple[str, Spec]] = field(
+        default_factory=dict[str, tuple[str, Spec]], compare=False
+    )
 
     def __post_init__(self) -> None:
         self.by_key.update((key, (attr, spec)) for attr, key, spec in self.fields)
@@ -214,21 +225,29 @@ class Codec:
         if isinstance(spec, ListOf):
             if not isinstance(value, list):
                 return value
-            return [self.build(spec.item, item) for item in value]
+            items = cast("Sequence[Any]", value)  # not list: redundant to mypy
+            return [self.build(spec.item, item) for item in items]
         if isinstance(spec, DictOf):
             if not isinstance(value, dict):
                 return value
-            return {key: self.build(spec.value, item) for key, item in value.items()}
-        if not isinstance(value, list) or len(value) != len(spec.items):
+            members = cast("dict[str, Any]", value)  # JSON: its keys are strings
+            return {key: self.build(spec.value, item) for key, item in members.items()}
+        if not isinstance(value, list):
             return value
-        return tuple(self.build(s, item) for s, item in zip(spec.items, value, strict=True))
+        items = cast("Sequence[Any]", value)  # not list: redundant to mypy
+        if len(items) != len(spec.items):
+            return items
+        return tuple(self.build(s, item) for s, item in zip(spec.items, items, strict=True))
 
     def _object(self, fields: Fields, value: Any) -> Any:
-        if not isinstance(value, dict) or not fields.required <= value.keys():
+        if not isinstance(value, dict):
             return value
+        members = cast("dict[str, Any]", value)  # JSON: its keys are strings
+        if not fields.required <= members.keys():
+            return members
         kwargs: dict[str, Any] = {}
         extra: dict[str, Any] = {}
-        for key, item in value.items():
+        for key, item in members.items():
             slot = fields.by_key.get(key)
             if slot is None:
                 extra[key] = self.build(fields.extra, item)
@@ -299,13 +318,15 @@ class Codec:
                 item = getattr(obj, attr)
                 if item is not UNSET:
                     out[key] = self.to_wire(item)
-            for key, item in getattr(obj, EXTRA).items():
+            extra: dict[str, Any] = getattr(obj, EXTRA)
+            for key, item in extra.items():
                 out[key] = self.to_wire(item)
             return out
         if isinstance(obj, list | tuple):
-            return [self.to_wire(item) for item in obj]
+            return [self.to_wire(item) for item in cast("Sequence[Any]", obj)]
         if isinstance(obj, dict):
-            return {key: self.to_wire(item) for key, item in obj.items()}
+            members = cast("Mapping[Any, Any]", obj)  # not dict: redundant to mypy
+            return {key: self.to_wire(item) for key, item in members.items()}
         if obj is UNSET:
             raise ValueError("UNSET is absence: it has no JSON value")
         return obj

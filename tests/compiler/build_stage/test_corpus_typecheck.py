@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -57,9 +58,6 @@ USER_FILES: dict[str, str] = {
         "    return validate(value, {type})\n"
     ),
 }
-# Targets whose packages do not pass pyright --strict yet (mypy --strict they do): the
-# dataclasses target's runtime and its classes' ``model_extra`` (partially unknown).
-PYRIGHT_PENDING = frozenset({"dataclasses"})
 # The class is a type to mypy, not ``Any``: were it ``Any``, the ignore would be unused,
 # an error under ``--strict`` (warn_unused_ignores).
 NOT_ANY = "\n\nwrong: {type} = 1  # type: ignore[assignment]\n"
@@ -67,8 +65,13 @@ NOT_ANY = "\n\nwrong: {type} = 1  # type: ignore[assignment]\n"
 MYPY = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null"]
 MYPY += ["--config-file", "/dev/null"]
 PYRIGHT = Path(sys.executable).with_name("pyright")
-# The packages' static runtimes, copied into them verbatim (codegen/runtime/).
-RUNTIMES = ("_msgspec.py", "_typeddict.py")
+# The packages' static runtimes, copied into them verbatim (codegen/runtime/), each by the
+# name a package gives it: the dataclasses runtime imports the TypedDict one as ``._schema``.
+RUNTIMES = {
+    "_msgspec.py": "_msgspec.py",
+    "_typeddict.py": "_schema.py",
+    "_dataclasses.py": "_runtime.py",
+}
 
 
 def first_class(source: Path, options: Options) -> str:
@@ -179,12 +182,17 @@ def test_the_mcp_schema_imports_and_type_checks(target: str, tmp_path: Path) -> 
 
 
 def test_the_static_runtimes_and_methodless_stubs_pass_pyright_strict(tmp_path: Path) -> None:
-    """One pyright run: the runtimes every msgspec and TypedDict package copies, and the
-    pydantic stubs of a typing without methods (no unused ``cast`` or ``_not_served``)."""
-    runtime = ROOT / "codegen" / "runtime"
+    """One pyright run: the runtimes every msgspec, TypedDict and dataclasses package
+    copies, and the pydantic stubs of a typing without methods (no unused ``cast`` or
+    ``_not_served``)."""
+    runtimes = tmp_path / "runtimes"
+    runtimes.mkdir()
+    for name, copy in RUNTIMES.items():
+        shutil.copyfile(ROOT / "codegen" / "runtime" / name, runtimes / copy)
     stubs = tmp_path / "stubs"
     generate(PROTOCOLS / DEFAULT, stubs, command="test", cache_dir=None, options=Options())
-    files = [*(runtime / name for name in RUNTIMES), stubs / "client.py", stubs / "server.py"]
+    files = [*(runtimes / copy for copy in RUNTIMES.values()), stubs / "client.py"]
+    files.append(stubs / "server.py")
     assert pyright_errors(tmp_path, *files) == []
 
 
@@ -212,8 +220,7 @@ def _source(name: str) -> tuple[Path, Options]:
 def test_each_typing_passes_pyright_strict(name: str, tmp_path: Path) -> None:
     """One pyright run over the typing's package of each target and their user files."""
     source, options = _source(name)
-    targets = sorted(set(TARGETS) - PYRIGHT_PENDING)
-    written = [write_package(name, source, options, t, tmp_path) for t in targets]
+    written = [write_package(name, source, options, t, tmp_path) for t in sorted(TARGETS)]
     assert pyright_errors(tmp_path, *(path for pair in written for path in pair)) == []
 
 

@@ -167,7 +167,7 @@ def test_a_class_lists_its_members_absent_ones_unset_and_its_extra() -> None:
         "    y: int | float | _rt.UnsetType = _rt.UNSET\n"
         '    """Across."""\n'
         "    label: str | None | _rt.UnsetType = _rt.UNSET\n"
-        "    model_extra: dict[str, _t.Any] = _dc.field(default_factory=dict)\n"
+        "    model_extra: dict[str, _t.Any] = _dc.field(default_factory=_rt.no_extra)\n"
         '    """The members the class does not name, by wire name."""\n'
     ) in models
     assert (
@@ -214,7 +214,7 @@ def test_a_schema_of_no_alias_or_constant_has_no_block_for_them() -> None:
         '"""The doc."""\n\n\nfrom __future__ import annotations\n\nimport dataclasses as _dc\n'
         "import typing as _t\n\nfrom . import _runtime as _rt\n\n\n\n"
         "@_dc.dataclass(slots=True, kw_only=True)\nclass A:\n    a: str\n"
-        "    model_extra: dict[str, _t.Any] = _dc.field(default_factory=dict)\n"
+        "    model_extra: dict[str, _t.Any] = _dc.field(default_factory=_rt.no_extra)\n"
         '    """The members the class does not name, by wire name."""\n\n\n'
         '__all__ = [\n    "A",\n]\n'
     )

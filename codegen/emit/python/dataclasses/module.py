@@ -381,7 +381,7 @@ class _Models:
             member_doc = escape.docstring(doc_text(prop.doc))
             if member_doc:
                 lines.append(f"    {member_doc}")
-        lines.append(f"    {EXTRA}: dict[str, _t.Any] = _dc.field(default_factory=dict)")
+        lines.append(f"    {EXTRA}: dict[str, _t.Any] = _dc.field(default_factory=_rt.no_extra)")
         lines.append('    """The members the class does not name, by wire name."""')
         self.exported.append(spec.name)
         return "\n".join(lines)
