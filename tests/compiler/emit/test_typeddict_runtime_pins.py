@@ -11,6 +11,7 @@ import asyncio
 import importlib
 import json
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -21,11 +22,17 @@ from codegen.runtime import _typeddict as rt
 
 
 @pytest.fixture(autouse=True)
-def _imported_afresh() -> None:
+def _imported_afresh() -> Iterator[None]:
     """The keyword table is built when the module is imported (by factories such as the
     bounds'): imported afresh for each test, so that it is built by the code under test
-    even where the module was imported before (as mutation testing does)."""
+    even where the module was imported before (as mutation testing does). The module's
+    names are put back afterwards: other modules hold its classes (the dataclasses
+    runtime's ``ValidationError``), and a test elsewhere must meet the same ones."""
+    saved = dict(vars(rt))
     importlib.reload(rt)
+    yield
+    vars(rt).clear()
+    vars(rt).update(saved)
 
 
 def validator(folder: Path, defs: dict[str, Any], *, key: str = "$defs") -> rt.Validator:
