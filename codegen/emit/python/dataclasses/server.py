@@ -10,51 +10,18 @@ None for a notification.
 
 from __future__ import annotations
 
-from .... import escape
-from ....errors import Diagnostics
 from ..backend import PythonBackend
-from ..msgspec.server import schema_names
-from ..typeddict.module import definitions
+from ..typeddict.server import served_parts
 
 SERVER = "server.py"
 
 
 def emit_server(backend: PythonBackend) -> dict[str, str]:
     """The module text; none for a schema without a method the client sends."""
-    entries = [e for e in backend.registry(Diagnostics()) if e.client_sends]
-    known = definitions(backend)
-    # A message or result with no schema.json definition cannot be checked: not served.
-    entries = [e for e in entries if e.message in known and (e.result is None or e.result in known)]
-    if not entries:
+    parts = served_parts(backend)
+    if parts is None:
         return {}
-    methods, rows = [], []
-    for entry in entries:
-        name = entry.python_name
-        doc = escape.docstring(f"``{entry.method}``.")
-        params = "None"
-        if entry.params is not None:
-            params = entry.params.annotation.replace("dict[str, Any]", "dict[str, _t.Any]")
-            params += " | None" if entry.params.optional else ""
-        if entry.kind == "request":
-            methods.append(
-                f"    async def {name}(self, params: {params}, ctx: ContextT) -> {entry.result}:\n"
-                f"        {doc}\n"
-                f"        raise _not_served({escape.py_str(entry.method)})\n"
-            )
-        else:
-            methods.append(
-                f"    async def {name}(self, params: {params}, ctx: ContextT) -> None:\n"
-                f"        {doc}\n        return None\n"
-            )
-        result = escape.py_str(entry.result) if entry.result is not None else "None"
-        rows.append(
-            f"    {escape.py_str(entry.method)}: ({escape.py_str(entry.kind)}, "
-            f"{escape.py_str(name)}, {escape.py_str(entry.message)}, {result}),"
-        )
-    imports = schema_names(entries)
-    from_models = f"from .models import {', '.join(imports)}\n" if imports else ""
-    body = "\n".join(methods)
-    table = "\n".join(rows)
+    body, table, from_models = parts
     text = f'''"""The server side: a typed handler base class and a transport-agnostic ``dispatch``.
 
 Subclass ``ServerHandler`` and override one async method per request you serve; the

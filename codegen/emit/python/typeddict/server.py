@@ -18,14 +18,16 @@ from .module import definitions
 SERVER = "server.py"
 
 
-def emit_server(backend: PythonBackend) -> dict[str, str]:
-    """The module text; none for a schema without a method the client sends."""
+def served_parts(backend: PythonBackend) -> tuple[str, str, str] | None:
+    """The handler methods, the dispatch table's rows and the models import of a server
+    stub over plain JSON (this target's and the dataclasses target's); None for a schema
+    without a method the client sends."""
     entries = [e for e in backend.registry(Diagnostics()) if e.client_sends]
     known = definitions(backend)
     # A message or result with no schema.json definition cannot be checked: not served.
     entries = [e for e in entries if e.message in known and (e.result is None or e.result in known)]
     if not entries:
-        return {}
+        return None
     methods, rows = [], []
     for entry in entries:
         name = entry.python_name
@@ -52,8 +54,15 @@ def emit_server(backend: PythonBackend) -> dict[str, str]:
         )
     imports = schema_names(entries)
     from_models = f"from .models import {', '.join(imports)}\n" if imports else ""
-    body = "\n".join(methods)
-    table = "\n".join(rows)
+    return "\n".join(methods), "\n".join(rows), from_models
+
+
+def emit_server(backend: PythonBackend) -> dict[str, str]:
+    """The module text; none for a schema without a method the client sends."""
+    parts = served_parts(backend)
+    if parts is None:
+        return {}
+    body, table, from_models = parts
     text = f'''"""The server side: a typed handler base class and a transport-agnostic ``dispatch``.
 
 Subclass ``ServerHandler`` and override one async method per request you serve; the
