@@ -81,3 +81,60 @@ def test_the_diff_names_the_migrate_command_as_the_user_runs_it(tmp_path: Path) 
     assert installed == (
         "fix: none: mcp-negotiation-codegen migrate lists each constructor call as file:line"
     )
+
+
+# ``python -m codegen`` ends without freeing its objects (``codegen.__main__._exit_now``):
+# what it printed and its exit code must be those of a normal exit.
+def _codegen(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return _run([sys.executable, "-m", "codegen", *args])
+
+
+def test_generate_output_and_exit_codes_survive_the_fast_exit(tmp_path: Path) -> None:
+    (tmp_path / "a.ts").write_text("export interface A { x: string }\n", "utf-8")
+    args = ("--schema", str(tmp_path / "a.ts"), "--out", str(tmp_path / "pkg"), "--no-cache")
+    wrote = _codegen(tmp_path, "generate", *args)
+    assert wrote.returncode == 0, wrote.stderr
+    assert f"wrote {tmp_path / 'pkg' / 'models.py'}\n" in wrote.stdout
+    assert wrote.stdout.endswith("\n") and (tmp_path / "pkg" / "models.py").is_file()
+    fresh = _codegen(tmp_path, "generate", "--check", *args)
+    assert (fresh.returncode, fresh.stdout) == (0, f"{tmp_path / 'pkg'} is up to date\n")
+    (tmp_path / "a.ts").write_text("export interface A { x: number }\n", "utf-8")
+    stale = _codegen(tmp_path, "generate", "--check", *args)
+    assert stale.returncode == 1
+    assert stale.stderr.endswith(f"{tmp_path / 'pkg'} is stale; run 'make generate'\n")
+    (tmp_path / "a.ts").write_text("export interface A { x: }\n", "utf-8")
+    bad = _codegen(tmp_path, "generate", *args)
+    assert (bad.returncode, bad.stdout) == (2, "")
+    assert bad.stderr == f"{tmp_path / 'a.ts'}:1:23: error: syntax error: unexpected ':'\n"
+    usage = _codegen(tmp_path, "generate", "--no-such-option")
+    assert usage.returncode == 2 and usage.stderr.endswith(
+        "Error: No such option '--no-such-option'.\n"
+    )
+
+
+EXIT_NOW = """
+import sys
+sys.path.insert(0, {root!r})
+from codegen.__main__ import _exit_now
+class Broken:
+    def write(self, text): return len(text)
+    def flush(self): raise BrokenPipeError(32, "Broken pipe")
+print("kept", end="")
+{before}
+_exit_now({code})
+"""
+
+
+def test_the_fast_exit_maps_codes_as_sys_exit_and_flushes(tmp_path: Path) -> None:
+    def run(code: str, before: str = "") -> tuple[int, str, str]:
+        script = EXIT_NOW.format(root=str(ROOT), code=code, before=before)
+        ran = _run([sys.executable, "-c", script], tmp_path)
+        return ran.returncode, ran.stdout, ran.stderr
+
+    assert run("None") == (0, "kept", "")
+    assert run("0") == (0, "kept", "")
+    assert run("3") == (3, "kept", "")
+    assert run("'no schema'") == (1, "kept", "no schema\n")
+    # stdout cannot be flushed (a closed pipe): Python's own status for that, 120
+    assert run("0", "sys.stdout.flush(); sys.stdout = Broken()") == (120, "kept", "")
+    assert run("2", "sys.stdout.flush(); sys.stdout = Broken()") == (2, "kept", "")
