@@ -104,6 +104,8 @@ from .model_parts import (
     Field,
     Plan,
     Shim,
+    alias_text,
+    class_text,
     code_width,
     import_lines,
     noted_on_first_line,
@@ -120,7 +122,7 @@ docstring = escape.docstring
 
 def attribute_description(text: str) -> str:
     """What pydantic reads from the attribute docstring ``docstring(text)`` as
-    ``model.py.jinja`` writes it (lines after the first indented by 4): ``inspect.cleandoc``
+    ``model_parts.class_text`` writes it (lines after the first indented by 4): ``inspect.cleandoc``
     of its value, whose lines are the text's right-stripped, with a space before the closing
     quotes after a closing quote on one line (``escape.docstring``)."""
     lines = [line.rstrip() for line in text.split("\n")]
@@ -291,10 +293,8 @@ class _ModelsEmitter:
                 extra_key = self.writer.numeric_key(layout.extra_numeric)
                 plan.imports |= {"Annotated"}
         moves = self.shims(layout, plan)
-        text = _render(
-            "model.py.jinja",
-            sym=self.sym,
-            cls=Class(
+        text = class_text(
+            Class(
                 name=spec.name,
                 bases=[
                     *(layout.bases or ["SchemaModel"]),
@@ -307,6 +307,7 @@ class _ModelsEmitter:
                 moves=moves,
                 extra_key=extra_key,
             ),
+            self.sym,
         )
         plan.items[spec.name] = text
         plan.orders[spec.name] = Item(
@@ -338,16 +339,15 @@ class _ModelsEmitter:
             ann = self.alias_annotation(decl)
         plan.imports |= ann.imports
         quote = "'" if '"' in ann.text else '"'
-        text = _render(
-            "alias.py.jinja",
-            sym=self.sym,
-            alias=Alias(
+        text = alias_text(
+            Alias(
                 name=decl.name,
                 value=ann.text,
                 quoted=quote + ann.text + quote,
                 recursive=recursive,
                 doc=docstring(doc_text(decl.doc, ann.known_values)),
             ),
+            self.sym,
         )
         if not recursive:
             plan.imports.add("TypeAlias")
@@ -501,7 +501,7 @@ class _ModelsEmitter:
         kind_texts = [f"{name} = _by_kind({', '.join(kinds)})" for name, kinds in kind_routes]
         # The library names the module's own text reads; the wire plumbing is in ``_wire``.
         used = set(plan.imports)
-        if recursive:  # alias.py.jinja: ``if TYPE_CHECKING: X: TypeAlias`` else TypeAliasType
+        if recursive:  # alias_text: ``if TYPE_CHECKING: X: TypeAlias`` else TypeAliasType
             used |= {"TYPE_CHECKING", "TypeAlias", "TypeAliasType"}
         if routes or kind_routes:
             used |= ROUTE_HELPERS
