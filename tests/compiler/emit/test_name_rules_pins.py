@@ -40,3 +40,63 @@ def test_a_type_held_many_times_over_is_walked_once() -> None:
         )
     )
     assert keys == {"leaf": SPAN2, "other": SPAN1}
+
+
+def _obj(key: str) -> ir.Object:
+    return ir.Object((prop(key),))
+
+
+def test_the_keys_of_objects_held_anywhere_in_a_type_in_depth_first_field_order() -> None:
+    """The walk enters only the fields that may hold a type (#37): each of them here holds
+    an object with its own key, and the keys come out as a recursive walk meets them."""
+    num = ir.Primitive("number")
+    index = ir.IndexSignature(_obj("index"))
+    body = ir.Object((prop("own", ir.Array(_obj("item"))),), index)
+    kinds = ir.Union(
+        (
+            ir.Tuple((_obj("first"),), rest=_obj("rest")),
+            ir.Mapping(_obj("mapped")),
+            ir.Intersection((_obj("left"), _obj("right"))),
+            ir.Omit(_obj("omitted"), ("omitted",)),
+            ir.Ref("G", (_obj("arg"),)),
+            ir.Literal(1),
+            ir.Typeof("X"),
+            num,
+        )
+    )
+    keys = name_rules.property_keys(
+        schema(
+            ir.Interface(
+                "I",
+                body,
+                extends=(ir.Ref("B", (_obj("base"),)),),
+                params=(ir.TypeParam("T", _obj("default")),),
+            ),
+            ir.Const("C", 1),
+            ir.Alias("A", kinds, params=(ir.TypeParam("U", _obj("later")),)),
+        )
+    )
+    assert list(keys) == [
+        *("own", "item", "index", "base", "default"),
+        *("first", "rest", "mapped", "left", "right", "omitted", "arg", "later"),
+    ]
+
+
+def test_the_walk_enters_each_field_that_may_hold_a_node() -> None:
+    """``NODE_FIELDS`` names, per IR class, exactly the fields whose annotation names a node
+    class (a type, a property, an index signature, a type parameter); the rest hold leaves."""
+    import dataclasses
+    import re
+
+    nodes = {"TypeExpr", "Decl", "Property", "IndexSignature", "TypeParam", "Object"}
+    for cls, holders in name_rules.NODE_FIELDS.items():
+        want = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.name not in ("span", "doc") and set(re.findall(r"\w+", str(f.type))) & nodes
+        )
+        assert holders == want, cls
+    kinds = {ir.Interface, ir.Alias, ir.Const, ir.Property, ir.IndexSignature, ir.TypeParam}
+    kinds |= {ir.Primitive, ir.Literal, ir.Ref, ir.Typeof, ir.Array, ir.Tuple, ir.Union}
+    kinds |= {ir.Intersection, ir.Omit, ir.Mapping, ir.Object}
+    assert set(name_rules.NODE_FIELDS) == kinds
