@@ -161,10 +161,9 @@ class _ModelsEmitter:
         self.classes = self.writer.classes
         self.described = len(self.classes) > LARGE_MODULE  # descriptions in ``Field``
         self.sym = {**self.names.helpers, **PRIVATE}
-        # Copied (flattened) properties keep naming their inline classes after their origin.
-        self.origin = {
-            id(prop): spec.name for spec in self.names.classes for prop in spec.body.properties
-        }
+        # Copied (flattened) properties keep naming their inline classes after their origin
+        # (the layouts' map of each property to the class that wrote it).
+        self.origin = self.layouts.origins
         self.aliases: dict[str, Annotation] = {}  # ``alias_annotation``
 
     # ------------------------------------------------------------------ fields
@@ -181,7 +180,9 @@ class _ModelsEmitter:
         refs |= ann.refs
         kwargs: list[str] = []
         annotation = ann.text
-        constraints = self._constraints(prop)
+        # Bounds, a default and a deprecation are tags: most properties have none (#37).
+        tagged = bool(prop.doc.tags)
+        constraints = self._constraints(prop) if tagged else []
         bounds = [c for c in constraints if c.startswith(("ge=", "le="))]
         if bounds and annotation == "int | float":
             # Bounds on a union are Python validators run after it; on each member they are
@@ -191,7 +192,7 @@ class _ModelsEmitter:
             annotation = f"{annotated}[int, {inner}] | {annotated}[float, {inner}]"
             constraints = [c for c in constraints if c not in bounds]
             imports |= {"Annotated", "Field"}
-        default = self._default(prop, ann)
+        default = self._default(prop, ann) if tagged else None
         value = ""
         if default is not None:
             value = default
@@ -202,7 +203,7 @@ class _ModelsEmitter:
         if attr != prop.name:
             kwargs.append(f"alias={escape.py_str(prop.name)}")
         kwargs.extend(constraints)
-        deprecated = prop.doc.get("deprecated")
+        deprecated = prop.doc.get("deprecated") if tagged else None
         if deprecated is not None:
             kwargs.append(f"deprecated={escape.py_str(deprecated.strip() or 'deprecated')}")
         text = doc_text(prop.doc, ann.known_values)
