@@ -159,7 +159,7 @@ def test_a_class_with_every_part_as_the_template_wrote_it() -> None:
                 '(("a", "a"),)',
                 "old",
                 "str | None",
-                escape.docstring("Moved."),
+                escape.docstring("Moved.\nSee old."),
                 ["x = 1", "return x"],
             )
         ],
@@ -181,7 +181,7 @@ def test_a_class_with_every_part_as_the_template_wrote_it() -> None:
         "        return data\n"
         "\n    @property\n"
         "    def old(self) -> str | None:\n"
-        '        """Moved."""\n'
+        '        """Moved.\n        See old.\n        """\n'
         "        x = 1\n"
         "        return x\n"
     )
@@ -190,6 +190,14 @@ def test_a_class_with_every_part_as_the_template_wrote_it() -> None:
 def test_an_empty_class_passes() -> None:
     assert class_text(Class("E", ["SchemaModel"], "", "", []), SYM) == (
         "class E(SchemaModel):\n    pass\n"
+    )
+
+
+def test_a_docstring_or_typed_extras_alone_is_a_body() -> None:
+    doc = escape.docstring("Doc.")
+    assert class_text(Class("D", ["B"], doc, "", []), SYM) == 'class D(B):\n    """Doc."""\n'
+    assert class_text(Class("X", ["B"], "", "int", []), SYM) == (
+        "class X(B):\n\n    __pydantic_extra__: dict[str, int] = Field(init=False)\n"
     )
 
 
