@@ -924,37 +924,30 @@ def test_what_no_annotation_stands_for_is_a_located_error(expr: ir.TypeExpr, err
 
 
 @pytest.mark.parametrize(
-    ("expr", "text", "kinds", "nullable"),
+    ("expr", "text", "kinds"),
     [
         (
             ir.Primitive("never"),
             "_t.Annotated[list[_t.Any], _msgspec.Meta(min_length=1, max_length=0)]",
             set(),
-            False,
         ),
-        (ir.Ref("integer"), "int", {"number"}, False),  # ``type integer = number``
-        (ir.Primitive("undefined"), "None", {"null"}, True),
+        (ir.Ref("integer"), "int", {"number"}),  # ``type integer = number``
+        (ir.Primitive("undefined"), "None", {"null"}),
         (
             ir.Primitive("any"),
             "_t.Any",
             {"object", "array", "string", "number", "boolean", "null"},
-            True,
         ),
-        (ir.Literal(0.5), "_t.Annotated[float, _msgspec.Meta(ge=0.5, le=0.5)]", {"number"}, False),
-        (ir.Literal("a"), '_t.Literal["a"]', {"string"}, False),
-        (ir.Ref("K"), "K", {"object"}, False),
+        (ir.Literal(0.5), "_t.Annotated[float, _msgspec.Meta(ge=0.5, le=0.5)]", {"number"}),
+        (ir.Literal("a"), '_t.Literal["a"]', {"string"}),
+        (ir.Ref("K"), "K", {"object"}),
     ],
 )
 def test_each_primitive_and_reference_annotation(
-    expr: ir.TypeExpr, text: str, kinds: set[str], nullable: bool
+    expr: ir.TypeExpr, text: str, kinds: set[str]
 ) -> None:
     found = _writer().annotation(expr, "K", "a")
-    assert (found.text, set(found.kinds), found.nullable, found.lowered) == (
-        text,
-        kinds,
-        nullable,
-        False,
-    )
+    assert (found.text, set(found.kinds), found.lowered) == (text, kinds, False)
 
 
 @pytest.mark.parametrize(
