@@ -223,8 +223,9 @@ class TypeWriter:
             case ir.Primitive(name=name):
                 return self._primitive(name, meta, expr.span)
             case ir.Literal(value=float(value)) if not value.is_integer():
-                # ``type Half = 0.5``: no Literal holds a float; the one float from it to it.
-                bound = number_text(value, expr.span)
+                # ``type Half = 0.5``: no Literal holds a float; the one float from it to it
+                # (finite: the front end refuses a literal too large to represent).
+                bound = repr(value)
                 text = f"_t.Annotated[float, _msgspec.Meta(ge={bound}, le={bound})]"
                 return Ann(text, frozenset({NUMBER}))
             case ir.Literal(value=value):
@@ -282,23 +283,23 @@ class TypeWriter:
             case _:
                 assert_never(expr)
 
-    def any_json_text(self, expr: ir.TypeExpr, owner: str) -> str:
-        """The run-time text of the value of ``owner``, an ``any_json`` alias: each
-        reference to its cycle read as ``Any`` (what it means). The value is JSON-shaped
-        (``module._json_shaped``): plain scalars, and arrays and maps of the cycle's aliases,
-        so no anonymous class is named below ``owner`` and no kind is asked of the text."""
+    def any_json_text(self, expr: ir.TypeExpr) -> str:
+        """The run-time text of an ``any_json`` alias's value: each reference to its cycle
+        read as ``Any`` (what it means). The value is JSON-shaped (``module._json_shaped``):
+        plain scalars, and arrays and maps of the cycle's aliases, so it names no anonymous
+        class (no owner, no key) and no kind is asked of the text."""
         match expr:
             case ir.Ref(name=name) if name in self.any_json:
                 return ANY
             case ir.Array(items=items):
-                return f"list[{self.any_json_text(items, owner)}]"
+                return f"list[{self.any_json_text(items)}]"
             case ir.Mapping(value=value) | ir.Object(index=ir.IndexSignature(value=value)):
-                return f"dict[str, {self.any_json_text(value, owner)}]"
+                return f"dict[str, {self.any_json_text(value)}]"
             case ir.Union(members=members):
-                texts = _unique(self.any_json_text(m, owner) for m in members)
+                texts = _unique(self.any_json_text(m) for m in members)
                 return ANY if ANY in texts else " | ".join(texts)
             case _:
-                return self.annotation(expr, owner, "").text
+                return self.annotation(expr, "", "").text
 
     def _values(self, expr: ir.TypeExpr) -> list[str] | None:
         """The literals ``expr`` admits, as Python literals; None when it is open."""
