@@ -1432,3 +1432,23 @@ def test_an_anonymous_object_no_class_was_named_for_is_a_located_error() -> None
         "t.ts:2:3: error: an anonymous object type here has no class name; declare it as an "
         "interface"
     )
+
+
+def test_a_count_or_multiple_no_keyword_takes_constrains_nothing() -> None:
+    """A negative or fractional count and a ``multipleOf`` of 0 are no keyword's value
+    (the front end warns): the member is left unconstrained, as in the JSON Schema."""
+    text = models(
+        "export interface C {\n"
+        "  /** @minLength -1 */\n  s: string;\n"
+        "  /** @maxItems 1.5 */\n  xs: string[];\n"
+        "  /** @multipleOf 0 */\n  n: number;\n"
+        "  /** @minLength 2 */\n  t: string;\n"
+        "}\n",
+        prelude="",
+    )
+    assert block(text, "class C(").splitlines()[1:] == [
+        "    s: str",
+        "    xs: list[str]",
+        "    n: int | float",
+        "    t: _t.Annotated[str, _msgspec.Meta(min_length=2)]",
+    ]
