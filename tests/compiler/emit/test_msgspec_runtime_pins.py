@@ -411,6 +411,39 @@ def test_a_value_refused_inside_a_lowered_type_is_located_in_the_whole_value(
         assert str(caught.value) == f"Expected `str`, got `int` - at `{where}`"
 
 
+class Mode(msgspec.Struct, kw_only=True):
+    mode: Literal["push", "pull"]
+
+
+class Modes(rt.Dispatch):
+    objects = (
+        rt.Member(lambda: Mode, frozenset({"mode"})),
+        rt.Member(lambda: Text, frozenset({"text"})),
+    )
+
+
+class Settings(msgspec.Struct, kw_only=True):
+    modes: list[Modes]
+
+
+@pytest.mark.parametrize("value", ["x - at `$.y`", "x - at `$", " - at `$.modes[0]` - at `$"])
+def test_a_refused_value_that_reads_like_a_location_stays_in_the_reason(value: str) -> None:
+    # msgspec quotes the refused string, then says where: the location is after the
+    # last `` - at `$``, so text in the value neither moves nor splits the path.
+    raw = msgspec.json.encode({"modes": [{"mode": "push"}, {"mode": value}]})
+    expected = f"Invalid enum value '{value}' - at `$.modes[1].mode`"
+    for decoded in (
+        lambda: rt.decode(raw, Settings),
+        lambda: rt.typed(msgspec.json.decode(raw), Settings),
+    ):
+        with pytest.raises(msgspec.ValidationError) as caught:
+            decoded()
+        assert str(caught.value) == expected
+    assert rt.decode(raw.replace(value.encode(), b"pull"), Settings) == Settings(
+        modes=[Mode(mode="push"), Mode(mode="pull")]  # type: ignore[list-item]
+    )
+
+
 def test_a_decoder_says_where_in_two_parts_within_the_lowered_type_then_it() -> None:
     # msgspec's own decoder: no step of ours after it to join the two
     with pytest.raises(msgspec.ValidationError) as caught:
