@@ -251,7 +251,7 @@ class _Models:
         self.exported.append(name)
         if name in self.any_json:
             static = escape.py_str(self.writer.annotation(value, name, "").text)
-            runtime = self.writer.annotation(value, name, "", as_any=True).text
+            runtime = self.writer.any_json_text(value)
             return (
                 "if _t.TYPE_CHECKING:\n"
                 f"    {name}: _t.TypeAlias = {static}\n"
