@@ -1199,6 +1199,17 @@ def test_the_notes_come_in_the_order_of_their_places() -> None:
     ]
 
 
+def test_notes_on_later_lines_come_after_earlier_ones_not_by_their_text() -> None:
+    # Line 9 before line 16, though "16" sorts before "9" as text.
+    text = "\n" * 8 + "export type Two = string[] | number[];\n" + "\n" * 6
+    text += "export interface T { opt: [string, number?]; }\n"
+    _, diagnostics = emitted(text, prelude="")
+    assert [str(n).split(": msgspec target: ")[0] for n in diagnostics.notes] == [
+        "s.ts:9:19",
+        "s.ts:16:27",
+    ]
+
+
 PROBED = """
 export interface NumKeys { [key: number]: string }
 export interface TextBlock { type: "text"; text: string; }
