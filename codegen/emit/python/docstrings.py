@@ -20,7 +20,7 @@ def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
     if known_values:
         values = ", ".join(f"``{json.dumps(v)}``" for v in known_values)
         text = (text + "\n\n" if text else "") + f"Known values: {values} (others allowed)."
-    deprecated = doc.get("deprecated") if doc.tags else None
+    deprecated = doc.get("deprecated")
     if deprecated is not None:
         note = "Deprecated" + (": " + deprecated.strip() if deprecated.strip() else ".")
         text = (text + "\n\n" if text else "") + note
