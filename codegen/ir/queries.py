@@ -441,9 +441,12 @@ def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
     pending: list[ir.TypeExpr | ir.Decl] = list(reversed(decls))
     while pending:
         node = pending.pop()
-        if isinstance(node, ir.Primitive) and node.degraded is not None:
-            found.setdefault((node.span, node.degraded))
-        pending.extend(reversed(children(node)))
+        kind = type(node)
+        if kind is ir.Primitive:  # a leaf: the one kind that degrades
+            if node.degraded is not None:  # type: ignore[union-attr]
+                found.setdefault((node.span, node.degraded))  # type: ignore[union-attr]
+        elif kind is not ir.Literal:  # the most common leaves after it, not asked (#37)
+            pending.extend(reversed(children(node)))
     return tuple(found)
 
 
