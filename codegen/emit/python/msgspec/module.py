@@ -169,9 +169,6 @@ class _Models:
         self.recursive -= any_json
         self.any_json = any_json
         self.values = alias_values(backend)
-        self.origin = {
-            id(prop): spec.name for spec in backend.names.classes for prop in spec.body.properties
-        }
         self.exported: list[str] = []
         # Two passes: the first finds the unions msgspec could tag, ``choose_tags`` gives
         # each Struct at most one tag, the second writes the module with them.
@@ -187,7 +184,7 @@ class _Models:
                 continue
             layout = self.backend.layouts.layout(spec.name)
             for key, prop in layout.fields.items():
-                owner = self.origin.get(id(prop), layout.owners.get(key, spec.name))
+                owner = self.backend.names.origin(prop, layout.owners.get(key, spec.name))
                 writer.annotation(prop.type, owner, key, property_meta(prop))
         for name in self.alias_order:
             writer.annotation(self.values[name], name, "")
@@ -228,7 +225,7 @@ class _Models:
                     prop.span,
                 )
                 continue
-            owner = self.origin.get(id(prop), layout.owners.get(key, spec.name))
+            owner = self.backend.names.origin(prop, layout.owners.get(key, spec.name))
             ann = self.writer.annotation(prop.type, owner, key, property_meta(prop))
             attr = self.backend.names.attribute(key)
             name = f"name={escape.py_str(key)}" if attr != key else ""

@@ -161,9 +161,6 @@ class _ModelsEmitter:
         self.classes = self.writer.classes
         self.described = len(self.classes) > LARGE_MODULE  # descriptions in ``Field``
         self.sym = {**self.names.helpers, **PRIVATE}
-        # Copied (flattened) properties keep naming their inline classes after their origin
-        # (the layouts' map of each property to the class that wrote it).
-        self.origin = self.layouts.origins
         self.aliases: dict[str, Annotation] = {}  # ``alias_annotation``
 
     # ------------------------------------------------------------------ fields
@@ -173,7 +170,8 @@ class _ModelsEmitter:
     ) -> Field:
         """The field of ``prop``; the library names and classes its annotation uses are
         added to ``imports`` and ``refs``."""
-        owner = self.origin.get(id(prop), layout.name)
+        # a flattened copy names its inline classes after the class that wrote it
+        owner = self.names.origin(prop, layout.name)
         attr = self.names.attribute(prop.name)
         ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
         imports |= ann.imports

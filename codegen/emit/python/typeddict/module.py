@@ -160,9 +160,6 @@ class _Models:
         self.values = alias_values(backend)
         _, _, self.alias_order = recursive_aliases(backend)
         self.writer = TypeWriter(backend)
-        self.origin = {
-            id(prop): spec.name for spec in backend.names.classes for prop in spec.body.properties
-        }
         self.exported: list[str] = []
 
     def constants(self) -> list[str]:
@@ -180,7 +177,7 @@ class _Models:
         spec = layout.spec
         fields: list[tuple[str, str, str]] = []  # wire key, annotation, its docstring
         for key, prop in layout.fields.items():
-            owner = self.origin.get(id(prop), layout.owners.get(key, spec.name))
+            owner = self.backend.names.origin(prop, layout.owners.get(key, spec.name))
             ann: str = escape.py_str(self.writer.annotation(prop.type, owner, key))
             if prop.optional:
                 ann = f"_t.NotRequired[{ann}]"
