@@ -52,6 +52,7 @@ class ExpanderCore(abc.ABC):
         self.members = 0  # object members (properties, index signatures) being expanded
         self.accessing: dict[tuple[str, tuple[str, ...]], Access] = {}  # ``C["a"]["b"]``
         self.accessed: dict[tuple[str, tuple[str, ...]], ir.TypeExpr] = {}  # ... once done
+        self.shape_memo: dict[int, tuple[object, object]] = {}
 
     @abc.abstractmethod
     def type(self, t: ir.TypeExpr, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
@@ -124,7 +125,7 @@ class ExpanderCore(abc.ABC):
     def add(self, name: str, decl: ir.Decl, span: ir.Span, *, generic: bool = False) -> str:
         """Declare a synthesized type; returns its name. The name is kept for one structure
         only: another structure that wants it gets the name plus its structure's digest."""
-        structure = shape(ir.replace(decl, name=""))
+        structure = shape(ir.replace(decl, name=""), self.shape_memo)
         template = self.source.get(name)
         if template is not None and template.kind != "const" and template.params:
             pass  # a generic's defaults instance takes the generic's name: it is not emitted
