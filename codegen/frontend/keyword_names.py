@@ -81,39 +81,27 @@ def parse_repaired(parser: tree_sitter.Parser, source: bytes) -> tree_sitter.Tre
     """The tree of ``source``, or of ``source`` with contextual keywords in name positions
     that the grammar rejects rewritten to plain identifiers of the same length. The tree's
     offsets are ``source``'s; read its text from ``source``, never from the tree."""
-    return parse_repaired_text(parser, source)[0]
-
-
-def parse_repaired_text(
-    parser: tree_sitter.Parser, source: bytes
-) -> tuple[tree_sitter.Tree, bytes]:
-    """``parse_repaired``'s tree and the very bytes it parsed: the same offsets as
-    ``source``, and the line breaks the tree's rows count (a blanked variance annotation
-    may have held one), so that a reader can compute a node's row from its offset."""
     tree = parser.parse(source)
     keys = mapped_keyword_keys(tree.root_node, source)
     if keys:
+        tree = parser.parse(_renamed(source, keys))
         source = _renamed(source, keys)  # the repairs below build on these
-        tree = parser.parse(source)
     if not tree.root_node.has_error:
-        return tree, source
+        return tree
     calls = import_type_calls(source)
     if calls:
-        blanked = _blanked(source, calls)
-        candidate = parser.parse(blanked)
+        candidate = parser.parse(_blanked(source, calls))
         if _better(candidate.root_node, tree.root_node):
-            tree, source = candidate, blanked
+            tree, source = candidate, _blanked(source, calls)
             if not tree.root_node.has_error:
-                return tree, source
+                return tree
     variances = variance_annotations(tree.root_node, source)
     if variances:
-        spaced = _spaced(source, variances)
-        candidate = parser.parse(spaced)
+        candidate = parser.parse(_spaced(source, variances))
         if _better(candidate.root_node, tree.root_node):
-            tree, source = candidate, spaced
+            tree, source = candidate, _spaced(source, variances)
             if not tree.root_node.has_error:
-                return tree, source
-    parsed = source  # what ``tree`` was parsed from
+                return tree
     repaired = bytearray(source)
     starred = type_only_stars(tree.root_node, source)
     if starred:  # ``export type * from "./x"``: ``export * from "./x"`` to a schema
@@ -123,9 +111,9 @@ def parse_repaired_text(
         if not _better(candidate.root_node, tree.root_node):
             repaired = bytearray(source)
         else:
-            tree, parsed = candidate, bytes(repaired)
+            tree = candidate
             if not tree.root_node.has_error:
-                return tree, parsed
+                return tree
     done: set[int] = set()
     for _ in range(MAX_ROUNDS):
         found = [start for start in keyword_names(tree.root_node, source) if start not in done]
@@ -137,10 +125,10 @@ def parse_repaired_text(
         candidate = parser.parse(bytes(repaired))
         if not _better(candidate.root_node, tree.root_node):
             break  # no better: keep what the grammar said, so its error is the one reported
-        tree, parsed = candidate, bytes(repaired)
+        tree = candidate
         if not tree.root_node.has_error:
             break
-    return tree, parsed
+    return tree
 
 
 def _renamed(source: bytes, starts: list[int]) -> bytes:

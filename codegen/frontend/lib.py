@@ -111,7 +111,7 @@ def _names(node: object) -> set[str]:
 
     It visits every node of every module (#37: a large typing's second-largest walk in
     resolve), so classes are compared exactly (IR classes have no subclasses, and the IR
-    holds plain tuples) and the many text fields are never pushed."""
+    holds plain tuples) and the many text fields and flags are never pushed."""
     found: set[str] = set()
     pending = [node]
     while pending:
@@ -124,6 +124,10 @@ def _names(node: object) -> set[str]:
             found.add(current.name)  # type: ignore[attr-defined]
         for name in type_fields(kind):
             value = getattr(current, name)
-            if type(value) is not str:
+            if type(value) not in _SCALARS:
                 pending.append(value)
     return found
+
+
+# Field values that hold no type (names, flags, counts, an unset field): never pushed.
+_SCALARS = frozenset((str, bool, int, float, type(None)))

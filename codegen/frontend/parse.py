@@ -27,7 +27,7 @@ from .directives import triple_slash_reference
 from .global_blocks import separate_globals
 from .identifiers import invalid_identifier
 from .jsdoc import is_jsdoc, parse_jsdoc
-from .keyword_names import parse_repaired_text
+from .keyword_names import parse_repaired
 from .parse_declarations import DeclarationReader
 from .parse_source import UNSUPPORTED as _UNSUPPORTED
 from .parse_source import named_children as _children
@@ -75,10 +75,7 @@ def parse_module(path: str, text: str) -> ir.Module:
 class _ModuleParser(DeclarationReader):
     def __init__(self, path: str, text: str) -> None:
         super().__init__(path, text)
-        # same offsets as self.source; its line breaks are those the tree's rows count
-        self.tree, parsed = parse_repaired_text(_parser(), self.source)
-        if parsed is not self.source:
-            self.parsed_lines(parsed)
+        self.tree = parse_repaired(_parser(), self.source)  # same offsets as self.source
         self.exported_namespaces: list[str] = []  # ``export namespace N`` at top level
         self.defaults: set[str] = set()  # ``export default X``
         self.export_names: dict[str, str] = {}  # ``export { A as B }``: B -> A

@@ -7,7 +7,6 @@ degraded, and the value of a string, number or boolean literal.
 
 from __future__ import annotations
 
-import bisect
 import math
 import sys
 from typing import NoReturn
@@ -55,39 +54,15 @@ class SourceReader:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.source = text.encode("utf-8", "surrogatepass")
-        self.parsed_lines(self.source)
-
-    def parsed_lines(self, parsed: bytes) -> None:
-        """Where the lines of ``parsed`` (the bytes the tree was parsed from: ``source``'s
-        offsets) start, as tree-sitter counts rows: after each ``\n`` only."""
-        starts = [0]
-        find = parsed.find
-        at = find(b"\n")
-        while at >= 0:
-            starts.append(at + 1)
-            at = find(b"\n", at + 1)
-        self.line_starts = starts
-        self.ascii = self.source.isascii()
-        self.spans: dict[int, ir.Span] = {}  # start offset -> its span
 
     # ------------------------------------------------------------------ plumbing
 
     def span(self, node: tree_sitter.Node) -> ir.Span:
-        # Asked for most nodes, often for a node and its first child: one span per start
-        # offset, its row found by bisection (``node.start_point`` costs more, #37).
-        start = node.start_byte
-        found = self.spans.get(start)
-        if found is None:
-            row = bisect.bisect_right(self.line_starts, start) - 1
-            line_start = self.line_starts[row]
-            # tree-sitter counts bytes; editors and humans count characters.
-            col = (
-                start - line_start
-                if self.ascii
-                else len(self.source[line_start:start].decode("utf-8", "replace"))
-            )
-            found = self.spans[start] = ir.Span(self.path, row + 1, col + 1)
-        return found
+        row, byte_col = node.start_point
+        line_start = node.start_byte - byte_col
+        # tree-sitter counts bytes; editors and humans count characters.
+        prefix = self.source[line_start : node.start_byte].decode("utf-8", "replace")
+        return ir.Span(self.path, row + 1, len(prefix) + 1)
 
     def fail(self, node: tree_sitter.Node, message: str) -> NoReturn:
         raise SchemaError(self.span(node), message)

@@ -30,7 +30,7 @@ from ..paths import DECLARATION_SUFFIXES, LIB_PATH
 from .infer import infer_names
 from .lib_globals import lib_type
 from .namespaces import NamespaceScope
-from .totality import degrading
+from .totality import degraded_for, degrading
 
 _A_KIND = {"interface": "an interface", "alias": "a type alias"}  # what typeof rejects
 
@@ -140,14 +140,12 @@ class Rewriter:
                 continue  # a ``unique symbol`` key: no JSON object has it
             if key != prop.name and any(p.name == key for p in obj.properties):
                 raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
+            try:
+                value = self.type(prop.type)  # ``degrading``, inlined: per member (#37)
+            except Unsupported as err:
+                value = degraded_for(err)
             props.append(
-                ir.replace(
-                    prop,
-                    name=key,
-                    type=degrading(self.type, prop.type),
-                    computed=None,
-                    numeric_name=numeric,
-                )
+                ir.replace(prop, name=key, type=value, computed=None, numeric_name=numeric)
             )
         return ir.replace(obj, properties=tuple(props), index=index)
 
