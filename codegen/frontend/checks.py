@@ -105,6 +105,8 @@ def check_depth(schema: ir.Schema) -> None:
     def expr_depth(t: ir.TypeExpr, expand_interfaces: bool = False, member: bool = False) -> int:
         """``member``: in a union (not under an intersection), where an interface is named."""
         match t:
+            case ir.Primitive() | ir.Literal() | ir.Typeof():  # the most common: tried first
+                return 1
             case ir.Ref(name=name):
                 target = schema.decls.get(name)
                 if isinstance(target, ir.Alias) and (expand_interfaces or not _is_class(target)):
@@ -122,8 +124,6 @@ def check_depth(schema: ir.Schema) -> None:
                 return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
             case ir.Object():
                 return 1 + body_depth(t)
-            case ir.Primitive() | ir.Literal() | ir.Typeof():
-                return 1
             case _:
                 assert_never(t)
 

@@ -17,7 +17,7 @@ from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir.queries import SPAN_AND_DOC, rewrite, shape
+from ..ir.queries import rewrite, shape, type_fields
 from .budget import Budget
 from .expand_names import digest
 
@@ -322,23 +322,28 @@ class Access:
 
 
 def names_in(node: object) -> set[str]:
-    """The names ``node`` refers to (iterative: bounded by its size)."""
+    """The names ``node`` refers to (iterative: bounded by its size). Every field but a
+    span or a doc is entered, through the class's field table read once (#37); a name,
+    flag or unset field holds no type and is not pushed."""
     found: set[str] = set()
     pending = [node]
     while pending:
         current = pending.pop()
-        if isinstance(current, tuple):
-            pending.extend(current)
-        elif isinstance(current, ir.Ref):
-            found.add(current.name)
-            pending.extend(current.args)
-        elif dataclasses.is_dataclass(current) and not isinstance(current, type):
-            pending.extend(
-                getattr(current, f.name)
-                for f in dataclasses.fields(current)
-                if f.name not in SPAN_AND_DOC
-            )
+        kind = type(current)
+        if kind is tuple:
+            pending.extend(current)  # type: ignore[arg-type]
+        elif kind is ir.Ref:
+            found.add(current.name)  # type: ignore[attr-defined]
+            pending.extend(current.args)  # type: ignore[attr-defined]
+        else:
+            for name in type_fields(kind):
+                value = getattr(current, name)
+                if type(value) not in _SCALARS:
+                    pending.append(value)
     return found
+
+
+_SCALARS = frozenset((str, bool, int, float, type(None)))
 
 
 def anonymous_class(t: ir.TypeExpr) -> bool:

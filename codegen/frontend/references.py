@@ -188,6 +188,8 @@ class Rewriter:
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
         match t:
+            case ir.Primitive() | ir.Literal():  # the most common: tried first
+                return t
             case ir.Ref():
                 return self.ref(t)
             case ir.Typeof():
@@ -208,8 +210,6 @@ class Rewriter:
                 return ir.replace(t, value=self.type(t.value))
             case ir.Object():
                 return self.object(t)
-            case ir.Primitive() | ir.Literal():
-                return t
             case _:
                 assert_never(t)
 
