@@ -1,16 +1,20 @@
 """The front end's shortcuts for speed (issue #37) give what the plain computations give.
 
+* ``lib._names`` reads a node's types through ``ir.walk.children``: every reference still.
 * ``checks.compiled_findings`` walks the expanded schema once for what three walks found:
   the names used, the degraded spots and the unreadable constraint tags, in their order.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
+from codegen import ir
 from codegen.errors import Diagnostics
+from codegen.frontend import lib as lib_module
 from codegen.frontend.checks import compiled_findings, used_names
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
@@ -86,3 +90,56 @@ def test_resolve_reports_the_findings_in_their_order() -> None:
             False,
         ),
     ]
+
+
+def _every_ref_name(node: object) -> set[str]:
+    """Every ``Ref``'s name in ``node``, through every dataclass field (the plain walk)."""
+    found: set[str] = set()
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, tuple):
+            pending.extend(current)
+        elif dataclasses.is_dataclass(current) and not isinstance(current, type):
+            if isinstance(current, ir.Ref):
+                found.add(current.name)
+            pending.extend(getattr(current, f.name) for f in dataclasses.fields(current))
+    return found
+
+
+LIB_USES = """\
+export interface Box<T = RegExp, U = Array<DataView>> extends Base<[Uint8Array, ...Int8Array[]]> {
+  a: Omit<Error, "stack">;
+  b: Record<string, ArrayBuffer>;
+  c: { [k: string]: Function | SyntaxError };
+  d: [x: Float32Array, y?: Float64Array];
+  e: Partial<Pick<TypeError, "message">>["message"];
+  f: typeof LIMIT;
+  g: "literal" | 1 | null;
+}
+export type Alias<V = Uint16Array> = V extends Int16Array ? RangeError : URIError;
+interface Base<T> { t: T }
+export const LIMIT = 1;
+"""
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        ("t.ts", LIB_USES),
+        ("lsp.d.ts", (PROTOCOLS / "lsp-types" / "main.d.ts").read_text(encoding="utf-8")),
+    ],
+    ids=["lib-uses", "lsp"],
+)
+def test_the_names_with_lib_reads_are_every_reference_s(source: tuple[str, str]) -> None:
+    # ``lib._names`` reads a node's types through ``children`` (and a parsed generic's
+    # defaults), not every field: it must still see every reference, each declaration
+    # alone and all of them at once.
+    module = parse_module(*source)
+    assert lib_module._names(module.decls) == _every_ref_name(module.decls)
+    for decl in module.decls:
+        assert lib_module._names(decl) == _every_ref_name(decl), decl.name
+    if source[0] == "t.ts":
+        assert {"RegExp", "DataView", "Uint8Array", "Int8Array", "Uint16Array"} <= (
+            lib_module._names(module.decls)
+        )
