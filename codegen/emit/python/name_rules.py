@@ -102,9 +102,10 @@ def class_namespace_names() -> frozenset[str]:
 # pydantic refuses fields in these namespaces, not only exact matches.
 _PROTECTED_PREFIXES = ("model_validate", "model_dump")
 # Python 3.11's soft keywords, fixed here rather than read from ``keyword.softkwlist`` so
-# the generated names do not depend on the interpreter: 3.12 adds ``type``, which would
-# rename every MCP ``type`` field to ``type_``.
-_SOFT_KEYWORDS = frozenset({"case", "match"})
+# the generated text does not depend on the interpreter: 3.12 adds ``type``, which would
+# rename every MCP ``type`` field to ``type_`` (and move every TypedDict with one to the
+# functional syntax). ``_`` is refused as a field name already: it starts with ``_``.
+SOFT_KEYWORDS = frozenset({"_", "case", "match"})
 # The builtins that field annotations name: a field ``list`` (HTML's attribute) would shadow
 # ``list`` for the annotations after it in its class body.
 _ANNOTATION_BUILTINS = frozenset({"bool", "dict", "float", "int", "list", "str", "tuple"})
@@ -209,7 +210,7 @@ def _attribute_problem(name: str) -> str | None:
     """Why a field cannot have the Python name ``name``, or None."""
     if not _is_identifier(name) or name.startswith("_"):
         return "not a public Python identifier"
-    if keyword.iskeyword(name) or name in _SOFT_KEYWORDS:
+    if keyword.iskeyword(name) or name in SOFT_KEYWORDS:
         return "a Python keyword"
     if name.startswith(_PROTECTED_PREFIXES):
         return "under pydantic's protected 'model_' prefixes"

@@ -15,7 +15,6 @@ Mappings are the other targets': ``string`` -> ``str``, ``number`` -> ``int | fl
 
 from __future__ import annotations
 
-import keyword
 from typing import assert_never
 
 from .... import escape, ir
@@ -27,6 +26,7 @@ from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..msgspec.module import alias_values, recursive_aliases
 from ..msgspec.types import py_literal
+from ..name_rules import SOFT_KEYWORDS
 from ..package import ModuleText
 
 MODELS = "models.py"
@@ -46,7 +46,7 @@ def class_syntax(key: str) -> bool:
     reads back as itself, not a keyword, and not mangled (``__x`` in a class body)."""
     return (
         escape.is_identifier(key)
-        and not keyword.issoftkeyword(key)
+        and key not in SOFT_KEYWORDS  # fixed: not the running Python's list
         and not (key.startswith("__") and not key.endswith("__"))
     )
 
