@@ -126,20 +126,26 @@ class Rewriter:
         index = obj.index and ir.replace(obj.index, value=degrading(self.type, obj.index.value))
         props: list[ir.Property] = []
         for prop in obj.properties:
-            found = prop.name if prop.computed is None else self.computed_key(prop)
-            numeric = prop.numeric_name or isinstance(found, int | float)  # ``[E.Num]``: 1
-            key = key_name(found) if isinstance(found, int | float) else found
-            if isinstance(key, ir.Primitive):
-                # A key no one here can read: every key may hold any value, loudly.
-                if index is not None and index.key_pattern is None:
-                    index = ir.replace(index, value=ir.Union((index.value, key), key.span))
-                else:
-                    index = ir.IndexSignature(key, span=prop.span)
-                continue
-            if key is None:
-                continue  # a ``unique symbol`` key: no JSON object has it
-            if key != prop.name and any(p.name == key for p in obj.properties):
-                raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
+            if prop.computed is None:  # a written name, as most are: kept as it is (#37)
+                key, numeric = prop.name, prop.numeric_name
+            else:
+                found = self.computed_key(prop)
+                numeric = prop.numeric_name or isinstance(found, int | float)  # ``[E.Num]``: 1
+                read = key_name(found) if isinstance(found, int | float) else found
+                if isinstance(read, ir.Primitive):
+                    # A key no one here can read: every key may hold any value, loudly.
+                    if index is not None and index.key_pattern is None:
+                        index = ir.replace(index, value=ir.Union((index.value, read), read.span))
+                    else:
+                        index = ir.IndexSignature(read, span=prop.span)
+                    continue
+                if read is None:
+                    continue  # a ``unique symbol`` key: no JSON object has it
+                key = read
+                if key != prop.name and any(p.name == key for p in obj.properties):
+                    raise SchemaError(
+                        prop.span, f"duplicate property '{key}' (as [{prop.computed}])"
+                    )
             try:
                 value = self.type(prop.type)  # ``degrading``, inlined: per member (#37)
             except Unsupported as err:
