@@ -79,9 +79,9 @@ def _adapt(phase: str, info: dict[str, int]) -> None:
     """After each young collection of the compile: the next one's size (see the top)."""
     if phase != "stop" or info["generation"] != 0:
         return
-    young, middle, old = gc.get_threshold()
+    young = gc.get_threshold()[0]
     if info["collected"] * FREED_SHARE < young:
         young = min(young * GROWTH, MAX_YOUNG)
     else:
         young = COMPILE_THRESHOLDS[0]
-    gc.set_threshold(young, middle, old)
+    gc.set_threshold(young)  # the older generations' thresholds stay

@@ -85,7 +85,9 @@ def _young_after(freed: int, young: int) -> int:
     try:
         gc.set_threshold(young, 20, 100)
         collector._adapt("stop", {"generation": 0, "collected": freed, "uncollectable": 0})
-        return gc.get_threshold()[0]
+        adapted, middle, old = gc.get_threshold()
+        assert (middle, old) == (20, 100)  # only the young generation adapts
+        return adapted
     finally:
         gc.set_threshold(*before)
 
