@@ -94,14 +94,14 @@ def _young_after(freed: int, young: int) -> int:
 
 def test_a_young_collection_that_frees_little_makes_the_next_wait_longer() -> None:
     base = collector.COMPILE_THRESHOLDS[0]
-    assert (base, collector.GROWTH, collector.FREED_SHARE) == (100_000, 4, 16)
+    assert (base, collector.GROWTH, collector.FREED_SHARE) == (100_000, 16, 16)
     assert collector.MAX_YOUNG == 1_600_000
-    # less than a sixteenth freed: four times larger, up to MAX_YOUNG
-    assert _young_after(0, base) == 400_000
-    assert _young_after(6_249, base) == 400_000
+    # less than a sixteenth freed: sixteen times larger, up to MAX_YOUNG
+    assert _young_after(0, base) == 1_600_000
+    assert _young_after(6_249, base) == 1_600_000
     assert _young_after(24_999, 400_000) == 1_600_000
-    assert _young_after(0, 1_600_000) == 1_600_000
-    assert _young_after(0, 1_000_000) == 1_600_000
+    assert _young_after(0, 50_000) == 800_000
+    assert _young_after(99_999, 1_600_000) == 1_600_000
     # a sixteenth or more: back to the compile's own size at once
     assert _young_after(6_250, base) == base
     assert _young_after(25_000, 400_000) == base
