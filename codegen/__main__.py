@@ -28,6 +28,8 @@ def main() -> None:
         try:
             cli()
         except SystemExit as done:
+            if sys.getprofile() is not None or sys.gettrace() is not None:
+                raise  # a profiler or coverage writes its data at exit: a normal one
             _exit_now(done.code)
 
 

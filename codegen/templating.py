@@ -72,7 +72,7 @@ def environment_signature(environment: jinja2.Environment) -> str:
 
 
 def module_name(template: str) -> str:
-    """``model.py.jinja`` -> ``model_py``."""
+    """``module.py.jinja`` -> ``module_py``."""
     return template.removesuffix(".jinja").replace(".", "_").replace("-", "_")
 
 
@@ -139,8 +139,9 @@ def refuse_unescaped(value: object) -> object:
     raise TypeError(f"a template interpolated a {type(value).__name__}; pass text")
 
 
-def _indent(text: str, *args: Any, **kwargs: Any) -> str:
-    """jinja's ``indent``; indenting escaped text keeps it escaped."""
+def indent(text: str, *args: Any, **kwargs: Any) -> str:
+    """jinja's ``indent``; indenting escaped text keeps it escaped. (The filter ``indent``,
+    and what the emitters that write text without a template call.)"""
     indented = jinja2.filters.do_indent(text, *args, **kwargs)
     return Code(indented) if isinstance(text, Code) else indented
 
@@ -168,7 +169,7 @@ def environment() -> jinja2.Environment:
     env.filters["doc"] = escape.doc_fragment
     env.filters["comment"] = escape.comment
     env.filters["ident"] = escape.identifier
-    env.filters["indent"] = _indent
+    env.filters["indent"] = indent
     return env
 
 

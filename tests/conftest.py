@@ -31,6 +31,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # Under mutmut each mutant's run is a fork of the clean run: what that run cached
+    # would answer for the mutant (tests/mutation_caches.py).
+    from tests.mutation_caches import clear_project_caches, mutant_under_test
+
+    if mutant_under_test() is not None:
+        clear_project_caches()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # Under pytest-xdist each worker rewrites a share of the test modules' asserts for all
     # (tests/rewrite_cache.py).

@@ -138,3 +138,29 @@ def test_the_fast_exit_maps_codes_as_sys_exit_and_flushes(tmp_path: Path) -> Non
     # stdout cannot be flushed (a closed pipe): Python's own status for that, 120
     assert run("0", "sys.stdout.flush(); sys.stdout = Broken()") == (120, "kept", "")
     assert run("2", "sys.stdout.flush(); sys.stdout = Broken()") == (2, "kept", "")
+
+
+def test_a_profiled_run_still_writes_its_profile(tmp_path: Path) -> None:
+    # cProfile and coverage write their data as the process exits normally: under either,
+    # ``python -m codegen`` does not take its fast exit.
+    (tmp_path / "a.ts").write_text("export interface A { x: string }\n", "utf-8")
+    ran = _run(
+        [
+            sys.executable,
+            "-m",
+            "cProfile",
+            "-o",
+            str(tmp_path / "prof"),
+            "-m",
+            "codegen",
+            "generate",
+            "--schema",
+            str(tmp_path / "a.ts"),
+            "--out",
+            str(tmp_path / "pkg"),
+            "--no-cache",
+            "-q",
+        ]
+    )
+    assert (ran.returncode, ran.stderr) == (0, "")
+    assert (tmp_path / "prof").stat().st_size > 0

@@ -83,8 +83,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     }
     # What the compiler reads at run time: templates (precompiled too) and the static runtime.
     for needed in (
-        "templates_compiled/model_py.py",
-        "templates/model.py.jinja",
+        "templates_compiled/module_py.py",
+        "templates/module.py.jinja",
         "runtime/_validation.py",
         "runtime/_wire.py",
     ):

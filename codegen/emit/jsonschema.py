@@ -110,6 +110,7 @@ class _Emitter:
         # Aliases whose union members are being rendered right now. A recursive alias met
         # again inside its own members stays a $ref; splicing it again would never end.
         self.expanding: list[str] = []
+        self.kept_names: dict[tuple[str, tuple[str, ...], tuple[str, ...]], bool] = {}
 
     # ---------------------------------------------------------------- declarations
 
@@ -299,7 +300,13 @@ class _Emitter:
         if decl.with_namespace and isinstance(target, ir.Object):
             return False
         if isinstance(target, ir.Union):
-            return len(self.union_members(target, seen)) > 1
+            # Asked at every reference to the alias: its members depend on the alias, the
+            # path here and the aliases being expanded, so the answer is kept per those (#37).
+            key = (decl.name, seen, tuple(self.expanding))
+            kept = self.kept_names.get(key)
+            if kept is None:
+                kept = self.kept_names[key] = len(self.union_members(target, seen)) > 1
+            return kept
         return isinstance(target, ir.Object | ir.Mapping | ir.Intersection | ir.Omit)
 
     def structural_schema(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> JSON:

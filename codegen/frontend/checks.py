@@ -8,13 +8,14 @@ What an interface may extend is checked before, by ``bases.normalise_bases``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import assert_never
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
 from ..ir.printer import quoted
-from ..ir.queries import flat_properties, is_narrowing
+from ..ir.queries import add_bad_constraint_tags, flat_properties, is_narrowing
 from ..ir.walk import children
 
 
@@ -104,6 +105,8 @@ def check_depth(schema: ir.Schema) -> None:
     def expr_depth(t: ir.TypeExpr, expand_interfaces: bool = False, member: bool = False) -> int:
         """``member``: in a union (not under an intersection), where an interface is named."""
         match t:
+            case ir.Primitive() | ir.Literal() | ir.Typeof():  # the most common: tried first
+                return 1
             case ir.Ref(name=name):
                 target = schema.decls.get(name)
                 if isinstance(target, ir.Alias) and (expand_interfaces or not _is_class(target)):
@@ -121,8 +124,6 @@ def check_depth(schema: ir.Schema) -> None:
                 return 1 + max((expr_depth(i, expand_interfaces) for i in items), default=0)
             case ir.Object():
                 return 1 + body_depth(t)
-            case ir.Primitive() | ir.Literal() | ir.Typeof():
-                return 1
             case _:
                 assert_never(t)
 
@@ -227,25 +228,72 @@ def used_names(decls: Iterable[ir.Decl]) -> set[str]:
     used: set[str] = set()
     for decl in decls:
         if isinstance(decl, ir.Interface | ir.Alias):
-            for t in children(decl):
-                used.update(_ref_names(t))
+            used.update(_ref_names(decl))
     return used
 
 
-def warn_unused(schema: ir.Schema, used_before: set[str], diags: Diagnostics) -> None:
-    """``used_before``: the names used by the declarations before expansion."""
-    used = used_before | used_names(schema.decls.values())
+def warn_unused(schema: ir.Schema, used: set[str], diags: Diagnostics) -> None:
+    """``used``: the names used by the declarations before expansion and after it."""
     for decl in schema.decls.values():
         if not decl.exported and decl.name not in used and not isinstance(decl, ir.Const):
             diags.warn(f"'{decl.name}' is neither exported nor used", decl.span)
 
 
-def _ref_names(t: ir.TypeExpr) -> Iterator[str]:
+@dataclass(frozen=True)
+class Findings:
+    """What resolve reports of the expanded declarations, found in one walk of them."""
+
+    used: set[str]  # ``used_names``
+    degraded: tuple[tuple[ir.Span, str], ...]  # ``queries.degraded_spots``
+    bad_tags: tuple[tuple[ir.Span, str], ...]  # ``queries.bad_constraint_tags``
+
+
+def compiled_findings(decls: Sequence[ir.Decl]) -> Findings:
+    """``used_names``, ``degraded_spots`` and ``bad_constraint_tags`` of ``decls``, each
+    as those give it (the same order: depth first, in source order): one walk of every
+    node of the expanded schema instead of three (#37)."""
+    used: set[str] = set()
+    degraded: dict[tuple[ir.Span, str], None] = {}
+    bad_tags: dict[tuple[ir.Span, str], None] = {}
+    pending: list[ir.TypeExpr | ir.Decl] = list(reversed(decls))
+    while pending:
+        node = pending.pop()
+        kind = type(node)
+        if kind is ir.Ref:
+            used.add(node.name)  # type: ignore[union-attr]
+        elif kind is ir.Primitive:
+            what = node.degraded  # type: ignore[union-attr]
+            if what is not None:
+                degraded.setdefault((node.span, what))
+            continue
+        elif kind in _TAGGED:
+            add_bad_constraint_tags(node, bad_tags)
+        pending.extend(reversed(children(node)))
+    return Findings(used, tuple(degraded), tuple(bad_tags))
+
+
+# The kinds whose docs may hold constraint tags (``queries.add_bad_constraint_tags``).
+_TAGGED = frozenset((ir.Interface, ir.Alias, ir.Object))
+
+
+# Kinds that hold no type: a walk goes no further (``children`` gives ``()``).
+_LEAVES = frozenset((ir.Primitive, ir.Literal, ir.Typeof))
+
+
+def _ref_names(t: ir.TypeExpr | ir.Decl) -> list[str]:
     """The names ``t`` refers to, depth first in source order, a reference's arguments
-    included."""
+    included. A list, not a generator, and no call for a leaf: ``check_depth`` and
+    ``used_names`` ask it of every node of a large typing (#37)."""
+    names: list[str] = []
     pending = [t]
     while pending:
         node = pending.pop()
-        if isinstance(node, ir.Ref):
-            yield node.name
-        pending.extend(reversed(children(node)))
+        kind = type(node)
+        if kind is ir.Ref:
+            names.append(node.name)  # type: ignore[union-attr]
+            args = node.args  # type: ignore[union-attr]
+            if args:
+                pending.extend(reversed(args))
+        elif kind not in _LEAVES:
+            pending.extend(reversed(children(node)))
+    return names

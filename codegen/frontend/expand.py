@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from .. import ir
+from ..errors import Unsupported
 from ..ir import CONDITIONAL, INDEXED, KEYOF, MAPPED, SPREAD, TEMPLATE, THIS
 from ..ir.keys import key_name
 from ..ir.queries import rewrite
@@ -44,7 +45,7 @@ from .expand_generics import ExpanderGenerics
 from .expand_utilities import UTILITIES
 from .shared_members import hoist
 from .shared_members import pascal as _pascal
-from .totality import degrading
+from .totality import degraded_for, degrading
 
 
 def expand(decls: dict[str, ir.Decl]) -> dict[str, ir.Decl]:
@@ -141,12 +142,18 @@ class _Expander(ExpanderGenerics):
 
     def object(self, obj: ir.Object, env: dict[str, ir.TypeExpr]) -> ir.Object:
         props = []
+        pascals = self.pascals
         self.members += 1  # a member's type is read lazily (``C["a"]`` below is no cycle)
         try:
             for prop in obj.properties:
-                self.context.append(_pascal(prop.name))
+                part = pascals.get(prop.name)
+                if part is None:
+                    part = pascals[prop.name] = _pascal(prop.name)
+                self.context.append(part)
                 try:
-                    t = degrading(self.type, prop.type, env)
+                    t = self.type(prop.type, env)  # ``degrading``, inlined: per member
+                except Unsupported as err:
+                    t = degraded_for(err)
                 finally:
                     self.context.pop()
                 if isinstance(t, ir.Primitive) and t.name in ("never", "undefined"):
@@ -165,7 +172,13 @@ class _Expander(ExpanderGenerics):
         return ir.replace(obj, properties=tuple(props), index=index)
 
     def type(self, t: ir.TypeExpr, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
-        self.spend(1, t.span)
+        budget = self.budget  # ``spend(1)``'s common case, inlined: one step per node
+        if budget.spent < budget.limit:
+            budget.spent += 1
+        else:
+            self.spend(1, t.span)  # past the limit: the located error, blamed
+        if type(t) in _LEAVES:  # the most common kinds, and the last cases below
+            return t
         match t:
             case ir.Ref():
                 return self.ref(t, env)
@@ -233,6 +246,10 @@ class _Expander(ExpanderGenerics):
             self.spend(len(keys), t.span)
             return self.omit(ir.Omit(args[0], tuple(key_name(k) for k in keys), t.span))
         return ir.replace(t, args=args)
+
+
+# What ``_Expander.type`` returns as it is: the kinds that hold no type.
+_LEAVES = frozenset((ir.Primitive, ir.Literal, ir.Typeof))
 
 
 def _this_is(node: object, me: ir.Ref) -> object:

@@ -17,7 +17,7 @@ from typing import assert_never
 
 from .. import ir
 from ..errors import SchemaError
-from ..ir.queries import SPAN_AND_DOC, rewrite, shape
+from ..ir.queries import rewrite, shape, type_fields
 from .budget import Budget
 from .expand_names import digest
 
@@ -31,7 +31,8 @@ class ExpanderCore(abc.ABC):
         self.source = decls
         self.out: dict[str, ir.Decl] = {}
         self.instances: dict[str, ir.Decl] = {}
-        self.shapes: dict[str, object] = {}  # synthesized name -> the structure it names
+        # synthesized name -> the structure it names (``structure``: computed when asked)
+        self.shapes: dict[str, object] = {}
         self.context: list[str] = []  # where the type being expanded stands: Decl, Prop...
         self.following: set[str] = set()  # aliases being followed for a distribution
         # generic alias instances being expanded -> their name, whether used within
@@ -52,6 +53,8 @@ class ExpanderCore(abc.ABC):
         self.members = 0  # object members (properties, index signatures) being expanded
         self.accessing: dict[tuple[str, tuple[str, ...]], Access] = {}  # ``C["a"]["b"]``
         self.accessed: dict[tuple[str, tuple[str, ...]], ir.TypeExpr] = {}  # ... once done
+        self.shape_memo: dict[int, tuple[object, object]] = {}  # ``shape``'s, shared
+        self.pascals: dict[str, str] = {}  # property name -> its part of a synthesized name
 
     @abc.abstractmethod
     def type(self, t: ir.TypeExpr, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
@@ -124,16 +127,22 @@ class ExpanderCore(abc.ABC):
     def add(self, name: str, decl: ir.Decl, span: ir.Span, *, generic: bool = False) -> str:
         """Declare a synthesized type; returns its name. The name is kept for one structure
         only: another structure that wants it gets the name plus its structure's digest."""
-        structure = shape(ir.replace(decl, name=""))
+        unnamed = ir.replace(decl, name="")
+        structure: object = None  # computed where a name is compared or digested (#37)
         template = self.source.get(name)
         if template is not None and template.kind != "const" and template.params:
             pass  # a generic's defaults instance takes the generic's name: it is not emitted
         elif name in self.source:  # ``Box<string>`` beside a declared ``Box_string``
+            structure = shape(unnamed, self.shape_memo)
             name = f"{name}_{digest(structure)}"
-        elif name in self.shapes and self.shapes[name] != structure:
-            name = f"{name}_{digest(structure)}"
+        elif name in self.shapes:
+            structure = shape(unnamed, self.shape_memo)
+            if self.structure(name) != structure:
+                name = f"{name}_{digest(structure)}"
         if name in self.shapes:
-            if self.shapes[name] != structure:  # a digest collision: never share a name
+            if structure is None:
+                structure = shape(unnamed, self.shape_memo)
+            if self.structure(name) != structure:  # a digest collision: never share a name
                 raise SchemaError(span, f"two different types want the synthesized name '{name}'")
             return name
         if generic:
@@ -141,9 +150,17 @@ class ExpanderCore(abc.ABC):
             # (one ``Operation<Url, Method>`` per endpoint). Each is work, spent from the
             # budget (as its body's expansion was), which ends a blow-up where it starts.
             self.spend(INSTANCE_COST, span)
-        self.shapes[name] = structure
+        # Most names are new: their structure is computed only if another type wants them.
+        self.shapes[name] = _Unshaped(unnamed) if structure is None else structure
         self.instances[name] = self.out[name] = ir.replace(decl, name=name)
         return name
+
+    def structure(self, name: str) -> object:
+        """The structure (``queries.shape``) that the synthesized name ``name`` names."""
+        found = self.shapes[name]
+        if isinstance(found, _Unshaped):
+            found = self.shapes[name] = shape(found.decl, self.shape_memo)
+        return found
 
     def declare(self, name: str, decl: ir.Decl, span: ir.Span) -> str:
         """``add`` (of a generic instance) for a declaration whose own references call it
@@ -283,6 +300,13 @@ class ExpanderCore(abc.ABC):
         return None
 
 
+@dataclasses.dataclass(frozen=True)
+class _Unshaped:
+    """A synthesized declaration (unnamed) whose structure no one has asked for yet."""
+
+    decl: ir.Decl
+
+
 _Inlined = dict[tuple[str, object], ir.TypeExpr]  # inlined alias instances
 _Instantiated = dict[tuple[str, object], str]  # generic + arguments' shape -> instance name
 
@@ -298,23 +322,28 @@ class Access:
 
 
 def names_in(node: object) -> set[str]:
-    """The names ``node`` refers to (iterative: bounded by its size)."""
+    """The names ``node`` refers to (iterative: bounded by its size). Every field but a
+    span or a doc is entered, through the class's field table read once (#37); a name,
+    flag or unset field holds no type and is not pushed."""
     found: set[str] = set()
     pending = [node]
     while pending:
         current = pending.pop()
-        if isinstance(current, tuple):
-            pending.extend(current)
-        elif isinstance(current, ir.Ref):
-            found.add(current.name)
-            pending.extend(current.args)
-        elif dataclasses.is_dataclass(current) and not isinstance(current, type):
-            pending.extend(
-                getattr(current, f.name)
-                for f in dataclasses.fields(current)
-                if f.name not in SPAN_AND_DOC
-            )
+        kind = type(current)
+        if kind is tuple:
+            pending.extend(current)  # type: ignore[arg-type]
+        elif kind is ir.Ref:
+            found.add(current.name)  # type: ignore[attr-defined]
+            pending.extend(current.args)  # type: ignore[attr-defined]
+        else:
+            for name in type_fields(kind):
+                value = getattr(current, name)
+                if type(value) not in _SCALARS:
+                    pending.append(value)
     return found
+
+
+_SCALARS = frozenset((str, bool, int, float, type(None)))
 
 
 def anonymous_class(t: ir.TypeExpr) -> bool:

@@ -20,7 +20,7 @@ import functools
 from collections.abc import Sequence
 
 from .. import ir
-from ..ir.queries import type_fields
+from ..ir.walk import children
 from ..paths import LIB_PATH
 from .parse import parse_module
 
@@ -111,7 +111,8 @@ def _names(node: object) -> set[str]:
 
     It visits every node of every module (#37: a large typing's second-largest walk in
     resolve), so classes are compared exactly (IR classes have no subclasses, and the IR
-    holds plain tuples) and the many text fields are never pushed."""
+    holds plain tuples) and a node's types are read through ``ir.walk.children``, plus
+    what only a parsed declaration holds: its type parameters' defaults."""
     found: set[str] = set()
     pending = [node]
     while pending:
@@ -119,11 +120,15 @@ def _names(node: object) -> set[str]:
         kind = type(current)
         if kind is tuple:
             pending.extend(current)  # type: ignore[arg-type]
-            continue
-        if kind is ir.Ref:
+        elif kind is ir.Ref:
             found.add(current.name)  # type: ignore[attr-defined]
-        for name in type_fields(kind):
-            value = getattr(current, name)
-            if type(value) is not str:
-                pending.append(value)
+            pending.extend(current.args)  # type: ignore[attr-defined]
+        elif kind not in _LEAVES:
+            if kind is ir.Interface or kind is ir.Alias:
+                pending.extend(p.default for p in current.params if p.default is not None)  # type: ignore[attr-defined]
+            pending.extend(children(current))  # type: ignore[arg-type]
     return found
+
+
+# Kinds that hold no type (``children`` gives none): nothing to push.
+_LEAVES = frozenset((ir.Primitive, ir.Literal, ir.Typeof, ir.Const))

@@ -12,14 +12,14 @@ import abc
 import tree_sitter
 
 from .. import ir
-from ..errors import SchemaError
+from ..errors import SchemaError, Unsupported
 from ..ir.keys import number_name
 from ..ir.queries import shape
 from .jsdoc import is_jsdoc, parse_jsdoc
 from .parse_source import SourceReader
 from .parse_source import inside as _inside
 from .parse_source import named_children as _children
-from .totality import degrading
+from .totality import degraded_for, degrading
 
 _METHODS = frozenset(
     ("method_signature", "call_signature", "construct_signature", "abstract_method_signature")
@@ -98,9 +98,13 @@ class ObjectReader(SourceReader, abc.ABC):
         if annotation is None:
             self.fail(node, f"property '{name}' has no type annotation")
         tokens = {child.type for child in node.children if not child.is_named}
+        try:
+            value = self.type(annotation)  # ``degrading``, inlined: per member (#37)
+        except Unsupported as err:
+            value = degraded_for(err)
         return ir.Property(
             name=name,
-            type=degrading(lambda: self.type(annotation)),
+            type=value,
             optional="?" in tokens,
             readonly="readonly" in tokens,
             doc=doc,

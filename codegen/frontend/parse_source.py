@@ -60,9 +60,11 @@ class SourceReader:
     def span(self, node: tree_sitter.Node) -> ir.Span:
         row, byte_col = node.start_point
         line_start = node.start_byte - byte_col
-        # tree-sitter counts bytes; editors and humans count characters.
-        prefix = self.source[line_start : node.start_byte].decode("utf-8", "replace")
-        return ir.Span(self.path, row + 1, len(prefix) + 1)
+        # tree-sitter counts bytes; editors and humans count characters (the same number
+        # on an ASCII line, which needs no decoding).
+        prefix = self.source[line_start : node.start_byte]
+        col = len(prefix) if prefix.isascii() else len(prefix.decode("utf-8", "replace"))
+        return ir.Span(self.path, row + 1, col + 1)
 
     def fail(self, node: tree_sitter.Node, message: str) -> NoReturn:
         raise SchemaError(self.span(node), message)

@@ -65,12 +65,14 @@ class TypeReader(ObjectReader):
             self.depth -= 1
 
     def type_at_depth(self, node: tree_sitter.Node) -> ir.TypeExpr:
+        kind = node.type
+        # What only wraps a type (every property's ``: T``) needs no span of its own (#37).
+        if kind == "type_annotation" or kind == "readonly_type":
+            return self.type(node.named_children[-1])
+        if kind == "parenthesized_type":
+            return self.type(_inside(node))
         span = self.span(node)
-        match node.type:
-            case "type_annotation":
-                return self.type(node.named_children[-1])
-            case "parenthesized_type":
-                return self.type(_inside(node))
+        match kind:
             case "function_type" if self.condition:
                 return self.function_pattern(node, span)
             case "function_type" | "constructor_type":
@@ -96,8 +98,6 @@ class TypeReader(ObjectReader):
                 return self.import_type(node, span)
             case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
                 return self.named(self.text(node), (), span)
-            case "readonly_type":
-                return self.type(node.named_children[-1])
             case "index_type_query":
                 return ir.Ref(KEYOF, (self.type(node.named_children[-1]),), span)
             case "lookup_type":

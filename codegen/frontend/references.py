@@ -30,7 +30,7 @@ from ..paths import DECLARATION_SUFFIXES, LIB_PATH
 from .infer import infer_names
 from .lib_globals import lib_type
 from .namespaces import NamespaceScope
-from .totality import degrading
+from .totality import degraded_for, degrading
 
 _A_KIND = {"interface": "an interface", "alias": "a type alias"}  # what typeof rejects
 
@@ -126,28 +126,32 @@ class Rewriter:
         index = obj.index and ir.replace(obj.index, value=degrading(self.type, obj.index.value))
         props: list[ir.Property] = []
         for prop in obj.properties:
-            found = prop.name if prop.computed is None else self.computed_key(prop)
-            numeric = prop.numeric_name or isinstance(found, int | float)  # ``[E.Num]``: 1
-            key = key_name(found) if isinstance(found, int | float) else found
-            if isinstance(key, ir.Primitive):
-                # A key no one here can read: every key may hold any value, loudly.
-                if index is not None and index.key_pattern is None:
-                    index = ir.replace(index, value=ir.Union((index.value, key), key.span))
-                else:
-                    index = ir.IndexSignature(key, span=prop.span)
-                continue
-            if key is None:
-                continue  # a ``unique symbol`` key: no JSON object has it
-            if key != prop.name and any(p.name == key for p in obj.properties):
-                raise SchemaError(prop.span, f"duplicate property '{key}' (as [{prop.computed}])")
+            if prop.computed is None:  # a written name, as most are: kept as it is (#37)
+                key, numeric = prop.name, prop.numeric_name
+            else:
+                found = self.computed_key(prop)
+                numeric = prop.numeric_name or isinstance(found, int | float)  # ``[E.Num]``: 1
+                read = key_name(found) if isinstance(found, int | float) else found
+                if isinstance(read, ir.Primitive):
+                    # A key no one here can read: every key may hold any value, loudly.
+                    if index is not None and index.key_pattern is None:
+                        index = ir.replace(index, value=ir.Union((index.value, read), read.span))
+                    else:
+                        index = ir.IndexSignature(read, span=prop.span)
+                    continue
+                if read is None:
+                    continue  # a ``unique symbol`` key: no JSON object has it
+                key = read
+                if key != prop.name and any(p.name == key for p in obj.properties):
+                    raise SchemaError(
+                        prop.span, f"duplicate property '{key}' (as [{prop.computed}])"
+                    )
+            try:
+                value = self.type(prop.type)  # ``degrading``, inlined: per member (#37)
+            except Unsupported as err:
+                value = degraded_for(err)
             props.append(
-                ir.replace(
-                    prop,
-                    name=key,
-                    type=degrading(self.type, prop.type),
-                    computed=None,
-                    numeric_name=numeric,
-                )
+                ir.replace(prop, name=key, type=value, computed=None, numeric_name=numeric)
             )
         return ir.replace(obj, properties=tuple(props), index=index)
 
@@ -190,6 +194,8 @@ class Rewriter:
 
     def type(self, t: ir.TypeExpr) -> ir.TypeExpr:
         match t:
+            case ir.Primitive() | ir.Literal():  # the most common: tried first
+                return t
             case ir.Ref():
                 return self.ref(t)
             case ir.Typeof():
@@ -210,8 +216,6 @@ class Rewriter:
                 return ir.replace(t, value=self.type(t.value))
             case ir.Object():
                 return self.object(t)
-            case ir.Primitive() | ir.Literal():
-                return t
             case _:
                 assert_never(t)
 

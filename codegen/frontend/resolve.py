@@ -17,12 +17,13 @@ from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir.queries import bad_constraint_tags, degraded_spots, shape
+from ..ir.queries import shape
 from ..paths import LIB_PATH
 from .bases import normalise_bases
 from .checks import check_cycles as _check_cycles
 from .checks import check_depth as _check_depth
 from .checks import check_redeclarations as _check_redeclarations
+from .checks import compiled_findings as _compiled_findings
 from .checks import used_names as _used_names
 from .checks import warn_unused as _warn_unused
 from .expand import expand
@@ -111,12 +112,13 @@ def _resolve(
     _check_cycles(schema)
     _check_depth(schema)
     _check_redeclarations(schema)
-    _warn_unused(schema, used, diags)
+    findings = _compiled_findings(tuple(schema.decls.values()))
+    _warn_unused(schema, used | findings.used, diags)
     # Only what is compiled warns: a generic's template and what no package type needs are
     # gone by now (reachability), so an unused helper never degrades anything.
-    for span, what in degraded_spots(tuple(schema.decls.values())):
+    for span, what in findings.degraded:
         diags.degrade(what, span)
-    for span, message in bad_constraint_tags(tuple(schema.decls.values())):
+    for span, message in findings.bad_tags:
         diags.warn(message, span)
     return schema
 

@@ -109,13 +109,18 @@ def _accessed(decls: dict[str, ir.Decl]) -> dict[_Path, set[str]]:
         pending: list[ir.TypeExpr | ir.Decl] = [decl]
         while pending:
             node = pending.pop()
-            if isinstance(node, ir.Ref) and node.name == INDEXED:
-                path = _chain(node)
+            kind = type(node)
+            if kind is ir.Ref and node.name == INDEXED:  # type: ignore[union-attr]
+                path = _chain(node)  # type: ignore[arg-type]
                 if path is not None and path[0] not in local:
                     found.setdefault(path, set()).add(name)
                     continue  # its prefixes are no accesses of their own
-            pending.extend(children(node))
+            if kind not in _LEAVES:  # most nodes: no children to ask for (#37)
+                pending.extend(children(node))
     return found
+
+
+_LEAVES = frozenset((ir.Primitive, ir.Literal, ir.Typeof, ir.Const))
 
 
 def _chain(node: ir.Ref) -> _Path | None:

@@ -28,7 +28,14 @@ def degrading(build: Callable[P, ir.TypeExpr], *args: P.args, **kwargs: P.kwargs
     try:
         return build(*args, **kwargs)
     except Unsupported as err:
-        return ir.degraded(err.message, err.span)
+        return degraded_for(err)
+
+
+def degraded_for(err: Unsupported) -> ir.TypeExpr:
+    """What ``degrading`` makes of ``err``: for the hot type positions (a property's type,
+    read for every member of a large typing) that inline ``degrading``'s ``try`` to save
+    its call (#37)."""
+    return ir.degraded(err.message, err.span)
 
 
 def degrade_position(schema: ir.Schema, span: ir.Span, what: str) -> ir.Schema | None:

@@ -17,9 +17,11 @@ Two stages use these nodes:
 from __future__ import annotations
 
 import dataclasses
+import types
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 from typing import Literal as Lit
-from typing import TypeVar
 
 # Generic names TypeScript itself defines, with their arity; resolve checks the arity and,
 # with expand, rewrites them (unless the schema declares a type of that name).
@@ -460,9 +462,10 @@ class Schema:
 # --------------------------------------------------------------------------- copies
 
 _N = TypeVar("_N")
-# Per node class: its field names and the same as a set; None for a class whose
-# ``__init__`` does more than set them (``__post_init__``, a field outside it).
-_FIELD_NAMES: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+# Per node class: its field names (as a set) and a function that copies a node with some
+# of them changed; None for a class whose ``__init__`` does more than set its fields
+# (``__post_init__``, a field outside it).
+_COPIERS: dict[type, tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]] | None] = {}
 
 
 def replace(node: _N, /, **changes: object) -> _N:
@@ -475,23 +478,36 @@ def replace(node: _N, /, **changes: object) -> _N:
     ``__init__`` itself does. Any other class, or a name the class does not have, goes
     to ``dataclasses.replace`` (and its error)."""
     kind = type(node)
-    if kind in _FIELD_NAMES:
-        known = _FIELD_NAMES[kind]
+    if kind in _COPIERS:
+        known = _COPIERS[kind]
     else:
-        known = _FIELD_NAMES[kind] = _plain_fields(kind)
-    if known is None or not known[1].issuperset(changes):
+        known = _COPIERS[kind] = _copier(kind)
+    if known is None or not known[0].issuperset(changes):
         return dataclasses.replace(node, **changes)  # type: ignore[type-var]
-    copy = object.__new__(kind)
-    for name in known[0]:
-        object.__setattr__(copy, name, changes[name] if name in changes else getattr(node, name))
-    return copy
+    return known[1](node, changes)  # type: ignore[no-any-return]
 
 
-def _plain_fields(kind: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
+def _copier(kind: type) -> tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]] | None:
+    """The copy function of a plain dataclass: one line per field, as ``dataclasses``
+    writes ``__init__``, with no loop and no ``getattr`` by name. A field in ``__slots__``
+    is set through its slot (what ``object.__setattr__`` finds, without the lookup); any
+    other by ``object.__setattr__``, which a frozen dataclass's ``__init__`` uses too."""
     if not dataclasses.is_dataclass(kind) or hasattr(kind, "__post_init__"):
         return None
     every = fields(kind)
     if not all(f.init for f in every):
         return None
     names = tuple(f.name for f in every)
-    return names, frozenset(names)
+    scope: dict[str, Any] = {"new": object.__new__, "kind": kind, "put": object.__setattr__}
+    lines = ["def copy(node, changes):", "    made = new(kind)"]
+    for i, name in enumerate(names):
+        value = f"changes[{name!r}] if {name!r} in changes else node.{name}"
+        slot = kind.__dict__.get(name)
+        if isinstance(slot, types.MemberDescriptorType):
+            scope[f"slot_{i}"] = slot.__set__
+            lines.append(f"    slot_{i}(made, {value})")
+        else:
+            lines.append(f"    put(made, {name!r}, {value})")
+    lines.append("    return made")
+    exec("\n".join(lines), scope)  # field names are the class's identifiers, no input
+    return frozenset(names), scope["copy"]

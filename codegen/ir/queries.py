@@ -54,30 +54,41 @@ def bad_constraint_tags(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], 
     """Each numeric constraint tag of ``decls`` (declarations, properties, index
     signatures) whose value ``tag_number`` cannot read, as (span, message), each once."""
     found: dict[tuple[ir.Span, str], None] = {}
-
-    def check(doc: ir.Doc, span: ir.Span) -> None:
-        for tag in doc.tags:
-            name = tag.name.removeprefix("TJS-")
-            if name in NUMBER_TAGS | COUNT_TAGS and tag_number(name, tag.text) is None:
-                kind = "a non-negative integer" if name in COUNT_TAGS else "a number"
-                if name == "multipleOf":
-                    kind = "a number above 0"
-                got = tag.text.split()[0] if tag.text.split() else ""
-                message = f"@{tag.name} needs {kind}, got '{got}'; the tag is ignored"
-                found.setdefault((span, message))
-
     pending: list[ir.TypeExpr | ir.Decl] = list(reversed(decls))
     while pending:
         node = pending.pop()
-        if isinstance(node, ir.Interface | ir.Alias):
-            check(node.doc, node.span)
-        elif isinstance(node, ir.Object):
-            for prop in node.properties:
-                check(prop.doc, prop.span)
-            if node.index is not None:
-                check(node.index.doc, node.index.span)
+        add_bad_constraint_tags(node, found)
         pending.extend(reversed(children(node)))
     return tuple(found)
+
+
+def add_bad_constraint_tags(
+    node: ir.TypeExpr | ir.Decl, found: dict[tuple[ir.Span, str], None]
+) -> None:
+    """``bad_constraint_tags`` of ``node`` itself (its own doc, or an object's members'
+    docs, not the types inside), added to ``found`` in order: for a walk that also
+    collects other things (``frontend.checks.compiled_findings``)."""
+    if isinstance(node, ir.Interface | ir.Alias):
+        _check_constraint_tags(node.doc, node.span, found)
+    elif isinstance(node, ir.Object):
+        for prop in node.properties:
+            _check_constraint_tags(prop.doc, prop.span, found)
+        if node.index is not None:
+            _check_constraint_tags(node.index.doc, node.index.span, found)
+
+
+def _check_constraint_tags(
+    doc: ir.Doc, span: ir.Span, found: dict[tuple[ir.Span, str], None]
+) -> None:
+    for tag in doc.tags:
+        name = tag.name.removeprefix("TJS-")
+        if name in NUMBER_TAGS | COUNT_TAGS and tag_number(name, tag.text) is None:
+            kind = "a non-negative integer" if name in COUNT_TAGS else "a number"
+            if name == "multipleOf":
+                kind = "a number above 0"
+            got = tag.text.split()[0] if tag.text.split() else ""
+            message = f"@{tag.name} needs {kind}, got '{got}'; the tag is ignored"
+            found.setdefault((span, message))
 
 
 # --------------------------------------------------------------------------- references
@@ -441,9 +452,12 @@ def degraded_spots(decls: Sequence[ir.Decl]) -> tuple[tuple[ir.Span, str], ...]:
     pending: list[ir.TypeExpr | ir.Decl] = list(reversed(decls))
     while pending:
         node = pending.pop()
-        if isinstance(node, ir.Primitive) and node.degraded is not None:
-            found.setdefault((node.span, node.degraded))
-        pending.extend(reversed(children(node)))
+        kind = type(node)
+        if kind is ir.Primitive:  # a leaf: the one kind that degrades
+            if node.degraded is not None:  # type: ignore[union-attr]
+                found.setdefault((node.span, node.degraded))  # type: ignore[union-attr]
+        elif kind is not ir.Literal:  # the most common leaves after it, not asked (#37)
+            pending.extend(reversed(children(node)))
     return tuple(found)
 
 

@@ -7,9 +7,9 @@ checkers see the real type instead):
 
 * ``Dispatch``: a union msgspec refuses (several object members, or several array
   members). A JSON object picks its member by the keys each member requires and the
-  literal values it fixes, one decision, never by trying members in turn; several
-  members left: the first in the schema's order. Any other value goes to the union of
-  the other members.
+  literal values it fixes; several members left: each in the schema's order, until one
+  decodes the value (the schema's ``anyOf``: a member only refuses what its own type
+  refuses). Any other value goes to the union of the other members.
 * ``Recursive``: a type alias that refers to itself (``JSONValue``), decoded through its
   definition, each reference again through this hook.
 
@@ -184,9 +184,18 @@ class Dispatch(Lowered):
     def lower(cls, value: object) -> object:
         if type_of(value) is dict:  # _kind(value) == "object", on the hot path
             members = cast("dict[str, object]", value)  # pyright --strict: dict[Unknown, ...]
+            refused: msgspec.ValidationError | None = None
             for member in cls.objects:
                 if member.type is not None and member.admits(members):
-                    return member.convert(members)
+                    try:
+                        return member.convert(members)
+                    except msgspec.ValidationError as exc:
+                        # Keys and literals left a later member too: it may take what
+                        # this one refuses (``result: CallToolResult | InputRequiredResult``).
+                        if refused is None:
+                            refused = exc
+            if refused is not None:
+                raise refused  # the first member's reason: the schema's order
             if not cls.objects:
                 raise ValueError(f"Expected {_expected(cls)}, got object")
             raise ValueError("Object matches no member of the union (required keys, literals)")
@@ -252,7 +261,49 @@ def dec_hook(type_: object, value: object) -> object:
         if not (isinstance(type_, type) and issubclass(type_, Lowered)):
             raise NotImplementedError(f"{type_!r} is no type of this package")
         lower = _LOWER[type_] = type_.lower
-    return lower(value)
+    try:
+        return lower(value)
+    except msgspec.ValidationError as exc:
+        # msgspec reports a hook's ValueError with the location of the lowered value
+        # appended; the location inside it is kept apart, for ``_located`` to join.
+        raise _Refused(*_located(exc)) from None
+
+
+_AT = " - at `$"  # how msgspec appends a location: ``... - at `$.a[0]```
+
+
+class _Refused(ValueError):
+    """A lowered value refused: why, and where inside the value (``.a[0]``, or ``""``)."""
+
+    def __init__(self, reason: str, where: str) -> None:
+        super().__init__(_message(reason, where))
+        self.reason, self.where = reason, where
+
+
+def _message(reason: str, where: str) -> str:
+    return f"{reason}{_AT}{where}`" if where else reason
+
+
+def _located(exc: msgspec.ValidationError) -> tuple[str, str]:
+    """Why ``exc`` refused a value and where, inside the value, as msgspec writes it
+    (``.params.a``; ``""`` at the top), with the location of a refusal inside a lowered
+    type joined to the location of the lowered type itself."""
+    text = str(exc)
+    cause = exc.__cause__
+    if isinstance(cause, _Refused):
+        # msgspec's text is the cause's, then where the lowered value stands, if not at
+        # the top: ``<cause> - at `$.result```.
+        outer = text[len(str(cause)) + len(_AT) : -1]
+        return cause.reason, outer + cause.where
+    reason, at, where = text.rpartition(_AT)
+    return (reason, where[:-1]) if at else (text, "")
+
+
+def _relocated(exc: msgspec.ValidationError) -> msgspec.ValidationError:
+    """``exc`` with one location, the whole path: ``Expected `int`, got `str` - at
+    `$.params.a``` where msgspec says ``... - at `$.a` - at `$.params``` (its own
+    messages, outside lowered types, are written back as they were)."""
+    return msgspec.ValidationError(_message(*_located(exc)))
 
 
 def convert(value: object, type_: Any) -> Any:
@@ -302,8 +353,11 @@ def typed(value: object, type_: object) -> Any: ...
 def typed(value: object, type_: object) -> Any:
     """``value`` (plain JSON, as a transport decoded it) as ``type_`` (a class, or an
     alias of a union: then typed ``Any``), as strictly as ``decode`` reads JSON text;
-    ``msgspec.ValidationError`` when it is not one."""
-    return convert(value, _tag_required(type_))
+    ``msgspec.ValidationError`` (saying where, as ``decode``) when it is not one."""
+    try:
+        return convert(value, _tag_required(type_))
+    except msgspec.ValidationError as exc:
+        raise _relocated(exc) from None
 
 
 class RPCError(Exception):
@@ -338,11 +392,14 @@ def decode(data: bytes | str, type_: object) -> Any: ...
 def decode(data: bytes | str, type_: object) -> Any:
     """``data`` (JSON text) decoded as ``type_`` (a class, or an alias of a union: then
     typed ``Any``); ``msgspec.ValidationError`` or ``msgspec.DecodeError`` when it is not
-    one."""
+    one. The error says where, through lowered types too (``- at `$.params.a```), where
+    a ``decoder``'s says it in two parts (``- at `$.a` - at `$.params```)."""
     try:
         return decoder(type_).decode(data)  # type: ignore[arg-type]
     except RecursionError:  # msgspec parses nesting to Python's recursion limit
         raise msgspec.DecodeError(_TOO_DEEP) from None
+    except msgspec.ValidationError as exc:
+        raise _relocated(exc) from None
 
 
 # --------------------------------------------------------------------------- JSON-RPC

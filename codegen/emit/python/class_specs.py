@@ -135,6 +135,11 @@ def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
             assert_never(expr)
 
 
+# The kinds that hold no type inside them, so no anonymous class (``inline_class_types``
+# yields nothing): the walk skips them without a call (#37).
+_NO_INLINE = frozenset({ir.Primitive, ir.Literal, ir.Ref, ir.Typeof})
+
+
 def _alias_is_class(decl: ir.Alias) -> bool:
     return needs_class(decl.type)
 
@@ -218,6 +223,8 @@ def class_specs(
     def add(spec: ClassSpec, alias: ir.TypeExpr | None = None) -> None:
         nested: list[ClassSpec] = []
         for prop in spec.body.properties:
+            if type(prop.type) in _NO_INLINE:
+                continue  # most properties: nothing anonymous inside, no name to make
             position(spec, prop.name, inline_class_types(prop.type), prop.doc, nested)
         if spec.body.index is not None:
             position(spec, "", inline_class_types(spec.body.index.value), ir.Doc(), nested)

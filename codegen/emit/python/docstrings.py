@@ -13,7 +13,10 @@ _LINK = re.compile(r"\{@link\s+([^}|]+?)\s*(?:\|\s*([^}]+?)\s*)?\}")
 
 def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
     """The prose of a JSDoc comment for a docstring: links as text, deprecation last."""
-    text = _LINK.sub(lambda m: m.group(2) or m.group(1), doc.description).strip()
+    text = doc.description
+    if "{@link" in text:  # most descriptions have no link: no regex pass
+        text = _LINK.sub(lambda m: m.group(2) or m.group(1), text)
+    text = text.strip()
     if known_values:
         values = ", ".join(f"``{json.dumps(v)}``" for v in known_values)
         text = (text + "\n\n" if text else "") + f"Known values: {values} (others allowed)."

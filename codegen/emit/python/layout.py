@@ -93,7 +93,6 @@ class Layouts:
         self.mros: dict[str, list[str] | None] = {}  # each laid-out class's MRO
         self.done: dict[str, ClassLayout] = {}
         self.busy: set[str] = set()
-        self.origins = {id(p): spec.name for spec in names.classes for p in spec.body.properties}
 
     def all(self) -> dict[str, ClassLayout]:
         for spec in self.names.classes:
@@ -161,7 +160,7 @@ class Layouts:
 
     def origin(self, prop: ir.Property, default: str) -> str:
         """The class whose body wrote ``prop`` (it names the anonymous classes inside)."""
-        return self.origins.get(id(prop), default)
+        return self.names.origin(prop, default)
 
     def _compatible(self, mine: ir.Property, inherited: ir.Property, owner: str) -> bool:
         if mine.optional and not inherited.optional:

@@ -102,9 +102,10 @@ def class_namespace_names() -> frozenset[str]:
 # pydantic refuses fields in these namespaces, not only exact matches.
 _PROTECTED_PREFIXES = ("model_validate", "model_dump")
 # Python 3.11's soft keywords, fixed here rather than read from ``keyword.softkwlist`` so
-# the generated names do not depend on the interpreter: 3.12 adds ``type``, which would
-# rename every MCP ``type`` field to ``type_``.
-_SOFT_KEYWORDS = frozenset({"case", "match"})
+# the generated text does not depend on the interpreter: 3.12 adds ``type``, which would
+# rename every MCP ``type`` field to ``type_`` (and move every TypedDict with one to the
+# functional syntax). ``_`` is refused as a field name already: it starts with ``_``.
+SOFT_KEYWORDS = frozenset({"_", "case", "match"})
 # The builtins that field annotations name: a field ``list`` (HTML's attribute) would shadow
 # ``list`` for the annotations after it in its class body.
 _ANNOTATION_BUILTINS = frozenset({"bool", "dict", "float", "int", "list", "str", "tuple"})
@@ -209,7 +210,7 @@ def _attribute_problem(name: str) -> str | None:
     """Why a field cannot have the Python name ``name``, or None."""
     if not _is_identifier(name) or name.startswith("_"):
         return "not a public Python identifier"
-    if keyword.iskeyword(name) or name in _SOFT_KEYWORDS:
+    if keyword.iskeyword(name) or name in SOFT_KEYWORDS:
         return "a Python keyword"
     if name.startswith(_PROTECTED_PREFIXES):
         return "under pydantic's protected 'model_' prefixes"
@@ -225,30 +226,60 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
     where it is first written."""
     keys: dict[str, ir.Span] = {}
     seen: set[int] = set()  # a node held several times (an inline copy) is walked once
-    # Depth first, in field order, as a recursive walk; a leaf (a name, a flag, a
-    # number) is never stacked, which halves the work on a large typing (most values are
-    # leaves). Anything else stacked that holds no node (a list, say) adds nothing.
-    pending: list[object] = [tuple(schema.decls.values())]
+    # Depth first, in field order, as a recursive walk. Per class only the fields that may
+    # hold a node are entered (``NODE_FIELDS``): most fields are leaves (names, flags, spans,
+    # docs), and reading every field of every node was most of the walk (#37).
+    pending: list[object] = list(reversed(schema.decls.values()))
+    holders = NODE_FIELDS
     while pending:
         node = pending.pop()
-        if isinstance(node, _SHARED):
+        cls = type(node)
+        if cls is tuple:
+            pending.extend(reversed(node))  # type: ignore[call-overload]
+            continue
+        fields = holders.get(cls)
+        if fields is None:
+            if isinstance(node, tuple):
+                pending.extend(reversed(node))
+                continue
+            if isinstance(node, _LEAVES):
+                continue
+            fields = type_fields(cls)
+        if cls in _SHARED:
             if id(node) in seen:
                 continue
             seen.add(id(node))
-            if isinstance(node, ir.Property):
-                keys.setdefault(node.name, node.span)
-        inner = node if isinstance(node, tuple) else _inner(node)
-        pending.extend(item for item in reversed(inner) if not isinstance(item, _LEAVES))
+            if cls is ir.Property:
+                keys.setdefault(node.name, node.span)  # type: ignore[attr-defined]
+        for name in reversed(fields):
+            pending.append(getattr(node, name))
     return keys
 
 
 # The nodes a property key walk may meet more than once (checked by identity).
-_SHARED = (tuple, ir.Object, ir.Union, ir.Property)
+_SHARED = frozenset({ir.Object, ir.Union, ir.Property})
 _LEAVES = (str, int, float, type(None))  # bool is an int
-
-
-def _inner(node: object) -> tuple[object, ...]:
-    return tuple(getattr(node, name) for name in type_fields(type(node)))
+# Per IR class, its fields that may hold a node (in field order); the others hold leaves
+# only. A class not listed (a new kind) is walked through every field (``type_fields``).
+NODE_FIELDS: dict[type, tuple[str, ...]] = {
+    ir.Interface: ("body", "extends", "params"),
+    ir.Alias: ("type", "params"),
+    ir.Const: (),
+    ir.TypeParam: ("default",),
+    ir.Object: ("properties", "index"),
+    ir.Property: ("type",),
+    ir.IndexSignature: ("value",),
+    ir.Union: ("members",),
+    ir.Intersection: ("members",),
+    ir.Array: ("items",),
+    ir.Tuple: ("items", "rest"),
+    ir.Mapping: ("value",),
+    ir.Omit: ("base",),
+    ir.Ref: ("args",),
+    ir.Primitive: (),
+    ir.Literal: (),
+    ir.Typeof: (),
+}
 
 
 def _rank(key: str, wanted: str) -> tuple[int, int, str]:

@@ -97,13 +97,29 @@ class Names:
     )
     _by_key: dict[tuple[str, object], str] = field(default_factory=dict, repr=False, compare=False)
     _at: dict[tuple[str, str], list[str]] = field(default_factory=dict, repr=False, compare=False)
+    _origins: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # A property several classes hold (an interface's, and a ``Pick<>`` of it: the same
+        # object) names its inline classes after the class whose text encloses it, else
+        # the first: a ``Pick`` written before or after must not rename the interface's.
+        spans: dict[int, ir.Span] = {}
+        for spec in self.classes:
+            for prop in spec.body.properties:
+                held = spans.get(id(prop))
+                if held is None or encloses_better(spec.span, held, prop.span):
+                    self._origins[id(prop)] = spec.name
+                    spans[id(prop)] = spec.span
         for (owner, key, structure), name in self.inline.items():
             first = self._by_key.get((key, structure))
             if first is None or name < first:  # the first name, sorted
                 self._by_key[(key, structure)] = name
             self._at.setdefault((owner, key), []).append(name)
+
+    def origin(self, prop: ir.Property, default: str) -> str:
+        """The class whose body wrote ``prop``, which names the anonymous classes inside it
+        (a flattened copy keeps its origin's), else ``default``."""
+        return self._origins.get(id(prop), default)
 
     def attribute(self, key: str) -> str:
         """The attribute of the wire key ``key`` (a key no property has: what it wants)."""
@@ -121,6 +137,19 @@ class Names:
     def inline_at(self, owner: str, key: str) -> list[str]:
         """Every anonymous class written at ``owner``'s ``key``."""
         return list(self._at.get((owner, key), ()))
+
+
+def encloses_better(span: ir.Span, held: ir.Span, at: ir.Span) -> bool:
+    """Whether a class starting at ``span`` encloses a property written at ``at`` more
+    closely than one starting at ``held``: the latest start at or before it, same file."""
+
+    def start(s: ir.Span) -> tuple[int, int] | None:
+        return (
+            (s.line, s.col) if s.file == at.file and (s.line, s.col) <= (at.line, at.col) else None
+        )
+
+    mine, theirs = start(span), start(held)
+    return mine is not None and (theirs is None or mine > theirs)
 
 
 def module_names(text: str) -> tuple[set[str], set[str], set[str]]:

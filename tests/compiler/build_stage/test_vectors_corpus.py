@@ -44,18 +44,11 @@ DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {}
 # The same for the msgspec target, by the deviation of docs/targets/msgspec.md each shows.
 # Entries labelled "mcp-wire" are the wire differential's (tests/compiler/emit/
 # test_wire_differential.py: MCP's official examples and their mutations), by type and the
-# schema's verdict; there, "why" says which messages.
-MSGSPEC_DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {
-    "union: several object members left, the first decodes": frozenset(
-        {
-            ("a2a", "JSONRPCResponse", "accept", "a variant"),
-            *(
-                ("mcp-wire", f"{method}ResultResponse", "accept", "a result only InputRequired")
-                for method in ("CallTool", "GetPrompt", "ReadResource")
-            ),
-        }
-    ),
-}
+# schema's verdict; there, "why" says which messages. None: a routed union whose keys and
+# literals leave several object members tries each in turn, as the schema's ``anyOf``
+# (a2a's ``JSONRPCResponse`` and MCP's ``result: CallToolResult | InputRequiredResult``
+# were refused where only a later member admitted the value).
+MSGSPEC_DEVIATIONS: dict[str, frozenset[tuple[str, str, str, str]]] = {}
 
 
 # The same for the TypedDict target's ``validate`` (docs/targets/typeddict.md): none.

@@ -76,3 +76,64 @@ def test_the_output_is_the_same_with_default_collections(
 
     fewer, default = texts(tmp_path / "fewer" / "pets"), texts(tmp_path / "default" / "pets")
     assert fewer == default and "models.py" in fewer
+
+
+def _young_after(freed: int, young: int) -> int:
+    """The young threshold ``_adapt`` sets after a young collection that freed ``freed``
+    objects with the young threshold at ``young``; the collector's state restored."""
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(young, 20, 100)
+        collector._adapt("stop", {"generation": 0, "collected": freed, "uncollectable": 0})
+        adapted, middle, old = gc.get_threshold()
+        assert (middle, old) == (20, 100)  # only the young generation adapts
+        return adapted
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_a_young_collection_that_frees_little_makes_the_next_wait_longer() -> None:
+    base = collector.COMPILE_THRESHOLDS[0]
+    assert (base, collector.GROWTH, collector.FREED_SHARE) == (100_000, 16, 16)
+    assert collector.MAX_YOUNG == 1_600_000
+    # less than a sixteenth freed: sixteen times larger, up to MAX_YOUNG
+    assert _young_after(0, base) == 1_600_000
+    assert _young_after(6_249, base) == 1_600_000
+    assert _young_after(24_999, 400_000) == 1_600_000
+    assert _young_after(0, 50_000) == 800_000
+    assert _young_after(99_999, 1_600_000) == 1_600_000
+    # a sixteenth or more: back to the compile's own size at once
+    assert _young_after(6_250, base) == base
+    assert _young_after(25_000, 400_000) == base
+    assert _young_after(100_000, 1_600_000) == base
+
+
+def test_only_the_end_of_a_young_collection_adapts_the_thresholds() -> None:
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(100_000, 20, 100)
+        collector._adapt("start", {"generation": 0, "collected": 0, "uncollectable": 0})
+        collector._adapt("stop", {"generation": 1, "collected": 0, "uncollectable": 0})
+        collector._adapt("stop", {"generation": 2, "collected": 0, "uncollectable": 0})
+        assert gc.get_threshold() == (100_000, 20, 100)
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_the_adapting_callback_lives_as_long_as_the_compile() -> None:
+    assert collector._adapt not in gc.callbacks
+    with pytest.raises(RuntimeError), collector.fewer_collections():
+        assert gc.callbacks.count(collector._adapt) == 1
+        raise RuntimeError("a compile that fails")
+    assert collector._adapt not in gc.callbacks
+
+
+def test_what_the_compile_leaves_young_is_not_scanned_again_by_the_caller_s_collections() -> None:
+    """After the compile its objects are in the oldest generation: the caller's small young
+    threshold does not make its next young collection scan them all."""
+    with collector.fewer_collections():
+        kept = [[i] for i in range(5_000)]  # alive after the compile, as an IR is
+    young, middle, _old = (gc.get_objects(generation=g) for g in range(3))
+    assert not any(item is kept[-1] for item in young)
+    assert not any(item is kept[-1] for item in middle)
+    assert gc.get_count()[0] < 100

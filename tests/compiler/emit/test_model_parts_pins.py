@@ -6,8 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from codegen import ir
-from codegen.emit.python.pydantic.model_parts import import_lines, number_text, route_text
+from codegen import escape, ir
+from codegen.emit.python.pydantic.model_parts import (
+    Alias,
+    Class,
+    Field,
+    Shim,
+    alias_text,
+    class_text,
+    import_lines,
+    number_text,
+    route_text,
+)
 from codegen.emit.python.pydantic.routes import Route, RouteKey
 from codegen.errors import SchemaError
 from codegen.runtime._wire import router
@@ -122,3 +132,131 @@ def test_a_member_name_cannot_end_the_comment_line() -> None:
     assert route_text(route) == (
         '# A\\nimport os | B\n_route_y = _router(3, (("k", 1, 2, {}),), {2: "B"})'
     )
+
+
+# --------------------------------------------------------------------------- class_text, alias_text
+# Written by plain functions (no template per class, #37): the text the template wrote, and
+# its ``finalize``'s refusal of unescaped text, kept.
+
+SYM = {"Field": "Field", "model_validator": "_model_validator", "TypeAlias": "TypeAlias"}
+SYM |= {"TYPE_CHECKING": "TYPE_CHECKING", "TypeAliasType": "TypeAliasType"}
+
+
+def test_a_class_with_every_part_as_the_template_wrote_it() -> None:
+    cls = Class(
+        name="Pet",
+        bases=["Animal", "defer_build=True"],
+        doc=escape.docstring("A pet.\n\nIt purrs."),
+        extra="int",
+        fields=[
+            Field("name", "str", "", escape.docstring("Its name.\nGiven.")),
+            Field("age", "int", "None", "", note="pyright: ignore[x]"),
+            Field("tag", "str", "", ""),
+        ],
+        moves=[
+            Shim(
+                '"old"',
+                '(("a", "a"),)',
+                "old",
+                "str | None",
+                escape.docstring("Moved.\nSee old."),
+                ["x = 1", "return x"],
+            )
+        ],
+        extra_key="str",
+    )
+    assert class_text(cls, SYM) == (
+        "class Pet(Animal, defer_build=True):\n"
+        '    """A pet.\n\n    It purrs.\n    """\n'
+        "\n    __pydantic_extra__: dict[str, int] = Field(init=False)\n"
+        "\n    name: str\n"
+        '    """Its name.\n    Given.\n    """\n'
+        "\n    age: int = None  # pyright: ignore[x]\n"
+        "    tag: str\n"
+        '\n    @_model_validator(mode="before")\n'
+        "    @classmethod\n"
+        "    def _move_legacy_fields(cls, data: object) -> object:\n"
+        '        """Legacy input: each moved field goes to where the schema now keeps it."""\n'
+        '        data = _move_legacy(data, "Pet", "old", (("a", "a"),))\n'
+        "        return data\n"
+        "\n    @property\n"
+        "    def old(self) -> str | None:\n"
+        '        """Moved.\n        See old.\n        """\n'
+        "        x = 1\n"
+        "        return x\n"
+    )
+
+
+def test_an_empty_class_passes() -> None:
+    assert class_text(Class("E", ["SchemaModel"], "", "", []), SYM) == (
+        "class E(SchemaModel):\n    pass\n"
+    )
+
+
+def test_a_docstring_or_typed_extras_alone_is_a_body() -> None:
+    doc = escape.docstring("Doc.")
+    assert class_text(Class("D", ["B"], doc, "", []), SYM) == 'class D(B):\n    """Doc."""\n'
+    assert class_text(Class("X", ["B"], "", "int", []), SYM) == (
+        "class X(B):\n\n    __pydantic_extra__: dict[str, int] = Field(init=False)\n"
+    )
+
+
+def test_aliases_plain_and_recursive() -> None:
+    doc = escape.docstring("A tree.")
+    plain = Alias("Tree", "list[Tree]", '"list[Tree]"', False, doc)
+    assert alias_text(plain, SYM) == 'Tree: TypeAlias = list[Tree]\n"""A tree."""\n'
+    assert alias_text(Alias("T", "int", '"int"', False, ""), SYM) == "T: TypeAlias = int\n"
+    recursive = Alias("Tree", "list[Tree]", '"list[Tree]"', True, doc)
+    assert alias_text(recursive, SYM) == (
+        "if TYPE_CHECKING:\n"
+        "    # pydantic needs TypeAliasType to recurse; pyright reads a plain alias more reliably\n"
+        '    Tree: TypeAlias = "list[Tree]"\n'
+        '    """A tree."""\n'
+        'else:\n    Tree = TypeAliasType("Tree", "list[Tree]")\n'
+    )
+
+
+RAW = 'a\n"""\nimport os'
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [
+        Class("C", [RAW], "", "", []),
+        Class("C", ["B"], RAW, "", []),
+        Class("C", ["B"], "", RAW, []),
+        Class("C", ["B"], "", "int", [], extra_key=RAW),
+        Class("C", ["B"], "", "", [Field("a", RAW, "", "")]),
+        Class("C", ["B"], "", "", [Field("a", "int", RAW, "")]),
+        Class("C", ["B"], "", "", [Field("a", "int", "", RAW)]),
+        Class("C", ["B"], "", "", [Field("a", "int", "", "", note=RAW)]),
+        Class("C", ["B"], "", "", [], [Shim(RAW, "()", "a", "int", "", [])]),
+        Class("C", ["B"], "", "", [], [Shim('"a"', RAW, "a", "int", "", [])]),
+        Class("C", ["B"], "", "", [], [Shim('"a"', "()", "a", RAW, "", [])]),
+        Class("C", ["B"], "", "", [], [Shim('"a"', "()", "a", "int", RAW, [])]),
+        Class("C", ["B"], "", "", [], [Shim('"a"', "()", "a", "int", "", [RAW])]),
+    ],
+)
+def test_class_text_refuses_unescaped_text_anywhere(cls: Class) -> None:
+    with pytest.raises(ValueError, match="unescaped text"):
+        class_text(cls, SYM)
+
+
+@pytest.mark.parametrize("name", ["class", "a b", "ﬁx"])
+def test_class_text_refuses_unchecked_names(name: str) -> None:
+    with pytest.raises(ValueError, match="not a checked Python name"):
+        class_text(Class(name, ["B"], "", "", []), SYM)
+    with pytest.raises(ValueError, match="not a checked Python name"):
+        class_text(Class("C", ["B"], "", "", [Field(name, "int", "", "")]), SYM)
+    with pytest.raises(ValueError, match="not a checked Python name"):
+        alias_text(Alias(name, "int", '"int"', False, ""), SYM)
+
+
+@pytest.mark.parametrize("recursive", [False, True])
+@pytest.mark.parametrize("part", ["value", "quoted", "doc"])
+def test_alias_text_refuses_unescaped_text(part: str, recursive: bool) -> None:
+    fields = {"value": "int", "quoted": '"int"', "doc": ""} | {part: RAW}
+    if part == ("quoted" if not recursive else "value"):
+        return  # not written in that form
+    with pytest.raises(ValueError, match="unescaped text"):
+        alias_text(Alias("A", recursive=recursive, **fields), SYM)  # type: ignore[arg-type]

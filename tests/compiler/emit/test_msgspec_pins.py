@@ -924,37 +924,30 @@ def test_what_no_annotation_stands_for_is_a_located_error(expr: ir.TypeExpr, err
 
 
 @pytest.mark.parametrize(
-    ("expr", "text", "kinds", "nullable"),
+    ("expr", "text", "kinds"),
     [
         (
             ir.Primitive("never"),
             "_t.Annotated[list[_t.Any], _msgspec.Meta(min_length=1, max_length=0)]",
             set(),
-            False,
         ),
-        (ir.Ref("integer"), "int", {"number"}, False),  # ``type integer = number``
-        (ir.Primitive("undefined"), "None", {"null"}, True),
+        (ir.Ref("integer"), "int", {"number"}),  # ``type integer = number``
+        (ir.Primitive("undefined"), "None", {"null"}),
         (
             ir.Primitive("any"),
             "_t.Any",
             {"object", "array", "string", "number", "boolean", "null"},
-            True,
         ),
-        (ir.Literal(0.5), "_t.Annotated[float, _msgspec.Meta(ge=0.5, le=0.5)]", {"number"}, False),
-        (ir.Literal("a"), '_t.Literal["a"]', {"string"}, False),
-        (ir.Ref("K"), "K", {"object"}, False),
+        (ir.Literal(0.5), "_t.Annotated[float, _msgspec.Meta(ge=0.5, le=0.5)]", {"number"}),
+        (ir.Literal("a"), '_t.Literal["a"]', {"string"}),
+        (ir.Ref("K"), "K", {"object"}),
     ],
 )
 def test_each_primitive_and_reference_annotation(
-    expr: ir.TypeExpr, text: str, kinds: set[str], nullable: bool
+    expr: ir.TypeExpr, text: str, kinds: set[str]
 ) -> None:
     found = _writer().annotation(expr, "K", "a")
-    assert (found.text, set(found.kinds), found.nullable, found.lowered) == (
-        text,
-        kinds,
-        nullable,
-        False,
-    )
+    assert (found.text, set(found.kinds), found.lowered) == (text, kinds, False)
 
 
 @pytest.mark.parametrize(
@@ -966,6 +959,7 @@ def test_each_primitive_and_reference_annotation(
         (ir.Primitive("null"), {"null"}),
         (ir.Primitive("undefined"), {"null"}),
         (ir.Primitive("unknown"), {"object", "array", "string", "number", "boolean", "null"}),
+        (ir.Primitive("any"), {"object", "array", "string", "number", "boolean", "null"}),
         (ir.Primitive("object"), {"object"}),
         (ir.Primitive("never"), set()),
         (ir.Literal(True), {"boolean"}),
@@ -1205,6 +1199,17 @@ def test_the_notes_come_in_the_order_of_their_places() -> None:
     ]
 
 
+def test_notes_on_later_lines_come_after_earlier_ones_not_by_their_text() -> None:
+    # Line 9 before line 16, though "16" sorts before "9" as text.
+    text = "\n" * 8 + "export type Two = string[] | number[];\n" + "\n" * 6
+    text += "export interface T { opt: [string, number?]; }\n"
+    _, diagnostics = emitted(text, prelude="")
+    assert [str(n).split(": msgspec target: ")[0] for n in diagnostics.notes] == [
+        "s.ts:9:19",
+        "s.ts:16:27",
+    ]
+
+
 PROBED = """
 export interface NumKeys { [key: number]: string }
 export interface TextBlock { type: "text"; text: string; }
@@ -1271,3 +1276,190 @@ def test_a_routed_union_inside_another_is_routed_with_its_members() -> None:
     others = '"array": lambda: P, "boolean": lambda: bool, "number": lambda: P, "string": lambda: P'
     assert f"        others = {{{others}}}\n" in text
     assert diagnostics.notes == []
+
+
+PLACES = """
+export interface A { x: string; }
+export interface B { y: string; }
+export type AB = A | B;
+export interface H1 {
+  xs: { a: string }[];
+  t: [{ a: string }];
+  r: [{ a: string }, ...number[]];
+  m: Record<string, { a: string }>;
+  i: { [k: string]: { a: string } };
+  v: { a: string } | AB;
+}
+export interface H2 {
+  xs: { a: string }[];
+  t: [{ a: string }];
+  r: [{ a: string }, ...number[]];
+  m: Record<string, { a: string }>;
+  i: { [k: string]: { a: string } };
+  v: { a: string } | AB;
+}
+"""
+
+
+def test_an_anonymous_object_anywhere_in_a_member_names_its_own_interface_s_class() -> None:
+    """In an array, a tuple, a rest tuple, a record, an index signature and a routed union
+    whose alias member is flattened in: two interfaces writing the same object type at the
+    same key each get their own class."""
+    text = models(PLACES, prelude="")
+    for owner in ("H1", "H2"):
+        assert block(text, f"class {owner}(").splitlines()[1:] == [
+            f"    xs: list[{owner}Xs]",
+            f"    t: tuple[{owner}T]",
+            f"    r: list[{owner}R | int | float]",
+            f"    m: dict[str, {owner}M]",
+            f"    i: dict[str, {owner}I]",
+            f"    v: _Union{2 if owner == 'H1' else 3}",
+        ]
+        static = f"{owner}V | A | B"
+        assert f'    _Union{2 if owner == "H1" else 3}: _t.TypeAlias = "{static}"\n' in text
+
+
+def test_an_anonymous_object_decodes_as_its_own_interface_s_class(built: Built) -> None:
+    pkg = built(PLACES)
+    item = '{"a": "s"}'
+    raw = (
+        f'{{"xs": [{item}], "t": [{item}], "r": [{item}, 1], "m": {{"k": {item}}}, '
+        f'"i": {{"k": {item}}}, "v": {item}}}'
+    )
+    found = pkg.decode(raw, pkg.H2)
+    assert [type(v).__name__ for v in (found.xs[0], found.t[0], found.r[0])] == [
+        "H2Xs",
+        "H2T",
+        "H2R",
+    ]
+    assert [type(found.m["k"]).__name__, type(found.i["k"]).__name__] == ["H2M", "H2I"]
+    assert type(found.v).__name__ == "H2V"
+
+
+OBJECT_KINDS = """
+export interface A { x: string; }
+export interface B { y: string; }
+export type AB = A | B;
+export type R = R[] | string;
+export type X = R | undefined;
+export interface K {
+  closed: Record<string, never> | string;
+  bare: {} | number;
+  obj: object | boolean;
+  rest: [string, ...number[]] | boolean;
+  /** @minimum 1 */
+  low: AB | number;
+  rn: R | number | null;
+  x: X | number;
+}
+"""
+
+
+def test_each_object_and_array_type_takes_its_kind_beside_other_members() -> None:
+    """A closed record, ``{}``, ``object`` and a rest tuple beside a scalar are native
+    unions; a bound reaches the number member of a union flattened from an alias; a
+    lowered alias beside a scalar and ``null`` is routed, and so is an alias that is a
+    lowered type ``| undefined`` beside a number."""
+    text = models(OBJECT_KINDS, prelude="")
+    assert block(text, "class K(").splitlines()[1:] == [
+        "    closed: _t.Annotated[dict[str, _t.Any], _msgspec.Meta(max_length=0)] | str",
+        "    bare: dict[str, _t.Any] | int | float",
+        "    obj: dict[str, _t.Any] | bool",
+        "    rest: list[str | int | float] | bool",
+        "    low: _Union2",
+        "    rn: _Union3",
+        "    x: _Union4",
+    ]
+    low = "_t.Annotated[int, _msgspec.Meta(ge=1)] | _t.Annotated[float, _msgspec.Meta(ge=1)]"
+    assert f'    _Union2: _t.TypeAlias = "A | B | {low}"\n' in text
+    assert f'        others = {{"number": lambda: {low}}}\n' in text
+    assert '    _Union3: _t.TypeAlias = "R | int | float | None"\n' in text
+    assert '    _Union4: _t.TypeAlias = "R | int | float"\n' in text
+    assert "X: _t.TypeAlias = R\n" in text
+
+
+@pytest.mark.parametrize(
+    ("raw", "ok"),
+    [
+        ('"closed": "s"', True),
+        ('"closed": {"a": 1}', False),
+        ('"bare": {"a": 1}', True),
+        ('"obj": false', True),
+        ('"rest": ["a", 1]', True),
+        ('"rest": ["a", true]', False),
+        ('"low": {"y": "s"}', True),
+        ('"low": 1', True),
+        ('"low": 0.5', False),  # the bound of the flattened number member
+        ('"rn": null', True),
+        ('"rn": ["a", ["b"]]', True),
+        ('"rn": [1]', False),
+        ('"x": 2', True),
+        ('"x": null', False),
+    ],
+)
+def test_each_object_and_array_type_decodes_beside_other_members(
+    built: Built, raw: str, ok: bool
+) -> None:
+    base = {
+        "closed": "{}",
+        "bare": "1",
+        "obj": "{}",
+        "rest": "true",
+        "low": '{"x": "s"}',
+        "rn": '"s"',
+        "x": '"s"',
+    }
+    key = raw.split('"')[1]
+    members = [f'"{k}": {v}' for k, v in base.items() if k != key] + [raw]
+    assert accepts(built(OBJECT_KINDS), "K", "{" + ", ".join(members) + "}") is ok
+
+
+def test_a_rest_tuple_s_members_are_noted_at_the_tuple() -> None:
+    _, diagnostics = emitted(
+        "export interface T {\n  r: [string[], ...number[][]];\n}\n", prelude=""
+    )
+    assert [str(n) for n in diagnostics.notes] == [
+        "s.ts:2:6: msgspec target: several array members of any length (docs/targets/msgspec.md)",
+        "s.ts:2:6: msgspec target: tuple with optional or rest items (docs/targets/msgspec.md)",
+    ]
+
+
+def test_a_record_in_a_json_cycle_is_a_dict_of_any() -> None:
+    text = models(
+        "export type J = string | number | boolean | null | J[] | Record<string, J>;\n",
+        prelude="",
+    )
+    assert (
+        "else:\n    J = str | int | float | bool | None | list[_t.Any] | dict[str, _t.Any]\n"
+        in text
+    )
+
+
+def test_an_anonymous_object_no_class_was_named_for_is_a_located_error() -> None:
+    inline = ir.Object(properties=(ir.Property("b", ir.Primitive("string")),), span=AT)
+    with pytest.raises(SchemaError) as found:
+        _writer().annotation(inline, "K", "zz")
+    assert str(found.value) == (
+        "t.ts:2:3: error: an anonymous object type here has no class name; declare it as an "
+        "interface"
+    )
+
+
+def test_a_count_or_multiple_no_keyword_takes_constrains_nothing() -> None:
+    """A negative or fractional count and a ``multipleOf`` of 0 are no keyword's value
+    (the front end warns): the member is left unconstrained, as in the JSON Schema."""
+    text = models(
+        "export interface C {\n"
+        "  /** @minLength -1 */\n  s: string;\n"
+        "  /** @maxItems 1.5 */\n  xs: string[];\n"
+        "  /** @multipleOf 0 */\n  n: number;\n"
+        "  /** @minLength 2 */\n  t: string;\n"
+        "}\n",
+        prelude="",
+    )
+    assert block(text, "class C(").splitlines()[1:] == [
+        "    s: str",
+        "    xs: list[str]",
+        "    n: int | float",
+        "    t: _t.Annotated[str, _msgspec.Meta(min_length=2)]",
+    ]

@@ -50,6 +50,12 @@ class ByLiteral(rt.Dispatch):
     )
 
 
+class ByLiteralOnly(rt.Dispatch):
+    """``ByLiteral`` without the open object beside it."""
+
+    objects = (ByLiteral.objects[0],)
+
+
 class Outer(msgspec.Struct, kw_only=True):
     inner: dict[str, Any]
 
@@ -165,8 +171,77 @@ def test_a_literal_value_decides_where_it_is_written(value: dict[str, Any], admi
 
 def test_the_chosen_member_decodes_strictly() -> None:
     assert ByLiteral.lower({"kind": "a", "value": 2}) == Tagged(kind="a", value=2)
-    with pytest.raises(msgspec.ValidationError, match=r"Expected `str`, got `int` - at `\$.kind`"):
-        ByLiteral.lower({"kind": 1, "value": 1})  # the literal admits it, the Struct not
+    # the literal admits it, the Struct not: the next member the keys admit takes it
+    got = ByLiteral.lower({"kind": 1, "value": 1})
+    assert got == {"kind": 1, "value": 1} and type(got) is dict
+    with pytest.raises(
+        msgspec.ValidationError, match=r"^Expected `str`, got `int` - at `\$.kind`$"
+    ):
+        ByLiteralOnly.lower({"kind": 1, "value": 1})  # no other member: refused, and why
+
+
+class Done(msgspec.Struct, kw_only=True):
+    resultType: Literal["complete"]
+    content: list[Text]
+
+
+class Waiting(msgspec.Struct, kw_only=True):
+    resultType: str
+    requests: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
+
+
+class Outcome(rt.Dispatch):
+    """``CallToolResult | InputRequiredResult``: the keys and literals of a complete result
+    admit both members; the second, requiring less, takes what the first refuses."""
+
+    objects = (
+        rt.Member(
+            lambda: Done,
+            frozenset({"resultType", "content"}),
+            {"resultType": frozenset({"complete"})},
+        ),
+        rt.Member(lambda: Waiting, frozenset({"resultType"})),
+        rt.Member(lambda: dict[str, int], frozenset({"never"})),  # the keys never admit
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (
+            {"resultType": "complete", "content": [{"uri": "u", "text": "t"}]},
+            Done(resultType="complete", content=[Text(uri="u", text="t")]),
+        ),
+        # the first refuses ``null`` content; the second admits any result type
+        ({"resultType": "complete", "content": None}, Waiting(resultType="complete")),
+        (
+            {"resultType": "complete", "content": [{"uri": "u"}], "requests": {}},
+            Waiting(resultType="complete", requests={}),
+        ),
+        ({"resultType": "waiting", "content": []}, Waiting(resultType="waiting")),
+    ],
+)
+def test_members_the_keys_leave_decode_in_turn_until_one_takes_the_value(
+    value: dict[str, Any], expected: object
+) -> None:
+    got = Outcome.lower(value)
+    assert got == expected and type(got) is type(expected)
+
+
+def test_a_value_every_member_left_refuses_is_refused_with_the_first_ones_reason() -> None:
+    # both refuse: the reason is the first's (``content``), not the second's (``requests``)
+    with pytest.raises(msgspec.ValidationError) as caught:
+        Outcome.lower({"resultType": "complete", "content": None, "requests": 5})
+    assert str(caught.value) == "Expected `array`, got `null` - at `$.content`"
+    with pytest.raises(msgspec.ValidationError) as caught:
+        Outcome.lower({"resultType": 5, "content": []})  # only the second admits it
+    assert str(caught.value) == "Expected `str`, got `int` - at `$.resultType`"
+    # the third member would take it, but its keys do not admit it: never tried
+    with pytest.raises(msgspec.ValidationError) as caught:
+        Outcome.lower({"resultType": 5})
+    assert str(caught.value) == "Expected `str`, got `int` - at `$.resultType`"
+    with pytest.raises(ValueError, match=r"^Object matches no member of the union"):
+        Outcome.lower({"content": []})
 
 
 def test_exactly_the_required_keys_admit() -> None:
@@ -265,7 +340,15 @@ def test_a_recursive_alias_decodes_through_its_definition() -> None:
     assert Json.lower(value) == value
     with pytest.raises(msgspec.ValidationError) as caught:
         Json.lower({"a": [1, "x", {"b": [2.5]}]})
-    assert str(caught.value) == "Expected `int | str | object | array`, got `float`"
+    # called directly, as msgspec's own decoder reports it: within, then where (below)
+    assert str(caught.value) == (
+        "Expected `int | str | object | array`, got `float` - at `$[2][...][0]` - at `$[...]`"
+    )
+    with pytest.raises(msgspec.ValidationError) as caught:
+        rt.decode(b'{"a": [1, "x", {"b": [2.5]}]}', Json)
+    assert str(caught.value) == (
+        "Expected `int | str | object | array`, got `float` - at `$[...][2][...][0]`"
+    )
 
 
 def test_lowered_types_decode_inside_structs_through_the_hook() -> None:
@@ -277,6 +360,117 @@ def test_lowered_types_decode_inside_structs_through_the_hook() -> None:
     assert str(caught.value) == (
         "Object matches no member of the union (required keys, literals) - at `$.contents`"
     )
+
+
+class Call(msgspec.Struct, kw_only=True):
+    params: Contents
+    items: list[Contents] = []
+
+
+class Twice(rt.Dispatch):
+    """A lowered type whose member holds a lowered type."""
+
+    objects = (
+        rt.Member(lambda: Call, frozenset({"params"})),
+        rt.Member(lambda: Text, frozenset({"text"})),
+    )
+
+
+class Top(msgspec.Struct, kw_only=True):
+    twice: Twice
+
+
+@pytest.mark.parametrize(
+    ("raw", "type_", "where"),
+    [
+        (b'{"params": {"uri": "u", "text": 5}}', Call, "$.params.text"),
+        (
+            b'{"params": "p", "items": [{"uri": "u", "blob": "b"}, {"uri": "u", "blob": 1}]}',
+            Call,
+            "$.items[1].blob",
+        ),
+        (b'{"twice": {"params": {"uri": "u", "text": 5}}}', Top, "$.twice.params.text"),
+        (
+            b'{"twice": {"params": "p", "items": [{"uri": 5, "text": "t"}]}}',
+            Top,
+            "$.twice.items[0].uri",
+        ),
+        (b'{"uri": "u", "text": 5}', Contents, "$.text"),  # the lowered type at the top
+        (b'{"params": {"uri": "u", "text": 5}}', Twice, "$.params.text"),
+    ],
+)
+def test_a_value_refused_inside_a_lowered_type_is_located_in_the_whole_value(
+    raw: bytes, type_: Any, where: str
+) -> None:
+    for decoded in (
+        lambda: rt.decode(raw, type_),
+        lambda: rt.typed(msgspec.json.decode(raw), type_),
+    ):
+        with pytest.raises(msgspec.ValidationError) as caught:
+            decoded()
+        assert str(caught.value) == f"Expected `str`, got `int` - at `{where}`"
+
+
+class Mode(msgspec.Struct, kw_only=True):
+    mode: Literal["push", "pull"]
+
+
+class Modes(rt.Dispatch):
+    objects = (
+        rt.Member(lambda: Mode, frozenset({"mode"})),
+        rt.Member(lambda: Text, frozenset({"text"})),
+    )
+
+
+class Settings(msgspec.Struct, kw_only=True):
+    modes: list[Modes]
+
+
+@pytest.mark.parametrize("value", ["x - at `$.y`", "x - at `$", " - at `$.modes[0]` - at `$"])
+def test_a_refused_value_that_reads_like_a_location_stays_in_the_reason(value: str) -> None:
+    # msgspec quotes the refused string, then says where: the location is after the
+    # last `` - at `$``, so text in the value neither moves nor splits the path.
+    raw = msgspec.json.encode({"modes": [{"mode": "push"}, {"mode": value}]})
+    expected = f"Invalid enum value '{value}' - at `$.modes[1].mode`"
+    for decoded in (
+        lambda: rt.decode(raw, Settings),
+        lambda: rt.typed(msgspec.json.decode(raw), Settings),
+    ):
+        with pytest.raises(msgspec.ValidationError) as caught:
+            decoded()
+        assert str(caught.value) == expected
+    assert rt.decode(raw.replace(value.encode(), b"pull"), Settings) == Settings(
+        modes=[Mode(mode="push"), Mode(mode="pull")]  # type: ignore[list-item]
+    )
+
+
+def test_a_decoder_says_where_in_two_parts_within_the_lowered_type_then_it() -> None:
+    # msgspec's own decoder: no step of ours after it to join the two
+    with pytest.raises(msgspec.ValidationError) as caught:
+        rt.decoder(Top).decode(b'{"twice": {"params": {"uri": "u", "text": 5}}}')
+    assert str(caught.value) == "Expected `str`, got `int` - at `$.params.text` - at `$.twice`"
+
+
+def test_a_refusal_at_the_top_of_a_lowered_type_is_located_where_it_stands() -> None:
+    # the definition refuses the value itself: msgspec says no place within it
+    raw = b'{"contents": "c", "json": 2.5}'
+    with pytest.raises(msgspec.ValidationError) as caught:
+        rt.decode(raw, Holder)
+    assert str(caught.value) == "Expected `int | str | object | array`, got `float` - at `$.json`"
+    with pytest.raises(msgspec.ValidationError) as caught:
+        rt.decode(b"2.5", Json)
+    assert str(caught.value) == "Expected `int | str | object | array`, got `float`"
+
+
+def test_refusals_outside_lowered_types_are_msgspecs_own() -> None:
+    for raw, message in (
+        (b'{"uri": 5, "text": "t"}', "Expected `str`, got `int` - at `$.uri`"),
+        (b"[]", "Expected `object`, got `array`"),
+        (b'{"contents": 5}', "Expected object | string, got number - at `$.contents`"),
+    ):
+        with pytest.raises(msgspec.ValidationError) as caught:
+            rt.decode(raw, Holder if b"contents" in raw else Text)
+        assert str(caught.value) == message
 
 
 def test_the_hook_refuses_every_type_but_the_packages() -> None:

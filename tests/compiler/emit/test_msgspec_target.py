@@ -249,6 +249,86 @@ def test_a_response_is_typed_by_its_method(tmp_path: Path) -> None:
     assert type(request.message) is pkg.AddRequest and request.message.params.b == 2
 
 
+# ``result: CallToolResult | InputRequiredResult``: a union of two results told apart by no
+# tag, where the keys and literals of a complete result leave both members.
+ROUTED = """
+export interface TextBlock { type: "text"; text: string; }
+export interface ToolResult extends Result { resultType: "complete"; content: TextBlock[]; }
+export interface InputRequired extends Result { resultType: string; requests?: { [key: string]: unknown }; }
+export interface Sum {
+  /** @TJS-type integer */
+  a: number;
+  /** @TJS-type integer */
+  b: number;
+}
+export interface Product {
+  /** @TJS-type integer */
+  x: number;
+  /** @TJS-type integer */
+  y: number;
+}
+export interface CallRequest extends JSONRPCRequest { method: "call"; params: Sum | Product; }
+export interface CallResultResponse { jsonrpc: "2.0"; id: RequestId; result: ToolResult | InputRequired; }
+"""
+
+
+@pytest.mark.parametrize(
+    ("result", "member"),
+    [
+        ('{"resultType": "complete", "content": [{"type": "text", "text": "hi"}]}', "ToolResult"),
+        ('{"resultType": "complete", "content": null}', "InputRequired"),
+        ('{"resultType": "complete", "content": [{"type": "text", "text": 5}]}', "InputRequired"),
+        ('{"resultType": "input_required", "requests": {}}', "InputRequired"),
+        ('{"resultType": "complete", "content": null, "requests": 5}', None),
+        ('{"resultType": 5, "content": []}', None),
+        ('{"content": []}', None),
+    ],
+)
+def test_a_routed_union_takes_what_only_a_later_member_admits(
+    tmp_path: Path, result: str, member: str | None
+) -> None:
+    pkg = package(tmp_path, ROUTED)
+    raw = '{"jsonrpc": "2.0", "id": 1, "result": ' + result + "}"
+    if member is None:
+        with pytest.raises(msgspec.ValidationError):
+            pkg.decode(raw, pkg.CallResultResponse)
+    else:
+        assert type(pkg.decode(raw, pkg.CallResultResponse).result).__name__ == member
+
+
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        # both members refuse it: the first's reason, where it stands in the message
+        (
+            '{"resultType": "complete", "content": null, "requests": 5}',
+            "Expected `array`, got `null` - at `$.result.content`",
+        ),
+        ('{"resultType": 5}', "Expected `str`, got `int` - at `$.result.resultType`"),
+    ],
+)
+def test_a_value_refused_inside_a_routed_union_says_where(
+    tmp_path: Path, result: str, message: str
+) -> None:
+    pkg = package(tmp_path, ROUTED)
+    raw = '{"jsonrpc": "2.0", "id": 1, "result": ' + result + "}"
+    with pytest.raises(msgspec.ValidationError) as caught:
+        pkg.decode(raw, pkg.CallResultResponse)
+    assert str(caught.value) == message
+
+
+def test_a_message_refused_inside_a_routed_union_says_where(tmp_path: Path) -> None:
+    pkg = package(tmp_path, ROUTED)
+    raw = '{"jsonrpc": "2.0", "id": 1, "method": "call", "params": {"a": "1", "b": 2}}'
+    failed = pkg.decode_message(raw)
+    assert failed.code == -32602
+    assert failed.error["data"] == "Expected `int`, got `str` - at `$.params.a`"
+    good = pkg.decode_message(raw.replace('"1"', "1"))
+    assert type(good.message.params) is pkg.Sum
+    product = pkg.decode_message(raw.replace('"a": "1", "b"', '"x": 1, "y"'))
+    assert type(product.message.params) is pkg.Product
+
+
 # Deeper than msgspec can parse: it stops at Python's recursion limit (RecursionError).
 _DEEP = "[" * 5000 + "]" * 5000
 

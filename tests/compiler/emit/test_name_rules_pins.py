@@ -4,6 +4,8 @@ times over is walked once when its property keys are collected."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from codegen import ir
@@ -40,3 +42,83 @@ def test_a_type_held_many_times_over_is_walked_once() -> None:
         )
     )
     assert keys == {"leaf": SPAN2, "other": SPAN1}
+
+
+def _obj(key: str) -> ir.Object:
+    return ir.Object((prop(key),))
+
+
+def test_the_keys_of_objects_held_anywhere_in_a_type_in_depth_first_field_order() -> None:
+    """The walk enters only the fields that may hold a type (#37): each of them here holds
+    an object with its own key, and the keys come out as a recursive walk meets them."""
+    num = ir.Primitive("number")
+    index = ir.IndexSignature(_obj("index"))
+    body = ir.Object((prop("own", ir.Array(_obj("item"))),), index)
+    kinds = ir.Union(
+        (
+            ir.Tuple((_obj("first"),), rest=_obj("rest")),
+            ir.Mapping(_obj("mapped")),
+            ir.Intersection((_obj("left"), _obj("right"))),
+            ir.Omit(_obj("omitted"), ("omitted",)),
+            ir.Ref("G", (_obj("arg"),)),
+            ir.Literal(1),
+            ir.Typeof("X"),
+            num,
+        )
+    )
+    keys = name_rules.property_keys(
+        schema(
+            ir.Interface(
+                "I",
+                body,
+                extends=(ir.Ref("B", (_obj("base"),)),),
+                params=(ir.TypeParam("T", _obj("default")),),
+            ),
+            ir.Const("C", 1),
+            ir.Alias("A", kinds, params=(ir.TypeParam("U", _obj("later")),)),
+        )
+    )
+    assert list(keys) == [
+        *("own", "item", "index", "base", "default"),
+        *("first", "rest", "mapped", "left", "right", "omitted", "arg", "later"),
+    ]
+
+
+def test_the_walk_enters_each_field_that_may_hold_a_node() -> None:
+    """``NODE_FIELDS`` names, per IR class, exactly the fields whose annotation names a node
+    class (a type, a property, an index signature, a type parameter); the rest hold leaves."""
+    import dataclasses
+    import re
+
+    nodes = {"TypeExpr", "Decl", "Property", "IndexSignature", "TypeParam", "Object"}
+    for cls, holders in name_rules.NODE_FIELDS.items():
+        want = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.name not in ("span", "doc") and set(re.findall(r"\w+", str(f.type))) & nodes
+        )
+        assert holders == want, cls
+    # Every kind of type and declaration, read from the IR: a new one must join the table.
+    kinds = {*get_args(ir.TypeExpr), *get_args(ir.Decl)}
+    assert set(name_rules.NODE_FIELDS) == kinds | {ir.Property, ir.IndexSignature, ir.TypeParam}
+
+
+def test_a_node_kind_the_table_does_not_list_is_walked_through_every_field() -> None:
+    """A kind added to the IR before ``NODE_FIELDS`` lists it (here a dataclass and a named
+    tuple, held by a union) still has its keys found, in order, with what follows it."""
+    import dataclasses
+    from typing import NamedTuple
+
+    @dataclasses.dataclass(frozen=True)
+    class Wrapper:
+        label: str
+        inner: ir.TypeExpr
+        span: ir.Span = ir.NO_SPAN
+
+    class Pair(NamedTuple):
+        first: ir.TypeExpr
+        second: ir.TypeExpr
+
+    held = (Wrapper("w", _obj("wrapped")), Pair(_obj("one"), _obj("two")), _obj("after"))
+    keys = name_rules.property_keys(schema(ir.Alias("A", ir.Union(held))))  # type: ignore[arg-type]
+    assert list(keys) == ["wrapped", "one", "two", "after"]

@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import keyword
+import re
 
 import pytest
 
 from codegen import ir
+from codegen.build.pipeline import build
+from codegen.build.targets import TARGETS
 from codegen.emit.python.backend import PythonBackend, backend_of
 from codegen.emit.python.class_specs import ClassSpec, needs_class, spec_parts
 from codegen.emit.python.name_rules import (
@@ -19,10 +22,13 @@ from codegen.emit.python.name_rules import (
 from codegen.emit.python.naming import (
     assign_names,
     check_module_names,
+    encloses_better,
     module_clashes,
     module_names,
 )
 from codegen.errors import SchemaError
+from codegen.frontend.parse import parse_module
+from codegen.frontend.resolve import resolve
 from tests.compiler.emit.test_naming import SPAN1, SPAN2, interface, prop, schema
 
 INLINE_SPAN = ir.Span("s.ts", 3, 5)
@@ -516,3 +522,37 @@ def test_the_clashes_of_every_module_are_gathered() -> None:
         "server.py": "from .models import B, C\nB = 1\n",
     }
     assert module_clashes(assign_names(s), s, modules) == {"A", "B"}
+
+
+PICKED = "export interface A {\n  o: { x: string };\n  p: string;\n}\n"
+PICK = 'export type B = Pick<A, "o">;\n'
+
+
+@pytest.mark.parametrize("target", sorted(TARGETS))
+@pytest.mark.parametrize("text", [PICKED + PICK, PICK + PICKED], ids=["after", "before"])
+def test_a_pick_of_an_interface_does_not_rename_its_inline_classes(target: str, text: str) -> None:
+    # The Pick holds A's very property: its inline class keeps A's name in A and in the
+    # Pick, whether the Pick is written after A or before it (the class whose text
+    # encloses the property names it).
+    schema = resolve([parse_module("s.ts", text)])
+    models = build(schema, command="t", emitters=TARGETS[target])["models.py"]
+    held = re.findall(r"^    o: \"?(\w+)\"?$", models, re.MULTILINE)
+    assert held == ["AO", "AO"]
+
+
+@pytest.mark.parametrize(
+    ("span", "held", "at", "closer"),
+    [
+        (S5, S4, ir.Span("s.ts", 6, 3), True),  # the later start, both before the property
+        (S4, S5, ir.Span("s.ts", 6, 3), False),
+        (ir.Span("s.ts", 6, 3), S4, ir.Span("s.ts", 6, 3), True),  # starting at it encloses
+        (ir.Span("s.ts", 6, 4), S4, ir.Span("s.ts", 6, 3), False),  # after it: no
+        (ir.Span("t.ts", 5, 1), S4, ir.Span("s.ts", 6, 3), False),  # another file: no
+        (S5, ir.Span("t.ts", 1, 1), ir.Span("s.ts", 6, 3), True),  # over one in another file
+        (S4, ir.Span("s.ts", 7, 1), ir.Span("s.ts", 6, 3), True),  # over one after it
+    ],
+)
+def test_which_class_encloses_a_property_more_closely(
+    span: ir.Span, held: ir.Span, at: ir.Span, closer: bool
+) -> None:
+    assert encloses_better(span, held, at) is closer

@@ -46,7 +46,7 @@ def test_a_matching_module_is_used_and_renders_like_the_source(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     compiled = _loads_from_source(monkeypatch)
-    fast = _fresh_environment().get_template("alias.py.jinja")
+    fast = _fresh_environment().get_template("constants.py.jinja")
     assert compiled == []
     slow_env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templating.TEMPLATES_DIR)),
@@ -58,19 +58,13 @@ def test_a_matching_module_is_used_and_renders_like_the_source(
         finalize=templating.refuse_unescaped,
     )
     slow_env.filters.update(templating.environment().filters)
-    slow = slow_env.get_template("alias.py.jinja")
-    for recursive in (False, True):
-        alias = {
-            "name": "Pet",
-            "value": "str | int",
-            "quoted": '"str | int"',
-            "recursive": recursive,
-            "doc": Code('"""A pet."""'),
-        }
-        sym = {"TypeAlias": "TypeAlias", "TypeAliasType": "TypeAliasType", "TYPE_CHECKING": "TC"}
-        want = slow.render(alias=alias, sym=sym)
-        assert fast.render(alias=alias, sym=sym) == want
-        assert "Pet" in want
+    slow = slow_env.get_template("constants.py.jinja")
+    for doc in ("", Code('"""A limit."""')):
+        constants = [{"name": "LIMIT", "value": Code("3"), "doc": doc}]
+        sym = {"Final": "_Final"}
+        want = slow.render(constants=constants, sym=sym)
+        assert fast.render(constants=constants, sym=sym) == want
+        assert "LIMIT: _Final = 3" in want
     templating.environment.cache_clear()
 
 

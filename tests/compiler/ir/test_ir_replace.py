@@ -54,3 +54,17 @@ def test_a_class_with_more_than_fields_in_its_init_is_built_by_its_init() -> Non
     checked = ir.replace(Checked(1), value=2)
     assert checked.seen == [1, 2]  # __post_init__ ran on the copy
     assert ir.replace(Derived(1), value=3).double == 6
+
+
+def test_a_plain_class_without_slots_is_copied_field_for_field() -> None:
+    # Not every class copied is an IR node with slots: its fields are set one by one too.
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        name: str
+        items: tuple[int, ...] = ()
+        flag: bool = False
+
+    node = Plain("a", (1, 2), True)
+    copy = ir.replace(node, name="b")
+    assert copy == Plain("b", (1, 2), True) and copy.items is node.items
+    assert ir.replace(node) == node and ir.replace(node) is not node

@@ -344,13 +344,10 @@ class _Models:
         self.values = alias_values(backend)
         _, _, self.alias_order = recursive_aliases(backend)
         self.writer = TypeWriter(backend)
-        self.origin = {
-            id(prop): spec.name for spec in backend.names.classes for prop in spec.body.properties
-        }
         self.exported: list[str] = []
 
     def owner(self, layout: ClassLayout, key: str, prop: ir.Property) -> str:
-        return self.origin.get(id(prop), layout.owners.get(key, layout.spec.name))
+        return self.backend.names.origin(prop, layout.owners.get(key, layout.spec.name))
 
     def constants(self) -> list[str]:
         lines = []

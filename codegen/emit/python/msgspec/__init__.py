@@ -38,8 +38,8 @@ DEVIATIONS: tuple[str, ...] = (
     "A union msgspec cannot express picks its member by the value's JSON kind, then by "
     "the keys each object member requires and the literal values it fixes (and, one level "
     "down, those of each required member that is a Struct), an array by its length and "
-    "literal items; where several members are left, the first in the schema's order "
-    "decodes the value (a value only a later one admits is refused).",
+    "literal items; where several array members are left, the first in the schema's "
+    "order decodes the value (a value only a later one admits is refused).",
     "A member whose wire name holds a quote, a backslash or a control character (msgspec "
     "cannot name such a field) is left out of its Struct, with a located warning: neither "
     "kept nor checked.",

@@ -169,9 +169,6 @@ class _Models:
         self.recursive -= any_json
         self.any_json = any_json
         self.values = alias_values(backend)
-        self.origin = {
-            id(prop): spec.name for spec in backend.names.classes for prop in spec.body.properties
-        }
         self.exported: list[str] = []
         # Two passes: the first finds the unions msgspec could tag, ``choose_tags`` gives
         # each Struct at most one tag, the second writes the module with them.
@@ -187,7 +184,7 @@ class _Models:
                 continue
             layout = self.backend.layouts.layout(spec.name)
             for key, prop in layout.fields.items():
-                owner = self.origin.get(id(prop), layout.owners.get(key, spec.name))
+                owner = self.backend.names.origin(prop, layout.owners.get(key, spec.name))
                 writer.annotation(prop.type, owner, key, property_meta(prop))
         for name in self.alias_order:
             writer.annotation(self.values[name], name, "")
@@ -228,7 +225,7 @@ class _Models:
                     prop.span,
                 )
                 continue
-            owner = self.origin.get(id(prop), layout.owners.get(key, spec.name))
+            owner = self.backend.names.origin(prop, layout.owners.get(key, spec.name))
             ann = self.writer.annotation(prop.type, owner, key, property_meta(prop))
             attr = self.backend.names.attribute(key)
             name = f"name={escape.py_str(key)}" if attr != key else ""
@@ -251,7 +248,7 @@ class _Models:
         self.exported.append(name)
         if name in self.any_json:
             static = escape.py_str(self.writer.annotation(value, name, "").text)
-            runtime = self.writer.annotation(value, name, "", as_any=True).text
+            runtime = self.writer.any_json_text(value)
             return (
                 "if _t.TYPE_CHECKING:\n"
                 f"    {name}: _t.TypeAlias = {static}\n"
@@ -312,7 +309,9 @@ class _Models:
         lowered = [self.lowered(found) for found in self.writer.lowered.values()]
         if self.tags or lowered or any(name in self.recursive for name in self.alias_order):
             parts[1] += "\n" + _RUNTIME_IMPORT
-        for span, what in sorted(set(self.writer.deviations), key=lambda d: (str(d[0]), d[1])):
+        # In the order of their places: line 9 before line 16 (not as text, '16' < '9').
+        places = sorted(set(self.writer.deviations), key=lambda d: (*_place(d[0]), d[1]))
+        for span, what in places:
             self.diagnostics.note(f"msgspec target: {what} (docs/targets/msgspec.md)", span)
         exported = sorted(set(self.exported))
         listed = "".join(f"    {escape.py_str(name)},\n" for name in exported)
@@ -421,3 +420,7 @@ __all__ = [
 ]
 '''
     return {MESSAGES: text}
+
+
+def _place(span: ir.Span) -> tuple[str, int, int]:
+    return span.file, span.line, span.col

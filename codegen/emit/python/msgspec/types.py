@@ -62,7 +62,6 @@ class Ann:
     text: str
     kinds: frozenset[str]
     lowered: bool = False
-    nullable: bool = False
     length: int | None = None  # a fixed tuple's
     # An array's literal items: per position of a fixed tuple, or for every item of a list
     # (one entry); None where an item is no closed set of literals.
@@ -213,27 +212,7 @@ class TypeWriter:
         owner: str,
         key: str,
         meta: Meta = NO_META,
-        *,
-        as_any: bool = False,
     ) -> Ann:
-        """``as_any``: the run-time text of an ``any_json`` alias's value, each reference to
-        its cycle read as ``Any`` (what it means)."""
-        if as_any:
-            if isinstance(expr, ir.Ref) and expr.name in self.any_json:
-                return Ann(ANY, ALL_KINDS, nullable=True)
-            if isinstance(expr, ir.Array):
-                inner = self.annotation(expr.items, owner, key, as_any=True)
-                return Ann(f"list[{inner.text}]", frozenset({ARRAY}))
-            if isinstance(expr, ir.Mapping | ir.Object):
-                value = expr.value if isinstance(expr, ir.Mapping) else expr.index.value  # type: ignore[union-attr]
-                inner = self.annotation(value, owner, key, as_any=True)
-                return Ann(f"dict[str, {inner.text}]", frozenset({OBJECT}))
-            if isinstance(expr, ir.Union):
-                pieces = [self.annotation(m, owner, key, as_any=True) for m in expr.members]
-                if any(p.text == ANY for p in pieces):
-                    return Ann(ANY, ALL_KINDS, nullable=True)
-                kinds = frozenset().union(*(p.kinds for p in pieces))
-                return Ann(" | ".join(_unique(p.text for p in pieces)), kinds)
         match expr:
             case ir.Primitive(name="string", pattern=pattern):
                 constraints = dict(meta.string)
@@ -244,8 +223,9 @@ class TypeWriter:
             case ir.Primitive(name=name):
                 return self._primitive(name, meta, expr.span)
             case ir.Literal(value=float(value)) if not value.is_integer():
-                # ``type Half = 0.5``: no Literal holds a float; the one float from it to it.
-                bound = number_text(value, expr.span)
+                # ``type Half = 0.5``: no Literal holds a float; the one float from it to it
+                # (finite: the front end refuses a literal too large to represent).
+                bound = repr(value)
                 text = f"_t.Annotated[float, _msgspec.Meta(ge={bound}, le={bound})]"
                 return Ann(text, frozenset({NUMBER}))
             case ir.Literal(value=value):
@@ -303,6 +283,24 @@ class TypeWriter:
             case _:
                 assert_never(expr)
 
+    def any_json_text(self, expr: ir.TypeExpr) -> str:
+        """The run-time text of an ``any_json`` alias's value: each reference to its cycle
+        read as ``Any`` (what it means). The value is JSON-shaped (``module._json_shaped``):
+        plain scalars, and arrays and maps of the cycle's aliases, so it names no anonymous
+        class (no owner, no key) and no kind is asked of the text."""
+        match expr:
+            case ir.Ref(name=name) if name in self.any_json:
+                return ANY
+            case ir.Array(items=items):
+                return f"list[{self.any_json_text(items)}]"
+            case ir.Mapping(value=value) | ir.Object(index=ir.IndexSignature(value=value)):
+                return f"dict[str, {self.any_json_text(value)}]"
+            case ir.Union(members=members):
+                texts = _unique(self.any_json_text(m) for m in members)
+                return ANY if ANY in texts else " | ".join(texts)
+            case _:
+                return self.annotation(expr, "", "").text
+
     def _values(self, expr: ir.TypeExpr) -> list[str] | None:
         """The literals ``expr`` admits, as Python literals; None when it is open."""
         values = closed_literals(self.schema, expr)
@@ -323,9 +321,9 @@ class TypeWriter:
         if name == "boolean":
             return Ann("bool", frozenset({BOOLEAN}))
         if name in ("null", "undefined"):
-            return Ann("None", frozenset({NULL}), nullable=True)
+            return Ann("None", frozenset({NULL}))
         if name in ("unknown", "any"):
-            return Ann(ANY, ALL_KINDS, nullable=True)
+            return Ann(ANY, ALL_KINDS)
         if name == "object":
             return Ann(f"dict[str, {ANY}]", frozenset({OBJECT}))
         if name == "never":
@@ -342,11 +340,11 @@ class TypeWriter:
             return self._struct(name)
         kinds = self.kinds_of_alias(name)
         if name in self.any_json:
-            return Ann(name, kinds, nullable=NULL in kinds)
+            return Ann(name, kinds)
         if name in self.recursive:
-            return Ann(name, kinds, lowered=True, nullable=NULL in kinds)
+            return Ann(name, kinds, lowered=True)
         value = self._alias_ann(name)
-        return Ann(name, kinds, value.lowered, NULL in kinds, pattern=value.pattern)
+        return Ann(name, kinds, value.lowered, pattern=value.pattern)
 
     def _struct(self, name: str) -> Ann:
         """A Struct; a tagged one as ``_T_<name>``, which requires its tag also where it
@@ -361,26 +359,13 @@ class TypeWriter:
         return found
 
     def kinds_of_alias(self, name: str) -> frozenset[str]:
-        """The JSON kinds an alias takes; a self-referring one's by iterating to the least
-        fixed point (each reference to an alias of its cycle brings what is known so far)."""
+        """The JSON kinds an alias takes. ``kinds`` reaches another alias only through a
+        union member, and every cycle of aliases passes through an object or an array
+        (``checks.check_cycles``), where it stops: this recursion ends."""
         found = self._kinds.get(name)
-        if found is not None:
-            return found
-        cyclic = self.recursive | self.any_json
-        if name not in cyclic:
+        if found is None:
             found = self._kinds[name] = self.kinds(self.values[name])
-            return found
-        cycle = sorted(cyclic)
-        known = dict.fromkeys(cycle, frozenset[str]())
-        self._kinds.update(known)
-        changed = True
-        while changed:
-            changed = False
-            for alias in cycle:
-                now = self.kinds(self.values[alias])
-                if now != self._kinds[alias]:
-                    self._kinds[alias], changed = now, True
-        return self._kinds[name]
+        return found
 
     def kinds(self, expr: ir.TypeExpr) -> frozenset[str]:
         """The JSON kinds ``expr`` takes, without writing its annotation."""
@@ -406,8 +391,7 @@ class TypeWriter:
                     return frozenset({NUMBER})
                 if name not in self.values:
                     return frozenset({OBJECT})
-                known = self._kinds.get(name)
-                return known if known is not None else self.kinds_of_alias(name)
+                return self.kinds_of_alias(name)
             case ir.Array() | ir.Tuple():
                 return frozenset({ARRAY})
             case ir.Mapping() | ir.Object() | ir.Intersection() | ir.Omit():
@@ -436,22 +420,21 @@ class TypeWriter:
         kept = self._members(members)
         anns = [self.annotation(m, owner, key, meta) for m in kept]
         if any(a.text == ANY for a in anns):
-            return Ann(ANY, ALL_KINDS, nullable=True)
+            return Ann(ANY, ALL_KINDS)
         kinds = frozenset().union(*(a.kinds for a in anns))
-        nullable = NULL in kinds
         texts = _unique(a.text for a in anns)
         if len(texts) == 1:
-            return Ann(texts[0], kinds, anns[0].lowered, nullable, pattern=anns[0].pattern)
+            return Ann(texts[0], kinds, anns[0].lowered, pattern=anns[0].pattern)
         if self._native(anns):
             pattern = any(a.pattern for a in anns)
-            return Ann(" | ".join(texts), kinds, False, nullable, pattern=pattern)
+            return Ann(" | ".join(texts), kinds, pattern=pattern)
         # A member that is an alias of a union brings its own members.
         flat = self._expand(kept, 0)
         if flat != kept:
             anns = [self.annotation(m, owner, key, meta) for m in flat]
         if self._tagged(anns) and self._native(anns, tagged=True):
             text = " | ".join(_unique(a.text for a in anns))
-            return Ann(text, kinds, False, nullable, pattern=any(a.pattern for a in anns))
+            return Ann(text, kinds, pattern=any(a.pattern for a in anns))
         return self._dispatch(anns, kinds, span)
 
     def _tagged(self, anns: Sequence[Ann]) -> bool:
@@ -522,14 +505,14 @@ class TypeWriter:
                     takers = takers[:1]
                 found.others[kind] = " | ".join(takers)
             self.lowered[static] = found
-        return Ann(found.name, kinds, lowered=True, nullable=NULL in kinds)
+        return Ann(found.name, kinds, lowered=True)
 
     def rules(self, text: str, *, nested: bool) -> Rules:
         """What a Struct member requires of an object: its required wire keys, the literal
         values it fixes and (``nested``) the same, one level down, of each required member
         that is a Struct itself. Any other member (a dict, a lowered type): nothing."""
         layout = self.classes.get(text)
-        if layout is None or text in self.values:
+        if layout is None:
             return Rules()
         found = Rules(frozenset(k for k, p in layout.fields.items() if not p.optional))
         for key, prop in layout.fields.items():
@@ -564,12 +547,12 @@ def choose_tags(
     against otherwise. A union no key tells apart stays routed (``Dispatch``)."""
     tags: dict[str, tuple[str, str]] = {}
     for structs in candidates:
-        layouts = [classes[s] for s in structs]
-        keys = set.intersection(*(set(layout.fields) for layout in layouts))
+        layouts = {s: classes[s] for s in structs}
+        keys = set.intersection(*(set(layout.fields) for layout in layouts.values()))
         order = [k for k in DISCRIMINATORS if k in keys] + sorted(keys - set(DISCRIMINATORS))
         for key in order:
-            values: list[str] = []
-            for layout in layouts:
+            values: dict[str, str] = {}  # by Struct
+            for struct, layout in layouts.items():
                 prop = layout.fields[key]
                 found = closed_literals(schema, prop.type)
                 if prop.optional or found is None or len(found) != 1:
@@ -577,13 +560,12 @@ def choose_tags(
                 (value,) = found
                 if not isinstance(value, str):
                     break
-                values.append(value)
+                values[struct] = value
             else:
-                if len(set(values)) == len(values) and all(
-                    tags.get(s, (key, v)) == (key, v) for s, v in zip(structs, values, strict=True)
+                if len(set(values.values())) == len(values) and all(
+                    tags.get(s, (key, v)) == (key, v) for s, v in values.items()
                 ):
-                    for struct, value in zip(structs, values, strict=True):
-                        tags[struct] = (key, value)
+                    tags.update((s, (key, v)) for s, v in values.items())
                     break
     return tags
 

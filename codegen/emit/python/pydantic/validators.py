@@ -275,6 +275,8 @@ def _refs(t: ir.TypeExpr) -> set[str]:
 
 def relevant_declarations(schema: ir.Schema, rules: list[Rule]) -> list[str]:
     """Declarations whose instances may hold a checked value (so the walker enters them)."""
+    if not rules:  # most schemas: nothing is checked, so no declaration holds a checked value
+        return []
     uses: dict[str, set[str]] = {}
     for decl in schema.decls.values():
         if isinstance(decl, ir.Interface):

@@ -15,7 +15,6 @@ Mappings are the other targets': ``string`` -> ``str``, ``number`` -> ``int | fl
 
 from __future__ import annotations
 
-import keyword
 from typing import assert_never
 
 from .... import escape, ir
@@ -27,6 +26,7 @@ from ..docstrings import doc_text
 from ..layout import ClassLayout
 from ..msgspec.module import alias_values, recursive_aliases
 from ..msgspec.types import py_literal
+from ..name_rules import SOFT_KEYWORDS
 from ..package import ModuleText
 
 MODELS = "models.py"
@@ -46,7 +46,7 @@ def class_syntax(key: str) -> bool:
     reads back as itself, not a keyword, and not mangled (``__x`` in a class body)."""
     return (
         escape.is_identifier(key)
-        and not keyword.issoftkeyword(key)
+        and key not in SOFT_KEYWORDS  # fixed: not the running Python's list
         and not (key.startswith("__") and not key.endswith("__"))
     )
 
@@ -160,9 +160,6 @@ class _Models:
         self.values = alias_values(backend)
         _, _, self.alias_order = recursive_aliases(backend)
         self.writer = TypeWriter(backend)
-        self.origin = {
-            id(prop): spec.name for spec in backend.names.classes for prop in spec.body.properties
-        }
         self.exported: list[str] = []
 
     def constants(self) -> list[str]:
@@ -180,7 +177,7 @@ class _Models:
         spec = layout.spec
         fields: list[tuple[str, str, str]] = []  # wire key, annotation, its docstring
         for key, prop in layout.fields.items():
-            owner = self.origin.get(id(prop), layout.owners.get(key, spec.name))
+            owner = self.backend.names.origin(prop, layout.owners.get(key, spec.name))
             ann: str = escape.py_str(self.writer.annotation(prop.type, owner, key))
             if prop.optional:
                 ann = f"_t.NotRequired[{ann}]"
