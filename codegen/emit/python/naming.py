@@ -188,8 +188,10 @@ def _read_module_names(text: str) -> tuple[set[str], set[str], set[str]]:
 # ``from .models import``, as the tokenizer allows it to be spelled (spaces and line
 # continuations between the tokens). A module without it (the validators, the static
 # runtime: most of the text) imports nothing from models, so it clashes with no name and
-# is not parsed (#37); with it anywhere, even in a comment, the module is parsed.
-_FROM_MODELS = re.compile(r"\bfrom[\s\\]*\.[\s\\]*models\b")
+# is not parsed (#37); with it anywhere, even in a comment, the module is parsed. No
+# ``\b`` before ``from``: a pattern that opens with a literal is searched for by it
+# (0.05 ms, not 5, over the validators' text), and a match too many only costs a parse.
+_FROM_MODELS = re.compile(r"from[\s\\]*\.[\s\\]*models\b")
 
 
 def _imports_from_models(text: str) -> bool:
