@@ -74,6 +74,8 @@ _LINK = re.compile(r"\{@link\s+([^\s|}]+)\s*(?:\|\s*)?([^}]*)\}")
 def render_description(text: str, known: frozenset[str] | None = None) -> str:
     """``known``: the schema's declaration names. TypeScript renders a link whose target
     does not resolve (``{@link Other.method text}``) with its space kept."""
+    if "{@link" not in text:  # most descriptions: no link, no pass of the pattern (#37)
+        return text.strip()
 
     def render(match: re.Match[str]) -> str:
         target, label = match.group(1), match.group(2).rstrip()
