@@ -285,6 +285,14 @@ def compiled_findings(decls: Sequence[ir.Decl]) -> Findings:
             if what is not None:
                 degraded.setdefault((node.span, what))
             continue
+        elif kind is ir.Object:
+            add_bad_constraint_tags(node, bad_tags)
+            # ``children``, reversed onto the stack, without a call and a tuple per object
+            index = node.index  # type: ignore[union-attr]
+            if index is not None:
+                pending.append(index.value)
+            pending.extend([prop.type for prop in reversed(node.properties)])  # type: ignore[union-attr]
+            continue
         elif kind in _TAGGED:
             add_bad_constraint_tags(node, bad_tags)
         pending.extend(reversed(children(node)))
@@ -313,6 +321,15 @@ def _ref_names(t: ir.TypeExpr | ir.Decl) -> list[str]:
             args = node.args  # type: ignore[union-attr]
             if args:
                 pending.extend(reversed(args))
+        elif kind is ir.Object:
+            # ``children``'s order (the properties' types, then the index's value), reversed
+            # onto the stack, without the leaves, most of a large typing's property types
+            index = node.index  # type: ignore[union-attr]
+            if index is not None:
+                pending.append(index.value)
+            for prop in reversed(node.properties):  # type: ignore[union-attr]
+                if type(prop.type) not in _LEAVES:
+                    pending.append(prop.type)
         elif kind not in _LEAVES:
             pending.extend(reversed(children(node)))
     return names
