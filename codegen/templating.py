@@ -130,6 +130,10 @@ def refuse_unescaped(value: object) -> object:
     a comment or a docstring, is refused. (``py_str`` literals hold neither, so annotations
     built from them pass.)
     """
+    if type(value) is str:  # the common case first, with its test inlined (#37)
+        if '"""' in value or (not value.isprintable() and escape.has_hidden(value)):
+            raise ValueError(f"unescaped text reached a template: {value[:80]!r}")
+        return value
     if isinstance(value, Code) or value is None or isinstance(value, bool | int):
         return value
     if isinstance(value, str):

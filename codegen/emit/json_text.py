@@ -63,8 +63,9 @@ def _scalar(value: Any) -> str:
 def _write(value: Any, out: list[str], newline: str) -> None:
     """Append ``value``'s text; ``newline`` is a line break and the current indent.
 
-    A string member or item (most of a JSON Schema) is written in its parent's loop, not
-    by a call of its own."""
+    A string member or item, and a member that is a one-string object (most of a JSON
+    Schema: ``{"type": "string"}``, ``{"$ref": ...}``), is written in its parent's loop,
+    not by a call of its own (#37)."""
     if isinstance(value, str):
         out.append(_escape(value))
     elif isinstance(value, dict):
@@ -81,11 +82,21 @@ def _write(value: Any, out: list[str], newline: str) -> None:
             if not isinstance(key, str):
                 raise _Unusual  # json converts other keys to strings first, then sorts
             item = value[key]
-            if isinstance(item, str):
+            kind = type(item)
+            if kind is str:
                 out.append(lead + _escape(key) + ": " + _escape(item))
-            else:
-                out.append(lead + _escape(key) + ": ")
-                _write(item, out, inner)
+                lead = "," + inner
+                continue
+            if kind is dict and len(item) == 1:
+                ((one, text),) = item.items()
+                if type(one) is str and type(text) is str:
+                    out.append(
+                        f"{lead}{_escape(key)}: {{{inner}  {_escape(one)}: {_escape(text)}{inner}}}"
+                    )
+                    lead = "," + inner
+                    continue
+            out.append(lead + _escape(key) + ": ")
+            _write(item, out, inner)
             lead = "," + inner
         out.append(newline + "}")
     elif isinstance(value, list | tuple):

@@ -74,6 +74,8 @@ _LINK = re.compile(r"\{@link\s+([^\s|}]+)\s*(?:\|\s*)?([^}]*)\}")
 def render_description(text: str, known: frozenset[str] | None = None) -> str:
     """``known``: the schema's declaration names. TypeScript renders a link whose target
     does not resolve (``{@link Other.method text}``) with its space kept."""
+    if "{@link" not in text:  # most descriptions: no link, no pass of the pattern (#37)
+        return text.strip()
 
     def render(match: re.Match[str]) -> str:
         target, label = match.group(1), match.group(2).rstrip()
@@ -162,6 +164,8 @@ class _Emitter:
     # ---------------------------------------------------------------- documentation
 
     def with_doc(self, out: JSON, doc: ir.Doc) -> JSON:
+        if not doc.description and not doc.tags:
+            return out  # most properties: no comment at all (#37)
         description = render_description(doc.description, self.known)
         if description:
             out["description"] = description
@@ -310,6 +314,14 @@ class _Emitter:
         return isinstance(target, ir.Object | ir.Mapping | ir.Intersection | ir.Omit)
 
     def structural_schema(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> JSON:
+        if (
+            type(t) is ir.Primitive
+            and t.pattern is None
+            and t.format is None
+            and t.degraded is None
+            and t.name != "number"
+        ):  # the most common kind, without the match's tests of each case before it (#37)
+            return _primitive_schema(t.name)
         match t:
             case ir.Primitive(name=name, pattern=str(pattern)):
                 return {"type": "string", "pattern": pattern}
@@ -481,21 +493,26 @@ def _is_any(t: ir.TypeExpr) -> bool:
 
 
 def _literal_type(values: list[ir.LiteralValue]) -> str | list[str]:
+    if len(values) == 1:  # a union member, a ``const``: one kind (#37)
+        return _literal_kind(values[0])
     kinds: list[str] = []
     for v in values:
-        if isinstance(v, bool):
-            kind = "boolean"
-        elif isinstance(v, int) or (isinstance(v, float) and v.is_integer()):
-            kind = "integer"
-        elif isinstance(v, float):
-            kind = "number"
-        else:
-            kind = "string"
+        kind = _literal_kind(v)
         if kind not in kinds:
             kinds.append(kind)
     if set(kinds) == {"integer", "number"}:
         return "number"
     return kinds[0] if len(kinds) == 1 else kinds
+
+
+def _literal_kind(v: ir.LiteralValue) -> str:
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int) or (isinstance(v, float) and v.is_integer()):
+        return "integer"
+    if isinstance(v, float):
+        return "number"
+    return "string"
 
 
 def _widened(primitives: set[str]) -> set[str]:

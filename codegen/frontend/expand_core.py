@@ -49,6 +49,7 @@ class ExpanderCore(abc.ABC):
         self.back_refs = 0  # references to an instance or alias still being expanded
         self.inlined: _Inlined = {}  # generic alias + arguments -> its value
         self.dereferencing: set[str] = set()  # aliases whose value is being expanded
+        self.distributing: set[str] = set()  # aliases whose members ``T[K]`` is reading
         self.indexing: set[tuple[object, object]] = set()  # ``T["k"]`` being expanded
         self.members = 0  # object members (properties, index signatures) being expanded
         self.accessing: dict[tuple[str, tuple[str, ...]], Access] = {}  # ``C["a"]["b"]``

@@ -98,10 +98,21 @@ class ExpanderIndexed(ExpanderUtilities):
         key = self.deref(key)
         if isinstance(target, ir.Union):
             # ``Shape["kind"]``: each member's property type, as one union (repeats once).
-            by_shape: dict[object, ir.TypeExpr] = {}
-            for member in target.members:
-                for part in _flat_union((self.indexed(member, key, span),)):
-                    by_shape.setdefault(shape(part), part)
+            # An alias met again among its own members (``type N = N | string``) would
+            # recurse for ever: TypeScript's error, located at the member.
+            name = t.name if isinstance(t, ir.Ref) else None
+            if name is not None and name in self.distributing:
+                raise SchemaError(t.span, f"type alias '{name}' circularly references itself")
+            if name is not None:
+                self.distributing.add(name)
+            try:
+                by_shape: dict[object, ir.TypeExpr] = {}
+                for member in target.members:
+                    for part in _flat_union((self.indexed(member, key, span),)):
+                        by_shape.setdefault(shape(part), part)
+            finally:
+                if name is not None:
+                    self.distributing.discard(name)
             parts = tuple(by_shape.values())
             return parts[0] if len(parts) == 1 else ir.Union(parts, span)
         if isinstance(target, ir.Primitive) and (

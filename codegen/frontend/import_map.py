@@ -82,6 +82,10 @@ def imported_files(texts: dict[Path, bytes], parse: Callable[[Path], ir.Module])
     seen = {os.path.normpath(p) for p in texts}
     pending: list[Path] = []
     for path, data in texts.items():
+        # Every match of _RELATIVE holds "./" (a relative specifier) or "<reference": a
+        # file with neither has none (the scan is 8-15 ms on a 20k-line typing).
+        if b"./" not in data and b"<reference" not in data:
+            continue
         specifiers = ((a or b).decode("utf-8", "replace") for a, b in _RELATIVE.findall(data))
         if any(_outside(path, spec, seen) for spec in specifiers):
             pending.extend(_relative(path, parse(path)))

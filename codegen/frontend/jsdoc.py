@@ -26,18 +26,19 @@ def _body_lines(comment: str) -> list[str]:
     body = comment[3:]
     if body.endswith("*/"):
         body = body[:-2]
-    lines = []
-    for raw in body.split("\n"):
-        line = raw.rstrip("\r").lstrip()
-        if line.startswith("*"):
-            # Drop the gutter star and exactly one space so indentation inside stays.
+    # Trailing spaces inside the text are kept (TypeScript keeps them); ``_trim`` drops
+    # those at the very end.
+    return [_body_line(raw) for raw in body.split("\n")]
+
+
+def _body_line(raw: str) -> str:
+    line = raw.rstrip("\r").lstrip()
+    if line.startswith("*"):
+        # Drop the gutter star and exactly one space so indentation inside stays.
+        line = line[1:]
+        if line.startswith(" "):
             line = line[1:]
-            if line.startswith(" "):
-                line = line[1:]
-        # Trailing spaces inside the text are kept (TypeScript keeps them); ``_trim`` drops
-        # those at the very end.
-        lines.append(line)
-    return lines
+    return line
 
 
 def _trim(lines: list[str]) -> str:
@@ -83,6 +84,10 @@ def parse_jsdoc(comment: str) -> Doc:
     """Split a ``/** */`` comment into its description and its block tags."""
     if not is_jsdoc(comment):
         return EMPTY_DOC
+    if "\n" not in comment and "@" not in comment and "`" not in comment:
+        # ``/** One line. */``, most comments: no fence, no tag, one line of description,
+        # what the loop below gives it (#37)
+        return Doc(description=_body_lines(comment)[0].rstrip(), tags=())
     description: list[str] = []
     tags: list[tuple[str, list[str]]] = []
     in_fence = False

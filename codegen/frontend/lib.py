@@ -123,6 +123,10 @@ def _names(node: object) -> set[str]:
         elif kind is ir.Ref:
             found.add(current.name)  # type: ignore[attr-defined]
             pending.extend(current.args)  # type: ignore[attr-defined]
+        elif kind is ir.Object:  # its types without the leaves, most of them (#37)
+            pending.extend([p.type for p in current.properties if type(p.type) not in _LEAVES])  # type: ignore[attr-defined]
+            if current.index is not None:  # type: ignore[attr-defined]
+                pending.append(current.index.value)  # type: ignore[attr-defined]
         elif kind not in _LEAVES:
             if kind is ir.Interface or kind is ir.Alias:
                 pending.extend(p.default for p in current.params if p.default is not None)  # type: ignore[attr-defined]

@@ -54,11 +54,15 @@ class SourceReader:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.source = text.encode("utf-8", "surrogatepass")
+        # In an ASCII file a byte column is the character column: ``span`` needs no slice.
+        self.ascii = self.source.isascii()
 
     # ------------------------------------------------------------------ plumbing
 
     def span(self, node: tree_sitter.Node) -> ir.Span:
         row, byte_col = node.start_point
+        if self.ascii:
+            return ir.Span(self.path, row + 1, byte_col + 1)
         line_start = node.start_byte - byte_col
         # tree-sitter counts bytes; editors and humans count characters (the same number
         # on an ASCII line, which needs no decoding).

@@ -115,7 +115,11 @@ def _accessed(decls: dict[str, ir.Decl]) -> dict[_Path, set[str]]:
                 if path is not None and path[0] not in local:
                     found.setdefault(path, set()).add(name)
                     continue  # its prefixes are no accesses of their own
-            if kind not in _LEAVES:  # most nodes: no children to ask for (#37)
+            if kind is ir.Object:  # ``children``'s order, without the leaves (#37)
+                pending.extend([p.type for p in node.properties if type(p.type) not in _LEAVES])  # type: ignore[union-attr]
+                if node.index is not None:  # type: ignore[union-attr]
+                    pending.append(node.index.value)  # type: ignore[union-attr]
+            elif kind not in _LEAVES:  # most nodes: no children to ask for (#37)
                 pending.extend(children(node))
     return found
 

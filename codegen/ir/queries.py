@@ -425,8 +425,17 @@ def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
     if hit is not None:
         return hit[1]
     found: object
+    # A leaf item or field (most of them: names, kinds, flags) is written here, without a
+    # call of its own (#37).
     if how is _SEQUENCE:
-        found = _Shape([_shape(item, memo) for item in node])  # type: ignore[attr-defined]
+        items: list[object] = []
+        for item in node:  # type: ignore[attr-defined]
+            kind = type(item)
+            if _HOW.get(kind) is _LEAF:
+                items.append((kind.__name__, item))
+            else:
+                items.append(_shape(item, memo))
+        found = _Shape(items)
     elif isinstance(how, str):  # _OTHER
         found = (cls.__name__, node)
     else:
@@ -436,7 +445,11 @@ def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
             # a "when set" field left at its default (None, False) adds nothing: shapes,
             # and the digests in synthesized names, stay what they were before it existed
             if when_none or (value is not None and value is not False):
-                parts.append(_shape(value, memo))
+                kind = type(value)
+                if _HOW.get(kind) is _LEAF:
+                    parts.append((kind.__name__, value))
+                else:
+                    parts.append(_shape(value, memo))
         found = _Shape(parts)
     memo[id(node)] = (node, found)
     return found

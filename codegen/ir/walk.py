@@ -9,6 +9,7 @@ dataclass fields of every kind, that no field holding a type is left out.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, TypeVar, assert_never
 
@@ -36,8 +37,12 @@ def _none(t: Any) -> tuple[ir.TypeExpr, ...]:
     return ()
 
 
+# A property's type, read in C: most children asked for are an object's (#37).
+_type_of = operator.attrgetter("type")
+
+
 def _object_children(t: ir.Object) -> tuple[ir.TypeExpr, ...]:
-    types = tuple(p.type for p in t.properties)
+    types: tuple[ir.TypeExpr, ...] = tuple(map(_type_of, t.properties))
     return types if t.index is None else (*types, t.index.value)
 
 

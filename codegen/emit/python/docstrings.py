@@ -14,6 +14,8 @@ _LINK = re.compile(r"\{@link\s+([^}|]+?)\s*(?:\|\s*([^}]+?)\s*)?\}")
 def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
     """The prose of a JSDoc comment for a docstring: links as text, deprecation last."""
     text = doc.description
+    if not text and not doc.tags and not known_values:
+        return ""  # most properties: no comment (#37)
     if "{@link" in text:  # most descriptions have no link: no regex pass
         text = _LINK.sub(lambda m: m.group(2) or m.group(1), text)
     text = text.strip()

@@ -13,6 +13,10 @@ import pytest
 from codegen.emit.json_text import dumps_indented, loads_strict
 
 
+class _Text(str):
+    """A str subclass: json writes it as a string."""
+
+
 def _reference(value: Any) -> str:
     return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
 
@@ -43,6 +47,10 @@ def _reference(value: Any) -> str:
         {2: "int keys", 1: None},  # json's own rules for other keys: left to json
         {2: "é\u2028"},  # ... which keeps non-ASCII text as it is there too
         {"$defs": {"Z": {"type": "object"}, "A": {"enum": ["x", 1, None]}}},
+        # one-member objects as members, written in their parent's loop (#37)
+        {"p": {"type": "string"}, "q": {"k": 1}, "r": {"k": {"type": "x"}}, "s": {"k": []}},
+        {"a": {'é\n"': '\u2028"\\'}, "b": {"k": _Text("sub")}, "c": {2: "int key"}},
+        [{"$ref": "#/$defs/A"}, {"a": {"b": {"c": "d"}}}],
     ],
 )
 def test_the_text_is_json_dumps_text(value: Any) -> None:

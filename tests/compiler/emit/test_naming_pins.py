@@ -347,6 +347,47 @@ def test_the_reported_clash_does_not_depend_on_module_or_declaration_order() -> 
     assert errors == {"'A' would take the name 'A' that the generated client module defines"}
 
 
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "from . models import Tool",
+        "from .\\\n    models import (Tool)",
+        "x = 0; from\t.models import Tool",
+        "from .\uff4dodels import Tool",  # fullwidth m: Python reads it as 'models' (NFKC)
+    ],
+)
+def test_every_spelling_of_the_import_from_models_is_checked(spelling: str) -> None:
+    """The checks skip a module that cannot import from models (no parse, #37): each way
+    Python allows to write that import still reaches the check."""
+    modules = {"server.py": f"{spelling}\nTool = 1\n"}
+    with pytest.raises(SchemaError, match="'Tool' would take the name 'Tool'"):
+        _check(interface("Tool", prop("x"), span=SPAN2), modules=modules)
+    named = schema(interface("Tool", prop("x")))
+    assert module_clashes(assign_names(named), named, modules) == {"Tool"}
+
+
+def test_a_module_that_imports_nothing_from_models_is_not_parsed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The validators and the static runtime (most of the text) import nothing from
+    models, so they cannot clash: the name checks read only the modules that do (#37)."""
+    import codegen.emit.python.naming as naming
+
+    read: list[str] = []
+
+    def counting(text: str) -> tuple[set[str], set[str], set[str]]:
+        read.append(text)
+        return naming._read_module_names(text)
+
+    monkeypatch.setattr(naming, "module_names", counting)
+    plain = "# the models module is imported by others\nfrom ..models import Tool\nTool = 1\n"
+    modules = {"validators.py": plain, "client.py": OTHER_MODULE}
+    bad = schema(interface("Tool", prop("x")))
+    check_module_names(assign_names(bad), bad, modules)
+    assert module_clashes(assign_names(bad), bad, modules) == set()
+    assert read == [OTHER_MODULE, OTHER_MODULE]
+
+
 def test_an_intersection_of_two_index_signatures_is_an_error_at_the_second() -> None:
     """Keeping either signature would change the meaning: a value must match both."""
     first = ir.IndexSignature(ir.Primitive("string"), span=S4)

@@ -82,3 +82,30 @@ def test_an_edited_template_or_another_environment_compiles_from_source(
     env.get_template("client.py.jinja")
     assert compiled == ["client.py.jinja"]
     templating.environment.cache_clear()
+
+
+class _Text(str):
+    """A str that is not ``Code``: checked like any str."""
+
+
+@pytest.mark.parametrize("cls", [str, _Text])
+@pytest.mark.parametrize("text", ['x """ y', "a\nb", "a\u202eb", "tab\there", "nul\x00"])
+def test_finalize_refuses_unescaped_text_that_could_end_a_comment_or_docstring(
+    cls: type[str], text: str
+) -> None:
+    """The one path for input text: a triple quote or a hidden character that skipped the
+    escaping filters fails the render (its plain-str fast path too, #37)."""
+    with pytest.raises(ValueError, match="unescaped text reached a template"):
+        templating.refuse_unescaped(cls(text))
+    assert templating.refuse_unescaped(Code(text)) == text  # escaped by codegen.escape
+
+
+@pytest.mark.parametrize("value", ["int | None", "Literal['a', 'b']", "", 3, True, None])
+def test_finalize_passes_safe_values_unchanged(value: object) -> None:
+    assert templating.refuse_unescaped(value) is value
+
+
+@pytest.mark.parametrize("value", [3.5, b"x", ["x"]])
+def test_finalize_refuses_what_is_no_text(value: object) -> None:
+    with pytest.raises(TypeError, match="pass text"):
+        templating.refuse_unescaped(value)

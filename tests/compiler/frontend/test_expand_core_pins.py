@@ -253,6 +253,16 @@ def test_infer_binds_from_an_instance_s_own_arguments() -> None:
             "export interface I { a: string }\nexport type A = Partial<A>;\n",
             "a.ts:2:25: error: type alias 'A' circularly references itself",
         ),
+        # ``N["name"]`` reads each member of ``N``, ``N`` among them (the program fuzzer's
+        # find: this recursed until the "schema nests too deeply" fallback)
+        (
+            'export type N = (N | string);\nexport type S = N["name"];\n',
+            "a.ts:1:18: error: type alias 'N' circularly references itself",
+        ),
+        (
+            'export type A = B | string;\nexport type B = A | number;\nexport type S = A["x"];\n',
+            "a.ts:2:17: error: type alias 'A' circularly references itself",
+        ),
     ],
 )
 def test_an_alias_whose_value_needs_itself_is_the_located_error(text: str, message: str) -> None:

@@ -179,7 +179,7 @@ class _ModelsEmitter:
         kwargs: list[str] = []
         annotation = ann.text
         constraints, default, deprecated = self._tagged(prop, ann)
-        bounds = [c for c in constraints if c.startswith(("ge=", "le="))]
+        bounds = [c for c in constraints if c.startswith(("ge=", "le="))] if constraints else ()
         if bounds and annotation == "int | float":
             # Bounds on a union are Python validators run after it; on each member they are
             # native int/float checks. Same values accepted, ints stay ints.
