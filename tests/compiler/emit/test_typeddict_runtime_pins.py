@@ -765,3 +765,66 @@ def test_serve_answers_text_that_is_no_json_with_a_parse_error(
         '{"jsonrpc": "2.0", "id": 1, "method": "echo", "params": {"x": [1e300, "\\ud83d\\ude00"]}}'
     )
     assert run(tmp_path, good)["result"] == {"anything": {"x": [1e300, "\U0001f600"]}}
+
+
+class Codec:
+    """A package whose types are not plain dicts (the dataclasses target's): it builds the
+    handler's params from the checked message and turns the handler's result into JSON."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[object, ...]] = []
+
+    def params(self, message: dict[str, Any], definition: str) -> object:
+        self.calls.append(("params", message, definition))
+        return ("built", definition, message.get("params"))
+
+    def encode(self, result: object) -> object:
+        self.calls.append(("encode", result))
+        assert isinstance(result, tuple)
+        return {"sum": result[1]}
+
+
+class CodecHandler:
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, object, object]] = []
+
+    async def add(self, params: Any, ctx: object) -> object:
+        self.seen.append(("add", params, ctx))
+        a = params[2]["a"]
+        return ("answer", "nine" if a == 9 else a + 1)
+
+    async def tick(self, params: Any, ctx: object) -> None:
+        self.seen.append(("tick", params, ctx))
+
+
+def test_serve_with_a_codec_builds_the_params_and_checks_the_encoded_result(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With a codec (the dataclasses package's), the handler is given what the codec built
+    from the whole checked message and its definition, and what goes back is the codec's
+    encoding of the handler's result, checked against the result's definition."""
+    v = validator(tmp_path, MESSAGES)
+    codec, handler = Codec(), CodecHandler()
+    message = request("add", {"a": 2})
+    answer = asyncio.run(rt.serve(TABLE, v, handler, message, "ctx", codec))
+    assert answer == {"jsonrpc": "2.0", "id": 1, "result": {"sum": 3}}
+    assert handler.seen == [("add", ("built", "AddRequest", {"a": 2}), "ctx")]
+    assert codec.calls == [("params", message, "AddRequest"), ("encode", ("answer", 3))]
+    # the encoded result is what the schema checks: refused, it is not sent
+    with caplog.at_level(logging.INFO):
+        refused = asyncio.run(rt.serve(TABLE, v, handler, request("add", {"a": 9}), "ctx", codec))
+    assert refused == {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "error": {"code": -32603, "message": "Internal error"},
+    }
+    assert [r.getMessage() for r in caplog.records] == [
+        "handler for add returned what the schema refuses: "
+        "AddResult: ['sum']: expected integer, got \"nine\""
+    ]
+    # a notification's params are built too; it has no result to encode
+    codec.calls.clear()
+    tick = {"jsonrpc": "2.0", "method": "tick", "params": {"n": 0}}
+    assert asyncio.run(rt.serve(TABLE, v, handler, tick, "ctx", codec)) is None
+    assert handler.seen[-1] == ("tick", ("built", "Tick", {"n": 0}), "ctx")
+    assert codec.calls == [("params", tick, "Tick")]
