@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -48,14 +49,27 @@ def pytest_configure(config: pytest.Config) -> None:
     share_rewriting(config, ROOT)
 
 
-# Lines a test asks to print at the end of the run (the fuzz test's seed).
-SUMMARY: list[str] = []
+# The name of a test's ``record_property`` line printed at the end of the run (the fuzz
+# test's seed): a report's properties reach the controller from pytest-xdist's workers,
+# where a module-level list stayed in the worker.
+SUMMARY = "summary"
+
+
+def summary_lines(stats: dict[str, list[Any]]) -> list[str]:
+    """Each ``SUMMARY`` property of the run's reports, once, in the order met."""
+    lines: dict[str, None] = {}
+    for reports in stats.values():
+        for report in reports:
+            for name, value in getattr(report, "user_properties", ()):
+                if name == SUMMARY:
+                    lines[str(value)] = None
+    return list(lines)
 
 
 def pytest_terminal_summary(
     terminalreporter: pytest.TerminalReporter, config: pytest.Config
 ) -> None:
-    for line in SUMMARY:
+    for line in summary_lines(terminalreporter.stats):
         terminalreporter.write_line(line)
     # pytest-randomly puts its seed in the header, which `-q` (addopts) hides.
     # Under pytest-xdist this runs in the controller, whose seed pytest-randomly hands to
