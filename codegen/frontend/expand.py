@@ -162,7 +162,7 @@ class _Expander(ExpanderGenerics):
                     # only value is ``undefined`` (``x: undefined``, ``x: void``), which JSON
                     # spells by leaving the key out.
                     continue
-                props.append(ir.replace(prop, type=t))
+                props.append(prop if t is prop.type else ir.replace(prop, type=t))
             if obj.index is None:
                 return ir.replace(obj, properties=tuple(props))
             value = degrading(self.type, obj.index.value, env)
@@ -211,8 +211,17 @@ class _Expander(ExpanderGenerics):
                 assert_never(t)
 
     def ref(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
-        if not t.args and t.name in env:
-            return env[t.name]
+        if not t.args:
+            name = t.name
+            if name in env:
+                return env[name]
+            if name[:1] != "#":  # no marker (``#keyof``...): a plain name, most refs (#37)
+                decl = self.source.get(name)
+                if decl is None:
+                    if name not in UTILITIES:
+                        return t  # a name no declaration here has: as written
+                elif decl.kind == "const" or not decl.params:
+                    return t  # a declaration that takes no arguments: as written
         if t.name == CONDITIONAL:
             return self.conditional(t, env)
         if t.name == MAPPED:
