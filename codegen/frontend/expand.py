@@ -48,10 +48,12 @@ from .shared_members import pascal as _pascal
 from .totality import degraded_for, degrading
 
 
-def expand(decls: dict[str, ir.Decl]) -> dict[str, ir.Decl]:
+def expand(decls: dict[str, ir.Decl], *, indexed: bool = True) -> dict[str, ir.Decl]:
     """Every declaration lowered, generic declarations replaced by their instances; an
-    object member that indexed accesses name is one declaration (``shared_members``)."""
-    return _Expander(hoist(decls)).run()
+    object member that indexed accesses name is one declaration (``shared_members``).
+    ``indexed=False``: the caller knows no declaration holds an indexed access (``T["k"]``),
+    so none is looked for (a walk of every node, #37)."""
+    return _Expander(hoist(decls) if indexed else decls).run()
 
 
 class _Expander(ExpanderGenerics):
