@@ -156,6 +156,9 @@ def check_depth(schema: ir.Schema) -> None:
         if isinstance(decl, ir.Alias):
             return expr_depth(decl.type, True)
         if isinstance(decl, ir.Interface):
+            if not decl.extends:  # most interfaces: no generator and ``max`` for none (#37)
+                bases_depth[decl.name] = 1
+                return 1 + body_depth(decl.body)
             bases = max((expr_depth(b, True) for b in decl.extends), default=0)
             chain = max((expr_depth(b, True, True) for b in decl.extends), default=0)
             bases_depth[decl.name] = 1 + chain
@@ -164,10 +167,10 @@ def check_depth(schema: ir.Schema) -> None:
 
     def needs(decl: ir.Decl) -> list[str]:
         if isinstance(decl, ir.Alias):
-            return list(_ref_names(decl.type))
+            return _ref_names(decl.type)
         if isinstance(decl, ir.Interface):
             names = [n for base in decl.extends for n in _ref_names(base)]
-            names += [n for n in _ref_names(decl.body) if isinstance(schema.decls.get(n), ir.Alias)]
+            names += [n for n in _ref_names(decl.body) if type(decls.get(n)) is ir.Alias]
             return names
         return []
 
@@ -286,15 +289,21 @@ def compiled_findings(decls: Sequence[ir.Decl]) -> Findings:
                 degraded.setdefault((node.span, what))
             continue
         elif kind is ir.Object:
-            add_bad_constraint_tags(node, bad_tags)
-            # ``children``, reversed onto the stack, without a call and a tuple per object
             index = node.index  # type: ignore[union-attr]
+            # Only a member with tags can have a bad one: most have none (#37).
+            if (index is not None and index.doc.tags) or any(
+                prop.doc.tags
+                for prop in node.properties  # type: ignore[union-attr]
+            ):
+                add_bad_constraint_tags(node, bad_tags)
+            # ``children``, reversed onto the stack, without a call and a tuple per object
             if index is not None:
                 pending.append(index.value)
             pending.extend([prop.type for prop in reversed(node.properties)])  # type: ignore[union-attr]
             continue
         elif kind in _TAGGED:
-            add_bad_constraint_tags(node, bad_tags)
+            if node.doc.tags:  # type: ignore[union-attr]
+                add_bad_constraint_tags(node, bad_tags)
         pending.extend(reversed(children(node)))
     return Findings(used, tuple(degraded), tuple(bad_tags))
 

@@ -202,7 +202,14 @@ class _ModuleParser(DeclarationReader):
                     declared = self.declaration(
                         declaration, doc, span, exported=True, ambient=ambient
                     )
-                    if any(c.type == "default" for c in node.children) and not namespace:
+                    # ``export default interface``: a third child (``export`` and the
+                    # declaration are the only two of most statements, #37)
+                    children = node.children
+                    if (
+                        len(children) > 2
+                        and any(c.type == "default" for c in children)
+                        and not namespace
+                    ):
                         self.defaults.update(d.name for d in declared[:1])
                     decls.extend(declared)
                 elif node.child_by_field_name("source") is not None:
