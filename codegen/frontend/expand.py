@@ -31,6 +31,7 @@ module, lowest first: ``expand_core`` (state, lookups, synthesized declarations)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import assert_never
 
 from .. import ir
@@ -48,15 +49,24 @@ from .shared_members import pascal as _pascal
 from .totality import degraded_for, degrading
 
 
-def expand(decls: dict[str, ir.Decl], *, indexed: bool = True) -> dict[str, ir.Decl]:
+def expand(
+    decls: dict[str, ir.Decl], *, names: Collection[str] | None = None
+) -> dict[str, ir.Decl]:
     """Every declaration lowered, generic declarations replaced by their instances; an
     object member that indexed accesses name is one declaration (``shared_members``).
-    ``indexed=False``: the caller knows no declaration holds an indexed access (``T["k"]``),
-    so none is looked for (a walk of every node, #37)."""
-    return _Expander(hoist(decls) if indexed else decls).run()
+
+    ``names``: every name ``decls`` refer to (``checks.used_names``), when the caller has
+    them: an indexed access (``T["k"]``) and ``this`` are looked for, a walk of every
+    member, only where one of them is there (#37)."""
+    hoisted = hoist(decls) if names is None or INDEXED in names else decls
+    expander = _Expander(hoisted)
+    expander.reads_this = names is None or THIS in names
+    return expander.run()
 
 
 class _Expander(ExpanderGenerics):
+    reads_this = True  # whether a declaration may read ``this`` (``with_own_this``)
+
     def run(self) -> dict[str, ir.Decl]:
         for name, decl in self.source.items():
             if decl.kind != "const" and decl.params:
@@ -84,8 +94,12 @@ class _Expander(ExpanderGenerics):
     def _decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
         match decl:
             case ir.Interface():
+                if not decl.extends:
+                    # Most interfaces: no base to expand, degrade or lose a key (#37).
+                    return ir.replace(decl, body=self.object(decl.body, env), params=())
                 bases = tuple(degrading(self.type, b, env) for b in decl.extends)
-                body = self.object(self.with_own_this(decl), env)
+                own = self.with_own_this(decl) if self.reads_this else decl.body
+                body = self.object(own, env)
                 unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
                 if unknown:
                     # ``extends Readable`` of an unmapped package: any other member, of any

@@ -73,7 +73,11 @@ class TypeReader(ObjectReader):
                 depth += 1
                 self.depth = depth
                 kind = node.type
-            span = self.span(node)
+            if self.ascii:  # ``span``'s common case, inline: once per type node (#37)
+                row, col = node.start_point
+                span = ir.Span(self.path, row + 1, col + 1)
+            else:
+                span = self.span(node)
             match kind:
                 case "function_type" if self.condition:
                     return self.function_pattern(node, span)

@@ -17,7 +17,6 @@ from typing import TypeVar
 
 from .. import ir
 from ..errors import Diagnostics, SchemaError
-from ..ir import INDEXED
 from ..ir.queries import shape
 from ..paths import LIB_PATH
 from .bases import normalise_bases
@@ -107,8 +106,7 @@ def _resolve(
     # What counts as used is read before expansion: ``Partial<U>``, ``M[K]``, a mapped
     # type's source or a conditional's branch name ``U`` there, and are gone after.
     used = _used_names(rewritten.values())
-    # ``T["k"]`` is a reference to ``#indexed``: without one, expand has no member to hoist.
-    expanded = expand(rewritten, indexed=INDEXED in used)
+    expanded = expand(rewritten, names=used)
     rewritten = add_result_aliases(normalise_bases(expanded), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
