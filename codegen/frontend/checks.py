@@ -8,7 +8,7 @@ What an interface may extend is checked before, by ``bases.normalise_bases``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -19,28 +19,33 @@ from ..ir.queries import add_bad_constraint_tags, flat_properties, is_narrowing
 from ..ir.walk import children
 
 
-def _structural_refs(t: ir.TypeExpr) -> Iterator[ir.Ref]:
-    """Refs a type needs resolved to know its own shape (not guarded by an object/array)."""
-    match t:
-        case ir.Ref():
-            yield t
-        case ir.Union() | ir.Intersection():
-            for member in t.members:
-                yield from _structural_refs(member)
-        case ir.Omit():
-            yield from _structural_refs(t.base)
-        case (
-            ir.Primitive()
-            | ir.Literal()
-            | ir.Typeof()
-            | ir.Array()
-            | ir.Tuple()
-            | ir.Mapping()
-            | ir.Object()
-        ):
-            pass
-        case _:
-            assert_never(t)
+def _structural_refs(t: ir.TypeExpr) -> list[ir.Ref]:
+    """Refs a type needs resolved to know its own shape (not guarded by an object/array),
+    depth first in source order. A list, built without a generator per member (#37)."""
+    found: list[ir.Ref] = []
+    pending = [t]
+    while pending:
+        node = pending.pop()
+        match node:
+            case ir.Ref():
+                found.append(node)
+            case ir.Union() | ir.Intersection():
+                pending.extend(reversed(node.members))
+            case ir.Omit():
+                pending.append(node.base)
+            case (
+                ir.Primitive()
+                | ir.Literal()
+                | ir.Typeof()
+                | ir.Array()
+                | ir.Tuple()
+                | ir.Mapping()
+                | ir.Object()
+            ):
+                pass
+            case _:
+                assert_never(node)
+    return found
 
 
 def check_cycles(schema: ir.Schema) -> None:
@@ -49,7 +54,7 @@ def check_cycles(schema: ir.Schema) -> None:
         if isinstance(decl, ir.Interface):
             refs = [r for base in decl.extends for r in _structural_refs(base)]
         elif isinstance(decl, ir.Alias):
-            refs = list(_structural_refs(decl.type))
+            refs = _structural_refs(decl.type)
         else:
             continue
         edges[name] = [r.name for r in refs if r.name in schema.decls]
