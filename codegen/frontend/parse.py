@@ -587,19 +587,23 @@ def _global_keyword(node: tree_sitter.Node) -> bool:
     """``global { ... }`` inside ``declare module "m" { ... }`` (TypeScript's global
     augmentation from a module, as @types/node writes it): tree-sitter's grammar knows only
     ``declare global``, and reads ``global`` there as an error node before the block."""
+    # Asked of every statement: its kind first, and its next sibling (which tree-sitter
+    # finds by walking its parent's children) only for a candidate (#37).
+    kind = node.type
+    if kind != "expression_statement" and not node.is_error:
+        return False
     words = node.children
-    after = node.next_sibling
-    if node.type == "expression_statement" and len(words) == 2 and words[1].is_missing:
+    if kind == "expression_statement" and len(words) == 2 and words[1].is_missing:
         words = words[:1]  # or a statement ``global`` that lacks its ``;``
-    elif node.type == "expression_statement" and len(words) == 1:
+    elif kind == "expression_statement" and len(words) == 1:
         pass  # ``global`` + line break + ``{``: tsc reads no statement end there either
     elif not node.is_error:
         return False
+    if not (len(words) == 1 and words[0].type == "identifier" and words[0].text == b"global"):
+        return False
+    after = node.next_sibling
     return (
-        len(words) == 1
-        and words[0].type == "identifier"
-        and words[0].text == b"global"
-        and after is not None
+        after is not None
         and after.type == "statement_block"
         and node.parent is not None
         and node.parent.type == "statement_block"

@@ -1,6 +1,6 @@
 """Each reference of one declaration, checked and rewritten for its module's scope.
 
-``Rewriter`` (per declaration, from ``resolve``): imported names to the declared ones,
+``Rewriter`` (one per module, from ``resolve``): imported names to the declared ones,
 ``NS.Name`` and ``Enum.Member`` read, ``Record``/``Array``/``Omit`` and the lib's globals
 rewritten into their IR nodes, ``typeof`` folded, computed property keys read; an unknown
 name is a located error, a name from an unmapped package degrades.
@@ -61,6 +61,9 @@ class Rewriter:
         self.namespaces = namespaces
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
+        """``decl`` resolved; its own type parameters are the only ones in scope (one
+        rewriter serves every declaration of a module)."""
+        self.params = frozenset()
         if decl.kind != "const" and decl.params:
             self.params = frozenset(p.name for p in decl.params)
             params = tuple(
