@@ -82,7 +82,8 @@ class _ModuleParser(DeclarationReader):
         self.assigned = ""  # ``export = X``
         self.umd_global = ""  # ``export as namespace X``
         self.nested_imports: list[ir.Import] = []  # imports inside typings' module blocks
-        self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
+        # A type's namespace path, when it has one (none: the top scope's, ``()``)
+        self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}
         # A namespace's dotted path -> every name it holds (types, values, namespaces)
         self.ns_members: dict[str, set[str]] = {}
         self.global_spans: set[ir.Span] = set()  # the declarations of ``declare global``
@@ -222,13 +223,18 @@ class _ModuleParser(DeclarationReader):
                 decls.extend(self.declaration(node, doc, span, exported=namespace, ambient=ambient))
             # Each declaration once (nested namespaces recorded theirs first): not all of
             # them again per statement, which was quadratic in a flat file's statements.
-            for decl in decls[recorded:]:
-                self.paths.setdefault((decl.name, decl.span), tuple(self.ns_path))
+            # The top scope's path is the empty one, what every reader of ``paths`` takes
+            # for a declaration it does not hold: nothing to record there (#37).
+            if self.ns_path:
+                for decl in decls[recorded:]:
+                    self.paths.setdefault((decl.name, decl.span), tuple(self.ns_path))
             recorded = len(decls)
             doc = ir.EMPTY_DOC
         scope = tuple(self.ns_path)
         # Only a type of this very scope merges with the namespace, not a flattened inner one.
-        here = [self.paths.get((d.name, d.span)) == scope for d in decls]
+        here = (
+            [self.paths.get((d.name, d.span), ()) == scope for d in decls] if namespace_docs else []
+        )
         return _merge_namespace_docs(decls, namespace_docs, here), imports, exported_later
 
     def namespace_name(self, node: tree_sitter.Node) -> str | None:
