@@ -113,6 +113,13 @@ class _Emitter:
         # again inside its own members stays a $ref; splicing it again would never end.
         self.expanding: list[str] = []
         self.kept_names: dict[tuple[str, tuple[str, ...], tuple[str, ...]], bool] = {}
+        # What a reference to an interface is, wherever it is: its ``$ref`` (most
+        # references are), found without the alias questions ``ref_schema`` asks (#37).
+        self.interface_refs = {
+            name: REF_PREFIX + (decl.qualname or name)
+            for name, decl in schema.decls.items()
+            if isinstance(decl, ir.Interface)
+        }
 
     # ---------------------------------------------------------------- declarations
 
@@ -270,10 +277,16 @@ class _Emitter:
     def type_schema(self, t: ir.TypeExpr) -> JSON:
         """The schema of a type where it is used (a property, an item, a union member)."""
         if isinstance(t, ir.Ref):
+            interface_ref = self.interface_refs.get(t.name)
+            if interface_ref is not None:
+                return {"$ref": interface_ref}
             return self.ref_schema(t, ())
         return self.structural_schema(t, ())
 
     def ref_schema(self, ref: ir.Ref, seen: tuple[str, ...]) -> JSON:
+        interface_ref = self.interface_refs.get(ref.name)
+        if interface_ref is not None and ref.name not in seen:
+            return {"$ref": interface_ref}
         if is_integer_alias(self.schema, ref.name):
             return {"type": "integer"}  # typescript-json-schema's ``type integer = number``
         if ref.name in seen:
