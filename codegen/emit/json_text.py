@@ -76,9 +76,7 @@ def _writer(out: list[str]) -> Callable[[Any, str], None]:
         A string member or item, and a member that is a one-string object (most of a
         JSON Schema: ``{"type": "string"}``, ``{"$ref": ...}``), is written in its
         parent's loop, not by a call of its own (#37)."""
-        if isinstance(value, str):
-            append(escape(value))
-        elif isinstance(value, dict):
+        if isinstance(value, dict):  # what the loops below leave to a call: mostly objects
             if not value:
                 append("{}")
                 return
@@ -129,6 +127,8 @@ def _writer(out: list[str]) -> Callable[[Any, str], None]:
                     write(item, inner)
                 lead = comma
             append(newline + "]")
+        elif isinstance(value, str):
+            append(escape(value))
         else:
             append(_scalar(value))
 

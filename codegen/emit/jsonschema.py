@@ -247,12 +247,24 @@ class _Emitter:
 
     def property_schema(self, prop: ir.Property) -> JSON:
         doc = prop.doc
-        if not doc.description and isinstance(prop.type, ir.Ref):
-            # ``uri: DocumentUri``: an inlined alias shows its own description (TypeScript's).
-            decl = self.schema.decls.get(prop.type.name)
-            if isinstance(decl, ir.Alias) and decl.doc.description and self.inlines(decl):
-                doc = dataclasses.replace(doc, description=decl.doc.description)
-        return self.with_doc(self.type_schema(prop.type), doc)
+        t = prop.type
+        if isinstance(t, ir.Ref):
+            interface_ref = self.interface_refs.get(t.name)
+            if interface_ref is not None:  # most references: the interface's $ref (#37)
+                schema: JSON = {"$ref": interface_ref}
+            else:
+                if not doc.description:
+                    # ``uri: DocumentUri``: an inlined alias shows its own description
+                    # (TypeScript's).
+                    decl = self.schema.decls.get(t.name)
+                    if isinstance(decl, ir.Alias) and decl.doc.description and self.inlines(decl):
+                        doc = dataclasses.replace(doc, description=decl.doc.description)
+                schema = self.ref_schema(t, ())
+        else:
+            schema = self.structural_schema(t, ())
+        if not doc.description and not doc.tags:
+            return schema  # most properties: no comment at all, no call (#37)
+        return self.with_doc(schema, doc)
 
     def inlines(self, decl: ir.Alias) -> bool:
         """An alias of a primitive, directly or through aliases (``NodeId = integer``)."""
@@ -335,6 +347,15 @@ class _Emitter:
             and t.name != "number"
         ):  # the most common kind, without the match's tests of each case before it (#37)
             return _primitive_schema(t.name)
+        # The next most common kinds, also without the match's case-by-case tests (#37).
+        if isinstance(t, ir.Union):
+            return self.union_schema(t, seen)
+        if isinstance(t, ir.Literal):
+            return {"const": t.value, "type": self.literal_type([t.value])}
+        if isinstance(t, ir.Array):
+            return {"type": "array", "items": self.type_schema(t.items)}
+        if isinstance(t, ir.Object):
+            return self.object_schema(list(t.properties), t.index)
         match t:
             case ir.Primitive(name=name, pattern=str(pattern)):
                 return {"type": "string", "pattern": pattern}
@@ -404,10 +425,11 @@ class _Emitter:
             return [next(found, ir.Primitive("unknown"))]
         members: list[ir.TypeExpr] = []
         seen_keys: set[str] = set()
+        widened = _widened(primitives)  # once per union; mostly empty, then no literal asks (#37)
         for m in flat:
             if isinstance(m, ir.Primitive) and m.name in {"undefined", "never"}:
                 continue
-            if isinstance(m, ir.Literal) and self.literal_type([m.value]) in _widened(primitives):
+            if widened and isinstance(m, ir.Literal) and self.literal_type([m.value]) in widened:
                 continue
             key = _member_key(m)
             if key not in seen_keys:
