@@ -99,7 +99,7 @@ def _writer(out: list[str]) -> Callable[[Any, str], None]:
                 item = value[key]
                 kind = type(item)
                 if kind is str:
-                    append(lead + text + escape(item))
+                    append(f"{lead}{text}{escape(item)}")
                     lead = comma
                     continue
                 if kind is dict and len(item) == 1:
@@ -108,17 +108,22 @@ def _writer(out: list[str]) -> Callable[[Any, str], None]:
                         append(f"{lead}{text}{{{inner}  {escape(one)}: {escape(only)}{inner}}}")
                         lead = comma
                         continue
-                append(lead + text)
+                append(f"{lead}{text}")
                 write(item, inner)
                 lead = comma
             append(newline + "}")
-        elif isinstance(value, list | tuple):
+        elif isinstance(value, (list, tuple)):
             if not value:
                 append("[]")
                 return
             inner = newline + "  "
-            lead = "[" + inner
             comma = "," + inner
+            try:  # most arrays hold only strings (``required``, ``enum``): one join (#37)
+                append(f"[{inner}{comma.join(map(escape, value))}{newline}]")
+                return
+            except TypeError:  # something else than a string: item by item, below
+                pass
+            lead = "[" + inner
             for item in value:
                 if type(item) is str:
                     append(lead + escape(item))

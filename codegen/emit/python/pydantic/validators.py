@@ -126,6 +126,8 @@ class _Compiler:
 
     def rules(self) -> list[Rule]:
         out: list[Rule] = []
+        if not _has_rule_tags(self.schema):
+            return out  # most schemas: no property has an invariant's tag (#37)
         for decl in self.schema.decls.values():
             if isinstance(decl, ir.Interface):
                 self._object(decl.name, (), flat_properties(self.schema, decl), out, set())
@@ -241,6 +243,43 @@ class _Compiler:
             value=value,
             default=default,
         )
+
+
+# The tags ``_Compiler._tags`` reads; any other tag makes no rule and no error.
+_RULE_TAGS = frozenset({"unique", "same", "onlyWhen", "format", "featureTags", "conformsTo"})
+
+
+def _has_rule_tags(schema: ir.Schema) -> bool:
+    """Whether a property anywhere in the declarations has one of ``_RULE_TAGS``: every
+    property the rules walk meets (inherited, inline, through aliases) is one of them, so
+    without any the walk finds nothing, and is skipped (#37)."""
+    todo: list[ir.TypeExpr] = []
+    for decl in schema.decls.values():
+        if isinstance(decl, ir.Interface):
+            todo.append(decl.body)
+            todo += decl.extends
+        elif isinstance(decl, ir.Alias):
+            todo.append(decl.type)
+    while todo:
+        t = todo.pop()
+        if isinstance(t, ir.Object):
+            for prop in t.properties:
+                for tag in prop.doc.tags:
+                    if tag.name in _RULE_TAGS:
+                        return True
+                if type(prop.type) not in _NO_INLINE_OBJECT:
+                    todo.append(prop.type)
+            if t.index is not None:
+                todo.append(t.index.value)
+        elif isinstance(t, ir.Array | ir.Mapping):
+            todo.append(t.items if isinstance(t, ir.Array) else t.value)
+        elif isinstance(t, ir.Union | ir.Intersection | ir.Tuple):
+            todo += t.members
+        elif isinstance(t, ir.Omit):
+            todo.append(t.base)
+        elif isinstance(t, ir.Ref):
+            todo += t.args
+    return False
 
 
 # Property types that hold no anonymous object: most properties' (#37).
