@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
 from typing import Any, assert_never
 
 from .. import ir
@@ -133,9 +132,12 @@ class _Emitter:
         return defs
 
     def interface_definition(self, decl: ir.Interface) -> JSON:
-        out = self.object_schema(
-            list(self.flat_properties(decl, (decl.name,)).values()), decl.body.index
-        )
+        own = decl.body.properties
+        if not decl.extends and len({p.name for p in own}) == len(own):
+            properties = list(own)  # no base, no name twice: nothing to flatten (#37)
+        else:
+            properties = list(self.flat_properties(decl, (decl.name,)).values())
+        out = self.object_schema(properties, decl.body.index)
         return self.with_doc(out, decl.doc)
 
     def alias_definition(self, decl: ir.Alias) -> JSON:
@@ -235,7 +237,7 @@ class _Emitter:
         out: JSON = {"type": "object"}
         if properties or index is None:
             out["properties"] = {p.name: self.property_schema(p) for p in properties}
-        required = sorted(p.name for p in properties if not p.optional)
+        required = sorted([p.name for p in properties if not p.optional])
         if required:
             out["required"] = required
         if index is not None and index.key_pattern is not None:
@@ -346,7 +348,10 @@ class _Emitter:
             and t.degraded is None
             and t.name != "number"
         ):  # the most common kind, without the match's tests of each case before it (#37)
-            return _primitive_schema(t.name)
+            primitive = t.name
+            if primitive in _NAMED_TYPES:
+                return {"type": primitive}
+            return _primitive_schema(primitive)
         # The next most common kinds, also without the match's case-by-case tests (#37).
         if isinstance(t, ir.Union):
             return self.union_schema(t, seen)
@@ -417,7 +422,8 @@ class _Emitter:
         """Members as TypeScript sees them: aliases of unions and primitives spliced in,
         ``undefined``/``never`` dropped, literals absorbed by their primitive, duplicates
         removed."""
-        flat = list(self._splice(union, seen, [] if spliced is None else spliced))
+        flat: list[ir.TypeExpr] = []
+        self._splice(union, seen, [] if spliced is None else spliced, flat)
         primitives: set[str] = {m.name for m in flat if isinstance(m, ir.Primitive)}
         if primitives & {"unknown", "any"}:
             # A degraded member keeps saying so: the union admits any value because of it.
@@ -438,11 +444,16 @@ class _Emitter:
         return members
 
     def _splice(
-        self, t: ir.TypeExpr, seen: tuple[str, ...], spliced: list[str]
-    ) -> Iterator[ir.TypeExpr]:
+        self, t: ir.TypeExpr, seen: tuple[str, ...], spliced: list[str], out: list[ir.TypeExpr]
+    ) -> None:
+        """Append ``t``'s members to ``out``. A list filled in place, not a generator per
+        member: a large typing's unions have tens of thousands of members (#37)."""
         if isinstance(t, ir.Union):
             for m in t.members:
-                yield from self._splice(m, seen, spliced)
+                if isinstance(m, ir.Primitive | ir.Literal):  # nothing to splice (#37)
+                    out.append(m)
+                else:
+                    self._splice(m, seen, spliced, out)
             return
         if isinstance(t, ir.Ref):
             decl = self.lookup(t)
@@ -453,9 +464,9 @@ class _Emitter:
                     raise SchemaError(t.span, f"type alias {t.name} refers to itself")
                 if t.name not in self.expanding:
                     spliced.append(t.name)
-                    yield from self._splice(decl.type, (*seen, t.name), spliced)
+                    self._splice(decl.type, (*seen, t.name), spliced, out)
                     return
-        yield t
+        out.append(t)
 
     def union_schema(self, union: ir.Union, seen: tuple[str, ...]) -> JSON:
         spliced: list[str] = []
@@ -510,6 +521,10 @@ class _Emitter:
 def degraded_comment(what: str) -> str:
     """The ``$comment`` of a degraded spot's ``{}``: what the dialect could not express."""
     return one_line(f"degraded to any JSON value: {what}")
+
+
+# The primitives whose schema is their name (``_primitive_schema``'s last case).
+_NAMED_TYPES = frozenset({"string", "boolean", "null"})
 
 
 def _primitive_schema(name: ir.PrimitiveName) -> JSON:
