@@ -346,11 +346,12 @@ class _Emitter:
             and t.pattern is None
             and t.format is None
             and t.degraded is None
-            and t.name != "number"
         ):  # the most common kind, without the match's tests of each case before it (#37)
             primitive = t.name
             if primitive in _NAMED_TYPES:
                 return {"type": primitive}
+            if primitive == "number":
+                return {"type": self.schema.default_number_type or "number"}
             return _primitive_schema(primitive)
         # The next most common kinds, also without the match's case-by-case tests (#37).
         if isinstance(t, ir.Union):
@@ -361,6 +362,10 @@ class _Emitter:
             return {"type": "array", "items": self.type_schema(t.items)}
         if isinstance(t, ir.Object):
             return self.object_schema(list(t.properties), t.index)
+        if isinstance(t, ir.Mapping):
+            if _is_any(t.value):
+                return {"type": "object"}
+            return {"type": "object", "additionalProperties": self.type_schema(t.value)}
         match t:
             case ir.Primitive(name=name, pattern=str(pattern)):
                 return {"type": "string", "pattern": pattern}
@@ -491,7 +496,7 @@ class _Emitter:
                 if isinstance(decl, ir.Alias):
                     # TypeScript keeps the alias on a union member, so its JSDoc shows.
                     schema = self.with_doc(schema, decl.doc)
-            if list(schema) == ["type"] and isinstance(schema["type"], str):
+            if len(schema) == 1 and isinstance(schema.get("type"), str):
                 if schema["type"] not in simple:
                     simple.append(schema["type"])
             elif schema == {}:
