@@ -69,6 +69,15 @@ def _writer(out: list[str]) -> Callable[[Any, str], None]:
     # A member's key as written, ``"key": ``: a schema repeats few keys ("type",
     # "description", property names) over and over, so each is escaped once (#37).
     key_texts: dict[str, str] = {}
+    # Per indent: the deeper line break, the separator, an object's and an array's
+    # opening and closing, each made once, not per object or array (#37).
+    indents: dict[str, tuple[str, str, str, str, str, str]] = {}
+
+    def indent(newline: str) -> tuple[str, str, str, str, str, str]:
+        inner = newline + "  "
+        made = (inner, "," + inner, "{" + inner, newline + "}", "[" + inner, newline + "]")
+        indents[newline] = made
+        return made
 
     def write(value: Any, newline: str) -> None:
         """Append ``value``'s text; ``newline`` is a line break and the current indent.
@@ -87,9 +96,7 @@ def _writer(out: list[str]) -> Callable[[Any, str], None]:
                     keys = sorted(value)
                 except TypeError:  # keys of several types: json converts them first
                     raise _Unusual from None
-            inner = newline + "  "
-            lead = "{" + inner
-            comma = "," + inner
+            inner, comma, lead, close, _, _ = indents.get(newline) or indent(newline)
             for key in keys:
                 text = key_texts.get(key)
                 if text is None:
@@ -111,19 +118,17 @@ def _writer(out: list[str]) -> Callable[[Any, str], None]:
                 append(f"{lead}{text}")
                 write(item, inner)
                 lead = comma
-            append(newline + "}")
+            append(close)
         elif isinstance(value, (list, tuple)):
             if not value:
                 append("[]")
                 return
-            inner = newline + "  "
-            comma = "," + inner
+            inner, comma, _, _, lead, close = indents.get(newline) or indent(newline)
             try:  # most arrays hold only strings (``required``, ``enum``): one join (#37)
-                append(f"[{inner}{comma.join(map(escape, value))}{newline}]")
+                append(f"{lead}{comma.join(map(escape, value))}{close}")
                 return
             except TypeError:  # something else than a string: item by item, below
                 pass
-            lead = "[" + inner
             for item in value:
                 if type(item) is str:
                     append(lead + escape(item))
@@ -131,7 +136,7 @@ def _writer(out: list[str]) -> Callable[[Any, str], None]:
                     append(lead)
                     write(item, inner)
                 lead = comma
-            append(newline + "]")
+            append(close)
         elif isinstance(value, str):
             append(escape(value))
         else:
