@@ -338,7 +338,7 @@ class _Emitter:
             if kept is None:
                 kept = self.kept_names[key] = len(self.union_members(target, seen)) > 1
             return kept
-        return isinstance(target, ir.Object | ir.Mapping | ir.Intersection | ir.Omit)
+        return isinstance(target, _NAME_KEEPING)
 
     def structural_schema(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> JSON:
         if (
@@ -455,16 +455,14 @@ class _Emitter:
         member: a large typing's unions have tens of thousands of members (#37)."""
         if isinstance(t, ir.Union):
             for m in t.members:
-                if isinstance(m, ir.Primitive | ir.Literal):  # nothing to splice (#37)
+                if isinstance(m, _PLAIN):  # nothing to splice (#37)
                     out.append(m)
                 else:
                     self._splice(m, seen, spliced, out)
             return
         if isinstance(t, ir.Ref):
             decl = self.lookup(t)
-            if isinstance(decl, ir.Alias) and isinstance(
-                decl.type, ir.Union | ir.Primitive | ir.Literal | ir.Ref
-            ):
+            if isinstance(decl, ir.Alias) and isinstance(decl.type, _SPLICED):
                 if t.name in seen:
                     raise SchemaError(t.span, f"type alias {t.name} refers to itself")
                 if t.name not in self.expanding:
@@ -527,6 +525,12 @@ def degraded_comment(what: str) -> str:
     """The ``$comment`` of a degraded spot's ``{}``: what the dialect could not express."""
     return one_line(f"degraded to any JSON value: {what}")
 
+
+# Kinds asked about per union member or reference, as tuples: ``A | B`` in an
+# ``isinstance`` builds a union object at each call (#37).
+_PLAIN = (ir.Primitive, ir.Literal)
+_SPLICED = (ir.Union, ir.Primitive, ir.Literal, ir.Ref)  # an alias of these is spliced
+_NAME_KEEPING = (ir.Object, ir.Mapping, ir.Intersection, ir.Omit)
 
 # The primitives whose schema is their name (``_primitive_schema``'s last case).
 _NAMED_TYPES = frozenset({"string", "boolean", "null"})

@@ -264,22 +264,29 @@ def _has_rule_tags(schema: ir.Schema) -> bool:
         t = todo.pop()
         if isinstance(t, ir.Object):
             for prop in t.properties:
-                for tag in prop.doc.tags:
-                    if tag.name in _RULE_TAGS:
-                        return True
+                tags = prop.doc.tags
+                if tags and not _RULE_TAGS.isdisjoint([tag.name for tag in tags]):
+                    return True
                 if type(prop.type) not in _NO_INLINE_OBJECT:
                     todo.append(prop.type)
             if t.index is not None:
                 todo.append(t.index.value)
-        elif isinstance(t, ir.Array | ir.Mapping):
-            todo.append(t.items if isinstance(t, ir.Array) else t.value)
-        elif isinstance(t, ir.Union | ir.Intersection | ir.Tuple):
+        elif type(t) in _NO_INLINE_OBJECT:  # a union's plain members: nothing inside
+            if isinstance(t, ir.Ref):
+                todo += t.args
+        elif isinstance(t, _CONTAINERS):
             todo += t.members
+        elif isinstance(t, ir.Array):
+            todo.append(t.items)
+        elif isinstance(t, ir.Mapping):
+            todo.append(t.value)
         elif isinstance(t, ir.Omit):
             todo.append(t.base)
-        elif isinstance(t, ir.Ref):
-            todo += t.args
     return False
+
+
+# Member-holding kinds, as a tuple: ``A | B`` in ``isinstance`` builds a union each time.
+_CONTAINERS = (ir.Union, ir.Intersection, ir.Tuple)
 
 
 # Property types that hold no anonymous object: most properties' (#37).
