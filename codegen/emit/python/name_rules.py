@@ -388,7 +388,7 @@ def _module_name_problem(
     """Why a module-level name (a class, an alias, a constant) cannot be ``name``, or None."""
     if not name.isidentifier():
         return "not a Python identifier"
-    if _nfkc(name) != name:
+    if not name.isascii() and _nfkc(name) != name:  # NFKC keeps ASCII as it is
         return f"Python reads it as '{_nfkc(name)}'"
     if keyword.iskeyword(name):
         return "a Python keyword"

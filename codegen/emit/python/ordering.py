@@ -68,7 +68,8 @@ def topological_order(items: Sequence[Item]) -> Order:
     by_name = {item.name: item for item in items}
     edges: dict[str, list[str]] = {}
     for item in items:
-        wanted = item.hard | item.soft | item.refs
+        # Most items have soft references only (field annotations), or none at all.
+        wanted = item.soft if not item.hard and not item.refs else item.hard | item.soft | item.refs
         edges[item.name] = (
             [d for d in sorted(wanted) if d in by_name and d != item.name] if wanted else []
         )
@@ -131,18 +132,19 @@ def topological_order(items: Sequence[Item]) -> Order:
             users[needed_unit].append(unit)
 
     # Each unit's place in (source order, name) of its first member, as one int: the heap
-    # then compares ints, not nested tuples (its pops were a third of the ordering, #37).
+    # holds these ints, not nested tuples (its pops were a third of the ordering, #37).
     first = [
         (by_name[names[0]].order, names[0])
         if len(names) == 1
         else min((by_name[name].order, name) for name in names)
         for names in members
     ]
+    unit_at = sorted(range(len(members)), key=first.__getitem__)  # place -> unit
     rank = [0] * len(members)
-    for place, unit in enumerate(sorted(range(len(members)), key=first.__getitem__)):
+    for place, unit in enumerate(unit_at):
         rank[unit] = place
 
-    ready = [(rank[unit], unit) for unit in range(len(members)) if not needs[unit]]
+    ready = [rank[unit] for unit in range(len(members)) if not needs[unit]]
     heapq.heapify(ready)
     emitted: list[Item] = []
     forward: set[str] = set()
@@ -151,7 +153,7 @@ def topological_order(items: Sequence[Item]) -> Order:
     left = [len(needed) for needed in needs]
     pop, push = heapq.heappop, heapq.heappush
     while ready:
-        _, unit = pop(ready)
+        unit = unit_at[pop(ready)]
         names = members[unit]
         if len(names) == 1:
             emitted.append(by_name[names[0]])
@@ -164,7 +166,7 @@ def topological_order(items: Sequence[Item]) -> Order:
         for user in users[unit]:
             left[user] -= 1
             if not left[user]:
-                push(ready, (rank[user], user))
+                push(ready, rank[user])
     if len(emitted) < len(items):  # unreachable: the units form a DAG
         placed = {item.name for item in emitted}
         stuck = min((i for i in items if i.name not in placed), key=lambda i: i.order)
@@ -267,6 +269,9 @@ def components(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
         if root in index:
             continue
         index[root] = low[root] = len(index)
+        if not targets[root]:  # refers to nothing: a component of its own, now
+            found.append([root])
+            continue
         stack.append(root)
         on_stack.add(root)
         # Each name on the walk with what is left of its targets (an iterator resumes where
@@ -277,6 +282,11 @@ def components(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
             for target in rest:
                 if target not in index:
                     index[target] = low[target] = len(index)
+                    if not targets[target]:
+                        # Refers to nothing (most names of a large typing): its own
+                        # component, done as the walk would finish it, without entering it.
+                        found.append([target])
+                        continue
                     stack.append(target)
                     on_stack.add(target)
                     work.append((target, iter(targets[target])))
