@@ -13,10 +13,10 @@ import keyword
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from ... import ir
+from ...ir import node_class
 from ...ir.queries import rewrite, type_fields
 from ...paths import CODEGEN_DIR
 
@@ -369,7 +369,7 @@ def attribute_renames(keys: dict[str, ir.Span], attributes: dict[str, str]) -> l
 # --------------------------------------------------------------------------- module names
 
 
-@dataclass(frozen=True, slots=True)
+@node_class.node
 class Rename:
     """A Python name that is not the schema's: where, what, and why (``generate -v``)."""
 

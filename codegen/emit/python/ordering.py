@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from ...errors import SchemaError
-from ...ir import NO_SPAN, Span
+from ...ir import NO_SPAN, Span, node_class
 
 
-@dataclass(frozen=True, slots=True)
+@node_class.node  # a frozen dataclass; a large typing makes thousands of items (#37)
 class Item:
     name: str
     order: tuple[int, ...]
@@ -44,13 +43,13 @@ class Item:
     model: bool = True  # a class pydantic builds (an alias is not)
 
 
-@dataclass(frozen=True, slots=True)
+@node_class.node
 class Order:
     """The items in emission order; ``forward`` holds those that refer to later items;
     ``groups`` the cycles holding a model, each in emission order and contiguous."""
 
     items: tuple[Item, ...]
-    forward: frozenset[str] = field(default_factory=frozenset)
+    forward: frozenset[str] = frozenset()
     groups: tuple[tuple[str, ...], ...] = ()
     # Each group's items in the order to build them: its first item, then the others in
     # the post-order of a depth-first walk from it, so that each build after the first
