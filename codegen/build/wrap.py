@@ -417,10 +417,10 @@ _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 _COMMENT = re.compile(r"#[^\n]*")
 # What ruff would change on a short line (in the text with strings, comments and docstrings
 # masked): plain substrings, then patterns that start at a line break (fast to search).
-_SUSPECT_TEXT = (
-    "'", ";", "\\", "( ", "[ ", "{ ", " )", " ]", " }", " ,", "(,", "[,", "{,",
-    "(\n", "[\n", "{\n", ",\n", "|\n", "=\n", "\n\n\n ",
-)  # fmt: skip
+_SUSPECT_TEXT = ("'", ";", "\\", ",\n", "|\n", "=\n", "\n\n\n ")
+# The same with every bracket written as a parenthesis (fewer searches).
+_SUSPECT_PARENS = ("( ", " )", " ,", "(,", "(\n")
+_AS_PARENS = str.maketrans("[{]}", "(())")
 _DOUBLE_SPACE = re.compile(r"  (?<=\S  )(?!#)")
 _SUSPECT = re.compile(
     r"\n(?: *[)\]}|]| +(?:class |def |async def |@)|(?:    )* {1,3}\S"
@@ -439,8 +439,11 @@ _CLASS = re.compile(r"\nclass ")
 _MODULE_DOC_END = re.compile(r"\n(?:\n[^\n]|$)")
 _LONG = re.compile(rf"(?m)^.{{{LINE_LENGTH + 1},}}$")
 # A number not plainly an item (followed by a comma, a colon or a closing bracket).
-_ODD_NUMBER = re.compile(r"\b[0-9][0-9_]*(?:\.[0-9]+)?(?![,)\]}:0-9_]|\.[0-9])")
-_KEYWORD = re.compile(r"\b(?:" + "|".join(sorted(_KEYWORDS)) + r")\b")
+# and a keyword: either makes lines of one shape parse differently.
+_UNCACHEABLE = re.compile(
+    r"\b[0-9][0-9_]*(?:\.[0-9]+)?(?![,)\]}:0-9_]|\.[0-9])"
+    r"|\b(?:" + "|".join(sorted(_KEYWORDS)) + r")\b"
+)
 # Lines of one shape: names and numbers as "a", everything else kept.
 _SHAPE = str.maketrans(
     dict.fromkeys("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789", "a")
@@ -452,58 +455,56 @@ def _docstrings_ok(text: str, code: list[str], spans: list[int]) -> bool:
     """Each docstring is in ruff's normal form; ``code`` gets the text with them masked,
     ``spans`` their start and end offsets."""
     pos = 0
+    size = len(text)
     for m in _DOCSTRING.finditer(text):
-        indent, body = m.group(1), m.group(3)
-        spans += (m.start(), m.end())
+        start, end = m.span()
+        indent, body = m.group(1, 3)
+        spans += (start, end)
+        if not body or body[0] == " " or body[-1] == '"' or "\\" in body or body.isspace():
+            return False  # ruff would strip, escape or pad it
+        if end != size and text[end] != "\n":
+            return False
         if indent:
-            before = text[text.rfind("\n", 0, m.start() - 1) + 1 : m.start()]
-            follows = text[m.end() : m.end() + 2]
-            if before.startswith(indent[4:] + "class "):
-                if follows != "\n\n" and m.end() + 1 != len(text):
+            outer = text.rfind("\n", 0, start - 1) + 1 + len(indent) - 4
+            if text.startswith("class ", outer):
+                if text[end : end + 2] != "\n\n" and end + 1 != size:
                     return False  # ruff wants one blank line after a class docstring
-            elif before.startswith((indent[4:] + "def ", indent[4:] + "async def ")):
-                if follows == "\n\n":
-                    return False
-        elif m.start() == 0 and m.end() + 1 != len(text):
-            if text[m.end() : m.end() + 2] != "\n\n" or text[m.end() + 2 : m.end() + 3] == "\n":
-                return False  # one blank line after the module docstring
-        if not body or body[0] == " " or body[-1:] in ('"', "\\"):
-            return False
-        if body.strip() == "" or "\\" in body:
-            return False
-        after = text[m.end() : m.end() + 1]
-        if after not in ("\n", ""):
-            return False
+            elif text.startswith(("def ", "async def "), outer) and text[end : end + 2] == "\n\n":
+                return False  # and none after a function's
+        elif start == 0 and end + 1 != size and not _MODULE_DOC_END.match(text, end):
+            return False  # and one after the module's
+        opening = start + len(indent)
+        code.append(text[pos:opening])
+        pos = end
+        if "\n" not in body:
+            code.append(_MASK * (end - opening))
+            continue
         lines = body.split("\n")
-        if len(lines) > 1:
-            rest = [line for line in lines[1:] if line]
-            if any(not line.startswith(indent) for line in rest):
-                return False
-            if rest and min(len(line) - len(line.lstrip(" ")) for line in rest) != len(indent):
-                return False
-            if lines[-1] and lines[-1] != indent and len(lines[-1]) + 3 > LINE_LENGTH:
-                return False
-            if lines[-1] == indent and len(lines) == 2 and not lines[0]:
-                return False
-        code.append(text[pos : m.start(2)])
-        if len(lines) == 1:
-            code.append(_MASK * (m.end() - m.start(2)))
-        else:  # each line masked but its indentation, which the blank-line rules read
-            masked = [_MASK * (len(lines[0]) + 3)]
-            for line in lines[1:]:
-                content = line.lstrip(" ")
-                masked.append(line[: len(line) - len(content)] + _MASK * len(content))
-            masked[-1] += _MASK * 3
-            code.append("\n".join(masked))
-        pos = m.end()
+        rest = [line for line in lines[1:] if line]
+        if any(not line.startswith(indent) for line in rest):
+            return False
+        if rest and min(len(line) - len(line.lstrip(" ")) for line in rest) != len(indent):
+            return False  # ruff re-indents it
+        if lines[-1] != indent and len(lines[-1]) + 3 > LINE_LENGTH:
+            return False
+        if lines[-1] == indent and len(lines) == 2 and not lines[0]:
+            return False
+        # each line masked but its indentation, which the blank-line rules read
+        masked = [_MASK * (len(lines[0]) + 3)]
+        for line in lines[1:]:
+            content = line.lstrip(" ")
+            masked.append(line[: len(line) - len(content)] + _MASK * len(content))
+        masked[-1] += _MASK * 3
+        code.append("\n".join(masked))
     code.append(text[pos:])
     return True
 
 
-def _blank_lines(text: str, masked: str) -> tuple[str, str] | None:
+def _blank_lines(text: str, masked: str, spans: list[int]) -> tuple[str, str, list[int]] | None:
     """The blank lines ruff writes around top-level classes and at the start of a class
-    body. ``masked`` is ``text`` with its docstrings masked (same length), where the
-    places are looked for; both come back edited alike (``None``: not sure)."""
+    body. ``masked`` is ``text`` with its docstrings (at ``spans``) masked, same length,
+    where the places are looked for; both come back edited alike, with the docstrings'
+    new offsets (``None``: not sure)."""
     edits: list[tuple[int, int, str]] = []
     for m in _BLOCK_START.finditer(masked):
         line = masked[masked.rfind("\n", 0, m.start()) + 1 : m.start()].lstrip(" ")
@@ -523,7 +524,7 @@ def _blank_lines(text: str, masked: str) -> tuple[str, str] | None:
         if masked[masked.rfind("\n", 0, start) + 1] != " ":  # else a class body ends here
             edits.append((start, at + 1, "\n\n\n"))
     if not edits:
-        return text, masked
+        return text, masked, spans
     edits.sort()
     pieces: list[str] = []
     masks: list[str] = []
@@ -536,7 +537,18 @@ def _blank_lines(text: str, masked: str) -> tuple[str, str] | None:
         pos = end
     pieces.append(text[pos:])
     masks.append(masked[pos:])
-    return "".join(pieces), "".join(masks)
+    # No edit is inside a docstring (they are found in the masked text): each offset
+    # moves by what the edits before it added.
+    moved: list[int] = []
+    shift = 0
+    edit = iter(edits)
+    start, end, new = next(edit, (len(text), 0, ""))
+    for offset in spans:
+        while start < offset:
+            shift += len(new) - (end - start)
+            start, end, new = next(edit, (len(text), 0, ""))
+        moved.append(offset + shift)
+    return "".join(pieces), "".join(masks), moved
 
 
 def canonical(text: str) -> str | None:
@@ -550,16 +562,12 @@ def canonical(text: str) -> str | None:
     spans: list[int] = []
     if not _docstrings_ok(text, parts, spans):
         return None
-    edited = _blank_lines(text, "".join(parts))
+    edited = _blank_lines(text, "".join(parts), spans)
     if edited is None:
         return None
-    if edited[0] is not text:
-        text, masked = edited
-        spans = [i for m in _DOCSTRING.finditer(text) for i in m.span()]
-        if text.startswith('"""') and not _MODULE_DOC_END.match(text, spans[1]):
-            return None  # the blank lines after the module docstring are ruff's too
-    else:
-        masked = edited[1]
+    text, masked, spans = edited
+    if text.startswith('"""') and not _MODULE_DOC_END.match(text, spans[1]):
+        return None  # the blank lines after the module docstring are ruff's too
     code = _STRING.sub('""', masked)
     if '"' in code.replace('""', ""):
         return None  # a quote left over: a string form this module does not read
@@ -574,6 +582,9 @@ def canonical(text: str) -> str | None:
             return None  # ruff writes two spaces before a trailing comment
     code = "\n" + _COMMENT.sub("#", code)  # every line starts after a line break
     if any(bad in code for bad in _SUSPECT_TEXT):
+        return None
+    parens = code.translate(_AS_PARENS)
+    if any(bad in parens for bad in _SUSPECT_PARENS):
         return None
     if _DOUBLE_SPACE.search(code) or _SUSPECT.search(code):
         return None
@@ -618,8 +629,7 @@ def _wrap(line: str, code: str, indent: int) -> str | None:
     first = line[indent : line.find(" ", indent)]
     cacheable = (
         not line[indent].isdigit()
-        and _ODD_NUMBER.search(code) is None
-        and _KEYWORD.search(code, indent + 6 if first in ("class", "return") else 0) is None
+        and _UNCACHEABLE.search(code, indent + 6 if first in ("class", "return") else 0) is None
     )
     if cacheable:
         key = (first if first in ("class", "return") else "") + "\0" + line.translate(_SHAPE)

@@ -39,10 +39,25 @@ class Created1(SchemaModel):
 '''
 
 
+def _field_at(width: int) -> str:
+    """A field whose line up to ``= (`` is ``width`` long: at 100 ruff parenthesises the
+    value, at 101 it splits the annotation."""
+    annotation = 'Annotated[Omittable[int | float], Field(description="Extra member.")]'
+    name = "f" * (width - len(f"    : {annotation} = ("))
+    return f"    {name}: {annotation} = None\n"
+
+
+# A call whose one argument is a long list: no comma is added after the argument.
+NAMES = ", ".join(f'"Name{i}"' for i in range(40))
+ONE_ARGUMENT = f"_INVARIANTS = Invariants(declared=frozenset([{NAMES}]))\n"
+
+
 def test_pinned_shapes_are_ruffs() -> None:
-    ours = canonical(SHAPES)
+    text = SHAPES + "\n\nclass Edges(SchemaModel):\n" + _field_at(100) + _field_at(101)
+    text += "\n\n" + ONE_ARGUMENT
+    ours = canonical(text)
     assert ours is not None
-    assert ours == fmt.format_python("models.py", SHAPES)
+    assert ours == fmt.format_python("models.py", text)
 
 
 @pytest.mark.parametrize(
