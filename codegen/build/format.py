@@ -20,7 +20,6 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from . import wrap
 from .cache import Cache, key
 
 LINE_LENGTH = 100
@@ -65,7 +64,7 @@ def formatter_identity() -> str:
         ruff = f"{binary}\0{st.st_size}\0{st.st_mtime_ns}"
     except OSError:
         ruff = binary
-    return key(ruff, Path(__file__).read_bytes(), Path(wrap.__file__).read_bytes())
+    return key(ruff, Path(__file__).read_bytes())
 
 
 def format_key(path: str, text: str) -> str:
@@ -106,11 +105,7 @@ def format_many(files: Mapping[str, str]) -> dict[str, str]:
 
 
 def format_outputs(files: Mapping[str, str], cache: Cache | None = None) -> dict[str, str]:
-    """Format every ``.py`` output; other files pass through unchanged.
-
-    A text whose formatted form ``wrap.canonical`` knows for certain (most of a large
-    ``models.py``) skips ruff; the others go to one ruff process, none if there are none.
-    """
+    """Format every ``.py`` output; other files pass through unchanged."""
     store = cache if cache is not None else Cache(None)
     done: dict[str, str] = {}
     todo: dict[str, str] = {}
@@ -119,12 +114,9 @@ def format_outputs(files: Mapping[str, str], cache: Cache | None = None) -> dict
             done[path] = text
         elif (hit := store.get_text("format", format_key(path, text))) is not None:
             done[path] = hit
-        elif (ours := wrap.canonical(text)) is not None:
-            store.put_text("format", format_key(path, text), ours)
-            done[path] = ours
         else:
             todo[path] = text
-    for path, formatted in (format_many(todo) if todo else {}).items():
+    for path, formatted in format_many(todo).items():
         store.put_text("format", format_key(path, todo[path]), formatted)
         done[path] = formatted
     return {path: done[path] for path in files}
