@@ -212,15 +212,20 @@ class Layouts:
         # ``extends BaseNode, BaseExpression`` where ``BaseExpression extends BaseNode``
         # (estree): Python's MRO refuses a base listed before its own subclass; the
         # subclass brings it anyway.
-        result.bases = [
-            b
-            for i, b in enumerate(result.bases)
-            if not any(b in self.layout(later).ancestors for later in result.bases[i + 1 :])
-        ]
+        if len(result.bases) > 1:  # (most classes have one base or none)
+            result.bases = [
+                b
+                for i, b in enumerate(result.bases)
+                if not any(b in self.layout(later).ancestors for later in result.bases[i + 1 :])
+            ]
         result.declared = [p for k, p in copied.items() if k not in own] + list(own.values())
-        for prop in result.declared:
-            result.fields[prop.name] = prop
-            result.owners[prop.name] = name
+        if result.fields:
+            for prop in result.declared:
+                result.fields[prop.name] = prop
+                result.owners[prop.name] = name
+        else:  # nothing inherited: its fields are what it declares, in that order
+            result.fields = {prop.name: prop for prop in result.declared}
+            result.owners = dict.fromkeys(result.fields, name)
         if result.extra is not None and not result.declares_extra:
             # Extras are typed by the class that declares the index signature.
             result.declares_extra = not any(self.layout(b).extra is not None for b in result.bases)

@@ -494,3 +494,45 @@ def test_routes_come_first_sorted_with_the_router_and_guards_they_read(tmp_path:
     text = module_text(tmp_path / "strings", ROUTED[ROUTED.index("export interface A") :])
     assert "\nfrom ._wire import router as _router\n" in text
     assert "router_reading_booleans" not in text
+
+
+def test_one_annotation_per_primitive_and_reference_shared_and_never_changed(
+    tmp_path: Path,
+) -> None:
+    """The type writer makes one annotation per primitive and per referenced declaration
+    and hands it to every field of that type (#37: most fields are these); what builds on
+    it (a union, ``| None``, a discriminated union of the referenced class) leaves it as
+    it was."""
+    from codegen.build.pipeline import load_schema
+    from codegen.emit.python.backend import PythonBackend
+    from codegen.emit.python.pydantic.annotations import TypeWriter
+
+    path = tmp_path / "s.ts"
+    path.write_text(
+        "export interface A { kind: 'a'; s: string; n?: string | null; r: B; o?: B | null;"
+        " l: string[]; u: A | B }\n"
+        "export interface B { kind: 'b'; s: string }\n"
+        "export type U = A | B | null;\n"
+    )
+    backend = PythonBackend(load_schema([path]))
+    writer = TypeWriter(backend.schema, backend.names, backend.layouts, Diagnostics())
+    string = writer.annotation(ir.Primitive("string"), "A", "s")
+    ref = writer.annotation(ir.Ref("B"), "A", "r")
+    for decl in backend.schema.decls.values():
+        if isinstance(decl, ir.Interface):
+            for prop in decl.body.properties:
+                writer.annotation(prop.type, decl.name, prop.name, prop.doc)
+        elif isinstance(decl, ir.Alias):
+            assert writer.annotation(decl.type, decl.name, "").text == (
+                'Annotated[A | B, Field(discriminator="kind")] | None'
+            )
+    assert writer.annotation(ir.Primitive("string"), "B", "s") is string
+    assert writer.annotation(ir.Ref("B"), "A", "o") is ref
+    assert (string.text, string.refs, string.nullable, string.known_values, string.imports) == (
+        "str",
+        frozenset(),
+        False,
+        (),
+        frozenset(),
+    )
+    assert (ref.text, ref.refs, ref.nullable, ref.imports) == ("B", {"B"}, False, frozenset())

@@ -162,6 +162,9 @@ class _ModelsEmitter:
         self.described = len(self.classes) > LARGE_MODULE  # descriptions in ``Field``
         self.sym = {**self.names.helpers, **PRIVATE}
         self.aliases: dict[str, Annotation] = {}  # ``alias_annotation``
+        # Per class, the wire keys it has optional (``_narrows_optional``), asked per base.
+        self._optional_keys: dict[str, frozenset[str]] = {}
+        self._identifiers: set[str] = set()  # attributes ``escape.identifier`` passed
 
     # ------------------------------------------------------------------ fields
 
@@ -171,36 +174,48 @@ class _ModelsEmitter:
         """The field of ``prop``; the library names and classes its annotation uses are
         added to ``imports`` and ``refs``."""
         # a flattened copy names its inline classes after the class that wrote it
+        key, doc = prop.name, prop.doc
         owner = self.names.origin(prop, layout.name)
-        attr = self.names.attribute(prop.name)
-        ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
-        imports |= ann.imports
-        refs |= ann.refs
+        attr = self.names.attribute(key)
+        ann = self.writer.annotation(prop.type, owner, key, doc)
+        if ann.imports:
+            imports |= ann.imports
+        if ann.refs:
+            refs |= ann.refs
         kwargs: list[str] = []
         annotation = ann.text
-        constraints, default, deprecated = self._tagged(prop, ann)
-        bounds = [c for c in constraints if c.startswith(("ge=", "le="))] if constraints else ()
-        if bounds and annotation == "int | float":
-            # Bounds on a union are Python validators run after it; on each member they are
-            # native int/float checks. Same values accepted, ints stay ints.
-            annotated, field = self.sym["Annotated"], self.sym["Field"]
-            inner = f"{field}({', '.join(bounds)})"
-            annotation = f"{annotated}[int, {inner}] | {annotated}[float, {inner}]"
-            constraints = [c for c in constraints if c not in bounds]
-            imports |= {"Annotated", "Field"}
         value = ""
-        if default is not None:
-            value = default
-        elif prop.optional:
+        deprecated = None
+        if doc.tags:  # most properties have no tag: none of this is asked (#37)
+            constraints = self._constraints(prop)
+            default = self._default(prop, ann)
+            deprecated = doc.get("deprecated")
+            bounds = [c for c in constraints if c.startswith(("ge=", "le="))]
+            if bounds and annotation == "int | float":
+                # Bounds on a union are Python validators run after it; on each member they
+                # are native int/float checks. Same values accepted, ints stay ints.
+                annotated, field = self.sym["Annotated"], self.sym["Field"]
+                inner = f"{field}({', '.join(bounds)})"
+                annotation = f"{annotated}[int, {inner}] | {annotated}[float, {inner}]"
+                constraints = [c for c in constraints if c not in bounds]
+                imports |= {"Annotated", "Field"}
+            if default is not None:
+                value = default
+            kwargs.extend(constraints)
+        if not value and prop.optional:
             value = "None"
             if not ann.nullable:
                 annotation = f"Omittable[{annotation}]"
-        if attr != prop.name:
-            kwargs.append(f"alias={escape.py_str(prop.name)}")
-        kwargs.extend(constraints)
+        if attr != key:
+            kwargs.insert(0, f"alias={escape.py_str(key)}")
         if deprecated is not None:
             kwargs.append(f"deprecated={escape.py_str(deprecated.strip() or 'deprecated')}")
-        text = doc_text(prop.doc, ann.known_values)
+        # most properties have no comment, no tag, no known value: no call (#37)
+        text = (
+            doc_text(doc, ann.known_values)
+            if doc.description or doc.tags or ann.known_values
+            else ""
+        )
         if self.described and text:
             kwargs.append(f"description={escape.py_str(attribute_description(text))}")
         if kwargs:
@@ -210,29 +225,25 @@ class _ModelsEmitter:
             annotation = f"{self.sym['Annotated']}[{annotation}, {field_call}]"
             imports |= {"Annotated", "Field"}
         note = ""
-        if not value and self._narrows_optional(layout, prop):
+        if not value and layout.bases and self._narrows_optional(layout, key):
             # pydantic fields are keyword-only, so a required field may override an optional
             # one; pyright applies the positional dataclass rule.
             note = "pyright: ignore[reportGeneralTypeIssues]"
             if code_width(f"    {attr}: {annotation}") > LINE_LENGTH:
                 annotation, note = noted_on_first_line(annotation, note), ""
-        doc = "" if self.described else docstring(text)
-        return Field(attr, annotation, value, doc, note)
+        return Field(
+            attr, annotation, value, docstring(text) if text and not self.described else "", note
+        )
 
-    def _tagged(
-        self, prop: ir.Property, ann: Annotation
-    ) -> tuple[list[str], str | None, str | None]:
-        """What ``prop``'s tags say: its bounds, its default and its deprecation. Most
-        properties have no tag, and asking for each of them was ~1 µs a field (#37)."""
-        if not prop.doc.tags:
-            return [], None, None
-        return self._constraints(prop), self._default(prop, ann), prop.doc.get("deprecated")
-
-    def _narrows_optional(self, layout: ClassLayout, prop: ir.Property) -> bool:
-        """Whether ``prop`` is required where a base class has it optional."""
+    def _narrows_optional(self, layout: ClassLayout, key: str) -> bool:
+        """Whether the wire key ``key`` is optional in a base class of ``layout``."""
         for base in layout.bases:
-            inherited = self.layouts.layout(base).fields.get(prop.name)
-            if inherited is not None and inherited.optional:
+            optional = self._optional_keys.get(base)
+            if optional is None:
+                fields = self.layouts.layout(base).fields
+                optional = frozenset(k for k, p in fields.items() if p.optional)
+                self._optional_keys[base] = optional
+            if key in optional:
                 return True
         return False
 
@@ -312,6 +323,7 @@ class _ModelsEmitter:
                 extra_key=extra_key,
             ),
             self.sym,
+            self._identifiers,
         )
         plan.items[spec.name] = text
         plan.orders[spec.name] = Item(
@@ -321,6 +333,8 @@ class _ModelsEmitter:
     def shims(self, layout: ClassLayout, plan: Plan) -> list[Shim]:
         """The ``@moved`` shims of a class; the first one also plans the shared function."""
         spec = layout.spec
+        if not spec.doc.tags:  # no ``@moved`` tag (most classes): nothing to check
+            return []
         moves = plan_moves(spec.name, spec.doc, spec.span, self.names, self.layouts, self.writer)
         if moves:
             plan.imports |= SHIM_HELPERS | {SHIM_FUNCTION}
@@ -380,13 +394,13 @@ class _ModelsEmitter:
 
     def edges(self, plan: Plan) -> dict[str, list[str]]:
         """What each class and alias refers to (through fields, bases and alias values)."""
-        edges: dict[str, set[str]] = {
-            name: set(item.hard | item.soft) for name, item in plan.orders.items()
+        edges: dict[str, frozenset[str]] = {
+            name: item.hard | item.soft for name, item in plan.orders.items()
         }
         for name in self.names.aliases:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias) and not is_integer_alias(self.schema, name):
-                edges[name] = set(self.alias_annotation(decl).refs)
+                edges[name] = self.alias_annotation(decl).refs
         return {name: sorted(targets) for name, targets in edges.items()}
 
     def large_cycles(self, edges: dict[str, list[str]]) -> list[list[str]]:
@@ -418,7 +432,7 @@ class _ModelsEmitter:
     def recursive_aliases(self) -> set[str]:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
         aliases = set(self.names.aliases)
-        edges: dict[str, set[str]] = {}
+        edges: dict[str, frozenset[str]] = {}
         # In declaration order: the first annotation of an alias warns, and warnings come
         # out in the order they are found (a set's order changes with the hash seed).
         for name in self.names.aliases:
