@@ -226,6 +226,11 @@ class _Flattener:
         self.schema = schema
         self.props: dict[str, tuple[ir.Property, ...]] = {}
         self.index: dict[str, ir.IndexSignature | None] = {}
+        # An interface's properties asked for by itself (``interface_properties``), by id
+        # with the interface (which keeps the id valid).
+        self.interfaces: dict[int, tuple[ir.Interface, tuple[ir.Property, ...]]] = {}
+        self.computing: set[tuple[int, str]] = set()  # (memo, name) being flattened
+        self.cycled = False  # a flattening read a name still being flattened
 
     def named(
         self,
@@ -235,14 +240,33 @@ class _Flattener:
         empty: _T,
     ) -> _T:
         if name in memo:
+            if (id(memo), name) in self.computing:
+                self.cycled = True
             return memo[name]
         decl = self.schema.decls.get(name)
         memo[name] = empty  # a cycle (rejected by resolve) flattens to nothing, not forever
+        self.computing.add((id(memo), name))
         if isinstance(decl, ir.Interface):
             memo[name] = compute(decl)
         elif isinstance(decl, ir.Alias):
             memo[name] = compute(decl.type)
+        self.computing.discard((id(memo), name))
         return memo[name]
+
+    def interface_properties(self, t: ir.Interface) -> tuple[ir.Property, ...]:
+        """``properties(t)``, computed once per interface (#37: the emitters ask for each
+        declaration's several times). Kept only when no name it read was still being
+        flattened: every name it read is then memoised for good, so asking again would
+        give the same (in a cycle, which resolve rejects, it would not)."""
+        held = self.interfaces.get(id(t))
+        if held is not None and held[0] is t:
+            return held[1]
+        cycled, self.cycled = self.cycled, False
+        found = self.properties(t)
+        if not self.cycled:
+            self.interfaces[id(t)] = (t, found)
+        self.cycled = cycled or self.cycled
+        return found
 
     def properties(self, t: ir.TypeExpr | ir.Interface) -> tuple[ir.Property, ...]:
         match t:
@@ -325,6 +349,8 @@ def flat_properties(schema: ir.Schema, t: ir.Interface | ir.TypeExpr) -> tuple[i
     """All properties of an object-like type: bases first (in ``extends`` order), a
     redeclared property replacing the inherited one in its place, ``Omit`` keys removed,
     intersection members merged. Non-object types have none."""
+    if type(t) is ir.Interface:
+        return _flattener(schema).interface_properties(t)
     return _flattener(schema).properties(t)
 
 
