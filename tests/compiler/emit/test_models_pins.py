@@ -536,3 +536,41 @@ def test_one_annotation_per_primitive_and_reference_shared_and_never_changed(
         frozenset(),
     )
     assert (ref.text, ref.refs, ref.nullable, ref.imports) == ("B", {"B"}, False, frozenset())
+
+
+def test_a_field_written_alike_in_many_classes_keeps_what_differs(tmp_path: Path) -> None:
+    """The parts of a field are made once per key, optionality, comment, tags and
+    annotation (#37): fields alike but for one of them each keep theirs, and the note of a
+    required field narrowing an optional base's (read per class) only where it does."""
+    path = tmp_path / "schema.ts"
+    path.write_text(
+        "export interface Base { x?: string }\n"
+        "export interface A extends Base { x: string }\n"
+        "export interface B { x: string }\n"
+        "export interface C { /** Doc. */ x: string }\n"
+        "export interface D { /** @deprecated old */ x: string }\n"
+        "export interface E { x?: string }\n"
+        "export interface F { /** @minimum 1 */ x: number }\n"
+        "export interface G { x: number; aB: string }\n"
+        "export interface H { x: number | null; aB: 'k' }\n"
+        "export interface I { x: number | null; aB: 'k' | string }\n"
+    )
+    text = generate_models([path])
+    bodies = {
+        m.group(1): m.group(2).strip()
+        for m in re.finditer(r"^class (\w+)\(.*?\):\n(.*?)(?=^\S|\Z)", text, re.S | re.M)
+    }
+    assert bodies["A"] == "x: str  # pyright: ignore[reportGeneralTypeIssues]"
+    assert bodies["B"] == "x: str"
+    assert bodies["C"] == 'x: str\n    """Doc."""'
+    assert bodies["D"] == ('x: Annotated[str, Field(deprecated="old")]\n    """Deprecated: old"""')
+    assert bodies["E"] == "x: Omittable[str] = None"
+    assert bodies["F"] == ("x: Annotated[int, Field(ge=1)] | Annotated[float, Field(ge=1)]")
+    assert bodies["G"] == 'x: int | float\n    a_b: Annotated[str, Field(alias="aB")]'
+    assert bodies["H"] == (
+        'x: int | float | None\n    a_b: Annotated[Literal["k"], Field(alias="aB")]'
+    )
+    assert bodies["I"] == (
+        'x: int | float | None\n    a_b: Annotated[str, Field(alias="aB")]\n'
+        '    """Known values: ``"k"`` (others allowed)."""'
+    )

@@ -151,6 +151,8 @@ LARGE_CYCLE = 40
 # dap (229) keep them; octokit-webhooks (703) and DevTools (1359: 1.7 s -> 1.1 s) do not.
 LARGE_MODULE = 300
 
+_ANNOTATED_FIELD = frozenset({"Annotated", "Field"})
+
 
 class _ModelsEmitter:
     def __init__(self, backend: PythonBackend, diagnostics: Diagnostics) -> None:
@@ -165,6 +167,11 @@ class _ModelsEmitter:
         # Per class, the wire keys it has optional (``_narrows_optional``), asked per base.
         self._optional_keys: dict[str, frozenset[str]] = {}
         self._identifiers: set[str] = set()  # attributes ``escape.identifier`` passed
+        # A field's parts by what they read (``field``).
+        self._fields: dict[
+            tuple[tuple[str, bool, str, bool, tuple[str, ...], str], tuple[ir.DocTag, ...]],
+            tuple[str, str, str, str, frozenset[str]],
+        ] = {}
 
     # ------------------------------------------------------------------ fields
 
@@ -175,17 +182,43 @@ class _ModelsEmitter:
         added to ``imports`` and ``refs``."""
         # a flattened copy names its inline classes after the class that wrote it
         key, doc = prop.name, prop.doc
-        owner = self.names.origin(prop, layout.name)
-        attr = self.names.attribute(key)
-        ann = self.writer.annotation(prop.type, owner, key, doc)
+        ann = self.writer.annotation(prop.type, self.names.origin(prop, layout.name), key, doc)
         if ann.imports:
             imports |= ann.imports
         if ann.refs:
             refs |= ann.refs
+        # A large typing writes the same field in many classes (#37). The parts below read
+        # the key, whether it is optional, the comment and tags, and of the annotation its
+        # text, nullability and known values (the span only to refuse a number, which
+        # keeps nothing): each exactly in the key. The class's bases come after.
+        part_key = (key, prop.optional, ann.text, ann.nullable, ann.known_values, doc.description)
+        parts = self._fields.get((part_key, doc.tags))
+        if parts is None:
+            parts = self._fields[(part_key, doc.tags)] = self._field_parts(prop, ann)
+        attr, annotation, value, docstring_, used = parts
+        if used:
+            imports |= used
+        note = ""
+        if not value and layout.bases and self._narrows_optional(layout, key):
+            # pydantic fields are keyword-only, so a required field may override an optional
+            # one; pyright applies the positional dataclass rule.
+            note = "pyright: ignore[reportGeneralTypeIssues]"
+            if code_width(f"    {attr}: {annotation}") > LINE_LENGTH:
+                annotation, note = noted_on_first_line(annotation, note), ""
+        return Field(attr, annotation, value, docstring_, note)
+
+    def _field_parts(
+        self, prop: ir.Property, ann: Annotation
+    ) -> tuple[str, str, str, str, frozenset[str]]:
+        """A field's attribute, annotation, default, docstring and the library names they
+        add to its annotation's, before its class's bases are read."""
+        key, doc = prop.name, prop.doc
+        attr = self.names.attribute(key)
         kwargs: list[str] = []
         annotation = ann.text
         value = ""
         deprecated = None
+        used: frozenset[str] = frozenset()
         if doc.tags:  # most properties have no tag: none of this is asked (#37)
             constraints = self._constraints(prop)
             default = self._default(prop, ann)
@@ -198,7 +231,7 @@ class _ModelsEmitter:
                 inner = f"{field}({', '.join(bounds)})"
                 annotation = f"{annotated}[int, {inner}] | {annotated}[float, {inner}]"
                 constraints = [c for c in constraints if c not in bounds]
-                imports |= {"Annotated", "Field"}
+                used = _ANNOTATED_FIELD
             if default is not None:
                 value = default
             kwargs.extend(constraints)
@@ -223,17 +256,8 @@ class _ModelsEmitter:
             # name as the constructor's parameter (they read ``alias=`` only there).
             field_call = self.sym["Field"] + "(" + ", ".join(kwargs) + ")"
             annotation = f"{self.sym['Annotated']}[{annotation}, {field_call}]"
-            imports |= {"Annotated", "Field"}
-        note = ""
-        if not value and layout.bases and self._narrows_optional(layout, key):
-            # pydantic fields are keyword-only, so a required field may override an optional
-            # one; pyright applies the positional dataclass rule.
-            note = "pyright: ignore[reportGeneralTypeIssues]"
-            if code_width(f"    {attr}: {annotation}") > LINE_LENGTH:
-                annotation, note = noted_on_first_line(annotation, note), ""
-        return Field(
-            attr, annotation, value, docstring(text) if text and not self.described else "", note
-        )
+            used = _ANNOTATED_FIELD
+        return attr, annotation, value, docstring(text) if text and not self.described else "", used
 
     def _narrows_optional(self, layout: ClassLayout, key: str) -> bool:
         """Whether the wire key ``key`` is optional in a base class of ``layout``."""
