@@ -61,6 +61,11 @@ _CHILDREN: dict[type, Callable[[Any], tuple[ir.TypeExpr, ...]]] = {
     ir.Intersection: lambda t: t.members,
     ir.Object: _object_children,
     ir.Alias: lambda t: (t.type,),
+    # Last in the ``match``: a walk of every declaration asked for them through all its
+    # cases (#37).
+    ir.Interface: lambda t: (*t.extends, t.body),
+    ir.Mapping: lambda t: (t.value,),
+    ir.Omit: lambda t: (t.base,),
 }
 
 

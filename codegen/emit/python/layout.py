@@ -177,6 +177,8 @@ class Layouts:
         spec = self.specs[name]
         if name in self.busy:
             raise SchemaError(spec.span, f"'{name}' extends itself")
+        if not spec.extends:  # most classes: nothing inherited, nothing flattened (#37)
+            return self._plain(spec)
         self.busy.add(name)
         result = ClassLayout(spec)
         own = {prop.name: prop for prop in spec.body.properties}
@@ -231,6 +233,24 @@ class Layouts:
             result.declares_extra = not any(self.layout(b).extra is not None for b in result.bases)
         self.busy.discard(name)
         self.done[name] = result
+        return result
+
+    def _plain(self, spec: ClassSpec) -> ClassLayout:
+        """The layout of a class that extends nothing: what ``layout`` makes of it, at once."""
+        fields = {prop.name: prop for prop in spec.body.properties}
+        index = spec.body.index
+        result = ClassLayout(
+            spec,
+            [],
+            list(fields.values()),
+            fields,
+            dict.fromkeys(fields, spec.name),
+            None if index is None else index.value,
+            index is not None,
+            None if index is None else index.key_pattern,
+            set(),
+        )
+        self.done[spec.name] = result
         return result
 
     def _base(

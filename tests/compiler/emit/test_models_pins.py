@@ -536,6 +536,18 @@ def test_one_annotation_per_primitive_and_reference_shared_and_never_changed(
         frozenset(),
     )
     assert (ref.text, ref.refs, ref.nullable, ref.imports) == ("B", {"B"}, False, frozenset())
+    # String literals alike are one annotation; a number's (guarded) is not a string's.
+    tag = writer.annotation(ir.Literal("a"), "A", "kind")
+    assert writer.annotation(ir.Literal("a"), "B", "kind") is tag
+    assert tag.text == 'Literal["a"]'
+    assert writer.annotation(ir.Literal(1), "B", "kind").text == (
+        "Annotated[Literal[1], _BeforeValidator(_not_bool)]"
+    )
+    both = ir.Union((ir.Literal("a"), ir.Literal("b")))
+    assert writer.annotation(both, "A", "k").text == 'Literal["a", "b"]'
+    assert writer.annotation(ir.Union((ir.Literal("a"), ir.Literal(True))), "A", "k").text == (
+        'Annotated[Literal["a", True], _BeforeValidator(_only_bool)]'
+    )
 
 
 def test_a_field_written_alike_in_many_classes_keeps_what_differs(tmp_path: Path) -> None:

@@ -123,8 +123,8 @@ class TypeWriter:
         # A reference's annotation, by name: the same for every reference without type
         # arguments to one declaration (``_ref``).
         self._refs: dict[str, Annotation] = {}
-        # A one-value string literal's annotation, by value (``_literal``).
-        self._strings: dict[str, Annotation] = {}
+        # The annotation of string literals, by their values in order (``_literal``).
+        self._strings: dict[tuple[str, ...], Annotation] = {}
 
     def _warn(self, message: str, span: ir.Span) -> None:
         # Annotations are computed more than once (ordering, rendering): warn once.
@@ -233,14 +233,15 @@ class TypeWriter:
         Such a field is never a pydantic discriminator (pydantic refuses a validator
         there); the routes read boolean tags instead.
         """
-        if len(literals) == 1 and type(literals[0].value) is str:
-            # One string (a tag, most literals): no guard, no fraction; made once per value.
-            value = literals[0].value
-            found = self._strings.get(value)
+        if all(type(lit.value) is str for lit in literals):
+            # Strings only (a tag, an enum: most literals): no guard, no fraction; made
+            # once per tuple of values (#37).
+            strings = tuple(str(lit.value) for lit in literals)
+            found = self._strings.get(strings)
             if found is None:
-                found = self._strings[value] = Annotation(
-                    f"{self.sym['Literal']}[{escape.py_str(value)}]", imports=_LITERAL
-                )
+                listed = ", ".join(map(escape.py_str, strings))
+                found = Annotation(f"{self.sym['Literal']}[{listed}]", imports=_LITERAL)
+                self._strings[strings] = found
             return found
         fractions = [lit for lit in literals if _fraction(lit.value)]
         if fractions:
@@ -351,7 +352,11 @@ class TypeWriter:
         doc: ir.Doc,
         span: ir.Span,
     ) -> Annotation:
-        flat = _flatten(members) if any(isinstance(m, ir.Union) for m in members) else members
+        flat: Sequence[ir.TypeExpr] = members
+        for m in members:
+            if isinstance(m, ir.Union):
+                flat = _flatten(members)
+                break
         # ``undefined`` is no JSON value: a member holding it is absent on the wire
         # (``JSON.stringify`` drops it), as the JSON Schema says. Only ``null`` admits null;
         # a union of nothing but ``undefined`` stays what a lone ``undefined`` is. One pass
@@ -389,10 +394,13 @@ class TypeWriter:
             known_ids = {id(lit) for lit in known}
             closed = [lit for lit in literal_members if id(lit) not in known_ids]
         parts: list[Annotation] = [self._literal(closed)] if closed else []
+        texts: list[str] = [parts[0].text] if closed else []  # each once, in order
         for m in rest:
-            parts.append(self.annotation(m, owner, key, doc))
-        nullable = nullable or any(p.nullable for p in parts)
-        texts = unique(p.text for p in parts)
+            part = self.annotation(m, owner, key, doc)
+            parts.append(part)
+            nullable = nullable or part.nullable
+            if part.text not in texts:
+                texts.append(part.text)
         annotation = _merge(" | ".join(texts) if texts else "None", parts)
         if not closed:
             # The class of each member, asked once: whether all are models (the warning)

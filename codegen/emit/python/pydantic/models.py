@@ -69,6 +69,7 @@ The module header (generator and regenerate command) is added by ``codegen.build
 from __future__ import annotations
 
 import inspect
+from operator import attrgetter
 from pathlib import PurePath
 
 from .... import escape, ir
@@ -331,16 +332,18 @@ class _ModelsEmitter:
             if layout.extra_numeric is not None:  # as JSON Schema's patternProperties
                 extra_key = self.writer.numeric_key(layout.extra_numeric)
                 plan.imports |= {"Annotated"}
-        moves = self.shims(layout, plan)
+        moves = self.shims(layout, plan) if spec.doc.tags else []  # (a ``@moved`` tag)
+        bases = layout.bases or ["SchemaModel"]
+        if deferred:
+            bases = [*bases, "defer_build=True"]
+        if self.described and not layout.bases:
+            bases = [*bases, "use_attribute_docstrings=False"]
+        doc = spec.doc
         text = class_text(
             Class(
                 name=spec.name,
-                bases=[
-                    *(layout.bases or ["SchemaModel"]),
-                    *(["defer_build=True"] * deferred),
-                    *(["use_attribute_docstrings=False"] * (self.described and not layout.bases)),
-                ],
-                doc=docstring(doc_text(spec.doc)),
+                bases=bases,
+                doc=docstring(doc_text(doc)) if doc.description or doc.tags else "",
                 extra=extra,
                 fields=fields,
                 moves=moves,
@@ -357,8 +360,6 @@ class _ModelsEmitter:
     def shims(self, layout: ClassLayout, plan: Plan) -> list[Shim]:
         """The ``@moved`` shims of a class; the first one also plans the shared function."""
         spec = layout.spec
-        if not spec.doc.tags:  # no ``@moved`` tag (most classes): nothing to check
-            return []
         moves = plan_moves(spec.name, spec.doc, spec.span, self.names, self.layouts, self.writer)
         if moves:
             plan.imports |= SHIM_HELPERS | {SHIM_FUNCTION}
@@ -522,7 +523,7 @@ class _ModelsEmitter:
             if isinstance(decl, ir.Alias) and decl.name in self.names.aliases:
                 self.alias_item(decl, position, decl.name in recursive, plan)
         constants = self.constants(plan)
-        ordered = topological_order(sorted(plan.orders.values(), key=lambda i: i.order))
+        ordered = topological_order(sorted(plan.orders.values(), key=attrgetter("order")))
         # Each group of models that refer to each other is built right after its last
         # class, before anything that uses it: pydantic then reuses the built models.
         builds: dict[str, str] = {}  # last item of a group -> the code that builds it
