@@ -586,3 +586,40 @@ def test_a_field_written_alike_in_many_classes_keeps_what_differs(tmp_path: Path
         'x: int | float | None\n    a_b: Annotated[str, Field(alias="aB")]\n'
         '    """Known values: ``"k"`` (others allowed)."""'
     )
+
+
+def test_a_union_written_alike_twice_is_made_once_but_warns_at_each_place(
+    tmp_path: Path,
+) -> None:
+    """A union of primitives, literals and references reads nothing else, and is made once
+    (#37); a union of models warns where each is written, so it is made at each."""
+    from codegen.build.pipeline import load_schema
+    from codegen.emit.python.backend import PythonBackend
+    from codegen.emit.python.pydantic.annotations import TypeWriter
+
+    path = tmp_path / "s.ts"
+    path.write_text(
+        "export interface X { a: string }\nexport interface Y { b?: string }\n"
+        "export interface P { u: X | Y; n: string | null; k: 'a' | 1; m: number | null }\n"
+        "export interface Q {\n  u: X | Y;\n  n: string | null;\n  k: 'a' | 1;\n"
+        "  /** @TJS-type integer */\n  m: number | null;\n}\n"
+    )
+    backend = PythonBackend(load_schema([path]))
+    diagnostics = Diagnostics()
+    writer = TypeWriter(backend.schema, backend.names, backend.layouts, diagnostics)
+    made = {}
+    for name in ("P", "Q"):
+        decl = backend.schema.decls[name]
+        assert isinstance(decl, ir.Interface)
+        made[name] = {
+            p.name: writer.annotation(p.type, name, p.name, p.doc) for p in decl.body.properties
+        }
+    assert made["P"]["n"] is made["Q"]["n"]
+    assert made["P"]["n"].text == "str | None"
+    assert made["P"]["k"] is made["Q"]["k"]
+    assert made["P"]["m"].text == "int | float | None"
+    assert made["Q"]["m"].text == "int | None"  # the doc's tag is in the key
+    assert [str(w).split(": warning")[0] for w in diagnostics.warnings] == [
+        f"{path}:3:25",
+        f"{path}:5:6",
+    ]

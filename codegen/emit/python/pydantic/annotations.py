@@ -123,6 +123,8 @@ class TypeWriter:
         # A reference's annotation, by name: the same for every reference without type
         # arguments to one declaration (``_ref``).
         self._refs: dict[str, Annotation] = {}
+        # The annotation of a union by ``_union_key`` (``_union``).
+        self._unions: dict[tuple[object, ...], Annotation] = {}
         # The annotation of string literals, by their values in order (``_literal``).
         self._strings: dict[tuple[str, ...], Annotation] = {}
 
@@ -352,6 +354,28 @@ class TypeWriter:
         doc: ir.Doc,
         span: ir.Span,
     ) -> Annotation:
+        # A union of primitives, literals and references, written alike in many places
+        # (``string | null``), is made once (#37): its annotation reads nothing else. Not
+        # one of models (``_discriminate``), whose warning is located where it is written.
+        simple = _union_key(members, doc)
+        if simple is not None:
+            found = self._unions.get(simple)
+            if found is not None:
+                return found
+        annotation, discriminated = self._new_union(members, owner, key, doc, span)
+        if simple is not None and not discriminated:
+            self._unions[simple] = annotation
+        return annotation
+
+    def _new_union(
+        self,
+        members: tuple[ir.TypeExpr, ...],
+        owner: str,
+        key: str,
+        doc: ir.Doc,
+        span: ir.Span,
+    ) -> tuple[Annotation, bool]:
+        """A union's annotation, and whether it is one of models (``_discriminate``)."""
         flat: Sequence[ir.TypeExpr] = members
         for m in members:
             if isinstance(m, ir.Union):
@@ -402,6 +426,7 @@ class TypeWriter:
             if part.text not in texts:
                 texts.append(part.text)
         annotation = _merge(" | ".join(texts) if texts else "None", parts)
+        discriminated = False
         if not closed:
             # The class of each member, asked once: whether all are models (the warning)
             # and which models the union holds (through aliases of unions) both read it.
@@ -411,17 +436,15 @@ class TypeWriter:
                 # ``@untagged``: the schema says no field tells the members apart, on purpose.
                 warn = all(models) and doc.get("untagged") is None
                 annotation = self._discriminate(annotation, expanded, warn, span)
+                discriminated = True
             elif len(rest) > 1:  # one member is one or two kinds, never routed
                 annotation = self._route_by_kind(annotation, rest, parts)
         text = annotation.text
         if nullable and texts and "None" not in texts:  # no texts: the annotation is None
             text += " | None"
-        return Annotation(
-            text,
-            annotation.refs,
-            nullable,
-            tuple(str(lit.value) for lit in known),
-            annotation.imports,
+        known_values = tuple(str(lit.value) for lit in known)
+        return Annotation(text, annotation.refs, nullable, known_values, annotation.imports), (
+            discriminated
         )
 
     def _route_by_kind(
@@ -589,6 +612,24 @@ def _literal_values(expr: ir.TypeExpr) -> set[tuple[str, object]] | None:
 def _guarded(values: set[tuple[str, object]]) -> bool:
     """Literal values whose annotation carries a guard (see ``TypeWriter._literal``)."""
     return any(kind == "bool" or (kind != "str" and value in (0, 1)) for kind, value in values)
+
+
+def _union_key(members: Sequence[ir.TypeExpr], doc: ir.Doc) -> tuple[object, ...] | None:
+    """What the annotation of a union of primitives, string, boolean and integer literals
+    and plain references reads: each member's kind and name or value (a literal's class
+    too: ``1`` is not ``True``), and the ``@TJS-type`` a ``number`` reads. None for any
+    other union (a float literal: ``0.0`` equals ``-0.0``, whose known value differs)."""
+    found: list[object] = []
+    for m in members:
+        if type(m) is ir.Primitive and m.pattern is None:
+            found.append(("p", m.name))
+        elif type(m) is ir.Ref and not m.args:
+            found.append(("r", m.name))
+        elif type(m) is ir.Literal and type(m.value) in (str, bool, int):
+            found.append(("l", type(m.value).__name__, m.value))
+        else:
+            return None
+    return tuple(found), doc.get("TJS-type") if doc.tags else None
 
 
 def _flatten(members: Iterable[ir.TypeExpr]) -> list[ir.TypeExpr]:

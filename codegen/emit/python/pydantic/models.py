@@ -153,6 +153,8 @@ LARGE_CYCLE = 40
 LARGE_MODULE = 300
 
 _ANNOTATED_FIELD = frozenset({"Annotated", "Field"})
+# The kinds of type that hold no other (``annotations.TypeWriter`` reads no owner for them).
+_LEAVES = frozenset({ir.Primitive, ir.Literal, ir.Ref, ir.Typeof})
 
 
 class _ModelsEmitter:
@@ -170,7 +172,7 @@ class _ModelsEmitter:
         self._identifiers: set[str] = set()  # attributes ``escape.identifier`` passed
         # A field's parts by what they read (``field``).
         self._fields: dict[
-            tuple[tuple[str, bool, str, bool, tuple[str, ...], str], tuple[ir.DocTag, ...]],
+            tuple[str, bool, str, bool, tuple[str, ...], str, tuple[ir.DocTag, ...]],
             tuple[str, str, str, str, frozenset[str]],
         ] = {}
 
@@ -183,7 +185,9 @@ class _ModelsEmitter:
         added to ``imports`` and ``refs``."""
         # a flattened copy names its inline classes after the class that wrote it
         key, doc = prop.name, prop.doc
-        ann = self.writer.annotation(prop.type, self.names.origin(prop, layout.name), key, doc)
+        # (a leaf type names no anonymous class: its owner is not asked for)
+        owner = layout.name if type(prop.type) in _LEAVES else self.names.origin(prop, layout.name)
+        ann = self.writer.annotation(prop.type, owner, key, doc)
         if ann.imports:
             imports |= ann.imports
         if ann.refs:
@@ -192,10 +196,18 @@ class _ModelsEmitter:
         # the key, whether it is optional, the comment and tags, and of the annotation its
         # text, nullability and known values (the span only to refuse a number, which
         # keeps nothing): each exactly in the key. The class's bases come after.
-        part_key = (key, prop.optional, ann.text, ann.nullable, ann.known_values, doc.description)
-        parts = self._fields.get((part_key, doc.tags))
+        part_key = (
+            key,
+            prop.optional,
+            ann.text,
+            ann.nullable,
+            ann.known_values,
+            doc.description,
+            doc.tags,
+        )
+        parts = self._fields.get(part_key)
         if parts is None:
-            parts = self._fields[(part_key, doc.tags)] = self._field_parts(prop, ann)
+            parts = self._fields[part_key] = self._field_parts(prop, ann)
         attr, annotation, value, docstring_, used = parts
         if used:
             imports |= used
