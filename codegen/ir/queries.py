@@ -27,6 +27,7 @@ NUMBER_TAGS = frozenset(
 COUNT_TAGS = frozenset(
     {"maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties"}
 )
+_CONSTRAINT_TAGS = NUMBER_TAGS | COUNT_TAGS
 
 
 def tag_number(name: str, text: str) -> int | float | None:
@@ -72,7 +73,8 @@ def add_bad_constraint_tags(
         _check_constraint_tags(node.doc, node.span, found)
     elif isinstance(node, ir.Object):
         for prop in node.properties:
-            _check_constraint_tags(prop.doc, prop.span, found)
+            if prop.doc.tags:  # most properties have none: no call (#37)
+                _check_constraint_tags(prop.doc, prop.span, found)
         if node.index is not None:
             _check_constraint_tags(node.index.doc, node.index.span, found)
 
@@ -82,7 +84,7 @@ def _check_constraint_tags(
 ) -> None:
     for tag in doc.tags:
         name = tag.name.removeprefix("TJS-")
-        if name in NUMBER_TAGS | COUNT_TAGS and tag_number(name, tag.text) is None:
+        if name in _CONSTRAINT_TAGS and tag_number(name, tag.text) is None:
             kind = "a non-negative integer" if name in COUNT_TAGS else "a number"
             if name == "multipleOf":
                 kind = "a number above 0"

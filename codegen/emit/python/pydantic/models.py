@@ -447,6 +447,8 @@ class _ModelsEmitter:
     def reaching(self, edges: dict[str, list[str]], targets: set[str]) -> set[str]:
         """The classes not in ``targets`` that reach one of them: pydantic would build such
         a class with the whole cycle nested in it, so it waits until the cycle is built."""
+        if not targets:  # no large cycle (most modules): none reaches one
+            return set()
         back: dict[str, list[str]] = {}
         for name, refs in edges.items():
             for ref in refs:
