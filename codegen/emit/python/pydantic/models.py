@@ -186,7 +186,8 @@ class _ModelsEmitter:
         # a flattened copy names its inline classes after the class that wrote it
         key, doc = prop.name, prop.doc
         # (a leaf type names no anonymous class: its owner is not asked for)
-        owner = layout.name if type(prop.type) in _LEAVES else self.names.origin(prop, layout.name)
+        name = layout.spec.name
+        owner = name if type(prop.type) in _LEAVES else self.names.origin(prop, name)
         ann = self.writer.annotation(prop.type, owner, key, doc)
         if ann.imports:
             imports |= ann.imports
