@@ -454,7 +454,7 @@ def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
         return hit[1]
     found: object
     # A leaf item or field (most of them: names, kinds, flags) is written here, without a
-    # call of its own (#37).
+    # call of its own, and so is one the memo holds (a shared doc, an empty tuple) (#37).
     if how is _SEQUENCE:
         items: list[object] = []
         for item in node:  # type: ignore[attr-defined]
@@ -462,7 +462,8 @@ def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
             if _HOW.get(kind) is _LEAF:
                 items.append((kind.__name__, item))
             else:
-                items.append(_shape(item, memo))
+                held = memo.get(id(item))
+                items.append(held[1] if held is not None else _shape(item, memo))
         found = _Shape(items)
     elif isinstance(how, str):  # _OTHER
         found = (cls.__name__, node)
@@ -477,7 +478,8 @@ def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
                 if _HOW.get(kind) is _LEAF:
                     parts.append((kind.__name__, value))
                 else:
-                    parts.append(_shape(value, memo))
+                    held = memo.get(id(value))
+                    parts.append(held[1] if held is not None else _shape(value, memo))
         found = _Shape(parts)
     memo[id(node)] = (node, found)
     return found
