@@ -36,8 +36,20 @@ class ClassSpec:
     structure: object = None  # an anonymous object's structure (``shape``)
 
 
+# The kinds that never need a class of their own, by exact class (``needs_class``).
+_NEVER_A_CLASS = frozenset(
+    {ir.Primitive, ir.Literal, ir.Ref, ir.Typeof, ir.Array, ir.Tuple, ir.Union, ir.Mapping}
+)
+
+
 def needs_class(expr: ir.TypeExpr) -> bool:
     """Whether a type written inline needs a generated class of its own."""
+    # By exact class first: asked for every type of a large typing, and a ``match`` tries
+    # its cases in turn (#37); the ``match`` answers alike (and for any other class).
+    if type(expr) in _NEVER_A_CLASS:
+        return False
+    if type(expr) is ir.Object:
+        return bool(expr.properties)
     match expr:
         case ir.Object(properties=props):
             return bool(props)
