@@ -534,8 +534,9 @@ class _ModelsEmitter:
                     recursive.add(name)
         for name in sorted(after):
             self.class_item(self.classes[name], plan, deferred=True)
+        aliases = frozenset(self.names.aliases)  # (a tuple: one scan per declaration, #37)
         for position, decl in enumerate(self.schema.decls.values()):
-            if isinstance(decl, ir.Alias) and decl.name in self.names.aliases:
+            if isinstance(decl, ir.Alias) and decl.name in aliases:
                 self.alias_item(decl, position, decl.name in recursive, plan)
         constants = self.constants(plan)
         ordered = topological_order(sorted(plan.orders.values(), key=attrgetter("order")))
