@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 _escape = json.encoder.encode_basestring  # what ``ensure_ascii=False`` escapes with
@@ -36,7 +37,7 @@ def dumps_indented(value: Any) -> str:
     """``value`` as ``json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)``."""
     out: list[str] = []
     try:
-        _write(value, out, "\n")
+        _writer(out)(value, "\n")
     except (_Unusual, RecursionError):
         return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
     return "".join(out)
@@ -60,58 +61,85 @@ def _scalar(value: Any) -> str:
     raise _Unusual
 
 
-def _write(value: Any, out: list[str], newline: str) -> None:
-    """Append ``value``'s text; ``newline`` is a line break and the current indent.
+def _writer(out: list[str]) -> Callable[[Any, str], None]:
+    """The writer of one document into ``out``: a closure, so the hot loop reads its
+    helpers from cells, not globals, and keeps its caches across the document (#37)."""
+    append = out.append
+    escape = _escape
+    # A member's key as written, ``"key": ``: a schema repeats few keys ("type",
+    # "description", property names) over and over, so each is escaped once (#37).
+    key_texts: dict[str, str] = {}
+    # Per indent: the deeper line break, the separator, an object's and an array's
+    # opening and closing, each made once, not per object or array (#37).
+    indents: dict[str, tuple[str, str, str, str, str, str]] = {}
 
-    A string member or item, and a member that is a one-string object (most of a JSON
-    Schema: ``{"type": "string"}``, ``{"$ref": ...}``), is written in its parent's loop,
-    not by a call of its own (#37)."""
-    if isinstance(value, str):
-        out.append(_escape(value))
-    elif isinstance(value, dict):
-        if not value:
-            out.append("{}")
-            return
-        try:
-            keys = sorted(value)
-        except TypeError:  # keys of several types: json converts them to strings first
-            raise _Unusual from None
+    def indent(newline: str) -> tuple[str, str, str, str, str, str]:
         inner = newline + "  "
-        lead = "{" + inner
-        for key in keys:
-            if not isinstance(key, str):
-                raise _Unusual  # json converts other keys to strings first, then sorts
-            item = value[key]
-            kind = type(item)
-            if kind is str:
-                out.append(lead + _escape(key) + ": " + _escape(item))
-                lead = "," + inner
-                continue
-            if kind is dict and len(item) == 1:
-                ((one, text),) = item.items()
-                if type(one) is str and type(text) is str:
-                    out.append(
-                        f"{lead}{_escape(key)}: {{{inner}  {_escape(one)}: {_escape(text)}{inner}}}"
-                    )
-                    lead = "," + inner
-                    continue
-            out.append(lead + _escape(key) + ": ")
-            _write(item, out, inner)
-            lead = "," + inner
-        out.append(newline + "}")
-    elif isinstance(value, list | tuple):
-        if not value:
-            out.append("[]")
-            return
-        inner = newline + "  "
-        lead = "[" + inner
-        for item in value:
-            if isinstance(item, str):
-                out.append(lead + _escape(item))
+        made = (inner, "," + inner, "{" + inner, newline + "}", "[" + inner, newline + "]")
+        indents[newline] = made
+        return made
+
+    def write(value: Any, newline: str) -> None:
+        """Append ``value``'s text; ``newline`` is a line break and the current indent.
+
+        A string member or item, and a member that is a one-string object (most of a
+        JSON Schema: ``{"type": "string"}``, ``{"$ref": ...}``), is written in its
+        parent's loop, not by a call of its own (#37)."""
+        if isinstance(value, dict):  # what the loops below leave to a call: mostly objects
+            if not value:
+                append("{}")
+                return
+            if len(value) == 1:
+                keys: Any = value  # one key: nothing to sort, nothing of mixed types
             else:
-                out.append(lead)
-                _write(item, out, inner)
-            lead = "," + inner
-        out.append(newline + "]")
-    else:
-        out.append(_scalar(value))
+                try:
+                    keys = sorted(value)
+                except TypeError:  # keys of several types: json converts them first
+                    raise _Unusual from None
+            inner, comma, lead, close, _, _ = indents.get(newline) or indent(newline)
+            for key in keys:
+                text = key_texts.get(key)
+                if text is None:
+                    if not isinstance(key, str):
+                        raise _Unusual  # json converts other keys to strings, then sorts
+                    text = key_texts[key] = escape(key) + ": "
+                item = value[key]
+                kind = type(item)
+                if kind is str:
+                    append(f"{lead}{text}{escape(item)}")
+                    lead = comma
+                    continue
+                if kind is dict and len(item) == 1:
+                    ((one, only),) = item.items()
+                    if type(one) is str and type(only) is str:
+                        append(f"{lead}{text}{{{inner}  {escape(one)}: {escape(only)}{inner}}}")
+                        lead = comma
+                        continue
+                append(f"{lead}{text}")
+                write(item, inner)
+                lead = comma
+            append(close)
+        elif isinstance(value, (list, tuple)):
+            if not value:
+                append("[]")
+                return
+            inner, comma, _, _, lead, close = indents.get(newline) or indent(newline)
+            try:  # most arrays hold only strings (``required``, ``enum``): one join (#37)
+                append(f"{lead}{comma.join(map(escape, value))}{close}")
+                return
+            except TypeError:  # something else than a string: item by item, below
+                pass
+            for item in value:
+                if type(item) is str:
+                    append(lead + escape(item))
+                else:
+                    append(lead)
+                    write(item, inner)
+                lead = comma
+            append(close)
+        elif isinstance(value, str):
+            append(escape(value))
+        else:
+            append(_scalar(value))
+
+    return write

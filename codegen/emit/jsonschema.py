@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
 from typing import Any, assert_never
 
 from .. import ir
@@ -113,6 +112,13 @@ class _Emitter:
         # again inside its own members stays a $ref; splicing it again would never end.
         self.expanding: list[str] = []
         self.kept_names: dict[tuple[str, tuple[str, ...], tuple[str, ...]], bool] = {}
+        # What a reference to an interface is, wherever it is: its ``$ref`` (most
+        # references are), found without the alias questions ``ref_schema`` asks (#37).
+        self.interface_refs = {
+            name: REF_PREFIX + (decl.qualname or name)
+            for name, decl in schema.decls.items()
+            if isinstance(decl, ir.Interface)
+        }
 
     # ---------------------------------------------------------------- declarations
 
@@ -126,9 +132,12 @@ class _Emitter:
         return defs
 
     def interface_definition(self, decl: ir.Interface) -> JSON:
-        out = self.object_schema(
-            list(self.flat_properties(decl, (decl.name,)).values()), decl.body.index
-        )
+        own = decl.body.properties
+        if not decl.extends and len({p.name for p in own}) == len(own):
+            properties = list(own)  # no base, no name twice: nothing to flatten (#37)
+        else:
+            properties = list(self.flat_properties(decl, (decl.name,)).values())
+        out = self.object_schema(properties, decl.body.index)
         return self.with_doc(out, decl.doc)
 
     def alias_definition(self, decl: ir.Alias) -> JSON:
@@ -228,7 +237,7 @@ class _Emitter:
         out: JSON = {"type": "object"}
         if properties or index is None:
             out["properties"] = {p.name: self.property_schema(p) for p in properties}
-        required = sorted(p.name for p in properties if not p.optional)
+        required = sorted([p.name for p in properties if not p.optional])
         if required:
             out["required"] = required
         if index is not None and index.key_pattern is not None:
@@ -240,12 +249,24 @@ class _Emitter:
 
     def property_schema(self, prop: ir.Property) -> JSON:
         doc = prop.doc
-        if not doc.description and isinstance(prop.type, ir.Ref):
-            # ``uri: DocumentUri``: an inlined alias shows its own description (TypeScript's).
-            decl = self.schema.decls.get(prop.type.name)
-            if isinstance(decl, ir.Alias) and decl.doc.description and self.inlines(decl):
-                doc = dataclasses.replace(doc, description=decl.doc.description)
-        return self.with_doc(self.type_schema(prop.type), doc)
+        t = prop.type
+        if isinstance(t, ir.Ref):
+            interface_ref = self.interface_refs.get(t.name)
+            if interface_ref is not None:  # most references: the interface's $ref (#37)
+                schema: JSON = {"$ref": interface_ref}
+            else:
+                if not doc.description:
+                    # ``uri: DocumentUri``: an inlined alias shows its own description
+                    # (TypeScript's).
+                    decl = self.schema.decls.get(t.name)
+                    if isinstance(decl, ir.Alias) and decl.doc.description and self.inlines(decl):
+                        doc = dataclasses.replace(doc, description=decl.doc.description)
+                schema = self.ref_schema(t, ())
+        else:
+            schema = self.structural_schema(t, ())
+        if not doc.description and not doc.tags:
+            return schema  # most properties: no comment at all, no call (#37)
+        return self.with_doc(schema, doc)
 
     def inlines(self, decl: ir.Alias) -> bool:
         """An alias of a primitive, directly or through aliases (``NodeId = integer``)."""
@@ -270,10 +291,16 @@ class _Emitter:
     def type_schema(self, t: ir.TypeExpr) -> JSON:
         """The schema of a type where it is used (a property, an item, a union member)."""
         if isinstance(t, ir.Ref):
+            interface_ref = self.interface_refs.get(t.name)
+            if interface_ref is not None:
+                return {"$ref": interface_ref}
             return self.ref_schema(t, ())
         return self.structural_schema(t, ())
 
     def ref_schema(self, ref: ir.Ref, seen: tuple[str, ...]) -> JSON:
+        interface_ref = self.interface_refs.get(ref.name)
+        if interface_ref is not None and ref.name not in seen:
+            return {"$ref": interface_ref}
         if is_integer_alias(self.schema, ref.name):
             return {"type": "integer"}  # typescript-json-schema's ``type integer = number``
         if ref.name in seen:
@@ -311,7 +338,7 @@ class _Emitter:
             if kept is None:
                 kept = self.kept_names[key] = len(self.union_members(target, seen)) > 1
             return kept
-        return isinstance(target, ir.Object | ir.Mapping | ir.Intersection | ir.Omit)
+        return isinstance(target, _NAME_KEEPING)
 
     def structural_schema(self, t: ir.TypeExpr, seen: tuple[str, ...]) -> JSON:
         if (
@@ -319,9 +346,26 @@ class _Emitter:
             and t.pattern is None
             and t.format is None
             and t.degraded is None
-            and t.name != "number"
         ):  # the most common kind, without the match's tests of each case before it (#37)
-            return _primitive_schema(t.name)
+            primitive = t.name
+            if primitive in _NAMED_TYPES:
+                return {"type": primitive}
+            if primitive == "number":
+                return {"type": self.schema.default_number_type or "number"}
+            return _primitive_schema(primitive)
+        # The next most common kinds, also without the match's case-by-case tests (#37).
+        if isinstance(t, ir.Union):
+            return self.union_schema(t, seen)
+        if isinstance(t, ir.Literal):
+            return {"const": t.value, "type": self.literal_type([t.value])}
+        if isinstance(t, ir.Array):
+            return {"type": "array", "items": self.type_schema(t.items)}
+        if isinstance(t, ir.Object):
+            return self.object_schema(list(t.properties), t.index)
+        if isinstance(t, ir.Mapping):
+            if _is_any(t.value):
+                return {"type": "object"}
+            return {"type": "object", "additionalProperties": self.type_schema(t.value)}
         match t:
             case ir.Primitive(name=name, pattern=str(pattern)):
                 return {"type": "string", "pattern": pattern}
@@ -383,7 +427,8 @@ class _Emitter:
         """Members as TypeScript sees them: aliases of unions and primitives spliced in,
         ``undefined``/``never`` dropped, literals absorbed by their primitive, duplicates
         removed."""
-        flat = list(self._splice(union, seen, [] if spliced is None else spliced))
+        flat: list[ir.TypeExpr] = []
+        self._splice(union, seen, [] if spliced is None else spliced, flat)
         primitives: set[str] = {m.name for m in flat if isinstance(m, ir.Primitive)}
         if primitives & {"unknown", "any"}:
             # A degraded member keeps saying so: the union admits any value because of it.
@@ -391,10 +436,11 @@ class _Emitter:
             return [next(found, ir.Primitive("unknown"))]
         members: list[ir.TypeExpr] = []
         seen_keys: set[str] = set()
+        widened = _widened(primitives)  # once per union; mostly empty, then no literal asks (#37)
         for m in flat:
             if isinstance(m, ir.Primitive) and m.name in {"undefined", "never"}:
                 continue
-            if isinstance(m, ir.Literal) and self.literal_type([m.value]) in _widened(primitives):
+            if widened and isinstance(m, ir.Literal) and self.literal_type([m.value]) in widened:
                 continue
             key = _member_key(m)
             if key not in seen_keys:
@@ -403,24 +449,27 @@ class _Emitter:
         return members
 
     def _splice(
-        self, t: ir.TypeExpr, seen: tuple[str, ...], spliced: list[str]
-    ) -> Iterator[ir.TypeExpr]:
+        self, t: ir.TypeExpr, seen: tuple[str, ...], spliced: list[str], out: list[ir.TypeExpr]
+    ) -> None:
+        """Append ``t``'s members to ``out``. A list filled in place, not a generator per
+        member: a large typing's unions have tens of thousands of members (#37)."""
         if isinstance(t, ir.Union):
             for m in t.members:
-                yield from self._splice(m, seen, spliced)
+                if isinstance(m, _PLAIN):  # nothing to splice (#37)
+                    out.append(m)
+                else:
+                    self._splice(m, seen, spliced, out)
             return
         if isinstance(t, ir.Ref):
             decl = self.lookup(t)
-            if isinstance(decl, ir.Alias) and isinstance(
-                decl.type, ir.Union | ir.Primitive | ir.Literal | ir.Ref
-            ):
+            if isinstance(decl, ir.Alias) and isinstance(decl.type, _SPLICED):
                 if t.name in seen:
                     raise SchemaError(t.span, f"type alias {t.name} refers to itself")
                 if t.name not in self.expanding:
                     spliced.append(t.name)
-                    yield from self._splice(decl.type, (*seen, t.name), spliced)
+                    self._splice(decl.type, (*seen, t.name), spliced, out)
                     return
-        yield t
+        out.append(t)
 
     def union_schema(self, union: ir.Union, seen: tuple[str, ...]) -> JSON:
         spliced: list[str] = []
@@ -445,7 +494,7 @@ class _Emitter:
                 if isinstance(decl, ir.Alias):
                     # TypeScript keeps the alias on a union member, so its JSDoc shows.
                     schema = self.with_doc(schema, decl.doc)
-            if list(schema) == ["type"] and isinstance(schema["type"], str):
+            if len(schema) == 1 and isinstance(schema.get("type"), str):
                 if schema["type"] not in simple:
                     simple.append(schema["type"])
             elif schema == {}:
@@ -475,6 +524,16 @@ class _Emitter:
 def degraded_comment(what: str) -> str:
     """The ``$comment`` of a degraded spot's ``{}``: what the dialect could not express."""
     return one_line(f"degraded to any JSON value: {what}")
+
+
+# Kinds asked about per union member or reference, as tuples: ``A | B`` in an
+# ``isinstance`` builds a union object at each call (#37).
+_PLAIN = (ir.Primitive, ir.Literal)
+_SPLICED = (ir.Union, ir.Primitive, ir.Literal, ir.Ref)  # an alias of these is spliced
+_NAME_KEEPING = (ir.Object, ir.Mapping, ir.Intersection, ir.Omit)
+
+# The primitives whose schema is their name (``_primitive_schema``'s last case).
+_NAMED_TYPES = frozenset({"string", "boolean", "null"})
 
 
 def _primitive_schema(name: ir.PrimitiveName) -> JSON:

@@ -19,9 +19,11 @@ from __future__ import annotations
 import dataclasses
 import types
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Any, TypeVar
 from typing import Literal as Lit
+
+from .node_class import node
 
 # Generic names TypeScript itself defines, with their arity; resolve checks the arity and,
 # with expand, rewrites them (unless the schema declares a type of that name).
@@ -72,7 +74,7 @@ def degraded(what: str, span: Span) -> Primitive:
 # --------------------------------------------------------------------------- source
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Span:
     """A position in a schema file, 1-based line and column."""
 
@@ -87,7 +89,7 @@ class Span:
 NO_SPAN = Span("<builtin>", 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DocTag:
     """One JSDoc block tag, e.g. ``@format uri`` is ``DocTag("format", "uri")``."""
 
@@ -95,7 +97,7 @@ class DocTag:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Doc:
     """A JSDoc comment: the free text before the first tag, then the tags in order."""
 
@@ -126,7 +128,7 @@ PrimitiveName = Lit[
 LiteralValue = str | int | float | bool
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Primitive:
     name: PrimitiveName
     span: Span = NO_SPAN
@@ -141,7 +143,7 @@ class Primitive:
     degraded: str | None = field(default=None, metadata={"shape": "when set"})
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Literal:
     """A literal type: ``"text"``, ``42``, ``-1.5``, ``true``."""
 
@@ -150,7 +152,7 @@ class Literal:
     kind: Lit["literal"] = "literal"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Ref:
     """A named type. ``args`` holds generic arguments (``Omit<T, "k">``, ``Record<K, V>``).
 
@@ -164,7 +166,7 @@ class Ref:
     kind: Lit["ref"] = "ref"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Typeof:
     """``typeof NAME``; resolve turns it into the constant's ``Literal``."""
 
@@ -173,14 +175,14 @@ class Typeof:
     kind: Lit["typeof"] = "typeof"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Array:
     items: TypeExpr
     span: Span = NO_SPAN
     kind: Lit["array"] = "array"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Tuple:
     items: tuple[TypeExpr, ...]
     span: Span = NO_SPAN
@@ -197,7 +199,7 @@ class Tuple:
         return self.items if self.rest is None else (*self.items, self.rest)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Union:
     """Members in source order, nested unions flattened."""
 
@@ -206,14 +208,14 @@ class Union:
     kind: Lit["union"] = "union"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Intersection:
     members: tuple[TypeExpr, ...]
     span: Span = NO_SPAN
     kind: Lit["intersection"] = "intersection"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Omit:
     """``Omit<base, "a" | "b">``."""
 
@@ -223,7 +225,7 @@ class Omit:
     kind: Lit["omit"] = "omit"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Mapping:
     """``Record<string, V>`` (written as a mapping); ``{[k: string]: V}`` stays an Object."""
 
@@ -232,7 +234,7 @@ class Mapping:
     kind: Lit["mapping"] = "mapping"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Property:
     name: str
     type: TypeExpr
@@ -250,7 +252,7 @@ class Property:
     numeric_name: bool = field(default=False, metadata={"shape": "when set"})
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class IndexSignature:
     """``[key: string]: value``."""
 
@@ -269,7 +271,7 @@ class IndexSignature:
         return "^[0-9]+$" if self.numeric else self.pattern
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Object:
     """An object type literal ``{ ... }`` or an interface body.
 
@@ -301,7 +303,7 @@ TypeExpr = (
 # --------------------------------------------------------------------------- declarations
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class TypeParam:
     """A generic declaration's parameter ``T`` (``T = Default``); constraints are dropped."""
 
@@ -309,7 +311,7 @@ class TypeParam:
     default: TypeExpr | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Interface:
     """``interface Name extends A, Omit<B, "x"> { ... }``.
 
@@ -332,7 +334,7 @@ class Interface:
     klass: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Alias:
     """``type Name = <type>``."""
 
@@ -351,7 +353,7 @@ class Alias:
     qualname: str = ""  # as ``Interface.qualname``
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Const:
     """``const NAME = <literal>`` (optionally ``as const`` or with a type annotation)."""
 
@@ -366,7 +368,7 @@ class Const:
 Decl = Interface | Alias | Const
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Import:
     """``import { a, b as c } from "./x"``: ``names`` maps local name -> exported name.
 
@@ -388,7 +390,7 @@ class Import:
     reference: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Module:
     """One parsed schema file."""
 
@@ -427,7 +429,7 @@ class Module:
 # --------------------------------------------------------------------------- resolved schema
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Override:
     """A declaration replaced by a later one carrying ``@override`` (an overlay)."""
 
@@ -436,7 +438,7 @@ class Override:
     by: Span
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Schema:
     """The resolved program: one namespace, declarations in source order.
 
@@ -511,58 +513,3 @@ def _copier(kind: type) -> tuple[frozenset[str], Callable[[Any, dict[str, Any]],
     lines.append("    return made")
     exec("\n".join(lines), scope)  # field names are the class's identifiers, no input
     return frozenset(names), scope["copy"]
-
-
-# --------------------------------------------------------------------------- construction
-
-
-def _set_through_slots(kinds: list[type]) -> None:
-    """Give each frozen dataclass with slots an ``__init__`` that sets each field through
-    its slot descriptor: the same parameters, defaults and result as the one
-    ``dataclasses`` writes, which calls ``object.__setattr__`` by name per field (a frozen
-    class's own ``__setattr__`` refuses). Parse and resolve build some 100k nodes on a
-    large typing, and this halves the cost of each (#37). A class with anything else in
-    its ``__init__`` (``__post_init__``, a default factory, a field outside it) keeps its
-    own. One ``exec`` for all: compiling is most of what this costs at import."""
-    scope: dict[str, Any] = {}
-    lines: list[str] = []
-    built: list[tuple[type, str]] = []
-    for n, kind in enumerate(kinds):
-        every = fields(kind)
-        slots = [kind.__dict__.get(f.name) for f in every]
-        if (
-            hasattr(kind, "__post_init__")
-            or not all(f.init and not f.kw_only for f in every)
-            or any(f.default_factory is not dataclasses.MISSING for f in every)
-            or not all(isinstance(slot, types.MemberDescriptorType) for slot in slots)
-        ):
-            continue
-        params = ["self"]
-        body = []
-        for i, (f, slot) in enumerate(zip(every, slots, strict=True)):
-            if f.default is dataclasses.MISSING:
-                params.append(f.name)
-            else:
-                scope[f"d{n}_{i}"] = f.default
-                params.append(f"{f.name}=d{n}_{i}")
-            scope[f"s{n}_{i}"] = slot.__set__  # type: ignore[union-attr]
-            body.append(f"    s{n}_{i}(self, {f.name})")
-        lines.append(f"def init_{n}({', '.join(params)}):")
-        lines.extend(body or ["    pass"])
-        built.append((kind, f"init_{n}"))
-    exec("\n".join(lines), scope)  # field names are the classes' identifiers, no input
-    for kind, name in built:
-        init = scope[name]
-        init.__name__ = "__init__"
-        init.__qualname__ = f"{kind.__qualname__}.__init__"
-        init.__module__ = kind.__module__
-        kind.__init__ = init  # type: ignore[misc]
-
-
-_set_through_slots(
-    [
-        kind
-        for kind in list(globals().values())
-        if isinstance(kind, type) and kind.__module__ == __name__ and dataclasses.is_dataclass(kind)
-    ]
-)

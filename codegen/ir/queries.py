@@ -27,6 +27,7 @@ NUMBER_TAGS = frozenset(
 COUNT_TAGS = frozenset(
     {"maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties"}
 )
+_CONSTRAINT_TAGS = NUMBER_TAGS | COUNT_TAGS
 
 
 def tag_number(name: str, text: str) -> int | float | None:
@@ -72,7 +73,8 @@ def add_bad_constraint_tags(
         _check_constraint_tags(node.doc, node.span, found)
     elif isinstance(node, ir.Object):
         for prop in node.properties:
-            _check_constraint_tags(prop.doc, prop.span, found)
+            if prop.doc.tags:  # most properties have none: no call (#37)
+                _check_constraint_tags(prop.doc, prop.span, found)
         if node.index is not None:
             _check_constraint_tags(node.index.doc, node.index.span, found)
 
@@ -82,7 +84,7 @@ def _check_constraint_tags(
 ) -> None:
     for tag in doc.tags:
         name = tag.name.removeprefix("TJS-")
-        if name in NUMBER_TAGS | COUNT_TAGS and tag_number(name, tag.text) is None:
+        if name in _CONSTRAINT_TAGS and tag_number(name, tag.text) is None:
             kind = "a non-negative integer" if name in COUNT_TAGS else "a number"
             if name == "multipleOf":
                 kind = "a number above 0"
@@ -226,6 +228,11 @@ class _Flattener:
         self.schema = schema
         self.props: dict[str, tuple[ir.Property, ...]] = {}
         self.index: dict[str, ir.IndexSignature | None] = {}
+        # An interface's properties asked for by itself (``interface_properties``), by id
+        # with the interface (which keeps the id valid).
+        self.interfaces: dict[int, tuple[ir.Interface, tuple[ir.Property, ...]]] = {}
+        self.computing: set[tuple[int, str]] = set()  # (memo, name) being flattened
+        self.cycled = False  # a flattening read a name still being flattened
 
     def named(
         self,
@@ -235,14 +242,33 @@ class _Flattener:
         empty: _T,
     ) -> _T:
         if name in memo:
+            if (id(memo), name) in self.computing:
+                self.cycled = True
             return memo[name]
         decl = self.schema.decls.get(name)
         memo[name] = empty  # a cycle (rejected by resolve) flattens to nothing, not forever
+        self.computing.add((id(memo), name))
         if isinstance(decl, ir.Interface):
             memo[name] = compute(decl)
         elif isinstance(decl, ir.Alias):
             memo[name] = compute(decl.type)
+        self.computing.discard((id(memo), name))
         return memo[name]
+
+    def interface_properties(self, t: ir.Interface) -> tuple[ir.Property, ...]:
+        """``properties(t)``, computed once per interface (#37: the emitters ask for each
+        declaration's several times). Kept only when no name it read was still being
+        flattened: every name it read is then memoised for good, so asking again would
+        give the same (in a cycle, which resolve rejects, it would not)."""
+        held = self.interfaces.get(id(t))
+        if held is not None and held[0] is t:
+            return held[1]
+        cycled, self.cycled = self.cycled, False
+        found = self.properties(t)
+        if not self.cycled:
+            self.interfaces[id(t)] = (t, found)
+        self.cycled = cycled or self.cycled
+        return found
 
     def properties(self, t: ir.TypeExpr | ir.Interface) -> tuple[ir.Property, ...]:
         match t:
@@ -325,6 +351,8 @@ def flat_properties(schema: ir.Schema, t: ir.Interface | ir.TypeExpr) -> tuple[i
     """All properties of an object-like type: bases first (in ``extends`` order), a
     redeclared property replacing the inherited one in its place, ``Omit`` keys removed,
     intersection members merged. Non-object types have none."""
+    if type(t) is ir.Interface:
+        return _flattener(schema).interface_properties(t)
     return _flattener(schema).properties(t)
 
 
@@ -426,7 +454,7 @@ def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
         return hit[1]
     found: object
     # A leaf item or field (most of them: names, kinds, flags) is written here, without a
-    # call of its own (#37).
+    # call of its own, and so is one the memo holds (a shared doc, an empty tuple) (#37).
     if how is _SEQUENCE:
         items: list[object] = []
         for item in node:  # type: ignore[attr-defined]
@@ -434,7 +462,8 @@ def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
             if _HOW.get(kind) is _LEAF:
                 items.append((kind.__name__, item))
             else:
-                items.append(_shape(item, memo))
+                held = memo.get(id(item))
+                items.append(held[1] if held is not None else _shape(item, memo))
         found = _Shape(items)
     elif isinstance(how, str):  # _OTHER
         found = (cls.__name__, node)
@@ -449,7 +478,8 @@ def _shape(node: object, memo: dict[int, tuple[object, object]]) -> object:
                 if _HOW.get(kind) is _LEAF:
                     parts.append((kind.__name__, value))
                 else:
-                    parts.append(_shape(value, memo))
+                    held = memo.get(id(value))
+                    parts.append(held[1] if held is not None else _shape(value, memo))
         found = _Shape(parts)
     memo[id(node)] = (node, found)
     return found

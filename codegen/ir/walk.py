@@ -54,13 +54,19 @@ _CHILDREN: dict[type, Callable[[Any], tuple[ir.TypeExpr, ...]]] = {
     ir.Literal: _none,
     ir.Typeof: _none,
     ir.Const: _none,
-    ir.Ref: lambda t: t.args,
+    # (a field read in C where the children are one: no Python frame per node)
+    ir.Ref: operator.attrgetter("args"),
     ir.Array: lambda t: (t.items,),
     ir.Tuple: lambda t: t.members,
-    ir.Union: lambda t: t.members,
-    ir.Intersection: lambda t: t.members,
+    ir.Union: operator.attrgetter("members"),
+    ir.Intersection: operator.attrgetter("members"),
     ir.Object: _object_children,
     ir.Alias: lambda t: (t.type,),
+    # Last in the ``match``: a walk of every declaration asked for them through all its
+    # cases (#37).
+    ir.Interface: lambda t: (*t.extends, t.body),
+    ir.Mapping: lambda t: (t.value,),
+    ir.Omit: lambda t: (t.base,),
 }
 
 

@@ -6,7 +6,7 @@ order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -36,8 +36,20 @@ class ClassSpec:
     structure: object = None  # an anonymous object's structure (``shape``)
 
 
+# The kinds that never need a class of their own, by exact class (``needs_class``).
+_NEVER_A_CLASS = frozenset(
+    {ir.Primitive, ir.Literal, ir.Ref, ir.Typeof, ir.Array, ir.Tuple, ir.Union, ir.Mapping}
+)
+
+
 def needs_class(expr: ir.TypeExpr) -> bool:
     """Whether a type written inline needs a generated class of its own."""
+    # By exact class first: asked for every type of a large typing, and a ``match`` tries
+    # its cases in turn (#37); the ``match`` answers alike (and for any other class).
+    if type(expr) in _NEVER_A_CLASS:
+        return False
+    if type(expr) is ir.Object:
+        return bool(expr.properties)
     match expr:
         case ir.Object(properties=props):
             return bool(props)
@@ -140,14 +152,30 @@ def inline_class_types(expr: ir.TypeExpr) -> Iterator[ir.TypeExpr]:
 _NO_INLINE = frozenset({ir.Primitive, ir.Literal, ir.Ref, ir.Typeof})
 
 
+def _inline_into(expr: ir.TypeExpr, found: list[ir.TypeExpr]) -> None:
+    """``inline_class_types(expr)`` appended to ``found``: the kinds most property types
+    are (leaves, arrays, unions) without a generator per node (#37), the others by it."""
+    if type(expr) in _NO_INLINE:
+        return
+    if type(expr) is ir.Array:
+        _inline_into(expr.items, found)
+    elif type(expr) is ir.Union:
+        for member in expr.members:
+            _inline_into(member, found)
+    else:
+        found.extend(inline_class_types(expr))
+
+
 def _alias_is_class(decl: ir.Alias) -> bool:
     return needs_class(decl.type)
 
 
 def _distinct(
-    found: Iterable[ir.TypeExpr], memo: dict[int, tuple[object, object]]
+    found: Sequence[ir.TypeExpr], memo: dict[int, tuple[object, object]]
 ) -> list[ir.TypeExpr]:
     """One per structure, in order of first appearance."""
+    if len(found) < 2:  # most positions: one type, no structure to compare
+        return list(found)
     by_shape: dict[object, ir.TypeExpr] = {}
     for t in found:
         by_shape.setdefault(shape(t, memo), t)
@@ -200,7 +228,7 @@ def class_specs(
     def position(
         owner: ClassSpec,
         key: str,
-        types: Iterable[ir.TypeExpr],
+        types: Sequence[ir.TypeExpr],
         doc: ir.Doc,
         nested: list[ClassSpec],
     ) -> None:
@@ -225,11 +253,14 @@ def class_specs(
         for prop in spec.body.properties:
             if type(prop.type) in _NO_INLINE:
                 continue  # most properties: nothing anonymous inside, no name to make
-            position(spec, prop.name, inline_class_types(prop.type), prop.doc, nested)
+            found: list[ir.TypeExpr] = []
+            _inline_into(prop.type, found)
+            if found:  # an empty position names nothing
+                position(spec, prop.name, found, prop.doc, nested)
         if spec.body.index is not None:
-            position(spec, "", inline_class_types(spec.body.index.value), ir.Doc(), nested)
+            position(spec, "", list(inline_class_types(spec.body.index.value)), ir.Doc(), nested)
         if alias is not None:
-            position(spec, "", inline_class_types(alias), ir.Doc(), nested)
+            position(spec, "", list(inline_class_types(alias)), ir.Doc(), nested)
         for inner in nested:
             add(inner)
         if alias is None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 
 from ... import ir
 
 _LINK = re.compile(r"\{@link\s+([^}|]+?)\s*(?:\|\s*([^}]+?)\s*)?\}")
 
 
-def doc_text(doc: ir.Doc, known_values: list[str] | None = None) -> str:
+def doc_text(doc: ir.Doc, known_values: Sequence[str] | None = None) -> str:
     """The prose of a JSDoc comment for a docstring: links as text, deprecation last."""
     text = doc.description
     if not text and not doc.tags and not known_values:

@@ -177,6 +177,8 @@ class Layouts:
         spec = self.specs[name]
         if name in self.busy:
             raise SchemaError(spec.span, f"'{name}' extends itself")
+        if not spec.extends:  # most classes: nothing inherited, nothing flattened (#37)
+            return self._plain(spec)
         self.busy.add(name)
         result = ClassLayout(spec)
         own = {prop.name: prop for prop in spec.body.properties}
@@ -212,20 +214,43 @@ class Layouts:
         # ``extends BaseNode, BaseExpression`` where ``BaseExpression extends BaseNode``
         # (estree): Python's MRO refuses a base listed before its own subclass; the
         # subclass brings it anyway.
-        result.bases = [
-            b
-            for i, b in enumerate(result.bases)
-            if not any(b in self.layout(later).ancestors for later in result.bases[i + 1 :])
-        ]
+        if len(result.bases) > 1:  # (most classes have one base or none)
+            result.bases = [
+                b
+                for i, b in enumerate(result.bases)
+                if not any(b in self.layout(later).ancestors for later in result.bases[i + 1 :])
+            ]
         result.declared = [p for k, p in copied.items() if k not in own] + list(own.values())
-        for prop in result.declared:
-            result.fields[prop.name] = prop
-            result.owners[prop.name] = name
+        if result.fields:
+            for prop in result.declared:
+                result.fields[prop.name] = prop
+                result.owners[prop.name] = name
+        else:  # nothing inherited: its fields are what it declares, in that order
+            result.fields = {prop.name: prop for prop in result.declared}
+            result.owners = dict.fromkeys(result.fields, name)
         if result.extra is not None and not result.declares_extra:
             # Extras are typed by the class that declares the index signature.
             result.declares_extra = not any(self.layout(b).extra is not None for b in result.bases)
         self.busy.discard(name)
         self.done[name] = result
+        return result
+
+    def _plain(self, spec: ClassSpec) -> ClassLayout:
+        """The layout of a class that extends nothing: what ``layout`` makes of it, at once."""
+        fields = {prop.name: prop for prop in spec.body.properties}
+        index = spec.body.index
+        result = ClassLayout(
+            spec,
+            [],
+            list(fields.values()),
+            fields,
+            dict.fromkeys(fields, spec.name),
+            None if index is None else index.value,
+            index is not None,
+            None if index is None else index.key_pattern,
+            set(),
+        )
+        self.done[spec.name] = result
         return result
 
     def _base(

@@ -13,9 +13,10 @@ import keyword
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import Any
 
 from ... import ir
+from ...ir import node_class
 from ...ir.queries import rewrite, type_fields
 from ...paths import CODEGEN_DIR
 
@@ -228,19 +229,46 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
     seen: set[int] = set()  # a node held several times (an inline copy) is walked once
     # Depth first, in field order, as a recursive walk. Per class only the fields that may
     # hold a node are entered (``NODE_FIELDS``): most fields are leaves (names, flags, spans,
-    # docs), and reading every field of every node was most of the walk (#37).
+    # docs), and reading every field of every node was most of the walk (#37). The kinds
+    # most nodes are (properties, objects, references, leaves) have their own branch, with
+    # what the generic one does for them; a tuple's items are stacked, not the tuple.
     pending: list[object] = list(reversed(schema.decls.values()))
+    pop, push, stack = pending.pop, pending.append, pending.extend
+    add, note = seen.add, keys.setdefault
     holders = NODE_FIELDS
+    prop_kind, object_kind, ref_kind = ir.Property, ir.Object, ir.Ref
     while pending:
-        node = pending.pop()
+        node: Any = pop()
         cls = type(node)
+        if cls is prop_kind:
+            if id(node) in seen:
+                continue
+            add(id(node))
+            note(node.name, node.span)
+            if type(node.type) not in LEAF_KINDS:
+                push(node.type)
+            continue
+        if cls is ref_kind:
+            if node.args:
+                stack(reversed(node.args))
+            continue
+        if cls in LEAF_KINDS:
+            continue
+        if cls is object_kind:
+            if id(node) in seen:
+                continue
+            add(id(node))
+            if node.index is not None:
+                push(node.index)
+            stack(reversed(node.properties))
+            continue
         if cls is tuple:
-            pending.extend(reversed(node))  # type: ignore[call-overload]
+            stack(reversed(node))
             continue
         fields = holders.get(cls)
         if fields is None:
             if isinstance(node, tuple):
-                pending.extend(reversed(node))
+                stack(reversed(node))
                 continue
             if isinstance(node, _LEAVES):
                 continue
@@ -248,12 +276,14 @@ def property_keys(schema: ir.Schema) -> dict[str, ir.Span]:
         if cls in _SHARED:
             if id(node) in seen:
                 continue
-            seen.add(id(node))
-            if cls is ir.Property:
-                keys.setdefault(node.name, node.span)  # type: ignore[attr-defined]
+            add(id(node))
         for name in reversed(fields):
-            pending.append(getattr(node, name))
+            push(getattr(node, name))
     return keys
+
+
+# Kinds that hold no node: a leaf of the walk (the generic branch enters no field of them).
+LEAF_KINDS = frozenset({ir.Primitive, ir.Literal, ir.Typeof, ir.Const, type(None), str})
 
 
 # The nodes a property key walk may meet more than once (checked by identity).
@@ -339,7 +369,7 @@ def attribute_renames(keys: dict[str, ir.Span], attributes: dict[str, str]) -> l
 # --------------------------------------------------------------------------- module names
 
 
-@dataclass(frozen=True, slots=True)
+@node_class.node
 class Rename:
     """A Python name that is not the schema's: where, what, and why (``generate -v``)."""
 
@@ -358,7 +388,7 @@ def _module_name_problem(
     """Why a module-level name (a class, an alias, a constant) cannot be ``name``, or None."""
     if not name.isidentifier():
         return "not a Python identifier"
-    if _nfkc(name) != name:
+    if not name.isascii() and _nfkc(name) != name:  # NFKC keeps ASCII as it is
         return f"Python reads it as '{_nfkc(name)}'"
     if keyword.iskeyword(name):
         return "a Python keyword"
@@ -406,9 +436,10 @@ class ModuleNames:
         """``name`` plus the fewest trailing underscores that make it free (a rename
         located at ``span`` is recorded)."""
         candidate = name
-        first = self.problem(candidate)
-        while self.problem(candidate):
+        first = problem = self.problem(candidate)
+        while problem:
             candidate += "_"
+            problem = self.problem(candidate)
         self.taken.add(candidate)
         if span is not None and first is not None:
             self.renames.append(Rename(span, name, candidate, first))

@@ -98,29 +98,36 @@ class Names:
     )
     _by_key: dict[tuple[str, object], str] = field(default_factory=dict, repr=False, compare=False)
     _at: dict[tuple[str, str], list[str]] = field(default_factory=dict, repr=False, compare=False)
-    _origins: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+    _origins: dict[int, ClassSpec] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # A property several classes hold (an interface's, and a ``Pick<>`` of it: the same
         # object) names its inline classes after the class whose text encloses it, else
         # the first: a ``Pick`` written before or after must not rename the interface's.
-        spans: dict[int, ir.Span] = {}
+        # (Per property of every class: one dict operation for the common one-holder case.)
+        origins = self._origins
+        first_holder = origins.setdefault
         for spec in self.classes:
             for prop in spec.body.properties:
-                held = spans.get(id(prop))
-                if held is None or encloses_better(spec.span, held, prop.span):
-                    self._origins[id(prop)] = spec.name
-                    spans[id(prop)] = spec.span
+                held = first_holder(id(prop), spec)
+                if held is not spec and encloses_better(spec.span, held.span, prop.span):
+                    origins[id(prop)] = spec
+        by_key, at = self._by_key, self._at
         for (owner, key, structure), name in self.inline.items():
-            first = self._by_key.get((key, structure))
+            first = by_key.get((key, structure))
             if first is None or name < first:  # the first name, sorted
-                self._by_key[(key, structure)] = name
-            self._at.setdefault((owner, key), []).append(name)
+                by_key[(key, structure)] = name
+            names = at.get((owner, key))
+            if names is None:
+                at[(owner, key)] = [name]
+            else:
+                names.append(name)
 
     def origin(self, prop: ir.Property, default: str) -> str:
         """The class whose body wrote ``prop``, which names the anonymous classes inside it
         (a flattened copy keeps its origin's), else ``default``."""
-        return self._origins.get(id(prop), default)
+        spec = self._origins.get(id(prop))
+        return default if spec is None else spec.name
 
     def attribute(self, key: str) -> str:
         """The attribute of the wire key ``key`` (a key no property has: what it wants)."""
@@ -143,14 +150,11 @@ class Names:
 def encloses_better(span: ir.Span, held: ir.Span, at: ir.Span) -> bool:
     """Whether a class starting at ``span`` encloses a property written at ``at`` more
     closely than one starting at ``held``: the latest start at or before it, same file."""
-
-    def start(s: ir.Span) -> tuple[int, int] | None:
-        return (
-            (s.line, s.col) if s.file == at.file and (s.line, s.col) <= (at.line, at.col) else None
-        )
-
-    mine, theirs = start(span), start(held)
-    return mine is not None and (theirs is None or mine > theirs)
+    if span.file != at.file or (span.line, span.col) > (at.line, at.col):
+        return False  # ``span`` does not enclose it
+    if held.file != at.file or (held.line, held.col) > (at.line, at.col):
+        return True  # ``held`` does not
+    return (span.line, span.col) > (held.line, held.col)
 
 
 def module_names(text: str) -> tuple[set[str], set[str], set[str]]:

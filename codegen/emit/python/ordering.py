@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from ...errors import SchemaError
-from ...ir import NO_SPAN, Span
+from ...ir import NO_SPAN, Span, node_class
 
 
-@dataclass(frozen=True, slots=True)
+@node_class.node  # a frozen dataclass; a large typing makes thousands of items (#37)
 class Item:
     name: str
     order: tuple[int, ...]
@@ -44,13 +43,13 @@ class Item:
     model: bool = True  # a class pydantic builds (an alias is not)
 
 
-@dataclass(frozen=True, slots=True)
+@node_class.node
 class Order:
     """The items in emission order; ``forward`` holds those that refer to later items;
     ``groups`` the cycles holding a model, each in emission order and contiguous."""
 
     items: tuple[Item, ...]
-    forward: frozenset[str] = field(default_factory=frozenset)
+    forward: frozenset[str] = frozenset()
     groups: tuple[tuple[str, ...], ...] = ()
     # Each group's items in the order to build them: its first item, then the others in
     # the post-order of a depth-first walk from it, so that each build after the first
@@ -66,17 +65,19 @@ class Order:
 
 def topological_order(items: Sequence[Item]) -> Order:
     by_name = {item.name: item for item in items}
-    edges = {
-        item.name: [
-            d for d in sorted(item.hard | item.soft | item.refs) if d in by_name and d != item.name
-        ]
-        for item in items
-    }
-    # Units: a group is one unit, every other item its own.
+    edges: dict[str, list[str]] = {}
+    for item in items:
+        # Most items have soft references only (field annotations), or none at all.
+        wanted = item.soft if not item.hard and not item.refs else item.hard | item.soft | item.refs
+        edges[item.name] = (
+            [d for d in sorted(wanted) if d in by_name and d != item.name] if wanted else []
+        )
+    # Units: a group is one unit, every other item its own. Most components are one item
+    # (a typing without cycles has only those): they take the short branches (#37).
     unit_of: dict[str, int] = {}
     members: list[list[str]] = []
     ring_of: dict[str, int] = {}
-    rings: list[list[str]] = []
+    rings: list[frozenset[str]] = []
     reached_rings: dict[int, frozenset[int]] = {}  # component -> rings it reaches
     component_of: dict[str, int] = {}
     for index, component in enumerate(components(edges)):
@@ -93,65 +94,87 @@ def topological_order(items: Sequence[Item]) -> Order:
             if len(component) > 1:
                 for name in component:
                     ring_of[name] = len(rings)
-                rings.append(component)
+                rings.append(frozenset(component))
         # Sinks come first, so every component this one refers to is already known.
         reached: set[int] = set()
         for name in component:
             for dep in edges[name]:
                 other = component_of[dep]
                 if other != index:
-                    reached |= reached_rings[other]
+                    if reached_rings[other]:
+                        reached |= reached_rings[other]
                     if dep in ring_of:
                         reached.add(ring_of[dep])
-        reached_rings[index] = frozenset(reached)
+        reached_rings[index] = frozenset(reached) if reached else _NO_RINGS
 
-    needs: list[set[int]] = [set() for _ in members]
-    for unit, names in enumerate(members):
+    needs: list[set[int]] = []
+    for names in members:
+        if len(names) == 1:  # no edge to itself; none into its own ring
+            name = names[0]
+            ring = rings[ring_of[name]] if name in ring_of else _NO_NAMES
+            needs.append({unit_of[d] for d in edges[name] if d not in ring})
+            continue
+        unit = len(needs)
+        needs.append(set())
         inside = set(names)
         for name in names:
-            ring = set(rings[ring_of[name]]) if name in ring_of else set()
+            ring = rings[ring_of[name]] if name in ring_of else _NO_NAMES
             needs[unit] |= {unit_of[d] for d in edges[name] if d not in inside and d not in ring}
-        if len(names) > 1:  # a group's build reads every alias of every ring it reaches
-            for ring_index in reached_rings[component_of[names[0]]]:
-                needs[unit] |= {unit_of[alias] for alias in rings[ring_index]}
-    users: list[set[int]] = [set() for _ in members]
+        # A group's build reads every alias of every ring it reaches.
+        for ring_index in reached_rings[component_of[names[0]]]:
+            needs[unit] |= {unit_of[alias] for alias in rings[ring_index]}
+    # Who needs each unit. The order a unit's users are met in does not matter: each
+    # enters the heap under its own rank, and the heap gives them out by rank.
+    users: list[list[int]] = [[] for _ in members]
     for unit, needed in enumerate(needs):
         for needed_unit in needed:
-            users[needed_unit].add(unit)
+            users[needed_unit].append(unit)
 
     # Each unit's place in (source order, name) of its first member, as one int: the heap
-    # then compares ints, not nested tuples (its pops were a third of the ordering, #37).
-    first = [min((by_name[name].order, name) for name in names) for names in members]
+    # holds these ints, not nested tuples (its pops were a third of the ordering, #37).
+    first = [
+        (by_name[names[0]].order, names[0])
+        if len(names) == 1
+        else min((by_name[name].order, name) for name in names)
+        for names in members
+    ]
+    unit_at = sorted(range(len(members)), key=first.__getitem__)  # place -> unit
     rank = [0] * len(members)
-    for place, unit in enumerate(sorted(range(len(members)), key=first.__getitem__)):
+    for place, unit in enumerate(unit_at):
         rank[unit] = place
 
-    ready = [(rank[unit], unit) for unit in range(len(members)) if not needs[unit]]
+    ready = [rank[unit] for unit in range(len(members)) if not needs[unit]]
     heapq.heapify(ready)
     emitted: list[Item] = []
     forward: set[str] = set()
     groups: list[tuple[str, ...]] = []
     builds: list[tuple[str, ...]] = []
     left = [len(needed) for needed in needs]
+    pop, push = heapq.heappop, heapq.heappush
     while ready:
-        _, unit = heapq.heappop(ready)
-        if len(members[unit]) == 1:
-            emitted.append(by_name[members[unit][0]])
+        unit = unit_at[pop(ready)]
+        names = members[unit]
+        if len(names) == 1:
+            emitted.append(by_name[names[0]])
         else:
-            inner = _within([by_name[name] for name in members[unit]], edges)
+            inner = _within([by_name[name] for name in names], edges)
             emitted.extend(inner.items)
             forward |= inner.forward
             groups.append(tuple(inner.names))
             builds.append(_post_order(inner.names, edges))
-        for user in sorted(users[unit]):
+        for user in users[unit]:
             left[user] -= 1
             if not left[user]:
-                heapq.heappush(ready, (rank[user], user))
+                push(ready, rank[user])
     if len(emitted) < len(items):  # unreachable: the units form a DAG
         placed = {item.name for item in emitted}
         stuck = min((i for i in items if i.name not in placed), key=lambda i: i.order)
         raise SchemaError(stuck.span, f"'{stuck.name}' cannot be ordered")
     return Order(tuple(emitted), frozenset(forward), tuple(groups), tuple(builds))
+
+
+_NO_RINGS: frozenset[int] = frozenset()
+_NO_NAMES: frozenset[str] = frozenset()
 
 
 def _post_order(names: Sequence[str], edges: Mapping[str, Sequence[str]]) -> tuple[str, ...]:
@@ -245,6 +268,9 @@ def components(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
         if root in index:
             continue
         index[root] = low[root] = len(index)
+        if not targets[root]:  # refers to nothing: a component of its own, now
+            found.append([root])
+            continue
         stack.append(root)
         on_stack.add(root)
         # Each name on the walk with what is left of its targets (an iterator resumes where
@@ -255,6 +281,11 @@ def components(edges: Mapping[str, Iterable[str]]) -> list[list[str]]:
             for target in rest:
                 if target not in index:
                     index[target] = low[target] = len(index)
+                    if not targets[target]:
+                        # Refers to nothing (most names of a large typing): its own
+                        # component, done as the walk would finish it, without entering it.
+                        found.append([target])
+                        continue
                     stack.append(target)
                     on_stack.add(target)
                     work.append((target, iter(targets[target])))

@@ -13,6 +13,7 @@ import pytest
 
 from codegen import ir
 from codegen.emit.python import class_specs
+from codegen.ir.walk import TYPE_KINDS
 
 
 @dataclass(frozen=True)
@@ -74,3 +75,27 @@ def test_the_structures_found_are_kept_for_the_caller(tmp_path: Path) -> None:
     ]
     kept = [found for _, found in memo.values()]
     assert all(any(found is spec.structure for found in kept) for spec in inline)
+
+
+def test_each_kind_needs_a_class_or_not_as_the_match_says() -> None:
+    """``needs_class`` answers the common kinds by exact class (#37), as its ``match``
+    does: an object with properties, an intersection and an ``Omit`` need one."""
+    a, s = ir.Ref("A"), ir.Primitive("string")
+    inline = ir.Object((ir.Property("x", s),))
+    answers = {
+        s: False,
+        ir.Literal("a"): False,
+        a: False,
+        ir.Typeof("k"): False,
+        ir.Array(inline): False,
+        ir.Tuple((inline,)): False,
+        ir.Union((inline, a)): False,
+        ir.Mapping(inline): False,
+        ir.Object(): False,
+        ir.Object(index=ir.IndexSignature(s)): False,
+        inline: True,
+        ir.Intersection((a, inline)): True,
+        ir.Omit(a, ("x",)): True,
+    }
+    assert {type(t) for t in answers} == set(TYPE_KINDS)
+    assert {t: class_specs.needs_class(t) for t in answers} == answers

@@ -62,6 +62,18 @@ def test_document_shape_and_deterministic_text() -> None:
     assert emit_jsonschema(schema, None, "x/s.json").keys() == {"x/s.json"}
 
 
+def test_a_property_declared_twice_in_one_body_is_one_the_later() -> None:
+    """Only hand-built IR has one (the parser refuses it): the later declaration wins and
+    keeps the earlier's description, as for a redeclared base property; the shortcut for
+    an interface without bases must not keep both (#37)."""
+    d = defs(iface("A", prop("a", S, doc="First."), prop("a", N)))
+    assert d["A"] == {
+        "type": "object",
+        "properties": {"a": {"type": "number", "description": "First."}},
+        "required": ["a"],
+    }
+
+
 def test_interface_properties_required_and_descriptions() -> None:
     d = defs(iface("A", prop("b", S, doc="The b."), prop("a", N, optional=True), doc="An A."))
     assert d["A"] == {

@@ -260,3 +260,23 @@ def test_alias_text_refuses_unescaped_text(part: str, recursive: bool) -> None:
         return  # not written in that form
     with pytest.raises(ValueError, match="unescaped text"):
         alias_text(Alias("A", recursive=recursive, **fields), SYM)  # type: ignore[arg-type]
+
+
+def test_class_text_checks_each_attribute_once_per_module_and_still_refuses() -> None:
+    """The caller's set of checked attributes (one per module, #37) gains each name
+    ``escape.identifier`` passed; a name it does not hold is checked, and refused."""
+    checked: set[str] = set()
+    text = class_text(Class("C", ["B"], "", "", [Field("a", "int", "", "")]), SYM, checked)
+    assert text == "class C(B):\n\n    a: int\n"
+    assert checked == {"a"}
+    again = Class("D", ["B"], "", "", [Field("a", "str", "", ""), Field("b", "int", "", "")])
+    assert class_text(again, SYM, checked) == "class D(B):\n\n    a: str\n    b: int\n"
+    assert checked == {"a", "b"}
+    for name in ("class", "a b"):
+        with pytest.raises(ValueError, match="not a checked Python name"):
+            class_text(Class("C", ["B"], "", "", [Field(name, "int", "", "")]), SYM, checked)
+    assert checked == {"a", "b"}
+    # A part with a hidden character and no line break is refused too (the fast test of
+    # a field's parts together falls back to each part's own).
+    with pytest.raises(ValueError, match="unescaped text"):
+        class_text(Class("C", ["B"], "", "", [Field("a", "int\u200b", "", "")]), SYM, checked)

@@ -494,3 +494,132 @@ def test_routes_come_first_sorted_with_the_router_and_guards_they_read(tmp_path:
     text = module_text(tmp_path / "strings", ROUTED[ROUTED.index("export interface A") :])
     assert "\nfrom ._wire import router as _router\n" in text
     assert "router_reading_booleans" not in text
+
+
+def test_one_annotation_per_primitive_and_reference_shared_and_never_changed(
+    tmp_path: Path,
+) -> None:
+    """The type writer makes one annotation per primitive and per referenced declaration
+    and hands it to every field of that type (#37: most fields are these); what builds on
+    it (a union, ``| None``, a discriminated union of the referenced class) leaves it as
+    it was."""
+    from codegen.build.pipeline import load_schema
+    from codegen.emit.python.backend import PythonBackend
+    from codegen.emit.python.pydantic.annotations import TypeWriter
+
+    path = tmp_path / "s.ts"
+    path.write_text(
+        "export interface A { kind: 'a'; s: string; n?: string | null; r: B; o?: B | null;"
+        " l: string[]; u: A | B }\n"
+        "export interface B { kind: 'b'; s: string }\n"
+        "export type U = A | B | null;\n"
+    )
+    backend = PythonBackend(load_schema([path]))
+    writer = TypeWriter(backend.schema, backend.names, backend.layouts, Diagnostics())
+    string = writer.annotation(ir.Primitive("string"), "A", "s")
+    ref = writer.annotation(ir.Ref("B"), "A", "r")
+    for decl in backend.schema.decls.values():
+        if isinstance(decl, ir.Interface):
+            for prop in decl.body.properties:
+                writer.annotation(prop.type, decl.name, prop.name, prop.doc)
+        elif isinstance(decl, ir.Alias):
+            assert writer.annotation(decl.type, decl.name, "").text == (
+                'Annotated[A | B, Field(discriminator="kind")] | None'
+            )
+    assert writer.annotation(ir.Primitive("string"), "B", "s") is string
+    assert writer.annotation(ir.Ref("B"), "A", "o") is ref
+    assert (string.text, string.refs, string.nullable, string.known_values, string.imports) == (
+        "str",
+        frozenset(),
+        False,
+        (),
+        frozenset(),
+    )
+    assert (ref.text, ref.refs, ref.nullable, ref.imports) == ("B", {"B"}, False, frozenset())
+    # String literals alike are one annotation; a number's (guarded) is not a string's.
+    tag = writer.annotation(ir.Literal("a"), "A", "kind")
+    assert writer.annotation(ir.Literal("a"), "B", "kind") is tag
+    assert tag.text == 'Literal["a"]'
+    assert writer.annotation(ir.Literal(1), "B", "kind").text == (
+        "Annotated[Literal[1], _BeforeValidator(_not_bool)]"
+    )
+    both = ir.Union((ir.Literal("a"), ir.Literal("b")))
+    assert writer.annotation(both, "A", "k").text == 'Literal["a", "b"]'
+    assert writer.annotation(ir.Union((ir.Literal("a"), ir.Literal(True))), "A", "k").text == (
+        'Annotated[Literal["a", True], _BeforeValidator(_only_bool)]'
+    )
+
+
+def test_a_field_written_alike_in_many_classes_keeps_what_differs(tmp_path: Path) -> None:
+    """The parts of a field are made once per key, optionality, comment, tags and
+    annotation (#37): fields alike but for one of them each keep theirs, and the note of a
+    required field narrowing an optional base's (read per class) only where it does."""
+    path = tmp_path / "schema.ts"
+    path.write_text(
+        "export interface Base { x?: string }\n"
+        "export interface A extends Base { x: string }\n"
+        "export interface B { x: string }\n"
+        "export interface C { /** Doc. */ x: string }\n"
+        "export interface D { /** @deprecated old */ x: string }\n"
+        "export interface E { x?: string }\n"
+        "export interface F { /** @minimum 1 */ x: number }\n"
+        "export interface G { x: number; aB: string }\n"
+        "export interface H { x: number | null; aB: 'k' }\n"
+        "export interface I { x: number | null; aB: 'k' | string }\n"
+    )
+    text = generate_models([path])
+    bodies = {
+        m.group(1): m.group(2).strip()
+        for m in re.finditer(r"^class (\w+)\(.*?\):\n(.*?)(?=^\S|\Z)", text, re.S | re.M)
+    }
+    assert bodies["A"] == "x: str  # pyright: ignore[reportGeneralTypeIssues]"
+    assert bodies["B"] == "x: str"
+    assert bodies["C"] == 'x: str\n    """Doc."""'
+    assert bodies["D"] == ('x: Annotated[str, Field(deprecated="old")]\n    """Deprecated: old"""')
+    assert bodies["E"] == "x: Omittable[str] = None"
+    assert bodies["F"] == ("x: Annotated[int, Field(ge=1)] | Annotated[float, Field(ge=1)]")
+    assert bodies["G"] == 'x: int | float\n    a_b: Annotated[str, Field(alias="aB")]'
+    assert bodies["H"] == (
+        'x: int | float | None\n    a_b: Annotated[Literal["k"], Field(alias="aB")]'
+    )
+    assert bodies["I"] == (
+        'x: int | float | None\n    a_b: Annotated[str, Field(alias="aB")]\n'
+        '    """Known values: ``"k"`` (others allowed)."""'
+    )
+
+
+def test_a_union_written_alike_twice_is_made_once_but_warns_at_each_place(
+    tmp_path: Path,
+) -> None:
+    """A union of primitives, literals and references reads nothing else, and is made once
+    (#37); a union of models warns where each is written, so it is made at each."""
+    from codegen.build.pipeline import load_schema
+    from codegen.emit.python.backend import PythonBackend
+    from codegen.emit.python.pydantic.annotations import TypeWriter
+
+    path = tmp_path / "s.ts"
+    path.write_text(
+        "export interface X { a: string }\nexport interface Y { b?: string }\n"
+        "export interface P { u: X | Y; n: string | null; k: 'a' | 1; m: number | null }\n"
+        "export interface Q {\n  u: X | Y;\n  n: string | null;\n  k: 'a' | 1;\n"
+        "  /** @TJS-type integer */\n  m: number | null;\n}\n"
+    )
+    backend = PythonBackend(load_schema([path]))
+    diagnostics = Diagnostics()
+    writer = TypeWriter(backend.schema, backend.names, backend.layouts, diagnostics)
+    made = {}
+    for name in ("P", "Q"):
+        decl = backend.schema.decls[name]
+        assert isinstance(decl, ir.Interface)
+        made[name] = {
+            p.name: writer.annotation(p.type, name, p.name, p.doc) for p in decl.body.properties
+        }
+    assert made["P"]["n"] is made["Q"]["n"]
+    assert made["P"]["n"].text == "str | None"
+    assert made["P"]["k"] is made["Q"]["k"]
+    assert made["P"]["m"].text == "int | float | None"
+    assert made["Q"]["m"].text == "int | None"  # the doc's tag is in the key
+    assert [str(w).split(": warning")[0] for w in diagnostics.warnings] == [
+        f"{path}:3:25",
+        f"{path}:5:6",
+    ]

@@ -101,6 +101,8 @@ def test_the_walk_enters_each_field_that_may_hold_a_node() -> None:
     # Every kind of type and declaration, read from the IR: a new one must join the table.
     kinds = {*get_args(ir.TypeExpr), *get_args(ir.Decl)}
     assert set(name_rules.NODE_FIELDS) == kinds | {ir.Property, ir.IndexSignature, ir.TypeParam}
+    # The walk's own branch for leaves skips kinds the table says hold no node, only.
+    assert all(name_rules.NODE_FIELDS.get(kind, ()) == () for kind in name_rules.LEAF_KINDS)
 
 
 def test_a_node_kind_the_table_does_not_list_is_walked_through_every_field() -> None:

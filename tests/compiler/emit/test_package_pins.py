@@ -147,6 +147,17 @@ def test_import_order_is_isorts_and_all_order_is_ruffs() -> None:
     ]
 
 
+def test_names_with_several_number_runs_sort_by_each_number() -> None:
+    """The keys' general case (two or more digit runs; one run and none are spelled out
+    on their own, #37): every run compares as a number, the text between as text."""
+    names = ["Part10Item1", "v1_10", "Part1Item10", "v1_2_10", "Part2Item1", "v1_9_9"]
+    names += ["Part1Item9", "v1_2_9"]
+    expected = ["Part1Item9", "Part1Item10", "Part2Item1", "Part10Item1"]
+    expected += ["v1_2_9", "v1_2_10", "v1_9_9", "v1_10"]
+    assert sorted(names, key=import_key) == expected
+    assert sorted(names, key=all_key) == expected
+
+
 def test_a_stated_module_is_not_read_again() -> None:
     """A ``ModuleText``'s names are its emitter's word, in its order; each caller gets its
     own list."""

@@ -442,3 +442,25 @@ export interface Thing {{
 def test_other_formats_and_tags_are_left_alone(tmp_path: Path) -> None:
     text = "export interface Thing { /** @format uri\n @minimum 3 */ xs?: string; }\n"
     assert '"Thing": (' not in emit(tmp_path, text)  # no rules for Thing
+
+
+# Where an invariant's tag can sit: the rules walk is skipped when a scan finds no such
+# tag anywhere (#37), so the scan must reach each place the walk reaches.
+DEEP_PLACES = [
+    "export interface Thing { deep?: [string, ...{ BAD }[]]; }",
+    "export interface Thing { deep?: Record<string, { BAD }>; }",
+    "export interface Thing { deep?: { [key: string]: { BAD } }; }",
+    "export type Thing = { inner: ({ BAD } | string)[] };",
+    "export type Thing = Item & { BAD };",
+    "export type Thing = Omit<{ BAD id: string }, 'id'>;",
+    "export interface Base { BAD }\nexport interface Thing extends Base { id: string; }",
+]
+
+
+@pytest.mark.parametrize("place", DEEP_PLACES)
+def test_a_tag_anywhere_is_read(tmp_path: Path, place: str) -> None:
+    text = "export interface Item { id: string; }\n" + place.replace(
+        "BAD", "/** @unique */ xs?: Item[];"
+    )
+    with pytest.raises(SchemaError, match=re.escape("@unique expects")):
+        emit(tmp_path, text)

@@ -231,6 +231,28 @@ def test_flat_properties_of_an_interface_and_memo() -> None:
     assert q.flat_properties(FLAT, ir.Ref("C")) is q.flat_properties(FLAT, ir.Ref("C"))
 
 
+def test_an_interface_is_flattened_once_and_a_cycle_as_before() -> None:
+    """The emitters ask for each declaration's properties several times: the answer for
+    an interface is kept (#37), the same tuple. In a cycle (which resolve rejects) every
+    answer is the one each ask computed before."""
+    decl = FLAT.decls["C"]
+    assert isinstance(decl, ir.Interface)
+    assert q.flat_properties(FLAT, decl) is q.flat_properties(FLAT, decl)
+    a = ir.Interface("A", ir.Object((prop("a"),)), extends=(ir.Ref("B"),))
+    b = ir.Interface("B", ir.Object((prop("b"),)), extends=(ir.Ref("C"),))
+    c = ir.Interface("C", ir.Object((prop("c"),)), extends=(ir.Ref("A"), ir.Ref("B")))
+    s = hand(a, b, c)
+    asked = [(d.name, [p.name for p in q.flat_properties(s, d)]) for d in (b, a, c, a, b, c)]
+    assert asked == [
+        ("B", ["b", "a", "c"]),
+        ("A", ["b", "a"]),
+        ("C", ["b", "a", "c"]),
+        ("A", ["b", "a"]),
+        ("B", ["b", "a", "c"]),
+        ("C", ["b", "a", "c"]),
+    ]
+
+
 def value_of(name: str) -> str | None:
     found = q.flat_index(FLAT, ir.Ref(name))
     if found is None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import assert_never
 
 from .... import escape, ir
@@ -37,16 +37,42 @@ from .routes import (
 # Preferred discriminator keys, in order; any other all-literal key comes after these.
 _DISCRIMINATOR_KEYS = ("type", "method", "resultType", "kind", "mode")
 
+# The library names an annotation imports, made once (every annotation holds a frozenset).
+_ANNOTATED = frozenset({"Annotated"})
+_ANNOTATED_FIELD = frozenset({"Annotated", "Field"})
+_ANNOTATED_ANY_FIELD = frozenset({"Annotated", "Any", "Field"})
+_ANNOTATED_STRICT = frozenset({"Annotated", "Strict"})
+_ANY = frozenset({"Any"})
+_LITERAL = frozenset({"Literal"})
+_GUARDED_LITERAL = frozenset({"Literal", "Annotated", "BeforeValidator"})
+# The primitives whose annotation is one text for every field (``number`` reads the doc).
+_SIMPLE = {"string": "str", "boolean": "bool", "null": "None", "undefined": "None"}
+# The open primitives of a union, with the literal values each admits (``_union``).
+_OPEN_KINDS: dict[str, type | tuple[type, ...]] = {
+    "string": str,
+    "number": (int, float),
+    "boolean": bool,
+}
 
-@dataclass
+
+_NO_NAMES: frozenset[str] = frozenset()
+
+
+@dataclass(slots=True)
 class Annotation:
-    """An annotation's text, the module names it uses, and what the docstring should add."""
+    """An annotation's text, the module names it uses, and what the docstring should add.
+
+    Never changed once made (its sets are frozen; a change makes a new one): the writer
+    hands the same instance to every field of one type (``TypeWriter._simple``) and to
+    every reader of an alias's value. Not a frozen dataclass: that one's ``__init__`` costs
+    twice as much, and a large typing makes tens of thousands of these (#37).
+    """
 
     text: str
-    refs: set[str] = field(default_factory=set)
+    refs: frozenset[str] = _NO_NAMES
     nullable: bool = False
-    known_values: list[str] = field(default_factory=list)
-    imports: set[str] = field(default_factory=set)
+    known_values: tuple[str, ...] = ()
+    imports: frozenset[str] = _NO_NAMES
 
 
 def py_literal(value: ir.LiteralValue, span: ir.Span) -> str:
@@ -81,6 +107,26 @@ class TypeWriter:
         self.literal_guards: set[str] = set()
         # Library names as the module binds them (renamed where a schema type took one).
         self.sym = names.helpers
+        # The annotation of each primitive that reads nothing but its name, made once and
+        # shared (an ``Annotation`` is never changed), by name (#37: most fields are these).
+        self._simple: dict[str, Annotation] = {
+            **{
+                name: Annotation(text, nullable=name in ("null", "undefined"))
+                for name, text in _SIMPLE.items()
+            },
+            "unknown": Annotation(self.sym["Any"], nullable=True, imports=_ANY),
+            "any": Annotation(self.sym["Any"], nullable=True, imports=_ANY),
+            "object": Annotation(f"dict[str, {self.sym['Any']}]", imports=_ANY),
+        }
+        self._int = Annotation("int")
+        self._number = Annotation("int | float")
+        # A reference's annotation, by name: the same for every reference without type
+        # arguments to one declaration (``_ref``).
+        self._refs: dict[str, Annotation] = {}
+        # The annotation of a union by ``_union_key`` (``_union``).
+        self._unions: dict[tuple[object, ...], Annotation] = {}
+        # The annotation of string literals, by their values in order (``_literal``).
+        self._strings: dict[tuple[str, ...], Annotation] = {}
 
     def _warn(self, message: str, span: ir.Span) -> None:
         # Annotations are computed more than once (ordering, rendering): warn once.
@@ -91,14 +137,33 @@ class TypeWriter:
     def annotation(
         self, expr: ir.TypeExpr, owner: str, key: str, doc: ir.Doc = ir.EMPTY_DOC
     ) -> Annotation:
+        # The common kinds by exact class, before the ``match`` (which tries its cases in
+        # turn): a large typing annotates tens of thousands of types (#37).
+        if type(expr) is ir.Ref:
+            return self._ref(expr)
+        if type(expr) is ir.Primitive and expr.pattern is None:
+            found = self._simple.get(expr.name)
+            if found is not None:
+                return found
+            return self._primitive(expr.name, doc, expr.span)
+        if type(expr) is ir.Union:
+            return self._union(expr.members, owner, key, doc, expr.span)
+        if type(expr) is ir.Array:
+            inner = self.annotation(expr.items, owner, key)
+            return Annotation(f"list[{inner.text}]", inner.refs, imports=inner.imports)
+        if type(expr) is ir.Literal:
+            return self._literal((expr,))
+        return self._annotation(expr, owner, key, doc)
+
+    def _annotation(self, expr: ir.TypeExpr, owner: str, key: str, doc: ir.Doc) -> Annotation:
         match expr:
             case ir.Primitive(pattern=str(pattern)):
                 text = f"{self.sym['Annotated']}[str, {self.sym['Field']}(pattern={pattern!r})]"
-                return Annotation(text, imports={"Annotated", "Field"})
+                return Annotation(text, imports=_ANNOTATED_FIELD)
             case ir.Primitive(name=name):
                 return self._primitive(name, doc, expr.span)
             case ir.Literal():
-                return self._literal([expr])
+                return self._literal((expr,))
             case ir.Ref():
                 return self._ref(expr)
             case ir.Array(items=items):
@@ -122,9 +187,8 @@ class TypeWriter:
                         )
                         for n in range(min_items, len(parts) + 1)
                     )
-                merged = _merge(text, parts)
-                merged.imports |= {"Annotated", "Strict"}
-                return merged
+                refs, imports = _names_of(parts)
+                return Annotation(text, refs, imports=imports | _ANNOTATED_STRICT)
             case (
                 ir.Mapping(value=ir.Primitive(name="never"))
                 | ir.Object(
@@ -133,19 +197,19 @@ class TypeWriter:
             ):
                 # ``Record<string, never>``: no key can have a value, so only ``{}``
                 text = f"{self.sym['Annotated']}[dict[str, {self.sym['Any']}], {self.sym['Field']}(max_length=0)]"
-                return Annotation(text, imports={"Annotated", "Any", "Field"})
+                return Annotation(text, imports=_ANNOTATED_ANY_FIELD)
             case ir.Mapping(value=value):
                 return self._wrap("dict[str, {}]", self.annotation(value, owner, key))
             case ir.Union(members=members):
                 return self._union(members, owner, key, doc, expr.span)
             case ir.Object(properties=(), index=index):
                 if index is None:
-                    return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
+                    return Annotation(f"dict[str, {self.sym['Any']}]", imports=_ANY)
                 held = self.annotation(index.value, owner, key)
                 if index.key_pattern is None:
                     return self._wrap("dict[str, {}]", held)
                 text = f"dict[{self.numeric_key(index.key_pattern)}, {held.text}]"
-                return Annotation(text, held.refs, imports=held.imports | {"Annotated", "Field"})
+                return Annotation(text, held.refs, imports=held.imports | _ANNOTATED_FIELD)
             case ir.Object() | ir.Intersection() | ir.Omit():
                 inline = self.names.inline_class(owner, key, expr)
                 if inline is None:
@@ -154,7 +218,7 @@ class TypeWriter:
                         "an anonymous object type here has no class name; declare it as an "
                         "interface",
                     )
-                return Annotation(inline, refs={inline})
+                return Annotation(inline, refs=frozenset((inline,)))
             case ir.Typeof(name=name):
                 raise SchemaError(expr.span, f"'typeof {name}' was not resolved to a literal")
             case _:
@@ -171,6 +235,16 @@ class TypeWriter:
         Such a field is never a pydantic discriminator (pydantic refuses a validator
         there); the routes read boolean tags instead.
         """
+        if all(type(lit.value) is str for lit in literals):
+            # Strings only (a tag, an enum: most literals): no guard, no fraction; made
+            # once per tuple of values (#37).
+            strings = tuple(str(lit.value) for lit in literals)
+            found = self._strings.get(strings)
+            if found is None:
+                listed = ", ".join(map(escape.py_str, strings))
+                found = Annotation(f"{self.sym['Literal']}[{listed}]", imports=_LITERAL)
+                self._strings[strings] = found
+            return found
         fractions = [lit for lit in literals if _fraction(lit.value)]
         if fractions:
             # typing's Literal holds no float (PEP 586): ``2.5`` is the one float from 2.5
@@ -181,7 +255,7 @@ class TypeWriter:
                 value = escape.py_value(lit.value)  # finite: ``_fraction``
                 bound = f"{self.sym['Field']}(strict=True, ge={value}, le={value})"
                 text = f"{self.sym['Annotated']}[float, {bound}]"
-                parts.append(Annotation(text, imports={"Annotated", "Field"}))
+                parts.append(Annotation(text, imports=_ANNOTATED_FIELD))
             return _merge(" | ".join(unique(p.text for p in parts)), parts)
         listed = ", ".join(py_literal(lit.value, lit.span) for lit in literals)
         text = f"{self.sym['Literal']}[{listed}]"
@@ -193,11 +267,11 @@ class TypeWriter:
         elif not bools and any(v in (0, 1) for v in numbers):
             guard = "_not_bool"
         else:  # nothing to confuse, or ``Literal[True, 1]`` where no guard can tell
-            return Annotation(text, imports={"Literal"})
+            return Annotation(text, imports=_LITERAL)
         self.literal_guards.add(guard)
         return Annotation(
             f"{self.sym['Annotated']}[{text}, _BeforeValidator({guard})]",
-            imports={"Literal", "Annotated", "BeforeValidator"},
+            imports=_GUARDED_LITERAL,
         )
 
     def _primitive(self, name: str, doc: ir.Doc, span: ir.Span) -> Annotation:
@@ -206,15 +280,11 @@ class TypeWriter:
             if tjs_type == "integer" or (
                 not tjs_type and self.schema.default_number_type == "integer"
             ):
-                return Annotation("int")
-            return Annotation("int | float")
-        simple = {"string": "str", "boolean": "bool", "null": "None", "undefined": "None"}
-        if name in simple:
-            return Annotation(simple[name], nullable=name in ("null", "undefined"))
-        if name in ("unknown", "any"):
-            return Annotation(self.sym["Any"], nullable=True, imports={"Any"})
-        if name == "object":
-            return Annotation(f"dict[str, {self.sym['Any']}]", imports={"Any"})
+                return self._int
+            return self._number
+        found = self._simple.get(name)
+        if found is not None:
+            return found
         if name == "never":
             # ``type R = never`` (a REST call with no body): no value; pydantic has no
             # ``Never``, so a list no longer than 0 and at least 1 item long, which none is.
@@ -222,10 +292,15 @@ class TypeWriter:
                 f"{self.sym['Annotated']}[list[{self.sym['Any']}], "
                 f"{self.sym['Field']}(min_length=1, max_length=0)]"
             )
-            return Annotation(text, imports={"Annotated", "Any", "Field"})
+            return Annotation(text, imports=_ANNOTATED_ANY_FIELD)
         raise Unsupported(span, f"the type '{name}' has no Python equivalent here")
 
     def _ref(self, ref: ir.Ref) -> Annotation:
+        # Every reference to one name without arguments has one declaration and one
+        # annotation; one with arguments is refused by ``declaration_of``.
+        found = None if ref.args else self._refs.get(ref.name)
+        if found is not None:
+            return found
         decl = declaration_of(self.schema, ref)
         name = ref.name
         nullable = False
@@ -235,7 +310,8 @@ class TypeWriter:
                 known = _admits_null(self.layouts.deref(decl.type), self.layouts)
                 self._nullable[name] = known
             nullable = known
-        return Annotation(name, refs={name}, nullable=nullable)
+        found = self._refs[name] = Annotation(name, frozenset((name,)), nullable)
+        return found
 
     def _rest_tuple(
         self,
@@ -256,11 +332,9 @@ class TypeWriter:
             for n in range(len(items) if min_items is None else min_items, len(items))
         ]
         longest = rest_tuple.annotation_text(annotated, [p.text for p in parts], tail.text)
-        merged = _merge(" | ".join([*shorter, longest]), [*parts, tail])
-        merged.imports |= {"Annotated", rest_tuple.REST_TUPLE}
-        if shorter:
-            merged.imports.add("Strict")
-        return merged
+        refs, imports = _names_of([*parts, tail])
+        imports |= {"Annotated", rest_tuple.REST_TUPLE, *(["Strict"] if shorter else [])}
+        return Annotation(" | ".join([*shorter, longest]), refs, imports=imports)
 
     def numeric_key(self, pattern: str = "^[0-9]+$") -> str:
         """The key of ``[n: number]: V`` (decimal digits, as JSON Schema's
@@ -280,91 +354,141 @@ class TypeWriter:
         doc: ir.Doc,
         span: ir.Span,
     ) -> Annotation:
-        flat = list(_flatten(members))
+        # A union of primitives, literals and references, written alike in many places
+        # (``string | null``), is made once (#37): its annotation reads nothing else. Not
+        # one of models (``_discriminate``), whose warning is located where it is written.
+        simple = _union_key(members, doc)
+        if simple is not None:
+            found = self._unions.get(simple)
+            if found is not None:
+                return found
+        annotation, discriminated = self._new_union(members, owner, key, doc, span)
+        if simple is not None and not discriminated:
+            self._unions[simple] = annotation
+        return annotation
+
+    def _new_union(
+        self,
+        members: tuple[ir.TypeExpr, ...],
+        owner: str,
+        key: str,
+        doc: ir.Doc,
+        span: ir.Span,
+    ) -> tuple[Annotation, bool]:
+        """A union's annotation, and whether it is one of models (``_discriminate``)."""
+        flat: Sequence[ir.TypeExpr] = members
+        for m in members:
+            if isinstance(m, ir.Union):
+                flat = _flatten(members)
+                break
         # ``undefined`` is no JSON value: a member holding it is absent on the wire
         # (``JSON.stringify`` drops it), as the JSON Schema says. Only ``null`` admits null;
-        # a union of nothing but ``undefined`` stays what a lone ``undefined`` is.
-        kept = [m for m in flat if not _is_null(m)]
-        nullable = not kept or any(_is_json_null(m) for m in flat)
-        flat = kept
-        primitives = {m.name for m in flat if isinstance(m, ir.Primitive)}
-        literal_members = [m for m in flat if isinstance(m, ir.Literal)]
+        # a union of nothing but ``undefined`` stays what a lone ``undefined`` is. One pass
+        # sorts the members: the literals, the others (``rest``), the primitives' names.
+        nullable = False
+        literal_members: list[ir.Literal] = []
+        rest: list[ir.TypeExpr] = []
+        primitives: set[str] = set()
+        for m in flat:
+            if isinstance(m, ir.Literal):
+                literal_members.append(m)
+                continue
+            if isinstance(m, ir.Primitive):
+                if m.name == "null" or m.name == "undefined":
+                    nullable = nullable or m.name == "null"
+                    continue
+                primitives.add(m.name)
+            rest.append(m)
+        nullable = nullable or not (rest or literal_members)
         # A literal whose own primitive is also a member is only a documented known value.
-        open_kinds: dict[str, type | tuple[type, ...]] = {
-            "string": str,
-            "number": (int, float),
-            "boolean": bool,
-        }
-        open_members = primitives & open_kinds.keys()
-        known = [
-            lit
-            for lit in literal_members
-            if any(
-                isinstance(lit.value, open_kinds[p])
-                and (p != "number" or not isinstance(lit.value, bool))
-                for p in open_members
-            )
-        ]
-        # Equal literals are classed alike, so which are known is told by identity.
-        known_ids = {id(lit) for lit in known}
-        closed = [lit for lit in literal_members if id(lit) not in known_ids]
-        parts: list[Annotation] = []
-        if closed:
-            parts.append(self._literal(closed))
-        rest = [m for m in flat if not isinstance(m, ir.Literal)]
-        parts.extend(self.annotation(m, owner, key, doc) for m in rest)
-        nullable = nullable or any(p.nullable for p in parts)
-        texts = unique(p.text for p in parts)
-        models = [self.layouts.class_of(m, owner, key) for m in rest]
+        open_members = primitives & _OPEN_KINDS.keys()
+        known: list[ir.Literal] = []
+        closed = literal_members
+        if open_members and literal_members:
+            known = [
+                lit
+                for lit in literal_members
+                if any(
+                    isinstance(lit.value, _OPEN_KINDS[p])
+                    and (p != "number" or not isinstance(lit.value, bool))
+                    for p in open_members
+                )
+            ]
+            # Equal literals are classed alike, so which are known is told by identity.
+            known_ids = {id(lit) for lit in known}
+            closed = [lit for lit in literal_members if id(lit) not in known_ids]
+        parts: list[Annotation] = [self._literal(closed)] if closed else []
+        texts: list[str] = [parts[0].text] if closed else []  # each once, in order
+        for m in rest:
+            part = self.annotation(m, owner, key, doc)
+            parts.append(part)
+            nullable = nullable or part.nullable
+            if part.text not in texts:
+                texts.append(part.text)
         annotation = _merge(" | ".join(texts) if texts else "None", parts)
-        expanded = self._model_members(rest, owner, key) if not closed else None
-        if expanded is not None and len(expanded) >= 2:
-            # ``@untagged``: the schema says no field tells the members apart, on purpose.
-            warn = all(models) and doc.get("untagged") is None
-            self._discriminate(annotation, expanded, warn, span)
-        elif not closed:
-            self._route_by_kind(annotation, rest, parts[len(parts) - len(rest) :])
+        discriminated = False
+        if not closed:
+            # The class of each member, asked once: whether all are models (the warning)
+            # and which models the union holds (through aliases of unions) both read it.
+            models = [self.layouts.class_of(m, owner, key) for m in rest]
+            expanded = self._model_members(rest, owner, key, classes=models)
+            if expanded is not None and len(expanded) >= 2:
+                # ``@untagged``: the schema says no field tells the members apart, on purpose.
+                warn = all(models) and doc.get("untagged") is None
+                annotation = self._discriminate(annotation, expanded, warn, span)
+                discriminated = True
+            elif len(rest) > 1:  # one member is one or two kinds, never routed
+                annotation = self._route_by_kind(annotation, rest, parts)
+        text = annotation.text
         if nullable and texts and "None" not in texts:  # no texts: the annotation is None
-            annotation.text += " | None"
-        annotation.nullable = nullable
-        annotation.known_values = [str(lit.value) for lit in known]
-        return annotation
+            text += " | None"
+        known_values = tuple(str(lit.value) for lit in known)
+        return Annotation(text, annotation.refs, nullable, known_values, annotation.imports), (
+            discriminated
+        )
 
     def _route_by_kind(
         self, annotation: Annotation, members: Sequence[ir.TypeExpr], parts: list[Annotation]
-    ) -> None:
+    ) -> Annotation:
         """Dispatch a union of distinct kinds (str, numbers, bool, list, dict) on the type.
 
         Smart mode tries the members in turn, so a dict in ``str | int | ... | dict`` first
         fails every scalar. When each built-in type matches one member of its own kind,
         that member is what smart mode picks too (the only one that is exact), so
         ``type(value)`` can choose it; any other input goes to the whole union (``*``).
-        Worth a Python call only with a container and at least three kinds.
+        Worth a Python call only with a container and at least three kinds. ``annotation``
+        is returned as it is when none is made; ``parts`` are the members' annotations.
         """
         kinds: dict[str, str] = {}
         for member, part in zip(members, parts, strict=True):
             found = _kinds_of(self.layouts.deref(member), part.text)
             if found is None or kinds.keys() & found.keys():
-                return
+                return annotation
             kinds.update(found)
         if len(kinds) < 3 or not kinds.keys() & {"dict", "list"}:
-            return
+            return annotation
         order = sorted(kinds, key=_KIND_ORDER.index)
         name = "_kind_" + "_".join(k.lower() for k in order)
         self.kind_routes[name] = tuple(order)
         annotated = self.sym["Annotated"]
         choices = [f'{annotated}[{kinds[k]}, _Tag("{k}")]' for k in order]
         choices.append(f'{annotated}[{annotation.text}, _Tag("*")]')
-        annotation.text = f"{annotated}[{' | '.join(choices)}, _Discriminator({name})]"
-        annotation.imports.add("Annotated")
+        text = f"{annotated}[{' | '.join(choices)}, _Discriminator({name})]"
+        return Annotation(text, annotation.refs, imports=annotation.imports | _ANNOTATED)
 
     def _model_members(
-        self, members: Iterable[ir.TypeExpr], owner: str, key: str, depth: int = 0
+        self,
+        members: Sequence[ir.TypeExpr],
+        owner: str,
+        key: str,
+        depth: int = 0,
+        classes: Sequence[str | None] | None = None,
     ) -> list[str] | None:
-        """The classes of a union of models, through aliases of unions; None if not one."""
+        """The classes of a union of models, through aliases of unions; None if not one.
+        ``classes``: each member's ``class_of``, when the caller has it."""
         found: list[str] = []
-        for member in members:
-            name = self.layouts.class_of(member, owner, key)
+        for i, member in enumerate(members):
+            name = classes[i] if classes is not None else self.layouts.class_of(member, owner, key)
             if name is not None:
                 found.append(name)
                 continue
@@ -379,24 +503,24 @@ class TypeWriter:
 
     def _discriminate(
         self, annotation: Annotation, models: list[str], warn: bool, span: ir.Span
-    ) -> None:
+    ) -> Annotation:
         """Make a union of models cheap to validate, keeping what it accepts and picks.
 
         A literal field with a distinct value per member is a pydantic discriminator
         (checked in Rust); failing that a route (``codegen.emit.python.pydantic.routes``) drops the
-        members that cannot match before smart mode picks among the rest.
+        members that cannot match before smart mode picks among the rest. ``annotation``
+        is returned as it is when neither applies.
         """
         annotated = self.sym["Annotated"]
         text = " | ".join(models)
         discriminator = self._discriminator(models)
         if discriminator is not None:
             field = self.sym["Field"]
-            annotation.text = (
-                f"{annotated}[{text}, {field}(discriminator={escape.py_str(discriminator)})]"
+            return Annotation(
+                f"{annotated}[{text}, {field}(discriminator={escape.py_str(discriminator)})]",
+                annotation.refs.union(models),
+                imports=annotation.imports | _ANNOTATED_FIELD,
             )
-            annotation.imports |= {"Annotated", "Field"}
-            annotation.refs |= set(models)
-            return
         members = tuple(models)
         if members not in self._plans:  # annotations are computed more than once
             self._plans[members] = plan_route(
@@ -413,15 +537,18 @@ class TypeWriter:
             ]
             # "*": the whole union, for inputs the route cannot narrow (see the module).
             choices.append(f'{annotated}[{text}, _Tag("*")]')
-            annotation.text = f"{annotated}[{' | '.join(choices)}, _Discriminator({route.name})]"
-            annotation.imports.add("Annotated")
-            annotation.refs |= set(models)
+            annotation = Annotation(
+                f"{annotated}[{' | '.join(choices)}, _Discriminator({route.name})]",
+                annotation.refs.union(models),
+                imports=annotation.imports | _ANNOTATED,
+            )
         if warn and (route is None or not route.exact):
             self._warn(
                 f"union {text} has no literal field that tells its members apart; "
                 "pydantic picks the member that matches best",
                 span,
             )
+        return annotation
 
     def _rules(self, layout: ClassLayout) -> dict[str, KeyRule]:
         return {
@@ -487,20 +614,32 @@ def _guarded(values: set[tuple[str, object]]) -> bool:
     return any(kind == "bool" or (kind != "str" and value in (0, 1)) for kind, value in values)
 
 
-def _flatten(members: Iterable[ir.TypeExpr]) -> Iterable[ir.TypeExpr]:
+def _union_key(members: Sequence[ir.TypeExpr], doc: ir.Doc) -> tuple[object, ...] | None:
+    """What the annotation of a union of primitives, string, boolean and integer literals
+    and plain references reads: each member's kind and name or value (a literal's class
+    too: ``1`` is not ``True``), and the ``@TJS-type`` a ``number`` reads. None for any
+    other union (a float literal: ``0.0`` equals ``-0.0``, whose known value differs)."""
+    found: list[object] = []
+    for m in members:
+        if type(m) is ir.Primitive and m.pattern is None:
+            found.append(("p", m.name))
+        elif type(m) is ir.Ref and not m.args:
+            found.append(("r", m.name))
+        elif type(m) is ir.Literal and type(m.value) in (str, bool, int):
+            found.append(("l", type(m.value).__name__, m.value))
+        else:
+            return None
+    return tuple(found), doc.get("TJS-type") if doc.tags else None
+
+
+def _flatten(members: Iterable[ir.TypeExpr]) -> list[ir.TypeExpr]:
+    found: list[ir.TypeExpr] = []
     for member in members:
         if isinstance(member, ir.Union):
-            yield from _flatten(member.members)
+            found.extend(_flatten(member.members))
         else:
-            yield member
-
-
-def _is_null(expr: ir.TypeExpr) -> bool:
-    return isinstance(expr, ir.Primitive) and expr.name in ("null", "undefined")
-
-
-def _is_json_null(expr: ir.TypeExpr) -> bool:
-    return isinstance(expr, ir.Primitive) and expr.name == "null"
+            found.append(member)
+    return found
 
 
 def _admits_null(expr: ir.TypeExpr, layouts: Layouts, depth: int = 0) -> bool:
@@ -552,9 +691,13 @@ def _fraction(value: ir.LiteralValue) -> bool:
     return isinstance(value, float) and math.isfinite(value) and not value.is_integer()
 
 
-def _merge(text: str, parts: Iterable[Annotation]) -> Annotation:
-    result = Annotation(text)
-    for part in parts:
-        result.refs |= part.refs
-        result.imports |= part.imports
-    return result
+def _merge(text: str, parts: Sequence[Annotation]) -> Annotation:
+    refs, imports = _names_of(parts)
+    return Annotation(text, refs, imports=imports)
+
+
+def _names_of(parts: Sequence[Annotation]) -> tuple[frozenset[str], frozenset[str]]:
+    """The classes and the library names ``parts`` use, together."""
+    if len(parts) == 1:
+        return parts[0].refs, parts[0].imports
+    return _NO_NAMES.union(*[p.refs for p in parts]), _NO_NAMES.union(*[p.imports for p in parts])

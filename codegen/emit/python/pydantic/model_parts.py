@@ -101,10 +101,13 @@ _MOVES_HEAD = (
 )
 
 
-def class_text(cls: Class, sym: Mapping[str, str]) -> Code:
+def class_text(cls: Class, sym: Mapping[str, str], checked: set[str] | None = None) -> Code:
     """A model class: its docstring, typed extras, fields (a blank line before the first
-    and after each documented one), ``@moved`` shims; ``pass`` when it has none of them."""
+    and after each documented one), ``@moved`` shims; ``pass`` when it has none of them.
+    ``checked``: attribute names ``escape.identifier`` already passed (the caller's, shared
+    over a module's classes: most attributes recur); the names checked here are added."""
     safe = refuse_unescaped
+    known = set() if checked is None else checked
     out = [f"class {escape.identifier(cls.name)}({safe(', '.join(map(str, cls.bases)))}):\n"]
     if cls.doc:
         out.append(f"    {safe(indent(cls.doc, 4))}\n")
@@ -117,12 +120,23 @@ def class_text(cls: Class, sym: Mapping[str, str]) -> Code:
     for item in cls.fields:
         if previous_doc:
             out.append("\n")
-        line = f"    {escape.identifier(item.attr)}: {safe(item.annotation)}"
-        if item.value:
-            line += f" = {safe(item.value)}"
-        if item.note:
-            line += f"  # {safe(item.note)}"
-        out.append(line + "\n")
+        attr, annotation, value, note = item.attr, item.annotation, item.value, item.note
+        if attr not in known:
+            known.add(escape.identifier(attr))
+        probe = annotation + value + note
+        if '"""' in probe or not probe.isprintable():
+            # ``refuse_unescaped`` of each part: of nearly every field none holds a triple
+            # quote or a hidden character, which one test of them together tells (#37).
+            for part in (annotation, value, note):
+                safe(part)
+        if value and note:
+            out.append(f"    {attr}: {annotation} = {value}  # {note}\n")
+        elif value:
+            out.append(f"    {attr}: {annotation} = {value}\n")
+        elif note:
+            out.append(f"    {attr}: {annotation}  # {note}\n")
+        else:
+            out.append(f"    {attr}: {annotation}\n")
         if item.doc:
             out.append(f"    {safe(indent(item.doc, 4))}\n")
         previous_doc = bool(item.doc)

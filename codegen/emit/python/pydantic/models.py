@@ -69,6 +69,7 @@ The module header (generator and regenerate command) is added by ``codegen.build
 from __future__ import annotations
 
 import inspect
+from operator import attrgetter
 from pathlib import PurePath
 
 from .... import escape, ir
@@ -151,6 +152,10 @@ LARGE_CYCLE = 40
 # dap (229) keep them; octokit-webhooks (703) and DevTools (1359: 1.7 s -> 1.1 s) do not.
 LARGE_MODULE = 300
 
+_ANNOTATED_FIELD = frozenset({"Annotated", "Field"})
+# The kinds of type that hold no other (``annotations.TypeWriter`` reads no owner for them).
+_LEAVES = frozenset({ir.Primitive, ir.Literal, ir.Ref, ir.Typeof})
+
 
 class _ModelsEmitter:
     def __init__(self, backend: PythonBackend, diagnostics: Diagnostics) -> None:
@@ -162,6 +167,14 @@ class _ModelsEmitter:
         self.described = len(self.classes) > LARGE_MODULE  # descriptions in ``Field``
         self.sym = {**self.names.helpers, **PRIVATE}
         self.aliases: dict[str, Annotation] = {}  # ``alias_annotation``
+        # Per class, the wire keys it has optional (``_narrows_optional``), asked per base.
+        self._optional_keys: dict[str, frozenset[str]] = {}
+        self._identifiers: set[str] = set()  # attributes ``escape.identifier`` passed
+        # A field's parts by what they read (``field``).
+        self._fields: dict[
+            tuple[str, bool, str, bool, tuple[str, ...], str, tuple[ir.DocTag, ...]],
+            tuple[str, str, str, str, frozenset[str]],
+        ] = {}
 
     # ------------------------------------------------------------------ fields
 
@@ -171,36 +184,85 @@ class _ModelsEmitter:
         """The field of ``prop``; the library names and classes its annotation uses are
         added to ``imports`` and ``refs``."""
         # a flattened copy names its inline classes after the class that wrote it
-        owner = self.names.origin(prop, layout.name)
-        attr = self.names.attribute(prop.name)
-        ann = self.writer.annotation(prop.type, owner, prop.name, prop.doc)
-        imports |= ann.imports
-        refs |= ann.refs
+        key, doc = prop.name, prop.doc
+        # (a leaf type names no anonymous class: its owner is not asked for)
+        name = layout.spec.name
+        owner = name if type(prop.type) in _LEAVES else self.names.origin(prop, name)
+        ann = self.writer.annotation(prop.type, owner, key, doc)
+        if ann.imports:
+            imports |= ann.imports
+        if ann.refs:
+            refs |= ann.refs
+        # A large typing writes the same field in many classes (#37). The parts below read
+        # the key, whether it is optional, the comment and tags, and of the annotation its
+        # text, nullability and known values (the span only to refuse a number, which
+        # keeps nothing): each exactly in the key. The class's bases come after.
+        part_key = (
+            key,
+            prop.optional,
+            ann.text,
+            ann.nullable,
+            ann.known_values,
+            doc.description,
+            doc.tags,
+        )
+        parts = self._fields.get(part_key)
+        if parts is None:
+            parts = self._fields[part_key] = self._field_parts(prop, ann)
+        attr, annotation, value, docstring_, used = parts
+        if used:
+            imports |= used
+        note = ""
+        if not value and layout.bases and self._narrows_optional(layout, key):
+            # pydantic fields are keyword-only, so a required field may override an optional
+            # one; pyright applies the positional dataclass rule.
+            note = "pyright: ignore[reportGeneralTypeIssues]"
+            if code_width(f"    {attr}: {annotation}") > LINE_LENGTH:
+                annotation, note = noted_on_first_line(annotation, note), ""
+        return Field(attr, annotation, value, docstring_, note)
+
+    def _field_parts(
+        self, prop: ir.Property, ann: Annotation
+    ) -> tuple[str, str, str, str, frozenset[str]]:
+        """A field's attribute, annotation, default, docstring and the library names they
+        add to its annotation's, before its class's bases are read."""
+        key, doc = prop.name, prop.doc
+        attr = self.names.attribute(key)
         kwargs: list[str] = []
         annotation = ann.text
-        constraints, default, deprecated = self._tagged(prop, ann)
-        bounds = [c for c in constraints if c.startswith(("ge=", "le="))] if constraints else ()
-        if bounds and annotation == "int | float":
-            # Bounds on a union are Python validators run after it; on each member they are
-            # native int/float checks. Same values accepted, ints stay ints.
-            annotated, field = self.sym["Annotated"], self.sym["Field"]
-            inner = f"{field}({', '.join(bounds)})"
-            annotation = f"{annotated}[int, {inner}] | {annotated}[float, {inner}]"
-            constraints = [c for c in constraints if c not in bounds]
-            imports |= {"Annotated", "Field"}
         value = ""
-        if default is not None:
-            value = default
-        elif prop.optional:
+        deprecated = None
+        used: frozenset[str] = frozenset()
+        if doc.tags:  # most properties have no tag: none of this is asked (#37)
+            constraints = self._constraints(prop)
+            default = self._default(prop, ann)
+            deprecated = doc.get("deprecated")
+            bounds = [c for c in constraints if c.startswith(("ge=", "le="))]
+            if bounds and annotation == "int | float":
+                # Bounds on a union are Python validators run after it; on each member they
+                # are native int/float checks. Same values accepted, ints stay ints.
+                annotated, field = self.sym["Annotated"], self.sym["Field"]
+                inner = f"{field}({', '.join(bounds)})"
+                annotation = f"{annotated}[int, {inner}] | {annotated}[float, {inner}]"
+                constraints = [c for c in constraints if c not in bounds]
+                used = _ANNOTATED_FIELD
+            if default is not None:
+                value = default
+            kwargs.extend(constraints)
+        if not value and prop.optional:
             value = "None"
             if not ann.nullable:
                 annotation = f"Omittable[{annotation}]"
-        if attr != prop.name:
-            kwargs.append(f"alias={escape.py_str(prop.name)}")
-        kwargs.extend(constraints)
+        if attr != key:
+            kwargs.insert(0, f"alias={escape.py_str(key)}")
         if deprecated is not None:
             kwargs.append(f"deprecated={escape.py_str(deprecated.strip() or 'deprecated')}")
-        text = doc_text(prop.doc, ann.known_values)
+        # most properties have no comment, no tag, no known value: no call (#37)
+        text = (
+            doc_text(doc, ann.known_values)
+            if doc.description or doc.tags or ann.known_values
+            else ""
+        )
         if self.described and text:
             kwargs.append(f"description={escape.py_str(attribute_description(text))}")
         if kwargs:
@@ -208,31 +270,18 @@ class _ModelsEmitter:
             # name as the constructor's parameter (they read ``alias=`` only there).
             field_call = self.sym["Field"] + "(" + ", ".join(kwargs) + ")"
             annotation = f"{self.sym['Annotated']}[{annotation}, {field_call}]"
-            imports |= {"Annotated", "Field"}
-        note = ""
-        if not value and self._narrows_optional(layout, prop):
-            # pydantic fields are keyword-only, so a required field may override an optional
-            # one; pyright applies the positional dataclass rule.
-            note = "pyright: ignore[reportGeneralTypeIssues]"
-            if code_width(f"    {attr}: {annotation}") > LINE_LENGTH:
-                annotation, note = noted_on_first_line(annotation, note), ""
-        doc = "" if self.described else docstring(text)
-        return Field(attr, annotation, value, doc, note)
+            used = _ANNOTATED_FIELD
+        return attr, annotation, value, docstring(text) if text and not self.described else "", used
 
-    def _tagged(
-        self, prop: ir.Property, ann: Annotation
-    ) -> tuple[list[str], str | None, str | None]:
-        """What ``prop``'s tags say: its bounds, its default and its deprecation. Most
-        properties have no tag, and asking for each of them was ~1 µs a field (#37)."""
-        if not prop.doc.tags:
-            return [], None, None
-        return self._constraints(prop), self._default(prop, ann), prop.doc.get("deprecated")
-
-    def _narrows_optional(self, layout: ClassLayout, prop: ir.Property) -> bool:
-        """Whether ``prop`` is required where a base class has it optional."""
+    def _narrows_optional(self, layout: ClassLayout, key: str) -> bool:
+        """Whether the wire key ``key`` is optional in a base class of ``layout``."""
         for base in layout.bases:
-            inherited = self.layouts.layout(base).fields.get(prop.name)
-            if inherited is not None and inherited.optional:
+            optional = self._optional_keys.get(base)
+            if optional is None:
+                fields = self.layouts.layout(base).fields
+                optional = frozenset(k for k, p in fields.items() if p.optional)
+                self._optional_keys[base] = optional
+            if key in optional:
                 return True
         return False
 
@@ -296,22 +345,25 @@ class _ModelsEmitter:
             if layout.extra_numeric is not None:  # as JSON Schema's patternProperties
                 extra_key = self.writer.numeric_key(layout.extra_numeric)
                 plan.imports |= {"Annotated"}
-        moves = self.shims(layout, plan)
+        moves = self.shims(layout, plan) if spec.doc.tags else []  # (a ``@moved`` tag)
+        bases = layout.bases or ["SchemaModel"]
+        if deferred:
+            bases = [*bases, "defer_build=True"]
+        if self.described and not layout.bases:
+            bases = [*bases, "use_attribute_docstrings=False"]
+        doc = spec.doc
         text = class_text(
             Class(
                 name=spec.name,
-                bases=[
-                    *(layout.bases or ["SchemaModel"]),
-                    *(["defer_build=True"] * deferred),
-                    *(["use_attribute_docstrings=False"] * (self.described and not layout.bases)),
-                ],
-                doc=docstring(doc_text(spec.doc)),
+                bases=bases,
+                doc=docstring(doc_text(doc)) if doc.description or doc.tags else "",
                 extra=extra,
                 fields=fields,
                 moves=moves,
                 extra_key=extra_key,
             ),
             self.sym,
+            self._identifiers,
         )
         plan.items[spec.name] = text
         plan.orders[spec.name] = Item(
@@ -380,13 +432,13 @@ class _ModelsEmitter:
 
     def edges(self, plan: Plan) -> dict[str, list[str]]:
         """What each class and alias refers to (through fields, bases and alias values)."""
-        edges: dict[str, set[str]] = {
-            name: set(item.hard | item.soft) for name, item in plan.orders.items()
+        edges: dict[str, frozenset[str]] = {
+            name: item.hard | item.soft for name, item in plan.orders.items()
         }
         for name in self.names.aliases:
             decl = self.schema.decls[name]
             if isinstance(decl, ir.Alias) and not is_integer_alias(self.schema, name):
-                edges[name] = set(self.alias_annotation(decl).refs)
+                edges[name] = self.alias_annotation(decl).refs
         return {name: sorted(targets) for name, targets in edges.items()}
 
     def large_cycles(self, edges: dict[str, list[str]]) -> list[list[str]]:
@@ -396,6 +448,8 @@ class _ModelsEmitter:
     def reaching(self, edges: dict[str, list[str]], targets: set[str]) -> set[str]:
         """The classes not in ``targets`` that reach one of them: pydantic would build such
         a class with the whole cycle nested in it, so it waits until the cycle is built."""
+        if not targets:  # no large cycle (most modules): none reaches one
+            return set()
         back: dict[str, list[str]] = {}
         for name, refs in edges.items():
             for ref in refs:
@@ -418,7 +472,7 @@ class _ModelsEmitter:
     def recursive_aliases(self) -> set[str]:
         """Aliases on a cycle of aliases: their value must be a quoted forward reference."""
         aliases = set(self.names.aliases)
-        edges: dict[str, set[str]] = {}
+        edges: dict[str, frozenset[str]] = {}
         # In declaration order: the first annotation of an alias warns, and warnings come
         # out in the order they are found (a set's order changes with the hash seed).
         for name in self.names.aliases:
@@ -480,11 +534,12 @@ class _ModelsEmitter:
                     recursive.add(name)
         for name in sorted(after):
             self.class_item(self.classes[name], plan, deferred=True)
+        aliases = frozenset(self.names.aliases)  # (a tuple: one scan per declaration, #37)
         for position, decl in enumerate(self.schema.decls.values()):
-            if isinstance(decl, ir.Alias) and decl.name in self.names.aliases:
+            if isinstance(decl, ir.Alias) and decl.name in aliases:
                 self.alias_item(decl, position, decl.name in recursive, plan)
         constants = self.constants(plan)
-        ordered = topological_order(sorted(plan.orders.values(), key=lambda i: i.order))
+        ordered = topological_order(sorted(plan.orders.values(), key=attrgetter("order")))
         # Each group of models that refer to each other is built right after its last
         # class, before anything that uses it: pydantic then reuses the built models.
         builds: dict[str, str] = {}  # last item of a group -> the code that builds it

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Literal, assert_never
+from typing import Literal, assert_never, cast
 
 from .... import ir
 from ....errors import Diagnostics, SchemaError
@@ -106,15 +106,28 @@ def _is_string(schema: ir.Schema, t: ir.TypeExpr) -> bool:
 class _Compiler:
     def __init__(self, schema: ir.Schema) -> None:
         self.schema = schema
-        self.schema_fields = {
-            p.name
-            for decl in schema.decls.values()
-            if isinstance(decl, ir.Interface | ir.Alias)
-            for p in flat_properties(schema, decl if isinstance(decl, ir.Interface) else decl.type)
-        }
+        self._schema_fields: set[str] | None = None
+
+    @property
+    def schema_fields(self) -> set[str]:
+        """Every property name any declaration has: asked by ``@conformsTo`` only, so
+        gathered at the first one, not for every schema (#37)."""
+        if self._schema_fields is None:
+            schema = self.schema
+            self._schema_fields = {
+                p.name
+                for decl in schema.decls.values()
+                if isinstance(decl, ir.Interface | ir.Alias)
+                for p in flat_properties(
+                    schema, decl if isinstance(decl, ir.Interface) else decl.type
+                )
+            }
+        return self._schema_fields
 
     def rules(self) -> list[Rule]:
         out: list[Rule] = []
+        if not _has_rule_tags(self.schema):
+            return out  # most schemas: no property has an invariant's tag (#37)
         for decl in self.schema.decls.values():
             if isinstance(decl, ir.Interface):
                 self._object(decl.name, (), flat_properties(self.schema, decl), out, set())
@@ -132,9 +145,11 @@ class _Compiler:
         out: list[Rule],
         visiting: set[int],
     ) -> None:
-        siblings = {p.name: p for p in props}
         for prop in props:
-            out.extend(self._tags(owner, path, prop, siblings))
+            if prop.doc.tags:  # most properties have none: no call (#37)
+                out.extend(self._tags(owner, path, prop, props))
+            if type(prop.type) in _NO_INLINE_OBJECT:
+                continue
             for inline in _inline_objects(prop.type):
                 if id(inline) in visiting:
                     continue
@@ -142,7 +157,7 @@ class _Compiler:
                 self._object(owner, (*path, prop.name), nested, out, visiting | {id(inline)})
 
     def _tags(
-        self, owner: str, path: tuple[str, ...], prop: ir.Property, siblings: dict[str, ir.Property]
+        self, owner: str, path: tuple[str, ...], prop: ir.Property, props: tuple[ir.Property, ...]
     ) -> list[Rule]:
         rules: list[Rule] = []
         for tag in prop.doc.tags:
@@ -161,6 +176,7 @@ class _Compiler:
                 kind: RuleKind = "unique" if tag.name == "unique" else "same"
                 rules.append(replace(base, kind=kind, severity=severity, field=field))
             elif tag.name == "onlyWhen":
+                siblings = {p.name: p for p in props}
                 rules.append(self._only_when(base, prop, args, siblings))
             elif tag.name == "format" and tag.text.strip() == "date":
                 if not _is_string(self.schema, prop.type):
@@ -229,8 +245,67 @@ class _Compiler:
         )
 
 
+# The tags ``_Compiler._tags`` reads; any other tag makes no rule and no error.
+_RULE_TAGS = frozenset({"unique", "same", "onlyWhen", "format", "featureTags", "conformsTo"})
+
+
+def _has_rule_tags(schema: ir.Schema) -> bool:
+    """Whether a property anywhere in the declarations has one of ``_RULE_TAGS``: every
+    property the rules walk meets (inherited, inline, through aliases) is one of them, so
+    without any the walk finds nothing, and is skipped (#37)."""
+    todo: list[ir.TypeExpr] = []
+    for decl in schema.decls.values():
+        if isinstance(decl, ir.Interface):
+            todo.append(decl.body)
+            todo += decl.extends
+        elif isinstance(decl, ir.Alias):
+            todo.append(decl.type)
+    while todo:
+        t = todo.pop()
+        if isinstance(t, ir.Object):
+            for prop in t.properties:
+                tags = prop.doc.tags
+                if tags and not _RULE_TAGS.isdisjoint([tag.name for tag in tags]):
+                    return True
+                if type(prop.type) not in _NO_INLINE_OBJECT:
+                    todo.append(prop.type)
+            if t.index is not None:
+                todo.append(t.index.value)
+        elif type(t) in _NO_INLINE_OBJECT:  # a union's plain members: nothing inside
+            if isinstance(t, ir.Ref):
+                todo += t.args
+        elif isinstance(t, _CONTAINERS):
+            todo += t.members
+        elif isinstance(t, ir.Array):
+            todo.append(t.items)
+        elif isinstance(t, ir.Mapping):
+            todo.append(t.value)
+        elif isinstance(t, ir.Omit):
+            todo.append(t.base)
+    return False
+
+
+# Member-holding kinds, as a tuple: ``A | B`` in ``isinstance`` builds a union each time.
+_CONTAINERS = (ir.Union, ir.Intersection, ir.Tuple)
+
+
+# Property types that hold no anonymous object: most properties' (#37).
+_NO_INLINE_OBJECT = frozenset({ir.Primitive, ir.Literal, ir.Ref, ir.Typeof})
+
+
 def _inline_objects(t: ir.TypeExpr) -> list[ir.TypeExpr]:
     """Anonymous object types inside a property type, through arrays, unions, mappings."""
+    kind = type(t)
+    if kind in _NO_INLINE_OBJECT:
+        return []
+    if kind is ir.Array or kind is ir.Union:  # the usual containers, without the match (#37)
+        inner = (t.items,) if isinstance(t, ir.Array) else cast(ir.Union, t).members
+        return [
+            found
+            for member in inner
+            if type(member) not in _NO_INLINE_OBJECT
+            for found in _inline_objects(member)
+        ]
     match t:
         case ir.Object(properties=props) if props:
             return [t]
