@@ -8,7 +8,7 @@ What an interface may extend is checked before, by ``bases.normalise_bases``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -19,28 +19,33 @@ from ..ir.queries import add_bad_constraint_tags, flat_properties, is_narrowing
 from ..ir.walk import children
 
 
-def _structural_refs(t: ir.TypeExpr) -> Iterator[ir.Ref]:
-    """Refs a type needs resolved to know its own shape (not guarded by an object/array)."""
-    match t:
-        case ir.Ref():
-            yield t
-        case ir.Union() | ir.Intersection():
-            for member in t.members:
-                yield from _structural_refs(member)
-        case ir.Omit():
-            yield from _structural_refs(t.base)
-        case (
-            ir.Primitive()
-            | ir.Literal()
-            | ir.Typeof()
-            | ir.Array()
-            | ir.Tuple()
-            | ir.Mapping()
-            | ir.Object()
-        ):
-            pass
-        case _:
-            assert_never(t)
+def _structural_refs(t: ir.TypeExpr) -> list[ir.Ref]:
+    """Refs a type needs resolved to know its own shape (not guarded by an object/array),
+    depth first in source order. A list, built without a generator per member (#37)."""
+    found: list[ir.Ref] = []
+    pending = [t]
+    while pending:
+        node = pending.pop()
+        match node:
+            case ir.Ref():
+                found.append(node)
+            case ir.Union() | ir.Intersection():
+                pending.extend(reversed(node.members))
+            case ir.Omit():
+                pending.append(node.base)
+            case (
+                ir.Primitive()
+                | ir.Literal()
+                | ir.Typeof()
+                | ir.Array()
+                | ir.Tuple()
+                | ir.Mapping()
+                | ir.Object()
+            ):
+                pass
+            case _:
+                assert_never(node)
+    return found
 
 
 def check_cycles(schema: ir.Schema) -> None:
@@ -49,7 +54,7 @@ def check_cycles(schema: ir.Schema) -> None:
         if isinstance(decl, ir.Interface):
             refs = [r for base in decl.extends for r in _structural_refs(base)]
         elif isinstance(decl, ir.Alias):
-            refs = list(_structural_refs(decl.type))
+            refs = _structural_refs(decl.type)
         else:
             continue
         edges[name] = [r.name for r in refs if r.name in schema.decls]
@@ -156,6 +161,9 @@ def check_depth(schema: ir.Schema) -> None:
         if isinstance(decl, ir.Alias):
             return expr_depth(decl.type, True)
         if isinstance(decl, ir.Interface):
+            if not decl.extends:  # most interfaces: no generator and ``max`` for none (#37)
+                bases_depth[decl.name] = 1
+                return 1 + body_depth(decl.body)
             bases = max((expr_depth(b, True) for b in decl.extends), default=0)
             chain = max((expr_depth(b, True, True) for b in decl.extends), default=0)
             bases_depth[decl.name] = 1 + chain
@@ -164,10 +172,10 @@ def check_depth(schema: ir.Schema) -> None:
 
     def needs(decl: ir.Decl) -> list[str]:
         if isinstance(decl, ir.Alias):
-            return list(_ref_names(decl.type))
+            return _ref_names(decl.type)
         if isinstance(decl, ir.Interface):
             names = [n for base in decl.extends for n in _ref_names(base)]
-            names += [n for n in _ref_names(decl.body) if isinstance(schema.decls.get(n), ir.Alias)]
+            names += [n for n in _ref_names(decl.body) if type(decls.get(n)) is ir.Alias]
             return names
         return []
 
@@ -286,15 +294,21 @@ def compiled_findings(decls: Sequence[ir.Decl]) -> Findings:
                 degraded.setdefault((node.span, what))
             continue
         elif kind is ir.Object:
-            add_bad_constraint_tags(node, bad_tags)
-            # ``children``, reversed onto the stack, without a call and a tuple per object
             index = node.index  # type: ignore[union-attr]
+            # Only a member with tags can have a bad one: most have none (#37).
+            if (index is not None and index.doc.tags) or any(
+                prop.doc.tags
+                for prop in node.properties  # type: ignore[union-attr]
+            ):
+                add_bad_constraint_tags(node, bad_tags)
+            # ``children``, reversed onto the stack, without a call and a tuple per object
             if index is not None:
                 pending.append(index.value)
             pending.extend([prop.type for prop in reversed(node.properties)])  # type: ignore[union-attr]
             continue
         elif kind in _TAGGED:
-            add_bad_constraint_tags(node, bad_tags)
+            if node.doc.tags:  # type: ignore[union-attr]
+                add_bad_constraint_tags(node, bad_tags)
         pending.extend(reversed(children(node)))
     return Findings(used, tuple(degraded), tuple(bad_tags))
 

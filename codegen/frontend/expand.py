@@ -31,6 +31,7 @@ module, lowest first: ``expand_core`` (state, lookups, synthesized declarations)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import assert_never
 
 from .. import ir
@@ -48,13 +49,24 @@ from .shared_members import pascal as _pascal
 from .totality import degraded_for, degrading
 
 
-def expand(decls: dict[str, ir.Decl]) -> dict[str, ir.Decl]:
+def expand(
+    decls: dict[str, ir.Decl], *, names: Collection[str] | None = None
+) -> dict[str, ir.Decl]:
     """Every declaration lowered, generic declarations replaced by their instances; an
-    object member that indexed accesses name is one declaration (``shared_members``)."""
-    return _Expander(hoist(decls)).run()
+    object member that indexed accesses name is one declaration (``shared_members``).
+
+    ``names``: every name ``decls`` refer to (``checks.used_names``), when the caller has
+    them: an indexed access (``T["k"]``) and ``this`` are looked for, a walk of every
+    member, only where one of them is there (#37)."""
+    hoisted = hoist(decls) if names is None or INDEXED in names else decls
+    expander = _Expander(hoisted)
+    expander.reads_this = names is None or THIS in names
+    return expander.run()
 
 
 class _Expander(ExpanderGenerics):
+    reads_this = True  # whether a declaration may read ``this`` (``with_own_this``)
+
     def run(self) -> dict[str, ir.Decl]:
         for name, decl in self.source.items():
             if decl.kind != "const" and decl.params:
@@ -82,8 +94,12 @@ class _Expander(ExpanderGenerics):
     def _decl(self, decl: ir.Decl, env: dict[str, ir.TypeExpr]) -> ir.Decl:
         match decl:
             case ir.Interface():
+                if not decl.extends:
+                    # Most interfaces: no base to expand, degrade or lose a key (#37).
+                    return ir.replace(decl, body=self.object(decl.body, env), params=())
                 bases = tuple(degrading(self.type, b, env) for b in decl.extends)
-                body = self.object(self.with_own_this(decl), env)
+                own = self.with_own_this(decl) if self.reads_this else decl.body
+                body = self.object(own, env)
                 unknown = [b for b in bases if isinstance(b, ir.Primitive) and b.degraded]
                 if unknown:
                     # ``extends Readable`` of an unmapped package: any other member, of any
@@ -162,7 +178,7 @@ class _Expander(ExpanderGenerics):
                     # only value is ``undefined`` (``x: undefined``, ``x: void``), which JSON
                     # spells by leaving the key out.
                     continue
-                props.append(ir.replace(prop, type=t))
+                props.append(prop if t is prop.type else ir.replace(prop, type=t))
             if obj.index is None:
                 return ir.replace(obj, properties=tuple(props))
             value = degrading(self.type, obj.index.value, env)
@@ -211,8 +227,17 @@ class _Expander(ExpanderGenerics):
                 assert_never(t)
 
     def ref(self, t: ir.Ref, env: dict[str, ir.TypeExpr]) -> ir.TypeExpr:
-        if not t.args and t.name in env:
-            return env[t.name]
+        if not t.args:
+            name = t.name
+            if name in env:
+                return env[name]
+            if name[:1] != "#":  # no marker (``#keyof``...): a plain name, most refs (#37)
+                decl = self.source.get(name)
+                if decl is None:
+                    if name not in UTILITIES:
+                        return t  # a name no declaration here has: as written
+                elif decl.kind == "const" or not decl.params:
+                    return t  # a declaration that takes no arguments: as written
         if t.name == CONDITIONAL:
             return self.conditional(t, env)
         if t.name == MAPPED:

@@ -82,7 +82,8 @@ class _ModuleParser(DeclarationReader):
         self.assigned = ""  # ``export = X``
         self.umd_global = ""  # ``export as namespace X``
         self.nested_imports: list[ir.Import] = []  # imports inside typings' module blocks
-        self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}  # a type's namespace path
+        # A type's namespace path, when it has one (none: the top scope's, ``()``)
+        self.paths: dict[tuple[str, ir.Span], tuple[str, ...]] = {}
         # A namespace's dotted path -> every name it holds (types, values, namespaces)
         self.ns_members: dict[str, set[str]] = {}
         self.global_spans: set[ir.Span] = set()  # the declarations of ``declare global``
@@ -202,7 +203,14 @@ class _ModuleParser(DeclarationReader):
                     declared = self.declaration(
                         declaration, doc, span, exported=True, ambient=ambient
                     )
-                    if any(c.type == "default" for c in node.children) and not namespace:
+                    # ``export default interface``: a third child (``export`` and the
+                    # declaration are the only two of most statements, #37)
+                    children = node.children
+                    if (
+                        len(children) > 2
+                        and any(c.type == "default" for c in children)
+                        and not namespace
+                    ):
                         self.defaults.update(d.name for d in declared[:1])
                     decls.extend(declared)
                 elif node.child_by_field_name("source") is not None:
@@ -215,13 +223,18 @@ class _ModuleParser(DeclarationReader):
                 decls.extend(self.declaration(node, doc, span, exported=namespace, ambient=ambient))
             # Each declaration once (nested namespaces recorded theirs first): not all of
             # them again per statement, which was quadratic in a flat file's statements.
-            for decl in decls[recorded:]:
-                self.paths.setdefault((decl.name, decl.span), tuple(self.ns_path))
+            # The top scope's path is the empty one, what every reader of ``paths`` takes
+            # for a declaration it does not hold: nothing to record there (#37).
+            if self.ns_path:
+                for decl in decls[recorded:]:
+                    self.paths.setdefault((decl.name, decl.span), tuple(self.ns_path))
             recorded = len(decls)
             doc = ir.EMPTY_DOC
         scope = tuple(self.ns_path)
         # Only a type of this very scope merges with the namespace, not a flattened inner one.
-        here = [self.paths.get((d.name, d.span)) == scope for d in decls]
+        here = (
+            [self.paths.get((d.name, d.span), ()) == scope for d in decls] if namespace_docs else []
+        )
         return _merge_namespace_docs(decls, namespace_docs, here), imports, exported_later
 
     def namespace_name(self, node: tree_sitter.Node) -> str | None:
@@ -580,19 +593,23 @@ def _global_keyword(node: tree_sitter.Node) -> bool:
     """``global { ... }`` inside ``declare module "m" { ... }`` (TypeScript's global
     augmentation from a module, as @types/node writes it): tree-sitter's grammar knows only
     ``declare global``, and reads ``global`` there as an error node before the block."""
+    # Asked of every statement: its kind first, and its next sibling (which tree-sitter
+    # finds by walking its parent's children) only for a candidate (#37).
+    kind = node.type
+    if kind != "expression_statement" and not node.is_error:
+        return False
     words = node.children
-    after = node.next_sibling
-    if node.type == "expression_statement" and len(words) == 2 and words[1].is_missing:
+    if kind == "expression_statement" and len(words) == 2 and words[1].is_missing:
         words = words[:1]  # or a statement ``global`` that lacks its ``;``
-    elif node.type == "expression_statement" and len(words) == 1:
+    elif kind == "expression_statement" and len(words) == 1:
         pass  # ``global`` + line break + ``{``: tsc reads no statement end there either
     elif not node.is_error:
         return False
+    if not (len(words) == 1 and words[0].type == "identifier" and words[0].text == b"global"):
+        return False
+    after = node.next_sibling
     return (
-        len(words) == 1
-        and words[0].type == "identifier"
-        and words[0].text == b"global"
-        and after is not None
+        after is not None
         and after.type == "statement_block"
         and node.parent is not None
         and node.parent.type == "statement_block"

@@ -40,15 +40,20 @@ class ObjectReader(SourceReader, abc.ABC):
         seen: dict[str, ir.Span] = {}
         doc = ir.EMPTY_DOC
         for member in _children(node):
-            if member.type == "comment":
+            kind = member.type
+            if kind == "comment":
                 comment = self.text(member)
                 if is_jsdoc(comment):
                     doc = parse_jsdoc(comment)
                 continue
-            if member.type == "property_signature" and _symbol_key(member):
-                pass  # ``[Symbol.iterator]: T``: a symbol key, which no JSON object has
-            elif member.type == "property_signature":
-                prop = self.property(member, doc)
+            if kind == "property_signature":
+                name = member.child_by_field_name("name")  # read once, for both below
+                if name is not None and name.type == "computed_property_name":
+                    if _symbol_key(name):
+                        # ``[Symbol.iterator]: T``: a symbol key, which no JSON object has
+                        doc = ir.EMPTY_DOC
+                        continue
+                prop = self.property(member, doc, name)
                 if prop.name in seen:
                     self.fail(
                         member,
@@ -56,19 +61,19 @@ class ObjectReader(SourceReader, abc.ABC):
                     )
                 seen[prop.name] = prop.span
                 properties.append(prop)
-            elif member.type == "index_signature":
+            elif kind == "index_signature":
                 found = self.index_signature(member, doc)
                 if found is not None:
                     indexes.append(found)
-            elif member.type == "method_signature" and member.children[0].type == "get":
+            elif kind == "method_signature" and member.children[0].type == "get":
                 # ``get size(): number``: a property to TypeScript's type system (and the oracle)
                 prop = self.getter(member, doc)
                 if prop.name not in seen:
                     seen[prop.name] = prop.span
                     properties.append(prop)
-            elif member.type == "method_signature" and member.children[0].type == "set":
+            elif kind == "method_signature" and member.children[0].type == "set":
                 pass  # its getter, if any, is the property; a setter alone is no data
-            elif member.type in _METHODS:
+            elif kind in _METHODS:
                 # methods: behaviour, not data (typescript-json-schema drops them); their
                 # names stay for ``T["method"]``, a function type
                 name = member.child_by_field_name("name")
@@ -76,42 +81,50 @@ class ObjectReader(SourceReader, abc.ABC):
                     text = self.string_value(name) if name.type == "string" else self.text(name)
                     methods.append(text)
             else:  # ``{ export type X = 1 }``: a statement, a syntax error to tsc too
-                self.fail(member, f"unsupported construct: {member.type.replace('_', ' ')}")
+                self.fail(member, f"unsupported construct: {kind.replace('_', ' ')}")
             doc = ir.EMPTY_DOC
         index = _one_index(indexes)
         return ir.Object(tuple(properties), index, self.span(node), methods=tuple(methods))
 
-    def property(self, node: tree_sitter.Node, doc: ir.Doc) -> ir.Property:
-        name_node = self.field(node, "name")
+    def property(
+        self, node: tree_sitter.Node, doc: ir.Doc, name_node: tree_sitter.Node | None = None
+    ) -> ir.Property:
+        """A ``property_signature``; ``name_node``: its name, when the caller read it."""
+        if name_node is None:
+            name_node = self.field(node, "name")
+        kind = name_node.type  # read once: each read makes a new string (#37)
         computed = None
-        if name_node.type == "string":
-            name = self.string_value(name_node)
-        elif name_node.type == "property_identifier":
+        if kind == "property_identifier":  # the most common first
             name = self.text(name_node)
-        elif name_node.type == "computed_property_name":
+        elif kind == "string":
+            name = self.string_value(name_node)
+        elif kind == "computed_property_name":
             name, computed = self.computed_name(name_node)
-        elif name_node.type == "number":  # ``200: {...}``: the key "200"
+        elif kind == "number":  # ``200: {...}``: the key "200"
             name = number_name(self.number_value(name_node, negative=False))
         else:
-            self.unsupported(name_node, f"{name_node.type.replace('_', ' ')} as a property name")
-        annotation = node.child_by_field_name("type")
+            self.unsupported(name_node, f"{kind.replace('_', ' ')} as a property name")
+        # The children once, for the tokens and the ``type`` field (the one child that is
+        # a type annotation): ``child_by_field_name`` walks them again (#37).
+        annotation = None
+        optional = readonly = False
+        for child in node.children:
+            token = child.type
+            if child.is_named:
+                if token == "type_annotation":
+                    annotation = child
+            elif token == "?":
+                optional = True
+            elif token == "readonly":
+                readonly = True
         if annotation is None:
             self.fail(node, f"property '{name}' has no type annotation")
-        tokens = {child.type for child in node.children if not child.is_named}
         try:
             value = self.type(annotation)  # ``degrading``, inlined: per member (#37)
         except Unsupported as err:
             value = degraded_for(err)
-        return ir.Property(
-            name=name,
-            type=value,
-            optional="?" in tokens,
-            readonly="readonly" in tokens,
-            doc=doc,
-            span=self.span(node),
-            computed=computed,
-            numeric_name=_numeric_key(name_node),
-        )
+        numeric = kind == "number" or (kind == "computed_property_name" and _numeric_key(name_node))
+        return ir.Property(name, value, optional, readonly, doc, self.span(node), computed, numeric)
 
     def computed_name(self, node: tree_sitter.Node) -> tuple[str, str | None]:
         """``['cloud.provider']``, ``[`x`]``, ``[1]``: a literal key is the property's name,
@@ -257,11 +270,8 @@ def _entity_name(node: tree_sitter.Node) -> bool:
     return node.type == "identifier"
 
 
-def _symbol_key(member: tree_sitter.Node) -> bool:
-    """A member keyed by a well-known symbol (``[Symbol.iterator]``)."""
-    name = member.child_by_field_name("name")
-    if name is None or name.type != "computed_property_name":
-        return False
+def _symbol_key(name: tree_sitter.Node) -> bool:
+    """A member's computed name of a well-known symbol (``[Symbol.iterator]``)."""
     inner = [c for c in name.named_children if c.type != "comment"]
     target = inner[0].child_by_field_name("object") if len(inner) == 1 else None
     return (

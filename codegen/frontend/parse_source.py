@@ -39,7 +39,8 @@ _LINE_TERMINATORS = frozenset(("\n", "\r", "\r\n", "\u2028", "\u2029"))
 
 
 def named_children(node: tree_sitter.Node) -> list[tree_sitter.Node]:
-    return [child for child in node.children if child.is_named]
+    # The binding's own list: the named children, without a filter in Python (#37).
+    return node.named_children
 
 
 def inside(node: tree_sitter.Node) -> tree_sitter.Node:
@@ -134,12 +135,16 @@ class SourceReader:
         if node.type != "string":
             self.fail(node, f"expected a string literal, found {node.type.replace('_', ' ')}")
         parts = []
+        escaped = False
         for child in named_children(node):
             if child.type == "escape_sequence":
                 parts.append(self.escape(child))
+                escaped = True
             else:  # a string_fragment: the grammar reads no comment inside a string
                 parts.append(self.text(child))
         value = "".join(parts)
+        if not escaped:
+            return value  # text read from UTF-8 holds no lone surrogate: nothing to join
         try:
             # JS strings are UTF-16: join escaped surrogate pairs, reject lone halves.
             value = value.encode("utf-16", "surrogatepass").decode("utf-16")

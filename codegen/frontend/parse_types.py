@@ -56,86 +56,98 @@ class TypeReader(ObjectReader):
 
     def type(self, node: tree_sitter.Node) -> ir.TypeExpr:
         # Bounded nesting keeps every later (recursive) pass inside Python's stack.
-        if self.depth >= MAX_TYPE_DEPTH:
+        outer = depth = self.depth
+        if depth >= MAX_TYPE_DEPTH:
             self.fail(node, f"type nested more than {MAX_TYPE_DEPTH} levels deep")
-        self.depth += 1
         try:
-            return self.type_at_depth(node)
+            self.depth = depth = depth + 1
+            kind = node.type
+            # What only wraps a type (every property's ``: T``) needs no span of its own, nor
+            # a call of its own (#37): one level deeper, checked as ``type`` checks it.
+            while (
+                kind == "type_annotation" or kind == "readonly_type" or kind == "parenthesized_type"
+            ):
+                node = node.named_children[-1] if kind != "parenthesized_type" else _inside(node)
+                if depth >= MAX_TYPE_DEPTH:
+                    self.fail(node, f"type nested more than {MAX_TYPE_DEPTH} levels deep")
+                depth += 1
+                self.depth = depth
+                kind = node.type
+            if self.ascii:  # ``span``'s common case, inline: once per type node (#37)
+                row, col = node.start_point
+                span = ir.Span(self.path, row + 1, col + 1)
+            else:
+                span = self.span(node)
+            match kind:
+                case "function_type" if self.condition:
+                    return self.function_pattern(node, span)
+                case "function_type" | "constructor_type":
+                    # No JSON value is a function; typescript-json-schema writes an object.
+                    return ir.Primitive("object", span)
+                case "infer_type" if self.condition:
+                    declared = next(c for c in node.named_children if c.type == "type_identifier")
+                    rest = [c for c in node.named_children[1:] if c.type != "comment"]
+                    constraint = tuple(self.type(c) for c in rest[:1])
+                    return ir.Ref(INFER, (ir.Ref(self.text(declared), (), span), *constraint), span)
+                case "predefined_type":
+                    name = self.text(node)
+                    if name == "void":  # no value: absent, as ``undefined``
+                        return ir.Primitive("undefined", span)
+                    if name not in _PRIMITIVES:
+                        return self.degrade(node, f"'{name}' type")
+                    return ir.Primitive(name, span)  # type: ignore[arg-type]  # checked above
+                case "literal_type":
+                    return self.literal_type(node, span)
+                case "type_identifier":
+                    return ir.Ref(self.text(node), (), span)
+                case "member_expression":  # ``import("./x").T``
+                    return self.import_type(node, span)
+                case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
+                    return self.named(self.text(node), (), span)
+                case "index_type_query":
+                    return ir.Ref(KEYOF, (self.type(node.named_children[-1]),), span)
+                case "lookup_type":
+                    target, key = (c for c in _children(node) if c.type != "comment")
+                    return ir.Ref(INDEXED, (self.type(target), self.type(key)), span)
+                case "template_literal_type":
+                    return self.template(node, span)
+                case "conditional_type":
+                    return self.conditional(node, span)
+                case "generic_type":
+                    return self.generic(node, span)
+                case "type_query":
+                    target = node.named_children[0]
+                    if target.type not in ("identifier", "member_expression"):
+                        return self.degrade(
+                            target, "'typeof' of anything but a const or class name"
+                        )
+                    return ir.Typeof(self.text(target).replace(" ", ""), span)
+                case "array_type":
+                    return ir.Array(self.type(node.named_children[0]), span)
+                case "tuple_type":
+                    return self.tuple_type(node, span)
+                case "union_type":
+                    return ir.Union(tuple(self.flat_members(node, "union_type")), span)
+                case "intersection_type":
+                    return ir.Intersection(
+                        tuple(self.flat_members(node, "intersection_type")), span
+                    )
+                case "object_type":
+                    members = [c for c in _children(node) if c.type != "comment"]
+                    if len(members) == 1 and any(
+                        c.type == "mapped_type_clause" for c in members[0].children
+                    ):
+                        return self.mapped(members[0], span)
+                    return self.object(node)
+            if kind == "this_type" and self.this is not None:
+                return ir.Ref(THIS, (self.this,), span)
+            if kind in _DEGRADED:
+                return self.degrade(node)
+            if kind in _FLOW:  # not TypeScript: tsc reports a syntax error too
+                self.fail(node, f"unsupported construct: {_UNSUPPORTED.get(node.type, node.type)}")
+            self.unsupported(node)
         finally:
-            self.depth -= 1
-
-    def type_at_depth(self, node: tree_sitter.Node) -> ir.TypeExpr:
-        kind = node.type
-        # What only wraps a type (every property's ``: T``) needs no span of its own (#37).
-        if kind == "type_annotation" or kind == "readonly_type":
-            return self.type(node.named_children[-1])
-        if kind == "parenthesized_type":
-            return self.type(_inside(node))
-        span = self.span(node)
-        match kind:
-            case "function_type" if self.condition:
-                return self.function_pattern(node, span)
-            case "function_type" | "constructor_type":
-                # No JSON value is a function; typescript-json-schema writes an object.
-                return ir.Primitive("object", span)
-            case "infer_type" if self.condition:
-                declared = next(c for c in node.named_children if c.type == "type_identifier")
-                rest = [c for c in node.named_children[1:] if c.type != "comment"]
-                constraint = tuple(self.type(c) for c in rest[:1])
-                return ir.Ref(INFER, (ir.Ref(self.text(declared), (), span), *constraint), span)
-            case "predefined_type":
-                name = self.text(node)
-                if name == "void":  # no value: absent, as ``undefined``
-                    return ir.Primitive("undefined", span)
-                if name not in _PRIMITIVES:
-                    return self.degrade(node, f"'{name}' type")
-                return ir.Primitive(name, span)  # type: ignore[arg-type]  # checked above
-            case "literal_type":
-                return self.literal_type(node, span)
-            case "type_identifier":
-                return ir.Ref(self.text(node), (), span)
-            case "member_expression":  # ``import("./x").T``
-                return self.import_type(node, span)
-            case "nested_type_identifier":  # ``Enum.Member`` or ``Namespace.Type``
-                return self.named(self.text(node), (), span)
-            case "index_type_query":
-                return ir.Ref(KEYOF, (self.type(node.named_children[-1]),), span)
-            case "lookup_type":
-                target, key = (c for c in _children(node) if c.type != "comment")
-                return ir.Ref(INDEXED, (self.type(target), self.type(key)), span)
-            case "template_literal_type":
-                return self.template(node, span)
-            case "conditional_type":
-                return self.conditional(node, span)
-            case "generic_type":
-                return self.generic(node, span)
-            case "type_query":
-                target = node.named_children[0]
-                if target.type not in ("identifier", "member_expression"):
-                    return self.degrade(target, "'typeof' of anything but a const or class name")
-                return ir.Typeof(self.text(target).replace(" ", ""), span)
-            case "array_type":
-                return ir.Array(self.type(node.named_children[0]), span)
-            case "tuple_type":
-                return self.tuple_type(node, span)
-            case "union_type":
-                return ir.Union(tuple(self.flat_members(node, "union_type")), span)
-            case "intersection_type":
-                return ir.Intersection(tuple(self.flat_members(node, "intersection_type")), span)
-            case "object_type":
-                members = [c for c in _children(node) if c.type != "comment"]
-                if len(members) == 1 and any(
-                    c.type == "mapped_type_clause" for c in members[0].children
-                ):
-                    return self.mapped(members[0], span)
-                return self.object(node)
-        if node.type == "this_type" and self.this is not None:
-            return ir.Ref(THIS, (self.this,), span)
-        if node.type in _DEGRADED:
-            return self.degrade(node)
-        if node.type in _FLOW:  # not TypeScript: tsc reports a syntax error too
-            self.fail(node, f"unsupported construct: {_UNSUPPORTED.get(node.type, node.type)}")
-        self.unsupported(node)
+            self.depth = outer
 
     def import_type(self, node: tree_sitter.Node, span: ir.Span) -> ir.TypeExpr:
         """``import("./x").T``: the type ``T`` that ``./x`` exports, imported as if by

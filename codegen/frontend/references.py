@@ -1,6 +1,6 @@
 """Each reference of one declaration, checked and rewritten for its module's scope.
 
-``Rewriter`` (per declaration, from ``resolve``): imported names to the declared ones,
+``Rewriter`` (one per module, from ``resolve``): imported names to the declared ones,
 ``NS.Name`` and ``Enum.Member`` read, ``Record``/``Array``/``Omit`` and the lib's globals
 rewritten into their IR nodes, ``typeof`` folded, computed property keys read; an unknown
 name is a located error, a name from an unmapped package degrades.
@@ -9,7 +9,7 @@ name is a located error, a name from an unmapped package degrades.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import assert_never
+from typing import TypeVar, assert_never
 
 from .. import ir
 from ..errors import SchemaError, Unsupported
@@ -32,6 +32,7 @@ from .lib_globals import lib_type
 from .namespaces import NamespaceScope
 from .totality import degraded_for, degrading
 
+_N = TypeVar("_N")
 _A_KIND = {"interface": "an interface", "alias": "a type alias"}  # what typeof rejects
 
 
@@ -60,6 +61,9 @@ class Rewriter:
         self.namespaces = namespaces
 
     def decl(self, decl: ir.Decl) -> ir.Decl:
+        """``decl`` resolved; its own type parameters are the only ones in scope (one
+        rewriter serves every declaration of a module)."""
+        self.params = frozenset()
         if decl.kind != "const" and decl.params:
             self.params = frozenset(p.name for p in decl.params)
             params = tuple(
@@ -123,7 +127,13 @@ class Rewriter:
         )
 
     def object(self, obj: ir.Object) -> ir.Object:
-        index = obj.index and ir.replace(obj.index, value=degrading(self.type, obj.index.value))
+        # What nothing changes is kept as it is, not copied (most properties of a large
+        # typing: a written name and a type without a reference to rename) (#37).
+        index = obj.index
+        if index is not None:
+            value = degrading(self.type, index.value)
+            if value is not index.value:
+                index = ir.replace(index, value=value)
         props: list[ir.Property] = []
         for prop in obj.properties:
             if prop.computed is None:  # a written name, as most are: kept as it is (#37)
@@ -150,9 +160,14 @@ class Rewriter:
                 value = self.type(prop.type)  # ``degrading``, inlined: per member (#37)
             except Unsupported as err:
                 value = degraded_for(err)
-            props.append(
-                ir.replace(prop, name=key, type=value, computed=None, numeric_name=numeric)
-            )
+            if value is prop.type and prop.computed is None:
+                props.append(prop)  # its name, key and type as written
+            else:
+                props.append(
+                    ir.replace(prop, name=key, type=value, computed=None, numeric_name=numeric)
+                )
+        if index is obj.index and _same(props, obj.properties):
+            return obj
         return ir.replace(obj, properties=tuple(props), index=index)
 
     def enum_member(self, name: str) -> ir.LiteralValue | None:
@@ -201,19 +216,23 @@ class Rewriter:
             case ir.Typeof():
                 return self.typeof(t)
             case ir.Array():
-                return ir.replace(t, items=self.type(t.items))
+                items = self.type(t.items)
+                return t if items is t.items else ir.replace(t, items=items)
             case ir.Tuple():
-                items = tuple(self.type(i) for i in t.items)
+                members = [self.type(i) for i in t.items]
                 rest = None if t.rest is None else self.type(t.rest)
-                return ir.replace(t, items=items, rest=rest)
-            case ir.Union():
-                return ir.replace(t, members=tuple(self.type(m) for m in t.members))
-            case ir.Intersection():
-                return ir.replace(t, members=tuple(self.type(m) for m in t.members))
+                if rest is t.rest and _same(members, t.items):
+                    return t
+                return ir.replace(t, items=tuple(members), rest=rest)
+            case ir.Union() | ir.Intersection():
+                members = [self.type(m) for m in t.members]
+                return t if _same(members, t.members) else ir.replace(t, members=tuple(members))
             case ir.Omit():
-                return ir.replace(t, base=self.type(t.base))
+                base = self.type(t.base)
+                return t if base is t.base else ir.replace(t, base=base)
             case ir.Mapping():
-                return ir.replace(t, value=self.type(t.value))
+                value = self.type(t.value)
+                return t if value is t.value else ir.replace(t, value=value)
             case ir.Object():
                 return self.object(t)
             case _:
@@ -430,3 +449,8 @@ def _omit_keys(t: ir.TypeExpr) -> tuple[str, ...]:
             )
         keys.append(key_name(member.value))  # ``Omit<R, 200>`` drops the key "200"
     return tuple(keys)
+
+
+def _same(new: list[_N], old: tuple[_N, ...]) -> bool:
+    """Whether ``new`` holds ``old``'s very items: a rewrite that changed none of them."""
+    return len(new) == len(old) and all(a is b for a, b in zip(new, old, strict=True))

@@ -92,21 +92,26 @@ def _resolve(
     rewritten: dict[str, ir.Decl] = {}
     qualified = {d.qualname: n for n, d in decls.items() if d.kind != "const" and d.qualname}
     namespaces = NamespaceMembers(modules)
+    rewriters: dict[str, _Rewriter] = {}  # one per module, not per declaration (#37)
     for name, decl in decls.items():
-        rewriter = _Rewriter(
-            decls,
-            scopes[home[name]],
-            members,
-            unmapped.get(home[name]),
-            qualified,
-            values,
-            namespaces.of(home[name]),
-        )
+        path = home[name]
+        rewriter = rewriters.get(path)
+        if rewriter is None:
+            rewriter = rewriters[path] = _Rewriter(
+                decls,
+                scopes[path],
+                members,
+                unmapped.get(path),
+                qualified,
+                values,
+                namespaces.of(path),
+            )
         rewritten[name] = rewriter.decl(decl)
     # What counts as used is read before expansion: ``Partial<U>``, ``M[K]``, a mapped
     # type's source or a conditional's branch name ``U`` there, and are gone after.
     used = _used_names(rewritten.values())
-    rewritten = add_result_aliases(normalise_bases(expand(rewritten)), diags)
+    expanded = expand(rewritten, names=used)
+    rewritten = add_result_aliases(normalise_bases(expanded), diags)
     files = tuple(m.path for m in modules if m.path != LIB_PATH)
     schema = ir.Schema(rewritten, tuple(overrides), files)
     _check_cycles(schema)

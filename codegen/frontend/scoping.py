@@ -204,6 +204,10 @@ def qualify_namespaces(
     reference finds the nearest one, as TypeScript's scopes do. ``roots`` are the names the
     file imports: declared at its top level, so a namespace's type of one of those names
     is qualified the same way (the import keeps its name)."""
+    if not any(paths.values()):
+        # No namespace in the file (most files): every type is of the top scope, where a
+        # name is one type; nothing to qualify, without a lookup per declaration (#37).
+        return decls, tuple((key, value) for key, value, _ in members)
     where = {(d.name, d.span): paths.get((d.name, d.span), ()) for d in decls}
     scopes: dict[str, set[tuple[str, ...]]] = {}
     for decl in decls:

@@ -3,6 +3,8 @@
 * ``lib._names`` reads a node's types through ``ir.walk.children``: every reference still.
 * ``checks.compiled_findings`` walks the expanded schema once for what three walks found:
   the names used, the degraded spots and the unreadable constraint tags, in their order.
+* ``expand`` given the names used looks for indexed accesses and ``this`` only where one
+  is: what it gives is what it gives without them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from codegen import ir
 from codegen.errors import Diagnostics
 from codegen.frontend import lib as lib_module
 from codegen.frontend.checks import compiled_findings, used_names
+from codegen.frontend.expand import expand
 from codegen.frontend.parse import parse_module
 from codegen.frontend.resolve import resolve
 from codegen.ir.queries import bad_constraint_tags, degraded_spots
@@ -143,3 +146,41 @@ def test_the_names_with_lib_reads_are_every_reference_s(source: tuple[str, str])
         assert {"RegExp", "DataView", "Uint8Array", "Int8Array", "Uint16Array"} <= (
             lib_module._names(module.decls)
         )
+
+
+HINTED = """\
+export interface Node { parent?: this; children: this[]; name: string }
+export interface Leaf extends Node { value: number }
+export interface Config { server: { host: string; port: number }; mode: "a" | "b" }
+export type Server = Config["server"];
+export type Port = Config["server"]["port"];
+export interface Plain { a: string; b?: Leaf }
+"""
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        ("t.ts", HINTED),
+        ("lsp.d.ts", (PROTOCOLS / "lsp-types" / "main.d.ts").read_text(encoding="utf-8")),
+    ],
+    ids=["this-and-indexed", "lsp"],
+)
+def test_expand_given_the_names_used_gives_what_it_gives_without(
+    source: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The declarations resolve hands to expand, caught on their way in.
+    caught: list[dict[str, ir.Decl]] = []
+
+    def catch(decls: dict[str, ir.Decl], **_: object) -> dict[str, ir.Decl]:
+        caught.append(decls)
+        return expand(decls)
+
+    monkeypatch.setattr("codegen.frontend.resolve.expand", catch)
+    resolve([parse_module(*source)], Diagnostics())
+    (decls,) = caught
+    hinted = expand(decls, names=used_names(decls.values()))
+    assert hinted == expand(decls)
+    if source[0] == "t.ts":  # each shortcut's construct is there, and changes the result
+        assert hinted != expand(decls, names=used_names(decls.values()) - {ir.THIS})
+        assert hinted != expand(decls, names=used_names(decls.values()) - {ir.INDEXED})
