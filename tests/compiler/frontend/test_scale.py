@@ -284,7 +284,12 @@ def test_a_flat_file_records_each_declarations_scope_once(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(parse._ModuleParser, "__init__", init)
     n = 200
-    text = "".join(f"export interface I{i} {{ a: string }}\n" for i in range(n))
-    module = parse.parse_module("flat.ts", text)
+    body = "".join(f"export interface I{i} {{ a: string }}\n" for i in range(n))
+    module = parse.parse_module("flat.ts", body)
     assert [d.name for d in module.decls] == [f"I{i}" for i in range(n)]
+    # The top scope's path is the empty one, what a reader takes for a declaration not
+    # recorded: none is (#37).
+    assert recorded == []
+    module = parse.parse_module("ns.ts", f"export namespace N {{\n{body}}}\n")
+    assert len(module.decls) == n
     assert len(recorded) == n  # was n (n + 1) / 2
