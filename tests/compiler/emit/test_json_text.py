@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from codegen.emit import json_text
 from codegen.emit.json_text import dumps_indented, loads_strict
 
 
@@ -111,3 +112,33 @@ def test_loads_strict_refuses_the_words_json_has_not(word: str) -> None:
         loads_strict(word)
     with pytest.raises(ValueError, match=f"^{word} is no JSON value$"):
         loads_strict(f'{{"a": [{word}]}}')
+
+
+def test_a_schema_is_written_without_json_dumps_and_each_key_escaped_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The writer's own path, not the standard library's fallback, writes an ordinary
+    schema, and escapes a key it has met once (its speed, #37): the text is the same
+    either way, so only this tells them apart."""
+    document = {
+        "definitions": {
+            f"T{i}": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}
+            for i in range(3)
+        },
+        "enum": [1, "x", None],
+    }
+    expected = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False)
+    escaped: list[str] = []
+
+    def counting(text: str) -> str:
+        escaped.append(text)
+        return json.encoder.encode_basestring(text)
+
+    def refused(*args: Any, **kwargs: Any) -> str:
+        raise AssertionError("fell back to json.dumps")
+
+    monkeypatch.setattr(json_text, "_escape", counting)
+    monkeypatch.setattr(json_text.json, "dumps", refused)
+    assert json_text.dumps_indented(document) == expected
+    for key in ("properties", "required"):  # in each of the three definitions
+        assert escaped.count(key) == 1, key
