@@ -165,3 +165,15 @@ def test_a_statement_inside_an_object_type_is_named_in_words() -> None:
     assert located("type T = { export type X = 1 };") == (
         "t.ts:1:12: error: unsupported construct: export statement"
     )
+
+
+# ---------------------------------------------------------------------- docs (#37)
+
+
+def test_a_symbol_keyed_member_keeps_its_doc_comment_to_itself() -> None:
+    """The JSDoc above a skipped ``[Symbol.iterator]`` member is not the next property's."""
+    found = object_type("/** The iterator. */ [Symbol.iterator]: 1; a: 2; /** A b. */ b: 3")
+    assert [(p.name, p.doc) for p in found.properties] == [
+        ("a", ir.EMPTY_DOC),
+        ("b", ir.Doc(description="A b.")),
+    ]
