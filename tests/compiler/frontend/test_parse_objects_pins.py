@@ -177,3 +177,18 @@ def test_a_symbol_keyed_member_keeps_its_doc_comment_to_itself() -> None:
         ("a", ir.EMPTY_DOC),
         ("b", ir.Doc(description="A b.")),
     ]
+
+
+def test_a_key_written_as_a_number_stays_numeric_computed_or_not() -> None:
+    """``200: T`` and ``[200]: T`` (comments aside) are keys TypeScript keeps numbers
+    (``keyof`` gives ``200``); a string key, computed or not, is not, even of digits."""
+    found = object_type('[200]: 1; [/* c */ 7]: 2; ["8"]: 3; 9: 4; [/* c */ "x"]: 5; a: 6; "10": 7')
+    assert [(p.name, p.numeric_name) for p in found.properties] == [
+        ("200", True),
+        ("7", True),
+        ("8", False),
+        ("9", True),
+        ("x", False),
+        ("a", False),
+        ("10", False),
+    ]
