@@ -192,3 +192,13 @@ def test_a_key_written_as_a_number_stays_numeric_computed_or_not() -> None:
         ("a", False),
         ("10", False),
     ]
+
+
+def test_a_property_of_an_unsupported_type_degrades_alone_and_located() -> None:
+    """``import("./x")`` with no member named is no type here: that property's type
+    degrades (loudly, at the type), its siblings are read as written."""
+    found = object_type('a: import("./x"); b: 1')
+    assert [(p.name, p.type) for p in found.properties] == [
+        ("a", ir.degraded("unsupported construct: call_expression", S(1, 15))),
+        ("b", ir.Literal(1, S(1, 33))),
+    ]
