@@ -202,3 +202,32 @@ def test_a_property_of_an_unsupported_type_degrades_alone_and_located() -> None:
         ("a", ir.degraded("unsupported construct: call_expression", S(1, 15))),
         ("b", ir.Literal(1, S(1, 33))),
     ]
+
+
+# ---------------------------------------------------------------------- index signatures (#37)
+
+
+def _index(members: str) -> tuple[object, ...]:
+    index = object_type(members).index
+    assert index is not None
+    return (index.value, index.key_name, index.span, index.numeric, index.pattern)
+
+
+def test_signatures_over_different_keys_of_one_value_are_one_over_every_key() -> None:
+    """``[n: number]`` and ``[k: string]``: every key, so the ``string`` one stands (wherever
+    it is written) with no pattern; two patterned ones admit either pattern; no number key
+    is kept once a string or template key is there."""
+    assert _index("[n: number]: 1; [k: string]: 1") == (
+        ir.Literal(1, S(1, 41)),
+        "k",
+        S(1, 28),
+        False,
+        None,
+    )
+    assert _index("[k: `a${string}`]: 1; [n: number]: 1") == (
+        ir.Literal(1, S(1, 31)),
+        "k",
+        S(1, 12),
+        False,
+        "(?:^a.*$)|(?:^[0-9]+$)",
+    )
