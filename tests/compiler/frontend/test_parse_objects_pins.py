@@ -231,3 +231,19 @@ def test_signatures_over_different_keys_of_one_value_are_one_over_every_key() ->
         False,
         "(?:^a.*$)|(?:^[0-9]+$)",
     )
+
+
+def test_signatures_over_different_keys_of_different_values_degrade_at_the_second() -> None:
+    """Which value a key has depends on which signatures admit it, which one signature
+    cannot say: the value degrades, located at the second signature; the keys stay."""
+    what = (
+        "index signatures over different keys with different value types in one object "
+        "type (a key's value depends on the signatures that admit it)"
+    )
+    assert _index("[k: `a${string}`]: 1; [n: `b${string}`]: 2") == (
+        ir.degraded(what, S(1, 34)),
+        "k",
+        S(1, 12),
+        False,
+        "(?:^a.*$)|(?:^b.*$)",
+    )
