@@ -231,6 +231,13 @@ def test_signatures_over_different_keys_of_one_value_are_one_over_every_key() ->
         False,
         "(?:^a.*$)|(?:^[0-9]+$)",
     )
+    assert _index("[n: number]: 1; [k: `a${string}`]: 1") == (
+        ir.Literal(1, S(1, 25)),
+        "n",
+        S(1, 12),
+        False,
+        "(?:^[0-9]+$)|(?:^a.*$)",
+    )
 
 
 def test_signatures_over_different_keys_of_different_values_degrade_at_the_second() -> None:
