@@ -898,3 +898,16 @@ def test_this_in_members_a_base_s_omit_keeps() -> None:
         ("up", "O", True),
         'extends Omit<B, "a">',
     ]
+
+
+# ------------------------------------------------- ``this`` through two bases (#37)
+
+
+def test_a_this_member_redeclared_by_a_nearer_base_is_read_from_that_base() -> None:
+    """``Mid`` narrows ``Base``'s ``next?: this`` to a required ``next: this``: ``Leaf``
+    inherits ``Mid``'s (required, a ``Leaf``), not the farther optional one."""
+    assert shown(
+        "export interface Base { next?: this; id: string }\n"
+        "export interface Mid extends Base { next: this }\n"
+        "export interface Leaf extends Mid { x: 1 }\n"
+    )["Leaf"] == [("x", "1", False), ("next", "Leaf", False), "extends Mid"]
