@@ -911,3 +911,15 @@ def test_a_this_member_redeclared_by_a_nearer_base_is_read_from_that_base() -> N
         "export interface Mid extends Base { next: this }\n"
         "export interface Leaf extends Mid { x: 1 }\n"
     )["Leaf"] == [("x", "1", False), ("next", "Leaf", False), "extends Mid"]
+
+
+def test_a_member_that_is_its_own_indexed_access_is_named_as_such() -> None:
+    """``a: C["a"]`` inside ``C`` is read lazily, as TypeScript reads it (the member's
+    declared type, not all of ``C``): with no object member in between it needs itself,
+    and the error says that of the access, located at it."""
+    assert error('export type C = { a: C["a"] };') == (
+        "a.ts:1:22: error: this indexed access type refers to itself"
+    )
+    assert shown('export interface C { a: string; b: { c: C["a"][] } }') == {
+        "C": [("a", "string", False), ("b", "{ c: string[] }", False)]
+    }
