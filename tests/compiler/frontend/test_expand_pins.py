@@ -923,3 +923,15 @@ def test_a_member_that_is_its_own_indexed_access_is_named_as_such() -> None:
     assert shown('export interface C { a: string; b: { c: C["a"][] } }') == {
         "C": [("a", "string", False), ("b", "{ c: string[] }", False)]
     }
+
+
+def test_a_key_a_mapped_type_does_not_make_degrades_located_at_the_access() -> None:
+    """``{ [K in "a" | "b"]: K }["c"]``: no member ``c``, any JSON value, and the warning
+    points at the indexed access."""
+    diags = Diagnostics()
+    decls = resolve([parse_module("a.ts", 'export type M = { [K in "a" | "b"]: K }["c"];')], diags)
+    assert render(decls.decls["M"].type) == "unknown"  # type: ignore[union-attr]
+    assert [str(w) for w in diags.degraded] == [
+        "a.ts:1:17: warning: 'c' is not a data property of the indexed type (a member that is"
+        " not JSON data, or no member at all): degraded to JsonValue (any JSON value)"
+    ]
