@@ -935,3 +935,16 @@ def test_a_key_a_mapped_type_does_not_make_degrades_located_at_the_access() -> N
         "a.ts:1:17: warning: 'c' is not a data property of the indexed type (a member that is"
         " not JSON data, or no member at all): degraded to JsonValue (any JSON value)"
     ]
+
+
+def test_an_indexed_access_through_an_object_member_is_a_recursive_type() -> None:
+    """``a: { b: X["a"] } | null``: the access sits one object deeper than the member it
+    reads, so it is a recursive type, declared under the path's name (``XA``), at any
+    depth; only with no object in between is it an access of itself."""
+    assert shown('export interface X { a: { b: X["a"] } | null }') == {
+        "XA": "{ b: XA } | null",
+        "X": [("a", "{ b: XA } | null", False)],
+    }
+    assert shown('export interface X { a: { b: { c: X["a"] } } | null }')["XA"] == (
+        "{ b: { c: XA } } | null"
+    )
