@@ -948,3 +948,18 @@ def test_an_indexed_access_through_an_object_member_is_a_recursive_type() -> Non
     assert shown('export interface X { a: { b: { c: X["a"] } } | null }')["XA"] == (
         "{ b: { c: XA } } | null"
     )
+
+
+def test_the_keys_an_omit_of_keyof_leaves_out_are_work_located_at_the_omit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Omit<T, keyof R>``: each key of ``R`` is a step; eleven steps compile it all, and
+    with ten the located error stands at the ``Omit``."""
+    text = (
+        "interface R { a: 1; b: 2 }\ninterface T { a: 1; b: 2; c: 3 }\n"
+        "export type A = Omit<T, keyof R>;\n"
+    )
+    monkeypatch.setattr(budget, "MAX_WORK", 10)
+    assert error(text).startswith("a.ts:3:17: error: expanding 'A' needs more than 10 steps")
+    monkeypatch.setattr(budget, "MAX_WORK", 11)
+    assert shown(text)["A"] == 'Omit<T, "a" | "b">'
