@@ -963,3 +963,15 @@ def test_the_keys_an_omit_of_keyof_leaves_out_are_work_located_at_the_omit(
     assert error(text).startswith("a.ts:3:17: error: expanding 'A' needs more than 10 steps")
     monkeypatch.setattr(budget, "MAX_WORK", 11)
     assert shown(text)["A"] == 'Omit<T, "a" | "b">'
+
+
+def test_an_object_beside_an_indexed_access_does_not_make_it_recursive() -> None:
+    """An object read before the access, beside it (a tuple's other item), is no object
+    between the member and its access: ``a: [{ y: 1 }, X["a"]]`` needs itself, at any
+    depth."""
+    assert error('export interface X { a: [{ y: 1 }, X["a"]] }') == (
+        "a.ts:1:36: error: this indexed access type refers to itself"
+    )
+    assert error('export interface X { b: { a: [{ y: 1 }, X["b"]["a"]] } }') == (
+        "a.ts:1:41: error: this indexed access type refers to itself"
+    )
