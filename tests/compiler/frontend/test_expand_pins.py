@@ -975,3 +975,18 @@ def test_an_object_beside_an_indexed_access_does_not_make_it_recursive() -> None
     assert error('export interface X { b: { a: [{ y: 1 }, X["b"]["a"]] } }') == (
         "a.ts:1:41: error: this indexed access type refers to itself"
     )
+
+
+def test_a_member_whose_type_cannot_be_expanded_degrades_alone() -> None:
+    """A member whose indexed access names no data property is any JSON value, warned at
+    the access; the object's other members are expanded as usual."""
+    diags = Diagnostics()
+    text = 'export interface I { m: { [K in "a"]: K }["c"]; n: I["n2"]; n2: 1 }'
+    decl = resolve([parse_module("a.ts", text)], diags).decls["I"]
+    assert isinstance(decl, ir.Interface)
+    assert [(p.name, render(p.type)) for p in decl.body.properties] == [
+        ("m", "unknown"),
+        ("n", "1"),
+        ("n2", "1"),
+    ]
+    assert [str(w)[:40] for w in diags.degraded] == ["a.ts:1:25: warning: 'c' is not a data pr"]
