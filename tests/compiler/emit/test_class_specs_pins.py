@@ -123,3 +123,21 @@ def test_anonymous_objects_of_one_structure_at_one_position_are_one_class(
         ("BB2", ("B", "b")),
         ("CC", ("C", "c")),
     ]
+
+
+def test_a_declared_interface_keeps_its_bases_an_alias_holds_none(tmp_path: Path) -> None:
+    """An interface's spec carries the bases it declares (the layout flattens them into its
+    fields); a class made of an alias's object or of an anonymous object has none."""
+    from codegen.build.pipeline import load_schema
+
+    path = tmp_path / "s.ts"
+    path.write_text(
+        "export interface Base { a: string }\n"
+        "export interface Child extends Base { b: { c: string } }\n"
+        "export type O = { d: string };\n"
+    )
+    specs = class_specs.class_specs(load_schema([path]))
+    bases = {
+        spec.name: [b.name if isinstance(b, ir.Ref) else b for b in spec.extends] for spec in specs
+    }
+    assert bases == {"Base": [], "ChildB": [], "Child": ["Base"], "O": []}
