@@ -255,6 +255,7 @@ def test_copy_and_pickle_keep_every_field() -> None:
     assert (fresh.x, fresh.y, fresh.label, fresh.weight, fresh.tag) == (1, [2], "l", 3, "g")
     deep = copy.deepcopy(point)
     assert deep.y == [2] and deep.y is not point.y and deep.label == "l"
+    # pickle finds a class by module and name: this one, declared in a test, gets both
     module = types.ModuleType("node_pickle_pins")
     sys.modules[module.__name__] = module
     try:
