@@ -523,6 +523,7 @@ TARGETS: dict[str, list[str]] = {
     # the IR's dataclass decorator, checked against ``dataclasses``' own (issue #37)
     "codegen/ir/node_class.py": [
         "tests/compiler/ir/test_ir_node_class.py",
+        "tests/compiler/ir/test_ir_node_class_pins.py",
     ],
     "codegen/ir/printer.py": [
         "tests/compiler/frontend/test_resolve_pins.py",

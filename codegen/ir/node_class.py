@@ -64,7 +64,8 @@ def node(cls: _C) -> _C:
     _set(made, "__eq__", _eq(key))
     _set(made, "__hash__", _hash(key, compared, every))
     # As ``dataclasses`` writes them, for the class before its slots were added (so a
-    # name that is no field fails in ``super()``, as there).
+    # name that is no field fails in ``super()``, as there). Its ``type(self) is cls``
+    # is left out: no instance has that class.
     names = frozenset(f.name for f in every)
     _set(made, "__setattr__", _setattr(cls, names))
     _set(made, "__delattr__", _delattr(cls, names))
@@ -151,7 +152,7 @@ def _hash(
 
 def _setattr(cls: Any, names: frozenset[str]) -> Callable[[Any, str, Any], None]:
     def __setattr__(self: Any, name: str, value: Any) -> None:
-        if type(self) is cls or name in names:
+        if name in names:
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)
 
@@ -160,7 +161,7 @@ def _setattr(cls: Any, names: frozenset[str]) -> Callable[[Any, str, Any], None]
 
 def _delattr(cls: Any, names: frozenset[str]) -> Callable[[Any, str], None]:
     def __delattr__(self: Any, name: str) -> None:
-        if type(self) is cls or name in names:
+        if name in names:
             raise FrozenInstanceError(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
 

@@ -99,3 +99,45 @@ def test_each_kind_needs_a_class_or_not_as_the_match_says() -> None:
     }
     assert {type(t) for t in answers} == set(TYPE_KINDS)
     assert {t: class_specs.needs_class(t) for t in answers} == answers
+
+
+def test_anonymous_objects_of_one_structure_at_one_position_are_one_class(
+    tmp_path: Path,
+) -> None:
+    """At one position the anonymous objects are one class per structure, in order of
+    first appearance (``_distinct``): two of the same structure (an object and an array of
+    it) are one class named after the key, a third of another structure makes two, named
+    by their place (the front end lifts two objects that are members of one union); one object alone needs no structure compared (#37)."""
+    from codegen.build.pipeline import load_schema
+
+    path = tmp_path / "s.ts"
+    path.write_text(
+        "export interface A { a: { x: string } | { x: string }[] }\n"
+        "export interface B { b: { x: string }[] | { x: string }[][] | { y: number }[] }\n"
+        "export interface C { c: { x: string } }\n"
+    )
+    specs = class_specs.class_specs(load_schema([path]))
+    assert [(spec.name, spec.inline_of) for spec in specs if spec.inline_of is not None] == [
+        ("AA", ("A", "a")),
+        ("BB1", ("B", "b")),
+        ("BB2", ("B", "b")),
+        ("CC", ("C", "c")),
+    ]
+
+
+def test_a_declared_interface_keeps_its_bases_an_alias_holds_none(tmp_path: Path) -> None:
+    """An interface's spec carries the bases it declares (the layout flattens them into its
+    fields); a class made of an alias's object or of an anonymous object has none."""
+    from codegen.build.pipeline import load_schema
+
+    path = tmp_path / "s.ts"
+    path.write_text(
+        "export interface Base { a: string }\n"
+        "export interface Child extends Base { b: { c: string } }\n"
+        "export type O = { d: string };\n"
+    )
+    specs = class_specs.class_specs(load_schema([path]))
+    bases = {
+        spec.name: [b.name if isinstance(b, ir.Ref) else b for b in spec.extends] for spec in specs
+    }
+    assert bases == {"Base": [], "ChildB": [], "Child": ["Base"], "O": []}

@@ -623,3 +623,22 @@ def test_a_union_written_alike_twice_is_made_once_but_warns_at_each_place(
         f"{path}:3:25",
         f"{path}:5:6",
     ]
+
+
+def test_a_count_tag_the_keyword_cannot_take_is_left_out_of_the_model(tmp_path: Path) -> None:
+    """``@minItems``/``@maxItems`` are read as counts (``tag_number`` by the tag's name): a
+    negative or fractional count is no bound (the front end warned), so the model keeps
+    only the readable ones, as the JSON Schema does; ``@minimum`` takes any number."""
+    path = tmp_path / "schema.ts"
+    path.write_text(
+        "export interface L {\n"
+        "  /** @minItems -1 @maxItems 2 */\n  xs: string[];\n"
+        "  /** @minItems 1.5 */\n  ys: string[];\n"
+        "  /** @minimum -1.5 */\n  n: number;\n"
+        "}\n"
+    )
+    text = generate_models([path])
+    body = text[text.index("class L(") :]
+    assert "    xs: Annotated[list[str], Field(max_length=2)]\n" in body
+    assert "    ys: list[str]\n" in body
+    assert "    n: Annotated[int, Field(ge=-1.5)] | Annotated[float, Field(ge=-1.5)]\n" in body
