@@ -252,11 +252,10 @@ def _one_index(found: list[ir.IndexSignature]) -> ir.IndexSignature | None:
 
 
 def _numeric_key(name: tree_sitter.Node) -> bool:
-    """``200: T`` or ``[200]: T``: a key TypeScript keeps a number (``keyof`` is ``200``)."""
-    if name.type == "computed_property_name":
-        inner = [c for c in name.named_children if c.type != "comment"]
-        return len(inner) == 1 and inner[0].type == "number"
-    return name.type == "number"
+    """``[200]: T``, a computed name: a key TypeScript keeps a number (``keyof`` is ``200``;
+    ``property`` reads a plain ``200: T`` by its kind)."""
+    inner = [c for c in name.named_children if c.type != "comment"]
+    return len(inner) == 1 and inner[0].type == "number"
 
 
 def _entity_name(node: tree_sitter.Node) -> bool:

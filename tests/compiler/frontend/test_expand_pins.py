@@ -898,3 +898,95 @@ def test_this_in_members_a_base_s_omit_keeps() -> None:
         ("up", "O", True),
         'extends Omit<B, "a">',
     ]
+
+
+# ------------------------------------------------- ``this`` through two bases (#37)
+
+
+def test_a_this_member_redeclared_by_a_nearer_base_is_read_from_that_base() -> None:
+    """``Mid`` narrows ``Base``'s ``next?: this`` to a required ``next: this``: ``Leaf``
+    inherits ``Mid``'s (required, a ``Leaf``), not the farther optional one."""
+    assert shown(
+        "export interface Base { next?: this; id: string }\n"
+        "export interface Mid extends Base { next: this }\n"
+        "export interface Leaf extends Mid { x: 1 }\n"
+    )["Leaf"] == [("x", "1", False), ("next", "Leaf", False), "extends Mid"]
+
+
+def test_a_member_that_is_its_own_indexed_access_is_named_as_such() -> None:
+    """``a: C["a"]`` inside ``C`` is read lazily, as TypeScript reads it (the member's
+    declared type, not all of ``C``): with no object member in between it needs itself,
+    and the error says that of the access, located at it."""
+    assert error('export type C = { a: C["a"] };') == (
+        "a.ts:1:22: error: this indexed access type refers to itself"
+    )
+    assert shown('export interface C { a: string; b: { c: C["a"][] } }') == {
+        "C": [("a", "string", False), ("b", "{ c: string[] }", False)]
+    }
+
+
+def test_a_key_a_mapped_type_does_not_make_degrades_located_at_the_access() -> None:
+    """``{ [K in "a" | "b"]: K }["c"]``: no member ``c``, any JSON value, and the warning
+    points at the indexed access."""
+    diags = Diagnostics()
+    decls = resolve([parse_module("a.ts", 'export type M = { [K in "a" | "b"]: K }["c"];')], diags)
+    assert render(decls.decls["M"].type) == "unknown"  # type: ignore[union-attr]
+    assert [str(w) for w in diags.degraded] == [
+        "a.ts:1:17: warning: 'c' is not a data property of the indexed type (a member that is"
+        " not JSON data, or no member at all): degraded to JsonValue (any JSON value)"
+    ]
+
+
+def test_an_indexed_access_through_an_object_member_is_a_recursive_type() -> None:
+    """``a: { b: X["a"] } | null``: the access sits one object deeper than the member it
+    reads, so it is a recursive type, declared under the path's name (``XA``), at any
+    depth; only with no object in between is it an access of itself."""
+    assert shown('export interface X { a: { b: X["a"] } | null }') == {
+        "XA": "{ b: XA } | null",
+        "X": [("a", "{ b: XA } | null", False)],
+    }
+    assert shown('export interface X { a: { b: { c: X["a"] } } | null }')["XA"] == (
+        "{ b: { c: XA } } | null"
+    )
+
+
+def test_the_keys_an_omit_of_keyof_leaves_out_are_work_located_at_the_omit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Omit<T, keyof R>``: each key of ``R`` is a step; eleven steps compile it all, and
+    with ten the located error stands at the ``Omit``."""
+    text = (
+        "interface R { a: 1; b: 2 }\ninterface T { a: 1; b: 2; c: 3 }\n"
+        "export type A = Omit<T, keyof R>;\n"
+    )
+    monkeypatch.setattr(budget, "MAX_WORK", 10)
+    assert error(text).startswith("a.ts:3:17: error: expanding 'A' needs more than 10 steps")
+    monkeypatch.setattr(budget, "MAX_WORK", 11)
+    assert shown(text)["A"] == 'Omit<T, "a" | "b">'
+
+
+def test_an_object_beside_an_indexed_access_does_not_make_it_recursive() -> None:
+    """An object read before the access, beside it (a tuple's other item), is no object
+    between the member and its access: ``a: [{ y: 1 }, X["a"]]`` needs itself, at any
+    depth."""
+    assert error('export interface X { a: [{ y: 1 }, X["a"]] }') == (
+        "a.ts:1:36: error: this indexed access type refers to itself"
+    )
+    assert error('export interface X { b: { a: [{ y: 1 }, X["b"]["a"]] } }') == (
+        "a.ts:1:41: error: this indexed access type refers to itself"
+    )
+
+
+def test_a_member_whose_type_cannot_be_expanded_degrades_alone() -> None:
+    """A member whose indexed access names no data property is any JSON value, warned at
+    the access; the object's other members are expanded as usual."""
+    diags = Diagnostics()
+    text = 'export interface I { m: { [K in "a"]: K }["c"]; n: I["n2"]; n2: 1 }'
+    decl = resolve([parse_module("a.ts", text)], diags).decls["I"]
+    assert isinstance(decl, ir.Interface)
+    assert [(p.name, render(p.type)) for p in decl.body.properties] == [
+        ("m", "unknown"),
+        ("n", "1"),
+        ("n2", "1"),
+    ]
+    assert [str(w)[:40] for w in diags.degraded] == ["a.ts:1:25: warning: 'c' is not a data pr"]

@@ -165,3 +165,92 @@ def test_a_statement_inside_an_object_type_is_named_in_words() -> None:
     assert located("type T = { export type X = 1 };") == (
         "t.ts:1:12: error: unsupported construct: export statement"
     )
+
+
+# ---------------------------------------------------------------------- docs (#37)
+
+
+def test_a_symbol_keyed_member_keeps_its_doc_comment_to_itself() -> None:
+    """The JSDoc above a skipped ``[Symbol.iterator]`` member is not the next property's."""
+    found = object_type("/** The iterator. */ [Symbol.iterator]: 1; a: 2; /** A b. */ b: 3")
+    assert [(p.name, p.doc) for p in found.properties] == [
+        ("a", ir.EMPTY_DOC),
+        ("b", ir.Doc(description="A b.")),
+    ]
+
+
+def test_a_key_written_as_a_number_stays_numeric_computed_or_not() -> None:
+    """``200: T`` and ``[200]: T`` (comments aside) are keys TypeScript keeps numbers
+    (``keyof`` gives ``200``); a string key, computed or not, is not, even of digits."""
+    found = object_type('[200]: 1; [/* c */ 7]: 2; ["8"]: 3; 9: 4; [/* c */ "x"]: 5; a: 6; "10": 7')
+    assert [(p.name, p.numeric_name) for p in found.properties] == [
+        ("200", True),
+        ("7", True),
+        ("8", False),
+        ("9", True),
+        ("x", False),
+        ("a", False),
+        ("10", False),
+    ]
+
+
+def test_a_property_of_an_unsupported_type_degrades_alone_and_located() -> None:
+    """``import("./x")`` with no member named is no type here: that property's type
+    degrades (loudly, at the type), its siblings are read as written."""
+    found = object_type('a: import("./x"); b: 1')
+    assert [(p.name, p.type) for p in found.properties] == [
+        ("a", ir.degraded("unsupported construct: call_expression", S(1, 15))),
+        ("b", ir.Literal(1, S(1, 33))),
+    ]
+
+
+# ---------------------------------------------------------------------- index signatures (#37)
+
+
+def _index(members: str) -> tuple[object, ...]:
+    index = object_type(members).index
+    assert index is not None
+    return (index.value, index.key_name, index.span, index.numeric, index.pattern)
+
+
+def test_signatures_over_different_keys_of_one_value_are_one_over_every_key() -> None:
+    """``[n: number]`` and ``[k: string]``: every key, so the ``string`` one stands (wherever
+    it is written) with no pattern; two patterned ones admit either pattern; no number key
+    is kept once a string or template key is there."""
+    assert _index("[n: number]: 1; [k: string]: 1") == (
+        ir.Literal(1, S(1, 41)),
+        "k",
+        S(1, 28),
+        False,
+        None,
+    )
+    assert _index("[k: `a${string}`]: 1; [n: number]: 1") == (
+        ir.Literal(1, S(1, 31)),
+        "k",
+        S(1, 12),
+        False,
+        "(?:^a.*$)|(?:^[0-9]+$)",
+    )
+    assert _index("[n: number]: 1; [k: `a${string}`]: 1") == (
+        ir.Literal(1, S(1, 25)),
+        "n",
+        S(1, 12),
+        False,
+        "(?:^[0-9]+$)|(?:^a.*$)",
+    )
+
+
+def test_signatures_over_different_keys_of_different_values_degrade_at_the_second() -> None:
+    """Which value a key has depends on which signatures admit it, which one signature
+    cannot say: the value degrades, located at the second signature; the keys stay."""
+    what = (
+        "index signatures over different keys with different value types in one object "
+        "type (a key's value depends on the signatures that admit it)"
+    )
+    assert _index("[k: `a${string}`]: 1; [n: `b${string}`]: 2") == (
+        ir.degraded(what, S(1, 34)),
+        "k",
+        S(1, 12),
+        False,
+        "(?:^a.*$)|(?:^b.*$)",
+    )

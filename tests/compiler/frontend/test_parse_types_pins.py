@@ -287,3 +287,61 @@ def test_flow_s_existential_type_is_a_located_error_named_in_words() -> None:
     assert (
         located("type T = { a: * };") == "t.ts:1:15: error: unsupported construct: existential type"
     )
+
+
+# ---------------------------------------------------------------------- wrappers (#37)
+
+
+def test_each_parenthesis_and_readonly_is_a_level_of_the_nesting_limit() -> None:
+    """Wrappers read without a call of their own still count one level each: 63 around a
+    type are read, the 64th is refused at the type it reaches, as for any other type."""
+    assert alias_type("type A = " + "(" * 63 + "string" + ")" * 63 + ";") == ir.Primitive(
+        "string", S(1, 73)
+    )
+    with pytest.raises(SchemaError) as err:
+        parse_module("t.ts", "type A = " + "(" * 64 + "string" + ")" * 64 + ";")
+    assert str(err.value) == "t.ts:1:74: error: type nested more than 64 levels deep"
+    readonly = "type A = " + "readonly (" * 31 + "string[]" + ")" * 31 + ";"
+    assert isinstance(alias_type(readonly), ir.Array)
+    with pytest.raises(SchemaError) as err:
+        parse_module("t.ts", "type A = (" + readonly[9:-1] + ");")
+    assert str(err.value).endswith("error: type nested more than 64 levels deep")
+
+
+def test_a_type_after_a_wide_character_is_located_by_characters() -> None:
+    """In a file with non-ASCII text, a column counts characters (not UTF-8 bytes) for
+    every type node, not only the declaration's."""
+    alias = alias_type('type A = { "é€": string | 1 };')
+    assert isinstance(alias, ir.Object)
+    (prop,) = alias.properties
+    assert prop.type == ir.Union(
+        (ir.Primitive("string", S(1, 18)), ir.Literal(1, S(1, 27))), S(1, 18)
+    )
+
+
+def test_an_intersection_in_a_template_hole_is_left_to_expand() -> None:
+    """`` `s${"a" & string}` `` is ``"sa"`` once expand computes the intersection: the
+    parser keeps the hole (no ``string`` pattern of ``.*`` decided before)."""
+    hole = ir.Intersection((ir.Literal("a", S(1, 14)), ir.Primitive("string", S(1, 20))), S(1, 14))
+    assert alias_type('type A = `s${"a" & string}`;') == ref(
+        TEMPLATE, 10, ir.Literal("s", S(1, 10)), hole, ir.Literal("", S(1, 10))
+    )
+
+
+def test_an_infer_in_a_method_of_the_pattern_degrades_the_conditional_at_the_infer() -> None:
+    """A method's type is no member of an object type here, so ``infer V`` inside one has
+    nothing to bind to: the conditional degrades loudly, located at the (first) ``infer``;
+    one in a property is read as a pattern."""
+    message = "'infer' in a method of a conditional type's condition (methods are no data)"
+    source = "type I<T> = T extends { m(): 1; valueOf(): infer V; (): infer W } ? V : T;"
+    assert located(source) == f"t.ts:1:44: error: {message}"
+    assert located("type I<T> = T extends { (): infer W } ? W : T;") == (
+        f"t.ts:1:29: error: {message}"
+    )
+    pattern = alias_type("type I<T> = T extends { v: infer V } ? V : T;")
+    assert isinstance(pattern, ir.Ref) and pattern.name == CONDITIONAL
+
+
+def test_a_comment_inside_parentheses_is_not_the_type_they_hold() -> None:
+    assert alias_type("type A = (string /* c */);") == ir.Primitive("string", S(1, 11))
+    assert alias_type("type A = (/* c */ 1);") == ir.Literal(1, S(1, 19))
