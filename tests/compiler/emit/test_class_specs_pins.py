@@ -42,6 +42,15 @@ def test_a_type_of_no_known_kind_is_a_compiler_bug_naming_it(
     assert str(caught.value) == f"Expected code to be unreachable, but got: {node!r}"
 
 
+def _schema(tmp_path: Path, text: str) -> ir.Schema:
+    """``text`` as the one file of a schema, loaded as the compiler loads it."""
+    from codegen.build.pipeline import load_schema
+
+    path = tmp_path / "s.ts"
+    path.write_text(text)
+    return load_schema([path])
+
+
 def test_a_known_kind_inside_a_union_still_reaches_its_objects() -> None:
     """The guard is only for the unknown: each known kind is matched (no class of its own
     for a literal, a reference or an array of strings; the object inside the union is)."""
@@ -56,15 +65,13 @@ def test_the_structures_found_are_kept_for_the_caller(tmp_path: Path) -> None:
     """``class_specs`` hands the structures of the anonymous types it found to the memo it
     is given (the naming asks ``inline_class`` for the same types again, issue #37): each
     inline class's structure is the one kept there, not a structure computed again."""
-    from codegen.build.pipeline import load_schema
-
-    path = tmp_path / "s.ts"
-    path.write_text(
+    schema = _schema(
+        tmp_path,
         "export interface A { a: { x: string }; b: { y: { z: number } }[] }\n"
-        "export type B = { c: { w: boolean } } | string;\n"
+        "export type B = { c: { w: boolean } } | string;\n",
     )
     memo: dict[int, tuple[object, object]] = {}
-    specs = class_specs.class_specs(load_schema([path]), None, memo)
+    specs = class_specs.class_specs(schema, None, memo)
     inline = [spec for spec in specs if spec.inline_of is not None]
     assert [(spec.name, spec.inline_of) for spec in inline] == [
         ("AA", ("A", "a")),
@@ -108,15 +115,13 @@ def test_anonymous_objects_of_one_structure_at_one_position_are_one_class(
     first appearance (``_distinct``): two of the same structure (an object and an array of
     it) are one class named after the key, a third of another structure makes two, named
     by their place (the front end lifts two objects that are members of one union); one object alone needs no structure compared (#37)."""
-    from codegen.build.pipeline import load_schema
-
-    path = tmp_path / "s.ts"
-    path.write_text(
+    schema = _schema(
+        tmp_path,
         "export interface A { a: { x: string } | { x: string }[] }\n"
         "export interface B { b: { x: string }[] | { x: string }[][] | { y: number }[] }\n"
-        "export interface C { c: { x: string } }\n"
+        "export interface C { c: { x: string } }\n",
     )
-    specs = class_specs.class_specs(load_schema([path]))
+    specs = class_specs.class_specs(schema)
     assert [(spec.name, spec.inline_of) for spec in specs if spec.inline_of is not None] == [
         ("AA", ("A", "a")),
         ("BB1", ("B", "b")),
@@ -128,15 +133,13 @@ def test_anonymous_objects_of_one_structure_at_one_position_are_one_class(
 def test_a_declared_interface_keeps_its_bases_an_alias_holds_none(tmp_path: Path) -> None:
     """An interface's spec carries the bases it declares (the layout flattens them into its
     fields); a class made of an alias's object or of an anonymous object has none."""
-    from codegen.build.pipeline import load_schema
-
-    path = tmp_path / "s.ts"
-    path.write_text(
+    schema = _schema(
+        tmp_path,
         "export interface Base { a: string }\n"
         "export interface Child extends Base { b: { c: string } }\n"
-        "export type O = { d: string };\n"
+        "export type O = { d: string };\n",
     )
-    specs = class_specs.class_specs(load_schema([path]))
+    specs = class_specs.class_specs(schema)
     bases = {
         spec.name: [b.name if isinstance(b, ir.Ref) else b for b in spec.extends] for spec in specs
     }

@@ -135,6 +135,14 @@ _t.Annotated[float, _msgspec.Meta(gt=0, le=5)]
     nested: KindsNested"""
 
 
+def _with_member(base: dict[str, str], raw: str) -> str:
+    """The JSON object of ``base``'s members with ``raw`` (one ``"key": value``) in place of
+    the member of its key."""
+    key = raw.split('"')[1]
+    members = [f'"{k}": {v}' for k, v in base.items() if k != key] + [raw]
+    return "{" + ", ".join(members) + "}"
+
+
 def test_each_type_becomes_its_exact_annotation() -> None:
     """Primitives, literals, tuples, mappings and constraints, field by field: a bound is
     ``Meta`` on both ``int`` and ``float``, an empty ``@pattern`` is no pattern, an
@@ -197,9 +205,7 @@ def test_each_annotation_decodes_as_the_schema_means(built: Built, raw: str, ok:
         "few": '["a"]',
         "nested": '{"a": "a"}',
     }
-    key = raw.split('"')[1]
-    members = [f'"{k}": {v}' for k, v in base.items() if k != key] + [raw]
-    assert accepts(built(KINDS), "Kinds", "{" + ", ".join(members) + "}") is ok
+    assert accepts(built(KINDS), "Kinds", _with_member(base, raw)) is ok
 
 
 def test_an_infinite_bound_is_a_located_error() -> None:
@@ -1409,9 +1415,7 @@ def test_each_object_and_array_type_decodes_beside_other_members(
         "rn": '"s"',
         "x": '"s"',
     }
-    key = raw.split('"')[1]
-    members = [f'"{k}": {v}' for k, v in base.items() if k != key] + [raw]
-    assert accepts(built(OBJECT_KINDS), "K", "{" + ", ".join(members) + "}") is ok
+    assert accepts(built(OBJECT_KINDS), "K", _with_member(base, raw)) is ok
 
 
 def test_a_rest_tuple_s_members_are_noted_at_the_tuple() -> None:
